@@ -1,0 +1,46 @@
+/*
+ * ippon/shanten.h — how far a hand is from winning, and what a tenpai hand waits on.
+ *
+ * Shanten counts by shape alone, as the community's calculators do (majiang-core, Tenhou's
+ * display): -1 = a complete hand, 0 = tenpai, 1 = iishanten, … A hand is given as counts per
+ * kind of its *concealed* tiles (13 − 3·melds or 14 − 3·melds of them); `melds` is the number
+ * of called or declared sets (kans count as one set; kita is not a meld).
+ *
+ * The standard form is table-driven: per-suit tables, generated at build time, give for every
+ * suit pattern the distance to each number of sets with and without a pair; the suits are
+ * combined by min-plus. In 3p (rules->man_terminals_only) the man suit has only 1m and 9m, which
+ * cannot form sequences, and is scored like honors.
+ */
+#ifndef IPPON_SHANTEN_H
+#define IPPON_SHANTEN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "ippon/rules.h"
+#include "ippon/tile.h"
+
+/* four sets and a pair (melds count as sets) */
+int ippon_shanten_standard(const uint8_t counts[IPPON_KINDS], int melds, bool man_terminals_only);
+/* seven distinct pairs; only for a hand with no melds */
+int ippon_shanten_chiitoi(const uint8_t counts[IPPON_KINDS]);
+/* kokushi musou; only for a hand with no melds */
+int ippon_shanten_kokushi(const uint8_t counts[IPPON_KINDS]);
+/* the least of the three (chiitoi and kokushi only when melds == 0) */
+int ippon_shanten(const uint8_t counts[IPPON_KINDS], int melds, const ippon_rules *rules);
+
+/*
+ * The waits of a hand of 13 − 3·melds concealed tiles: bit k of the result is set when adding
+ * one tile of kind k makes a complete hand (any of the three forms), by shape alone — kinds
+ * that the rules do not have are never set. Returns 0 for a hand that is not tenpai.
+ */
+uint64_t ippon_waits(const uint8_t counts[IPPON_KINDS], int melds, const ippon_rules *rules);
+
+/*
+ * Karaten: keeps only the waits with at least one copy outside the player's own tiles.
+ * `own` counts per kind what the rules' karaten scope counts as the player's own
+ * (RULES.md: concealed hand + melds + Norths set aside; Tenhou: the concealed hand only).
+ */
+uint64_t ippon_waits_live(uint64_t waits, const uint8_t own[IPPON_KINDS]);
+
+#endif

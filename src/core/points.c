@@ -1,0 +1,201 @@
+/*
+ * points.c — from han and fu to basic points, and from basic points to payments
+ * (RULES.md §6 and §7).
+ *
+ * Basic points = fu × 2^(2+han) with the limits (kiriage mangan where the rules have it,
+ * counted yakuman at 13 han where they have that). A ron is paid by the discarder (4× or 6×
+ * basic points); a tsumo by every other seat present (the dealer 2×, others 1×; 2× each when
+ * the dealer wins), each share rounded up to 100 separately — in 3p the absent North seat's
+ * share is simply not paid (tsumo loss). Honba and riichi sticks come on top.
+ *
+ * Pao: the liable player answers for the liable yakuman — the whole tsumo value, or half of
+ * the ron value with the discarder paying the other half — and pays all the honba; the rest of
+ * the hand is settled normally.
+ */
+#include <string.h>
+
+#include "ippon/tile.h"
+#include "score_internal.h"
+
+static int up100(int x) { return (x + 99) / 100 * 100; }
+
+int ippon_base_points(const ippon_rules *rules, int han, int fu, int yakuman, uint8_t *limit)
+{
+    if (yakuman) {
+        *limit = IPPON_LIMIT_YAKUMAN;
+        return 8000 * yakuman;
+    }
+    if (han >= 13 && rules->counted_yakuman) {
+        *limit = IPPON_LIMIT_KAZOE_YAKUMAN;
+        return 8000;
+    }
+    if (han >= 11) {
+        *limit = IPPON_LIMIT_SANBAIMAN;
+        return 6000;
+    }
+    if (han >= 8) {
+        *limit = IPPON_LIMIT_BAIMAN;
+        return 4000;
+    }
+    if (han >= 6) {
+        *limit = IPPON_LIMIT_HANEMAN;
+        return 3000;
+    }
+    if (han >= 5 || (rules->kiriage && ((han == 4 && fu == 30) || (han == 3 && fu == 60)))) {
+        *limit = IPPON_LIMIT_MANGAN;
+        return 2000;
+    }
+    int base = fu << (2 + han);
+    if (base >= 2000) {
+        *limit = IPPON_LIMIT_MANGAN;
+        return 2000;
+    }
+    *limit = IPPON_LIMIT_NONE;
+    return base;
+}
+
+/* what each seat pays for basic points base, settled normally, without honba */
+static void normal_shares(const ippon_rules *rules, const ippon_win *win, int base, int pay[4])
+{
+    memset(pay, 0, 4 * sizeof pay[0]);
+    if (!win->tsumo) {
+        pay[win->from] = up100(base * (win->seat == 0 ? 6 : 4));
+        return;
+    }
+    for (int p = 0; p < rules->players; p++)
+        if (p != win->seat)
+            pay[p] = up100(base * (win->seat == 0 || p == 0 ? 2 : 1));
+}
+
+static int sum4(const int v[4]) { return v[0] + v[1] + v[2] + v[3]; }
+
+int ippon_hand_value(const ippon_rules *rules, const ippon_win *win, int base)
+{
+    int pay[4];
+    normal_shares(rules, win, base, pay);
+    return sum4(pay);
+}
+
+/* the meld index of the set that completed a group of `need` melds of kinds [lo, hi], if it
+   was a call; -1 when the group is not all melds or its last set was an ankan */
+static int completing_call(const ippon_win *win, int lo, int hi, int need)
+{
+    int n = 0, last = -1;
+    for (int i = 0; i < win->n_melds; i++) {
+        const ippon_meld *m = &win->melds[i];
+        if (m->type != IPPON_MELD_CHI && m->kind >= lo && m->kind <= hi) {
+            n++;
+            last = i;
+        }
+    }
+    if (n != need || win->melds[last].type == IPPON_MELD_ANKAN)
+        return -1;
+    return last;
+}
+
+/* the meld index of the fourth kan in time, if it was a daiminkan, else -1 */
+static int fourth_kan_daiminkan(const ippon_win *win)
+{
+    int last = -1, best_seq = -1;
+    bool all_seq = true;
+    for (int i = 0; i < win->n_melds; i++)
+        if (ippon_meld_is_kan(&win->melds[i]) && win->melds[i].kan_seq == 0)
+            all_seq = false;
+    for (int i = 0; i < win->n_melds; i++) {
+        const ippon_meld *m = &win->melds[i];
+        if (!ippon_meld_is_kan(m))
+            continue;
+        if (all_seq) {
+            if (m->kan_seq > best_seq) {
+                best_seq = m->kan_seq;
+                last = i;
+            }
+        } else {
+            last = i; /* meld order: a kakan stands at its pon's place */
+        }
+    }
+    if (last < 0 || win->melds[last].type != IPPON_MELD_DAIMINKAN)
+        return -1;
+    return last;
+}
+
+static bool has_yaku(const struct tally *t, int yaku, int *mult)
+{
+    for (int i = 0; i < t->n_yaku; i++)
+        if (t->yaku[i].yaku == yaku) {
+            *mult = t->yaku[i].yakuman;
+            return true;
+        }
+    return false;
+}
+
+int ippon_pao_find(const ippon_rules *rules, const ippon_win *win, const struct tally *t, ippon_pao pao[2],
+                   int pao_mult[2])
+{
+    struct { int yaku, at; bool enabled; int lo, hi, need; } cand[3] = {
+        { IPPON_YAKU_DAISANGEN, -1, rules->pao_daisangen, IPPON_HAKU, IPPON_CHUN, 3 },
+        { IPPON_YAKU_DAISUUSHII, -1, rules->pao_daisuushii, IPPON_EAST, IPPON_NORTH, 4 },
+        { IPPON_YAKU_SUUKANTSU, -1, rules->pao_suukantsu, 0, 0, 0 },
+    };
+    int n = 0, at[2];
+    for (int c = 0; c < 3; c++) {
+        int mult;
+        if (!cand[c].enabled || !has_yaku(t, cand[c].yaku, &mult))
+            continue;
+        int i = cand[c].yaku == IPPON_YAKU_SUUKANTSU ? fourth_kan_daiminkan(win)
+                                                     : completing_call(win, cand[c].lo, cand[c].hi, cand[c].need);
+        if (i < 0 || n == 2)
+            continue;
+        pao[n] = (ippon_pao){ .seat = win->melds[i].from, .yaku = (uint8_t)cand[c].yaku };
+        pao_mult[n] = mult;
+        at[n] = i;
+        n++;
+    }
+    if (n == 2 && at[1] < at[0]) {
+        ippon_pao p = pao[0];
+        int m = pao_mult[0];
+        pao[0] = pao[1], pao_mult[0] = pao_mult[1];
+        pao[1] = p, pao_mult[1] = m;
+    }
+    return n;
+}
+
+void ippon_settle(const ippon_rules *rules, const ippon_win *win, int base, const ippon_pao *pao,
+                  const int *pao_mult, int n_pao, ippon_score *out)
+{
+    int pay[4] = { 0 }, share[4];
+    int rest = base;
+    for (int i = 0; i < n_pao; i++) {
+        int liable_base = 8000 * pao_mult[i];
+        rest -= liable_base;
+        normal_shares(rules, win, liable_base, share);
+        int v = sum4(share);
+        if (win->tsumo) {
+            pay[pao[i].seat] += v;
+        } else {
+            pay[pao[i].seat] += v / 2;
+            pay[win->from] += v / 2;
+        }
+    }
+    if (rest > 0) {
+        normal_shares(rules, win, rest, share);
+        for (int p = 0; p < 4; p++)
+            pay[p] += share[p];
+    }
+    out->total = sum4(pay);
+    if (n_pao > 0) {
+        /* the first liable player pays all the honba, whatever the kind of win */
+        int payers = win->tsumo ? rules->players - 1 : 1;
+        int each = win->tsumo ? rules->honba_tsumo_each : rules->honba_ron;
+        pay[pao[0].seat] += win->honba * each * payers;
+    } else if (!win->tsumo) {
+        pay[win->from] += win->honba * rules->honba_ron;
+    } else {
+        for (int p = 0; p < rules->players; p++)
+            if (p != win->seat)
+                pay[p] += win->honba * rules->honba_tsumo_each;
+    }
+    for (int p = 0; p < 4; p++)
+        out->payments[p] = -pay[p];
+    out->payments[win->seat] = sum4(pay) + win->riichi_sticks * rules->riichi_stick;
+}

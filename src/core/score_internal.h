@@ -1,0 +1,73 @@
+/*
+ * score_internal.h — what the scoring files share inside the core: the reading-independent
+ * facts about a winning hand, one reading as the scorer sees it (the four sets with their
+ * concealment, the pair and the wait), and the functions that count its yaku, fu and points.
+ * Not a public header.
+ */
+#ifndef IPPON_SCORE_INTERNAL_H
+#define IPPON_SCORE_INTERNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "ippon/rules.h"
+#include "ippon/score.h"
+
+enum group_shape { GROUP_SEQUENCE, GROUP_TRIPLET, GROUP_KAN };
+
+/* one set of a reading */
+struct group {
+    uint8_t kind;      /* lowest kind of a sequence, else the kind */
+    uint8_t shape;     /* enum group_shape */
+    bool concealed;    /* counts as concealed for fu and ankou (ankan, or a hand triplet not
+                          completed by a ron tile) */
+};
+
+/* one reading of the whole hand */
+struct reading {
+    struct group sets[4];
+    uint8_t pair;
+    uint8_t wait;      /* enum ippon_wait */
+    uint8_t shape;     /* READING_STANDARD, _CHIITOI or _KOKUSHI */
+};
+enum { READING_STANDARD, READING_CHIITOI, READING_KOKUSHI };
+
+/* facts that do not depend on the reading */
+struct hand_facts {
+    uint8_t closed[IPPON_KINDS];  /* concealed tiles with the winning tile */
+    uint8_t all[IPPON_KINDS];     /* closed plus every meld's tiles (a kan counts 4) */
+    bool menzen;                  /* no chi, pon, daiminkan or kakan */
+    uint8_t n_kans;
+    bool all_simples, all_yaochu, all_honors, all_terminals, all_green;
+    uint8_t suits;                /* bit s set when suit s (0 m, 1 p, 2 s, 3 honors) appears */
+    uint8_t dora, ura, aka;       /* kita counts inside dora/ura where North is pointed at */
+    uint8_t seat_wind_kind, round_wind_kind;
+};
+
+/* han and yakuman of one reading */
+struct tally {
+    ippon_yaku_han yaku[24];
+    uint8_t n_yaku;
+    int han;       /* ordinary yaku only, before dora */
+    int yakuman;   /* total multiplier */
+};
+
+void ippon_facts_build(const ippon_rules *rules, const ippon_win *win, struct hand_facts *facts);
+/* the yaku of a reading: yakuman if any, else ordinary yaku (dora not included) */
+void ippon_yaku_count(const ippon_rules *rules, const ippon_win *win, const struct hand_facts *facts,
+                      const struct reading *r, struct tally *t);
+/* the fu of a reading, rounded; pinfu says whether the reading took pinfu */
+int ippon_fu_count(const ippon_rules *rules, const ippon_win *win, const struct hand_facts *facts,
+                   const struct reading *r, bool pinfu);
+/* basic points after limits, and its limit name */
+int ippon_base_points(const ippon_rules *rules, int han, int fu, int yakuman, uint8_t *limit);
+/* the hand value (all payers' shares, rounded, without honba) for basic points base */
+int ippon_hand_value(const ippon_rules *rules, const ippon_win *win, int base);
+/* finds liabilities for the kept reading's yakuman; returns how many (0–2) */
+int ippon_pao_find(const ippon_rules *rules, const ippon_win *win, const struct tally *t, ippon_pao pao[2],
+                   int pao_mult[2]);
+/* fills total and payments (pao, honba and sticks included) */
+void ippon_settle(const ippon_rules *rules, const ippon_win *win, int base, const ippon_pao *pao,
+                  const int *pao_mult, int n_pao, ippon_score *out);
+
+#endif
