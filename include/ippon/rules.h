@@ -56,6 +56,9 @@ typedef struct ippon_rules {
     uint8_t max_kans;            /* 4 */
     uint8_t replacement_tiles;   /* 4 (4p) or 8 (3p, shared by kans and kita) */
     bool open_kan_dora_delayed;  /* daiminkan/kakan indicator revealed at the kan player's next discard */
+    bool pending_dora_at_declaration; /* with the delay: a pending indicator is revealed when its player
+                                         declares another kan, before any chance to rob it (M.League);
+                                         false = only once that next kan stands (Tenhou) */
     uint8_t max_ron_winners;     /* 1 = head bump, 2 = double ron, 3 = triple ron */
     bool triple_ron_aborts;      /* three rons on one tile = abortive draw (Tenhou 4p) */
     bool abortive_draws;         /* kyuushu kyuuhai, suufon renda, suucha riichi, suukaikan */

@@ -10,6 +10,15 @@
  * suit pattern the distance to each number of sets with and without a pair; the suits are
  * combined by min-plus. In 3p (rules->man_terminals_only) the man suit has only 1m and 9m, which
  * cannot form sequences, and is scored like honors.
+ *
+ * Counting by shape follows majiang-core (@kobalab/majiang-core, Util.xiangting), which the
+ * oracle tests compare against: a target may use a fifth copy of a suited kind (1111m reads as
+ * the pair 11m + the toitsu 11m), an honor held four times is one koutsu, and for chiitoitsu a
+ * kind held 3 or 4 times is one pair.
+ *
+ * Errors: the counts must hold at most 4 of a kind and at most 14 tiles, and melds must be
+ * 0..4; otherwise the functions return IPPON_ERANGE. A man tile 2m–8m under 3p rules gives
+ * IPPON_EILLEGAL. Both are below −1, so `shanten < -1` tells an error. A NULL `rules` means 4p.
  */
 #ifndef IPPON_SHANTEN_H
 #define IPPON_SHANTEN_H
@@ -29,12 +38,33 @@ int ippon_shanten_kokushi(const uint8_t counts[IPPON_KINDS]);
 /* the least of the three (chiitoi and kokushi only when melds == 0) */
 int ippon_shanten(const uint8_t counts[IPPON_KINDS], int melds, const ippon_rules *rules);
 
+/* a form that does not apply (chiitoi or kokushi with melds) */
+enum { IPPON_SHANTEN_NONE = 99 };
+
+/* the shanten of each form and the least of them */
+typedef struct ippon_shanten_all {
+    int8_t shanten, standard, chiitoi, kokushi; /* chiitoi/kokushi IPPON_SHANTEN_NONE with melds */
+} ippon_shanten_all;
+
+/* fills *out with all three forms at once; returns out->shanten, or an error (*out untouched) */
+int ippon_shanten_forms(const uint8_t counts[IPPON_KINDS], int melds, const ippon_rules *rules,
+                        ippon_shanten_all *out);
+
 /*
  * The waits of a hand of 13 − 3·melds concealed tiles: bit k of the result is set when adding
  * one tile of kind k makes a complete hand (any of the three forms), by shape alone — kinds
- * that the rules do not have are never set. Returns 0 for a hand that is not tenpai.
+ * that the rules do not have, and kinds the hand already holds four of, are never set.
+ * Returns 0 for a hand that is not tenpai, of another size, or bad input.
  */
 uint64_t ippon_waits(const uint8_t counts[IPPON_KINDS], int melds, const ippon_rules *rules);
+
+/*
+ * Ukeire, for bots: bit k is set when drawing one tile of kind k lowers the shanten (the
+ * least of the three forms), like majiang-core's Util.tingpai. For a hand of at most 13 tiles;
+ * kinds the hand already holds four of, and kinds the rules do not have, are never set. For a
+ * tenpai hand this is its waits. Returns 0 for bad input or a hand of 14 tiles.
+ */
+uint64_t ippon_ukeire(const uint8_t counts[IPPON_KINDS], int melds, const ippon_rules *rules);
 
 /*
  * Karaten: keeps only the waits with at least one copy outside the player's own tiles.

@@ -148,10 +148,18 @@ static void add_dora_entries(const ippon_win *win, const struct hand_facts *f, i
 
 int ippon_score_win(const ippon_rules *rules, const ippon_win *win, ippon_score *out)
 {
-    memset(out, 0, sizeof *out);
     int err = ippon_win_check(rules, win, NULL, 0);
-    if (err < 0)
+    if (err < 0) {
+        memset(out, 0, sizeof *out);
         return err;
+    }
+    ippon_score_unchecked(rules, win, out);
+    return IPPON_OK;
+}
+
+void ippon_score_unchecked(const ippon_rules *rules, const ippon_win *win, ippon_score *out)
+{
+    memset(out, 0, sizeof *out);
 
     struct hand_facts f;
     ippon_facts_build(rules, win, &f);
@@ -178,7 +186,7 @@ int ippon_score_win(const ippon_rules *rules, const ippon_win *win, ippon_score 
 
     if (!best.found) {
         out->result = best.any_complete ? IPPON_RESULT_NO_YAKU : IPPON_RESULT_NO_WIN;
-        return IPPON_OK;
+        return;
     }
     const struct valued *v = &best.v;
     out->result = IPPON_RESULT_WIN;
@@ -196,5 +204,4 @@ int ippon_score_win(const ippon_rules *rules, const ippon_win *win, ippon_score 
     int pao_mult[2] = { 0, 0 };
     out->n_pao = (uint8_t)(v->tally.yakuman ? ippon_pao_find(rules, win, &v->tally, out->pao, pao_mult) : 0);
     ippon_settle(rules, win, v->base, out->pao, pao_mult, out->n_pao, out);
-    return IPPON_OK;
 }

@@ -52,6 +52,9 @@ struct tally {
     int yakuman;   /* total multiplier */
 };
 
+/* ippon_score_win without the input check, for callers that only build possible situations */
+void ippon_score_unchecked(const ippon_rules *rules, const ippon_win *win, ippon_score *out);
+
 void ippon_facts_build(const ippon_rules *rules, const ippon_win *win, struct hand_facts *facts);
 /* the yaku of a reading: yakuman if any, else ordinary yaku (dora not included) */
 void ippon_yaku_count(const ippon_rules *rules, const ippon_win *win, const struct hand_facts *facts,

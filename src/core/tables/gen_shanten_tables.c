@@ -1,7 +1,8 @@
 /*
  * gen_shanten_tables.c — build-time generator of the constant tables behind the shanten
- * calculator (src/core/shanten.c). CMake runs it as `gen_shanten_tables OUT.c`; the C file it
- * writes is compiled into ippon_core, so the library needs no initialisation at run time.
+ * calculator (src/core/shanten.c, src/core/wait.c). CMake runs it as
+ * `gen_shanten_tables OUT_DIR`; it writes OUT_DIR/shanten_tables.h and shanten_tables.c, which
+ * is compiled into ippon_core, so the library needs no initialisation at run time.
  *
  * The idea (tomohxx's table method). For a target hand T (4 − melds sets and one pair) the
  * *distance* of a hand H is the number of tiles H lacks: Σ_kind max(0, T[kind] − H[kind]).
@@ -39,11 +40,23 @@
  * Index of a suit pattern. Patterns are ordered by tile count, then lexicographically. With
  * u[i] = c[i] + … + c[8] (suffix sums), the rank is Σ_i rank[i][u[i]][c[i]], where rank[i][u][c]
  * counts the patterns of kinds i..8 holding u tiles whose kind i holds fewer than c (plus, for
- * i = 0, all patterns with fewer than u tiles). The suffix sums are plain additions, so the nine
- * look-ups are independent of each other. Ordering by tile count puts the small patterns that
- * real hands mostly have at the front of the table, close together in the cache.
+ * i = 0, all patterns with fewer than u tiles). Ordering by tile count puts the small patterns
+ * that real hands mostly have at the front of the table, close together in the cache. The nine
+ * terms are summed ahead of time in two tables: the terms of kinds 4..8 depend only on
+ * c[4..8] (rank_low, by the base-5 number of c[4..8]), those of kinds 0..3 only on c[0..3] and
+ * u[4] (rank_high, by the base-5 number of c[0..3] and u[4]). So
+ *   rank = rank_high[c0 + 5c1 + 25c2 + 125c3][c4 + … + c8] + rank_low[c4 + 5c5 + … + 625c8].
  *
- * Packing: nibble (k + 5·p) of a uint64 holds d(k, p).
+ * Classes: the 405,350 suit patterns have only 110 different vectors, the isolated-kind keys 65,
+ * and min-plus convolution closes over a set of just 164 vectors (every vector a hand's suits
+ * can combine into). So instead of vectors the tables hold small class numbers, and the
+ * convolution itself is tabulated:
+ *   suit_class[rank]          the class (0..163) of a suit pattern's vector (class 0 = no tiles);
+ *   isolated_class[key]       the class (0..64) of an isolated-kinds vector;
+ *   convolve[a][b]            the class of the convolution of class a with suit class b;
+ *   distance[melds][a][z]     the least distance to 4 − melds sets and a pair, classes a ⊕ z.
+ * Standard shanten is then distance[melds][convolve[convolve[m][p]][s]][z] − 1: a few byte
+ * look-ups. The generator checks the class counts fit in a byte.
  */
 #include <inttypes.h>
 #include <stdint.h>
@@ -88,6 +101,44 @@ static void build_rank(void)
         fewer_tiles += exact[0][u];
     }
     n_patterns = fewer_tiles;
+}
+
+/* the nine terms summed ahead: rank_low by c[4..8], rank_high by c[0..3] and u[4] */
+static uint32_t rank_high[625][16], rank_low[3125];
+
+static void build_rank_halves(void)
+{
+    for (int a = 0; a < 625; a++)
+        for (int u4 = 0; u4 <= MAX_TILES; u4++) {
+            int u = u4, y = a, c[4];
+            uint32_t r = 0;
+            for (int i = 0; i < 4; i++, y /= 5)
+                c[i] = y % 5;
+            for (int i = 3; i >= 0 && r != UINT32_MAX; i--) {
+                u += c[i];
+                r = u <= MAX_TILES ? r + rank_part[i][u][c[i]] : UINT32_MAX;
+            }
+            rank_high[a][u4] = r == UINT32_MAX ? 0 : r; /* 0: more than 14 tiles, never asked */
+        }
+    for (int b = 0; b < 3125; b++) {
+        int u = 0, y = b, c[5];
+        uint32_t r = 0;
+        for (int i = 0; i < 5; i++, y /= 5)
+            c[i] = y % 5;
+        for (int i = 4; i >= 0 && r != UINT32_MAX; i--) {
+            u += c[i];
+            r = u <= MAX_TILES ? r + rank_part[4 + i][u][c[i]] : UINT32_MAX;
+        }
+        rank_low[b] = r == UINT32_MAX ? 0 : r;
+    }
+}
+
+/* the rank as the library computes it, from the two tables */
+static uint32_t rank_from_halves(const int c[KINDS])
+{
+    int a = c[0] + 5 * c[1] + 25 * c[2] + 125 * c[3];
+    int b = c[4] + 5 * c[5] + 25 * c[6] + 125 * c[7] + 625 * c[8];
+    return rank_high[a][c[4] + c[5] + c[6] + c[7] + c[8]] + rank_low[b];
 }
 
 static uint32_t pattern_rank(const int c[KINDS])
@@ -142,7 +193,67 @@ static void dp_step(const dp_state *in, dp_state *out, int pos, int have)
                 }
 }
 
-static uint64_t *suit_table;
+/* ---- vectors and their classes ------------------------------------------------------------ */
+
+/* a vector, unpacked: d[p][k] */
+typedef struct {
+    uint8_t d[2][MAX_SETS + 1];
+} vec;
+
+enum { MAX_CLASSES = 256 };
+
+/* a registry of distinct vectors; its index is the class number */
+typedef struct {
+    vec v[MAX_CLASSES];
+    int n;
+} classes;
+
+static int vec_equal(const vec *a, const vec *b)
+{
+    return memcmp(a, b, sizeof *a) == 0;
+}
+
+/* the class of v in r, added if new */
+static int class_of(classes *r, const vec *v)
+{
+    for (int i = 0; i < r->n; i++)
+        if (vec_equal(&r->v[i], v))
+            return i;
+    if (r->n == MAX_CLASSES) {
+        fprintf(stderr, "gen_shanten_tables: more than %d vector classes\n", MAX_CLASSES);
+        exit(1);
+    }
+    r->v[r->n] = *v;
+    return r->n++;
+}
+
+/* min-plus convolution: the best split of k sets (and p pairs) between a and b */
+static vec convolve(const vec *a, const vec *b)
+{
+    vec c;
+    for (int k = 0; k <= MAX_SETS; k++) {
+        int none = 255, pair = 255;
+        for (int j = 0; j <= k; j++) {
+            int n = a->d[0][j] + b->d[0][k - j];
+            int p = a->d[0][j] + b->d[1][k - j];
+            int q = a->d[1][j] + b->d[0][k - j];
+            none = n < none ? n : none;
+            pair = p < pair ? p : pair;
+            pair = q < pair ? q : pair;
+        }
+        c.d[0][k] = (uint8_t)none;
+        c.d[1][k] = (uint8_t)pair;
+    }
+    return c;
+}
+
+/* the classes of all vectors (suit vectors first, then their convolutions) */
+static classes all;
+static int n_suit_classes;
+/* the classes of the isolated-kind vectors */
+static classes isolated;
+
+static uint8_t *suit_class;
 static uint32_t suit_filled;
 
 /* depth-first over all suit patterns: c[0..pos-1] fixed, `state` is their DP state */
@@ -157,22 +268,16 @@ static void enumerate_suit(int pos, int c[KINDS], int tiles_left, const dp_state
             continue;
         }
         /* all open shuntsu are closed by now (none may start at 7 or 8), so a = b = 0 */
-        uint64_t packed = 0;
+        vec v;
         for (int p = 0; p <= 1; p++)
-            for (int k = 0; k <= MAX_SETS; k++) {
-                int d = next.d[k][p][0][0];
-                if (d > 15) {
-                    fprintf(stderr, "gen_shanten_tables: distance %d out of range\n", d);
-                    exit(1);
-                }
-                packed |= (uint64_t)d << (4 * (k + 5 * p));
-            }
+            for (int k = 0; k <= MAX_SETS; k++)
+                v.d[p][k] = next.d[k][p][0][0];
         uint32_t r = pattern_rank(c);
-        if (r >= n_patterns || suit_table[r] != UINT64_MAX) {
+        if (r >= n_patterns || suit_class[r] != 0xFF || rank_from_halves(c) != r) {
             fprintf(stderr, "gen_shanten_tables: bad pattern rank %" PRIu32 "\n", r);
             exit(1);
         }
-        suit_table[r] = packed;
+        suit_class[r] = (uint8_t)class_of(&all, &v);
         suit_filled++;
     }
     c[pos] = 0;
@@ -185,12 +290,11 @@ static void enumerate_suit(int pos, int c[KINDS], int tiles_left, const dp_state
  * best[k][p]: the most target tiles the hand already holds with at most k set slots and
  * p pair slots filled (an empty slot holds 0, so "at most" equals "exactly").
  */
-static uint64_t isolated_vector(const int n[5])
+static vec isolated_vector(const int n[5])
 {
     int best[MAX_SETS + 1][2];
     for (int k = 0; k <= MAX_SETS; k++)
         best[k][0] = best[k][1] = 0;
-    best[0][1] = 0;
     for (int c = 1; c <= 4; c++)
         for (int kind = 0; kind < n[c]; kind++) {
             int next[MAX_SETS + 1][2];
@@ -213,75 +317,149 @@ static uint64_t isolated_vector(const int n[5])
                 }
             memcpy(best, next, sizeof best);
         }
-    uint64_t packed = 0;
+    vec v;
     for (int p = 0; p <= 1; p++)
-        for (int k = 0; k <= MAX_SETS; k++) {
-            int d = 3 * k + 2 * p - best[k][p];
-            packed |= (uint64_t)d << (4 * (k + 5 * p));
-        }
-    return packed;
+        for (int k = 0; k <= MAX_SETS; k++)
+            v.d[p][k] = (uint8_t)(3 * k + 2 * p - best[k][p]);
+    return v;
 }
 
 /* ---- output -------------------------------------------------------------------------------- */
 
-static void write_u64_array(FILE *f, const char *name, const uint64_t *v, uint32_t n)
+static void write_u8_array(FILE *f, const uint8_t *v, size_t n)
 {
-    fprintf(f, "const uint64_t %s[%" PRIu32 "] = {\n", name, n);
-    for (uint32_t i = 0; i < n; i++)
-        fprintf(f, "0x%" PRIx64 ",%s", v[i], i % 12 == 11 || i + 1 == n ? "\n" : "");
-    fprintf(f, "};\n\n");
+    for (size_t i = 0; i < n; i++)
+        fprintf(f, "%u,%s", v[i], i % 24 == 23 || i + 1 == n ? "\n" : "");
+}
+
+static FILE *open_out(const char *dir, const char *name)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        perror(path);
+        exit(1);
+    }
+    return f;
+}
+
+static void close_out(FILE *f)
+{
+    if (ferror(f) || fclose(f) != 0) {
+        fprintf(stderr, "gen_shanten_tables: write error\n");
+        exit(1);
+    }
 }
 
 int main(int argc, char **argv)
 {
     if (argc != 2) {
-        fprintf(stderr, "usage: %s OUT.c\n", argv[0]);
+        fprintf(stderr, "usage: %s OUT_DIR\n", argv[0]);
         return 2;
     }
 
+    /* suit patterns: their vectors, registered as the first classes (class 0 = no tiles) */
     build_rank();
-    suit_table = malloc(sizeof *suit_table * n_patterns);
-    if (!suit_table)
+    build_rank_halves();
+    suit_class = malloc(n_patterns);
+    if (!suit_class)
         return 1;
-    memset(suit_table, 0xFF, sizeof *suit_table * n_patterns);
+    memset(suit_class, 0xFF, n_patterns);
     dp_state start;
     memset(&start, INF, sizeof start);
     start.d[0][0][0][0] = 0;
     int c[KINDS] = { 0 };
     enumerate_suit(0, c, MAX_TILES, &start);
-    if (suit_filled != n_patterns) {
+    if (suit_filled != n_patterns || suit_class[0] != 0) {
         fprintf(stderr, "gen_shanten_tables: %" PRIu32 " of %" PRIu32 " patterns\n", suit_filled, n_patterns);
         return 1;
     }
+    n_suit_classes = all.n;
 
-    static uint64_t isolated[ISOLATED_KEYS];
+    /* close the classes under convolution with a suit class; tabulate it */
+    static uint8_t conv[MAX_CLASSES][MAX_CLASSES];
+    for (int a = 0; a < all.n; a++) /* all.n grows while new vectors appear */
+        for (int b = 0; b < n_suit_classes; b++) {
+            vec v = convolve(&all.v[a], &all.v[b]);
+            conv[a][b] = (uint8_t)class_of(&all, &v);
+        }
+
+    /* isolated kinds: a class per key */
+    static uint8_t isolated_class[ISOLATED_KEYS];
     for (int key = 0; key < ISOLATED_KEYS; key++) {
         int n[5] = { 0, key % 10, key / 10 % 10, key / 100 % 10, key / 1000 };
-        isolated[key] = n[1] + n[2] + n[3] + n[4] <= 9 ? isolated_vector(n) : 0;
+        if (n[1] + n[2] + n[3] + n[4] > 9)
+            continue; /* more than nine kinds: no such hand; class 0 (no tiles) */
+        vec v = isolated_vector(n);
+        isolated_class[key] = (uint8_t)class_of(&isolated, &v);
     }
 
-    FILE *f = fopen(argv[1], "w");
-    if (!f) {
-        perror(argv[1]);
-        return 1;
-    }
+    /* distance[melds][a][z]: 4 − melds sets and the pair over classes a ⊕ z */
+    static uint8_t distance[MAX_SETS + 1][MAX_CLASSES][MAX_CLASSES];
+    for (int a = 0; a < all.n; a++)
+        for (int z = 0; z < isolated.n; z++) {
+            vec v = convolve(&all.v[a], &isolated.v[z]);
+            for (int melds = 0; melds <= MAX_SETS; melds++)
+                distance[melds][a][z] = v.d[1][MAX_SETS - melds];
+        }
+
+    FILE *h = open_out(argv[1], "shanten_tables.h");
+    fprintf(h,
+            "/* Generated by src/core/tables/gen_shanten_tables.c at build time: do not edit. */\n"
+            "#ifndef IPPON_SHANTEN_TABLES_H\n#define IPPON_SHANTEN_TABLES_H\n\n#include <stdint.h>\n\n"
+            "enum {\n"
+            "    SHANTEN_SUIT_PATTERNS = %" PRIu32 ",\n"
+            "    SHANTEN_SUIT_CLASSES = %d,     /* vectors of single suits */\n"
+            "    SHANTEN_CLASSES = %d,          /* ... and of their convolutions */\n"
+            "    SHANTEN_ISOLATED_CLASSES = %d, /* vectors of isolated kinds */\n"
+            "    SHANTEN_ISOLATED_KEYS = %d,\n"
+            "};\n\n"
+            "extern const uint32_t ippon_shanten_rank_high[625][16];\n"
+            "extern const uint32_t ippon_shanten_rank_low[3125];\n"
+            "extern const uint8_t ippon_shanten_suit_class[SHANTEN_SUIT_PATTERNS];\n"
+            "extern const uint8_t ippon_shanten_isolated_class[SHANTEN_ISOLATED_KEYS];\n"
+            "extern const uint8_t ippon_shanten_convolve[SHANTEN_CLASSES][SHANTEN_SUIT_CLASSES];\n"
+            "extern const uint8_t ippon_shanten_distance[5][SHANTEN_CLASSES][SHANTEN_ISOLATED_CLASSES];\n"
+            "\n#endif\n",
+            n_patterns, n_suit_classes, all.n, isolated.n, ISOLATED_KEYS);
+    close_out(h);
+
+    FILE *f = open_out(argv[1], "shanten_tables.c");
     fprintf(f, "/* Generated by src/core/tables/gen_shanten_tables.c at build time: do not edit. */\n");
-    fprintf(f, "#include \"shanten_internal.h\"\n\n");
-    fprintf(f, "const uint32_t ippon_shanten_rank[9][15][5] = {\n");
-    for (int i = 0; i < KINDS; i++) {
+    fprintf(f, "#include \"shanten_tables.h\"\n\n");
+    fprintf(f, "const uint32_t ippon_shanten_rank_high[625][16] = {\n");
+    for (int a = 0; a < 625; a++) {
         fprintf(f, "{");
-        for (int u = 0; u <= MAX_TILES; u++)
-            fprintf(f, "{%" PRIu32 ",%" PRIu32 ",%" PRIu32 ",%" PRIu32 ",%" PRIu32 "},", rank_part[i][u][0],
-                    rank_part[i][u][1], rank_part[i][u][2], rank_part[i][u][3], rank_part[i][u][4]);
+        for (int u = 0; u < 16; u++)
+            fprintf(f, "%" PRIu32 ",", rank_high[a][u]);
         fprintf(f, "},\n");
     }
-    fprintf(f, "};\n\n");
-    write_u64_array(f, "ippon_shanten_suit", suit_table, n_patterns);
-    write_u64_array(f, "ippon_shanten_isolated", isolated, ISOLATED_KEYS);
-    if (fclose(f) != 0) {
-        perror(argv[1]);
-        return 1;
+    fprintf(f, "};\n\nconst uint32_t ippon_shanten_rank_low[3125] = {\n");
+    for (int b = 0; b < 3125; b++)
+        fprintf(f, "%" PRIu32 ",%s", rank_low[b], b % 12 == 11 || b + 1 == 3125 ? "\n" : "");
+    fprintf(f, "};\n\nconst uint8_t ippon_shanten_suit_class[SHANTEN_SUIT_PATTERNS] = {\n");
+    write_u8_array(f, suit_class, n_patterns);
+    fprintf(f, "};\n\nconst uint8_t ippon_shanten_isolated_class[SHANTEN_ISOLATED_KEYS] = {\n");
+    write_u8_array(f, isolated_class, ISOLATED_KEYS);
+    fprintf(f, "};\n\nconst uint8_t ippon_shanten_convolve[SHANTEN_CLASSES][SHANTEN_SUIT_CLASSES] = {\n");
+    for (int a = 0; a < all.n; a++) {
+        fprintf(f, "{");
+        write_u8_array(f, conv[a], (size_t)n_suit_classes);
+        fprintf(f, "},\n");
     }
-    free(suit_table);
+    fprintf(f, "};\n\nconst uint8_t ippon_shanten_distance[5][SHANTEN_CLASSES][SHANTEN_ISOLATED_CLASSES] = {\n");
+    for (int melds = 0; melds <= MAX_SETS; melds++) {
+        fprintf(f, "{");
+        for (int a = 0; a < all.n; a++) {
+            fprintf(f, "{");
+            write_u8_array(f, distance[melds][a], (size_t)isolated.n);
+            fprintf(f, "},\n");
+        }
+        fprintf(f, "},\n");
+    }
+    fprintf(f, "};\n");
+    close_out(f);
+    free(suit_class);
     return 0;
 }

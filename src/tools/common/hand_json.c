@@ -228,7 +228,7 @@ static int read_situation(const json_t *obj, ippon_win *w, char *err, size_t cap
             return fail(err, cap, "from: a seat 0..3 or E S W N");
         w->from = -1;
     }
-    int v;
+    int v = 0;
     if (read_int(obj, "kita", 0, 4, 0, &v, err, cap) < 0)
         return -1;
     w->kita = (uint8_t)v;

@@ -1,0 +1,216 @@
+/*
+ * bot.c — the bot's decisions (bot.h): win when it can; on its turn, kita, then a kan that
+ * costs nothing, then riichi or the best discard (efficiency, or safety when folding); on an
+ * offer, a call only when it brings the hand closer and keeps a yaku.
+ */
+#include <string.h>
+
+#include "bot.h"
+#include "bot_internal.h"
+#include "ippon/shanten.h"
+
+static const ippon_action *find_type(const ippon_view *v, int type)
+{
+    for (int i = 0; i < v->n_legal; i++)
+        if (v->legal[i].type == type)
+            return &v->legal[i];
+    return NULL;
+}
+
+/* a discard's score: lower shanten first, then more ukeire, then less value kept */
+struct discard_score {
+    int shanten, ukeire, keep, danger;
+};
+
+static bool better(const struct discard_score *a, const struct discard_score *b, bool folding)
+{
+    if (folding && a->danger != b->danger)
+        return a->danger < b->danger;
+    if (a->shanten != b->shanten)
+        return a->shanten < b->shanten;
+    if (!folding && a->danger != b->danger && (a->danger >= 50 || b->danger >= 50))
+        return a->danger < b->danger;
+    if (a->ukeire != b->ukeire)
+        return a->ukeire > b->ukeire;
+    return a->keep < b->keep;
+}
+
+/* folding: against a riichi with a hand two or more steps away (one, with few tiles left) */
+static bool should_fold(const struct bot_table *t)
+{
+    if (t->n_threats == 0 || t->view->seats[t->view->seat].riichi)
+        return false;
+    return t->shanten >= 2 || (t->shanten == 1 && t->view->live_tiles < 30);
+}
+
+static const ippon_action *choose_discard(const struct bot_table *t, bool riichi_only)
+{
+    const ippon_view *v = t->view;
+    bool folding = !riichi_only && should_fold(t);
+    const ippon_action *best = NULL;
+    struct discard_score best_score = { 0, 0, 0, 0 };
+    int shanten_cache[IPPON_KINDS];
+    for (int k = 0; k < IPPON_KINDS; k++)
+        shanten_cache[k] = -100;
+    for (int i = 0; i < v->n_legal; i++) {
+        const ippon_action *a = &v->legal[i];
+        if (a->type != IPPON_ACT_DISCARD || a->riichi != riichi_only)
+            continue;
+        int k = ippon_tile_kind(a->tile);
+        if (shanten_cache[k] == -100)
+            shanten_cache[k] = bot_shanten_without(t, k);
+        struct discard_score sc = { shanten_cache[k], 0, bot_keep_value(t, k), bot_danger(t, k) };
+        if (best && !folding && sc.shanten > best_score.shanten && sc.danger >= best_score.danger)
+            continue;
+        /* near tenpai the exact count of improving tiles decides (it costs ~20 shanten lookups);
+           further away, how well the tile connects with the hand is a good and cheap guide */
+        if (!best || sc.shanten <= best_score.shanten)
+            sc.ukeire = sc.shanten <= 1 ? bot_ukeire_without(t, k) : -bot_connectivity(t, k);
+        if (!best || better(&sc, &best_score, folding)) {
+            best = a;
+            best_score = sc;
+        }
+    }
+    return best;
+}
+
+static bool is_value_honor(const ippon_view *v, int kind)
+{
+    return ippon_kind_is_dragon(kind) || kind == IPPON_EAST + v->round_wind ||
+           kind == IPPON_EAST + v->seats[v->seat].wind;
+}
+
+/* whether the hand, after this call, keeps a likely yaku */
+static bool call_keeps_yaku(const struct bot_table *t, const ippon_action *a, int called_kind)
+{
+    const ippon_view *v = t->view;
+    const ippon_seat_public *me = &v->seats[v->seat];
+    if (a->type != IPPON_ACT_CHI && is_value_honor(v, called_kind))
+        return true;
+    for (int i = 0; i < me->n_melds; i++)
+        if (me->melds[i].type != IPPON_MELD_CHI && is_value_honor(v, ippon_tile_kind(me->melds[i].tiles[0])))
+            return true;
+    for (int k = 27; k < IPPON_KINDS; k++)
+        if (is_value_honor(v, k) && t->counts[k] >= 2)
+            return true; /* a value pair still to pon */
+    /* tanyao: the call and almost all of the hand simple */
+    int yaochu = 0, per_suit[4] = { 0, 0, 0, 0 };
+    for (int k = 0; k < IPPON_KINDS; k++) {
+        yaochu += ippon_kind_is_yaochu(k) ? t->counts[k] : 0;
+        per_suit[ippon_kind_suit(k)] += t->counts[k];
+    }
+    bool melds_simple = true;
+    for (int i = 0; i < me->n_melds; i++)
+        for (int j = 0; j < me->melds[i].n; j++)
+            melds_simple &= ippon_kind_is_simple(ippon_tile_kind(me->melds[i].tiles[j]));
+    int lo = called_kind, hi = called_kind;
+    if (a->type == IPPON_ACT_CHI)
+        for (int j = 0; j < 2; j++) {
+            int k = ippon_tile_kind(a->with[j]);
+            lo = k < lo ? k : lo;
+            hi = k > hi ? k : hi;
+        }
+    bool call_simple = ippon_kind_is_simple(lo) && ippon_kind_is_simple(hi);
+    if (t->rules->open_tanyao && melds_simple && call_simple && yaochu <= 1)
+        return true;
+    /* honitsu: one suit (plus honors) dominates */
+    int suit = ippon_kind_suit(called_kind);
+    if (suit < 3 && per_suit[suit] + per_suit[3] >= v->n_hand - 2)
+        return true;
+    return false;
+}
+
+static const ippon_action *choose_call(const struct bot_table *t)
+{
+    const ippon_view *v = t->view;
+    const ippon_action *best = NULL;
+    int best_shanten = t->shanten;
+    int called = ippon_tile_kind(v->offer_tile);
+    if (t->n_threats > 0 && t->shanten >= 2)
+        return NULL; /* no calls while folding */
+    for (int i = 0; i < v->n_legal; i++) {
+        const ippon_action *a = &v->legal[i];
+        if (a->type != IPPON_ACT_PON && a->type != IPPON_ACT_CHI && a->type != IPPON_ACT_DAIMINKAN)
+            continue;
+        uint8_t c[IPPON_KINDS];
+        memcpy(c, t->counts, IPPON_KINDS);
+        int used = a->type == IPPON_ACT_DAIMINKAN ? 3 : 2;
+        for (int j = 0; j < used; j++)
+            c[ippon_tile_kind(a->with[j])]--;
+        int after;
+        if (a->type == IPPON_ACT_DAIMINKAN) {
+            after = ippon_shanten(c, t->melds + 1, t->rules);
+            if (after > t->shanten || !call_keeps_yaku(t, a, called))
+                continue;
+        } else {
+            /* the hand after the call still has to discard: a 3k+2 count gives that shanten */
+            after = ippon_shanten(c, t->melds + 1, t->rules);
+            if (after >= best_shanten || !call_keeps_yaku(t, a, called))
+                continue;
+        }
+        best = a;
+        best_shanten = after;
+    }
+    return best;
+}
+
+static const ippon_action *choose_kan_or_kita(const struct bot_table *t)
+{
+    const ippon_view *v = t->view;
+    for (int i = 0; i < v->n_legal; i++) {
+        const ippon_action *a = &v->legal[i];
+        if (a->type == IPPON_ACT_KITA)
+            return a;
+        if (a->type != IPPON_ACT_ANKAN && a->type != IPPON_ACT_KAKAN)
+            continue;
+        if (v->seats[v->seat].riichi)
+            return a; /* legal in riichi only when it keeps the waits */
+        int k = ippon_tile_kind(a->tile);
+        uint8_t c[IPPON_KINDS];
+        memcpy(c, t->counts, IPPON_KINDS);
+        int removed = a->type == IPPON_ACT_ANKAN ? 4 : 1;
+        c[k] -= (uint8_t)removed;
+        int melds = t->melds + (a->type == IPPON_ACT_ANKAN ? 1 : 0);
+        /* the hand after the kan (before the replacement draw) must be as ready as the best discard */
+        int best_discard = 99;
+        for (int j = 0; j < IPPON_KINDS; j++)
+            if (t->counts[j]) {
+                int s = bot_shanten_without(t, j);
+                best_discard = s < best_discard ? s : best_discard;
+            }
+        if (ippon_shanten(c, melds, t->rules) <= best_discard && t->n_threats == 0)
+            return a;
+    }
+    return NULL;
+}
+
+int ippon_bot_choose(const ippon_view *v, const ippon_rules *rules, ippon_action *out)
+{
+    if (v->n_legal == 0)
+        return -1;
+    const ippon_action *a = find_type(v, IPPON_ACT_TSUMO);
+    if (!a)
+        a = find_type(v, IPPON_ACT_RON);
+    if (a) {
+        *out = *a;
+        return 0;
+    }
+    struct bot_table t;
+    bot_table_read(&t, v, rules);
+    if (v->phase == IPPON_PHASE_OFFER) {
+        a = choose_call(&t);
+        *out = a ? *a : *find_type(v, IPPON_ACT_PASS);
+        return 0;
+    }
+    if (find_type(v, IPPON_ACT_KYUUSHU) && t.shanten >= 3) {
+        *out = *find_type(v, IPPON_ACT_KYUUSHU);
+        return 0;
+    }
+    a = choose_kan_or_kita(&t);
+    if (!a && !should_fold(&t))
+        a = choose_discard(&t, true); /* riichi whenever a riichi discard exists */
+    if (!a)
+        a = choose_discard(&t, false);
+    *out = a ? *a : v->legal[0];
+    return 0;
+}

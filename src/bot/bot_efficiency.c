@@ -1,0 +1,100 @@
+/*
+ * bot_efficiency.c — tile efficiency for the bot: what it can see of the table, shanten after a
+ * discard, and ukeire (how many live tiles would improve the hand).
+ */
+#include <string.h>
+
+#include "bot_internal.h"
+#include "ippon/shanten.h"
+
+static void see(uint8_t visible[IPPON_KINDS], ippon_tile t)
+{
+    visible[ippon_tile_kind(t)]++;
+}
+
+void bot_table_read(struct bot_table *t, const ippon_view *v, const ippon_rules *rules)
+{
+    memset(t, 0, sizeof *t);
+    t->view = v;
+    t->rules = rules;
+    for (int i = 0; i < v->n_hand; i++) {
+        t->counts[ippon_tile_kind(v->hand[i])]++;
+        see(t->visible, v->hand[i]);
+    }
+    for (int i = 0; i < v->n_dora; i++)
+        see(t->visible, v->dora[i]);
+    for (int s = 0; s < v->players; s++) {
+        const ippon_seat_public *p = &v->seats[s];
+        for (int i = 0; i < p->n_melds; i++)
+            for (int j = 0; j < p->melds[i].n; j++)
+                if (p->melds[i].tiles[j] != p->melds[i].called || p->melds[i].type == IPPON_MELD_ANKAN)
+                    see(t->visible, p->melds[i].tiles[j]);
+        for (int i = 0; i < p->n_discards; i++)
+            see(t->visible, p->discards[i].tile);
+        for (int i = 0; i < p->n_kita; i++)
+            see(t->visible, p->kita[i]);
+        if (s != v->seat && p->riichi) {
+            t->threat[s] = true;
+            t->n_threats++;
+        }
+    }
+    t->melds = v->seats[v->seat].n_melds;
+    t->shanten = ippon_shanten(t->counts, t->melds, rules);
+}
+
+int bot_live_count(const struct bot_table *t, uint64_t mask)
+{
+    int live = 0;
+    for (int k = 0; k < IPPON_KINDS; k++)
+        if (mask >> k & 1)
+            live += 4 - (t->visible[k] > 4 ? 4 : t->visible[k]);
+    return live;
+}
+
+int bot_shanten_without(const struct bot_table *t, int kind)
+{
+    uint8_t c[IPPON_KINDS];
+    memcpy(c, t->counts, IPPON_KINDS);
+    c[kind]--;
+    return ippon_shanten(c, t->melds, t->rules);
+}
+
+int bot_ukeire_without(const struct bot_table *t, int kind)
+{
+    uint8_t c[IPPON_KINDS];
+    memcpy(c, t->counts, IPPON_KINDS);
+    c[kind]--;
+    return bot_live_count(t, ippon_ukeire(c, t->melds, t->rules));
+}
+
+int bot_connectivity(const struct bot_table *t, int kind)
+{
+    int others = t->counts[kind] - 1;
+    int links = others * 3; /* a pair or a triplet is worth keeping */
+    if (kind >= 27 || (kind < 9 && t->rules->man_terminals_only))
+        return links;
+    int n = kind % 9;
+    for (int d = -2; d <= 2; d++) {
+        int m = n + d;
+        if (d == 0 || m < 0 || m > 8)
+            continue;
+        int c = t->counts[kind + d];
+        links += c * (d == -1 || d == 1 ? 2 : 1);
+    }
+    return links;
+}
+
+int bot_keep_value(const struct bot_table *t, int kind)
+{
+    const ippon_view *v = t->view;
+    int value = 0;
+    for (int i = 0; i < v->n_dora; i++)
+        if (ippon_rules_dora_of(t->rules, ippon_tile_kind(v->dora[i])) == kind)
+            value += 3;
+    if (ippon_kind_is_dragon(kind) || kind == IPPON_EAST + v->round_wind ||
+        kind == IPPON_EAST + v->seats[v->seat].wind)
+        value += t->counts[kind] >= 2 ? 4 : 1;
+    if (ippon_kind_is_simple(kind))
+        value += 1;
+    return value;
+}

@@ -1,0 +1,41 @@
+/*
+ * bot_internal.h — what the bot's files share: the table as the bot reads it from its view
+ * (own counts, visible copies of every kind, who is in riichi) and the two judgements it
+ * combines, tile efficiency (bot_efficiency.c) and danger (bot_danger.c).
+ */
+#ifndef IPPON_BOT_INTERNAL_H
+#define IPPON_BOT_INTERNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "ippon/match.h"
+
+struct bot_table {
+    const ippon_view *view;
+    const ippon_rules *rules;
+    uint8_t counts[IPPON_KINDS];  /* own concealed tiles */
+    uint8_t visible[IPPON_KINDS]; /* copies the bot can see: own hand, every meld, pond, kita, indicators */
+    int melds;
+    int shanten;                  /* of the concealed tiles as they are now */
+    bool threat[IPPON_MAX_PLAYERS]; /* seats in riichi (other than the bot) */
+    int n_threats;
+};
+
+void bot_table_read(struct bot_table *t, const ippon_view *view, const ippon_rules *rules);
+
+/* live copies (not visible to the bot) of the kinds in mask */
+int bot_live_count(const struct bot_table *t, uint64_t mask);
+/* shanten after discarding one tile of `kind` from the concealed tiles */
+int bot_shanten_without(const struct bot_table *t, int kind);
+/* live tiles that would lower the shanten after discarding `kind` */
+int bot_ukeire_without(const struct bot_table *t, int kind);
+/* how well a kind connects with the rest of the hand (neighbours, pairs): higher = keep */
+int bot_connectivity(const struct bot_table *t, int kind);
+/* how much the bot would rather keep a kind (dora, red, value honors): higher = keep */
+int bot_keep_value(const struct bot_table *t, int kind);
+
+/* danger of discarding `kind` against the current threats: 0 = safe … 100 = very dangerous */
+int bot_danger(const struct bot_table *t, int kind);
+
+#endif

@@ -1,0 +1,39 @@
+/*
+ * selfplay.h — bot-only matches on seeded walls, with statistics and (optionally) a check of
+ * every invariant after every action. Used by ippon-sim, the property tests and the benchmark.
+ *
+ * Walls come from ippon_wall_shuffle fed by splitmix64 seeded with (seed, match index, hand),
+ * so a match is reproducible from the seed and its index alone.
+ */
+#ifndef IPPON_SELFPLAY_H
+#define IPPON_SELFPLAY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "ippon/rules.h"
+
+typedef struct ippon_selfplay_stats {
+    long matches, hands, exhaustive_draws, aborts;
+    long wins, deal_ins, tsumo_wins;   /* counted per winner */
+    long long win_value_sum;           /* hand values (without honba and sticks) of all wins */
+    long riichi, calls;
+    long actions;
+    long checks_failed;                /* invariant violations found (with check on) */
+    long illegal_accepted;             /* illegal actions the match accepted (with check on) */
+    long long result_sum;              /* sum of all players' results over all matches: must be 0 */
+    char first_failure[256];
+} ippon_selfplay_stats;
+
+/*
+ * Plays one match (match index `index` of the seed) and adds to *stats. With check, every
+ * invariant of ippon_match_check is tested after every action and illegal actions are probed.
+ * Returns 0, or -1 if the match broke an invariant or did not end within its bounds.
+ */
+int ippon_selfplay_match(const ippon_rules *rules, uint64_t seed, long index, bool check,
+                         ippon_selfplay_stats *stats);
+
+/* the wall of hand `hand` of match `index` for this seed (n = ippon wall size) */
+int ippon_selfplay_wall(const ippon_rules *rules, uint64_t seed, long index, int hand, uint8_t *wall);
+
+#endif

@@ -1,0 +1,263 @@
+/*
+ * legal.c — which actions a seat may take now, applying one, and the action the table takes
+ * for a seat whose time ran out.
+ *
+ * On its turn after a draw a seat may discard any tile (one entry per distinct tile code, so a
+ * red five and a plain five are separate choices), declare riichi with each discard that leaves
+ * a tenpai hand with a live wait, tsumo, ankan, kakan, kita, or (rule sets with abortive draws)
+ * call kyuushu kyuuhai. In riichi: the drawn tile, tsumo, an ankan that keeps the waits (and,
+ * under the strict rule, keeps those tiles a triplet in every reading), a drawn North as kita.
+ * After its own chi or pon a seat only discards, outside the kuikae ban. Offers are in offer.c.
+ */
+#include <string.h>
+
+#include "ippon/agari.h"
+#include "ippon/error.h"
+#include "ippon/shanten.h"
+#include "match_internal.h"
+
+static int push(ippon_action *out, int n, int cap, int type, int seat, int tile, bool riichi)
+{
+    if (n >= cap)
+        return n;
+    memset(&out[n], 0, sizeof out[n]);
+    out[n].type = (uint8_t)type;
+    out[n].seat = (int8_t)seat;
+    out[n].tile = (ippon_tile)tile;
+    out[n].riichi = riichi;
+    return n + 1;
+}
+
+static int code_of(const ippon_match *m, ippon_tile t) { return ippon_tile_code(t, m->rules.red_fives); }
+
+/* one discard per distinct code, skipping banned kinds; riichi entries where they leave tenpai */
+static int discard_options(const ippon_match *m, int seat, uint64_t ban, bool plain, bool with_riichi,
+                           ippon_action *out, int n, int cap)
+{
+    const struct seat_state *s = &m->seat[seat];
+    int last_code = -1;
+    for (int i = 0; i < s->n_hand; i++) {
+        ippon_tile t = s->hand[i];
+        int code = code_of(m, t);
+        bool seen = code == last_code;
+        for (int j = 0; j < i && !seen; j++)
+            seen = code_of(m, s->hand[j]) == code;
+        last_code = code;
+        if (seen || (ban >> ippon_tile_kind(t) & 1))
+            continue;
+        if (plain)
+            n = push(out, n, cap, IPPON_ACT_DISCARD, seat, t, false);
+        if (!with_riichi)
+            continue;
+        uint8_t counts[IPPON_KINDS];
+        memcpy(counts, s->counts, IPPON_KINDS);
+        counts[ippon_tile_kind(t)]--;
+        if (ippon_seat_live_waits(m, seat, counts, s->n_melds))
+            n = push(out, n, cap, IPPON_ACT_DISCARD, seat, t, true);
+    }
+    return n;
+}
+
+static bool can_declare_riichi(const ippon_match *m, int seat)
+{
+    const struct seat_state *s = &m->seat[seat];
+    return !s->riichi && ippon_seat_is_closed(m, seat) && s->points >= m->rules.riichi_min_points &&
+           m->live_end - m->next_draw >= m->rules.riichi_min_live &&
+           ippon_shanten(s->counts, s->n_melds, &m->rules) <= 0;
+}
+
+/* an ankan in riichi keeps the waits (and, strictly, a triplet of `kind` in every reading) */
+static bool riichi_ankan_keeps_hand(const ippon_match *m, int seat, int kind)
+{
+    const struct seat_state *s = &m->seat[seat];
+    uint8_t after[IPPON_KINDS];
+    memcpy(after, s->counts, IPPON_KINDS);
+    after[kind] -= 4;
+    if (ippon_waits(after, s->n_melds + 1, &m->rules) != s->waits)
+        return false;
+    if (m->rules.riichi_ankan != IPPON_RIICHI_ANKAN_STRICT)
+        return true;
+    uint8_t before[IPPON_KINDS];
+    memcpy(before, s->counts, IPPON_KINDS);
+    before[kind]--; /* the 13 tiles before the draw */
+    for (int w = 0; w < IPPON_KINDS; w++) {
+        if (!(s->waits >> w & 1))
+            continue;
+        before[w]++;
+        ippon_agari readings[IPPON_AGARI_MAX];
+        int n = ippon_agari_readings(before, !m->rules.man_terminals_only, readings, IPPON_AGARI_MAX);
+        before[w]--;
+        for (int r = 0; r < n && r < IPPON_AGARI_MAX; r++) {
+            bool triplet = false;
+            for (int i = 0; i < readings[r].n_sets; i++)
+                triplet |= readings[r].sets[i].kind == kind && readings[r].sets[i].shape == IPPON_SET_TRIPLET;
+            if (!triplet)
+                return false;
+        }
+    }
+    return true;
+}
+
+static int kyuushu_kinds(const struct seat_state *s)
+{
+    int kinds = 0;
+    for (int k = 0; k < IPPON_KINDS; k++)
+        kinds += s->counts[k] > 0 && ippon_kind_is_yaochu(k);
+    return kinds;
+}
+
+/* whether the caller wants options of this type (only == NULL: every type) */
+static bool wants(const ippon_action *only, int type) { return !only || only->type == type; }
+
+int ippon_turn_options(const ippon_match *m, int seat, const ippon_action *only, ippon_action *out, int cap)
+{
+    const struct seat_state *s = &m->seat[seat];
+    bool plain = wants(only, IPPON_ACT_DISCARD) && !(only && only->riichi);
+    bool riichi = wants(only, IPPON_ACT_DISCARD) && !(only && !only->riichi);
+    if (m->after_call)
+        return discard_options(m, seat, s->kuikae, plain, false, out, 0, cap);
+    int n = 0;
+    int drawn = m->drawn;
+    int live = m->live_end - m->next_draw;
+    bool room = live > 0 && m->n_kans < m->rules.max_kans && m->replacements < m->rules.replacement_tiles;
+    bool kita_room = m->rules.kita && live > 0 && m->replacements < m->rules.replacement_tiles;
+    if (wants(only, IPPON_ACT_TSUMO) && drawn >= 0 && (s->waits >> ippon_tile_kind((ippon_tile)drawn) & 1)) {
+        ippon_score sc;
+        ippon_seat_score(m, seat, (ippon_tile)drawn, true, seat, -1, m->sticks, m->honba, &sc);
+        if (sc.result == IPPON_RESULT_WIN)
+            n = push(out, n, cap, IPPON_ACT_TSUMO, seat, drawn, false);
+    }
+    if (s->riichi) {
+        int k = ippon_tile_kind((ippon_tile)drawn);
+        if (wants(only, IPPON_ACT_ANKAN) && room && s->counts[k] == 4 && riichi_ankan_keeps_hand(m, seat, k))
+            n = push(out, n, cap, IPPON_ACT_ANKAN, seat, drawn, false);
+        if (kita_room && k == IPPON_NORTH)
+            n = push(out, n, cap, IPPON_ACT_KITA, seat, drawn, false);
+        return push(out, n, cap, IPPON_ACT_DISCARD, seat, drawn, false);
+    }
+    n = discard_options(m, seat, 0, plain, riichi && can_declare_riichi(m, seat), out, n, cap);
+    for (int k = 0; room && k < IPPON_KINDS; k++)
+        if (s->counts[k] == 4)
+            n = push(out, n, cap, IPPON_ACT_ANKAN, seat, ippon_seat_find(m, seat, k, false, -1), false);
+    for (int i = 0; room && i < s->n_melds; i++) {
+        int k = ippon_tile_kind(s->melds[i].tiles[0]);
+        if (s->melds[i].type == IPPON_MELD_PON && s->counts[k] > 0)
+            n = push(out, n, cap, IPPON_ACT_KAKAN, seat, ippon_seat_find(m, seat, k, false, -1), false);
+    }
+    if (kita_room && s->counts[IPPON_NORTH] > 0)
+        n = push(out, n, cap, IPPON_ACT_KITA, seat, ippon_seat_find(m, seat, IPPON_NORTH, false, -1), false);
+    if (m->rules.abortive_draws && !m->interrupted && s->n_discards == 0 && !m->drawn_rinshan &&
+        kyuushu_kinds(s) >= 9)
+        n = push(out, n, cap, IPPON_ACT_KYUUSHU, seat, 0, false);
+    return n;
+}
+
+int ippon_match_legal(const ippon_match *m, int seat, ippon_action *out, int cap)
+{
+    if (!ippon_match_waiting_for(m, seat))
+        return 0;
+    if (m->phase == IPPON_PHASE_TURN)
+        return ippon_turn_options(m, seat, NULL, out, cap);
+    return ippon_offer_options(m, seat, out, cap);
+}
+
+static bool in_hand(const ippon_match *m, int seat, ippon_tile t)
+{
+    const struct seat_state *s = &m->seat[seat];
+    for (int i = 0; i < s->n_hand; i++)
+        if (s->hand[i] == t)
+            return true;
+    return false;
+}
+
+static void sort_codes(int *c, int n)
+{
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && c[j - 1] > c[j]; j--) {
+            int x = c[j];
+            c[j] = c[j - 1];
+            c[j - 1] = x;
+        }
+}
+
+/* whether a submitted action is the legal one (tiles compared by code, not by copy) */
+bool ippon_action_matches(const ippon_match *m, const ippon_action *legal, const ippon_action *a)
+{
+    if (legal->type != a->type)
+        return false;
+    switch (a->type) {
+    case IPPON_ACT_DISCARD:
+        return legal->riichi == a->riichi && a->tile < IPPON_TILE_IDS && in_hand(m, a->seat, a->tile) &&
+               code_of(m, a->tile) == code_of(m, legal->tile);
+    case IPPON_ACT_CHI:
+    case IPPON_ACT_PON:
+    case IPPON_ACT_DAIMINKAN: {
+        int n = a->type == IPPON_ACT_DAIMINKAN ? 3 : 2;
+        int x[3], y[3];
+        for (int i = 0; i < n; i++) {
+            if (a->with[i] >= IPPON_TILE_IDS)
+                return false;
+            x[i] = code_of(m, legal->with[i]);
+            y[i] = code_of(m, a->with[i]);
+        }
+        sort_codes(x, n);
+        sort_codes(y, n);
+        return memcmp(x, y, (size_t)n * sizeof x[0]) == 0;
+    }
+    case IPPON_ACT_ANKAN:
+    case IPPON_ACT_KAKAN:
+    case IPPON_ACT_KITA:
+        return a->tile < IPPON_TILE_IDS && ippon_tile_kind(a->tile) == ippon_tile_kind(legal->tile);
+    default:
+        return true;
+    }
+}
+
+int ippon_match_apply(ippon_match *m, const ippon_action *a, ippon_event *evbuf, int ev_cap)
+{
+    if (!a || a->seat < 0 || a->seat >= m->players || a->type >= IPPON_ACT_TYPES || !ippon_match_waiting_for(m, a->seat))
+        return IPPON_EILLEGAL;
+    /* only the options of the submitted type are listed: the same rules, less work */
+    ippon_action legal[IPPON_MAX_LEGAL];
+    int n = m->phase == IPPON_PHASE_TURN ? ippon_turn_options(m, a->seat, a, legal, IPPON_MAX_LEGAL)
+                                         : ippon_offer_options(m, a->seat, legal, IPPON_MAX_LEGAL);
+    int found = -1;
+    for (int i = 0; i < n && found < 0; i++)
+        if (ippon_action_matches(m, &legal[i], a))
+            found = i;
+    if (found < 0)
+        return IPPON_EILLEGAL;
+    ippon_action chosen = legal[found];
+    if (a->type == IPPON_ACT_DISCARD)
+        chosen.tile = a->tile; /* keep the very tile (tsumogiri or not) */
+    struct events e = { .ev = evbuf, .cap = ev_cap };
+    if (m->phase == IPPON_PHASE_TURN)
+        ippon_turn_apply(m, &chosen, &e);
+    else
+        ippon_offer_answer(m, &chosen, &e);
+    return e.n;
+}
+
+int ippon_match_timeout_action(const ippon_match *m, int seat, ippon_action *out)
+{
+    if (!ippon_match_waiting_for(m, seat))
+        return IPPON_EILLEGAL;
+    memset(out, 0, sizeof *out);
+    out->seat = (int8_t)seat;
+    if (m->phase == IPPON_PHASE_OFFER) {
+        out->type = IPPON_ACT_PASS;
+        return IPPON_OK;
+    }
+    out->type = IPPON_ACT_DISCARD;
+    if (!m->after_call) {
+        out->tile = (ippon_tile)m->drawn;
+        return IPPON_OK;
+    }
+    const struct seat_state *s = &m->seat[seat];
+    for (int i = s->n_hand - 1; i >= 0; i--)
+        if (!(s->kuikae >> ippon_tile_kind(s->hand[i]) & 1)) {
+            out->tile = s->hand[i];
+            return IPPON_OK;
+        }
+    return IPPON_EILLEGAL;
+}
