@@ -40,9 +40,12 @@ static void note_failure(ippon_selfplay_stats *st, long index, int hand, const c
         snprintf(st->first_failure, sizeof st->first_failure, "match %ld hand %d: %s", index, hand, what);
 }
 
-static void count_events(const ippon_event *ev, int n, ippon_selfplay_stats *st)
+static void count_events(const ippon_event *ev, int n, ippon_selfplay_stats *st, ippon_selfplay_event_fn on_event,
+                         void *ctx)
 {
     for (int i = 0; i < n; i++) {
+        if (on_event)
+            on_event(ctx, &ev[i]);
         switch (ev[i].type) {
         case IPPON_EV_WIN:
             st->wins++;
@@ -100,7 +103,8 @@ static void probe_illegal(ippon_match *m, uint64_t *rng, long index, ippon_selfp
     free(before);
 }
 
-int ippon_selfplay_match(const ippon_rules *rules, uint64_t seed, long index, bool check, ippon_selfplay_stats *st)
+int ippon_selfplay_match(const ippon_rules *rules, uint64_t seed, long index, bool check, ippon_selfplay_stats *st,
+                         ippon_selfplay_event_fn on_event, void *ctx)
 {
     ippon_match *m = malloc(ippon_match_size());
     if (!m)
@@ -120,7 +124,7 @@ int ippon_selfplay_match(const ippon_rules *rules, uint64_t seed, long index, bo
         }
         int n = ippon_selfplay_wall(rules, seed, index, hand, wall);
         int ne = ippon_match_start_hand(m, wall, n, ev, IPPON_MAX_EVENTS);
-        count_events(ev, ne, st);
+        count_events(ev, ne, st, on_event, ctx);
         st->hands++;
         int steps = 0;
         while (ippon_match_phase(m) == IPPON_PHASE_TURN || ippon_match_phase(m) == IPPON_PHASE_OFFER) {
@@ -148,7 +152,7 @@ int ippon_selfplay_match(const ippon_rules *rules, uint64_t seed, long index, bo
                     goto done;
                 }
                 st->actions++;
-                count_events(ev, ne, st);
+                count_events(ev, ne, st, on_event, ctx);
                 if (check && ippon_match_check(m, why, sizeof why) < 0) {
                     note_failure(st, index, hand, why);
                     rc = -1;

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "ippon/match.h"
 #include "ippon/rules.h"
 
 typedef struct ippon_selfplay_stats {
@@ -25,13 +26,17 @@ typedef struct ippon_selfplay_stats {
     char first_failure[256];
 } ippon_selfplay_stats;
 
+/* called with every event of the match in order (private ones included), for logs */
+typedef void (*ippon_selfplay_event_fn)(void *ctx, const ippon_event *ev);
+
 /*
  * Plays one match (match index `index` of the seed) and adds to *stats. With check, every
  * invariant of ippon_match_check is tested after every action and illegal actions are probed.
- * Returns 0, or -1 if the match broke an invariant or did not end within its bounds.
+ * on_event (may be NULL) sees every event. Returns 0, or -1 if the match broke an invariant or
+ * did not end within its bounds.
  */
 int ippon_selfplay_match(const ippon_rules *rules, uint64_t seed, long index, bool check,
-                         ippon_selfplay_stats *stats);
+                         ippon_selfplay_stats *stats, ippon_selfplay_event_fn on_event, void *ctx);
 
 /* the wall of hand `hand` of match `index` for this seed (n = ippon wall size) */
 int ippon_selfplay_wall(const ippon_rules *rules, uint64_t seed, long index, int hand, uint8_t *wall);

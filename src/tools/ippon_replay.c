@@ -2,7 +2,7 @@
  * ippon-replay — replays recorded games through the rules engine and prints, per hand, what
  * the engine makes of it.
  *
- *   ippon-replay --rules yonma|sanma|tenhou4|tenhou3 < games.jsonl > hands.jsonl
+ *   ippon-replay --rules yonma|sanma|tenhou4|tenhou3|FILE.json < games.jsonl > hands.jsonl
  *
  * Each input line is one tenhou.net/6 game. For every hand the program lays out a wall that
  * deals and draws exactly the recorded tiles, then plays the recorded decisions through the
@@ -20,6 +20,7 @@
 
 #include "ippon/error.h"
 #include "ippon/match.h"
+#include "rules_json.h"
 #include "tenhou_log.h"
 
 struct replay {
@@ -270,16 +271,18 @@ static json_t *replay_hand(const ippon_rules *rules, const json_t *log, ippon_ma
 
 int main(int argc, char **argv)
 {
+    ippon_rules rules_storage;
     const ippon_rules *rules = NULL;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--rules") && i + 1 < argc) {
-            rules = ippon_rules_preset(argv[++i]);
+            char err[300];
+            rules = ippon_rules_resolve(argv[++i], &rules_storage, err, sizeof err);
             if (!rules) {
-                fprintf(stderr, "ippon-replay: --rules: unknown preset '%s'\n", argv[i]);
+                fprintf(stderr, "ippon-replay: --rules: %s\n", err);
                 return 2;
             }
         } else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            puts("usage: ippon-replay --rules yonma|sanma|tenhou4|tenhou3 < games.jsonl > hands.jsonl");
+            puts("usage: ippon-replay --rules yonma|sanma|tenhou4|tenhou3|FILE.json < games.jsonl > hands.jsonl");
             return 0;
         } else {
             fprintf(stderr, "ippon-replay: unknown argument '%s'\n", argv[i]);

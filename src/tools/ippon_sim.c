@@ -1,19 +1,23 @@
 /*
  * ippon-sim — plays bot-only matches and prints what happened.
  *
- *   ippon-sim --rules yonma|sanma|tenhou4|tenhou3 --matches N [--seed S] [--check] [--json]
+ *   ippon-sim --rules yonma|sanma|tenhou4|tenhou3|FILE.json --matches N [--seed S] [--check] [--json]
+ *             [--tenhou FILE] [--mjai FILE]
  *
  * Prints matches/s, hands/s, hands per match, the exhaustive-draw rate, the win and deal-in
  * rates per seat and hand, the average win (hand value without honba and sticks) and, with
  * --check, whether every invariant held after every action (tile conservation, points plus
  * sticks, legal-action refusal, every decision answerable, every match ending, results summing
- * to zero). Exit status 1 when an invariant failed.
+ * to zero). --tenhou writes every match as a tenhou.net/6 game (one per line), --mjai as mjai
+ * events (one per line). Exit status 1 when an invariant failed.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "game_log.h"
+#include "rules_json.h"
 #include "selfplay.h"
 
 static double now(void)
@@ -25,22 +29,60 @@ static double now(void)
 
 static int usage(FILE *to, int rc)
 {
-    fputs("usage: ippon-sim --rules yonma|sanma|tenhou4|tenhou3 --matches N [--seed S] [--check] [--json]\n", to);
+    fputs("usage: ippon-sim --rules yonma|sanma|tenhou4|tenhou3|FILE.json --matches N [--seed S] [--check] [--json]\n"
+          "                 [--tenhou FILE] [--mjai FILE]\n",
+          to);
     return rc;
+}
+
+static void log_event(void *ctx, const ippon_event *ev)
+{
+    ippon_game_log_event(ctx, ev);
+}
+
+/* appends one match's logs to the open files */
+static void write_logs(ippon_game_log *log, FILE *tenhou, FILE *mjai)
+{
+    if (tenhou) {
+        json_t *game = ippon_game_log_tenhou(log);
+        json_dumpf(game, tenhou, JSON_COMPACT);
+        fputc('\n', tenhou);
+        json_decref(game);
+    }
+    if (mjai) {
+        json_t *events = ippon_game_log_mjai(log), *e;
+        size_t i;
+        json_array_foreach(events, i, e) {
+            json_dumpf(e, mjai, JSON_COMPACT);
+            fputc('\n', mjai);
+        }
+        json_decref(events);
+    }
+}
+
+static FILE *open_out(const char *path)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        fprintf(stderr, "ippon-sim: cannot write %s\n", path);
+    return f;
 }
 
 int main(int argc, char **argv)
 {
+    ippon_rules rules_storage;
     const ippon_rules *rules = ippon_rules_preset("yonma");
     long matches = 1000;
     uint64_t seed = 1;
     int check = 0, json = 0;
+    FILE *tenhou = NULL, *mjai = NULL;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--rules") && i + 1 < argc) {
-            rules = ippon_rules_preset(argv[++i]);
+            char err[300];
+            rules = ippon_rules_resolve(argv[++i], &rules_storage, err, sizeof err);
             if (!rules) {
-                fprintf(stderr, "ippon-sim: --rules: unknown preset '%s'\n", argv[i]);
+                fprintf(stderr, "ippon-sim: --rules: %s\n", err);
                 return 2;
             }
         } else if (!strcmp(a, "--matches") && i + 1 < argc) {
@@ -57,6 +99,10 @@ int main(int argc, char **argv)
                 fprintf(stderr, "ippon-sim: --seed: an integer\n");
                 return 2;
             }
+        } else if ((!strcmp(a, "--tenhou") || !strcmp(a, "--mjai")) && i + 1 < argc) {
+            FILE **f = !strcmp(a, "--tenhou") ? &tenhou : &mjai;
+            if (!(*f = open_out(argv[++i])))
+                return 2;
         } else if (!strcmp(a, "--check")) {
             check = 1;
         } else if (!strcmp(a, "--json")) {
@@ -72,8 +118,17 @@ int main(int argc, char **argv)
     memset(&st, 0, sizeof st);
     double t0 = now();
     long failed = 0;
-    for (long i = 0; i < matches; i++)
-        failed += ippon_selfplay_match(rules, seed, i, check, &st) < 0;
+    for (long i = 0; i < matches; i++) {
+        ippon_game_log *log = (tenhou || mjai) ? ippon_game_log_new(rules, NULL, "ippon-sim") : NULL;
+        failed += ippon_selfplay_match(rules, seed, i, check, &st, log ? log_event : NULL, log) < 0;
+        if (log)
+            write_logs(log, tenhou, mjai);
+        ippon_game_log_free(log);
+    }
+    if (tenhou)
+        fclose(tenhou);
+    if (mjai)
+        fclose(mjai);
     double secs = now() - t0;
     double seat_hands = (double)st.hands * rules->players;
     bool ok = failed == 0 && st.checks_failed == 0 && st.illegal_accepted == 0 && st.result_sum == 0;

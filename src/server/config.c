@@ -1,0 +1,265 @@
+/*
+ * config.c — loads config/ippon.json and command-line overrides into struct ippon_config.
+ *
+ * How it works: one table, config_keys[], describes every key — its name, its kind (which
+ * says how a value is checked and stored), where it lives in the struct, its range and its
+ * default. Loading a file walks the JSON object and hands each member to config_assign();
+ * a command-line override turns its text into the same JSON value first, so both paths
+ * share one checker and one set of messages. Defaults go through that path too.
+ */
+#include "config.h"
+
+#include <arpa/inet.h>
+#include <ctype.h>
+#include <errno.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+typedef enum config_kind {
+    CONFIG_INT,       /* JSON integer in [min, max], stored in an int */
+    CONFIG_ADDRESS,   /* IPv4 or IPv6 address literal, stored as a malloc'd string */
+    CONFIG_PATH,      /* non-empty string, stored as a malloc'd string */
+    CONFIG_DIR,       /* a CONFIG_PATH that ippon_config_check requires to be a folder */
+    CONFIG_LOG_LEVEL, /* one of the log level names, stored as an ippon_log_level */
+} config_kind;
+
+typedef struct config_key {
+    const char *name;
+    config_kind kind;
+    size_t offset; /* of the field in struct ippon_config */
+    long min, max; /* CONFIG_INT only */
+    const char *fallback; /* the default, written as a command-line value */
+} config_key;
+
+static const config_key config_keys[] = {
+    {"port", CONFIG_INT, offsetof(ippon_config, port), 1, 65535, "8080"},
+    {"bind", CONFIG_ADDRESS, offsetof(ippon_config, bind), 0, 0, "127.0.0.1"},
+    {"web_root", CONFIG_DIR, offsetof(ippon_config, web_root), 0, 0, "web"},
+    {"database", CONFIG_PATH, offsetof(ippon_config, database), 0, 0, "data/ippon.db"},
+    {"migrations", CONFIG_DIR, offsetof(ippon_config, migrations), 0, 0, "migrations"},
+    {"log_level", CONFIG_LOG_LEVEL, offsetof(ippon_config, log_level), 0, 0, "info"},
+};
+
+#define CONFIG_KEY_COUNT (sizeof config_keys / sizeof config_keys[0])
+
+static const config_key *config_key_find(const char *name)
+{
+    for (size_t i = 0; i < CONFIG_KEY_COUNT; i++)
+        if (strcmp(config_keys[i].name, name) == 0)
+            return &config_keys[i];
+    return NULL;
+}
+
+/* replace the string field at *slot with a copy of value; -1 if out of memory */
+static int config_store_string(char **slot, const char *value)
+{
+    char *copy = strdup(value);
+    if (!copy)
+        return -1;
+    free(*slot);
+    *slot = copy;
+    return 0;
+}
+
+static int is_address(const char *text)
+{
+    unsigned char buf[16];
+    return inet_pton(AF_INET, text, buf) == 1 || inet_pton(AF_INET6, text, buf) == 1;
+}
+
+/*
+ * Check value against key and store it in cfg. Returns 0, or -1 with the problem (the
+ * part after `key "x": `) in problem.
+ */
+static int config_assign(ippon_config *cfg, const config_key *key, const json_t *value,
+                         char *problem, size_t problen)
+{
+    char *field = (char *)cfg + key->offset;
+    const char *text = json_is_string(value) ? json_string_value(value) : NULL;
+    /* a string with an embedded NUL would be silently cut: treat it as malformed */
+    if (text && strlen(text) != json_string_length(value))
+        text = NULL;
+
+    switch (key->kind) {
+    case CONFIG_INT: {
+        json_int_t v = json_is_integer(value) ? json_integer_value(value) : key->min - 1;
+        if (v < key->min || v > key->max) {
+            snprintf(problem, problen, "must be an integer %ld..%ld", key->min, key->max);
+            return -1;
+        }
+        *(int *)(void *)field = (int)v;
+        return 0;
+    }
+    case CONFIG_ADDRESS:
+        if (!text || !is_address(text)) {
+            snprintf(problem, problen,
+                     "must be an IPv4 or IPv6 address such as \"127.0.0.1\" or \"0.0.0.0\"");
+            return -1;
+        }
+        break;
+    case CONFIG_PATH:
+    case CONFIG_DIR:
+        if (!text || !*text) {
+            snprintf(problem, problen, "must be a non-empty string (a path)");
+            return -1;
+        }
+        break;
+    case CONFIG_LOG_LEVEL: {
+        ippon_log_level level;
+        if (!text || ippon_log_level_parse(text, &level) != 0) {
+            snprintf(problem, problen, "must be one of %s", ippon_log_level_names());
+            return -1;
+        }
+        *(ippon_log_level *)(void *)field = level;
+        return 0;
+    }
+    }
+    if (config_store_string((char **)(void *)field, text) != 0) {
+        snprintf(problem, problen, "out of memory");
+        return -1;
+    }
+    return 0;
+}
+
+/* the JSON value that the command-line text of an option stands for (new reference) */
+static json_t *config_value_from_text(const config_key *key, const char *text)
+{
+    if (key->kind == CONFIG_INT) {
+        char *end;
+        errno = 0;
+        long v = strtol(text, &end, 10);
+        int digits = isdigit((unsigned char)text[0]) ||
+                     (text[0] == '-' && isdigit((unsigned char)text[1]));
+        if (digits && !*end && errno == 0)
+            return json_integer(v);
+    }
+    return json_string_nocheck(text);
+}
+
+static int config_set_from(ippon_config *cfg, const config_key *key, const char *text,
+                           const char *origin, char *err, size_t errlen)
+{
+    char problem[256];
+    json_t *value = config_value_from_text(key, text);
+    if (!value) {
+        snprintf(err, errlen, "%s: key \"%s\": out of memory", origin, key->name);
+        return -1;
+    }
+    int rc = config_assign(cfg, key, value, problem, sizeof problem);
+    json_decref(value);
+    if (rc != 0)
+        snprintf(err, errlen, "%s: key \"%s\": %s", origin, key->name, problem);
+    return rc;
+}
+
+int ippon_config_init(ippon_config *cfg)
+{
+    char err[1024];
+    memset(cfg, 0, sizeof *cfg);
+    for (size_t i = 0; i < CONFIG_KEY_COUNT; i++)
+        if (config_set_from(cfg, &config_keys[i], config_keys[i].fallback, "default", err,
+                            sizeof err) != 0)
+            return -1;
+    return 0;
+}
+
+int ippon_config_set(ippon_config *cfg, const char *name, const char *text, const char *origin,
+                     char *err, size_t errlen)
+{
+    const config_key *key = config_key_find(name);
+    if (!key) {
+        snprintf(err, errlen, "%s: key \"%s\": unknown key", origin, name);
+        return -1;
+    }
+    return config_set_from(cfg, key, text, origin, err, errlen);
+}
+
+/* "port, bind, ..." for the unknown-key message */
+static void config_key_list(char *out, size_t outlen)
+{
+    size_t n = 0;
+    out[0] = '\0';
+    for (size_t i = 0; i < CONFIG_KEY_COUNT && n < outlen; i++) {
+        int m = snprintf(out + n, outlen - n, "%s%s", i ? ", " : "", config_keys[i].name);
+        if (m < 0)
+            break;
+        n += (size_t)m;
+    }
+}
+
+int ippon_config_load(ippon_config *cfg, const char *path, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
+        return -1;
+    }
+    json_error_t jerr;
+    json_t *root = json_loadf(f, JSON_REJECT_DUPLICATES, &jerr);
+    fclose(f);
+    if (!root) {
+        snprintf(err, errlen, "%s: line %d, column %d: invalid JSON: %s", path, jerr.line,
+                 jerr.column, jerr.text);
+        return -1;
+    }
+    if (!json_is_object(root)) {
+        snprintf(err, errlen, "%s: must be a JSON object ({\"key\": value, ...})", path);
+        json_decref(root);
+        return -1;
+    }
+
+    int rc = 0;
+    const char *name;
+    json_t *value;
+    json_object_foreach(root, name, value) {
+        const config_key *key = config_key_find(name);
+        char problem[256];
+        if (!key) {
+            char known[256];
+            config_key_list(known, sizeof known);
+            snprintf(err, errlen, "%s: key \"%s\": unknown key (known keys: %s)", path, name,
+                     known);
+            rc = -1;
+            break;
+        }
+        if (config_assign(cfg, key, value, problem, sizeof problem) != 0) {
+            snprintf(err, errlen, "%s: key \"%s\": %s", path, name, problem);
+            rc = -1;
+            break;
+        }
+    }
+    json_decref(root);
+    return rc;
+}
+
+int ippon_config_check(const ippon_config *cfg, char *err, size_t errlen)
+{
+    for (size_t i = 0; i < CONFIG_KEY_COUNT; i++) {
+        if (config_keys[i].kind != CONFIG_DIR)
+            continue;
+        const char *path = *(char *const *)(const void *)((const char *)cfg + config_keys[i].offset);
+        struct stat st;
+        int found = stat(path, &st) == 0;
+        if (!found || !S_ISDIR(st.st_mode)) {
+            snprintf(err, errlen, "key \"%s\": %s: %s", config_keys[i].name, path,
+                     found ? "not a folder" : strerror(errno));
+            return -1;
+        }
+    }
+    return 0;
+}
+
+void ippon_config_free(ippon_config *cfg)
+{
+    for (size_t i = 0; i < CONFIG_KEY_COUNT; i++) {
+        config_kind kind = config_keys[i].kind;
+        if (kind == CONFIG_ADDRESS || kind == CONFIG_PATH || kind == CONFIG_DIR) {
+            char **slot = (char **)(void *)((char *)cfg + config_keys[i].offset);
+            free(*slot);
+            *slot = NULL;
+        }
+    }
+}

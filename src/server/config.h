@@ -1,0 +1,75 @@
+/*
+ * config.h — the server's configuration: what the file config/ippon.json may say, with
+ * command-line overrides on top.
+ *
+ *     {
+ *       "port": 8080,                 integer 1..65535
+ *       "bind": "127.0.0.1",          IPv4 or IPv6 address to listen on ("0.0.0.0": all)
+ *       "web_root": "web",            folder of static files served at /
+ *       "database": "data/ippon.db",  SQLite file (its folder is created if missing)
+ *       "migrations": "migrations",   folder of numbered NNNN_name.sql files
+ *       "log_level": "info"           "debug", "info", "warn" or "error"
+ *     }
+ *
+ * Every key is optional (the defaults are the values above); an unknown key, a value of
+ * the wrong type or out of range is an error. Relative paths stay as written, so they are
+ * relative to the working directory. Errors are reported as one line naming where the
+ * value came from, the key and the problem:
+ *
+ *     config/ippon.json: key "port": must be an integer 1..65535
+ *
+ * To add a key: add a field to struct ippon_config and one row to the key table in
+ * config.c (and a line to src/server/README.md).
+ */
+#ifndef IPPON_SERVER_CONFIG_H
+#define IPPON_SERVER_CONFIG_H
+
+#include <stddef.h>
+
+#include "log.h"
+
+#define IPPON_CONFIG_DEFAULT_PATH "config/ippon.json"
+
+typedef struct ippon_config {
+    int port;
+    char *bind;
+    char *web_root;
+    char *database;
+    char *migrations;
+    ippon_log_level log_level;
+} ippon_config;
+
+/*
+ * Fill cfg with the defaults. Returns 0, or -1 if out of memory. Always pair with
+ * ippon_config_free (also after a failure).
+ */
+int ippon_config_init(ippon_config *cfg);
+
+/*
+ * Read the JSON file at path and apply every key in it over the current values.
+ * Returns 0, or -1 with a one-line message in err ("<path>: key "<k>": <problem>",
+ * "<path>: line L, column C: invalid JSON: ...", "<path>: cannot read: ...").
+ * On failure cfg still holds valid values (some keys may already be applied).
+ */
+int ippon_config_load(ippon_config *cfg, const char *path, char *err, size_t errlen);
+
+/*
+ * Set one key from text, as a command-line option does (--port 9000 is
+ * ippon_config_set(cfg, "port", "9000", "--port", ...)). The text is checked exactly as
+ * the file's value would be; origin names the source in the error message.
+ * Returns 0, or -1 with a message in err.
+ */
+int ippon_config_set(ippon_config *cfg, const char *key, const char *text, const char *origin,
+                     char *err, size_t errlen);
+
+/*
+ * Check what can only be checked on the machine: the folder keys (web_root, migrations)
+ * name existing folders. Returns 0, or -1 with 'key "web_root": web: No such file or
+ * directory' in err. Call after the file and the overrides are applied.
+ */
+int ippon_config_check(const ippon_config *cfg, char *err, size_t errlen);
+
+/* release the strings; cfg may then be initialised again */
+void ippon_config_free(ippon_config *cfg);
+
+#endif

@@ -1,0 +1,35 @@
+/*
+ * http.h — the one listening port: static files from the web root at /, the REST API
+ * under /api, and (later) the game's WebSocket at /ws, all through one libwebsockets
+ * context. main starts it, runs ippon_http_service in a loop until asked to stop, and
+ * stops it.
+ */
+#ifndef IPPON_SERVER_HTTP_H
+#define IPPON_SERVER_HTTP_H
+
+#include <stddef.h>
+
+#include "app.h"
+
+typedef struct ippon_http ippon_http;
+
+/*
+ * Listen on app->config's bind address and port. The web root must be an existing
+ * folder. Returns 0, or -1 with a one-line message in err (port in use, no web root...).
+ * app must outlive the returned server.
+ */
+int ippon_http_start(ippon_http **out, ippon_app *app, char *err, size_t errlen);
+
+/* the port actually listened on */
+int ippon_http_port(const ippon_http *http);
+
+/* wait for and handle network events once; returns <0 if the event loop failed */
+int ippon_http_service(ippon_http *http);
+
+/* make a blocked ippon_http_service return soon; safe to call from a signal handler */
+void ippon_http_wake(ippon_http *http);
+
+/* close every connection and the listening socket, and free; http may be NULL */
+void ippon_http_stop(ippon_http *http);
+
+#endif

@@ -1,0 +1,225 @@
+/*
+ * main.c — the `ippon` program: read the configuration, open and migrate the database,
+ * serve HTTP until SIGINT/SIGTERM, then shut down cleanly (exit 0).
+ *
+ *     ippon [--config PATH] [--port N] [--db PATH] [--web DIR] [--help] [--version]
+ *
+ * Start-up failures print one line "ippon: <what>: <problem>" and exit 1; a bad
+ * command line exits 2. The work is done by the ippon_server library (config, store,
+ * http, rest...); this file only wires it together and owns the process: arguments,
+ * signals, the event loop, exit codes.
+ */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app.h"
+#include "config.h"
+#include "http.h"
+#include "ids.h"
+#include "log.h"
+#include "store.h"
+
+#ifndef IPPON_VERSION
+#define IPPON_VERSION "0.0.0"
+#endif
+
+#define EXIT_USAGE 2
+
+/* command-line options that override a config key */
+static const struct {
+    const char *option;
+    const char *metavar;
+    const char *key;
+    const char *help;
+} option_keys[] = {
+    {"--port", "N", "port", "listen on port N (1..65535)"},
+    {"--db", "PATH", "database", "SQLite database file"},
+    {"--web", "DIR", "web_root", "folder of static files served at /"},
+};
+
+#define OPTION_KEY_COUNT (sizeof option_keys / sizeof option_keys[0])
+
+static volatile sig_atomic_t stop_requested;
+static ippon_http *running_http;
+
+static void on_stop_signal(int sig)
+{
+    (void)sig;
+    stop_requested = 1;
+    ippon_http_wake(running_http);
+}
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "usage: ippon [--config PATH] [--port N] [--db PATH] [--web DIR]\n"
+            "\n"
+            "Single-hand riichi mahjong server: serves the web client, the REST API and\n"
+            "the game over one HTTP port.\n"
+            "\n"
+            "  --config PATH   configuration file (default %s)\n",
+            IPPON_CONFIG_DEFAULT_PATH);
+    for (size_t i = 0; i < OPTION_KEY_COUNT; i++)
+        fprintf(out, "  %s %-*s %s (key \"%s\")\n", option_keys[i].option,
+                (int)(14 - strlen(option_keys[i].option)), option_keys[i].metavar,
+                option_keys[i].help, option_keys[i].key);
+    fprintf(out, "  --help          show this help\n"
+                 "  --version       show the version\n");
+}
+
+/* an override given on the command line, applied after the file is read */
+typedef struct override {
+    const char *option, *key, *value;
+} override;
+
+/*
+ * Read argv into *config_path and overrides[]. Returns 0 to go on, or the exit code to
+ * stop with (0 after --help/--version).
+ */
+static int parse_args(int argc, char **argv, const char **config_path, override *overrides,
+                      size_t *override_count)
+{
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+            usage(stdout);
+            return -1;
+        }
+        if (strcmp(arg, "--version") == 0) {
+            printf("ippon %s\n", IPPON_VERSION);
+            return -1;
+        }
+        /* "--name value" or "--name=value" */
+        const char *eq = strchr(arg, '=');
+        size_t name_len = eq ? (size_t)(eq - arg) : strlen(arg);
+        const char *value = eq ? eq + 1 : NULL;
+        int opt = -1;
+        int is_config = name_len == strlen("--config") && strncmp(arg, "--config", name_len) == 0;
+        for (size_t k = 0; !is_config && k < OPTION_KEY_COUNT; k++)
+            if (name_len == strlen(option_keys[k].option) &&
+                strncmp(arg, option_keys[k].option, name_len) == 0)
+                opt = (int)k;
+        if (!is_config && opt < 0) {
+            fprintf(stderr, "ippon: unknown option '%s' (try --help)\n", arg);
+            return EXIT_USAGE;
+        }
+        if (!value) {
+            if (i + 1 >= argc) {
+                fprintf(stderr, "ippon: option '%s' needs a value (try --help)\n", arg);
+                return EXIT_USAGE;
+            }
+            value = argv[++i];
+        }
+        if (is_config)
+            *config_path = value;
+        else
+            overrides[(*override_count)++] =
+                (override){option_keys[opt].option, option_keys[opt].key, value};
+    }
+    return 0;
+}
+
+static int install_signal_handlers(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_stop_signal; /* no SA_RESTART: a signal interrupts the poll */
+    sigemptyset(&sa.sa_mask);
+    if (sigaction(SIGINT, &sa, NULL) != 0 || sigaction(SIGTERM, &sa, NULL) != 0)
+        return -1;
+    sa.sa_handler = SIG_IGN; /* a peer that goes away mid-write is not fatal */
+    return sigaction(SIGPIPE, &sa, NULL);
+}
+
+int main(int argc, char **argv)
+{
+    const char *config_path = IPPON_CONFIG_DEFAULT_PATH;
+    override *overrides = calloc((size_t)argc + 1, sizeof *overrides);
+    size_t override_count = 0;
+    if (!overrides) {
+        fprintf(stderr, "ippon: out of memory\n");
+        return EXIT_FAILURE;
+    }
+    int rc = parse_args(argc, argv, &config_path, overrides, &override_count);
+    if (rc != 0) {
+        free(overrides);
+        return rc < 0 ? EXIT_SUCCESS : rc;
+    }
+
+    char err[1024];
+    ippon_config config;
+    ippon_app app = {.config = &config};
+    ippon_http *http = NULL;
+    int status = EXIT_FAILURE;
+
+    if (ippon_config_init(&config) != 0) {
+        snprintf(err, sizeof err, "out of memory");
+        goto fail;
+    }
+    if (ippon_config_load(&config, config_path, err, sizeof err) != 0)
+        goto fail;
+    for (size_t i = 0; i < override_count; i++)
+        if (ippon_config_set(&config, overrides[i].key, overrides[i].value, overrides[i].option,
+                             err, sizeof err) != 0)
+            goto fail;
+    if (ippon_config_check(&config, err, sizeof err) != 0)
+        goto fail;
+    ippon_log_level_set(config.log_level);
+
+    if (ippon_ids_init() != 0) {
+        snprintf(err, sizeof err, "libsodium: cannot initialise (no entropy source?)");
+        goto fail;
+    }
+    ippon_id instance;
+    ippon_id_generate(&instance);
+    ippon_id_format(&instance, app.instance);
+
+    if (ippon_store_open(&app.store, config.database, err, sizeof err) != 0)
+        goto fail;
+    int applied = 0;
+    if (ippon_store_migrate(app.store, config.migrations, &applied, err, sizeof err) != 0)
+        goto fail;
+    if (install_signal_handlers() != 0) {
+        snprintf(err, sizeof err, "cannot install signal handlers");
+        goto fail;
+    }
+    if (ippon_http_start(&http, &app, err, sizeof err) != 0)
+        goto fail;
+    running_http = http;
+
+    ippon_log_info("ippon %s listening on http://%s:%d (instance %s, database %s, "
+                   "migrations applied now: %d)",
+                   IPPON_VERSION, config.bind, ippon_http_port(http), app.instance,
+                   config.database, applied);
+
+    status = EXIT_SUCCESS;
+    while (!stop_requested) {
+        if (ippon_http_service(http) < 0) {
+            ippon_log_error("the event loop failed; stopping");
+            status = EXIT_FAILURE;
+            break;
+        }
+    }
+    if (stop_requested)
+        ippon_log_info("stopping");
+
+    running_http = NULL;
+    ippon_http_stop(http);
+    ippon_store_close(app.store);
+    ippon_config_free(&config);
+    free(overrides);
+    if (status == EXIT_SUCCESS)
+        ippon_log_info("stopped");
+    return status;
+
+fail:
+    fprintf(stderr, "ippon: %s\n", err);
+    running_http = NULL;
+    ippon_http_stop(http);
+    ippon_store_close(app.store);
+    ippon_config_free(&config);
+    free(overrides);
+    return status;
+}

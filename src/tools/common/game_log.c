@@ -1,0 +1,456 @@
+/*
+ * game_log.c — writing a match as tenhou.net/6 JSON and as mjai events (game_log.h).
+ *
+ * tenhou.net/6 keeps, per hand, each seat's starting tiles, a draw column (tiles drawn; chi, pon
+ * and daiminkan as strings whose letter position says where the tile came from) and a discard
+ * column (tiles, 60 for tsumogiri, "r" for riichi, ankan/kakan strings, "f44" for kita, 0 after
+ * a daiminkan), then the result. A hand is closed when the next one starts or the match ends,
+ * since a double ron reports two wins.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "game_log.h"
+
+struct ippon_game_log {
+    ippon_rules rules;
+    char names[4][48];
+    char title[96];
+    json_t *hands, *mjai;
+    bool in_hand;
+    json_t *head, *scores, *dora, *ura, *deal[4], *draws[4], *discards[4], *result;
+    json_t *start_kyoku; /* the current mjai start_kyoku, completed by the deal and first indicator */
+    int dealer, players;
+};
+
+static int tenhou_of(const ippon_game_log *g, ippon_tile t)
+{
+    return ippon_code_to_tenhou(ippon_tile_code(t, g->rules.red_fives));
+}
+
+static json_t *mjai_tile(const ippon_game_log *g, ippon_tile t)
+{
+    return json_string(ippon_code_to_mjai(ippon_tile_code(t, g->rules.red_fives)));
+}
+
+ippon_game_log *ippon_game_log_new(const ippon_rules *rules, const char *const *names, const char *title)
+{
+    ippon_game_log *g = calloc(1, sizeof *g);
+    if (!g)
+        return NULL;
+    g->rules = *rules;
+    g->players = rules->players;
+    for (int s = 0; s < 4; s++) {
+        if (names && s < g->players && names[s])
+            snprintf(g->names[s], sizeof g->names[s], "%s", names[s]);
+        else if (s < g->players)
+            snprintf(g->names[s], sizeof g->names[s], "Seat %d", s);
+    }
+    snprintf(g->title, sizeof g->title, "%s", title ? title : "ippon");
+    g->hands = json_array();
+    g->mjai = json_array();
+    json_t *names_j = json_array();
+    for (int s = 0; s < g->players; s++)
+        json_array_append_new(names_j, json_string(g->names[s]));
+    json_array_append_new(g->mjai, json_pack("{s:s,s:o}", "type", "start_game", "names", names_j));
+    return g;
+}
+
+static void drop_hand(ippon_game_log *g)
+{
+    json_t **parts[] = { &g->head, &g->scores, &g->dora, &g->ura, &g->result };
+    for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
+        json_decref(*parts[i]);
+        *parts[i] = NULL;
+    }
+    for (int s = 0; s < 4; s++) {
+        json_decref(g->deal[s]);
+        json_decref(g->draws[s]);
+        json_decref(g->discards[s]);
+        g->deal[s] = g->draws[s] = g->discards[s] = NULL;
+    }
+    g->start_kyoku = NULL;
+    g->in_hand = false;
+}
+
+void ippon_game_log_free(ippon_game_log *g)
+{
+    if (!g)
+        return;
+    drop_hand(g);
+    json_decref(g->hands);
+    json_decref(g->mjai);
+    free(g);
+}
+
+/* appends the current hand to the log */
+static void close_hand(ippon_game_log *g)
+{
+    if (!g->in_hand)
+        return;
+    json_t *hand = json_pack("[OOOO]", g->head, g->scores, g->dora, g->ura);
+    for (int s = 0; s < 4; s++) {
+        json_array_append(hand, g->deal[s]);
+        json_array_append(hand, g->draws[s]);
+        json_array_append(hand, g->discards[s]);
+    }
+    json_array_append(hand, g->result ? g->result : json_pack("[s]", "流局"));
+    json_array_append_new(g->hands, hand);
+    json_array_append_new(g->mjai, json_pack("{s:s}", "type", "end_kyoku"));
+    drop_hand(g);
+}
+
+static void start_hand(ippon_game_log *g, const ippon_event *ev)
+{
+    close_hand(g);
+    g->in_hand = true;
+    g->dealer = ev->u.start.dealer;
+    int round = 4 * ev->u.start.round_wind + ev->u.start.dealer;
+    g->head = json_pack("[iii]", round, ev->u.start.honba, ev->u.start.sticks);
+    g->scores = json_array();
+    for (int s = 0; s < 4; s++)
+        json_array_append_new(g->scores, json_integer(s < g->players ? ev->u.start.points[s] : 0));
+    g->dora = json_array();
+    g->ura = json_array();
+    g->result = NULL;
+    for (int s = 0; s < 4; s++) {
+        g->deal[s] = json_array();
+        g->draws[s] = json_array();
+        g->discards[s] = json_array();
+    }
+    static const char *const winds[] = { "E", "S", "W", "N" };
+    json_t *scores = json_array();
+    for (int s = 0; s < g->players; s++)
+        json_array_append_new(scores, json_integer(ev->u.start.points[s]));
+    json_t *tehais = json_array();
+    for (int s = 0; s < g->players; s++)
+        json_array_append_new(tehais, json_array());
+    g->start_kyoku = json_pack("{s:s,s:s,s:i,s:i,s:i,s:i,s:o,s:o}", "type", "start_kyoku", "bakaze",
+                               winds[ev->u.start.round_wind], "kyoku", ev->u.start.dealer + 1, "honba",
+                               ev->u.start.honba, "kyotaku", ev->u.start.sticks, "oya", ev->u.start.dealer,
+                               "scores", scores, "tehais", tehais);
+    json_array_append_new(g->mjai, g->start_kyoku);
+}
+
+static int sort_key(const ippon_game_log *g, ippon_tile t)
+{
+    int code = ippon_tile_code(t, g->rules.red_fives);
+    return ippon_code_kind(code) * 2 + ippon_code_is_red(code);
+}
+
+static void deal(ippon_game_log *g, const ippon_event *ev)
+{
+    ippon_tile tiles[14];
+    int n = ev->u.hand.n;
+    memcpy(tiles, ev->u.hand.tiles, (size_t)n);
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && sort_key(g, tiles[j - 1]) > sort_key(g, tiles[j]); j--) {
+            ippon_tile x = tiles[j];
+            tiles[j] = tiles[j - 1];
+            tiles[j - 1] = x;
+        }
+    json_t *tehai = json_array_get(json_object_get(g->start_kyoku, "tehais"), (size_t)ev->seat);
+    for (int i = 0; i < n; i++) {
+        json_array_append_new(g->deal[ev->seat], json_integer(tenhou_of(g, tiles[i])));
+        json_array_append_new(tehai, mjai_tile(g, tiles[i]));
+    }
+}
+
+/* a meld string: the tiles' tenhou codes with `letter` (+ extra) placed before position `at` */
+static json_t *meld_string(const ippon_game_log *g, const ippon_tile *tiles, int n, int at, const char *letter_part)
+{
+    char buf[32] = "";
+    size_t len = 0;
+    for (int i = 0; i <= n; i++) {
+        if (i == at)
+            len += (size_t)snprintf(buf + len, sizeof buf - len, "%s", letter_part);
+        if (i < n)
+            len += (size_t)snprintf(buf + len, sizeof buf - len, "%02d", tenhou_of(g, tiles[i]));
+    }
+    return json_string(buf);
+}
+
+/* where a call's letter stands: by (discarder − caller) mod 4; 3 left, 2 across, 1 right */
+static int letter_position(int caller, int from, bool kan)
+{
+    int slot = (from - caller + 4) % 4;
+    return slot == 3 ? 0 : slot == 2 ? 1 : (kan ? 3 : 2);
+}
+
+/* the pon (or daiminkan) string of a meld; extra is inserted with the letter (kakan's added tile) */
+static json_t *open_set_string(const ippon_game_log *g, int caller, const ippon_meld_tiles *mt, char letter,
+                               const ippon_tile *added)
+{
+    bool kan = mt->type == IPPON_MELD_DAIMINKAN;
+    int own_n = kan ? 3 : 2;
+    ippon_tile tiles[4];
+    int pos = letter_position(caller, mt->from, kan), k = 0;
+    /* own tiles around the called one, which follows the letter */
+    for (int i = 0, own = 0; i < own_n + 1; i++) {
+        if (i == pos)
+            tiles[k++] = mt->called;
+        else
+            tiles[k++] = mt->tiles[own++];
+    }
+    char part[8];
+    if (added)
+        snprintf(part, sizeof part, "%c%02d", letter, tenhou_of(g, *added));
+    else
+        snprintf(part, sizeof part, "%c", letter);
+    return meld_string(g, tiles, own_n + 1, pos, part);
+}
+
+static json_t *consumed(const ippon_game_log *g, const ippon_tile *tiles, int n)
+{
+    json_t *a = json_array();
+    for (int i = 0; i < n; i++)
+        json_array_append_new(a, mjai_tile(g, tiles[i]));
+    return a;
+}
+
+static void call(ippon_game_log *g, const ippon_event *ev)
+{
+    const ippon_meld_tiles *mt = &ev->u.meld;
+    int seat = ev->seat;
+    switch (mt->type) {
+    case IPPON_MELD_CHI: {
+        ippon_tile tiles[3] = { mt->called, mt->tiles[0], mt->tiles[1] };
+        json_array_append_new(g->draws[seat], meld_string(g, tiles, 3, 0, "c"));
+        json_array_append_new(g->mjai, json_pack("{s:s,s:i,s:i,s:o,s:o}", "type", "chi", "actor", seat, "target",
+                                                  mt->from, "pai", mjai_tile(g, mt->called), "consumed",
+                                                  consumed(g, mt->tiles, 2)));
+        break;
+    }
+    case IPPON_MELD_PON:
+    case IPPON_MELD_DAIMINKAN: {
+        bool kan = mt->type == IPPON_MELD_DAIMINKAN;
+        json_array_append_new(g->draws[seat], open_set_string(g, seat, mt, kan ? 'm' : 'p', NULL));
+        if (kan)
+            json_array_append_new(g->discards[seat], json_integer(0));
+        json_array_append_new(g->mjai, json_pack("{s:s,s:i,s:i,s:o,s:o}", "type", kan ? "daiminkan" : "pon", "actor",
+                                                  seat, "target", mt->from, "pai", mjai_tile(g, mt->called),
+                                                  "consumed", consumed(g, mt->tiles, kan ? 3 : 2)));
+        break;
+    }
+    case IPPON_MELD_ANKAN:
+        json_array_append_new(g->discards[seat], meld_string(g, mt->tiles, 4, 3, "a"));
+        json_array_append_new(g->mjai, json_pack("{s:s,s:i,s:o}", "type", "ankan", "actor", seat, "consumed",
+                                                  consumed(g, mt->tiles, 4)));
+        break;
+    case IPPON_MELD_KAKAN: {
+        ippon_meld_tiles pon = *mt;
+        pon.type = IPPON_MELD_PON;
+        json_array_append_new(g->discards[seat], open_set_string(g, seat, &pon, 'k', &mt->added));
+        ippon_tile three[3] = { mt->tiles[0], mt->tiles[1], mt->called };
+        json_array_append_new(g->mjai, json_pack("{s:s,s:i,s:o,s:o}", "type", "kakan", "actor", seat, "pai",
+                                                  mjai_tile(g, mt->added), "consumed", consumed(g, three, 3)));
+        break;
+    }
+    default:
+        break;
+    }
+}
+
+static const char *limit_text(int limit)
+{
+    switch (limit) {
+    case IPPON_LIMIT_MANGAN: return "満貫";
+    case IPPON_LIMIT_HANEMAN: return "跳満";
+    case IPPON_LIMIT_BAIMAN: return "倍満";
+    case IPPON_LIMIT_SANBAIMAN: return "三倍満";
+    case IPPON_LIMIT_KAZOE_YAKUMAN:
+    case IPPON_LIMIT_YAKUMAN: return "役満";
+    default: return NULL;
+    }
+}
+
+static int up100(int x) { return (x + 99) / 100 * 100; }
+
+/* "30符2飜2000点", "満貫2000-4000点", "40符1飜700点∀" … */
+static json_t *score_text(const ippon_event *ev, int dealer)
+{
+    const ippon_score *sc = &ev->u.win.score;
+    char head[32], pay[32], out[80];
+    const char *limit = limit_text(sc->limit);
+    if (limit)
+        snprintf(head, sizeof head, "%s", limit);
+    else
+        snprintf(head, sizeof head, "%d符%d飜", sc->fu, sc->han);
+    bool tsumo = ev->u.win.from == ev->seat, is_dealer = ev->seat == dealer;
+    if (!tsumo)
+        snprintf(pay, sizeof pay, "%d点", up100(sc->base * (is_dealer ? 6 : 4)));
+    else if (is_dealer)
+        snprintf(pay, sizeof pay, "%d点∀", up100(sc->base * 2));
+    else
+        snprintf(pay, sizeof pay, "%d-%d点", up100(sc->base), up100(sc->base * 2));
+    snprintf(out, sizeof out, "%s%s", head, pay);
+    return json_string(out);
+}
+
+static void win(ippon_game_log *g, const ippon_event *ev)
+{
+    const ippon_score *sc = &ev->u.win.score;
+    if (!g->result)
+        g->result = json_pack("[s]", "和了");
+    json_t *deltas = json_array();
+    for (int s = 0; s < 4; s++)
+        json_array_append_new(deltas, json_integer(s < g->players ? sc->payments[s] : 0));
+    int pao = sc->n_pao ? sc->pao[0].seat : ev->seat;
+    json_t *info = json_pack("[iiio]", ev->seat, ev->u.win.from, pao, score_text(ev, g->dealer));
+    int dora_han = 0;
+    for (int i = 0; i < sc->n_yaku; i++) {
+        const ippon_yaku_han *y = &sc->yaku[i];
+        if (y->yaku == IPPON_YAKU_DORA || y->yaku == IPPON_YAKU_KITA) {
+            dora_han += y->han; /* tenhou counts kita inside ドラ */
+            continue;
+        }
+        char text[64];
+        if (y->yakuman)
+            snprintf(text, sizeof text, "%s(役満)", ippon_yaku_tenhou_name(y->yaku));
+        else
+            snprintf(text, sizeof text, "%s(%d飜)", ippon_yaku_tenhou_name(y->yaku), y->han);
+        json_array_append_new(info, json_string(text));
+    }
+    if (dora_han) {
+        char text[32];
+        snprintf(text, sizeof text, "ドラ(%d飜)", dora_han);
+        json_array_append_new(info, json_string(text));
+    }
+    json_array_append_new(g->result, deltas);
+    json_array_append_new(g->result, info);
+    /* one ura list per hand: the indicators under the dora, shown when a riichi winner has them */
+    json_t *ura = json_array();
+    if (ev->u.win.n_ura)
+        json_array_clear(g->ura);
+    for (int i = 0; i < ev->u.win.n_ura; i++) {
+        json_array_append_new(g->ura, json_integer(tenhou_of(g, ev->u.win.ura[i])));
+        json_array_append_new(ura, mjai_tile(g, ev->u.win.ura[i]));
+    }
+    json_t *mdeltas = json_array();
+    for (int s = 0; s < g->players; s++)
+        json_array_append_new(mdeltas, json_integer(sc->payments[s]));
+    json_array_append_new(g->mjai, json_pack("{s:s,s:i,s:i,s:o,s:o,s:o}", "type", "hora", "actor", ev->seat, "target",
+                                              ev->u.win.from, "pai", mjai_tile(g, ev->tile), "deltas", mdeltas,
+                                              "ura_markers", ura));
+}
+
+static const char *abort_text(int kind)
+{
+    static const char *const names[] = { "九種九牌", "四風連打", "四家立直", "四槓散了", "三家和了", "流し満貫" };
+    return kind >= 0 && kind <= IPPON_ABORT_NAGASHI ? names[kind] : "流局";
+}
+
+static void draw_end(ippon_game_log *g, const ippon_event *ev)
+{
+    int tenpai = 0;
+    bool any_payment = false;
+    json_t *deltas = json_array(), *mdeltas = json_array(), *tenpais = json_array();
+    for (int s = 0; s < 4; s++) {
+        int pay = s < g->players ? ev->u.end.payments[s] : 0;
+        any_payment |= pay != 0;
+        json_array_append_new(deltas, json_integer(pay));
+        if (s < g->players) {
+            tenpai += ev->u.end.tenpai[s];
+            json_array_append_new(mdeltas, json_integer(pay));
+            json_array_append_new(tenpais, json_boolean(ev->u.end.tenpai[s]));
+        }
+    }
+    const char *name;
+    if (ev->type == IPPON_EV_ABORT)
+        name = abort_text(ev->u.end.kind);
+    else
+        name = any_payment ? "流局" : tenpai == g->players ? "全員聴牌" : tenpai == 0 ? "全員不聴" : "流局";
+    if (any_payment || ev->u.end.kind == IPPON_ABORT_NAGASHI)
+        g->result = json_pack("[so]", name, deltas);
+    else {
+        g->result = json_pack("[s]", name);
+        json_decref(deltas);
+    }
+    json_array_append_new(g->mjai, json_pack("{s:s,s:s,s:o,s:o}", "type", "ryukyoku", "reason", name, "deltas",
+                                              mdeltas, "tenpais", tenpais));
+}
+
+void ippon_game_log_event(ippon_game_log *g, const ippon_event *ev)
+{
+    if (ev->type != IPPON_EV_HAND_START && ev->type != IPPON_EV_MATCH_END && !g->in_hand)
+        return;
+    switch (ev->type) {
+    case IPPON_EV_HAND_START: start_hand(g, ev); break;
+    case IPPON_EV_DEAL: deal(g, ev); break;
+    case IPPON_EV_DRAW:
+        if (ev->to == ev->seat) { /* the private event has the tile */
+            json_array_append_new(g->draws[ev->seat], json_integer(tenhou_of(g, ev->tile)));
+            json_array_append_new(g->mjai, json_pack("{s:s,s:i,s:o}", "type", "tsumo", "actor", ev->seat, "pai",
+                                                      mjai_tile(g, ev->tile)));
+        }
+        break;
+    case IPPON_EV_DISCARD: {
+        bool tsumogiri = ev->flags & IPPON_DISCARD_TSUMOGIRI, riichi = ev->flags & IPPON_DISCARD_RIICHI;
+        int code = tsumogiri ? 60 : tenhou_of(g, ev->tile);
+        if (riichi) {
+            char text[8];
+            snprintf(text, sizeof text, "r%02d", code);
+            json_array_append_new(g->discards[ev->seat], json_string(text));
+            json_array_append_new(g->mjai, json_pack("{s:s,s:i}", "type", "reach", "actor", ev->seat));
+        } else {
+            json_array_append_new(g->discards[ev->seat], json_integer(code));
+        }
+        json_array_append_new(g->mjai, json_pack("{s:s,s:i,s:o,s:b}", "type", "dahai", "actor", ev->seat, "pai",
+                                                  mjai_tile(g, ev->tile), "tsumogiri", tsumogiri));
+        break;
+    }
+    case IPPON_EV_RIICHI_STICK:
+        json_array_append_new(g->mjai, json_pack("{s:s,s:i}", "type", "reach_accepted", "actor", ev->seat));
+        break;
+    case IPPON_EV_CALL: call(g, ev); break;
+    case IPPON_EV_KITA:
+        json_array_append_new(g->discards[ev->seat], json_string("f44"));
+        json_array_append_new(g->mjai, json_pack("{s:s,s:i,s:s}", "type", "nukidora", "actor", ev->seat, "pai", "N"));
+        break;
+    case IPPON_EV_DORA:
+        if (json_array_size(g->dora) == 0)
+            json_object_set_new(g->start_kyoku, "dora_marker", mjai_tile(g, ev->tile));
+        else
+            json_array_append_new(g->mjai, json_pack("{s:s,s:o}", "type", "dora", "dora_marker", mjai_tile(g, ev->tile)));
+        json_array_append_new(g->dora, json_integer(tenhou_of(g, ev->tile)));
+        break;
+    case IPPON_EV_WIN: win(g, ev); break;
+    case IPPON_EV_DRAW_END:
+    case IPPON_EV_ABORT: draw_end(g, ev); break;
+    case IPPON_EV_MATCH_END:
+        close_hand(g);
+        json_array_append_new(g->mjai, json_pack("{s:s}", "type", "end_game"));
+        break;
+    default: break;
+    }
+}
+
+json_t *ippon_game_log_tenhou(const ippon_game_log *g)
+{
+    bool red = g->rules.red_fives[0] || g->rules.red_fives[1] || g->rules.red_fives[2];
+    char disp[64];
+    snprintf(disp, sizeof disp, "%s一本勝負 %s", g->players == 3 ? "三" : "", g->rules.name);
+    json_t *names = json_array();
+    for (int s = 0; s < 4; s++)
+        json_array_append_new(names, json_string(g->names[s]));
+    json_t *log = json_deep_copy(g->hands);
+    if (g->in_hand) { /* a running match: the hand so far, without a result */
+        ippon_game_log *tmp = (ippon_game_log *)g;
+        json_t *hand = json_pack("[OOOO]", tmp->head, tmp->scores, tmp->dora, tmp->ura);
+        for (int s = 0; s < 4; s++) {
+            json_array_append(hand, tmp->deal[s]);
+            json_array_append(hand, tmp->draws[s]);
+            json_array_append(hand, tmp->discards[s]);
+        }
+        json_array_append_new(hand, tmp->result ? json_deep_copy(tmp->result) : json_array());
+        json_array_append_new(log, hand);
+    }
+    return json_pack("{s:s,s:o,s:{s:s,s:i},s:o}", "title", g->title, "name", names, "rule", "disp", disp, "aka",
+                     red ? 1 : 0, "log", log);
+}
+
+json_t *ippon_game_log_mjai(const ippon_game_log *g)
+{
+    return json_deep_copy(g->mjai);
+}

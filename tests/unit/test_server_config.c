@@ -1,0 +1,305 @@
+/*
+ * test_server_config.c — the config loader (src/server/config.c): defaults, a good file,
+ * partial files, command-line overrides, and every kind of error, each checked for the
+ * file, the key and the problem named in its message.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "config.h"
+
+static char tmpdir[64];
+static char cfg_path[128];
+
+static int setup(void **state)
+{
+    (void)state;
+    snprintf(tmpdir, sizeof tmpdir, "/tmp/ippon-test-config-XXXXXX");
+    if (!mkdtemp(tmpdir))
+        return -1;
+    snprintf(cfg_path, sizeof cfg_path, "%s/ippon.json", tmpdir);
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    unlink(cfg_path);
+    rmdir(tmpdir);
+    return 0;
+}
+
+static void write_config(const char *text)
+{
+    FILE *f = fopen(cfg_path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+/* load text as the config file; returns the loader's result, message in err */
+static int load(const char *text, ippon_config *cfg, char *err, size_t errlen)
+{
+    write_config(text);
+    assert_int_equal(ippon_config_init(cfg), 0);
+    err[0] = '\0';
+    return ippon_config_load(cfg, cfg_path, err, errlen);
+}
+
+/* the loader must fail, with a message naming the file, the key and the problem */
+static void expect_error(const char *text, const char *key, const char *problem)
+{
+    ippon_config cfg;
+    char err[512], want_key[64];
+    assert_int_equal(load(text, &cfg, err, sizeof err), -1);
+    ippon_config_free(&cfg);
+    if (!strstr(err, cfg_path))
+        fail_msg("message does not name the file: %s", err);
+    if (key) {
+        snprintf(want_key, sizeof want_key, "key \"%s\"", key);
+        if (!strstr(err, want_key))
+            fail_msg("message does not name %s: %s", want_key, err);
+    }
+    if (!strstr(err, problem))
+        fail_msg("message does not say \"%s\": %s", problem, err);
+}
+
+static void test_defaults(void **state)
+{
+    (void)state;
+    ippon_config cfg;
+    assert_int_equal(ippon_config_init(&cfg), 0);
+    assert_int_equal(cfg.port, 8080);
+    assert_string_equal(cfg.bind, "127.0.0.1");
+    assert_string_equal(cfg.web_root, "web");
+    assert_string_equal(cfg.database, "data/ippon.db");
+    assert_string_equal(cfg.migrations, "migrations");
+    assert_int_equal(cfg.log_level, IPPON_LOG_INFO);
+    ippon_config_free(&cfg);
+    ippon_config_free(&cfg); /* freeing twice is harmless */
+}
+
+static void test_good_file(void **state)
+{
+    (void)state;
+    ippon_config cfg;
+    char err[512];
+    int rc = load("{\"port\": 9001, \"bind\": \"0.0.0.0\", \"web_root\": \"/srv/web\","
+                  " \"database\": \"/var/lib/ippon/x.db\", \"migrations\": \"m\","
+                  " \"log_level\": \"debug\"}",
+                  &cfg, err, sizeof err);
+    if (rc != 0)
+        fail_msg("%s", err);
+    assert_int_equal(cfg.port, 9001);
+    assert_string_equal(cfg.bind, "0.0.0.0");
+    assert_string_equal(cfg.web_root, "/srv/web");
+    assert_string_equal(cfg.database, "/var/lib/ippon/x.db");
+    assert_string_equal(cfg.migrations, "m");
+    assert_int_equal(cfg.log_level, IPPON_LOG_DEBUG);
+    ippon_config_free(&cfg);
+}
+
+static void test_partial_file_keeps_defaults(void **state)
+{
+    (void)state;
+    ippon_config cfg;
+    char err[512];
+    assert_int_equal(load("{\"port\": 65535, \"bind\": \"::1\"}", &cfg, err, sizeof err), 0);
+    assert_int_equal(cfg.port, 65535);
+    assert_string_equal(cfg.bind, "::1");
+    assert_string_equal(cfg.database, "data/ippon.db");
+    ippon_config_free(&cfg);
+
+    assert_int_equal(load("{}", &cfg, err, sizeof err), 0);
+    assert_int_equal(cfg.port, 8080);
+    ippon_config_free(&cfg);
+}
+
+static void test_repo_default_file(void **state)
+{
+    (void)state;
+    /* the shipped config/ippon.json loads and says what the defaults say */
+    const char *src = getenv("IPPON_SOURCE_DIR");
+    char path[1024];
+    snprintf(path, sizeof path, "%s/config/ippon.json", src ? src : IPPON_TEST_SOURCE_DIR);
+    ippon_config cfg, defaults;
+    char err[512];
+    assert_int_equal(ippon_config_init(&cfg), 0);
+    assert_int_equal(ippon_config_init(&defaults), 0);
+    if (ippon_config_load(&cfg, path, err, sizeof err) != 0)
+        fail_msg("%s", err);
+    assert_int_equal(cfg.port, defaults.port);
+    assert_string_equal(cfg.bind, defaults.bind);
+    assert_string_equal(cfg.web_root, defaults.web_root);
+    assert_string_equal(cfg.database, defaults.database);
+    assert_string_equal(cfg.migrations, defaults.migrations);
+    assert_int_equal(cfg.log_level, defaults.log_level);
+    ippon_config_free(&cfg);
+    ippon_config_free(&defaults);
+}
+
+static void test_missing_file(void **state)
+{
+    (void)state;
+    ippon_config cfg;
+    char err[512], path[160];
+    snprintf(path, sizeof path, "%s/absent.json", tmpdir);
+    assert_int_equal(ippon_config_init(&cfg), 0);
+    assert_int_equal(ippon_config_load(&cfg, path, err, sizeof err), -1);
+    assert_non_null(strstr(err, path));
+    assert_non_null(strstr(err, "No such file"));
+    ippon_config_free(&cfg);
+}
+
+static void test_malformed_json(void **state)
+{
+    (void)state;
+    expect_error("{\"port\": 8080,}", NULL, "invalid JSON");
+    expect_error("{\"port\": 8080", NULL, "invalid JSON");
+    expect_error("", NULL, "invalid JSON");
+    expect_error("{\"port\": 8080,\n \"port\": 8081}", NULL, "duplicate");
+    expect_error("[8080]", NULL, "must be a JSON object");
+    expect_error("\"port\"", NULL, "invalid JSON");
+}
+
+static void test_malformed_json_says_where(void **state)
+{
+    (void)state;
+    expect_error("{\n  \"port\": 8080\n  \"bind\": \"127.0.0.1\"\n}", NULL, "line 3");
+}
+
+static void test_unknown_key(void **state)
+{
+    (void)state;
+    expect_error("{\"prot\": 8080}", "prot", "unknown key");
+    expect_error("{\"port\": 8080, \"Port\": 8081}", "Port", "unknown key");
+}
+
+static void test_wrong_type(void **state)
+{
+    (void)state;
+    expect_error("{\"port\": \"8080\"}", "port", "must be an integer 1..65535");
+    expect_error("{\"port\": 8080.5}", "port", "must be an integer 1..65535");
+    expect_error("{\"port\": null}", "port", "must be an integer 1..65535");
+    expect_error("{\"bind\": 127}", "bind", "must be an IPv4 or IPv6 address");
+    expect_error("{\"web_root\": [\"web\"]}", "web_root", "must be a non-empty string");
+    expect_error("{\"database\": true}", "database", "must be a non-empty string");
+    expect_error("{\"migrations\": {}}", "migrations", "must be a non-empty string");
+    expect_error("{\"log_level\": 1}", "log_level", "must be one of");
+}
+
+static void test_bad_values(void **state)
+{
+    (void)state;
+    expect_error("{\"port\": 0}", "port", "must be an integer 1..65535");
+    expect_error("{\"port\": 65536}", "port", "must be an integer 1..65535");
+    expect_error("{\"port\": -80}", "port", "must be an integer 1..65535");
+    expect_error("{\"port\": 99999999999999}", "port", "must be an integer 1..65535");
+    expect_error("{\"bind\": \"localhost\"}", "bind", "must be an IPv4 or IPv6 address");
+    expect_error("{\"bind\": \"256.0.0.1\"}", "bind", "must be an IPv4 or IPv6 address");
+    expect_error("{\"database\": \"\"}", "database", "must be a non-empty string");
+    expect_error("{\"database\": \"a\\u0000b\"}", NULL, "invalid JSON"); /* NUL in a path */
+    expect_error("{\"log_level\": \"loud\"}", "log_level",
+                 "must be one of \"debug\", \"info\", \"warn\", \"error\"");
+    expect_error("{\"log_level\": \"INFO\"}", "log_level", "must be one of");
+}
+
+static void test_first_error_wins_and_values_stay_valid(void **state)
+{
+    (void)state;
+    ippon_config cfg;
+    char err[512];
+    assert_int_equal(load("{\"port\": 9000, \"bind\": 1, \"nope\": 2}", &cfg, err, sizeof err),
+                     -1);
+    assert_non_null(strstr(err, "key \"bind\""));
+    assert_string_equal(cfg.bind, "127.0.0.1"); /* the bad value was not stored */
+    ippon_config_free(&cfg);
+}
+
+static void test_overrides(void **state)
+{
+    (void)state;
+    ippon_config cfg;
+    char err[512];
+    assert_int_equal(ippon_config_init(&cfg), 0);
+    assert_int_equal(ippon_config_set(&cfg, "port", "9000", "--port", err, sizeof err), 0);
+    assert_int_equal(cfg.port, 9000);
+    assert_int_equal(ippon_config_set(&cfg, "database", "/tmp/x.db", "--db", err, sizeof err), 0);
+    assert_string_equal(cfg.database, "/tmp/x.db");
+    assert_int_equal(ippon_config_set(&cfg, "web_root", "www", "--web", err, sizeof err), 0);
+    assert_string_equal(cfg.web_root, "www");
+
+    const char *bad_ports[] = {"abc", "", " 9000", "9000x", "+9000", "0", "65536", "1e3"};
+    for (size_t i = 0; i < sizeof bad_ports / sizeof bad_ports[0]; i++) {
+        err[0] = '\0';
+        assert_int_equal(ippon_config_set(&cfg, "port", bad_ports[i], "--port", err, sizeof err),
+                         -1);
+        assert_non_null(strstr(err, "--port"));
+        assert_non_null(strstr(err, "key \"port\""));
+        assert_non_null(strstr(err, "must be an integer 1..65535"));
+    }
+    assert_int_equal(cfg.port, 9000);
+
+    assert_int_equal(ippon_config_set(&cfg, "db", "x", "--db", err, sizeof err), -1);
+    assert_non_null(strstr(err, "unknown key"));
+    assert_int_equal(ippon_config_set(&cfg, "web_root", "", "--web", err, sizeof err), -1);
+    assert_non_null(strstr(err, "key \"web_root\""));
+    ippon_config_free(&cfg);
+}
+
+static void test_check_folders(void **state)
+{
+    (void)state;
+    ippon_config cfg;
+    char err[512];
+    assert_int_equal(ippon_config_init(&cfg), 0);
+    assert_int_equal(ippon_config_set(&cfg, "web_root", tmpdir, "test", err, sizeof err), 0);
+    assert_int_equal(ippon_config_set(&cfg, "migrations", tmpdir, "test", err, sizeof err), 0);
+    assert_int_equal(ippon_config_check(&cfg, err, sizeof err), 0);
+
+    write_config("{}");
+    assert_int_equal(ippon_config_set(&cfg, "migrations", cfg_path, "test", err, sizeof err), 0);
+    assert_int_equal(ippon_config_check(&cfg, err, sizeof err), -1);
+    assert_non_null(strstr(err, "key \"migrations\""));
+    assert_non_null(strstr(err, "not a folder"));
+
+    assert_int_equal(ippon_config_set(&cfg, "web_root", "/nonexistent/ippon-web", "test", err,
+                                      sizeof err),
+                     0);
+    assert_int_equal(ippon_config_check(&cfg, err, sizeof err), -1);
+    assert_non_null(strstr(err, "key \"web_root\""));
+    assert_non_null(strstr(err, "/nonexistent/ippon-web"));
+    ippon_config_free(&cfg);
+}
+
+int main(void)
+{
+    ippon_log_level_set(IPPON_LOG_ERROR);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_defaults),
+        cmocka_unit_test_setup_teardown(test_good_file, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_partial_file_keeps_defaults, setup, teardown),
+        cmocka_unit_test(test_repo_default_file),
+        cmocka_unit_test_setup_teardown(test_missing_file, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_malformed_json, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_malformed_json_says_where, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_unknown_key, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_wrong_type, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_bad_values, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_first_error_wins_and_values_stay_valid, setup,
+                                        teardown),
+        cmocka_unit_test(test_overrides),
+        cmocka_unit_test_setup_teardown(test_check_folders, setup, teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,173 @@
+/*
+ * test_server_rest.c — the REST layer without a network (src/server/rest.c, health.c):
+ * routing to a handler, 404 and 405 with the JSON error shape and the Allow list, and the
+ * health reply with and without a database. Also the random ids (ids.c) it reports.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <jansson.h>
+#include <string.h>
+
+#include "ids.h"
+#include "log.h"
+#include "rest.h"
+
+/* call the REST layer and parse its JSON reply (the caller decrefs) */
+static json_t *call(ippon_app *app, ippon_http_method method, const char *path, int *status,
+                    ippon_rest_response *keep)
+{
+    ippon_rest_request req = {method, path, NULL, 0};
+    ippon_rest_response res;
+    ippon_rest_handle(app, &req, &res);
+    assert_non_null(res.body);
+    assert_int_equal(strlen(res.body), res.body_len);
+    json_error_t jerr;
+    json_t *json = json_loads(res.body, 0, &jerr);
+    if (!json)
+        fail_msg("not JSON: %s", res.body);
+    *status = res.status;
+    if (keep)
+        *keep = res;
+    else
+        ippon_rest_response_free(&res);
+    return json;
+}
+
+static void assert_error(json_t *json, const char *code)
+{
+    const char *got = NULL, *message = NULL;
+    assert_int_equal(json_unpack(json, "{s:{s:s, s:s}}", "error", "code", &got, "message",
+                                 &message),
+                     0);
+    assert_string_equal(got, code);
+    assert_true(strlen(message) > 0);
+}
+
+static void test_health_ok(void **state)
+{
+    (void)state;
+    char err[256];
+    ippon_app app = {0};
+    assert_int_equal(ippon_store_open(&app.store, ":memory:", err, sizeof err), 0);
+    strcpy(app.instance, "0123456789abcdef0123456789abcdef");
+    int status;
+    json_t *json = call(&app, IPPON_HTTP_GET, "/api/health", &status, NULL);
+    assert_int_equal(status, 200);
+    const char *s, *v, *db, *inst;
+    assert_int_equal(json_unpack(json, "{s:s, s:s, s:s, s:s}", "status", &s, "version", &v, "db",
+                                 &db, "instance", &inst),
+                     0);
+    assert_string_equal(s, "ok");
+    assert_string_equal(v, IPPON_VERSION);
+    assert_string_equal(db, "ok");
+    assert_string_equal(inst, app.instance);
+    assert_int_equal(json_object_size(json), 4);
+    json_decref(json);
+    ippon_store_close(app.store);
+}
+
+static void test_health_without_database(void **state)
+{
+    (void)state;
+    ippon_app app = {0};
+    int status;
+    json_t *json = call(&app, IPPON_HTTP_GET, "/api/health", &status, NULL);
+    assert_int_equal(status, 503);
+    const char *s, *db;
+    assert_int_equal(json_unpack(json, "{s:s, s:s}", "status", &s, "db", &db), 0);
+    assert_string_equal(s, "error");
+    assert_string_equal(db, "error");
+    json_decref(json);
+}
+
+static void test_not_found(void **state)
+{
+    (void)state;
+    ippon_app app = {0};
+    int status;
+    const char *paths[] = {"/api/nope", "/api", "/api/", "/api/health/", "/api/HEALTH"};
+    for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++) {
+        json_t *json = call(&app, IPPON_HTTP_GET, paths[i], &status, NULL);
+        assert_int_equal(status, 404);
+        assert_error(json, "not_found");
+        json_decref(json);
+    }
+    json_t *json = call(&app, IPPON_HTTP_DELETE, "/api/nope", &status, NULL);
+    assert_int_equal(status, 404);
+    json_decref(json);
+}
+
+static void test_method_not_allowed(void **state)
+{
+    (void)state;
+    ippon_app app = {0};
+    const ippon_http_method methods[] = {IPPON_HTTP_POST, IPPON_HTTP_PUT,     IPPON_HTTP_DELETE,
+                                         IPPON_HTTP_HEAD, IPPON_HTTP_OPTIONS, IPPON_HTTP_PATCH};
+    for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++) {
+        int status;
+        ippon_rest_response res;
+        json_t *json = call(&app, methods[i], "/api/health", &status, &res);
+        assert_int_equal(status, 405);
+        assert_string_equal(res.allow, "GET");
+        assert_error(json, "method_not_allowed");
+        json_decref(json);
+        ippon_rest_response_free(&res);
+    }
+}
+
+static void test_error_reply_escapes(void **state)
+{
+    (void)state;
+    ippon_rest_response res = {0};
+    ippon_rest_reply_error(&res, 400, "bad_request", "quote \" backslash \\ newline \n end");
+    json_t *json = json_loads(res.body, 0, NULL);
+    assert_non_null(json);
+    const char *message;
+    assert_int_equal(json_unpack(json, "{s:{s:s}}", "error", "message", &message), 0);
+    assert_string_equal(message, "quote \" backslash \\ newline \n end");
+    json_decref(json);
+    ippon_rest_response_free(&res);
+}
+
+static void test_ids(void **state)
+{
+    (void)state;
+    assert_int_equal(ippon_ids_init(), 0);
+    ippon_id a, b, back;
+    char hex[IPPON_ID_HEX_LEN + 1], hex2[IPPON_ID_HEX_LEN + 1];
+    ippon_id_generate(&a);
+    ippon_id_generate(&b);
+    assert_memory_not_equal(a.bytes, b.bytes, sizeof a.bytes);
+    ippon_id_format(&a, hex);
+    assert_int_equal(strlen(hex), 32);
+    assert_int_equal(strspn(hex, "0123456789abcdef"), 32);
+    assert_int_equal(ippon_id_parse(&back, hex), 0);
+    assert_memory_equal(back.bytes, a.bytes, sizeof a.bytes);
+    ippon_id_format(&back, hex2);
+    assert_string_equal(hex, hex2);
+
+    assert_int_equal(ippon_id_parse(&back, ""), -1);
+    assert_int_equal(ippon_id_parse(&back, "0123456789abcdef0123456789abcde"), -1);
+    assert_int_equal(ippon_id_parse(&back, "0123456789abcdef0123456789abcdef0"), -1);
+    assert_int_equal(ippon_id_parse(&back, "0123456789abcdef0123456789abcdeg"), -1);
+    assert_int_equal(ippon_id_parse(&back, "0123456789ABCDEF0123456789ABCDEF"), 0);
+}
+
+int main(void)
+{
+    ippon_log_level_set(IPPON_LOG_ERROR);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_health_ok),
+        cmocka_unit_test(test_health_without_database),
+        cmocka_unit_test(test_not_found),
+        cmocka_unit_test(test_method_not_allowed),
+        cmocka_unit_test(test_error_reply_escapes),
+        cmocka_unit_test(test_ids),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
