@@ -8,7 +8,7 @@
  * gen_shanten_tables.c derives it). The honors (and in 3p the isolated 1m/9m) are looked up by
  * how many kinds hold 1, 2, 3, 4 copies. The vectors are combined by min-plus convolution —
  * itself tabulated over the 164 classes — and shanten = distance(4 − melds sets + pair) − 1.
- * No search, no branches on the hand's shape: about 30 table look-ups.
+ * No search, no branches on the hand's shape: about twenty table look-ups.
  *
  * Chiitoitsu: 6 − pairs, plus the singles missing to make seven kinds; a kind held 3 or 4 times
  * is one pair (no two identical pairs). Kokushi: 13 − the terminal/honor kinds held, − 1 if one

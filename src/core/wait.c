@@ -5,7 +5,7 @@
  * more tile of it lowers the shanten at all. Rather than recompute the whole hand 34 times,
  * the standard form is done per suit: the classes of the other suits are convolved once, and
  * for each kind of the suit only the suit's own class is looked up again for the pattern with
- * one more tile, then combined with that (three byte look-ups per kind; shanten_internal.h).
+ * one more tile (two rank look-ups), then combined with that (two byte look-ups per kind).
  * Chiitoitsu and kokushi are updated from their counts (pairs, singles, kokushi kinds) in
  * constant time.
  *

@@ -51,7 +51,7 @@
  * and min-plus convolution closes over a set of just 164 vectors (every vector a hand's suits
  * can combine into). So instead of vectors the tables hold small class numbers, and the
  * convolution itself is tabulated:
- *   suit_class[rank]          the class (0..163) of a suit pattern's vector (class 0 = no tiles);
+ *   suit_class[rank]          the class (0..109) of a suit pattern's vector (class 0 = no tiles);
  *   isolated_class[key]       the class (0..64) of an isolated-kinds vector;
  *   convolve[a][b]            the class of the convolution of class a with suit class b;
  *   distance[melds][a][z]     the least distance to 4 − melds sets and a pair, classes a ⊕ z.
