@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 deploy/setup.sh --test
 build=build/test
-cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_COMPILER=clang \
+cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang \
       -DIPPON_SANITIZE=ON -DIPPON_FUZZ=ON >/dev/null
 cmake --build "$build" -j"$(nproc)"
 # the Node tests' packages (oracle library, browser driver), pinned by tests/package-lock.json

@@ -65,6 +65,17 @@ uint64_t ippon_waits(const uint8_t counts[IPPON_KINDS], int melds, const ippon_r
  * tenpai hand this is its waits. Returns 0 for bad input or a hand of 14 tiles.
  */
 uint64_t ippon_ukeire(const uint8_t counts[IPPON_KINDS], int melds, const ippon_rules *rules);
+/* the same when the caller already knows the hand's shanten (saves computing it again) */
+uint64_t ippon_ukeire_known(const uint8_t counts[IPPON_KINDS], int melds, const ippon_rules *rules, int shanten);
+
+/*
+ * For bots: the shanten after discarding one tile of each kind the hand holds, all at once
+ * (out[k] = IPPON_SHANTEN_NONE for kinds not held). Only the discarded kind's suit is looked up
+ * again, so this costs about as much as two shanten calls. Returns 0, or the error of
+ * ippon_shanten for bad input (out all IPPON_SHANTEN_NONE).
+ */
+int ippon_shanten_discards(const uint8_t counts[IPPON_KINDS], int melds, const ippon_rules *rules,
+                           int8_t out[IPPON_KINDS]);
 
 /*
  * Karaten: keeps only the waits with at least one copy outside the player's own tiles.

@@ -40,31 +40,32 @@ static bool should_fold(const struct bot_table *t)
 {
     if (t->n_threats == 0 || t->view->seats[t->view->seat].riichi)
         return false;
-    return t->shanten >= 2 || (t->shanten == 1 && t->view->live_tiles < 30);
+    return t->shanten >= 2 || (t->shanten == 1 && (t->view->live_tiles < 40 || t->n_threats >= 2));
 }
 
-static const ippon_action *choose_discard(const struct bot_table *t, bool riichi_only)
+static const ippon_action *choose_discard(struct bot_table *t, bool riichi_only)
 {
     const ippon_view *v = t->view;
     bool folding = !riichi_only && should_fold(t);
     const ippon_action *best = NULL;
     struct discard_score best_score = { 0, 0, 0, 0 };
-    int shanten_cache[IPPON_KINDS];
-    for (int k = 0; k < IPPON_KINDS; k++)
-        shanten_cache[k] = -100;
+    int least = IPPON_SHANTEN_NONE;
+    for (int i = 0; i < v->n_legal; i++)
+        if (v->legal[i].type == IPPON_ACT_DISCARD && v->legal[i].riichi == riichi_only) {
+            int s = bot_shanten_after(t, ippon_tile_kind(v->legal[i].tile));
+            least = s < least ? s : least;
+        }
     for (int i = 0; i < v->n_legal; i++) {
         const ippon_action *a = &v->legal[i];
         if (a->type != IPPON_ACT_DISCARD || a->riichi != riichi_only)
             continue;
         int k = ippon_tile_kind(a->tile);
-        if (shanten_cache[k] == -100)
-            shanten_cache[k] = bot_shanten_without(t, k);
-        struct discard_score sc = { shanten_cache[k], 0, bot_keep_value(t, k), bot_danger(t, k) };
+        struct discard_score sc = { bot_shanten_after(t, k), 0, bot_keep_value(t, k), bot_danger(t, k) };
         if (best && !folding && sc.shanten > best_score.shanten && sc.danger >= best_score.danger)
             continue;
         /* near tenpai the exact count of improving tiles decides (it costs ~20 shanten lookups);
            further away, how well the tile connects with the hand is a good and cheap guide */
-        if (!best || sc.shanten <= best_score.shanten)
+        if (sc.shanten == least)
             sc.ukeire = sc.shanten <= 1 ? bot_ukeire_without(t, k) : -bot_connectivity(t, k);
         if (!best || better(&sc, &best_score, folding)) {
             best = a;
@@ -154,7 +155,7 @@ static const ippon_action *choose_call(const struct bot_table *t)
     return best;
 }
 
-static const ippon_action *choose_kan_or_kita(const struct bot_table *t)
+static const ippon_action *choose_kan_or_kita(struct bot_table *t)
 {
     const ippon_view *v = t->view;
     for (int i = 0; i < v->n_legal; i++) {
@@ -172,12 +173,10 @@ static const ippon_action *choose_kan_or_kita(const struct bot_table *t)
         c[k] -= (uint8_t)removed;
         int melds = t->melds + (a->type == IPPON_ACT_ANKAN ? 1 : 0);
         /* the hand after the kan (before the replacement draw) must be as ready as the best discard */
-        int best_discard = 99;
+        int best_discard = IPPON_SHANTEN_NONE;
         for (int j = 0; j < IPPON_KINDS; j++)
-            if (t->counts[j]) {
-                int s = bot_shanten_without(t, j);
-                best_discard = s < best_discard ? s : best_discard;
-            }
+            if (t->counts[j] && bot_shanten_after(t, j) < best_discard)
+                best_discard = bot_shanten_after(t, j);
         if (ippon_shanten(c, melds, t->rules) <= best_discard && t->n_threats == 0)
             return a;
     }
@@ -207,8 +206,12 @@ int ippon_bot_choose(const ippon_view *v, const ippon_rules *rules, ippon_action
         return 0;
     }
     a = choose_kan_or_kita(&t);
-    if (!a && !should_fold(&t))
-        a = choose_discard(&t, true); /* riichi whenever a riichi discard exists */
+    if (!a && !should_fold(&t)) {
+        /* riichi when the wait has at least two live tiles; a worse wait stays dama */
+        a = choose_discard(&t, true);
+        if (a && bot_ukeire_without(&t, ippon_tile_kind(a->tile)) < 2)
+            a = NULL;
+    }
     if (!a)
         a = choose_discard(&t, false);
     *out = a ? *a : v->legal[0];

@@ -1,7 +1,8 @@
 /*
- * bot_danger.c — how dangerous a discard is against the players in riichi.
+ * bot_danger.c — how dangerous a discard is against the threats (riichi, or three melds).
  *
- * Per threat: genbutsu (the kind is in the threat's own pond: it cannot ron it) is safe;
+ * Per threat: genbutsu (the kind is in the threat's own pond, or another seat discarded it
+ * after the riichi and the threat let it pass: either way it cannot ron it) is safe;
  * honors get safer with every visible copy; a suited tile is suji-safe when the tiles three
  * away on the open side(s) are in the threat's pond (1/9 need one side, 4–6 both); kabe (all
  * four copies of a neighbour visible) makes the ryanmen through that neighbour impossible.
@@ -10,25 +11,56 @@
  */
 #include "bot_internal.h"
 
-static bool in_pond(const ippon_seat_public *p, int kind)
+/* the index of the threat's riichi declaration in its pond, or -1 */
+static int riichi_index(const ippon_seat_public *p)
 {
     for (int i = 0; i < p->n_discards; i++)
-        if (ippon_tile_kind(p->discards[i].tile) == kind)
-            return true;
-    return false;
+        if (p->discards[i].flags & IPPON_DISCARD_RIICHI)
+            return i;
+    return -1;
 }
 
-static int danger_against(const struct bot_table *t, const ippon_seat_public *p, int kind)
+/*
+ * Kinds a threat cannot ron: its own discards (furiten), and kinds another seat discarded after
+ * its riichi that it let pass. Ponds are counted turn by turn (a seat's k-th discard follows the
+ * threat's k-th when the seat comes later in turn order), which calls can shift by a turn;
+ * close enough for a bot.
+ */
+static uint64_t safe_kinds(const ippon_view *v, int threat)
 {
-    if (in_pond(p, kind))
+    const ippon_seat_public *p = &v->seats[threat];
+    uint64_t safe = 0;
+    for (int i = 0; i < p->n_discards; i++)
+        safe |= 1ull << ippon_tile_kind(p->discards[i].tile);
+    int r = riichi_index(p);
+    for (int s = 0; r >= 0 && s < v->players; s++) {
+        if (s == threat)
+            continue;
+        const ippon_seat_public *o = &v->seats[s];
+        for (int i = s > threat ? r : r + 1; i < o->n_discards; i++)
+            safe |= 1ull << ippon_tile_kind(o->discards[i].tile);
+    }
+    return safe;
+}
+
+void bot_danger_prepare(struct bot_table *t)
+{
+    for (int s = 0; s < t->view->players; s++)
+        t->safe[s] = t->threat[s] ? safe_kinds(t->view, s) : 0;
+}
+
+static int danger_against(const struct bot_table *t, int threat, int kind)
+{
+    uint64_t safe = t->safe[threat];
+    if (safe >> kind & 1)
         return 0;
     if (ippon_kind_is_honor(kind)) {
         int seen = t->visible[kind];
         return seen >= 3 ? 3 : seen == 2 ? 15 : 30;
     }
     int n = kind % 9;
-    bool suji_low = n < 3 || in_pond(p, kind - 3);
-    bool suji_high = n > 5 || in_pond(p, kind + 3);
+    bool suji_low = n < 3 || (safe >> (kind - 3) & 1);
+    bool suji_high = n > 5 || (safe >> (kind + 3) & 1);
     /* kabe: a neighbour whose four copies are all visible cannot be part of the wait's run */
     bool kabe_low = n == 0 || t->visible[kind - 1] >= 4;
     bool kabe_high = n == 8 || t->visible[kind + 1] >= 4;
@@ -43,10 +75,12 @@ static int danger_against(const struct bot_table *t, const ippon_seat_public *p,
 int bot_danger(const struct bot_table *t, int kind)
 {
     int worst = 0;
+    if (t->n_threats == 0)
+        return 0;
     for (int s = 0; s < t->view->players; s++) {
         if (!t->threat[s])
             continue;
-        int d = danger_against(t, &t->view->seats[s], kind);
+        int d = danger_against(t, s, kind);
         if (d > worst)
             worst = d;
     }

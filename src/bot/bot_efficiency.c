@@ -33,12 +33,16 @@ void bot_table_read(struct bot_table *t, const ippon_view *v, const ippon_rules 
             see(t->visible, p->discards[i].tile);
         for (int i = 0; i < p->n_kita; i++)
             see(t->visible, p->kita[i]);
-        if (s != v->seat && p->riichi) {
+        /* threats: a riichi, or an open hand with three or more melds */
+        if (s != v->seat && (p->riichi || p->n_melds >= 3)) {
             t->threat[s] = true;
             t->n_threats++;
         }
     }
+    for (int i = 0; i < v->n_dora; i++)
+        t->dora[ippon_rules_dora_of(rules, ippon_tile_kind(v->dora[i]))]++;
     t->melds = v->seats[v->seat].n_melds;
+    bot_danger_prepare(t);
     t->shanten = ippon_shanten(t->counts, t->melds, rules);
 }
 
@@ -51,20 +55,26 @@ int bot_live_count(const struct bot_table *t, uint64_t mask)
     return live;
 }
 
-int bot_shanten_without(const struct bot_table *t, int kind)
+int bot_shanten_after(struct bot_table *t, int kind)
 {
-    uint8_t c[IPPON_KINDS];
-    memcpy(c, t->counts, IPPON_KINDS);
-    c[kind]--;
-    return ippon_shanten(c, t->melds, t->rules);
+    if (!t->have_shanten_after) {
+        ippon_shanten_discards(t->counts, t->melds, t->rules, t->shanten_after);
+        t->have_shanten_after = true;
+    }
+    return t->shanten_after[kind];
 }
 
-int bot_ukeire_without(const struct bot_table *t, int kind)
+int bot_ukeire_without(struct bot_table *t, int kind)
 {
-    uint8_t c[IPPON_KINDS];
-    memcpy(c, t->counts, IPPON_KINDS);
-    c[kind]--;
-    return bot_live_count(t, ippon_ukeire(c, t->melds, t->rules));
+    if (!(t->have_ukeire >> kind & 1)) {
+        uint8_t c[IPPON_KINDS];
+        memcpy(c, t->counts, IPPON_KINDS);
+        c[kind]--;
+        uint64_t improving = ippon_ukeire_known(c, t->melds, t->rules, bot_shanten_after(t, kind));
+        t->ukeire[kind] = (int16_t)bot_live_count(t, improving);
+        t->have_ukeire |= 1ull << kind;
+    }
+    return t->ukeire[kind];
 }
 
 int bot_connectivity(const struct bot_table *t, int kind)
@@ -87,10 +97,7 @@ int bot_connectivity(const struct bot_table *t, int kind)
 int bot_keep_value(const struct bot_table *t, int kind)
 {
     const ippon_view *v = t->view;
-    int value = 0;
-    for (int i = 0; i < v->n_dora; i++)
-        if (ippon_rules_dora_of(t->rules, ippon_tile_kind(v->dora[i])) == kind)
-            value += 3;
+    int value = 3 * t->dora[kind];
     if (ippon_kind_is_dragon(kind) || kind == IPPON_EAST + v->round_wind ||
         kind == IPPON_EAST + v->seats[v->seat].wind)
         value += t->counts[kind] >= 2 ? 4 : 1;

@@ -16,25 +16,34 @@ struct bot_table {
     const ippon_rules *rules;
     uint8_t counts[IPPON_KINDS];  /* own concealed tiles */
     uint8_t visible[IPPON_KINDS]; /* copies the bot can see: own hand, every meld, pond, kita, indicators */
+    uint8_t dora[IPPON_KINDS];    /* how many times each kind is dora */
     int melds;
     int shanten;                  /* of the concealed tiles as they are now */
-    bool threat[IPPON_MAX_PLAYERS]; /* seats in riichi (other than the bot) */
+    bool threat[IPPON_MAX_PLAYERS]; /* other seats in riichi or with three or more melds */
     int n_threats;
+    uint64_t safe[IPPON_MAX_PLAYERS]; /* per threat: kinds it cannot ron (genbutsu, passed after riichi) */
+    /* per-decision caches, filled on first use */
+    bool have_shanten_after;
+    int8_t shanten_after[IPPON_KINDS]; /* shanten after discarding one tile of each kind */
+    uint64_t have_ukeire;
+    int16_t ukeire[IPPON_KINDS];
 };
 
 void bot_table_read(struct bot_table *t, const ippon_view *view, const ippon_rules *rules);
 
 /* live copies (not visible to the bot) of the kinds in mask */
 int bot_live_count(const struct bot_table *t, uint64_t mask);
-/* shanten after discarding one tile of `kind` from the concealed tiles */
-int bot_shanten_without(const struct bot_table *t, int kind);
+/* shanten after discarding one tile of `kind` (held) */
+int bot_shanten_after(struct bot_table *t, int kind);
 /* live tiles that would lower the shanten after discarding `kind` */
-int bot_ukeire_without(const struct bot_table *t, int kind);
+int bot_ukeire_without(struct bot_table *t, int kind);
 /* how well a kind connects with the rest of the hand (neighbours, pairs): higher = keep */
 int bot_connectivity(const struct bot_table *t, int kind);
 /* how much the bot would rather keep a kind (dora, red, value honors): higher = keep */
 int bot_keep_value(const struct bot_table *t, int kind);
 
+/* fills t->safe for every threat (called once per decision by bot_table_read) */
+void bot_danger_prepare(struct bot_table *t);
 /* danger of discarding `kind` against the current threats: 0 = safe … 100 = very dangerous */
 int bot_danger(const struct bot_table *t, int kind);
 

@@ -35,13 +35,13 @@ static int discard_options(const ippon_match *m, int seat, uint64_t ban, bool pl
                            ippon_action *out, int n, int cap)
 {
     const struct seat_state *s = &m->seat[seat];
+    /* the hand is sorted by tile id, so equal codes are neighbours (a red five, copy 0, comes
+       just before the plain fives) */
     int last_code = -1;
     for (int i = 0; i < s->n_hand; i++) {
         ippon_tile t = s->hand[i];
         int code = code_of(m, t);
         bool seen = code == last_code;
-        for (int j = 0; j < i && !seen; j++)
-            seen = code_of(m, s->hand[j]) == code;
         last_code = code;
         if (seen || (ban >> ippon_tile_kind(t) & 1))
             continue;

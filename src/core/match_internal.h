@@ -38,6 +38,8 @@ struct seat_state {
     uint64_t waits;                /* shape waits of the concealed tiles, valid while n_hand % 3 == 1 */
 };
 
+enum { IPPON_MAX_OFFER_OPTIONS = 16 }; /* ron, pon ×2, daiminkan, chi ×(up to 3 shapes × 4 reds), pass */
+
 struct offer {
     uint8_t kind;                  /* enum offer_kind */
     int8_t from;                   /* whose tile is offered */
@@ -47,6 +49,8 @@ struct offer {
     bool answered[IPPON_MAX_PLAYERS];
     bool could_ron[IPPON_MAX_PLAYERS];
     ippon_action answer[IPPON_MAX_PLAYERS];
+    uint8_t n_options[IPPON_MAX_PLAYERS];   /* each seat's options, worked out when the offer opens */
+    ippon_action options[IPPON_MAX_PLAYERS][IPPON_MAX_OFFER_OPTIONS];
 };
 
 struct ippon_match {
@@ -122,6 +126,7 @@ void ippon_turn_finish_kita(ippon_match *m, int seat, struct events *e);
 void ippon_offer_open(ippon_match *m, int kind, int from, ippon_tile t, bool riichi_declaration,
                       struct events *e);
 int ippon_offer_answer(ippon_match *m, const ippon_action *a, struct events *e);
+/* the seat's options on the open offer (cached when it opened; the offer changes no hand) */
 int ippon_offer_options(const ippon_match *m, int seat, ippon_action *out, int cap);
 
 /* legal.c */

@@ -117,6 +117,8 @@ static int chi_options(const ippon_match *m, int seat, int kind, ippon_action *o
         if (a < 0 || b > 8)
             continue;
         int ka = kind - number + a, kb = kind - number + b;
+        if (!m->seat[seat].counts[ka] || !m->seat[seat].counts[kb])
+            continue;
         ippon_tile ca[2], cb[2];
         int na = choices_of(m, seat, ka, ca), nb = choices_of(m, seat, kb, cb);
         uint64_t ban = kuikae_ban(kind, ka, kb, true);
@@ -154,7 +156,8 @@ static bool ron_allowed(const ippon_match *m, int seat)
     return true;
 }
 
-int ippon_offer_options(const ippon_match *m, int seat, ippon_action *out, int cap)
+/* the options of `seat` on the open offer, worked out from the hands (offer_open caches them) */
+static int compute_options(const ippon_match *m, int seat, ippon_action *out, int cap)
 {
     const struct offer *o = &m->offer;
     if (seat == o->from)
@@ -171,6 +174,14 @@ int ippon_offer_options(const ippon_match *m, int seat, ippon_action *out, int c
     }
     if (n > 0)
         n = add_option(out, n, cap, IPPON_ACT_PASS, seat, NULL, 0);
+    return n;
+}
+
+int ippon_offer_options(const ippon_match *m, int seat, ippon_action *out, int cap)
+{
+    const struct offer *o = &m->offer;
+    int n = o->n_options[seat] < cap ? o->n_options[seat] : cap;
+    memcpy(out, o->options[seat], (size_t)n * sizeof out[0]);
     return n;
 }
 
@@ -195,8 +206,8 @@ void ippon_offer_open(ippon_match *m, int kind, int from, ippon_tile t, bool rii
                         (kind == OFFER_KITA && m->rules.kita_ronnable) ||
                         (kind == OFFER_ANKAN && m->rules.kokushi_robs_ankan);
         o->could_ron[s] = robbable && completes(m, s, t);
-        ippon_action opts[IPPON_MAX_LEGAL];
-        o->offered[s] = ippon_offer_options(m, s, opts, IPPON_MAX_LEGAL) > 0;
+        o->n_options[s] = (uint8_t)compute_options(m, s, o->options[s], IPPON_MAX_OFFER_OPTIONS);
+        o->offered[s] = o->n_options[s] > 0;
         any |= o->offered[s];
     }
     if (!any)

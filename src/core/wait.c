@@ -112,14 +112,18 @@ static uint64_t improvers(const uint8_t counts[IPPON_KINDS], int melds, bool man
     return bits;
 }
 
-uint64_t ippon_ukeire(const uint8_t counts[IPPON_KINDS], int melds, const ippon_rules *rules)
+uint64_t ippon_ukeire_known(const uint8_t counts[IPPON_KINDS], int melds, const ippon_rules *rules, int shanten)
 {
     bool man_terminals_only = rules && rules->man_terminals_only;
     shanten_scan scan;
     if (shanten_scan_hand(counts, melds, man_terminals_only, &scan) < 0 || scan.tiles > 13)
         return 0;
-    int now = ippon_shanten(counts, melds, rules);
-    return improvers(counts, melds, man_terminals_only, &scan, now);
+    return improvers(counts, melds, man_terminals_only, &scan, shanten);
+}
+
+uint64_t ippon_ukeire(const uint8_t counts[IPPON_KINDS], int melds, const ippon_rules *rules)
+{
+    return ippon_ukeire_known(counts, melds, rules, ippon_shanten(counts, melds, rules));
 }
 
 uint64_t ippon_waits(const uint8_t counts[IPPON_KINDS], int melds, const ippon_rules *rules)
@@ -131,6 +135,90 @@ uint64_t ippon_waits(const uint8_t counts[IPPON_KINDS], int melds, const ippon_r
     if (ippon_shanten(counts, melds, rules) != 0)
         return 0;
     return improvers(counts, melds, man_terminals_only, &scan, 0);
+}
+
+/* the shanten of the chiitoitsu and kokushi forms after one tile of `kind` (held c times) leaves */
+static int closed_forms_without(const shanten_scan *scan, int yaochu_paired, int kind, int c)
+{
+    int pairs = scan->pairs - (c == 2), singles = scan->singles - (c == 1) + (c == 2);
+    int best = shanten_chiitoi_of(pairs, singles);
+    if (ippon_kind_is_yaochu(kind)) {
+        int k = shanten_kokushi_of(scan->kokushi_kinds - (c == 1), yaochu_paired - (c == 2) > 0);
+        best = k < best ? k : best;
+    } else {
+        int k = shanten_kokushi_of(scan->kokushi_kinds, yaochu_paired > 0);
+        best = k < best ? k : best;
+    }
+    return best;
+}
+
+/* out[first+i]: the standard-form shanten after one tile of suit kind first+i leaves, for each kind
+   the suit holds; `rest` is the class of the other two suits, `isolated` the isolated class */
+static void suit_without(const uint8_t *counts, int first, int melds, unsigned rest, unsigned isolated, int8_t *out)
+{
+    static const uint16_t step[9] = { 1, 5, 25, 125, 1, 5, 25, 125, 625 };
+    const uint8_t *c = counts + first;
+    unsigned high = ((c[3] * 5u + c[2]) * 5u + c[1]) * 5u + c[0];
+    unsigned low = (((c[8] * 5u + c[7]) * 5u + c[6]) * 5u + c[5]) * 5u + c[4];
+    unsigned low_tiles = (unsigned)c[4] + c[5] + c[6] + c[7] + c[8];
+    const uint8_t(*distance)[SHANTEN_ISOLATED_CLASSES] = ippon_shanten_distance[melds];
+    for (int i = 0; i < 9; i++) {
+        if (!c[i])
+            continue;
+        uint32_t rank = i < 4 ? ippon_shanten_rank_high[high - step[i]][low_tiles] + ippon_shanten_rank_low[low]
+                              : ippon_shanten_rank_high[high][low_tiles - 1] + ippon_shanten_rank_low[low - step[i]];
+        unsigned suits = ippon_shanten_convolve[rest][ippon_shanten_suit_class[rank]];
+        out[first + i] = (int8_t)(distance[suits][isolated] - 1);
+    }
+}
+
+int ippon_shanten_discards(const uint8_t counts[IPPON_KINDS], int melds, const ippon_rules *rules, int8_t out[IPPON_KINDS])
+{
+    bool man_terminals_only = rules && rules->man_terminals_only;
+    shanten_scan scan;
+    int err = shanten_scan_hand(counts, melds, man_terminals_only, &scan);
+    memset(out, IPPON_SHANTEN_NONE, IPPON_KINDS);
+    if (err < 0)
+        return err;
+    const uint8_t(*conv)[SHANTEN_SUIT_CLASSES] = ippon_shanten_convolve;
+    unsigned man = man_terminals_only ? 0 : shanten_suit_class(counts + IPPON_1M);
+    unsigned pin = shanten_suit_class(counts + IPPON_1P);
+    unsigned sou = shanten_suit_class(counts + IPPON_1S);
+    unsigned key = shanten_isolated_key(counts, man_terminals_only);
+    unsigned isolated = ippon_shanten_isolated_class[key];
+    unsigned suits = conv[conv[man][pin]][sou];
+    if (!man_terminals_only)
+        suit_without(counts, IPPON_1M, melds, conv[pin][sou], isolated, out);
+    suit_without(counts, IPPON_1P, melds, conv[man][sou], isolated, out);
+    suit_without(counts, IPPON_1S, melds, conv[man][pin], isolated, out);
+    static const uint8_t isolated_kinds[9] = { 27, 28, 29, 30, 31, 32, 33, IPPON_1M, IPPON_9M };
+    for (int i = 0; i < (man_terminals_only ? 9 : 7); i++) {
+        int k = isolated_kinds[i], c = counts[k];
+        if (!c)
+            continue;
+        unsigned after = key - shanten_isolated_weight[c] + shanten_isolated_weight[c - 1];
+        out[k] = (int8_t)(ippon_shanten_distance[melds][suits][ippon_shanten_isolated_class[after]] - 1);
+    }
+    /* chiitoitsu and kokushi may do better; a discard never brings a form below the shanten the
+       14 tiles have in it, so when that is no better than every standard result, skip them */
+    int worst = -1;
+    for (int k = 0; k < IPPON_KINDS; k++)
+        if (counts[k] && out[k] > worst)
+            worst = out[k];
+    int chiitoi = shanten_chiitoi_of(scan.pairs, scan.singles);
+    int kokushi = shanten_kokushi_of(scan.kokushi_kinds, scan.kokushi_paired);
+    if (melds == 0 && (chiitoi < worst || kokushi < worst)) {
+        int yaochu_paired = 0;
+        for (int k = 0; k < IPPON_KINDS; k++)
+            yaochu_paired += counts[k] >= 2 && ippon_kind_is_yaochu(k);
+        for (int k = 0; k < IPPON_KINDS; k++) {
+            if (!counts[k])
+                continue;
+            int cf = closed_forms_without(&scan, yaochu_paired, k, counts[k]);
+            out[k] = (int8_t)(cf < out[k] ? cf : out[k]);
+        }
+    }
+    return IPPON_OK;
 }
 
 uint64_t ippon_waits_live(uint64_t waits, const uint8_t own[IPPON_KINDS])

@@ -1,10 +1,10 @@
 /*
  * ippon-sim — plays bot-only matches and prints what happened.
  *
- *   ippon-sim --rules yonma|sanma|tenhou4|tenhou3|FILE.json --matches N [--seed S] [--check] [--json]
+ *   ippon-sim --rules yonma|sanma|tenhou4|tenhou3|FILE.json (--matches N | --hands N) [--seed S] [--check] [--json]
  *             [--tenhou FILE] [--mjai FILE]
  *
- * Prints matches/s, hands/s, hands per match, the exhaustive-draw rate, the win and deal-in
+ * --hands N plays whole matches until at least N hands have been played. Prints matches/s, hands/s, hands per match, the exhaustive-draw rate, the win and deal-in
  * rates per seat and hand, the average win (hand value without honba and sticks) and, with
  * --check, whether every invariant held after every action (tile conservation, points plus
  * sticks, legal-action refusal, every decision answerable, every match ending, results summing
@@ -29,7 +29,7 @@ static double now(void)
 
 static int usage(FILE *to, int rc)
 {
-    fputs("usage: ippon-sim --rules yonma|sanma|tenhou4|tenhou3|FILE.json --matches N [--seed S] [--check] [--json]\n"
+    fputs("usage: ippon-sim --rules yonma|sanma|tenhou4|tenhou3|FILE.json (--matches N | --hands N) [--seed S] [--check] [--json]\n"
           "                 [--tenhou FILE] [--mjai FILE]\n",
           to);
     return rc;
@@ -72,7 +72,7 @@ int main(int argc, char **argv)
 {
     ippon_rules rules_storage;
     const ippon_rules *rules = ippon_rules_preset("yonma");
-    long matches = 1000;
+    long matches = 1000, min_hands = 0; /* --hands: play matches until this many hands */
     uint64_t seed = 1;
     int check = 0, json = 0;
     FILE *tenhou = NULL, *mjai = NULL;
@@ -92,6 +92,14 @@ int main(int argc, char **argv)
                 fprintf(stderr, "ippon-sim: --matches: a positive integer\n");
                 return 2;
             }
+        } else if (!strcmp(a, "--hands") && i + 1 < argc) {
+            char *end;
+            min_hands = strtol(argv[++i], &end, 10);
+            if (*end || min_hands <= 0) {
+                fprintf(stderr, "ippon-sim: --hands: a positive integer\n");
+                return 2;
+            }
+            matches = 0;
         } else if (!strcmp(a, "--seed") && i + 1 < argc) {
             char *end;
             seed = strtoull(argv[++i], &end, 10);
@@ -118,7 +126,7 @@ int main(int argc, char **argv)
     memset(&st, 0, sizeof st);
     double t0 = now();
     long failed = 0;
-    for (long i = 0; i < matches; i++) {
+    for (long i = 0; min_hands ? st.hands < min_hands : i < matches; i++) {
         ippon_game_log *log = (tenhou || mjai) ? ippon_game_log_new(rules, NULL, "ippon-sim") : NULL;
         failed += ippon_selfplay_match(rules, seed, i, check, &st, log ? log_event : NULL, log) < 0;
         if (log)
