@@ -76,7 +76,12 @@ const ippon_rules *ippon_rules_preset(const char *name);
 /* the number of the kinds that exist under these rules (34, or 27 without 2m–8m) */
 int ippon_rules_kind_count(const ippon_rules *rules);
 /* whether a kind exists under these rules (2m–8m do not in 3p) */
-bool ippon_rules_has_kind(const ippon_rules *rules, int kind);
+static inline bool ippon_rules_has_kind(const ippon_rules *rules, int kind)
+{
+    if (kind < 0 || kind >= 34)
+        return false;
+    return !(rules->man_terminals_only && kind > 0 && kind < 8);
+}
 /* the dora that an indicator of this kind points at (1m → 9m → 1m in 3p) */
 int ippon_rules_dora_of(const ippon_rules *rules, int indicator_kind);
 

@@ -48,9 +48,12 @@ static inline int ippon_kind_number(int kind) { return kind < 27 ? kind % 9 + 1 
 static inline bool ippon_kind_is_honor(int kind) { return kind >= 27; }
 static inline bool ippon_kind_is_wind(int kind) { return kind >= 27 && kind <= 30; }
 static inline bool ippon_kind_is_dragon(int kind) { return kind >= 31; }
-static inline bool ippon_kind_is_terminal(int kind) { return kind < 27 && (kind % 9 == 0 || kind % 9 == 8); }
+/* the six terminal kinds 1m 9m 1p 9p 1s 9s as a 34-bit mask */
+#define IPPON_TERMINAL_MASK (1ull << 0 | 1ull << 8 | 1ull << 9 | 1ull << 17 | 1ull << 18 | 1ull << 26)
+#define IPPON_HONOR_MASK (0x7full << 27)
+static inline bool ippon_kind_is_terminal(int kind) { return IPPON_TERMINAL_MASK >> kind & 1; }
 /* yaochuuhai: terminals and honors */
-static inline bool ippon_kind_is_yaochu(int kind) { return kind >= 27 || kind % 9 == 0 || kind % 9 == 8; }
+static inline bool ippon_kind_is_yaochu(int kind) { return (IPPON_TERMINAL_MASK | IPPON_HONOR_MASK) >> kind & 1; }
 static inline bool ippon_kind_is_simple(int kind) { return !ippon_kind_is_yaochu(kind); }
 
 static inline int ippon_code_kind(int code) { return code < IPPON_KINDS ? code : 4 + 9 * (code - IPPON_RED_5M); }

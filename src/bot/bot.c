@@ -49,12 +49,19 @@ static const ippon_action *choose_discard(struct bot_table *t, bool riichi_only)
     bool folding = !riichi_only && should_fold(t);
     const ippon_action *best = NULL;
     struct discard_score best_score = { 0, 0, 0, 0 };
-    int least = IPPON_SHANTEN_NONE;
+    int least = IPPON_SHANTEN_NONE, at_least = 0; /* the lowest shanten, and how many kinds reach it */
+    uint64_t kinds_at_least = 0;
     for (int i = 0; i < v->n_legal; i++)
         if (v->legal[i].type == IPPON_ACT_DISCARD && v->legal[i].riichi == riichi_only) {
-            int s = bot_shanten_after(t, ippon_tile_kind(v->legal[i].tile));
-            least = s < least ? s : least;
+            int k = ippon_tile_kind(v->legal[i].tile), s = bot_shanten_after(t, k);
+            if (s < least) {
+                least = s;
+                kinds_at_least = 0;
+            }
+            if (s == least)
+                kinds_at_least |= 1ull << k;
         }
+    at_least = __builtin_popcountll(kinds_at_least);
     for (int i = 0; i < v->n_legal; i++) {
         const ippon_action *a = &v->legal[i];
         if (a->type != IPPON_ACT_DISCARD || a->riichi != riichi_only)
@@ -65,7 +72,7 @@ static const ippon_action *choose_discard(struct bot_table *t, bool riichi_only)
             continue;
         /* near tenpai the exact count of improving tiles decides (it costs ~20 shanten lookups);
            further away, how well the tile connects with the hand is a good and cheap guide */
-        if (sc.shanten == least)
+        if (sc.shanten == least && at_least > 1) /* a tie-break is needed only among several kinds */
             sc.ukeire = sc.shanten <= 1 ? bot_ukeire_without(t, k) : -bot_connectivity(t, k);
         if (!best || better(&sc, &best_score, folding)) {
             best = a;

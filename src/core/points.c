@@ -69,13 +69,6 @@ static void normal_shares(const ippon_rules *rules, const ippon_win *win, int ba
 
 static int sum4(const int v[4]) { return v[0] + v[1] + v[2] + v[3]; }
 
-int ippon_hand_value(const ippon_rules *rules, const ippon_win *win, int base)
-{
-    int pay[4];
-    normal_shares(rules, win, base, pay);
-    return sum4(pay);
-}
-
 /* the meld index of the set that completed a group of `need` melds of kinds [lo, hi], if it
    was a call; -1 when the group is not all melds or its last set was an ankan */
 static int completing_call(const ippon_win *win, int lo, int hi, int need)

@@ -83,15 +83,6 @@ const ippon_rules *ippon_rules_preset(const char *name)
     return NULL;
 }
 
-bool ippon_rules_has_kind(const ippon_rules *rules, int kind)
-{
-    if (kind < 0 || kind >= IPPON_KINDS)
-        return false;
-    if (rules->man_terminals_only && kind > IPPON_1M && kind < IPPON_9M)
-        return false;
-    return true;
-}
-
 int ippon_rules_kind_count(const ippon_rules *rules)
 {
     return rules->man_terminals_only ? IPPON_KINDS - 7 : IPPON_KINDS;

@@ -17,12 +17,15 @@
 /* a candidate reading with what it is worth */
 struct valued {
     struct tally tally;
-    int han, fu, base, value;
+    int han, fu, base;
     uint8_t limit, wait;
 };
 
+/* the best reading so far and a scratch slot for the next candidate; a better candidate
+   becomes the best by swapping the two, without copying */
 struct best {
-    struct valued v;
+    struct valued slot[2];
+    int at;              /* slot[at] is the best, slot[1 - at] the scratch */
     bool any_complete;
     bool found;
 };
@@ -30,29 +33,32 @@ struct best {
 static void consider(const ippon_rules *rules, const ippon_win *win, const struct hand_facts *f,
                      const struct reading *r, struct best *best)
 {
-    struct valued v;
+    struct valued *v = &best->slot[1 - best->at];
     best->any_complete = true;
-    ippon_yaku_count(rules, win, f, r, &v.tally);
-    v.wait = r->wait;
-    if (v.tally.yakuman) {
-        v.han = v.fu = 0;
+    ippon_yaku_count(rules, win, f, r, &v->tally);
+    v->wait = r->wait;
+    if (v->tally.yakuman) {
+        v->han = v->fu = 0;
     } else {
-        if (v.tally.n_yaku == 0)
+        if (v->tally.n_yaku == 0)
             return; /* no yaku: dora alone never make a win */
         bool pinfu = false;
-        for (int i = 0; i < v.tally.n_yaku; i++)
-            pinfu |= v.tally.yaku[i].yaku == IPPON_YAKU_PINFU;
-        v.fu = ippon_fu_count(rules, win, f, r, pinfu);
-        v.han = v.tally.han + f->dora + f->aka + win->kita + (win->riichi || win->double_riichi ? f->ura : 0);
+        for (int i = 0; i < v->tally.n_yaku; i++)
+            pinfu |= v->tally.yaku[i].yaku == IPPON_YAKU_PINFU;
+        v->fu = ippon_fu_count(rules, win, f, r, pinfu);
+        v->han = v->tally.han + f->dora + f->aka + win->kita + (win->riichi || win->double_riichi ? f->ura : 0);
     }
-    v.base = ippon_base_points(rules, v.han, v.fu, v.tally.yakuman, &v.limit);
-    v.value = ippon_hand_value(rules, win, v.base);
-    /* ties: a true yakuman ranks above any han count (it beats a counted yakuman of equal value) */
-    const struct valued *b = &best->v;
-    int han = v.tally.yakuman ? 1000 : v.han, best_han = b->tally.yakuman ? 1000 : b->han;
-    if (!best->found || v.value > b->value ||
-        (v.value == b->value && (han > best_han || (han == best_han && v.fu > b->fu)))) {
-        best->v = v;
+    v->base = ippon_base_points(rules, v->han, v->fu, v->tally.yakuman, &v->limit);
+    /* the reading worth the most points: for one win situation the payments grow strictly with
+       the basic points (checked for every basic-point value a hand can have: 20 and 25 fu come
+       with 2 han or more, so no two of them round to the same payment), so comparing basic
+       points is comparing points. Ties: most han — a true yakuman ranking above
+       any han count, so it beats a counted yakuman of equal value — then most fu. */
+    const struct valued *b = &best->slot[best->at];
+    int han = v->tally.yakuman ? 1000 : v->han, best_han = b->tally.yakuman ? 1000 : b->han;
+    if (!best->found || v->base > b->base ||
+        (v->base == b->base && (han > best_han || (han == best_han && v->fu > b->fu)))) {
+        best->at = 1 - best->at;
         best->found = true;
     }
 }
@@ -163,7 +169,9 @@ void ippon_score_unchecked(const ippon_rules *rules, const ippon_win *win, ippon
 
     struct hand_facts f;
     ippon_facts_build(rules, win, &f);
-    struct best best = { .found = false, .any_complete = false };
+    struct best best;
+    best.at = 0;
+    best.found = best.any_complete = false;
 
     ippon_agari readings[IPPON_AGARI_MAX];
     int n = ippon_agari_readings(f.closed, !rules->man_terminals_only, readings, IPPON_AGARI_MAX);
@@ -188,7 +196,7 @@ void ippon_score_unchecked(const ippon_rules *rules, const ippon_win *win, ippon
         out->result = best.any_complete ? IPPON_RESULT_NO_YAKU : IPPON_RESULT_NO_WIN;
         return;
     }
-    const struct valued *v = &best.v;
+    const struct valued *v = &best.slot[best.at];
     out->result = IPPON_RESULT_WIN;
     out->han = v->han;
     out->fu = v->fu;

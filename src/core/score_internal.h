@@ -32,6 +32,14 @@ struct reading {
 };
 enum { READING_STANDARD, READING_CHIITOI, READING_KOKUSHI };
 
+/* han and yakuman of one reading */
+struct tally {
+    ippon_yaku_han yaku[24];
+    uint8_t n_yaku;
+    int han;       /* ordinary yaku only, before dora */
+    int yakuman;   /* total multiplier */
+};
+
 /* facts that do not depend on the reading */
 struct hand_facts {
     uint8_t closed[IPPON_KINDS];  /* concealed tiles with the winning tile */
@@ -42,15 +50,10 @@ struct hand_facts {
     uint8_t suits;                /* bit s set when suit s (0 m, 1 p, 2 s, 3 honors) appears */
     uint8_t dora, ura, aka;       /* kita counts inside dora/ura where North is pointed at */
     uint8_t seat_wind_kind, round_wind_kind;
+    uint8_t chuuren;              /* 0, 1 = chuuren poutou, 2 = junsei (9-sided) */
+    struct tally common;          /* the ordinary yaku every reading shares (situation, colours) */
 };
 
-/* han and yakuman of one reading */
-struct tally {
-    ippon_yaku_han yaku[24];
-    uint8_t n_yaku;
-    int han;       /* ordinary yaku only, before dora */
-    int yakuman;   /* total multiplier */
-};
 
 /* ippon_score_win without the input check, for callers that only build possible situations */
 void ippon_score_unchecked(const ippon_rules *rules, const ippon_win *win, ippon_score *out);
@@ -64,8 +67,6 @@ int ippon_fu_count(const ippon_rules *rules, const ippon_win *win, const struct 
                    const struct reading *r, bool pinfu);
 /* basic points after limits, and its limit name */
 int ippon_base_points(const ippon_rules *rules, int han, int fu, int yakuman, uint8_t *limit);
-/* the hand value (all payers' shares, rounded, without honba) for basic points base */
-int ippon_hand_value(const ippon_rules *rules, const ippon_win *win, int base);
 /* finds liabilities for the kept reading's yakuman; returns how many (0–2) */
 int ippon_pao_find(const ippon_rules *rules, const ippon_win *win, const struct tally *t, ippon_pao pao[2],
                    int pao_mult[2]);

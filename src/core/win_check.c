@@ -9,6 +9,7 @@
  */
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "ippon/error.h"
 #include "ippon/score.h"
@@ -26,6 +27,17 @@ static int fail(char *why, int cap, int err, const char *fmt, ...)
 }
 
 #define FAIL(err, ...) return fail(why, why_cap, err, __VA_ARGS__)
+
+/* whether any of 34 counts is above 4, eight bytes at a time (a byte + 123 sets bit 7 iff > 4) */
+static bool any_over_four(const uint8_t c[IPPON_KINDS])
+{
+    const uint64_t ones = 0x0101010101010101ull;
+    uint64_t w[4], over = 0;
+    memcpy(w, c, 32);
+    for (int i = 0; i < 4; i++)
+        over |= (w[i] + 123 * ones) | w[i];
+    return (over & 0x80 * ones) || c[32] > 4 || c[33] > 4;
+}
 
 /* a kind in short notation, e.g. "5m" or "4z", for messages */
 struct kind_text { char s[4]; };
@@ -70,14 +82,18 @@ static int check_meld(const ippon_rules *rules, const ippon_win *win, int i, cha
 
 static int check_tiles(const ippon_rules *rules, const ippon_win *win, char *why, int why_cap)
 {
-    uint8_t seen[IPPON_KINDS] = { 0 };
+    uint8_t seen[IPPON_KINDS];
     int concealed = 0;
-    for (int k = 0; k < IPPON_KINDS; k++) {
-        if (win->hand[k] && !ippon_rules_has_kind(rules, k))
-            FAIL(IPPON_EINVAL, "hand: %s does not exist in %s", kind_name(k).s, rules->name);
-        seen[k] = win->hand[k];
+    if (any_over_four(win->hand))
+        for (int k = 0; k < IPPON_KINDS; k++)
+            if (win->hand[k] > 4)
+                FAIL(IPPON_EINVAL, "hand: more than 4 of %s", kind_name(k).s);
+    memcpy(seen, win->hand, IPPON_KINDS);
+    for (int k = 0; k < IPPON_KINDS; k++)
         concealed += win->hand[k];
-    }
+    for (int k = IPPON_1M + 1; rules->man_terminals_only && k < IPPON_9M; k++)
+        if (win->hand[k])
+            FAIL(IPPON_EINVAL, "hand: %s does not exist in %s", kind_name(k).s, rules->name);
     if (concealed != 13 - 3 * win->n_melds)
         FAIL(IPPON_EINVAL, "hand: %d concealed tiles, %d melds need %d", concealed, win->n_melds,
              13 - 3 * win->n_melds);
@@ -90,19 +106,17 @@ static int check_tiles(const ippon_rules *rules, const ippon_win *win, char *why
             seen[m->kind] += ippon_meld_is_kan(m) ? 4 : 3;
     }
     seen[IPPON_NORTH] += win->kita;
-    uint8_t held[IPPON_KINDS];
-    for (int k = 0; k < IPPON_KINDS; k++)
-        held[k] = seen[k];
+    int held_fives[3] = { seen[IPPON_5M], seen[IPPON_5P], seen[IPPON_5S] }; /* before the indicators */
     for (int i = 0; i < win->n_dora; i++)
         seen[win->dora[i]]++;
     for (int i = 0; i < win->n_ura; i++)
         seen[win->ura[i]]++;
-    for (int k = 0; k < IPPON_KINDS; k++)
+    for (int k = 0; any_over_four(seen) && k < IPPON_KINDS; k++)
         if (seen[k] > 4)
             FAIL(IPPON_EILLEGAL, "tiles: %d copies of %s in hand, melds, win, kita and indicators (at most 4)",
                  seen[k], kind_name(k).s);
     for (int s = 0; s < 3; s++) {
-        int fives = held[9 * s + 4];
+        int fives = held_fives[s];
         if (win->red[s] > rules->red_fives[s])
             FAIL(IPPON_EILLEGAL, "red: %d red 5%c, the rules have %d", win->red[s], "mps"[s],
                  rules->red_fives[s]);
@@ -179,9 +193,6 @@ int ippon_win_check(const ippon_rules *rules, const ippon_win *win, char *why, i
         FAIL(IPPON_EINVAL, "win: %s does not exist in %s", kind_name(win->win).s, rules->name);
     if (win->n_melds > 4)
         FAIL(IPPON_EINVAL, "melds: at most 4");
-    for (int i = 0; i < IPPON_KINDS; i++)
-        if (win->hand[i] > 4)
-            FAIL(IPPON_EINVAL, "hand: more than 4 of %s", kind_name(i).s);
     for (int i = 0; i < win->n_dora; i++)
         if (win->dora[i] >= IPPON_KINDS || !ippon_rules_has_kind(rules, win->dora[i]))
             FAIL(IPPON_EINVAL, "dora: indicator kind does not exist in %s", rules->name);

@@ -11,12 +11,6 @@
 #include "ippon/tile.h"
 #include "score_internal.h"
 
-static bool is_green(int k)
-{
-    return k == IPPON_HATSU || k == IPPON_1S + 1 || k == IPPON_1S + 2 || k == IPPON_1S + 3 ||
-           k == IPPON_1S + 5 || k == IPPON_1S + 7;
-}
-
 static int count_dora(const ippon_rules *rules, const uint8_t *indicators, int n, const uint8_t all[IPPON_KINDS],
                       int kita)
 {
@@ -28,48 +22,6 @@ static int count_dora(const ippon_rules *rules, const uint8_t *indicators, int n
     return dora;
 }
 
-void ippon_facts_build(const ippon_rules *rules, const ippon_win *win, struct hand_facts *f)
-{
-    memcpy(f->closed, win->hand, IPPON_KINDS);
-    f->closed[win->win]++;
-    memcpy(f->all, f->closed, IPPON_KINDS);
-    f->menzen = true;
-    f->n_kans = 0;
-    for (int i = 0; i < win->n_melds; i++) {
-        const ippon_meld *m = &win->melds[i];
-        if (m->type == IPPON_MELD_CHI) {
-            f->all[m->kind]++, f->all[m->kind + 1]++, f->all[m->kind + 2]++;
-        } else {
-            f->all[m->kind] += ippon_meld_is_kan(m) ? 4 : 3;
-        }
-        if (ippon_meld_is_open(m))
-            f->menzen = false;
-        if (ippon_meld_is_kan(m))
-            f->n_kans++;
-    }
-    f->all_simples = f->all_yaochu = f->all_honors = f->all_terminals = f->all_green = true;
-    f->suits = 0;
-    for (int k = 0; k < IPPON_KINDS; k++) {
-        if (!f->all[k])
-            continue;
-        f->suits |= (uint8_t)(1u << ippon_kind_suit(k));
-        if (ippon_kind_is_yaochu(k))
-            f->all_simples = false;
-        else
-            f->all_yaochu = false;
-        if (!ippon_kind_is_honor(k))
-            f->all_honors = false;
-        if (!ippon_kind_is_terminal(k))
-            f->all_terminals = false;
-        if (!is_green(k))
-            f->all_green = false;
-    }
-    f->dora = (uint8_t)count_dora(rules, win->dora, win->n_dora, f->all, win->kita);
-    f->ura = (uint8_t)count_dora(rules, win->ura, win->n_ura, f->all, win->kita);
-    f->aka = (uint8_t)(win->red[0] + win->red[1] + win->red[2]);
-    f->seat_wind_kind = (uint8_t)(IPPON_EAST + win->seat);
-    f->round_wind_kind = (uint8_t)(IPPON_EAST + win->round_wind);
-}
 
 static void add(struct tally *t, int yaku, int han)
 {
@@ -98,14 +50,13 @@ struct shape {
 static void shape_of(const struct reading *r, bool menzen, struct shape *s)
 {
     memset(s, 0, sizeof *s);
-    uint8_t seq_count[IPPON_KINDS] = { 0 };
+    uint8_t seq_kinds[4];
     s->every_group_yaochu = ippon_kind_is_yaochu(r->pair);
     for (int i = 0; i < 4; i++) {
         const struct group *g = &r->sets[i];
         int k = g->kind;
         if (g->shape == GROUP_SEQUENCE) {
-            s->sequences++;
-            seq_count[k]++;
+            seq_kinds[s->sequences++] = (uint8_t)k;
             s->sequence_at[k / 9] |= (uint16_t)(1u << (k % 9));
             if (k % 9 != 0 && k % 9 != 6)
                 s->every_group_yaochu = false;
@@ -125,9 +76,19 @@ static void shape_of(const struct reading *r, bool menzen, struct shape *s)
         if (!ippon_kind_is_yaochu(k))
             s->every_group_yaochu = false;
     }
-    if (menzen)
-        for (int k = 0; k < IPPON_KINDS; k++)
-            s->peikou += seq_count[k] / 2;
+    if (menzen) { /* pairs of identical sequences: sort the (at most four) and pair neighbours */
+        for (int i = 1; i < s->sequences; i++)
+            for (int j = i; j > 0 && seq_kinds[j - 1] > seq_kinds[j]; j--) {
+                uint8_t x = seq_kinds[j];
+                seq_kinds[j] = seq_kinds[j - 1];
+                seq_kinds[j - 1] = x;
+            }
+        for (int i = 0; i + 1 < s->sequences; i++)
+            if (seq_kinds[i] == seq_kinds[i + 1]) {
+                s->peikou++;
+                i++;
+            }
+    }
 }
 
 /* yakuman of any reading; returns whether any was found */
@@ -166,22 +127,8 @@ static void count_yakuman(const ippon_rules *rules, const ippon_win *win, const 
         add_yakuman(rules, t, IPPON_YAKU_SHOUSUUSHII, 1);
     if (s->kans == 4)
         add_yakuman(rules, t, IPPON_YAKU_SUUKANTSU, 1);
-    if (win->n_melds == 0 && (f->suits == 1 || f->suits == 2 || f->suits == 4)) {
-        /* chuuren: 1112345678999 plus one tile of the same suit */
-        int base = 9 * (f->suits == 1 ? 0 : f->suits == 2 ? 1 : 2);
-        const uint8_t *c = f->closed + base;
-        bool chuuren = c[0] >= 3 && c[8] >= 3;
-        for (int n = 1; n < 8 && chuuren; n++)
-            chuuren = c[n] >= 1;
-        if (chuuren) {
-            /* junsei: the 13 tiles before the win were exactly 1112345678999 */
-            const uint8_t *h = win->hand + base;
-            bool junsei = h[0] == 3 && h[8] == 3;
-            for (int n = 1; n < 8 && junsei; n++)
-                junsei = h[n] == 1;
-            add_yakuman(rules, t, junsei ? IPPON_YAKU_JUNSEI_CHUUREN : IPPON_YAKU_CHUUREN, junsei ? 2 : 1);
-        }
-    }
+    if (f->chuuren)
+        add_yakuman(rules, t, f->chuuren == 2 ? IPPON_YAKU_JUNSEI_CHUUREN : IPPON_YAKU_CHUUREN, f->chuuren);
 }
 
 static bool is_value_kind(const struct hand_facts *f, int k)
@@ -275,6 +222,72 @@ static void count_standard(const struct hand_facts *f, const struct reading *r, 
         add(t, IPPON_YAKU_SHOUSANGEN, 2);
 }
 
+/* chuuren poutou: a closed hand without kans, one suit, 1112345678999 plus one tile of it;
+   2 when the 13 tiles before the win were exactly 1112345678999 (junsei) */
+static uint8_t chuuren_of(const ippon_win *win, const struct hand_facts *f)
+{
+    if (win->n_melds != 0 || !(f->suits == 1 || f->suits == 2 || f->suits == 4))
+        return 0;
+    int base = 9 * (f->suits == 1 ? 0 : f->suits == 2 ? 1 : 2);
+    const uint8_t *c = f->closed + base;
+    bool chuuren = c[0] >= 3 && c[8] >= 3;
+    for (int n = 1; n < 8 && chuuren; n++)
+        chuuren = c[n] >= 1;
+    if (!chuuren)
+        return 0;
+    const uint8_t *h = win->hand + base;
+    bool junsei = h[0] == 3 && h[8] == 3;
+    for (int n = 1; n < 8 && junsei; n++)
+        junsei = h[n] == 1;
+    return junsei ? 2 : 1;
+}
+
+void ippon_facts_build(const ippon_rules *rules, const ippon_win *win, struct hand_facts *f)
+{
+    memcpy(f->closed, win->hand, IPPON_KINDS);
+    f->closed[win->win]++;
+    memcpy(f->all, f->closed, IPPON_KINDS);
+    f->menzen = true;
+    f->n_kans = 0;
+    for (int i = 0; i < win->n_melds; i++) {
+        const ippon_meld *m = &win->melds[i];
+        if (m->type == IPPON_MELD_CHI) {
+            f->all[m->kind]++, f->all[m->kind + 1]++, f->all[m->kind + 2]++;
+        } else {
+            f->all[m->kind] += ippon_meld_is_kan(m) ? 4 : 3;
+        }
+        if (ippon_meld_is_open(m))
+            f->menzen = false;
+        if (ippon_meld_is_kan(m))
+            f->n_kans++;
+    }
+    /* the colour facts from the set of kinds present, as 34-bit masks */
+    uint64_t present = 0;
+    for (int k = 0; k < IPPON_KINDS; k++)
+        present |= (uint64_t)(f->all[k] != 0) << k;
+    const uint64_t suit_mask = 0x1ffull, honors = IPPON_HONOR_MASK, terminals = IPPON_TERMINAL_MASK;
+    const uint64_t green = 1ull << (IPPON_1S + 1) | 1ull << (IPPON_1S + 2) | 1ull << (IPPON_1S + 3) |
+                           1ull << (IPPON_1S + 5) | 1ull << (IPPON_1S + 7) | 1ull << IPPON_HATSU;
+    f->all_simples = !(present & (terminals | honors));
+    f->all_yaochu = !(present & ~(terminals | honors));
+    f->all_honors = !(present & ~honors);
+    f->all_terminals = !(present & ~terminals);
+    f->all_green = !(present & ~green);
+    f->suits = (uint8_t)((present & suit_mask ? 1 : 0) | (present & suit_mask << 9 ? 2 : 0) |
+                         (present & suit_mask << 18 ? 4 : 0) | (present & honors ? 8 : 0));
+    f->dora = (uint8_t)count_dora(rules, win->dora, win->n_dora, f->all, win->kita);
+    f->ura = (uint8_t)count_dora(rules, win->ura, win->n_ura, f->all, win->kita);
+    f->aka = (uint8_t)(win->red[0] + win->red[1] + win->red[2]);
+    f->seat_wind_kind = (uint8_t)(IPPON_EAST + win->seat);
+    f->round_wind_kind = (uint8_t)(IPPON_EAST + win->round_wind);
+    f->chuuren = chuuren_of(win, f);
+    f->common.n_yaku = 0;
+    f->common.han = 0;
+    f->common.yakuman = 0;
+    count_situational(win, f, &f->common);
+    count_colours(rules, f, &f->common);
+}
+
 void ippon_yaku_count(const ippon_rules *rules, const ippon_win *win, const struct hand_facts *f,
                       const struct reading *r, struct tally *t)
 {
@@ -300,8 +313,9 @@ void ippon_yaku_count(const ippon_rules *rules, const ippon_win *win, const stru
         }
         return;
     }
-    count_situational(win, f, t);
-    count_colours(rules, f, t);
+    memcpy(t->yaku, f->common.yaku, f->common.n_yaku * sizeof t->yaku[0]);
+    t->n_yaku = f->common.n_yaku;
+    t->han = f->common.han;
     if (r->shape == READING_CHIITOI) {
         add(t, IPPON_YAKU_CHIITOITSU, 2);
         return;
