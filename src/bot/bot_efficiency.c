@@ -12,15 +12,12 @@ static void see(uint8_t visible[IPPON_KINDS], ippon_tile t)
     visible[ippon_tile_kind(t)]++;
 }
 
-void bot_table_read(struct bot_table *t, const ippon_view *v, const ippon_rules *rules)
+/* every copy the bot can see: own hand, indicators, every meld, pond and kita area */
+static void count_visible(struct bot_table *t)
 {
-    memset(t, 0, sizeof *t);
-    t->view = v;
-    t->rules = rules;
-    for (int i = 0; i < v->n_hand; i++) {
-        t->counts[ippon_tile_kind(v->hand[i])]++;
+    const ippon_view *v = t->view;
+    for (int i = 0; i < v->n_hand; i++)
         see(t->visible, v->hand[i]);
-    }
     for (int i = 0; i < v->n_dora; i++)
         see(t->visible, v->dora[i]);
     for (int s = 0; s < v->players; s++) {
@@ -33,6 +30,18 @@ void bot_table_read(struct bot_table *t, const ippon_view *v, const ippon_rules 
             see(t->visible, p->discards[i].tile);
         for (int i = 0; i < p->n_kita; i++)
             see(t->visible, p->kita[i]);
+    }
+}
+
+void bot_table_read(struct bot_table *t, const ippon_view *v, const ippon_rules *rules)
+{
+    memset(t, 0, sizeof *t);
+    t->view = v;
+    t->rules = rules;
+    for (int i = 0; i < v->n_hand; i++)
+        t->counts[ippon_tile_kind(v->hand[i])]++;
+    for (int s = 0; s < v->players; s++) {
+        const ippon_seat_public *p = &v->seats[s];
         /* threats: a riichi, or an open hand with three or more melds */
         if (s != v->seat && (p->riichi || p->n_melds >= 3)) {
             t->threat[s] = true;
@@ -42,8 +51,12 @@ void bot_table_read(struct bot_table *t, const ippon_view *v, const ippon_rules 
     for (int i = 0; i < v->n_dora; i++)
         t->dora[ippon_rules_dora_of(rules, ippon_tile_kind(v->dora[i]))]++;
     t->melds = v->seats[v->seat].n_melds;
-    bot_danger_prepare(t);
     t->shanten = ippon_shanten(t->counts, t->melds, rules);
+    /* answering an offer needs neither the visible copies nor the danger of discards */
+    if (v->phase == IPPON_PHASE_TURN) {
+        count_visible(t);
+        bot_danger_prepare(t);
+    }
 }
 
 int bot_live_count(const struct bot_table *t, uint64_t mask)

@@ -15,7 +15,8 @@ struct bot_table {
     const ippon_view *view;
     const ippon_rules *rules;
     uint8_t counts[IPPON_KINDS];  /* own concealed tiles */
-    uint8_t visible[IPPON_KINDS]; /* copies the bot can see: own hand, every meld, pond, kita, indicators */
+    uint8_t visible[IPPON_KINDS]; /* copies the bot can see: own hand, every meld, pond, kita, indicators
+                                     (counted on its own turn only; an offer does not need them) */
     uint8_t dora[IPPON_KINDS];    /* how many times each kind is dora */
     int melds;
     int shanten;                  /* of the concealed tiles as they are now */

@@ -35,6 +35,10 @@ static int discard_options(const ippon_match *m, int seat, uint64_t ban, bool pl
                            ippon_action *out, int n, int cap)
 {
     const struct seat_state *s = &m->seat[seat];
+    /* riichi needs a discard that leaves tenpai: one pass gives the shanten after every discard */
+    int8_t after[IPPON_KINDS];
+    if (with_riichi)
+        ippon_shanten_discards(s->counts, s->n_melds, &m->rules, after);
     /* the hand is sorted by tile id, so equal codes are neighbours (a red five, copy 0, comes
        just before the plain fives) */
     int last_code = -1;
@@ -47,7 +51,7 @@ static int discard_options(const ippon_match *m, int seat, uint64_t ban, bool pl
             continue;
         if (plain)
             n = push(out, n, cap, IPPON_ACT_DISCARD, seat, t, false);
-        if (!with_riichi)
+        if (!with_riichi || after[ippon_tile_kind(t)] != 0)
             continue;
         uint8_t counts[IPPON_KINDS];
         memcpy(counts, s->counts, IPPON_KINDS);
