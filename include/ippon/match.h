@@ -116,7 +116,8 @@ enum ippon_event_type {
     IPPON_EV_KITA,        /* public: a North set aside */
     IPPON_EV_DORA,        /* public: a new dora indicator */
     IPPON_EV_WIN,         /* public: a win (hand shown, score, ura indicators) */
-    IPPON_EV_DRAW_END,    /* public: exhaustive draw: tenpai seats, their hands, payments */
+    IPPON_EV_DRAW_END,    /* public: exhaustive draw: tenpai seats and payments (the seats keep their
+                             tiles until the next deal, so ippon_match_hand shows the tenpai hands) */
     IPPON_EV_ABORT,       /* public: abortive draw (rule sets that have them) */
     IPPON_EV_MATCH_END,   /* public: the match is over: final points and results */
 };

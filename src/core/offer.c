@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "ippon/error.h"
+#include "ippon/shanten.h"
 #include "match_internal.h"
 
 static uint64_t bit(int kind) { return 1ull << kind; }
@@ -201,10 +202,12 @@ void ippon_offer_open(ippon_match *m, int kind, int from, ippon_tile t, bool rii
     for (int s = 0; s < m->players; s++) {
         if (s == from)
             continue;
-        /* passing a completing tile is furiten only where it could have been robbed */
+        /* passing a completing tile is furiten only where it could have been robbed: an ankan
+           only by a kokushi wait */
         bool robbable = kind == OFFER_DISCARD || kind == OFFER_KAKAN ||
                         (kind == OFFER_KITA && m->rules.kita_ronnable) ||
-                        (kind == OFFER_ANKAN && m->rules.kokushi_robs_ankan);
+                        (kind == OFFER_ANKAN && m->rules.kokushi_robs_ankan &&
+                         ippon_shanten_kokushi(m->seat[s].counts) == 0);
         o->could_ron[s] = robbable && completes(m, s, t);
         o->n_options[s] = (uint8_t)compute_options(m, s, o->options[s], IPPON_MAX_OFFER_OPTIONS);
         o->offered[s] = o->n_options[s] > 0;
