@@ -7,209 +7,7 @@
  * out by hand; the arithmetic is in the comment of each case.
  */
 
-/* ---- shared test helpers (each test program carries its own copy) ---------------------- */
-
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-
-#include <cmocka.h>
-
-#include <stdio.h>
-#include <string.h>
-
-#include "ippon/error.h"
-#include "ippon/rules.h"
-#include "ippon/score.h"
-#include "ippon/tile.h"
-#include "ippon/yaku.h"
-
-#define HELPER static __attribute__((unused))
-
-/* the kind of a single tile in short notation ("5z" = haku) */
-HELPER int K(const char *tile)
-{
-    ippon_code c[2];
-    int n = ippon_notation_parse(tile, c, 2);
-    assert_int_equal(n, 1);
-    return ippon_code_kind(c[0]);
-}
-
-/* kinds of a list of indicators ("1z3p") into out; returns how many */
-HELPER uint8_t indicators(const char *tiles, uint8_t out[5])
-{
-    ippon_code c[5];
-    int n = ippon_notation_parse(tiles, c, 5);
-    assert_true(n >= 0);
-    for (int i = 0; i < n; i++)
-        out[i] = (uint8_t)ippon_code_kind(c[i]);
-    return (uint8_t)n;
-}
-
-/*
- * A win: concealed tiles without the winning tile, the winning tile, the dora indicators.
- * A 0 in the notation ("067p") is a red five: it is counted as a five and in red[].
- * Defaults: winner South (seat 1), East round, ron from West (seat 2), no honba, no sticks.
- */
-HELPER ippon_win W(const char *hand, const char *win_tile, const char *dora)
-{
-    ippon_win w;
-    memset(&w, 0, sizeof w);
-    ippon_code c[20];
-    int n = ippon_notation_parse(hand, c, 20);
-    assert_true(n >= 0);
-    for (int i = 0; i < n; i++) {
-        w.hand[ippon_code_kind(c[i])]++;
-        if (ippon_code_is_red(c[i]))
-            w.red[c[i] - IPPON_RED_5M]++;
-    }
-    n = ippon_notation_parse(win_tile, c, 2);
-    assert_int_equal(n, 1);
-    w.win = (uint8_t)ippon_code_kind(c[0]);
-    if (ippon_code_is_red(c[0]))
-        w.red[c[0] - IPPON_RED_5M]++;
-    w.n_dora = indicators(dora, w.dora);
-    w.seat = 1;
-    w.round_wind = 0;
-    w.from = 2;
-    return w;
-}
-
-HELPER void RIICHI(ippon_win *w, const char *ura)
-{
-    w->riichi = true;
-    w->n_ura = indicators(ura, w->ura);
-}
-
-HELPER void TSUMO(ippon_win *w)
-{
-    w->tsumo = true;
-    w->from = -1;
-}
-
-HELPER void add_meld(ippon_win *w, int type, int kind, int called, int from, int seq)
-{
-    assert_true(w->n_melds < 4);
-    w->melds[w->n_melds++] = (ippon_meld){ .type = (uint8_t)type, .kind = (uint8_t)kind, .called = (uint8_t)called,
-                                           .from = (int8_t)from, .kan_seq = (uint8_t)seq };
-}
-/* chi: lowest tile of the run, the tile called */
-HELPER void CHI(ippon_win *w, const char *low, const char *called, int from)
-{
-    add_meld(w, IPPON_MELD_CHI, K(low), K(called), from, 0);
-}
-HELPER void PON(ippon_win *w, const char *t, int from) { add_meld(w, IPPON_MELD_PON, K(t), K(t), from, 0); }
-/* kans with their declaration order (0 = unknown) */
-HELPER void DMK(ippon_win *w, const char *t, int from, int seq)
-{
-    add_meld(w, IPPON_MELD_DAIMINKAN, K(t), K(t), from, seq);
-}
-HELPER void KAKAN(ippon_win *w, const char *t, int from, int seq)
-{
-    add_meld(w, IPPON_MELD_KAKAN, K(t), K(t), from, seq);
-}
-HELPER void ANKAN(ippon_win *w, const char *t, int seq) { add_meld(w, IPPON_MELD_ANKAN, K(t), K(t), -1, seq); }
-
-/* han of an ordinary yaku or dora entry, -1 when absent */
-HELPER int yaku_han(const ippon_score *s, int yaku)
-{
-    for (int i = 0; i < s->n_yaku; i++)
-        if (s->yaku[i].yaku == yaku)
-            return s->yaku[i].han;
-    return -1;
-}
-
-/* multiplier of a yakuman entry, -1 when absent */
-HELPER int yakuman_of(const ippon_score *s, int yaku)
-{
-    for (int i = 0; i < s->n_yaku; i++)
-        if (s->yaku[i].yaku == yaku)
-            return s->yaku[i].yakuman;
-    return -1;
-}
-
-HELPER void dump(const char *what, const ippon_score *s)
-{
-    fprintf(stderr, "  [%s] result %d han %d fu %d yakuman %d limit %d base %d total %d pay [%d %d %d %d] wait %d pao",
-            what, s->result, (int)s->han, (int)s->fu, (int)s->yakuman, s->limit, (int)s->base, (int)s->total,
-            (int)s->payments[0], (int)s->payments[1], (int)s->payments[2], (int)s->payments[3], s->wait);
-    for (int i = 0; i < s->n_pao && i < 2; i++)
-        fprintf(stderr, " %d:%s", s->pao[i].seat, ippon_yaku_id(s->pao[i].yaku));
-    fprintf(stderr, " yaku");
-    for (int i = 0; i < s->n_yaku && i < 24; i++)
-        fprintf(stderr, " %s:%d%s", ippon_yaku_id(s->yaku[i].yaku),
-                s->yaku[i].yakuman ? s->yaku[i].yakuman : s->yaku[i].han, s->yaku[i].yakuman ? "Y" : "");
-    fprintf(stderr, "\n");
-}
-
-/* scores w under a preset; the call must succeed */
-#define SCORE(preset, w, s)                                                                                   \
-    do {                                                                                                      \
-        int rc_ = ippon_score_win(ippon_rules_preset(preset), &(w), &(s));                                    \
-        if (rc_ != 0) {                                                                                       \
-            char why_[160] = "";                                                                              \
-            ippon_win_check(ippon_rules_preset(preset), &(w), why_, sizeof why_);                             \
-            fprintf(stderr, "  ippon_score_win: %d (%s)\n", rc_, why_);                                       \
-        }                                                                                                     \
-        assert_int_equal(rc_, 0);                                                                             \
-    } while (0)
-
-/* an ordinary win: han, fu, limit, base points, hand value */
-#define EXPECT(s, han_, fu_, limit_, base_, total_)                                                           \
-    do {                                                                                                      \
-        if ((s).result != IPPON_RESULT_WIN || (s).han != (han_) || (s).fu != (fu_) || (s).yakuman != 0 ||     \
-            (s).limit != (limit_) || (s).base != (base_) || (s).total != (total_))                            \
-            dump("expect", &(s));                                                                             \
-        assert_int_equal((s).result, IPPON_RESULT_WIN);                                                       \
-        assert_int_equal((s).han, (han_));                                                                    \
-        assert_int_equal((s).fu, (fu_));                                                                      \
-        assert_int_equal((s).yakuman, 0);                                                                     \
-        assert_int_equal((s).limit, (limit_));                                                                \
-        assert_int_equal((s).base, (base_));                                                                  \
-        assert_int_equal((s).total, (total_));                                                                \
-    } while (0)
-
-/* a yakuman win: multiplier, base points, hand value (han and fu are 0) */
-#define EXPECT_YAKUMAN(s, mult_, base_, total_)                                                               \
-    do {                                                                                                      \
-        if ((s).result != IPPON_RESULT_WIN || (s).yakuman != (mult_) || (s).base != (base_) ||                \
-            (s).total != (total_) || (s).han != 0 || (s).fu != 0 || (s).limit != IPPON_LIMIT_YAKUMAN)         \
-            dump("expect yakuman", &(s));                                                                     \
-        assert_int_equal((s).result, IPPON_RESULT_WIN);                                                       \
-        assert_int_equal((s).yakuman, (mult_));                                                               \
-        assert_int_equal((s).han, 0);                                                                         \
-        assert_int_equal((s).fu, 0);                                                                          \
-        assert_int_equal((s).limit, IPPON_LIMIT_YAKUMAN);                                                     \
-        assert_int_equal((s).base, (base_));                                                                  \
-        assert_int_equal((s).total, (total_));                                                                \
-    } while (0)
-
-/* net change per seat wind (0 = East), honba and sticks included */
-#define PAY(s, p0, p1, p2, p3)                                                                                \
-    do {                                                                                                      \
-        const int32_t e_[4] = { (p0), (p1), (p2), (p3) };                                                     \
-        if (memcmp(e_, (s).payments, sizeof e_) != 0)                                                         \
-            dump("pay", &(s));                                                                                \
-        for (int i_ = 0; i_ < 4; i_++)                                                                        \
-            assert_int_equal((s).payments[i_], e_[i_]);                                                       \
-    } while (0)
-
-#define YAKU(s, y, han_)                                                                                      \
-    do {                                                                                                      \
-        if (yaku_han(&(s), (y)) != (han_))                                                                    \
-            dump(#y, &(s));                                                                                   \
-        assert_int_equal(yaku_han(&(s), (y)), (han_));                                                        \
-    } while (0)
-#define NOT_YAKU(s, y) YAKU(s, y, -1)
-#define YAKUMAN(s, y, mult_)                                                                                  \
-    do {                                                                                                      \
-        if (yakuman_of(&(s), (y)) != (mult_))                                                                 \
-            dump(#y, &(s));                                                                                   \
-        assert_int_equal(yakuman_of(&(s), (y)), (mult_));                                                     \
-    } while (0)
-
-/* ---- end of helpers ------------------------------------------------------------------------- */
+#include "score_script.h"
 
 /*
  * Conventions: "4p" = yonma, "3p" = sanma. Unless a case says otherwise the winner is South
@@ -439,71 +237,53 @@ static void double_wind_pair_3p_south(void **state)
    20+10+8 (111s)+2 (seat pair) = 40 with a two-sided wait, 42 -> 50 with kanchan, penchan or
    tanki. riichi 1 han: 40 fu -> 1300, 50 fu -> 400*4 = 1600. */
 
-static void wait_ryanmen_0(void **state)
+/* a hand of the shape above, riichi, ron on tile (indicators 5z hit nothing): riichi 1 han at
+   the given fu and points, and the wait the hand was read with */
+static void expect_wait(const char *hand, const char *tile, int fu, int base, int total, int wait)
 {
-    (void)state;
-    ippon_win w = W("111s234m567m23p22z", "4p", "5z");
+    ippon_win w = W(hand, tile, "5z");
     RIICHI(&w, "5z");
     ippon_score s;
     SCORE("yonma", w, s);
-    EXPECT(s, 1, 40, IPPON_LIMIT_NONE, 320, 1300);
-    assert_int_equal(s.wait, IPPON_WAIT_RYANMEN);
+    EXPECT(s, 1, fu, IPPON_LIMIT_NONE, base, total);
+    assert_int_equal(s.wait, wait);
+}
+
+static void wait_ryanmen_0(void **state)
+{
+    (void)state;
+    expect_wait("111s234m567m23p22z", "4p", 40, 320, 1300, IPPON_WAIT_RYANMEN);
 }
 
 static void wait_ryanmen_low_end_0(void **state)
 {
     (void)state;
     /* 23p waiting on 1p: completing 123p from the 23 side is still two-sided */
-    ippon_win w = W("111s234m567m23p22z", "1p", "5z");
-    RIICHI(&w, "5z");
-    ippon_score s;
-    SCORE("yonma", w, s);
-    EXPECT(s, 1, 40, IPPON_LIMIT_NONE, 320, 1300);
-    assert_int_equal(s.wait, IPPON_WAIT_RYANMEN);
+    expect_wait("111s234m567m23p22z", "1p", 40, 320, 1300, IPPON_WAIT_RYANMEN);
 }
 
 static void wait_kanchan_2(void **state)
 {
     (void)state;
-    ippon_win w = W("111s234m567m13p22z", "2p", "5z");
-    RIICHI(&w, "5z");
-    ippon_score s;
-    SCORE("yonma", w, s);
-    EXPECT(s, 1, 50, IPPON_LIMIT_NONE, 400, 1600);
-    assert_int_equal(s.wait, IPPON_WAIT_KANCHAN);
+    expect_wait("111s234m567m13p22z", "2p", 50, 400, 1600, IPPON_WAIT_KANCHAN);
 }
 
 static void wait_penchan_12_2(void **state)
 {
     (void)state;
-    ippon_win w = W("111s234m567m12p22z", "3p", "5z");
-    RIICHI(&w, "5z");
-    ippon_score s;
-    SCORE("yonma", w, s);
-    EXPECT(s, 1, 50, IPPON_LIMIT_NONE, 400, 1600);
-    assert_int_equal(s.wait, IPPON_WAIT_PENCHAN);
+    expect_wait("111s234m567m12p22z", "3p", 50, 400, 1600, IPPON_WAIT_PENCHAN);
 }
 
 static void wait_penchan_89_2(void **state)
 {
     (void)state;
-    ippon_win w = W("111s234m567m89p22z", "7p", "5z");
-    RIICHI(&w, "5z");
-    ippon_score s;
-    SCORE("yonma", w, s);
-    EXPECT(s, 1, 50, IPPON_LIMIT_NONE, 400, 1600);
-    assert_int_equal(s.wait, IPPON_WAIT_PENCHAN);
+    expect_wait("111s234m567m89p22z", "7p", 50, 400, 1600, IPPON_WAIT_PENCHAN);
 }
 
 static void wait_tanki_2(void **state)
 {
     (void)state;
-    ippon_win w = W("111s234m567m123p2z", "2z", "5z");
-    RIICHI(&w, "5z");
-    ippon_score s;
-    SCORE("yonma", w, s);
-    EXPECT(s, 1, 50, IPPON_LIMIT_NONE, 400, 1600);
-    assert_int_equal(s.wait, IPPON_WAIT_TANKI);
+    expect_wait("111s234m567m123p2z", "2z", 50, 400, 1600, IPPON_WAIT_TANKI);
 }
 
 static void wait_kanchan_without_value_pair(void **state)

@@ -7,209 +7,7 @@
  * arithmetic is in the comment of each case.
  */
 
-/* ---- shared test helpers (each test program carries its own copy) ---------------------- */
-
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-
-#include <cmocka.h>
-
-#include <stdio.h>
-#include <string.h>
-
-#include "ippon/error.h"
-#include "ippon/rules.h"
-#include "ippon/score.h"
-#include "ippon/tile.h"
-#include "ippon/yaku.h"
-
-#define HELPER static __attribute__((unused))
-
-/* the kind of a single tile in short notation ("5z" = haku) */
-HELPER int K(const char *tile)
-{
-    ippon_code c[2];
-    int n = ippon_notation_parse(tile, c, 2);
-    assert_int_equal(n, 1);
-    return ippon_code_kind(c[0]);
-}
-
-/* kinds of a list of indicators ("1z3p") into out; returns how many */
-HELPER uint8_t indicators(const char *tiles, uint8_t out[5])
-{
-    ippon_code c[5];
-    int n = ippon_notation_parse(tiles, c, 5);
-    assert_true(n >= 0);
-    for (int i = 0; i < n; i++)
-        out[i] = (uint8_t)ippon_code_kind(c[i]);
-    return (uint8_t)n;
-}
-
-/*
- * A win: concealed tiles without the winning tile, the winning tile, the dora indicators.
- * A 0 in the notation ("067p") is a red five: it is counted as a five and in red[].
- * Defaults: winner South (seat 1), East round, ron from West (seat 2), no honba, no sticks.
- */
-HELPER ippon_win W(const char *hand, const char *win_tile, const char *dora)
-{
-    ippon_win w;
-    memset(&w, 0, sizeof w);
-    ippon_code c[20];
-    int n = ippon_notation_parse(hand, c, 20);
-    assert_true(n >= 0);
-    for (int i = 0; i < n; i++) {
-        w.hand[ippon_code_kind(c[i])]++;
-        if (ippon_code_is_red(c[i]))
-            w.red[c[i] - IPPON_RED_5M]++;
-    }
-    n = ippon_notation_parse(win_tile, c, 2);
-    assert_int_equal(n, 1);
-    w.win = (uint8_t)ippon_code_kind(c[0]);
-    if (ippon_code_is_red(c[0]))
-        w.red[c[0] - IPPON_RED_5M]++;
-    w.n_dora = indicators(dora, w.dora);
-    w.seat = 1;
-    w.round_wind = 0;
-    w.from = 2;
-    return w;
-}
-
-HELPER void RIICHI(ippon_win *w, const char *ura)
-{
-    w->riichi = true;
-    w->n_ura = indicators(ura, w->ura);
-}
-
-HELPER void TSUMO(ippon_win *w)
-{
-    w->tsumo = true;
-    w->from = -1;
-}
-
-HELPER void add_meld(ippon_win *w, int type, int kind, int called, int from, int seq)
-{
-    assert_true(w->n_melds < 4);
-    w->melds[w->n_melds++] = (ippon_meld){ .type = (uint8_t)type, .kind = (uint8_t)kind, .called = (uint8_t)called,
-                                           .from = (int8_t)from, .kan_seq = (uint8_t)seq };
-}
-/* chi: lowest tile of the run, the tile called */
-HELPER void CHI(ippon_win *w, const char *low, const char *called, int from)
-{
-    add_meld(w, IPPON_MELD_CHI, K(low), K(called), from, 0);
-}
-HELPER void PON(ippon_win *w, const char *t, int from) { add_meld(w, IPPON_MELD_PON, K(t), K(t), from, 0); }
-/* kans with their declaration order (0 = unknown) */
-HELPER void DMK(ippon_win *w, const char *t, int from, int seq)
-{
-    add_meld(w, IPPON_MELD_DAIMINKAN, K(t), K(t), from, seq);
-}
-HELPER void KAKAN(ippon_win *w, const char *t, int from, int seq)
-{
-    add_meld(w, IPPON_MELD_KAKAN, K(t), K(t), from, seq);
-}
-HELPER void ANKAN(ippon_win *w, const char *t, int seq) { add_meld(w, IPPON_MELD_ANKAN, K(t), K(t), -1, seq); }
-
-/* han of an ordinary yaku or dora entry, -1 when absent */
-HELPER int yaku_han(const ippon_score *s, int yaku)
-{
-    for (int i = 0; i < s->n_yaku; i++)
-        if (s->yaku[i].yaku == yaku)
-            return s->yaku[i].han;
-    return -1;
-}
-
-/* multiplier of a yakuman entry, -1 when absent */
-HELPER int yakuman_of(const ippon_score *s, int yaku)
-{
-    for (int i = 0; i < s->n_yaku; i++)
-        if (s->yaku[i].yaku == yaku)
-            return s->yaku[i].yakuman;
-    return -1;
-}
-
-HELPER void dump(const char *what, const ippon_score *s)
-{
-    fprintf(stderr, "  [%s] result %d han %d fu %d yakuman %d limit %d base %d total %d pay [%d %d %d %d] wait %d pao",
-            what, s->result, (int)s->han, (int)s->fu, (int)s->yakuman, s->limit, (int)s->base, (int)s->total,
-            (int)s->payments[0], (int)s->payments[1], (int)s->payments[2], (int)s->payments[3], s->wait);
-    for (int i = 0; i < s->n_pao && i < 2; i++)
-        fprintf(stderr, " %d:%s", s->pao[i].seat, ippon_yaku_id(s->pao[i].yaku));
-    fprintf(stderr, " yaku");
-    for (int i = 0; i < s->n_yaku && i < 24; i++)
-        fprintf(stderr, " %s:%d%s", ippon_yaku_id(s->yaku[i].yaku),
-                s->yaku[i].yakuman ? s->yaku[i].yakuman : s->yaku[i].han, s->yaku[i].yakuman ? "Y" : "");
-    fprintf(stderr, "\n");
-}
-
-/* scores w under a preset; the call must succeed */
-#define SCORE(preset, w, s)                                                                                   \
-    do {                                                                                                      \
-        int rc_ = ippon_score_win(ippon_rules_preset(preset), &(w), &(s));                                    \
-        if (rc_ != 0) {                                                                                       \
-            char why_[160] = "";                                                                              \
-            ippon_win_check(ippon_rules_preset(preset), &(w), why_, sizeof why_);                             \
-            fprintf(stderr, "  ippon_score_win: %d (%s)\n", rc_, why_);                                       \
-        }                                                                                                     \
-        assert_int_equal(rc_, 0);                                                                             \
-    } while (0)
-
-/* an ordinary win: han, fu, limit, base points, hand value */
-#define EXPECT(s, han_, fu_, limit_, base_, total_)                                                           \
-    do {                                                                                                      \
-        if ((s).result != IPPON_RESULT_WIN || (s).han != (han_) || (s).fu != (fu_) || (s).yakuman != 0 ||     \
-            (s).limit != (limit_) || (s).base != (base_) || (s).total != (total_))                            \
-            dump("expect", &(s));                                                                             \
-        assert_int_equal((s).result, IPPON_RESULT_WIN);                                                       \
-        assert_int_equal((s).han, (han_));                                                                    \
-        assert_int_equal((s).fu, (fu_));                                                                      \
-        assert_int_equal((s).yakuman, 0);                                                                     \
-        assert_int_equal((s).limit, (limit_));                                                                \
-        assert_int_equal((s).base, (base_));                                                                  \
-        assert_int_equal((s).total, (total_));                                                                \
-    } while (0)
-
-/* a yakuman win: multiplier, base points, hand value (han and fu are 0) */
-#define EXPECT_YAKUMAN(s, mult_, base_, total_)                                                               \
-    do {                                                                                                      \
-        if ((s).result != IPPON_RESULT_WIN || (s).yakuman != (mult_) || (s).base != (base_) ||                \
-            (s).total != (total_) || (s).han != 0 || (s).fu != 0 || (s).limit != IPPON_LIMIT_YAKUMAN)         \
-            dump("expect yakuman", &(s));                                                                     \
-        assert_int_equal((s).result, IPPON_RESULT_WIN);                                                       \
-        assert_int_equal((s).yakuman, (mult_));                                                               \
-        assert_int_equal((s).han, 0);                                                                         \
-        assert_int_equal((s).fu, 0);                                                                          \
-        assert_int_equal((s).limit, IPPON_LIMIT_YAKUMAN);                                                     \
-        assert_int_equal((s).base, (base_));                                                                  \
-        assert_int_equal((s).total, (total_));                                                                \
-    } while (0)
-
-/* net change per seat wind (0 = East), honba and sticks included */
-#define PAY(s, p0, p1, p2, p3)                                                                                \
-    do {                                                                                                      \
-        const int32_t e_[4] = { (p0), (p1), (p2), (p3) };                                                     \
-        if (memcmp(e_, (s).payments, sizeof e_) != 0)                                                         \
-            dump("pay", &(s));                                                                                \
-        for (int i_ = 0; i_ < 4; i_++)                                                                        \
-            assert_int_equal((s).payments[i_], e_[i_]);                                                       \
-    } while (0)
-
-#define YAKU(s, y, han_)                                                                                      \
-    do {                                                                                                      \
-        if (yaku_han(&(s), (y)) != (han_))                                                                    \
-            dump(#y, &(s));                                                                                   \
-        assert_int_equal(yaku_han(&(s), (y)), (han_));                                                        \
-    } while (0)
-#define NOT_YAKU(s, y) YAKU(s, y, -1)
-#define YAKUMAN(s, y, mult_)                                                                                  \
-    do {                                                                                                      \
-        if (yakuman_of(&(s), (y)) != (mult_))                                                                 \
-            dump(#y, &(s));                                                                                   \
-        assert_int_equal(yakuman_of(&(s), (y)), (mult_));                                                     \
-    } while (0)
-
-/* ---- end of helpers ------------------------------------------------------------------------- */
+#include "score_script.h"
 
 /*
  * Conventions: "4p" = yonma, "3p" = sanma. Unless a case says otherwise the winner is South
@@ -381,14 +179,20 @@ static void han4_fu20_not_mangan_3p(void **state)
     PAY(s, -2600, 3900, -1300, 0);
 }
 
-/* HC_RED, riichi, ron: riichi 1 + pinfu 1 + tanyao 1 + aka 2 = 5 before dora, ura, ippatsu. */
+/* HC_RED, riichi, ron: riichi 1 + pinfu 1 + tanyao 1 + aka 2 = 5 before dora, ura, ippatsu.
+   hc_red_riichi builds it, won on 6s, with the dora and ura indicators of the case. */
+static ippon_win hc_red_riichi(const char *dora, const char *ura)
+{
+    ippon_win w = W(HC_RED, "6s", dora);
+    RIICHI(&w, ura);
+    return w;
+}
 
 static void haneman_6(void **state)
 {
     (void)state;
     /* + dora 1 (1p -> 2p) = 6 han -> haneman 3000, ron 12000 */
-    ippon_win w = W(HC_RED, "6s", "1p");
-    RIICHI(&w, "1z");
+    ippon_win w = hc_red_riichi("1p", "1z");
     ippon_score s;
     SCORE("yonma", w, s);
     EXPECT(s, 6, 30, IPPON_LIMIT_HANEMAN, 3000, 12000);
@@ -400,8 +204,7 @@ static void haneman_7(void **state)
 {
     (void)state;
     /* + dora 1 (1p) + ura 1 (1p) = 7 han -> still haneman, 12000 */
-    ippon_win w = W(HC_RED, "6s", "1p");
-    RIICHI(&w, "1p");
+    ippon_win w = hc_red_riichi("1p", "1p");
     ippon_score s;
     SCORE("yonma", w, s);
     EXPECT(s, 7, 30, IPPON_LIMIT_HANEMAN, 3000, 12000);
@@ -412,8 +215,7 @@ static void baiman_8(void **state)
 {
     (void)state;
     /* + dora 3 (5s -> 6s x3) = 8 han -> baiman 4000, ron 16000 */
-    ippon_win w = W(HC_RED, "6s", "5s");
-    RIICHI(&w, "1z");
+    ippon_win w = hc_red_riichi("5s", "1z");
     ippon_score s;
     SCORE("yonma", w, s);
     EXPECT(s, 8, 30, IPPON_LIMIT_BAIMAN, 4000, 16000);
@@ -424,8 +226,7 @@ static void baiman_10(void **state)
 {
     (void)state;
     /* + ippatsu 1 + dora 3 (5s) + ura 1 (1p) = 10 han -> baiman, 16000 */
-    ippon_win w = W(HC_RED, "6s", "5s");
-    RIICHI(&w, "1p");
+    ippon_win w = hc_red_riichi("5s", "1p");
     w.ippatsu = true;
     ippon_score s;
     SCORE("yonma", w, s);
@@ -436,8 +237,7 @@ static void sanbaiman_11(void **state)
 {
     (void)state;
     /* + dora 3 (5s) + ura 3 (5s) = 11 han -> sanbaiman 6000, ron 24000 */
-    ippon_win w = W(HC_RED, "6s", "5s");
-    RIICHI(&w, "5s");
+    ippon_win w = hc_red_riichi("5s", "5s");
     ippon_score s;
     SCORE("yonma", w, s);
     EXPECT(s, 11, 30, IPPON_LIMIT_SANBAIMAN, 6000, 24000);
@@ -448,8 +248,7 @@ static void sanbaiman_12(void **state)
 {
     (void)state;
     /* + ippatsu + dora 3 + ura 3 = 12 han -> sanbaiman, 24000 */
-    ippon_win w = W(HC_RED, "6s", "5s");
-    RIICHI(&w, "5s");
+    ippon_win w = hc_red_riichi("5s", "5s");
     w.ippatsu = true;
     ippon_score s;
     SCORE("yonma", w, s);
@@ -460,8 +259,7 @@ static void sanbaiman_12_3p(void **state)
 {
     (void)state;
     /* 3p, the same 12 han: below counted yakuman, sanbaiman 24000 */
-    ippon_win w = W(HC_RED, "6s", "5s");
-    RIICHI(&w, "5s");
+    ippon_win w = hc_red_riichi("5s", "5s");
     w.ippatsu = true;
     ippon_score s;
     SCORE("sanma", w, s);
@@ -474,8 +272,7 @@ static void han13_is_sanbaiman_4p(void **state)
     /* tsumo: riichi + ippatsu + menzen tsumo + pinfu + tanyao = 5, aka 2, dora 3, ura 3 =
        13 han at 20 fu. 4p has no counted yakuman: sanbaiman 6000: E 12000, W and N 6000 =
        24000 */
-    ippon_win w = W(HC_RED, "6s", "5s");
-    RIICHI(&w, "5s");
+    ippon_win w = hc_red_riichi("5s", "5s");
     w.ippatsu = true;
     TSUMO(&w);
     ippon_score s;
@@ -489,8 +286,7 @@ static void han13_is_kazoe_yakuman_3p(void **state)
     (void)state;
     /* 3p, the same 13 han: counted yakuman, 8000 (yakuman field stays 0):
        tsumo loss: E 16000 + W 8000 = 24000 */
-    ippon_win w = W(HC_RED, "6s", "5s");
-    RIICHI(&w, "5s");
+    ippon_win w = hc_red_riichi("5s", "5s");
     w.ippatsu = true;
     TSUMO(&w);
     ippon_score s;
@@ -504,9 +300,8 @@ static void han14_dealer_sanbaiman_4p(void **state)
     (void)state;
     /* dealer ron, riichi + ippatsu + pinfu + tanyao = 4, aka 2, dora 5 (5s -> 6s x3, 1p -> 2p,
        4p -> 5p), ura 3 (5s; 1z 1z hit nothing) = 14 han: 4p sanbaiman: 6*6000 = 36000 */
-    ippon_win w = W(HC_RED, "6s", "5s1p4p");
+    ippon_win w = hc_red_riichi("5s1p4p", "5s1z1z");
     w.seat = 0;
-    RIICHI(&w, "5s1z1z");
     w.ippatsu = true;
     ippon_score s;
     SCORE("yonma", w, s);
@@ -520,8 +315,7 @@ static void kazoe_counts_kita_3p(void **state)
     (void)state;
     /* 3p HC_RED riichi ron, dora 3 (5s), ura 1 (1p): 3 + 2 + 3 + 1 = 9 han (baiman).
        With 4 Norths set aside: + kita 4 = 13 -> kazoe yakuman: ron 32000 */
-    ippon_win w = W(HC_RED, "6s", "5s");
-    RIICHI(&w, "1p");
+    ippon_win w = hc_red_riichi("5s", "1p");
     ippon_score s;
     SCORE("sanma", w, s);
     EXPECT(s, 9, 30, IPPON_LIMIT_BAIMAN, 4000, 16000);
