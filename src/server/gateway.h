@@ -1,0 +1,81 @@
+/*
+ * gateway.h — the game over WebSocket: players' connections, the lobby, the tables, their
+ * timers, and finished matches handed to the store. Messages are in PROTOCOL.md.
+ *
+ * The gateway owns everything that lives while players play: a connection per socket (found
+ * by user id), the queues, and the running tables (each with a timer at its next deadline).
+ * It is driven by ws.c (socket events) and by libwebsockets timers; everything runs on the
+ * one event loop, so there is no locking.
+ */
+#ifndef IPPON_SERVER_GATEWAY_H
+#define IPPON_SERVER_GATEWAY_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "app.h"
+
+typedef struct ippon_gateway ippon_gateway;
+typedef struct ippon_conn ippon_conn;
+
+typedef struct ippon_game_settings {
+    int64_t move_ms, bank_ms, refill_ms, grace_ms; /* the clock, before scaling (5,000 20,000 10,000 1,000) */
+    double time_scale;         /* 1.0; tests run clocks fast with e.g. 0.01 */
+    int64_t bot_fill_after_ms; /* a queued player waits this long before bots fill the table */
+    int ranked_min_humans;     /* humans a match needs to count in the rankings */
+    int64_t bot_delay_ms;      /* a bot's thinking time (scaled) */
+    bool bots;                 /* bots fill seats and practice tables exist */
+    size_t max_frame;          /* largest message a client may send, in bytes */
+    int max_msgs_per_10s;      /* a connection's message rate */
+    int max_bad_per_10s;       /* bad messages tolerated before the connection is closed */
+    int max_conns_per_addr;    /* open WebSockets per client address */
+    size_t max_queued_bytes;   /* unsent bytes to one client before it is dropped as too slow */
+} ippon_game_settings;
+
+/* the defaults above */
+void ippon_game_settings_default(ippon_game_settings *s);
+
+ippon_gateway *ippon_gateway_new(ippon_app *app, const ippon_game_settings *settings);
+void ippon_gateway_free(ippon_gateway *gw);
+
+/* the libwebsockets context the timers run on (set once it exists) */
+struct lws_context;
+void ippon_gateway_attach(ippon_gateway *gw, struct lws_context *ctx);
+
+/* stop forming new matches (draining); running tables play on */
+void ippon_gateway_drain(ippon_gateway *gw);
+bool ippon_gateway_draining(const ippon_gateway *gw);
+/* tables still running */
+int ippon_gateway_running_tables(const ippon_gateway *gw);
+/* ends every running table without a result (shutdown after the grace period) */
+void ippon_gateway_abandon_all(ippon_gateway *gw, const char *reason);
+
+/* numbers for health, metrics and the admin area */
+typedef struct ippon_gateway_stats {
+    long connections, tables, queued[2];
+    long matches_finished, messages_in, messages_out, bad_messages;
+} ippon_gateway_stats;
+void ippon_gateway_stats_get(const ippon_gateway *gw, ippon_gateway_stats *out);
+
+/* ---- called by ws.c ---- */
+
+/* a socket opened from `addr`; NULL = refuse it (too many from that address) */
+ippon_conn *ippon_gateway_open(ippon_gateway *gw, void *socket, const char *addr);
+/* one complete text message */
+void ippon_gateway_message(ippon_gateway *gw, ippon_conn *c, const char *text, size_t len);
+/* a message larger than max_frame arrived: the client is told and the socket closes */
+void ippon_gateway_oversized(ippon_gateway *gw, ippon_conn *c);
+/* the socket closed; c is freed */
+void ippon_gateway_close(ippon_gateway *gw, ippon_conn *c);
+/* the next queued message for the socket (malloc'd with LWS_PRE bytes of head room, `len`
+   bytes of text after it), or NULL; *close_after says the socket should close once it is sent */
+unsigned char *ippon_gateway_next_out(ippon_gateway *gw, ippon_conn *c, size_t *len, bool *close_after);
+
+/* ---- provided by ws.c ---- */
+
+/* asks for a writeable callback on the socket */
+void ippon_ws_want_write(void *socket);
+
+#endif

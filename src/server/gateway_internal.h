@@ -1,0 +1,81 @@
+/*
+ * gateway_internal.h — what gateway.c (connections, messages, lobby) and gateway_tables.c
+ * (tables, timers, finished matches) share. Not a public header.
+ */
+#ifndef IPPON_SERVER_GATEWAY_INTERNAL_H
+#define IPPON_SERVER_GATEWAY_INTERNAL_H
+
+#include <libwebsockets.h>
+
+#include "gateway.h"
+#include "lobby.h"
+#include "strmap.h"
+#include "table.h"
+
+enum { IPPON_GATEWAY_PROTOCOL = 1 };
+
+struct out_msg {
+    struct out_msg *next;
+    size_t len;
+    bool close_after;
+    unsigned char data[]; /* LWS_PRE bytes of head room, then the text */
+};
+
+struct ippon_conn {
+    void *socket;               /* the lws wsi */
+    char addr[64];
+    char user_id[40];           /* empty until "hello" */
+    char name[80];
+    struct out_msg *out_head, *out_tail;
+    size_t out_bytes;
+    bool closing;               /* the last message is queued; the socket closes after it */
+    int64_t window_start;       /* the current 10-second window */
+    int msgs_in_window, bad_in_window;
+    int seat;
+};
+
+/* a running table and its timer */
+struct gw_table {
+    ippon_table *t;
+    ippon_gateway *gw;
+    lws_sorted_usec_list_t sul;
+    int mode;
+    bool dead;                  /* finished: freed by its timer */
+    struct gw_table *prev, *next;
+};
+
+struct ippon_gateway {
+    ippon_app *app;
+    ippon_game_settings set;
+    struct lws_context *ctx;
+    ippon_strmap *users;        /* user id → its connection */
+    ippon_strmap *addrs;        /* client address → open connections (as an integer) */
+    ippon_strmap *seated;       /* user id → the gw_table it plays at */
+    ippon_lobby *lobby;
+    lws_sorted_usec_list_t lobby_timer;
+    bool lobby_timer_on;
+    struct gw_table *tables;
+    long n_conns, n_tables;
+    ippon_gateway_stats stats;
+    bool draining;
+};
+
+int64_t ippon_gateway_now(const ippon_gateway *gw);
+void ippon_gateway_send(ippon_gateway *gw, ippon_conn *c, json_t *msg);
+void ippon_gateway_send_text(ippon_gateway *gw, ippon_conn *c, const char *text, size_t len, bool close_after);
+void ippon_gateway_send_error(ippon_gateway *gw, ippon_conn *c, const char *code, const char *message);
+ippon_conn *ippon_gateway_conn_of(ippon_gateway *gw, const char *user_id);
+/* counts a bad message and answers it; true when the connection is being closed for abuse */
+bool ippon_gateway_bad(ippon_gateway *gw, ippon_conn *c, const char *code, const char *message);
+
+/* gateway_tables.c */
+struct gw_table *ippon_gateway_table_of(ippon_gateway *gw, const char *user_id);
+json_t *ippon_gateway_seat_json(ippon_gateway *gw, const ippon_conn *c);
+void ippon_gateway_rejoin(ippon_gateway *gw, ippon_conn *c, long last, int64_t now);
+void ippon_gateway_resume(ippon_gateway *gw, ippon_conn *c, const json_t *msg, int64_t now);
+void ippon_gateway_act(ippon_gateway *gw, ippon_conn *c, const json_t *msg, int64_t now);
+void ippon_gateway_lobby_changed(ippon_gateway *gw, int mode, int64_t now);
+void ippon_gateway_start_table(ippon_gateway *gw, int mode, const ippon_lobby_entry *humans, int n, bool may_rank);
+void ippon_gateway_tables_free(ippon_gateway *gw);
+
+#endif

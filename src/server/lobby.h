@@ -1,0 +1,50 @@
+/*
+ * lobby.h — the queues of players waiting for a 3-player or a 4-player table.
+ *
+ * First come, first served: as soon as a queue holds a table's worth of players, the first
+ * ones form a table. A player who has waited bot_fill_after is seated with whoever else is
+ * waiting and bots in the empty seats. Pure bookkeeping on user ids and milliseconds; the
+ * gateway creates the tables.
+ */
+#ifndef IPPON_SERVER_LOBBY_H
+#define IPPON_SERVER_LOBBY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+enum { IPPON_LOBBY_MODES = 2 }; /* 0 = 4-player, 1 = 3-player */
+
+typedef struct ippon_lobby ippon_lobby;
+
+typedef struct ippon_lobby_entry {
+    char user_id[40];
+    char name[80];
+    int64_t since;
+} ippon_lobby_entry;
+
+ippon_lobby *ippon_lobby_new(void);
+void ippon_lobby_free(ippon_lobby *l);
+
+/* queues a user for a mode (0 = 4p, 1 = 3p); a user already queued moves to that mode's end.
+   Returns the position (1 = first) */
+int ippon_lobby_join(ippon_lobby *l, int mode, const char *user_id, const char *name, int64_t now);
+/* removes a user from any queue; returns whether it was queued */
+bool ippon_lobby_leave(ippon_lobby *l, const char *user_id);
+/* the mode a user waits for, or -1 */
+int ippon_lobby_mode_of(const ippon_lobby *l, const char *user_id);
+/* how many wait for a mode, and since when the first one waits (-1 if none) */
+int ippon_lobby_size(const ippon_lobby *l, int mode);
+int64_t ippon_lobby_oldest(const ippon_lobby *l, int mode);
+
+/* the users waiting for a mode, in order (valid until the lobby changes) */
+const ippon_lobby_entry *ippon_lobby_entries(const ippon_lobby *l, int mode, int *count);
+
+/*
+ * Takes the next group to seat in a mode, if there is one: `players` users when that many
+ * wait, else — when the first has waited at least bot_fill_after_ms — everybody waiting (the
+ * rest of the seats go to bots). Returns how many users were written to out (0 = none yet).
+ */
+int ippon_lobby_take(ippon_lobby *l, int mode, int players, int64_t bot_fill_after_ms, int64_t now,
+                     ippon_lobby_entry *out);
+
+#endif

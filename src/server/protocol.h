@@ -1,0 +1,52 @@
+/*
+ * protocol.h — the game's JSON, both ways: the core's tiles, actions, melds, events and views
+ * written as the WebSocket messages of PROTOCOL.md, and client actions read back into core
+ * actions. Pure translation over jansson: no connections, no clocks (table.c adds those).
+ *
+ * Tiles are short-notation strings: "1m".."9m", "1p".."9p", "1s".."9s", "1z".."7z" (East South
+ * West North haku hatsu chun), "0m"/"0p"/"0s" for a red five.
+ */
+#ifndef IPPON_SERVER_PROTOCOL_H
+#define IPPON_SERVER_PROTOCOL_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "ippon/match.h"
+
+enum { IPPON_PROTOCOL_VERSION = 1 };
+
+/* "5m", "0p", "7z" */
+json_t *ippon_proto_tile(const ippon_rules *rules, ippon_tile t);
+json_t *ippon_proto_tiles(const ippon_rules *rules, const ippon_tile *tiles, int n);
+
+/* a legal action as the option a client may send back: {"type":"riichi","tile":"0p"}, … */
+json_t *ippon_proto_option(const ippon_rules *rules, const ippon_action *a);
+
+/*
+ * Reads a client's action object into one of the seat's legal actions. A discard names a tile
+ * by code (and may say "tsumogiri": true to mean the tile just drawn); calls name the hand
+ * tiles they use. Returns 0 with *out set, or -1 with a message naming the field in err
+ * ("action.tile: not a tile", "action: not one of your options").
+ */
+int ippon_proto_read_action(const ippon_match *m, int seat, const json_t *obj, ippon_action *out, char *err,
+                            size_t err_cap);
+
+/* a meld on the table: {"type":"pon","tiles":[…],"called":"5m","from":2} */
+json_t *ippon_proto_meld(const ippon_rules *rules, const ippon_meld_tiles *mt);
+
+/*
+ * An event as `seat` may see it, or NULL when it is not for that seat (another seat's
+ * private event). seat = -1 gives the spectators' (public) version.
+ */
+json_t *ippon_proto_event(const ippon_match *m, const ippon_event *ev, int seat);
+
+/*
+ * The whole table as `seat` sees it now (seat = -1: a spectator): round, honba, sticks, live
+ * tiles, dora indicators, every seat's public state, and for a player its own hand and the
+ * tile it just drew. The caller adds names, clocks, the pending request and the event number.
+ */
+json_t *ippon_proto_view(const ippon_match *m, int seat);
+
+#endif

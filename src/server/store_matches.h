@@ -1,0 +1,23 @@
+/*
+ * store_matches.h — finished matches in the store: written once, in one transaction, when a
+ * table ends (players, final points, results, seeds, the action log and the wins). Part of the
+ * store module: only store_matches.c knows SQL.
+ */
+#ifndef IPPON_SERVER_STORE_MATCHES_H
+#define IPPON_SERVER_STORE_MATCHES_H
+
+#include <stddef.h>
+
+#include "store.h"
+#include "table.h"
+
+/*
+ * Writes a finished match (its id makes this idempotent: a second write of the same id changes
+ * nothing). Everything or nothing: a failure rolls back and says why in err. 0 or -1.
+ */
+int ippon_store_save_match(ippon_store *st, const ippon_table_record *rec, char *err, size_t errlen);
+
+/* how many matches are stored (for tests and metrics); -1 on error */
+long ippon_store_match_count(ippon_store *st);
+
+#endif

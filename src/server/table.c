@@ -1,0 +1,475 @@
+/*
+ * table.c — one match at one table (table.h).
+ *
+ * How it works. Every change goes through one path: an action (a player's, a bot's, or the
+ * table's own when a clock runs out) is applied to the core match; the events it reports are
+ * turned into each seat's messages (protocol.c), numbered per seat and kept for resuming; then
+ * every seat that now has a decision is prompted: its clock starts, a human gets an "ask" with
+ * its options, a bot gets a time to move. A riichi player whose draw offers nothing but the
+ * discard of that tile discards it at once, using no time (RULES.md §1).
+ *
+ * The table waits until every seat offered a call or ron has answered or run out of time, and
+ * every seat that was offered nothing hears nothing about the offer: the messages and their
+ * order never say who could call. Bots answer offers at once (they think only on their own
+ * turn), so a wait after a discard can only come from a human deciding.
+ */
+#include "table.h"
+
+#include <sodium.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bot.h"
+#include "ippon/error.h"
+#include "protocol.h"
+
+enum { TABLE_MAX_LOG = 4096 }; /* messages kept per seat for resuming */
+
+struct seat_log {
+    char **text;
+    long count;
+    long first; /* event number of text[0] */
+};
+
+struct ippon_table {
+    char id[40];
+    ippon_rules rules;
+    ippon_table_settings set;
+    ippon_table_hooks hooks;
+    ippon_table_player seats[IPPON_MAX_PLAYERS];
+    int players;
+    bool ranked, over;
+    ippon_match *m;
+    ippon_clock clock;
+    int64_t started_ms, next_hand_at;
+    uint8_t seed[IPPON_SEED_BYTES];
+    uint8_t commitment[IPPON_COMMITMENT_BYTES];
+    json_t *seeds, *actions, *wins, *commitments;
+    long ask_seq[IPPON_MAX_PLAYERS];   /* number of the seat's current ask, 0 = none */
+    bool asked[IPPON_MAX_PLAYERS];     /* the seat's current decision has been prompted */
+    int64_t bot_due[IPPON_MAX_PLAYERS];
+    struct seat_log log[IPPON_MAX_PLAYERS];
+    int32_t final_points[IPPON_MAX_PLAYERS], results[IPPON_MAX_PLAYERS];
+};
+
+static void send_to(ippon_table *t, int seat, json_t *msg)
+{
+    if (t->seats[seat].bot || !t->hooks.send) {
+        json_decref(msg);
+        return;
+    }
+    t->hooks.send(t->hooks.ctx, t, seat, t->seats[seat].user_id, msg);
+}
+
+/* numbers an event message for a seat, keeps it for resuming, and sends it */
+static void post_event(ippon_table *t, int seat, json_t *event)
+{
+    struct seat_log *lg = &t->log[seat];
+    long n = lg->first + lg->count;
+    json_t *msg = json_pack("{s:s,s:i,s:o}", "type", "event", "n", (json_int_t)n, "event", event);
+    if (lg->count == TABLE_MAX_LOG) { /* forget the oldest: a resume that far back gets the view */
+        free(lg->text[0]);
+        memmove(lg->text, lg->text + 1, (TABLE_MAX_LOG - 1) * sizeof lg->text[0]);
+        lg->count--;
+        lg->first++;
+    }
+    lg->text[lg->count++] = json_dumps(msg, JSON_COMPACT);
+    send_to(t, seat, msg);
+}
+
+static json_t *hex_json(const uint8_t *bytes, size_t n)
+{
+    char hex[2 * 64 + 1];
+    ippon_hex(bytes, n, hex);
+    return json_string(hex);
+}
+
+/* the seat's event as it may see it, with what the table adds to the core's events */
+static json_t *event_for(ippon_table *t, const ippon_event *ev, int seat)
+{
+    json_t *o = ippon_proto_event(t->m, ev, seat);
+    if (!o)
+        return NULL;
+    if (ev->type == IPPON_EV_HAND_START)
+        json_object_set_new(o, "commitment", hex_json(t->commitment, sizeof t->commitment));
+    if (ev->type == IPPON_EV_DRAW_END) { /* tenpai hands are shown to everybody */
+        json_t *hands = json_object();
+        for (int s = 0; s < t->players; s++)
+            if (ev->u.end.tenpai[s]) {
+                ippon_tile hand[14];
+                int n = ippon_match_hand(t->m, s, hand);
+                char key[12];
+                snprintf(key, sizeof key, "%d", s);
+                json_object_set_new(hands, key, ippon_proto_tiles(&t->rules, hand, n));
+            }
+        json_object_set_new(o, "hands", hands);
+    }
+    if (ev->type == IPPON_EV_MATCH_END)
+        json_object_set(o, "seeds", t->seeds);
+    return o;
+}
+
+static void dispatch(ippon_table *t, const ippon_event *ev, int n)
+{
+    for (int i = 0; i < n; i++) {
+        if (ev[i].type == IPPON_EV_WIN)
+            json_array_append_new(t->wins, ippon_proto_event(t->m, &ev[i], -1));
+        if (ev[i].type == IPPON_EV_DRAW_END)
+            ippon_clock_refill(&t->clock); /* each bank gains 10 s, up to 20 s */
+        for (int s = 0; s < t->players; s++) {
+            json_t *o = event_for(t, &ev[i], s);
+            if (o)
+                post_event(t, s, o);
+        }
+    }
+}
+
+static void finish(ippon_table *t, bool completed, const char *reason, int64_t now)
+{
+    t->over = true;
+    if (!completed) /* no match_end: say why, and reveal the seeds all the same */
+        for (int s = 0; s < t->players; s++)
+            send_to(t, s, json_pack("{s:s,s:s,s:O}", "type", "table_closed", "reason", reason, "seeds", t->seeds));
+    for (int s = 0; s < t->players; s++) {
+        t->final_points[s] = ippon_match_points(t->m, s);
+        t->results[s] = completed ? ippon_match_result(t->m, s) : 0;
+    }
+    ippon_table_record rec = {
+        .id = t->id, .rules = &t->rules, .players = t->players, .ranked = t->ranked && completed,
+        .completed = completed, .started_ms = t->started_ms, .ended_ms = now,
+        .hands = ippon_match_hand_number(t->m) + 1, .seats = t->seats, .final_points = t->final_points,
+        .results = t->results, .seeds = t->seeds, .actions = t->actions, .wins = t->wins,
+    };
+    if (t->hooks.finished)
+        t->hooks.finished(t->hooks.ctx, t, &rec);
+}
+
+static void deal(ippon_table *t, int64_t now)
+{
+    ippon_tile wall[IPPON_TILE_IDS];
+    ippon_fairness_new_seed(t->seed);
+    int n = ippon_fairness_wall(&t->rules, t->seed, wall);
+    ippon_fairness_commitment(t->seed, wall, n, t->commitment);
+    json_array_append_new(t->seeds, hex_json(t->seed, sizeof t->seed));
+    json_array_append_new(t->commitments, hex_json(t->commitment, sizeof t->commitment));
+    ippon_event ev[IPPON_MAX_EVENTS];
+    int ne = ippon_match_start_hand(t->m, wall, n, ev, IPPON_MAX_EVENTS);
+    t->next_hand_at = -1;
+    if (ne > 0)
+        dispatch(t, ev, ne);
+    (void)now;
+}
+
+static json_t *clock_json(const ippon_table *t, int seat, int64_t now)
+{
+    int64_t move, bank;
+    ippon_clock_left(&t->clock, seat, now, &move, &bank);
+    return json_pack("{s:I,s:I}", "move_ms", (json_int_t)move, "bank_ms", (json_int_t)bank);
+}
+
+static void send_ask(ippon_table *t, int seat, int64_t now)
+{
+    ippon_action legal[IPPON_MAX_LEGAL];
+    int n = ippon_match_legal(t->m, seat, legal, IPPON_MAX_LEGAL);
+    json_t *options = json_array();
+    for (int i = 0; i < n; i++)
+        json_array_append_new(options, ippon_proto_option(&t->rules, &legal[i]));
+    send_to(t, seat, json_pack("{s:s,s:i,s:o,s:o}", "type", "ask", "seq", (json_int_t)t->ask_seq[seat], "options",
+                               options, "clock", clock_json(t, seat, now)));
+}
+
+static int apply(ippon_table *t, const ippon_action *a, int64_t now);
+
+/* a riichi player whose draw offers nothing but its discard: discarded at once, no time used */
+static bool auto_riichi_discard(ippon_table *t, int seat, int64_t now)
+{
+    ippon_seat_public p;
+    ippon_match_seat_public(t->m, seat, &p);
+    if (!p.riichi || ippon_match_phase(t->m) != IPPON_PHASE_TURN)
+        return false;
+    ippon_action legal[IPPON_MAX_LEGAL];
+    if (ippon_match_legal(t->m, seat, legal, IPPON_MAX_LEGAL) != 1 || legal[0].type != IPPON_ACT_DISCARD)
+        return false;
+    return apply(t, &legal[0], now) == 0;
+}
+
+/* prompts every seat that has a decision it has not been asked yet */
+static void prompt(ippon_table *t, int64_t now)
+{
+    for (int s = 0; s < t->players; s++) {
+        bool waiting = ippon_match_waiting_for(t->m, s);
+        if (!waiting && t->asked[s]) { /* the decision went away without an answer */
+            ippon_clock_stop(&t->clock, s, now);
+            t->asked[s] = false;
+            t->bot_due[s] = -1;
+        }
+        if (!waiting || t->asked[s])
+            continue;
+        if (auto_riichi_discard(t, s, now))
+            return; /* the state moved on; apply() prompted again */
+        t->asked[s] = true;
+        t->ask_seq[s]++;
+        ippon_clock_start(&t->clock, s, now);
+        /* a bot thinks on its own turn only: an offer it answers at once, so a wait after a
+           discard never says that a bot could have called */
+        if (t->seats[s].bot)
+            t->bot_due[s] = now + (ippon_match_phase(t->m) == IPPON_PHASE_TURN ? t->set.bot_delay_ms : 0);
+        else
+            send_ask(t, s, now);
+    }
+}
+
+static json_t *action_record(ippon_table *t, const ippon_action *a)
+{
+    json_t *o = ippon_proto_option(&t->rules, a);
+    if (a->type == IPPON_ACT_DISCARD && (int)a->tile == ippon_match_drawn_tile(t->m, a->seat))
+        json_object_set_new(o, "tsumogiri", json_true());
+    return json_pack("[i,i,o]", ippon_match_hand_number(t->m), a->seat, o);
+}
+
+/* applies an action the table has checked; 0 or the core's error */
+static int apply(ippon_table *t, const ippon_action *a, int64_t now)
+{
+    json_t *rec = action_record(t, a);
+    ippon_event ev[IPPON_MAX_EVENTS];
+    int n = ippon_match_apply(t->m, a, ev, IPPON_MAX_EVENTS);
+    if (n < 0) {
+        json_decref(rec);
+        return n;
+    }
+    json_array_append_new(t->actions, rec);
+    int seat = a->seat;
+    ippon_clock_stop(&t->clock, seat, now);
+    t->asked[seat] = false;
+    t->bot_due[seat] = -1;
+    dispatch(t, ev, n);
+    int phase = ippon_match_phase(t->m);
+    if (phase == IPPON_PHASE_OVER) {
+        finish(t, true, NULL, now);
+        return 0;
+    }
+    if (phase == IPPON_PHASE_NEED_WALL) {
+        for (int s = 0; s < t->players; s++) {
+            t->asked[s] = false;
+            t->bot_due[s] = -1;
+            ippon_clock_stop(&t->clock, s, now);
+        }
+        if (ippon_match_hand_number(t->m) + 1 >= t->set.max_hands) {
+            finish(t, false, "the match reached the table's hand limit without a winner", now);
+            return 0;
+        }
+        t->next_hand_at = now + t->set.clock.move_ms; /* a moment to look at the draw */
+        return 0;
+    }
+    prompt(t, now);
+    return 0;
+}
+
+ippon_table *ippon_table_new(const char *id, const ippon_rules *rules, const ippon_table_player *players, bool ranked,
+                             const ippon_table_settings *settings, const ippon_table_hooks *hooks, int64_t now)
+{
+    if (!id || !rules || !players || !settings || strlen(id) >= sizeof ((ippon_table *)0)->id)
+        return NULL;
+    ippon_table *t = calloc(1, sizeof *t);
+    if (!t)
+        return NULL;
+    t->m = malloc(ippon_match_size());
+    if (!t->m) {
+        free(t);
+        return NULL;
+    }
+    snprintf(t->id, sizeof t->id, "%s", id);
+    t->rules = *rules;
+    t->set = *settings;
+    if (t->set.max_hands <= 0)
+        t->set.max_hands = 1000;
+    if (hooks)
+        t->hooks = *hooks;
+    t->players = rules->players;
+    memcpy(t->seats, players, (size_t)t->players * sizeof *players);
+    t->ranked = ranked;
+    t->started_ms = now;
+    t->seeds = json_array();
+    t->actions = json_array();
+    t->wins = json_array();
+    t->commitments = json_array();
+    for (int s = 0; s < t->players; s++) {
+        t->bot_due[s] = -1;
+        t->log[s].text = calloc(TABLE_MAX_LOG, sizeof(char *));
+    }
+    ippon_clock_init(&t->clock, &t->set.clock);
+    ippon_match_init(t->m, rules, (int)randombytes_uniform((uint32_t)t->players));
+    deal(t, now);
+    prompt(t, now);
+    return t;
+}
+
+void ippon_table_free(ippon_table *t)
+{
+    if (!t)
+        return;
+    for (int s = 0; s < t->players; s++) {
+        for (long i = 0; i < t->log[s].count; i++)
+            free(t->log[s].text[i]);
+        free(t->log[s].text);
+    }
+    json_decref(t->seeds);
+    json_decref(t->actions);
+    json_decref(t->wins);
+    json_decref(t->commitments);
+    free(t->m);
+    free(t);
+}
+
+const char *ippon_table_id(const ippon_table *t) { return t->id; }
+int ippon_table_players(const ippon_table *t) { return t->players; }
+const ippon_table_player *ippon_table_player_at(const ippon_table *t, int seat) { return &t->seats[seat]; }
+bool ippon_table_over(const ippon_table *t) { return t->over; }
+
+int ippon_table_seat_of(const ippon_table *t, const char *user_id)
+{
+    for (int s = 0; s < t->players; s++)
+        if (!t->seats[s].bot && !strcmp(t->seats[s].user_id, user_id))
+            return s;
+    return -1;
+}
+
+int ippon_table_act(ippon_table *t, int seat, const json_t *msg, int64_t now, const char **code, char *err,
+                    size_t cap)
+{
+    if (t->over) {
+        *code = "match_over";
+        snprintf(err, cap, "the match is over");
+        return -1;
+    }
+    if (!ippon_match_waiting_for(t->m, seat) || !t->asked[seat]) {
+        *code = "not_your_turn";
+        snprintf(err, cap, "no decision of yours is pending");
+        return -1;
+    }
+    const json_t *seq = json_object_get(msg, "seq");
+    if (!json_is_integer(seq)) {
+        *code = "bad_message";
+        snprintf(err, cap, "seq: the number of the ask you answer");
+        return -1;
+    }
+    if (json_integer_value(seq) != t->ask_seq[seat]) {
+        *code = "stale";
+        snprintf(err, cap, "ask %lld is not the current one (%ld)", (long long)json_integer_value(seq), t->ask_seq[seat]);
+        return -1;
+    }
+    ippon_action a;
+    if (ippon_proto_read_action(t->m, seat, json_object_get(msg, "action"), &a, err, cap) < 0) {
+        *code = "illegal";
+        return -1;
+    }
+    if (apply(t, &a, now) < 0) {
+        *code = "illegal";
+        snprintf(err, cap, "the rules do not allow that now");
+        return -1;
+    }
+    return 0;
+}
+
+int64_t ippon_table_next_wakeup(const ippon_table *t)
+{
+    if (t->over)
+        return -1;
+    int64_t next = t->next_hand_at;
+    for (int s = 0; s < t->players; s++) {
+        int64_t at = -1;
+        if (t->bot_due[s] >= 0)
+            at = t->bot_due[s];
+        else if (t->asked[s] && ippon_clock_running(&t->clock, s))
+            at = ippon_clock_deadline(&t->clock, s);
+        if (at >= 0 && (next < 0 || at < next))
+            next = at;
+    }
+    return next;
+}
+
+static void bot_move(ippon_table *t, int seat, int64_t now)
+{
+    ippon_view *view = malloc(sizeof *view);
+    ippon_action a;
+    if (!view)
+        return;
+    ippon_match_view(t->m, seat, view);
+    if (ippon_bot_choose(view, &t->rules, &a) == 0)
+        apply(t, &a, now);
+    free(view);
+}
+
+void ippon_table_tick(ippon_table *t, int64_t now)
+{
+    for (int guard = 0; guard < 64 && !t->over; guard++) {
+        if (t->next_hand_at >= 0 && now >= t->next_hand_at) {
+            deal(t, now);
+            prompt(t, now);
+            continue;
+        }
+        int due = -1;
+        for (int s = 0; s < t->players && due < 0; s++) {
+            if (t->bot_due[s] >= 0 && now >= t->bot_due[s])
+                due = s;
+            else if (t->asked[s] && !t->seats[s].bot && ippon_clock_running(&t->clock, s) &&
+                     now >= ippon_clock_deadline(&t->clock, s))
+                due = s;
+        }
+        if (due < 0)
+            return;
+        if (t->seats[due].bot) {
+            bot_move(t, due, now);
+        } else {
+            ippon_action a;
+            if (ippon_match_timeout_action(t->m, due, &a) == 0) {
+                send_to(t, due, json_pack("{s:s,s:i}", "type", "timeout", "seq", (json_int_t)t->ask_seq[due]));
+                apply(t, &a, now);
+            }
+        }
+    }
+}
+
+void ippon_table_resume(ippon_table *t, int seat, long last_seen, int64_t now)
+{
+    struct seat_log *lg = &t->log[seat];
+    if (last_seen >= lg->first - 1 && last_seen < lg->first + lg->count) {
+        for (long i = last_seen + 1 - lg->first; i < lg->count; i++) {
+            json_t *msg = json_loads(lg->text[i], 0, NULL);
+            if (msg)
+                send_to(t, seat, msg);
+        }
+    } else {
+        json_t *view = ippon_proto_view(t->m, seat);
+        json_object_set_new(view, "n", json_integer(lg->first + lg->count - 1));
+        json_object_set_new(view, "table", json_string(t->id));
+        json_object_set_new(view, "commitment", hex_json(t->commitment, sizeof t->commitment));
+        json_t *clocks = json_array();
+        for (int s = 0; s < t->players; s++)
+            json_array_append_new(clocks, clock_json(t, s, now));
+        json_object_set_new(view, "clocks", clocks);
+        send_to(t, seat, view);
+    }
+    if (t->asked[seat] && !t->seats[seat].bot)
+        send_ask(t, seat, now);
+}
+
+json_t *ippon_table_public_view(const ippon_table *t, int64_t now)
+{
+    json_t *view = ippon_proto_view(t->m, -1);
+    json_t *names = json_array();
+    for (int s = 0; s < t->players; s++)
+        json_array_append_new(names, json_pack("{s:s,s:b}", "name", t->seats[s].name, "bot", t->seats[s].bot));
+    json_object_set_new(view, "table", json_string(t->id));
+    json_object_set_new(view, "names", names);
+    json_object_set_new(view, "ranked", json_boolean(t->ranked));
+    json_object_set_new(view, "running_ms", json_integer((json_int_t)(now - t->started_ms)));
+    return view;
+}
+
+void ippon_table_abandon(ippon_table *t, const char *reason, int64_t now)
+{
+    if (!t->over)
+        finish(t, false, reason ? reason : "closed", now);
+}

@@ -1,0 +1,683 @@
+/*
+ * test_server_protocol.c — the game's JSON (src/server/protocol.c): tiles in short notation,
+ * legal actions written as options, client actions read back into the seat's legal actions
+ * (and every kind of bad input refused with a message naming the field), events filtered per
+ * seat (a private deal or draw reaches only its seat; the public twin of a draw carries no
+ * tile), and each seat's view holding its own hand and never another seat's concealed tiles.
+ * Match states are built from scripted walls (match_script.h); the expected JSON is written out
+ * by hand.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "match_script.h"
+#include "protocol.h"
+
+/* ---- helpers ---------------------------------------------------------------------------------- */
+
+/* asserts that a JSON value equals the JSON text (key order free); takes the reference */
+static void assert_json(json_t *got, const char *expect_text)
+{
+    json_error_t e;
+    json_t *expect = json_loads(expect_text, JSON_DECODE_ANY, &e);
+    if (!expect)
+        fail_msg("bad expected JSON %s: %s", expect_text, e.text);
+    if (!got)
+        fail_msg("got NULL, expected %s", expect_text);
+    if (!json_equal(got, expect)) {
+        char *g = json_dumps(got, JSON_COMPACT | JSON_SORT_KEYS);
+        char *x = json_dumps(expect, JSON_COMPACT | JSON_SORT_KEYS);
+        fail_msg("got %s, expected %s", g, x);
+    }
+    json_decref(expect);
+    json_decref(got);
+}
+
+static char *dump(const json_t *j) { return json_dumps(j, JSON_COMPACT | JSON_SORT_KEYS); }
+
+/* reads an action from JSON text for a seat; returns the result, error text in err */
+static int read_text(const ms *s, int seat, const char *text, ippon_action *out, char *err, size_t cap)
+{
+    json_error_t e;
+    json_t *j = json_loads(text, JSON_DECODE_ANY, &e);
+    if (!j)
+        fail_msg("bad test JSON %s: %s", text, e.text);
+    memset(out, 0xab, sizeof *out);
+    err[0] = '\0';
+    int rc = ippon_proto_read_action(s->m, seat, j, out, err, cap);
+    json_decref(j);
+    return rc;
+}
+
+/* the read must fail with a message that contains `field` */
+static void refused(const ms *s, int seat, const char *text, const char *field)
+{
+    ippon_action a;
+    char err[160];
+    int rc = read_text(s, seat, text, &a, err, sizeof err);
+    if (rc != -1)
+        fail_msg("%s was accepted (type %d)", text, a.type);
+    if (!strstr(err, field))
+        fail_msg("%s: message \"%s\" does not name %s", text, err, field);
+}
+
+static ippon_action accepted(const ms *s, int seat, const char *text)
+{
+    ippon_action a;
+    char err[160];
+    int rc = read_text(s, seat, text, &a, err, sizeof err);
+    if (rc != 0)
+        fail_msg("%s refused: %s", text, err);
+    assert_int_equal(a.seat, seat);
+    return a;
+}
+
+/*
+ * Scenario "dealer": seat 0 deals (wind E) and holds 123m 456p 789s 11z 9m 2z, draws 9m.
+ * Discarding 2z leaves 123m 456p 789s 11z 99m, tenpai on 1z/9m (shanpon): riichi with 2z is
+ * an option. Discarding a 9m leaves 9m and 2z single: not tenpai, so no riichi with 9m.
+ * The other seats hold disconnected junk.
+ */
+static ms *dealer_scenario(void)
+{
+    ms *s = ms_new("yonma", 0);
+    ms_start(s, &(ms_deal){ .hand = { "123m 456p 789s 11z 9m 2z",
+                                      "258m 369p 147s 3457z",
+                                      "147m 258p 369s 3456z",
+                                      "369m 147p 258s 3467z" },
+                            .draws = "9m 1s 1s 1s 1z", .dora = "5z" });
+    assert_int_equal(ippon_match_phase(s->m), IPPON_PHASE_TURN);
+    assert_int_equal(ippon_match_turn(s->m), 0);
+    return s;
+}
+
+/*
+ * Scenario "chi": seat 0 deals, draws 3m and discards it. Seat 1 (next in turn, so the
+ * discarder is on its left) holds 1m 2m 4m red-5m: chi with 12m, 24m or 4m+0m.
+ */
+static ms *chi_scenario(void)
+{
+    ms *s = ms_new("yonma", 0);
+    ms_start(s, &(ms_deal){ .hand = { "789m 258p 369s 2467z",
+                                      "124m 0m 369p 147s 135z",
+                                      "678m 147p 258s 2467z",
+                                      "99m 369p 147s 1235z 6z" },
+                            .draws = "3m", .dora = "5z" });
+    ms_ok(s, ms_giri(s, 0));
+    assert_int_equal(ippon_match_phase(s->m), IPPON_PHASE_OFFER);
+    assert_true(ippon_match_waiting_for(s->m, 1));
+    return s;
+}
+
+/* ---- tiles and options -------------------------------------------------------------------------- */
+
+static void test_tiles(void **state)
+{
+    (void)state;
+    const ippon_rules *y = ippon_rules_preset("yonma"), *sa = ippon_rules_preset("sanma");
+    /* id = kind * 4 + copy; copy 0 of a five is the red one where the rules have it */
+    assert_json(ippon_proto_tile(y, 4 * 4 + 1), "\"5m\"");
+    assert_json(ippon_proto_tile(y, 4 * 4 + 0), "\"0m\"");
+    assert_json(ippon_proto_tile(y, 13 * 4 + 0), "\"0p\"");
+    assert_json(ippon_proto_tile(y, 13 * 4 + 3), "\"5p\"");
+    assert_json(ippon_proto_tile(y, 22 * 4 + 0), "\"0s\"");
+    assert_json(ippon_proto_tile(y, 0), "\"1m\"");
+    assert_json(ippon_proto_tile(y, 8 * 4 + 2), "\"9m\"");
+    assert_json(ippon_proto_tile(y, 27 * 4), "\"1z\"");
+    assert_json(ippon_proto_tile(y, 30 * 4 + 1), "\"4z\"");
+    assert_json(ippon_proto_tile(y, 33 * 4 + 3), "\"7z\"");
+    /* 3p: red 5p and 5s, no man fives at all */
+    assert_json(ippon_proto_tile(sa, 13 * 4 + 0), "\"0p\"");
+    assert_json(ippon_proto_tile(sa, 22 * 4 + 0), "\"0s\"");
+    assert_json(ippon_proto_tile(sa, 8 * 4), "\"9m\"");
+    const ippon_tile list[] = { 0, 16, 17, 52, 135 };
+    assert_json(ippon_proto_tiles(y, list, 5), "[\"1m\",\"0m\",\"5m\",\"0p\",\"7z\"]");
+    assert_json(ippon_proto_tiles(y, list, 0), "[]");
+}
+
+static ippon_action act(int type, int tile, int w0, int w1, int w2, bool riichi)
+{
+    ippon_action a;
+    memset(&a, 0, sizeof a);
+    a.type = (uint8_t)type;
+    a.seat = 1;
+    a.tile = (ippon_tile)tile;
+    a.with[0] = (ippon_tile)w0;
+    a.with[1] = (ippon_tile)w1;
+    a.with[2] = (ippon_tile)w2;
+    a.riichi = riichi;
+    return a;
+}
+
+static void test_options(void **state)
+{
+    (void)state;
+    const ippon_rules *y = ippon_rules_preset("yonma"), *sa = ippon_rules_preset("sanma");
+    ippon_action a;
+    a = act(IPPON_ACT_DISCARD, 4 * 4 + 2, 0, 0, 0, false);
+    assert_json(ippon_proto_option(y, &a), "{\"type\":\"discard\",\"tile\":\"5m\"}");
+    a = act(IPPON_ACT_DISCARD, 13 * 4, 0, 0, 0, true);
+    assert_json(ippon_proto_option(y, &a), "{\"type\":\"riichi\",\"tile\":\"0p\"}");
+    /* chi 3m with 2m 4m */
+    a = act(IPPON_ACT_CHI, 0, 1 * 4, 3 * 4 + 1, 0, false);
+    assert_json(ippon_proto_option(y, &a), "{\"type\":\"chi\",\"tiles\":[\"2m\",\"4m\"]}");
+    /* pon with a red five and a plain one */
+    a = act(IPPON_ACT_PON, 0, 22 * 4, 22 * 4 + 1, 0, false);
+    assert_json(ippon_proto_option(y, &a), "{\"type\":\"pon\",\"tiles\":[\"0s\",\"5s\"]}");
+    a = act(IPPON_ACT_DAIMINKAN, 0, 31 * 4, 31 * 4 + 1, 31 * 4 + 2, false);
+    assert_json(ippon_proto_option(y, &a), "{\"type\":\"daiminkan\",\"tiles\":[\"5z\",\"5z\",\"5z\"]}");
+    a = act(IPPON_ACT_ANKAN, 27 * 4 + 3, 0, 0, 0, false);
+    assert_json(ippon_proto_option(y, &a), "{\"type\":\"ankan\",\"tile\":\"1z\"}");
+    a = act(IPPON_ACT_KAKAN, 17 * 4 + 1, 0, 0, 0, false);
+    assert_json(ippon_proto_option(y, &a), "{\"type\":\"kakan\",\"tile\":\"9p\"}");
+    a = act(IPPON_ACT_KITA, 30 * 4 + 2, 0, 0, 0, false);
+    assert_json(ippon_proto_option(sa, &a), "{\"type\":\"kita\",\"tile\":\"4z\"}");
+    a = act(IPPON_ACT_TSUMO, 5, 0, 0, 0, false);
+    assert_json(ippon_proto_option(y, &a), "{\"type\":\"tsumo\"}");
+    a = act(IPPON_ACT_RON, 5, 0, 0, 0, false);
+    assert_json(ippon_proto_option(y, &a), "{\"type\":\"ron\"}");
+    a = act(IPPON_ACT_PASS, 0, 0, 0, 0, false);
+    assert_json(ippon_proto_option(y, &a), "{\"type\":\"pass\"}");
+}
+
+/* the options of a live match, as the table would send them */
+static void test_options_of_match(void **state)
+{
+    (void)state;
+    ms *s = chi_scenario();
+    ippon_action legal[IPPON_MAX_LEGAL];
+    int n = ippon_match_legal(s->m, 1, legal, IPPON_MAX_LEGAL);
+    json_t *opts = json_array();
+    for (int i = 0; i < n; i++)
+        json_array_append_new(opts, ippon_proto_option(s->rules, &legal[i]));
+    /* exactly the three chi and a pass, in whatever order the core lists them */
+    assert_int_equal(json_array_size(opts), 4);
+    const char *want[4] = { "{\"type\":\"chi\",\"tiles\":[\"1m\",\"2m\"]}", "{\"type\":\"chi\",\"tiles\":[\"2m\",\"4m\"]}",
+                            "{\"type\":\"chi\",\"tiles\":[\"0m\",\"4m\"]}", "{\"type\":\"pass\"}" };
+    for (int w = 0; w < 4; w++) {
+        json_t *x = json_loads(want[w], 0, NULL);
+        bool found = false;
+        for (size_t i = 0; i < json_array_size(opts); i++) {
+            json_t *o = json_array_get(opts, i);
+            json_t *tiles = json_object_get(o, "tiles");
+            /* compare chi tiles as a set: sort both */
+            if (tiles && json_array_size(tiles) == 2) {
+                const char *a0 = json_string_value(json_array_get(tiles, 0)), *a1 = json_string_value(json_array_get(tiles, 1));
+                json_t *sorted = json_pack("{s:s,s:[s,s]}", "type", json_string_value(json_object_get(o, "type")), "tiles",
+                                           strcmp(a0, a1) <= 0 ? a0 : a1, strcmp(a0, a1) <= 0 ? a1 : a0);
+                found |= json_equal(sorted, x);
+                json_decref(sorted);
+            } else {
+                found |= json_equal(o, x);
+            }
+        }
+        if (!found)
+            fail_msg("option %s missing", want[w]);
+        json_decref(x);
+    }
+    json_decref(opts);
+    /* seat 2 and 3 have nothing to call: no options at all */
+    assert_int_equal(ippon_match_legal(s->m, 2, legal, IPPON_MAX_LEGAL), 0);
+    ms_free(s);
+}
+
+/* ---- reading actions -------------------------------------------------------------------------- */
+
+static void test_read_discard(void **state)
+{
+    (void)state;
+    ms *s = dealer_scenario();
+    int drawn = ippon_match_drawn_tile(s->m, 0);
+    assert_true(drawn >= 0);
+    assert_int_equal(ms_tile_code(s, (ippon_tile)drawn), ms_code("9m"));
+    int other9m = ms_find(s, 0, ms_code("9m"), drawn);
+    assert_true(other9m >= 0);
+
+    ippon_action a = accepted(s, 0, "{\"type\":\"discard\",\"tile\":\"2z\"}");
+    assert_int_equal(a.type, IPPON_ACT_DISCARD);
+    assert_false(a.riichi);
+    assert_int_equal(a.tile, ms_tile(s, 0, "2z"));
+
+    a = accepted(s, 0, "{\"type\":\"discard\",\"tile\":\"1m\"}");
+    assert_int_equal(a.type, IPPON_ACT_DISCARD);
+    assert_int_equal(a.tile, ms_tile(s, 0, "1m"));
+
+    /* "tsumogiri": true picks the drawn 9m, without it the one from the hand */
+    a = accepted(s, 0, "{\"type\":\"discard\",\"tile\":\"9m\",\"tsumogiri\":true}");
+    assert_int_equal(a.type, IPPON_ACT_DISCARD);
+    assert_int_equal(a.tile, drawn);
+    a = accepted(s, 0, "{\"type\":\"discard\",\"tile\":\"9m\"}");
+    assert_int_equal(a.tile, other9m);
+    a = accepted(s, 0, "{\"type\":\"discard\",\"tile\":\"9m\",\"tsumogiri\":false}");
+    assert_int_equal(a.tile, other9m);
+
+    /* riichi with 2z */
+    a = accepted(s, 0, "{\"type\":\"riichi\",\"tile\":\"2z\"}");
+    assert_int_equal(a.type, IPPON_ACT_DISCARD);
+    assert_true(a.riichi);
+    assert_int_equal(a.tile, ms_tile(s, 0, "2z"));
+    /* riichi with 9m does not leave tenpai: not an option */
+    refused(s, 0, "{\"type\":\"riichi\",\"tile\":\"9m\"}", "action:");
+
+    /* the action read is the one the core takes */
+    a = accepted(s, 0, "{\"type\":\"discard\",\"tile\":\"9m\",\"tsumogiri\":true}");
+    ippon_event ev[IPPON_MAX_EVENTS];
+    int n = ippon_match_apply(s->m, &a, ev, IPPON_MAX_EVENTS);
+    assert_true(n > 0);
+    assert_int_equal(ev[0].type, IPPON_EV_DISCARD);
+    assert_int_equal(ev[0].tile, drawn);
+    assert_true(ev[0].flags & IPPON_DISCARD_TSUMOGIRI);
+    ms_free(s);
+}
+
+static void test_read_riichi_applies(void **state)
+{
+    (void)state;
+    ms *s = dealer_scenario();
+    ippon_action a = accepted(s, 0, "{\"type\":\"riichi\",\"tile\":\"2z\"}");
+    ms_ok(s, a);
+    const ippon_event *d = ms_ev(s, IPPON_EV_DISCARD, 0);
+    assert_non_null(d);
+    assert_true(d->flags & IPPON_DISCARD_RIICHI);
+    assert_json(ippon_proto_event(s->m, d, 2),
+                "{\"type\":\"discard\",\"seat\":0,\"tile\":\"2z\",\"tsumogiri\":false,\"riichi\":true}");
+    ms_free(s);
+}
+
+static void test_read_chi(void **state)
+{
+    (void)state;
+    ms *s = chi_scenario();
+    /* the two hand tiles in any order */
+    ippon_action a = accepted(s, 1, "{\"type\":\"chi\",\"tiles\":[\"4m\",\"2m\"]}");
+    assert_int_equal(a.type, IPPON_ACT_CHI);
+    int k0 = ippon_tile_kind(a.with[0]), k1 = ippon_tile_kind(a.with[1]);
+    assert_true((k0 == 1 && k1 == 3) || (k0 == 3 && k1 == 1));
+    a = accepted(s, 1, "{\"type\":\"chi\",\"tiles\":[\"1m\",\"2m\"]}");
+    assert_int_equal(a.type, IPPON_ACT_CHI);
+    /* the red five is named as 0m */
+    a = accepted(s, 1, "{\"type\":\"chi\",\"tiles\":[\"0m\",\"4m\"]}");
+    assert_int_equal(a.type, IPPON_ACT_CHI);
+    bool has_red = ms_tile_code(s, a.with[0]) == IPPON_RED_5M || ms_tile_code(s, a.with[1]) == IPPON_RED_5M;
+    assert_true(has_red);
+    /* a plain 5m the seat does not hold */
+    refused(s, 1, "{\"type\":\"chi\",\"tiles\":[\"4m\",\"5m\"]}", "action:");
+    /* a chi that does not fit the tile */
+    refused(s, 1, "{\"type\":\"chi\",\"tiles\":[\"4m\",\"6m\"]}", "action:");
+    /* wrong length */
+    refused(s, 1, "{\"type\":\"chi\",\"tiles\":[\"2m\"]}", "action.tiles");
+    refused(s, 1, "{\"type\":\"chi\",\"tiles\":[\"1m\",\"2m\",\"4m\"]}", "action.tiles");
+    refused(s, 1, "{\"type\":\"chi\",\"tiles\":[\"1m\",\"2m\",\"4m\",\"0m\"]}", "action.tiles");
+    refused(s, 1, "{\"type\":\"chi\",\"tiles\":[]}", "action.tiles");
+    refused(s, 1, "{\"type\":\"chi\"}", "action.tiles");
+    refused(s, 1, "{\"type\":\"chi\",\"tiles\":\"12m\"}", "action.tiles");
+    refused(s, 1, "{\"type\":\"chi\",\"tiles\":[\"2m\",\"xx\"]}", "action.tiles");
+    refused(s, 1, "{\"type\":\"pon\",\"tiles\":[\"2m\",\"2m\",\"2m\"]}", "action.tiles");
+    refused(s, 1, "{\"type\":\"daiminkan\",\"tiles\":[\"2m\",\"2m\"]}", "action.tiles");
+    /* a pon is not offered */
+    refused(s, 1, "{\"type\":\"pon\",\"tiles\":[\"3m\",\"3m\"]}", "action:");
+    /* pass */
+    a = accepted(s, 1, "{\"type\":\"pass\"}");
+    assert_int_equal(a.type, IPPON_ACT_PASS);
+    /* a seat with no decision has no options */
+    refused(s, 2, "{\"type\":\"pass\"}", "action:");
+    refused(s, 0, "{\"type\":\"discard\",\"tile\":\"7m\"}", "action:");
+    ms_free(s);
+}
+
+static void test_read_chi_applies(void **state)
+{
+    (void)state;
+    ms *s = chi_scenario();
+    ippon_action a = accepted(s, 1, "{\"type\":\"chi\",\"tiles\":[\"2m\",\"4m\"]}");
+    ms_ok(s, a);
+    const ippon_event *c = ms_ev(s, IPPON_EV_CALL, 1);
+    assert_non_null(c);
+    for (int seat = -1; seat < 4; seat++) {
+        json_t *j = ippon_proto_event(s->m, c, seat);
+        assert_non_null(j);
+        /* the meld's tiles in the order the core keeps them (PROTOCOL.md: hand tiles, then the
+           called one); compared here as a set */
+        json_t *tiles = json_object_get(json_object_get(j, "meld"), "tiles");
+        assert_int_equal(json_array_size(tiles), 3);
+        int seen[3] = { 0 };
+        for (size_t i = 0; i < 3; i++) {
+            const char *t = json_string_value(json_array_get(tiles, i));
+            assert_non_null(t);
+            if (!strcmp(t, "2m"))
+                seen[0]++;
+            else if (!strcmp(t, "3m"))
+                seen[1]++;
+            else if (!strcmp(t, "4m"))
+                seen[2]++;
+        }
+        assert_true(seen[0] == 1 && seen[1] == 1 && seen[2] == 1);
+        json_object_set_new(json_object_get(j, "meld"), "tiles", json_string("checked"));
+        assert_json(j, "{\"type\":\"call\",\"seat\":1,\"meld\":{\"type\":\"chi\",\"tiles\":\"checked\","
+                       "\"called\":\"3m\",\"from\":0}}");
+    }
+    ms_free(s);
+}
+
+static void test_read_refused(void **state)
+{
+    (void)state;
+    ms *s = dealer_scenario();
+    refused(s, 0, "[]", "action");
+    refused(s, 0, "\"discard\"", "action");
+    refused(s, 0, "42", "action");
+    refused(s, 0, "null", "action");
+    refused(s, 0, "{}", "action.type");
+    refused(s, 0, "{\"tile\":\"2z\"}", "action.type");
+    refused(s, 0, "{\"type\":7,\"tile\":\"2z\"}", "action.type");
+    refused(s, 0, "{\"type\":\"throw\",\"tile\":\"2z\"}", "action.type");
+    refused(s, 0, "{\"type\":\"\",\"tile\":\"2z\"}", "action.type");
+    refused(s, 0, "{\"type\":\"DISCARD\",\"tile\":\"2z\"}", "action.type");
+    /* tiles that are not tiles */
+    refused(s, 0, "{\"type\":\"discard\"}", "action.tile");
+    refused(s, 0, "{\"type\":\"discard\",\"tile\":\"2x\"}", "action.tile");
+    refused(s, 0, "{\"type\":\"discard\",\"tile\":\"8z\"}", "action.tile");
+    refused(s, 0, "{\"type\":\"discard\",\"tile\":\"0z\"}", "action.tile");
+    refused(s, 0, "{\"type\":\"discard\",\"tile\":\"22z\"}", "action.tile");
+    refused(s, 0, "{\"type\":\"discard\",\"tile\":\"z\"}", "action.tile");
+    refused(s, 0, "{\"type\":\"discard\",\"tile\":\"\"}", "action.tile");
+    refused(s, 0, "{\"type\":\"discard\",\"tile\":27}", "action.tile");
+    refused(s, 0, "{\"type\":\"discard\",\"tile\":[\"2z\"]}", "action.tile");
+    refused(s, 0, "{\"type\":\"riichi\",\"tile\":\"9q\"}", "action.tile");
+    refused(s, 0, "{\"type\":\"ankan\",\"tile\":null}", "action.tile");
+    refused(s, 0, "{\"type\":\"discard\",\"tile\":\"2z\",\"tsumogiri\":1}", "action.tsumogiri");
+    refused(s, 0, "{\"type\":\"discard\",\"tile\":\"2z\",\"tsumogiri\":\"yes\"}", "action.tsumogiri");
+    /* well-formed but not among the options */
+    refused(s, 0, "{\"type\":\"discard\",\"tile\":\"5s\"}", "action:"); /* not held */
+    refused(s, 0, "{\"type\":\"discard\",\"tile\":\"0p\"}", "action:"); /* the 5p held is a plain one */
+    refused(s, 0, "{\"type\":\"tsumo\"}", "action:");
+    refused(s, 0, "{\"type\":\"ron\"}", "action:");
+    refused(s, 0, "{\"type\":\"pass\"}", "action:");
+    refused(s, 0, "{\"type\":\"kyuushu\"}", "action:");
+    refused(s, 0, "{\"type\":\"ankan\",\"tile\":\"1z\"}", "action:");
+    refused(s, 0, "{\"type\":\"kita\",\"tile\":\"4z\"}", "action:");
+    refused(s, 0, "{\"type\":\"pon\",\"tiles\":[\"1z\",\"1z\"]}", "action:");
+    /* other seats have no decision */
+    refused(s, 1, "{\"type\":\"discard\",\"tile\":\"3z\"}", "action:");
+    refused(s, 3, "{\"type\":\"pass\"}", "action:");
+    /* nothing of this changed the match */
+    assert_int_equal(ippon_match_phase(s->m), IPPON_PHASE_TURN);
+    assert_int_equal(ippon_match_turn(s->m), 0);
+    ms_free(s);
+}
+
+/* ---- events per seat -------------------------------------------------------------------------- */
+
+static void test_events_per_seat(void **state)
+{
+    (void)state;
+    ms *s = dealer_scenario();
+    int deals = 0, privates = 0, twins = 0;
+    for (int i = 0; i < s->n_log; i++) {
+        const ippon_event *ev = &s->log[i];
+        if (ev->type == IPPON_EV_DEAL) {
+            deals++;
+            int owner = ev->to;
+            assert_true(owner >= 0 && owner < 4);
+            for (int seat = -1; seat < 4; seat++) {
+                json_t *j = ippon_proto_event(s->m, ev, seat);
+                if (seat != owner) {
+                    assert_null(j);
+                    continue;
+                }
+                assert_non_null(j);
+                assert_string_equal(json_string_value(json_object_get(j, "type")), "deal");
+                assert_int_equal(json_array_size(json_object_get(j, "hand")), 13);
+                json_decref(j);
+            }
+        }
+        if (ev->type == IPPON_EV_DRAW && ev->to >= 0) {
+            privates++;
+            assert_int_equal(ev->to, 0);
+            json_t *own = ippon_proto_event(s->m, ev, 0);
+            assert_json(own, "{\"type\":\"draw\",\"seat\":0,\"replacement\":false,\"tile\":\"9m\"}");
+            for (int seat = -1; seat < 4; seat++)
+                if (seat != 0)
+                    assert_null(ippon_proto_event(s->m, ev, seat));
+        }
+        if (ev->type == IPPON_EV_DRAW && ev->to < 0) {
+            twins++;
+            assert_null(ippon_proto_event(s->m, ev, 0)); /* the drawer has its own version */
+            for (int seat = 1; seat < 4; seat++) { /* spectators: test_spectator_draw_twin */
+                json_t *j = ippon_proto_event(s->m, ev, seat);
+                assert_non_null(j);
+                assert_null(json_object_get(j, "tile"));
+                assert_json(j, "{\"type\":\"draw\",\"seat\":0,\"replacement\":false}");
+            }
+        }
+        if (ev->type == IPPON_EV_HAND_START) {
+            for (int seat = -1; seat < 4; seat++)
+                assert_json(ippon_proto_event(s->m, ev, seat),
+                            "{\"type\":\"hand_start\",\"round_wind\":0,\"dealer\":0,\"honba\":0,\"sticks\":0,"
+                            "\"points\":[25000,25000,25000,25000]}");
+        }
+        if (ev->type == IPPON_EV_DORA) {
+            for (int seat = -1; seat < 4; seat++)
+                assert_json(ippon_proto_event(s->m, ev, seat), "{\"type\":\"dora\",\"indicator\":\"5z\"}");
+        }
+    }
+    assert_int_equal(deals, 4);
+    assert_int_equal(privates, 1);
+    assert_int_equal(twins, 1);
+
+    /* seat 1's deal, sorted by tile id */
+    for (int i = 0; i < s->n_log; i++)
+        if (s->log[i].type == IPPON_EV_DEAL && s->log[i].to == 1)
+            assert_json(ippon_proto_event(s->m, &s->log[i], 1),
+                        "{\"type\":\"deal\",\"hand\":[\"2m\",\"5m\",\"8m\",\"3p\",\"6p\",\"9p\",\"1s\",\"4s\",\"7s\","
+                        "\"3z\",\"4z\",\"5z\",\"7z\"]}");
+
+    /* a tsumogiri: public, the same for everybody */
+    ms_ok(s, ms_giri(s, 0));
+    const ippon_event *d = ms_ev(s, IPPON_EV_DISCARD, 0);
+    assert_non_null(d);
+    for (int seat = -1; seat < 4; seat++)
+        assert_json(ippon_proto_event(s->m, d, seat),
+                    "{\"type\":\"discard\",\"seat\":0,\"tile\":\"9m\",\"tsumogiri\":true,\"riichi\":false}");
+    /* seat 1 draws 1s next: private for 1, a twin for the others */
+    ms_pass_all(s);
+    const ippon_event *own = NULL, *twin = NULL;
+    for (int i = s->last; i < s->n_log; i++)
+        if (s->log[i].type == IPPON_EV_DRAW) {
+            if (s->log[i].to == 1)
+                own = &s->log[i];
+            else if (s->log[i].to < 0)
+                twin = &s->log[i];
+        }
+    assert_non_null(own);
+    assert_non_null(twin);
+    assert_json(ippon_proto_event(s->m, own, 1), "{\"type\":\"draw\",\"seat\":1,\"replacement\":false,\"tile\":\"1s\"}");
+    assert_null(ippon_proto_event(s->m, own, 0));
+    assert_null(ippon_proto_event(s->m, own, -1));
+    assert_null(ippon_proto_event(s->m, twin, 1));
+    assert_json(ippon_proto_event(s->m, twin, 0), "{\"type\":\"draw\",\"seat\":1,\"replacement\":false}");
+    assert_json(ippon_proto_event(s->m, twin, 2), "{\"type\":\"draw\",\"seat\":1,\"replacement\":false}");
+    ms_free(s);
+}
+
+/*
+ * The spectators' version (seat -1) of a draw's public twin must be the same as the other
+ * players': no "tile" (protocol.h: "seat = -1 gives the spectators' (public) version";
+ * PROTOCOL.md: "to the others the same without tile").
+ */
+static void test_spectator_draw_twin(void **state)
+{
+    (void)state;
+    ms *s = dealer_scenario();
+    const ippon_event *twin = NULL;
+    for (int i = 0; i < s->n_log; i++)
+        if (s->log[i].type == IPPON_EV_DRAW && s->log[i].to < 0)
+            twin = &s->log[i];
+    assert_non_null(twin);
+    json_t *j = ippon_proto_event(s->m, twin, -1);
+    assert_non_null(j);
+    if (json_object_get(j, "tile")) {
+        static char msg[256];
+        char *text = dump(j);
+        snprintf(msg, sizeof msg, "%s", text);
+        free(text);
+        json_decref(j);
+        ms_free(s);
+        fail_msg("the spectators' draw twin has a tile: %s", msg);
+    }
+    assert_json(j, "{\"type\":\"draw\",\"seat\":0,\"replacement\":false}");
+    ms_free(s);
+}
+
+/* ---- views ------------------------------------------------------------------------------------ */
+
+static void check_views(const ms *s)
+{
+    char *hand_text[4];
+    for (int seat = 0; seat < 4; seat++) {
+        ippon_tile h[14];
+        int n = ippon_match_hand(s->m, seat, h);
+        json_t *list = ippon_proto_tiles(s->rules, h, n);
+        hand_text[seat] = dump(list);
+        json_decref(list);
+    }
+    for (int seat = -1; seat < 4; seat++) {
+        json_t *v = ippon_proto_view(s->m, seat);
+        assert_non_null(v);
+        assert_string_equal(json_string_value(json_object_get(v, "type")), "view");
+        assert_int_equal(json_array_size(json_object_get(v, "seats")), 4);
+        json_t *you = json_object_get(v, "you");
+        if (seat < 0) {
+            assert_null(you);
+        } else {
+            assert_non_null(you);
+            assert_int_equal(json_integer_value(json_object_get(you, "seat")), seat);
+            char *h = dump(json_object_get(you, "hand"));
+            assert_string_equal(h, hand_text[seat]);
+            free(h);
+            /* the seat's public entry counts the same tiles */
+            json_t *pub = json_array_get(json_object_get(v, "seats"), (size_t)seat);
+            assert_int_equal(json_integer_value(json_object_get(pub, "concealed")),
+                             json_array_size(json_object_get(you, "hand")));
+        }
+        char *text = dump(v);
+        for (int other = 0; other < 4; other++) {
+            if (other == seat)
+                continue;
+            if (strstr(text, hand_text[other]))
+                fail_msg("the view of seat %d holds seat %d's hand %s", seat, other, hand_text[other]);
+        }
+        /* no seat entry names tiles of a concealed hand: only a count */
+        json_t *seats = json_object_get(v, "seats");
+        for (size_t i = 0; i < json_array_size(seats); i++) {
+            json_t *e = json_array_get(seats, i);
+            assert_null(json_object_get(e, "hand"));
+            assert_true(json_is_integer(json_object_get(e, "concealed")));
+        }
+        free(text);
+        json_decref(v);
+    }
+    for (int seat = 0; seat < 4; seat++)
+        free(hand_text[seat]);
+}
+
+static void test_views(void **state)
+{
+    (void)state;
+    ms *s = dealer_scenario();
+    json_t *v = ippon_proto_view(s->m, 0);
+    json_t *you = json_object_get(v, "you");
+    assert_json(json_incref(json_object_get(you, "hand")),
+                "[\"1m\",\"2m\",\"3m\",\"9m\",\"9m\",\"4p\",\"5p\",\"6p\",\"7s\",\"8s\",\"9s\",\"1z\",\"1z\",\"2z\"]");
+    assert_json(json_incref(json_object_get(you, "drawn")), "\"9m\"");
+    assert_int_equal(json_integer_value(json_object_get(v, "players")), 4);
+    assert_int_equal(json_integer_value(json_object_get(v, "dealer")), 0);
+    assert_json(json_incref(json_object_get(v, "dora")), "[\"5z\"]");
+    assert_int_equal(json_integer_value(json_object_get(v, "live")), 69);
+    json_decref(v);
+    v = ippon_proto_view(s->m, 1);
+    assert_json(json_incref(json_object_get(json_object_get(v, "you"), "drawn")), "null");
+    json_decref(v);
+    check_views(s);
+    /* and after a few turns */
+    for (int k = 0; k < 5; k++) {
+        ms_ok(s, ms_giri(s, ippon_match_turn(s->m)));
+        ms_pass_all(s);
+        check_views(s);
+    }
+    ms_free(s);
+    s = chi_scenario();
+    check_views(s);
+    ms_ok(s, ms_chi(s, 1, "24m"));
+    check_views(s);
+    ms_free(s);
+}
+
+/*
+ * A riichi player must discard the tile it draws (RULES.md §4): the only discard among its
+ * options is the drawn tile. Seat 0 declares riichi on 1z/9m, then draws 1z while holding two
+ * more 1z: it may tsumo or discard the drawn 1z. A client that answers {"type":"discard",
+ * "tile":"1z"} (without "tsumogiri") chose the one discard option, the drawn tile; the action
+ * read must be that tile, so the discard is shown as tsumogiri like every discard of a riichi
+ * player.
+ */
+static void test_riichi_discard_is_the_drawn_tile(void **state)
+{
+    (void)state;
+    ms *s = ms_new("yonma", 0);
+    ms_start(s, &(ms_deal){ .hand = { "123m 456p 789s 11z 9m 2z",
+                                      "258m 369p 147s 3457z",
+                                      "147m 258p 369s 3456z",
+                                      "369m 147p 258s 3467z" },
+                            .draws = "9m 1s 1s 1s 1z", .dora = "5z" });
+    ms_ok(s, ms_riichi(s, 0, "2z"));
+    ms_pass_all(s);
+    for (int seat = 1; seat < 4; seat++)
+        ms_giri_pass(s, seat);
+    assert_int_equal(ippon_match_turn(s->m), 0);
+    int drawn = ippon_match_drawn_tile(s->m, 0);
+    assert_int_equal(ms_tile_code(s, (ippon_tile)drawn), ms_code("1z"));
+    ippon_action legal[IPPON_MAX_LEGAL];
+    int n = ippon_match_legal(s->m, 0, legal, IPPON_MAX_LEGAL);
+    int discards = 0;
+    for (int i = 0; i < n; i++)
+        if (legal[i].type == IPPON_ACT_DISCARD) {
+            discards++;
+            assert_int_equal(legal[i].tile, drawn);
+        }
+    assert_int_equal(discards, 1);
+    ippon_action a = accepted(s, 0, "{\"type\":\"discard\",\"tile\":\"1z\"}");
+    assert_int_equal(a.type, IPPON_ACT_DISCARD);
+    int chosen = a.tile;
+    /* what the others are told when it is applied */
+    ms_ok(s, a);
+    const ippon_event *d = ms_ev(s, IPPON_EV_DISCARD, 0);
+    assert_non_null(d);
+    if (chosen != drawn || !(d->flags & IPPON_DISCARD_TSUMOGIRI))
+        fail_msg("riichi seat 0 drew tile id %d; {\"type\":\"discard\",\"tile\":\"1z\"} was read as tile id %d "
+                 "and the discard event says tsumogiri=%d", drawn, chosen, (d->flags & IPPON_DISCARD_TSUMOGIRI) != 0);
+    ms_free(s);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_tiles),
+        cmocka_unit_test(test_options),
+        cmocka_unit_test(test_options_of_match),
+        cmocka_unit_test(test_read_discard),
+        cmocka_unit_test(test_read_riichi_applies),
+        cmocka_unit_test(test_read_chi),
+        cmocka_unit_test(test_read_chi_applies),
+        cmocka_unit_test(test_read_refused),
+        cmocka_unit_test(test_events_per_seat),
+        cmocka_unit_test(test_spectator_draw_twin),
+        cmocka_unit_test(test_views),
+        cmocka_unit_test(test_riichi_discard_is_the_drawn_tile),
+    };
+    return cmocka_run_group_tests(tests, NULL, ms_teardown);
+}

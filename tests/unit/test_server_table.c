@@ -1,0 +1,1190 @@
+/*
+ * test_server_table.c — one match at one table (src/server/table.c), driven with a fake clock.
+ *
+ * Tables are built with ippon_table_new and hooks that keep every message sent to every seat
+ * (with the time it was sent); time only moves when the test says so: to the table's own next
+ * wakeup (ippon_table_next_wakeup, then ippon_table_tick) or to the moment a scripted human
+ * answers. The hook also checks, as each message arrives:
+ *   - a seat's "event" messages are numbered 0, 1, 2, … without gaps;
+ *   - every "ask" has a larger "seq" than the one before, options, and a clock that equals a
+ *     model of RULES.md §1 kept by the test (5 s per decision, a 20 s bank that loses what is
+ *     used beyond the 5 s, is emptied by a timeout, and gains 10 s, capped at 20 s, at every
+ *     exhaustive draw);
+ *   - a "timeout" comes exactly at ask time + 5 s + bank + 1 s grace, for the pending ask;
+ *   - while a seat's ask is pending it hears no events (the table waits for it);
+ *   - nothing is ever sent to a bot's seat.
+ * After a match, every hand is re-derived from the seeds revealed in "match_end" (fairness.h):
+ * each "hand_start" commitment, each seat's "deal" (wall[13·wind …]), each draw the seat saw
+ * with its tile (normal draws from wall[13·players] upwards, replacements from wall[N−1]
+ * downwards), all checked against ippon/match.h's layout.
+ *
+ * Tests: (1) all-bot 4p and 3p tables to the end, and the max_hands safety stop; (2) one human
+ * and three bots: asks, answers, the error codes (stale, not_your_turn, illegal) changing
+ * nothing, a timeout at the exact deadline, resume with a recent or an old event number;
+ * (3) no leak of concealed tiles to the other human, 4p and 3p (and only tenpai hands shown at an
+ * exhaustive draw); (4) the bank refill after an exhaustive draw, seen in the next ask of a human
+ * who has used up its bank; (5) a riichi human's draws that offer nothing else are discarded at
+ * once, using no time.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <sodium.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fairness.h"
+#include "ippon/rules.h"
+#include "ippon/shanten.h"
+#include "protocol.h"
+#include "table.h"
+
+enum { MOVE = 5000, BANK = 20000, REFILL = 10000, GRACE = 1000, BOT_DELAY = 700 };
+
+enum policy {
+    POL_MANUAL,  /* the test answers by hand */
+    POL_FIRST,   /* the first option: at once, every fourth answer after 7 s */
+    POL_TIMEOUT, /* never answers */
+    POL_SMART,   /* at once: tsumo, ron, riichi, kita when offered; else the discard of least shanten; passes calls */
+};
+
+typedef struct logged {
+    json_t *msg;
+    int64_t at;
+    bool resent; /* sent by ippon_table_resume */
+} logged;
+
+typedef struct seat_log {
+    logged *m;
+    int n, cap;
+} seat_log;
+
+typedef struct harness {
+    ippon_table *t;
+    const ippon_rules *rules;
+    int players;
+    ippon_table_player seats[4];
+    int policy[4];
+    seat_log log[4];
+    int64_t now;
+    bool resuming;
+    /* what the hook tracks per seat */
+    long next_n[4];
+    long pending[4], last_seq[4];
+    int64_t ask_at[4];
+    json_t *ask_options[4];
+    int64_t bank[4];
+    bool refill_visible[4];
+    int answers[4], timeouts[4], asks[4];
+    int refill_checked, draws_seen;
+    bool sent_to_bot;
+    /* the finished hook */
+    int finished;
+    bool completed, ranked;
+    int hands, n_actions, n_wins, rec_players;
+    int32_t final_points[4], results[4];
+    json_t *seeds;
+} harness;
+
+/* ---- the hooks ---------------------------------------------------------------------------- */
+
+static const char *type_of(const json_t *m) { return json_string_value(json_object_get(m, "type")); }
+
+static void on_send(void *ctx, ippon_table *t, int seat, const char *user_id, json_t *msg)
+{
+    harness *h = ctx;
+    (void)t;
+    assert_true(seat >= 0 && seat < h->players);
+    if (h->seats[seat].bot)
+        h->sent_to_bot = true;
+    assert_string_equal(user_id, h->seats[seat].user_id);
+    seat_log *lg = &h->log[seat];
+    if (lg->n == lg->cap) {
+        lg->cap = lg->cap ? 2 * lg->cap : 256;
+        lg->m = realloc(lg->m, (size_t)lg->cap * sizeof lg->m[0]);
+        assert_non_null(lg->m);
+    }
+    lg->m[lg->n++] = (logged){ .msg = msg, .at = h->now, .resent = h->resuming };
+    if (h->resuming)
+        return;
+    const char *type = type_of(msg);
+    assert_non_null(type);
+    if (!strcmp(type, "event")) {
+        json_t *ev = json_object_get(msg, "event");
+        assert_non_null(ev);
+        assert_int_equal(json_integer_value(json_object_get(msg, "n")), h->next_n[seat]);
+        h->next_n[seat]++;
+        if (h->pending[seat])
+            fail_msg("seat %d hears an event while its ask %ld is pending: %s", seat, h->pending[seat], type_of(ev));
+        if (!strcmp(type_of(ev), "exhaustive_draw")) {
+            /* the tenpai hands are shown, and only those */
+            json_t *tenpai = json_object_get(ev, "tenpai"), *hands = json_object_get(ev, "hands");
+            assert_int_equal(json_array_size(tenpai), h->players);
+            assert_true(json_is_object(hands));
+            int shown = 0;
+            for (int o = 0; o < h->players; o++) {
+                char key[12];
+                snprintf(key, sizeof key, "%d", o);
+                json_t *hand = json_object_get(hands, key);
+                if (json_is_true(json_array_get(tenpai, (size_t)o))) {
+                    assert_true(json_is_array(hand));
+                    assert_true(json_array_size(hand) >= 1);
+                    shown++;
+                } else {
+                    assert_null(hand);
+                }
+            }
+            assert_int_equal(json_object_size(hands), shown);
+            h->refill_visible[seat] = h->bank[seat] < BANK;
+            h->bank[seat] = h->bank[seat] + REFILL > BANK ? BANK : h->bank[seat] + REFILL;
+            h->draws_seen++;
+        }
+    } else if (!strcmp(type, "ask")) {
+        long seq = (long)json_integer_value(json_object_get(msg, "seq"));
+        if (h->pending[seat])
+            fail_msg("seat %d: ask %ld while ask %ld is still pending", seat, seq, h->pending[seat]);
+        assert_true(seq > h->last_seq[seat]);
+        h->last_seq[seat] = seq;
+        h->pending[seat] = seq;
+        h->ask_at[seat] = h->now;
+        h->asks[seat]++;
+        json_t *opts = json_object_get(msg, "options");
+        assert_true(json_is_array(opts));
+        assert_true(json_array_size(opts) > 0);
+        h->ask_options[seat] = opts;
+        json_t *clock = json_object_get(msg, "clock");
+        assert_non_null(clock);
+        assert_int_equal(json_integer_value(json_object_get(clock, "move_ms")), MOVE);
+        if (json_integer_value(json_object_get(clock, "bank_ms")) != h->bank[seat])
+            fail_msg("seat %d ask %ld: bank_ms %lld, the rules give %lld", seat, seq,
+                     (long long)json_integer_value(json_object_get(clock, "bank_ms")), (long long)h->bank[seat]);
+        if (h->refill_visible[seat])
+            h->refill_checked++;
+        h->refill_visible[seat] = false;
+    } else if (!strcmp(type, "timeout")) {
+        long seq = (long)json_integer_value(json_object_get(msg, "seq"));
+        assert_int_equal(seq, h->pending[seat]);
+        int64_t deadline = h->ask_at[seat] + MOVE + h->bank[seat] + GRACE;
+        if (h->now != deadline)
+            fail_msg("seat %d timed out at %lld, the deadline is %lld", seat, (long long)h->now, (long long)deadline);
+        h->bank[seat] = 0;
+        h->pending[seat] = 0;
+        h->timeouts[seat]++;
+    } else {
+        fail_msg("seat %d: unexpected message %s", seat, type);
+    }
+}
+
+static void on_finished(void *ctx, ippon_table *t, const ippon_table_record *rec)
+{
+    harness *h = ctx;
+    assert_ptr_equal(t, h->t);
+    h->finished++;
+    h->completed = rec->completed;
+    h->ranked = rec->ranked;
+    h->hands = rec->hands;
+    h->rec_players = rec->players;
+    assert_ptr_not_equal(rec->rules, NULL);
+    assert_int_equal(rec->rules->players, h->players);
+    for (int s = 0; s < rec->players; s++) {
+        h->final_points[s] = rec->final_points[s];
+        h->results[s] = rec->results[s];
+        assert_string_equal(rec->seats[s].user_id, h->seats[s].user_id);
+    }
+    json_decref(h->seeds);
+    h->seeds = json_deep_copy(rec->seeds);
+    h->n_actions = (int)json_array_size(rec->actions);
+    h->n_wins = (int)json_array_size(rec->wins);
+    assert_true(rec->ended_ms >= rec->started_ms);
+}
+
+/* ---- building and driving -------------------------------------------------------------------- */
+
+static harness *live; /* freed by the next harness or the group teardown after a failure */
+
+static void harness_free(harness *h)
+{
+    if (!h)
+        return;
+    if (h == live)
+        live = NULL;
+    ippon_table_free(h->t);
+    for (int s = 0; s < 4; s++) {
+        for (int i = 0; i < h->log[s].n; i++)
+            json_decref(h->log[s].m[i].msg);
+        free(h->log[s].m);
+    }
+    json_decref(h->seeds);
+    free(h);
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    harness_free(live);
+    return 0;
+}
+
+/* a table of `preset` with humans where humans[s] is a policy, -1 = a bot */
+static harness *harness_new(const char *preset, const int *humans, bool ranked, int max_hands)
+{
+    harness_free(live);
+    harness *h = calloc(1, sizeof *h);
+    assert_non_null(h);
+    live = h;
+    h->rules = ippon_rules_preset(preset);
+    assert_non_null(h->rules);
+    h->players = h->rules->players;
+    for (int s = 0; s < h->players; s++) {
+        bool bot = humans[s] < 0;
+        h->seats[s].bot = bot;
+        if (!bot)
+            snprintf(h->seats[s].user_id, sizeof h->seats[s].user_id, "user%d", s);
+        snprintf(h->seats[s].name, sizeof h->seats[s].name, bot ? "Bot %d" : "Player %d", s);
+        h->policy[s] = bot ? POL_MANUAL : humans[s];
+        h->bank[s] = BANK;
+    }
+    h->now = 1000000;
+    ippon_table_settings set = { .clock = { .move_ms = MOVE, .bank_ms = BANK, .refill_ms = REFILL, .grace_ms = GRACE },
+                                 .bot_delay_ms = BOT_DELAY, .max_hands = max_hands };
+    ippon_table_hooks hooks = { .ctx = h, .send = on_send, .finished = on_finished };
+    h->t = ippon_table_new("table-1", h->rules, h->seats, ranked, &set, &hooks, h->now);
+    assert_non_null(h->t);
+    assert_string_equal(ippon_table_id(h->t), "table-1");
+    assert_int_equal(ippon_table_players(h->t), h->players);
+    return h;
+}
+
+static json_t *act_msg(long seq, json_t *action)
+{
+    return json_pack("{s:s,s:I,s:O}", "type", "act", "seq", (json_int_t)seq, "action", action);
+}
+
+/* the same, taking the action's reference */
+static json_t *act_msg_new(long seq, json_t *action)
+{
+    return json_pack("{s:s,s:I,s:o}", "type", "act", "seq", (json_int_t)seq, "action", action);
+}
+
+/* the seat answers its pending ask with `action` at time `at`; the bank model follows */
+static void answer(harness *h, int seat, int64_t at, json_t *action)
+{
+    assert_true(at >= h->now);
+    h->now = at;
+    long seq = h->pending[seat];
+    assert_true(seq > 0);
+    int64_t over = at - h->ask_at[seat] - MOVE;
+    if (over > 0)
+        h->bank[seat] = over >= h->bank[seat] ? 0 : h->bank[seat] - over;
+    h->pending[seat] = 0; /* before acting: the answer may bring the next ask at once */
+    json_t *msg = act_msg(seq, action);
+    const char *code = NULL;
+    char err[160] = "";
+    int rc = ippon_table_act(h->t, seat, msg, at, &code, err, sizeof err);
+    json_decref(msg);
+    if (rc != 0)
+        fail_msg("seat %d answer to ask %ld refused: %s (%s)", seat, seq, code ? code : "?", err);
+    h->answers[seat]++;
+}
+
+/* when a POL_FIRST seat answers its pending ask */
+static int64_t answer_time(const harness *h, int seat)
+{
+    return h->ask_at[seat] + (h->answers[seat] % 4 == 3 ? 7000 : 0);
+}
+
+static json_t *find_option(const harness *h, int seat, const char *type);
+static char *dump(const json_t *j);
+
+/* the kind of a tile string ("5m", "0p"), or -1 */
+static int kind_of(const char *tile)
+{
+    ippon_code c;
+    if (!tile || ippon_notation_parse(tile, &c, 1) != 1)
+        return -1;
+    return ippon_code_kind(c);
+}
+
+/* POL_SMART's choice among the pending ask's options */
+static json_t *smart_choice(harness *h, int seat)
+{
+    const char *first[] = { "tsumo", "ron", "riichi", "kita" };
+    for (int i = 0; i < 4; i++) {
+        json_t *o = find_option(h, seat, first[i]);
+        if (o)
+            return o;
+    }
+    json_t *pass = find_option(h, seat, "pass");
+    if (pass)
+        return pass;
+    /* the hand, from the seat's own view */
+    bool was = h->resuming;
+    h->resuming = true;
+    int at = h->log[seat].n;
+    ippon_table_resume(h->t, seat, -2, h->now);
+    h->resuming = was;
+    json_t *hand = json_object_get(json_object_get(h->log[seat].m[at].msg, "you"), "hand");
+    assert_non_null(hand);
+    uint8_t counts[IPPON_KINDS] = { 0 };
+    for (size_t i = 0; i < json_array_size(hand); i++) {
+        int k = kind_of(json_string_value(json_array_get(hand, i)));
+        assert_true(k >= 0);
+        counts[k]++;
+    }
+    int melds = (int)(14 - json_array_size(hand)) / 3;
+    json_t *best = json_array_get(h->ask_options[seat], 0);
+    int best_sh = 99;
+    for (size_t i = 0; i < json_array_size(h->ask_options[seat]); i++) {
+        json_t *o = json_array_get(h->ask_options[seat], i);
+        if (strcmp(type_of(o), "discard") != 0)
+            continue;
+        int k = kind_of(json_string_value(json_object_get(o, "tile")));
+        assert_true(k >= 0 && counts[k] > 0);
+        counts[k]--;
+        int sh = ippon_shanten(counts, melds, h->rules);
+        counts[k]++;
+        if (sh < best_sh)
+            best_sh = sh, best = o;
+    }
+    return best;
+}
+
+/* one step: the earliest of a scripted answer and the table's wakeup; false when nothing is left */
+static bool step(harness *h)
+{
+    if (ippon_table_over(h->t))
+        return false;
+    int who = -1;
+    int64_t when = 0;
+    for (int s = 0; s < h->players; s++)
+        if ((h->policy[s] == POL_FIRST || h->policy[s] == POL_SMART) && h->pending[s]) {
+            int64_t at = h->policy[s] == POL_SMART ? h->ask_at[s] : answer_time(h, s);
+            if (who < 0 || at < when)
+                who = s, when = at;
+        }
+    int64_t wake = ippon_table_next_wakeup(h->t);
+    if (who >= 0 && (wake < 0 || when <= wake)) {
+        h->now = when;
+        answer(h, who, when,
+               h->policy[who] == POL_SMART ? smart_choice(h, who) : json_array_get(h->ask_options[who], 0));
+        return true;
+    }
+    if (wake < 0)
+        return false;
+    assert_true(wake >= h->now);
+    h->now = wake;
+    ippon_table_tick(h->t, wake);
+    return true;
+}
+
+static void run_to_end(harness *h)
+{
+    for (int i = 0; i < 200000; i++)
+        if (!step(h)) {
+            assert_true(ippon_table_over(h->t));
+            return;
+        }
+    fail_msg("the match did not end");
+}
+
+/* the last message a seat received, or NULL */
+static json_t *last_msg(const harness *h, int seat)
+{
+    return h->log[seat].n ? h->log[seat].m[h->log[seat].n - 1].msg : NULL;
+}
+
+static char *dump(const json_t *j) { return json_dumps(j, JSON_COMPACT | JSON_SORT_KEYS); }
+
+/* ---- checks after a match ---------------------------------------------------------------------- */
+
+static void check_record(const harness *h, bool ranked)
+{
+    assert_int_equal(h->finished, 1);
+    assert_true(h->completed);
+    assert_int_equal(h->ranked, ranked);
+    assert_int_equal(h->rec_players, h->players);
+    int32_t sum = 0;
+    for (int s = 0; s < h->players; s++) {
+        sum += h->results[s];
+        assert_int_equal(h->final_points[s], h->rules->start_points + h->results[s]);
+    }
+    assert_int_equal(sum, 0);
+    assert_true(h->hands >= 1);
+    assert_int_equal(json_array_size(h->seeds), (size_t)h->hands);
+    for (size_t i = 0; i < json_array_size(h->seeds); i++) {
+        const char *hex = json_string_value(json_array_get(h->seeds, i));
+        assert_non_null(hex);
+        assert_int_equal(strlen(hex), 64);
+        uint8_t seed[32];
+        assert_int_equal(ippon_unhex(hex, seed, 32), 0);
+        for (int k = 0; k < 64; k++)
+            assert_true((hex[k] >= '0' && hex[k] <= '9') || (hex[k] >= 'a' && hex[k] <= 'f'));
+    }
+    assert_true(h->n_actions > 0);
+    assert_true(h->n_wins >= 1);
+    /* over: no more wakeups, ticks do nothing, the hook is not called again */
+    assert_true(ippon_table_over(h->t));
+    assert_int_equal(ippon_table_next_wakeup(h->t), -1);
+    ippon_table_tick(h->t, h->now + 100000);
+    assert_int_equal(h->finished, 1);
+    assert_false(h->sent_to_bot);
+}
+
+/* a JSON list of tile ids as the seat sees them, sorted by id (the core keeps hands sorted) */
+static char *ids_text(const ippon_rules *r, const ippon_tile *ids, int n)
+{
+    ippon_tile sorted[14];
+    memcpy(sorted, ids, (size_t)n);
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && sorted[j - 1] > sorted[j]; j--) {
+            ippon_tile x = sorted[j];
+            sorted[j] = sorted[j - 1];
+            sorted[j - 1] = x;
+        }
+    json_t *a = ippon_proto_tiles(r, sorted, n);
+    char *text = dump(a);
+    json_decref(a);
+    return text;
+}
+
+static const char *tile_text(const ippon_rules *r, ippon_tile t, char buf[4])
+{
+    json_t *j = ippon_proto_tile(r, t);
+    snprintf(buf, 4, "%s", json_string_value(j));
+    json_decref(j);
+    return buf;
+}
+
+/*
+ * Re-derives every hand from the revealed seeds and checks what `seat` was told: commitments,
+ * its deal, the tiles of its draws, and (leak check) that no other seat's dealt hand appears
+ * in any message it received during that hand. Returns the number of hands seen.
+ */
+static int check_seat_against_walls(const harness *h, int seat)
+{
+    const ippon_rules *r = h->rules;
+    int P = h->players, hand = -1, dealer = -1, normal = 0, repl = 0, n_wall = 0, deals = 0;
+    bool in_hand = false;
+    ippon_tile wall[136];
+    char *others[4] = { NULL, NULL, NULL, NULL };
+    json_t *seeds = NULL;
+    /* the seeds from match_end */
+    for (int i = 0; i < h->log[seat].n; i++) {
+        json_t *m = h->log[seat].m[i].msg;
+        if (!h->log[seat].m[i].resent && !strcmp(type_of(m), "event") &&
+            !strcmp(type_of(json_object_get(m, "event")), "match_end"))
+            seeds = json_object_get(json_object_get(m, "event"), "seeds");
+    }
+    assert_non_null(seeds);
+    assert_true(json_equal(seeds, h->seeds));
+    for (int i = 0; i < h->log[seat].n; i++) {
+        const logged *lm = &h->log[seat].m[i];
+        json_t *m = lm->msg;
+        char *text = dump(m);
+        for (int o = 0; o < P; o++)
+            if (in_hand && others[o] && strstr(text, others[o]))
+                fail_msg("seat %d was told seat %d's dealt hand %s: %s", seat, o, others[o], text);
+        free(text);
+        if (strcmp(type_of(m), "event") != 0)
+            continue;
+        if (lm->resent)
+            continue;
+        json_t *ev = json_object_get(m, "event");
+        const char *et = type_of(ev);
+        if (!strcmp(et, "hand_start")) {
+            hand++;
+            in_hand = true;
+            dealer = (int)json_integer_value(json_object_get(ev, "dealer"));
+            uint8_t seed[32], commit[32];
+            const char *hex = json_string_value(json_array_get(seeds, (size_t)hand));
+            assert_non_null(hex);
+            assert_int_equal(ippon_unhex(hex, seed, 32), 0);
+            n_wall = ippon_fairness_wall(r, seed, wall);
+            assert_int_equal(n_wall, P == 4 ? 136 : 108);
+            /* the commitment, hashed here: BLAKE2b-256 of seed || wall */
+            uint8_t buf[32 + 136];
+            memcpy(buf, seed, 32);
+            memcpy(buf + 32, wall, (size_t)n_wall);
+            crypto_generichash(commit, 32, buf, (unsigned long long)(32 + n_wall), NULL, 0);
+            char chex[65];
+            ippon_hex(commit, 32, chex);
+            assert_string_equal(json_string_value(json_object_get(ev, "commitment")), chex);
+            normal = repl = 0;
+            for (int o = 0; o < P; o++) {
+                free(others[o]);
+                others[o] = NULL;
+                if (o == seat)
+                    continue;
+                int wind = (o - dealer + P) % P;
+                others[o] = ids_text(r, wall + 13 * wind, 13);
+            }
+        } else if (!strcmp(et, "deal")) {
+            deals++;
+            int wind = (seat - dealer + P) % P;
+            char *want = ids_text(r, wall + 13 * wind, 13);
+            char *got = dump(json_object_get(ev, "hand"));
+            assert_string_equal(got, want);
+            free(want);
+            free(got);
+        } else if (!strcmp(et, "draw")) {
+            bool replacement = json_is_true(json_object_get(ev, "replacement"));
+            json_t *tile = json_object_get(ev, "tile");
+            int drawer = (int)json_integer_value(json_object_get(ev, "seat"));
+            if (tile) {
+                /* a tile is only ever shown to the seat that drew it */
+                assert_int_equal(drawer, seat);
+                char buf[4];
+                ippon_tile id = replacement ? wall[n_wall - 1 - repl] : wall[13 * P + normal];
+                assert_string_equal(json_string_value(tile), tile_text(r, id, buf));
+            } else {
+                assert_int_not_equal(drawer, seat);
+            }
+            if (replacement)
+                repl++;
+            else
+                normal++;
+        } else if (!strcmp(et, "win") || !strcmp(et, "exhaustive_draw") || !strcmp(et, "abortive_draw")) {
+            in_hand = false; /* hands are shown from here on */
+        }
+    }
+    for (int o = 0; o < P; o++)
+        free(others[o]);
+    assert_int_equal(deals, hand + 1);
+    assert_int_equal(hand + 1, h->hands);
+    return hand + 1;
+}
+
+/* ---- (1) all-bot tables ---------------------------------------------------------------------- */
+
+static void all_bots(const char *preset, bool ranked)
+{
+    const int bots[4] = { -1, -1, -1, -1 };
+    harness *h = harness_new(preset, bots, ranked, 0);
+    run_to_end(h);
+    check_record(h, ranked);
+    for (int s = 0; s < 4; s++)
+        assert_int_equal(h->log[s].n, 0); /* bots are told nothing */
+    if (getenv("IPPON_TEST_VERBOSE"))
+        fprintf(stderr, "all bots %s: %d hands, %d actions, %d wins, results %d %d %d %d\n", preset, h->hands, h->n_actions,
+                h->n_wins, h->results[0], h->results[1], h->results[2], h->players > 3 ? h->results[3] : 0);
+    harness_free(h);
+}
+
+static void test_all_bots_4p(void **state)
+{
+    (void)state;
+    for (int i = 0; i < 10; i++)
+        all_bots("yonma", i % 2 == 0);
+}
+
+static void test_all_bots_3p(void **state)
+{
+    (void)state;
+    for (int i = 0; i < 10; i++)
+        all_bots("sanma", i % 2 == 1);
+}
+
+static void test_new_refuses(void **state)
+{
+    (void)state;
+    const ippon_rules *r = ippon_rules_preset("yonma");
+    ippon_table_player p[4];
+    memset(p, 0, sizeof p);
+    for (int s = 0; s < 4; s++)
+        p[s].bot = true;
+    ippon_table_settings set = { .clock = { MOVE, BANK, REFILL, GRACE }, .bot_delay_ms = BOT_DELAY, .max_hands = 0 };
+    char long_id[64];
+    memset(long_id, 'x', sizeof long_id - 1);
+    long_id[sizeof long_id - 1] = '\0';
+    assert_null(ippon_table_new(NULL, r, p, false, &set, NULL, 0));
+    assert_null(ippon_table_new("t", NULL, p, false, &set, NULL, 0));
+    assert_null(ippon_table_new("t", r, NULL, false, &set, NULL, 0));
+    assert_null(ippon_table_new("t", r, p, false, NULL, NULL, 0));
+    assert_null(ippon_table_new(long_id, r, p, false, &set, NULL, 0));
+    /* no hooks at all: still plays to the end */
+    ippon_table *t = ippon_table_new("t", r, p, false, &set, NULL, 0);
+    assert_non_null(t);
+    int64_t now = 0;
+    for (int i = 0; i < 100000 && !ippon_table_over(t); i++) {
+        int64_t w = ippon_table_next_wakeup(t);
+        assert_true(w >= now);
+        now = w;
+        ippon_table_tick(t, now);
+    }
+    assert_true(ippon_table_over(t));
+    ippon_table_free(t);
+    ippon_table_free(NULL);
+}
+
+/* the safety stop: a match that reaches max_hands ends without a winner, nothing ranked */
+static void test_max_hands(void **state)
+{
+    (void)state;
+    const int bots[4] = { -1, -1, -1, -1 };
+    bool saw_incomplete = false, saw_complete = false;
+    for (int i = 0; i < 80 && !(saw_incomplete && saw_complete); i++) {
+        harness *h = harness_new(i % 2 ? "sanma" : "yonma", bots, true, 1);
+        run_to_end(h);
+        assert_int_equal(h->finished, 1);
+        assert_int_equal(h->hands, 1);
+        if (h->completed) {
+            saw_complete = true;
+            assert_true(h->ranked);
+            assert_true(h->n_wins >= 1);
+        } else {
+            saw_incomplete = true; /* the first hand was drawn */
+            assert_false(h->ranked);
+            assert_int_equal(h->n_wins, 0);
+            for (int s = 0; s < h->players; s++)
+                assert_int_equal(h->results[s], 0);
+        }
+        harness_free(h);
+    }
+    assert_true(saw_complete);
+    assert_true(saw_incomplete);
+}
+
+/* ---- (2) one human ------------------------------------------------------------------------------ */
+
+/* drives the table until `seat` has an ask pending (the test answers it), or the match ends */
+static bool until_asked(harness *h, int seat)
+{
+    for (int i = 0; i < 100000; i++) {
+        if (h->pending[seat])
+            return true;
+        if (!step(h))
+            return false;
+    }
+    fail_msg("seat %d was never asked", seat);
+    return false;
+}
+
+static json_t *find_option(const harness *h, int seat, const char *type)
+{
+    json_t *opts = h->ask_options[seat];
+    for (size_t i = 0; i < json_array_size(opts); i++)
+        if (!strcmp(type_of(json_array_get(opts, i)), type))
+            return json_array_get(opts, i);
+    return NULL;
+}
+
+/* the table as seen from outside plus what the seat has been sent: must not move on an error */
+typedef struct snapshot {
+    char *pub;
+    int64_t wake;
+    int n_msgs[4];
+} snapshot;
+
+static snapshot take_snapshot(const harness *h)
+{
+    snapshot s;
+    json_t *v = ippon_table_public_view(h->t, h->now);
+    s.pub = dump(v);
+    json_decref(v);
+    s.wake = ippon_table_next_wakeup(h->t);
+    for (int i = 0; i < 4; i++)
+        s.n_msgs[i] = h->log[i].n;
+    return s;
+}
+
+static void assert_unchanged(const harness *h, snapshot *before)
+{
+    snapshot now = take_snapshot(h);
+    assert_string_equal(now.pub, before->pub);
+    assert_int_equal(now.wake, before->wake);
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(now.n_msgs[i], before->n_msgs[i]);
+    free(now.pub);
+}
+
+/* an act that must be refused with `code`, changing nothing */
+static void refused(harness *h, int seat, json_t *msg, const char *code)
+{
+    snapshot before = take_snapshot(h);
+    const char *got = NULL;
+    char err[160] = "";
+    long pending = h->pending[seat];
+    int rc = ippon_table_act(h->t, seat, msg, h->now, &got, err, sizeof err);
+    json_decref(msg);
+    assert_int_equal(rc, -1);
+    assert_non_null(got);
+    if (strcmp(got, code) != 0)
+        fail_msg("expected %s, got %s (%s)", code, got, err);
+    assert_true(err[0] != '\0');
+    assert_unchanged(h, &before);
+    assert_int_equal(h->pending[seat], pending);
+    free(before.pub);
+}
+
+/*
+ * One match with seat 0 human; returns false (the match is thrown away) when it ended before
+ * every step below could be taken, which depends on the random seeds.
+ */
+static bool one_human(const char *preset)
+{
+    const int who[4] = { POL_MANUAL, -1, -1, -1 };
+    harness *h = harness_new(preset, who, false, 0);
+    int P = h->players;
+    assert_int_equal(ippon_table_seat_of(h->t, "user0"), 0);
+    assert_int_equal(ippon_table_seat_of(h->t, "nobody"), -1);
+    assert_true(ippon_table_player_at(h->t, 2)->bot);
+
+    /* A: pass every offer until seat 0 is asked on its own turn right after a draw */
+    for (;;) {
+        if (!until_asked(h, 0)) {
+            harness_free(h);
+            return false;
+        }
+        json_t *last = last_msg(h, 0);
+        assert_string_equal(type_of(last), "ask");
+        json_t *prev = h->log[0].m[h->log[0].n - 2].msg;
+        json_t *pev = json_object_get(prev, "event");
+        bool after_draw = pev && !strcmp(type_of(pev), "draw") && json_object_get(pev, "tile");
+        if (find_option(h, 0, "discard") && after_draw)
+            break;
+        json_t *pass = find_option(h, 0, "pass");
+        answer(h, 0, h->now, pass ? pass : json_array_get(h->ask_options[0], 0));
+    }
+    long seq = h->pending[0];
+    assert_true(seq >= 1);
+    char drawn[4];
+    {
+        json_t *pev = json_object_get(h->log[0].m[h->log[0].n - 2].msg, "event");
+        assert_int_equal(json_integer_value(json_object_get(pev, "seat")), 0);
+        snprintf(drawn, sizeof drawn, "%s", json_string_value(json_object_get(pev, "tile")));
+    }
+    json_t *first = json_array_get(h->ask_options[0], 0);
+
+    /* errors, each changing nothing */
+    refused(h, 0, act_msg(seq + 1, first), "stale");
+    refused(h, 0, act_msg(seq - 1, first), "stale");
+    refused(h, 0, json_pack("{s:s,s:O}", "type", "act", "action", first), "bad_message");
+    refused(h, 0, act_msg_new(seq, json_pack("{s:s}", "type", "kyuushu")), "illegal");
+    {
+        json_t *a = json_pack("{s:s}", "type", "ron");
+        refused(h, 0, act_msg(seq, a), "illegal");
+        json_decref(a);
+        a = json_pack("{s:s,s:s}", "type", "discard", "tile", "8z");
+        refused(h, 0, act_msg(seq, a), "illegal");
+        json_decref(a);
+        a = json_pack("{s:s}", "type", "pass");
+        refused(h, 0, act_msg(seq, a), "illegal");
+        json_decref(a);
+        a = json_pack("{s:s,s:[s,s]}", "type", "chi", "tiles", "1m", "2m");
+        refused(h, 0, act_msg(seq, a), "illegal");
+        json_decref(a);
+    }
+    refused(h, 1, act_msg(seq, first), "not_your_turn"); /* a bot's seat, with no decision */
+    refused(h, 2, act_msg(1, first), "not_your_turn");
+
+    /* B: let the clock run out. Only seat 0 has a decision, so the next wakeup is its deadline */
+    int64_t deadline = h->ask_at[0] + MOVE + BANK + GRACE;
+    assert_int_equal(h->bank[0], BANK);
+    assert_int_equal(ippon_table_next_wakeup(h->t), deadline);
+    int before = h->log[0].n;
+    h->now = deadline - 1;
+    ippon_table_tick(h->t, deadline - 1);
+    assert_int_equal(h->log[0].n, before); /* 1 ms early: nothing */
+    assert_int_equal(h->pending[0], seq);
+    h->now = deadline;
+    ippon_table_tick(h->t, deadline);
+    assert_true(h->log[0].n >= before + 2);
+    json_t *tm = h->log[0].m[before].msg;
+    assert_string_equal(type_of(tm), "timeout");
+    assert_int_equal(json_integer_value(json_object_get(tm, "seq")), seq);
+    json_t *dv = json_object_get(h->log[0].m[before + 1].msg, "event");
+    assert_non_null(dv);
+    assert_string_equal(type_of(dv), "discard");
+    assert_int_equal(json_integer_value(json_object_get(dv, "seat")), 0);
+    assert_string_equal(json_string_value(json_object_get(dv, "tile")), drawn); /* tsumogiri */
+    assert_true(json_is_true(json_object_get(dv, "tsumogiri")));
+    assert_false(json_is_true(json_object_get(dv, "riichi")));
+    assert_int_equal(h->bank[0], 0);
+    assert_int_equal(h->timeouts[0], 1);
+    /* acting on the ask that timed out: no decision now (or a new ask with another seq) */
+    if (!h->pending[0])
+        refused(h, 0, act_msg(seq, first), "not_your_turn");
+    else
+        refused(h, 0, act_msg(seq, first), "stale");
+
+    /* C: play the first option from now on; pause once the seat has 30 events and an ask */
+    h->policy[0] = POL_FIRST;
+    while (!ippon_table_over(h->t) && !(h->next_n[0] >= 30 && h->pending[0]))
+        assert_true(step(h));
+    if (ippon_table_over(h->t)) {
+        harness_free(h);
+        return false;
+    }
+    {
+        long N = h->next_n[0]; /* events 0..N-1 were sent */
+        long pseq = h->pending[0];
+        /* 2 s into the decision (or less, when a bot is due before that: time never jumps past
+           a wakeup), so the ask resent shows less than 5 s left */
+        int64_t resume_at = h->now + 2000, wake = ippon_table_next_wakeup(h->t);
+        if (wake >= 0 && wake < resume_at)
+            resume_at = wake;
+        h->now = resume_at;
+        h->resuming = true;
+        /* after N-4: the last three events again, then the ask */
+        int at = h->log[0].n;
+        ippon_table_resume(h->t, 0, N - 4, resume_at);
+        assert_int_equal(h->log[0].n - at, 4);
+        for (int k = 0; k < 3; k++) {
+            json_t *m = h->log[0].m[at + k].msg;
+            assert_string_equal(type_of(m), "event");
+            assert_int_equal(json_integer_value(json_object_get(m, "n")), N - 3 + k);
+            /* the very message first sent */
+            bool found = false;
+            for (int i = 0; i < at && !found; i++)
+                if (!h->log[0].m[i].resent && !strcmp(type_of(h->log[0].m[i].msg), "event") &&
+                    json_integer_value(json_object_get(h->log[0].m[i].msg, "n")) == N - 3 + k) {
+                    assert_true(json_equal(h->log[0].m[i].msg, m));
+                    found = true;
+                }
+            assert_true(found);
+        }
+        json_t *ask = h->log[0].m[at + 3].msg;
+        assert_string_equal(type_of(ask), "ask");
+        assert_int_equal(json_integer_value(json_object_get(ask, "seq")), pseq);
+        json_t *clock = json_object_get(ask, "clock");
+        int64_t left = MOVE - (resume_at - h->ask_at[0]);
+        assert_int_equal(json_integer_value(json_object_get(clock, "move_ms")), left > 0 ? left : 0);
+        /* up to date: only the ask */
+        at = h->log[0].n;
+        ippon_table_resume(h->t, 0, N - 1, resume_at);
+        assert_int_equal(h->log[0].n - at, 1);
+        assert_string_equal(type_of(h->log[0].m[at].msg), "ask");
+        /* from the very start (-1): every event */
+        at = h->log[0].n;
+        ippon_table_resume(h->t, 0, -1, resume_at);
+        assert_int_equal(h->log[0].n - at, N + 1);
+        for (long k = 0; k < N; k++)
+            assert_int_equal(json_integer_value(json_object_get(h->log[0].m[at + k].msg, "n")), k);
+        /* -2 and a long-gone number: the full view, then the ask */
+        const long old[2] = { -2, -100 };
+        for (int o = 0; o < 2; o++) {
+            at = h->log[0].n;
+            ippon_table_resume(h->t, 0, old[o], resume_at);
+            assert_int_equal(h->log[0].n - at, 2);
+            json_t *v = h->log[0].m[at].msg;
+            assert_string_equal(type_of(v), "view");
+            assert_int_equal(json_integer_value(json_object_get(v, "n")), N - 1);
+            assert_string_equal(json_string_value(json_object_get(v, "table")), "table-1");
+            assert_int_equal(strlen(json_string_value(json_object_get(v, "commitment"))), 64);
+            assert_int_equal(json_array_size(json_object_get(v, "clocks")), P);
+            assert_int_equal(json_array_size(json_object_get(v, "seats")), P);
+            json_t *you = json_object_get(v, "you");
+            assert_non_null(you);
+            assert_int_equal(json_integer_value(json_object_get(you, "seat")), 0);
+            assert_int_equal(json_array_size(json_object_get(you, "hand")),
+                             json_integer_value(json_object_get(json_array_get(json_object_get(v, "seats"), 0), "concealed")));
+            assert_string_equal(type_of(h->log[0].m[at + 1].msg), "ask");
+        }
+        h->resuming = false;
+        /* the resumes changed nothing: the pending ask is answered as usual */
+        assert_int_equal(h->pending[0], pseq);
+        answer(h, 0, h->now, json_array_get(h->ask_options[0], 0));
+    }
+    /* D: not_your_turn at a moment seat 0 has no decision */
+    bool checked = false;
+    while (!ippon_table_over(h->t)) {
+        if (!checked && !h->pending[0]) {
+            refused(h, 0, act_msg_new(h->last_seq[0], json_pack("{s:s}", "type", "pass")), "not_your_turn");
+            checked = true;
+        }
+        assert_true(step(h));
+    }
+    check_record(h, false);
+    assert_true(h->answers[0] > 0);
+    check_seat_against_walls(h, 0);
+    /* the last event is match_end with the record's numbers */
+    json_t *end = json_object_get(last_msg(h, 0), "event");
+    assert_non_null(end);
+    assert_string_equal(type_of(end), "match_end");
+    for (int s = 0; s < P; s++) {
+        assert_int_equal(json_integer_value(json_array_get(json_object_get(end, "results"), (size_t)s)), h->results[s]);
+        assert_int_equal(json_integer_value(json_array_get(json_object_get(end, "points"), (size_t)s)), h->final_points[s]);
+    }
+    /* the match is over: acting is refused */
+    {
+        const char *code = NULL;
+        char err[128];
+        json_t *m = act_msg_new(h->last_seq[0], json_pack("{s:s}", "type", "pass"));
+        assert_int_equal(ippon_table_act(h->t, 0, m, h->now, &code, err, sizeof err), -1);
+        json_decref(m);
+        assert_string_equal(code, "match_over");
+    }
+    harness_free(h);
+    return true;
+}
+
+static void test_one_human_4p(void **state)
+{
+    (void)state;
+    int tries = 0;
+    while (!one_human("yonma"))
+        assert_true(++tries < 50);
+}
+
+static void test_one_human_3p(void **state)
+{
+    (void)state;
+    int tries = 0;
+    while (!one_human("sanma"))
+        assert_true(++tries < 50);
+}
+
+/* ---- (3) no leak between two humans ----------------------------------------------------------- */
+
+/* the seat's current hand, from its own view (resume with -2), as JSON text */
+static char *hand_from_view(harness *h, int seat)
+{
+    bool was = h->resuming;
+    h->resuming = true;
+    int at = h->log[seat].n;
+    ippon_table_resume(h->t, seat, -2, h->now);
+    h->resuming = was;
+    assert_true(h->log[seat].n > at);
+    json_t *v = h->log[seat].m[at].msg;
+    assert_string_equal(type_of(v), "view");
+    json_t *you = json_object_get(v, "you");
+    assert_non_null(you);
+    assert_int_equal(json_integer_value(json_object_get(you, "seat")), seat);
+    return dump(json_object_get(you, "hand"));
+}
+
+/* the number of tiles in a JSON list text */
+static int tiles_in(const char *list)
+{
+    int n = 0;
+    for (; *list; list++)
+        n += *list == '"';
+    return n / 2;
+}
+
+static void no_leak(const char *preset, int a, int b)
+{
+    int who[4] = { -1, -1, -1, -1 };
+    who[a] = POL_FIRST;
+    who[b] = POL_TIMEOUT;
+    harness *h = harness_new(preset, who, true, 0);
+    int steps = 0, view_checks = 0;
+    while (step(h)) {
+        if (++steps % 5 || ippon_table_over(h->t))
+            continue;
+        /* both humans' views now: neither holds the other's hand, and each "you" is its own */
+        char *ha = hand_from_view(h, a), *hb = hand_from_view(h, b);
+        int la = h->log[a].n - 1, lb = h->log[b].n - 1;
+        while (strcmp(type_of(h->log[a].m[la].msg), "view"))
+            la--;
+        while (strcmp(type_of(h->log[b].m[lb].msg), "view"))
+            lb--;
+        char *va = dump(h->log[a].m[la].msg), *vb = dump(h->log[b].m[lb].msg);
+        /* the spectators' view: no "you", neither hand */
+        json_t *pub = ippon_table_public_view(h->t, h->now);
+        assert_null(json_object_get(pub, "you"));
+        char *vp = dump(pub);
+        json_decref(pub);
+        if ((tiles_in(ha) >= 5 && strstr(vp, ha)) || (tiles_in(hb) >= 5 && strstr(vp, hb)))
+            fail_msg("the public view holds a hand: %s", vp);
+        free(vp);
+        /* hands of 5+ tiles: a shorter list could equal a meld's or the kita's tiles by chance */
+        if (tiles_in(hb) >= 5 && strstr(va, hb) && strcmp(ha, hb))
+            fail_msg("seat %d's view holds seat %d's hand %s", a, b, hb);
+        if (tiles_in(ha) >= 5 && strstr(vb, ha) && strcmp(ha, hb))
+            fail_msg("seat %d's view holds seat %d's hand %s", b, a, ha);
+        free(va);
+        free(vb);
+        free(ha);
+        free(hb);
+        view_checks++;
+    }
+    check_record(h, true);
+    assert_true(view_checks > 0);
+    for (int k = 0; k < 2; k++) {
+        int s = k ? b : a, other = k ? a : b;
+        check_seat_against_walls(h, s);
+        int hand_starts = 0, deals = 0;
+        for (int i = 0; i < h->log[s].n; i++) {
+            json_t *m = h->log[s].m[i].msg;
+            const char *t = type_of(m);
+            if (!strcmp(t, "view")) {
+                json_t *you = json_object_get(m, "you");
+                assert_non_null(you);
+                assert_int_equal(json_integer_value(json_object_get(you, "seat")), s);
+                assert_int_not_equal(json_integer_value(json_object_get(you, "seat")), other);
+                continue;
+            }
+            if (strcmp(t, "event") != 0 || h->log[s].m[i].resent)
+                continue;
+            json_t *ev = json_object_get(m, "event");
+            const char *et = type_of(ev);
+            hand_starts += !strcmp(et, "hand_start");
+            deals += !strcmp(et, "deal");
+            if (!strcmp(et, "draw") && json_object_get(ev, "tile"))
+                assert_int_equal(json_integer_value(json_object_get(ev, "seat")), s);
+            if (!strcmp(et, "draw") && !json_object_get(ev, "tile"))
+                assert_int_not_equal(json_integer_value(json_object_get(ev, "seat")), s);
+        }
+        assert_int_equal(deals, hand_starts); /* one deal per hand: its own */
+    }
+    assert_true(h->timeouts[b] > 0);
+    assert_int_equal(h->answers[b], 0);
+    if (getenv("IPPON_TEST_VERBOSE"))
+        fprintf(stderr, "no_leak %s: %d hands, %d steps, %d view checks, seat %d: %d msgs %d answers, seat %d: %d msgs %d timeouts\n",
+                preset, h->hands, steps, view_checks, a, h->log[a].n, h->answers[a], b, h->log[b].n, h->timeouts[b]);
+    harness_free(h);
+}
+
+static void test_no_leak_4p(void **state)
+{
+    (void)state;
+    for (int i = 0; i < 3; i++) {
+        no_leak("yonma", 0, 1);
+        no_leak("yonma", 3, 1);
+    }
+}
+
+static void test_no_leak_3p(void **state)
+{
+    (void)state;
+    for (int i = 0; i < 3; i++) {
+        no_leak("sanma", 0, 1);
+        no_leak("sanma", 2, 0);
+    }
+}
+
+/* ---- (4) the refill after an exhaustive draw --------------------------------------------------- */
+
+/*
+ * A human who never answers has an empty bank after its first timeout. Matches are played
+ * until one has an exhaustive draw followed by an ask to that human: the hook then checks that
+ * ask's bank_ms against the model (0 + 10 s = 10,000, or more after several draws), and every
+ * later timeout at start + 5 s + that bank + 1 s. Which match has the draw depends on the
+ * random seeds; the loop does not.
+ */
+static void test_refill_after_draw(void **state)
+{
+    (void)state;
+    int tables = 0, checked = 0;
+    for (; tables < 100 && checked < 2; tables++) {
+        const int who[4] = { POL_TIMEOUT, -1, -1, -1 };
+        harness *h = harness_new(tables % 2 ? "sanma" : "yonma", who, false, 0);
+        run_to_end(h);
+        check_record(h, false);
+        check_seat_against_walls(h, 0);
+        if (h->draws_seen)
+            assert_true(h->hands > 1);
+        checked += h->refill_checked;
+        if (getenv("IPPON_TEST_VERBOSE"))
+            fprintf(stderr, "refill %d: %d hands, %d draws, %d asks, %d timeouts, %d refills checked\n", tables, h->hands,
+                    h->draws_seen, h->asks[0], h->timeouts[0], h->refill_checked);
+        harness_free(h);
+    }
+    if (checked < 2)
+        fail_msg("no exhaustive draw followed by an ask in %d matches", tables);
+}
+
+/* ---- (5) a riichi player's draws ---------------------------------------------------------------- */
+
+/*
+ * After its riichi, each of the seat's draws either gets an ask with more than the one discard
+ * (tsumo, ankan or kita besides; its only discard the drawn tile, no riichi), or is discarded at
+ * once by the table, as tsumogiri, at the very time of the draw, using no time (RULES.md §1).
+ * Returns how many draws were discarded that way.
+ */
+static int check_riichi_draws(const harness *h, int seat)
+{
+    const seat_log *lg = &h->log[seat];
+    bool riichi = false;
+    int auto_discards = 0;
+    for (int i = 0; i < lg->n; i++) {
+        if (lg->m[i].resent || strcmp(type_of(lg->m[i].msg), "event") != 0)
+            continue;
+        json_t *ev = json_object_get(lg->m[i].msg, "event");
+        const char *et = type_of(ev);
+        if (!strcmp(et, "hand_start"))
+            riichi = false;
+        if (!strcmp(et, "discard") && json_integer_value(json_object_get(ev, "seat")) == seat &&
+            json_is_true(json_object_get(ev, "riichi")))
+            riichi = true;
+        if (!riichi || strcmp(et, "draw") != 0 || !json_object_get(ev, "tile"))
+            continue;
+        const char *drawn = json_string_value(json_object_get(ev, "tile"));
+        int j = i + 1;
+        while (j < lg->n && (lg->m[j].resent || (!strcmp(type_of(lg->m[j].msg), "event") &&
+                                                 !strcmp(type_of(json_object_get(lg->m[j].msg, "event")), "dora"))))
+            j++;
+        if (j == lg->n)
+            continue; /* the match ended on this draw */
+        json_t *next = lg->m[j].msg;
+        if (!strcmp(type_of(next), "ask")) {
+            json_t *opts = json_object_get(next, "options");
+            assert_true(json_array_size(opts) >= 2);
+            for (size_t k = 0; k < json_array_size(opts); k++) {
+                json_t *o = json_array_get(opts, k);
+                assert_string_not_equal(type_of(o), "riichi");
+                if (!strcmp(type_of(o), "discard"))
+                    assert_string_equal(json_string_value(json_object_get(o, "tile")), drawn);
+            }
+            continue;
+        }
+        json_t *d = json_object_get(next, "event");
+        assert_non_null(d);
+        if (strcmp(type_of(d), "discard") != 0) {
+            char *text = dump(next);
+            fail_msg("seat %d in riichi drew %s, then: %s", seat, drawn, text);
+        }
+        assert_int_equal(json_integer_value(json_object_get(d, "seat")), seat);
+        assert_string_equal(json_string_value(json_object_get(d, "tile")), drawn);
+        assert_true(json_is_true(json_object_get(d, "tsumogiri")));
+        assert_int_equal(lg->m[j].at, lg->m[i].at); /* no time used */
+        auto_discards++;
+    }
+    return auto_discards;
+}
+
+static void test_riichi_auto_discard(void **state)
+{
+    (void)state;
+    int tables = 0, auto_discards = 0, human_wins = 0;
+    for (; tables < 200 && auto_discards < 3; tables++) {
+        const int who[4] = { POL_SMART, -1, -1, -1 };
+        harness *h = harness_new(tables % 2 ? "sanma" : "yonma", who, false, 0);
+        run_to_end(h);
+        check_record(h, false);
+        check_seat_against_walls(h, 0);
+        auto_discards += check_riichi_draws(h, 0);
+        human_wins += h->results[0] > 0;
+        harness_free(h);
+    }
+    if (getenv("IPPON_TEST_VERBOSE"))
+        fprintf(stderr, "riichi: %d tables, %d automatic discards, %d matches won by the human\n", tables, auto_discards,
+                human_wins);
+    if (auto_discards < 3)
+        fail_msg("the human declared riichi and drew again too rarely in %d matches", tables);
+}
+
+int main(void)
+{
+    if (sodium_init() < 0)
+        return 1;
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_all_bots_4p),
+        cmocka_unit_test(test_all_bots_3p),
+        cmocka_unit_test(test_new_refuses),
+        cmocka_unit_test(test_max_hands),
+        cmocka_unit_test(test_one_human_4p),
+        cmocka_unit_test(test_one_human_3p),
+        cmocka_unit_test(test_no_leak_4p),
+        cmocka_unit_test(test_no_leak_3p),
+        cmocka_unit_test(test_refill_after_draw),
+        cmocka_unit_test(test_riichi_auto_discard),
+    };
+    return cmocka_run_group_tests(tests, NULL, teardown);
+}
