@@ -3,7 +3,8 @@
  * configuration, the store, the instance id. main builds one ippon_app, hands a pointer
  * to the HTTP layer (which passes it to every REST handler and, later, to the WebSocket
  * gateway, lobby and tables), and tears it down at exit. Single-threaded: everything
- * runs on the libwebsockets event loop, so no locking.
+ * runs on the libwebsockets event loop, so no locking (the one exception, password
+ * hashing, runs on auth's own worker thread and touches nothing here: see pwhash.h).
  */
 #ifndef IPPON_SERVER_APP_H
 #define IPPON_SERVER_APP_H
@@ -12,10 +13,15 @@
 #include "ids.h"
 #include "store.h"
 
+struct ippon_auth;
+struct ippon_gateway;
+
 typedef struct ippon_app {
     const ippon_config *config;
     ippon_store *store;                     /* NULL: no database (health reports "error") */
     char instance[IPPON_ID_HEX_LEN + 1];    /* this process's random id, in hex */
+    struct ippon_auth *auth;                /* identities and sessions (auth.h); NULL: none */
+    struct ippon_gateway *gateway;          /* the game over WebSocket (gateway.h); NULL: none */
 } ippon_app;
 
 #endif

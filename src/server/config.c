@@ -13,6 +13,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <jansson.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +25,9 @@ typedef enum config_kind {
     CONFIG_PATH,      /* non-empty string, stored as a malloc'd string */
     CONFIG_DIR,       /* a CONFIG_PATH that ippon_config_check requires to be a folder */
     CONFIG_LOG_LEVEL, /* one of the log level names, stored as an ippon_log_level */
+    CONFIG_DAYS,      /* JSON number of days, one second to 3650 days, stored in a double */
+    CONFIG_NUMBER,    /* JSON number in [dmin, dmax], stored in a double */
+    CONFIG_BOOL,      /* JSON true or false, stored in a bool */
 } config_kind;
 
 typedef struct config_key {
@@ -32,16 +36,42 @@ typedef struct config_key {
     size_t offset; /* of the field in struct ippon_config */
     long min, max; /* CONFIG_INT only */
     const char *fallback; /* the default, written as a command-line value */
+    double dmin, dmax; /* CONFIG_NUMBER only */
 } config_key;
 
 static const config_key config_keys[] = {
-    {"port", CONFIG_INT, offsetof(ippon_config, port), 1, 65535, "8080"},
-    {"bind", CONFIG_ADDRESS, offsetof(ippon_config, bind), 0, 0, "127.0.0.1"},
-    {"web_root", CONFIG_DIR, offsetof(ippon_config, web_root), 0, 0, "web"},
-    {"database", CONFIG_PATH, offsetof(ippon_config, database), 0, 0, "data/ippon.db"},
-    {"migrations", CONFIG_DIR, offsetof(ippon_config, migrations), 0, 0, "migrations"},
-    {"log_level", CONFIG_LOG_LEVEL, offsetof(ippon_config, log_level), 0, 0, "info"},
+    {"port", CONFIG_INT, offsetof(ippon_config, port), 1, 65535, "8080", 0, 0},
+    {"bind", CONFIG_ADDRESS, offsetof(ippon_config, bind), 0, 0, "127.0.0.1", 0, 0},
+    {"web_root", CONFIG_DIR, offsetof(ippon_config, web_root), 0, 0, "web", 0, 0},
+    {"database", CONFIG_PATH, offsetof(ippon_config, database), 0, 0, "data/ippon.db", 0, 0},
+    {"migrations", CONFIG_DIR, offsetof(ippon_config, migrations), 0, 0, "migrations", 0, 0},
+    {"log_level", CONFIG_LOG_LEVEL, offsetof(ippon_config, log_level), 0, 0, "info", 0, 0},
+    {"session_days", CONFIG_DAYS, offsetof(ippon_config, session_days), 0, 0, "30", 0, 0},
+    {"guest_days", CONFIG_DAYS, offsetof(ippon_config, guest_days), 0, 0, "365", 0, 0},
+    /* argon2id costs: libsodium's minimums (1 pass, 8 KiB) up to 1000 passes and 1 GiB;
+       the defaults are crypto_pwhash_OPSLIMIT_INTERACTIVE and _MEMLIMIT_INTERACTIVE */
+    {"pwhash_ops", CONFIG_INT, offsetof(ippon_config, pwhash_ops), 1, 1000, "2", 0, 0},
+    {"pwhash_mem_kib", CONFIG_INT, offsetof(ippon_config, pwhash_mem_kib), 8, 1048576, "65536", 0, 0},
+    {"login_fails_per_account", CONFIG_INT, offsetof(ippon_config, login_fails_per_account), 1,
+     1000000, "5", 0, 0},
+    {"login_fails_per_address", CONFIG_INT, offsetof(ippon_config, login_fails_per_address), 1,
+     1000000, "20", 0, 0},
+    {"signups_per_address", CONFIG_INT, offsetof(ippon_config, signups_per_address), 1, 1000000,
+     "10", 0, 0},
+    {"time_scale", CONFIG_NUMBER, offsetof(ippon_config, time_scale), 0, 0, "1", 0.001, 100},
+    {"bot_fill_after", CONFIG_NUMBER, offsetof(ippon_config, bot_fill_after), 0, 0, "30", 0, 3600},
+    {"bot_delay_ms", CONFIG_INT, offsetof(ippon_config, bot_delay_ms), 0, 10000, "600", 0, 0},
+    {"ranked_min_humans", CONFIG_INT, offsetof(ippon_config, ranked_min_humans), 1, 4, "2", 0, 0},
+    {"bots", CONFIG_BOOL, offsetof(ippon_config, bots), 0, 0, "true", 0, 0},
+    {"max_frame", CONFIG_INT, offsetof(ippon_config, max_frame), 256, 1048576, "4096", 0, 0},
+    {"network_grace_ms", CONFIG_INT, offsetof(ippon_config, network_grace_ms), 0, 10000, "1000", 0, 0},
+    {"shutdown_grace", CONFIG_NUMBER, offsetof(ippon_config, shutdown_grace), 0, 0, "60", 0, 3600},
+    {"guests_per_address", CONFIG_INT, offsetof(ippon_config, guests_per_address), 1, 1000000,
+     "30", 0, 0},
 };
+
+#define CONFIG_DAY_SECONDS 86400.0
+#define CONFIG_MAX_DAYS 3650.0
 
 #define CONFIG_KEY_COUNT (sizeof config_keys / sizeof config_keys[0])
 
@@ -107,6 +137,35 @@ static int config_assign(ippon_config *cfg, const config_key *key, const json_t 
             return -1;
         }
         break;
+    case CONFIG_DAYS: {
+        double days = json_is_number(value) ? json_number_value(value) : -1;
+        /* "at least one second": compare in seconds so 1/86400 itself passes */
+        if (!(days * CONFIG_DAY_SECONDS >= 1.0 - 1e-9 && days <= CONFIG_MAX_DAYS)) {
+            snprintf(problem, problen,
+                     "must be a number of days from one second (%.8f) to %.0f; fractions are "
+                     "allowed (0.5 = 12 hours)",
+                     1.0 / CONFIG_DAY_SECONDS, CONFIG_MAX_DAYS);
+            return -1;
+        }
+        *(double *)(void *)field = days;
+        return 0;
+    }
+    case CONFIG_NUMBER: {
+        double v = json_is_number(value) ? json_number_value(value) : key->dmin - 1;
+        if (!(v >= key->dmin && v <= key->dmax)) {
+            snprintf(problem, problen, "must be a number from %g to %g", key->dmin, key->dmax);
+            return -1;
+        }
+        *(double *)(void *)field = v;
+        return 0;
+    }
+    case CONFIG_BOOL:
+        if (!json_is_boolean(value)) {
+            snprintf(problem, problen, "must be true or false");
+            return -1;
+        }
+        *(bool *)(void *)field = json_is_true(value);
+        return 0;
     case CONFIG_LOG_LEVEL: {
         ippon_log_level level;
         if (!text || ippon_log_level_parse(text, &level) != 0) {
@@ -135,6 +194,15 @@ static json_t *config_value_from_text(const config_key *key, const char *text)
                      (text[0] == '-' && isdigit((unsigned char)text[1]));
         if (digits && !*end && errno == 0)
             return json_integer(v);
+    }
+    if (key->kind == CONFIG_BOOL && (!strcmp(text, "true") || !strcmp(text, "false")))
+        return json_boolean(!strcmp(text, "true"));
+    if (key->kind == CONFIG_DAYS || key->kind == CONFIG_NUMBER) {
+        char *end;
+        errno = 0;
+        double v = strtod(text, &end);
+        if (end != text && !*end && errno == 0 && isfinite(v))
+            return json_real(v);
     }
     return json_string_nocheck(text);
 }
@@ -218,7 +286,7 @@ int ippon_config_load(ippon_config *cfg, const char *path, char *err, size_t err
         const config_key *key = config_key_find(name);
         char problem[256];
         if (!key) {
-            char known[256];
+            char known[768];
             config_key_list(known, sizeof known);
             snprintf(err, errlen, "%s: key \"%s\": unknown key (known keys: %s)", path, name,
                      known);

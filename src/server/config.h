@@ -8,7 +8,15 @@
  *       "web_root": "web",            folder of static files served at /
  *       "database": "data/ippon.db",  SQLite file (its folder is created if missing)
  *       "migrations": "migrations",   folder of numbered NNNN_name.sql files
- *       "log_level": "info"           "debug", "info", "warn" or "error"
+ *       "log_level": "info",          "debug", "info", "warn" or "error"
+ *       "session_days": 30,           life of a login session, days (fractions allowed)
+ *       "guest_days": 365,            life of a guest's token, days (fractions allowed)
+ *       "pwhash_ops": 2,              argon2id passes for new password hashes (>= 1)
+ *       "pwhash_mem_kib": 65536,      argon2id memory for new password hashes (>= 8 KiB)
+ *       "login_fails_per_account": 5, failed logins per username per 15 minutes
+ *       "login_fails_per_address": 20, failed logins per client address per 15 minutes
+ *       "signups_per_address": 10,    registrations + guest claims per address per hour
+ *       "guests_per_address": 30      new guests per address per hour
  *     }
  *
  * Every key is optional (the defaults are the values above); an unknown key, a value of
@@ -24,6 +32,7 @@
 #ifndef IPPON_SERVER_CONFIG_H
 #define IPPON_SERVER_CONFIG_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "log.h"
@@ -37,6 +46,24 @@ typedef struct ippon_config {
     char *database;
     char *migrations;
     ippon_log_level log_level;
+    /* identities (auth.c) */
+    double session_days;         /* a registered user's session lifetime */
+    double guest_days;           /* a guest's token lifetime */
+    int pwhash_ops;              /* crypto_pwhash opslimit for new hashes */
+    int pwhash_mem_kib;          /* crypto_pwhash memlimit for new hashes, KiB */
+    int login_fails_per_account; /* per 15 minutes */
+    int login_fails_per_address; /* per 15 minutes */
+    int signups_per_address;     /* register + claim, per hour */
+    int guests_per_address;      /* per hour */
+    /* the game (gateway.c, table.c) */
+    double time_scale;           /* clocks and bot delays are multiplied by this (1; tests run fast) */
+    double bot_fill_after;       /* seconds a queued player waits before bots fill the table */
+    int bot_delay_ms;            /* a bot's thinking time on its own turn */
+    int ranked_min_humans;       /* humans a match needs to count in the rankings */
+    bool bots;                   /* bots fill seats; practice tables */
+    int max_frame;               /* largest WebSocket message a client may send, bytes */
+    int network_grace_ms;        /* extra time before the table acts for a player */
+    double shutdown_grace;       /* seconds running tables get to finish at shutdown */
 } ippon_config;
 
 /*

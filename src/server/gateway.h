@@ -61,6 +61,9 @@ void ippon_gateway_stats_get(const ippon_gateway *gw, ippon_gateway_stats *out);
 
 /* ---- called by ws.c ---- */
 
+/* the largest message a client may send */
+size_t ippon_gateway_max_frame(const ippon_gateway *gw);
+
 /* a socket opened from `addr`; NULL = refuse it (too many from that address) */
 ippon_conn *ippon_gateway_open(ippon_gateway *gw, void *socket, const char *addr);
 /* one complete text message */

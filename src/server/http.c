@@ -8,8 +8,8 @@
  *                              path, so "/../x" cannot leave the root)
  *     /api   LWSMPRO_CALLBACK  the "http" protocol's callback below -> rest.c
  *
- * The protocols array has "http" first (all plain HTTP lands there); the game's
- * WebSocket protocol will be added after it and reached by upgrading a request to /ws.
+ * The protocols array has "http" first (all plain HTTP lands there) and the game's WebSocket
+ * protocol "ippon.v1" (ws.c) after it, reached by upgrading a request to /ws (a third mount).
  *
  * A REST request: LWS_CALLBACK_HTTP records method and path; a POST/PUT/PATCH with a
  * body collects it through LWS_CALLBACK_HTTP_BODY (up to HTTP_MAX_BODY) and dispatches
@@ -18,6 +18,18 @@
  * (headers, then the body in chunks: nothing is written outside WRITEABLE), and the last
  * chunk ends the transaction so the connection can be kept alive. Every other callback
  * goes to lws_callback_http_dummy, which is what serves the file mount.
+ *
+ * Deferred replies (password hashing): the handler may answer "later" (rest.h). The
+ * session then keeps the ippon_rest_deferred and waits; the request's deliver hook
+ * (http_deliver) queues the reply when it arrives and asks for WRITEABLE. If the
+ * connection closes first, http_session_clear abandons the deferred, and the late reply
+ * is dropped by rest.c without touching this (freed) session. The worker thread wakes the
+ * loop with lws_cancel_service; LWS_CALLBACK_EVENT_WAIT_CANCELLED, on the loop thread,
+ * runs the finished jobs' completions (ippon_auth_poll). A waiting request gets a 60 s
+ * timeout of its own, so nothing waits forever.
+ *
+ * What handlers see of the request besides method, path and body: the query's parameters
+ * (decoded by lws), the Authorization header and the peer's address (lws_get_peer_simple).
  *
  * Known lws 4.1 limits: HTTP/1.1 pipelining after a POST without a body, and chunked
  * request bodies, are not handled well (no browser sends either); send Content-Length.
@@ -28,37 +40,54 @@
 #include <errno.h>
 #include <libwebsockets.h>
 #include <netinet/in.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "auth.h"
 #include "log.h"
 #include "rest.h"
+#include "ws.h"
 
 #define HTTP_MAX_BODY (64 * 1024) /* largest REST request body accepted */
 #define HTTP_CHUNK 4096           /* bytes written per WRITEABLE callback */
 #define HTTP_MAX_PATH 1024
+#define HTTP_MAX_QUERY 2048 /* bytes of one query parameter */
+#define HTTP_MAX_ARGS 32     /* query parameters kept */
+#define HTTP_MAX_AUTHORIZATION 1024
+#define HTTP_DEFERRED_TIMEOUT_S 60 /* longest wait for a deferred reply */
 
 struct ippon_http {
     struct lws_context *context;
     struct lws_http_mount web_mount;
     struct lws_http_mount api_mount;
+    struct lws_http_mount ws_mount;
+    struct lws_protocols protocols[3]; /* "http", the game's WebSocket (ws.h), the end marker */
     char *web_root; /* the web root folder, as configured */
 };
 
 /* per-connection state of the "http" protocol (lws allocates and zeroes it) */
 typedef struct http_session {
+    struct lws *wsi;
     ippon_http_method method;
     char *path;
+    char **args;         /* the query's parameters as lws decoded them */
+    size_t arg_count;
+    char *authorization; /* NULL if none */
+    char address[64];    /* the peer's IP address, "" if unknown */
     char *body;
     size_t body_len;
     int body_too_large;
-    int dispatched; /* the response is queued or being sent */
+    int dispatched; /* the response is queued or being sent, or deferred */
+    ippon_rest_deferred *deferred; /* waiting for a deferred reply */
     /* the response being sent */
     int status;
     char allow[64];
+    int retry_after;
+    int challenge;
     size_t content_length;
     int headers_sent;
     unsigned char *out; /* LWS_PRE bytes of headroom, then the response body */
@@ -67,10 +96,49 @@ typedef struct http_session {
 
 static void http_session_clear(http_session *s)
 {
+    ippon_rest_abandon(s->deferred); /* a reply still to come is dropped when it comes */
     free(s->path);
+    for (size_t i = 0; i < s->arg_count; i++)
+        free(s->args[i]);
+    free(s->args);
+    free(s->authorization);
     free(s->body);
     free(s->out);
     memset(s, 0, sizeof *s);
+}
+
+/* a header's whole value (malloc'd), or NULL if absent, empty or longer than max */
+static char *http_header_copy(struct lws *wsi, enum lws_token_indexes h, int max)
+{
+    int len = lws_hdr_total_length(wsi, h);
+    if (len <= 0 || len > max)
+        return NULL;
+    char *text = malloc((size_t)len + 1);
+    if (text && lws_hdr_copy(wsi, text, len + 1, h) < 0) {
+        free(text);
+        text = NULL;
+    }
+    return text;
+}
+
+/*
+ * The query's parameters: lws splits the query at '&' into fragments and decodes each
+ * (%XX, '+'), so a fragment is one "name=value" even if the value held an encoded '&'.
+ * At most HTTP_MAX_ARGS, each up to HTTP_MAX_QUERY bytes; -1 if out of memory.
+ */
+static int http_args_copy(struct lws *wsi, http_session *s)
+{
+    char part[HTTP_MAX_QUERY + 1];
+    for (int i = 0; i < HTTP_MAX_ARGS; i++) {
+        if (lws_hdr_copy_fragment(wsi, part, sizeof part, WSI_TOKEN_HTTP_URI_ARGS, i) < 0)
+            break;
+        if (!s->args && !(s->args = calloc(HTTP_MAX_ARGS, sizeof *s->args)))
+            return -1;
+        if (!(s->args[s->arg_count] = strdup(part)))
+            return -1;
+        s->arg_count++;
+    }
+    return 0;
 }
 
 static ippon_http_method http_method_from_lws(struct lws *wsi, int meth)
@@ -118,38 +186,71 @@ static int http_header(struct lws *wsi, const char *name, const char *value, uns
                                        (const unsigned char *)value, (int)strlen(value), p, end);
 }
 
+/* queue res (freed here) to be sent on WRITEABLE; -1 if out of memory */
+static int http_queue_response(http_session *s, ippon_rest_response *res)
+{
+    ippon_log_debug("%s %s -> %d", ippon_http_method_name(s->method), s->path, res->status);
+    free(s->out);
+    s->out = malloc(LWS_PRE + res->body_len + 1);
+    if (s->out) {
+        memcpy(s->out + LWS_PRE, res->body, res->body_len);
+        s->out_len = s->method == IPPON_HTTP_HEAD ? 0 : res->body_len;
+        s->out_sent = 0;
+        s->status = res->status;
+        s->content_length = res->body_len;
+        s->headers_sent = 0;
+        memcpy(s->allow, res->allow, sizeof s->allow);
+        s->retry_after = res->retry_after;
+        s->challenge = res->challenge;
+    }
+    ippon_rest_response_free(res);
+    if (!s->out)
+        return -1;
+    lws_callback_on_writable(s->wsi);
+    return 0;
+}
+
+/* a deferred reply arrives (rest.c calls this only while the session still waits) */
+static void http_deliver(void *conn, ippon_rest_response *res)
+{
+    http_session *s = conn;
+    s->deferred = NULL;
+    lws_set_timeout(s->wsi, NO_PENDING_TIMEOUT, 0);
+    if (http_queue_response(s, res) != 0)
+        lws_set_timeout(s->wsi, PENDING_TIMEOUT_HTTP_CONTENT, LWS_TO_KILL_ASYNC);
+}
+
 /* run the REST handler for the recorded request and queue its response */
 static int http_dispatch(struct lws *wsi, http_session *s)
 {
     ippon_app *app = lws_context_user(lws_get_context(wsi));
     ippon_rest_response res;
+    s->dispatched = 1;
     if (s->body_too_large) {
         memset(&res, 0, sizeof res);
         ippon_rest_reply_error(&res, 413, "too_large", "request body over %d bytes",
                                HTTP_MAX_BODY);
     } else {
-        ippon_rest_request req = {s->method, s->path, s->body, s->body_len};
+        ippon_rest_request req = {
+            .method = s->method,
+            .path = s->path,
+            .body = s->body,
+            .body_len = s->body_len,
+            .args = (const char *const *)s->args,
+            .arg_count = s->arg_count,
+            .authorization = s->authorization,
+            .address = s->address[0] ? s->address : NULL,
+            .deliver = http_deliver,
+            .conn = s,
+        };
         ippon_rest_handle(app, &req, &res);
+        if (res.deferred) {
+            s->deferred = res.deferred;
+            lws_set_timeout(wsi, PENDING_TIMEOUT_HTTP_CONTENT, HTTP_DEFERRED_TIMEOUT_S);
+            return 0;
+        }
     }
-    ippon_log_debug("%s %s -> %d", ippon_http_method_name(s->method), s->path, res.status);
-
-    s->dispatched = 1;
-    free(s->out);
-    s->out = malloc(LWS_PRE + res.body_len + 1);
-    if (s->out) {
-        memcpy(s->out + LWS_PRE, res.body, res.body_len);
-        s->out_len = s->method == IPPON_HTTP_HEAD ? 0 : res.body_len;
-        s->out_sent = 0;
-        s->status = res.status;
-        s->content_length = res.body_len;
-        s->headers_sent = 0;
-        memcpy(s->allow, res.allow, sizeof s->allow);
-    }
-    ippon_rest_response_free(&res);
-    if (!s->out)
-        return -1;
-    lws_callback_on_writable(wsi);
-    return 0;
+    return http_queue_response(s, &res);
 }
 
 /*
@@ -166,7 +267,16 @@ static int http_write_response(struct lws *wsi, http_session *s)
                                         s->content_length, &p, end) ||
             http_header(wsi, "cache-control:", "no-store", &p, end) ||
             (s->allow[0] && http_header(wsi, "allow:", s->allow, &p, end)) ||
-            lws_finalize_write_http_header(wsi, start, &p, end))
+            (s->challenge &&
+             http_header(wsi, "www-authenticate:", "Bearer realm=\"ippon\"", &p, end)))
+            return -1;
+        if (s->retry_after > 0) {
+            char seconds[16];
+            snprintf(seconds, sizeof seconds, "%d", s->retry_after);
+            if (http_header(wsi, "retry-after:", seconds, &p, end))
+                return -1;
+        }
+        if (lws_finalize_write_http_header(wsi, start, &p, end))
             return -1;
         s->headers_sent = 1;
         lws_callback_on_writable(wsi);
@@ -201,12 +311,19 @@ static int http_callback(struct lws *wsi, enum lws_callback_reasons reason, void
         if (meth < 0 || !uri || uri_len <= 0 || uri_len > HTTP_MAX_PATH)
             return -1; /* nothing sensible to answer: drop the connection */
         http_session_clear(s);
+        s->wsi = wsi;
         s->method = http_method_from_lws(wsi, meth);
         s->path = malloc((size_t)uri_len + 1);
         if (!s->path)
             return -1;
         memcpy(s->path, uri, (size_t)uri_len);
         s->path[uri_len] = '\0';
+        if (http_args_copy(wsi, s) != 0)
+            return -1;
+        s->authorization = http_header_copy(wsi, WSI_TOKEN_HTTP_AUTHORIZATION,
+                                            HTTP_MAX_AUTHORIZATION);
+        if (!lws_get_peer_simple(wsi, s->address, sizeof s->address))
+            s->address[0] = '\0';
         if (http_has_body(wsi, s->method))
             return 0; /* dispatch at LWS_CALLBACK_HTTP_BODY_COMPLETION */
         return http_dispatch(wsi, s);
@@ -247,9 +364,21 @@ static int http_callback(struct lws *wsi, enum lws_callback_reasons reason, void
 
     case LWS_CALLBACK_CLOSED_HTTP:
     case LWS_CALLBACK_HTTP_DROP_PROTOCOL:
-        if (s)
+    case LWS_CALLBACK_WSI_DESTROY: { /* the last word before lws frees s, whatever happened */
+        /* a connection upgraded to the game's WebSocket has that protocol's session data by
+           now: it is not ours to clear */
+        const struct lws_protocols *p = lws_get_protocol(wsi);
+        if (s && (!p || !strcmp(p->name, "http")))
             http_session_clear(s);
         break;
+    }
+
+    case LWS_CALLBACK_EVENT_WAIT_CANCELLED: { /* lws_cancel_service: a worker has results */
+        ippon_app *app = lws_context_user(lws_get_context(wsi));
+        if (app)
+            ippon_auth_poll(app->auth);
+        break;
+    }
 
     default:
         break;
@@ -257,11 +386,7 @@ static int http_callback(struct lws *wsi, enum lws_callback_reasons reason, void
     return lws_callback_http_dummy(wsi, reason, user, in, len);
 }
 
-static const struct lws_protocols http_protocols[] = {
-    {"http", http_callback, sizeof(http_session), 0, 0, NULL, 0},
-    /* the game's WebSocket protocol goes here */
-    {NULL, NULL, 0, 0, 0, NULL, 0},
-};
+static const struct lws_protocols http_protocol = {"http", http_callback, sizeof(http_session), 0, 0, NULL, 0};
 
 /* types lws does not know by itself (it knows html, css, js, png, jpg, svg, ico, txt...) */
 static const struct lws_protocol_vhost_options http_mimetypes[] = {
@@ -354,6 +479,12 @@ int ippon_http_start(ippon_http **out, ippon_app *app, char *err, size_t errlen)
         return -1;
     }
 
+    h->ws_mount.mountpoint = "/ws"; /* the game: upgraded to the ippon.v1 protocol */
+    h->ws_mount.mountpoint_len = 3;
+    h->ws_mount.origin = IPPON_WS_PROTOCOL;
+    h->ws_mount.origin_protocol = LWSMPRO_CALLBACK;
+
+    h->api_mount.mount_next = &h->ws_mount;
     h->api_mount.mountpoint = "/api";
     h->api_mount.mountpoint_len = 4;
     h->api_mount.origin = "http"; /* the protocol whose callback handles it */
@@ -379,7 +510,9 @@ int ippon_http_start(ippon_http **out, ippon_app *app, char *err, size_t errlen)
     info.port = cfg->port;
     info.iface = cfg->bind;
     info.vhost_name = "ippon";
-    info.protocols = http_protocols;
+    h->protocols[0] = http_protocol;
+    h->protocols[1] = ippon_ws_protocol();
+    info.protocols = h->protocols;
     info.mounts = &h->web_mount;
     info.user = app;
     info.server_string = "ippon";
@@ -395,6 +528,11 @@ int ippon_http_start(ippon_http **out, ippon_app *app, char *err, size_t errlen)
     }
     *out = h;
     return 0;
+}
+
+struct lws_context *ippon_http_context(ippon_http *http)
+{
+    return http ? http->context : NULL;
 }
 
 int ippon_http_port(const ippon_http *http)

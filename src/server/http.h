@@ -23,6 +23,10 @@ int ippon_http_start(ippon_http **out, ippon_app *app, char *err, size_t errlen)
 /* the port actually listened on */
 int ippon_http_port(const ippon_http *http);
 
+/* the libwebsockets context (for timers); NULL before start */
+struct lws_context;
+struct lws_context *ippon_http_context(ippon_http *http);
+
 /* wait for and handle network events once; returns <0 if the event loop failed */
 int ippon_http_service(ippon_http *http);
 

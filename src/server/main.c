@@ -13,9 +13,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "app.h"
+#include "auth.h"
 #include "config.h"
+#include "gateway.h"
 #include "http.h"
 #include "ids.h"
 #include "log.h"
@@ -47,8 +50,21 @@ static ippon_http *running_http;
 static void on_stop_signal(int sig)
 {
     (void)sig;
-    stop_requested = 1;
+    stop_requested = stop_requested + 1;
     ippon_http_wake(running_http);
+}
+
+/* the password-hashing thread's way to wake the event loop (lws_cancel_service) */
+static void wake_http(void *http)
+{
+    ippon_http_wake(http);
+}
+
+static long long monotonic_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
 static void usage(FILE *out)
@@ -181,6 +197,22 @@ int main(int argc, char **argv)
     int applied = 0;
     if (ippon_store_migrate(app.store, config.migrations, &applied, err, sizeof err) != 0)
         goto fail;
+    if (ippon_auth_create(&app.auth, &config, app.store, err, sizeof err) != 0)
+        goto fail;
+    ippon_game_settings game;
+    ippon_game_settings_default(&game);
+    game.time_scale = config.time_scale;
+    game.bot_fill_after_ms = (int64_t)(config.bot_fill_after * 1000);
+    game.bot_delay_ms = config.bot_delay_ms;
+    game.ranked_min_humans = config.ranked_min_humans;
+    game.bots = config.bots;
+    game.max_frame = (size_t)config.max_frame;
+    game.grace_ms = config.network_grace_ms;
+    app.gateway = ippon_gateway_new(&app, &game);
+    if (!app.gateway) {
+        snprintf(err, sizeof err, "out of memory");
+        goto fail;
+    }
     if (install_signal_handlers() != 0) {
         snprintf(err, sizeof err, "cannot install signal handlers");
         goto fail;
@@ -188,24 +220,43 @@ int main(int argc, char **argv)
     if (ippon_http_start(&http, &app, err, sizeof err) != 0)
         goto fail;
     running_http = http;
+    ippon_auth_set_wake(app.auth, wake_http, http);
+    ippon_gateway_attach(app.gateway, ippon_http_context(http));
 
     ippon_log_info("ippon %s listening on http://%s:%d (instance %s, database %s, "
                    "migrations applied now: %d)",
                    IPPON_VERSION, config.bind, ippon_http_port(http), app.instance,
                    config.database, applied);
 
+    /* On the first SIGINT/SIGTERM: drain (no new matches, running ones play on) for up to
+       shutdown_grace seconds, then close what still runs (stored as not completed). A second
+       signal stops at once. */
     status = EXIT_SUCCESS;
-    while (!stop_requested) {
+    long long drain_until = -1;
+    for (;;) {
+        if (stop_requested && drain_until < 0) {
+            drain_until = monotonic_ms() + (long long)(config.shutdown_grace * 1000);
+            ippon_gateway_drain(app.gateway);
+            ippon_log_info("stopping: no new matches; %d running", ippon_gateway_running_tables(app.gateway));
+        }
+        if (drain_until >= 0 && (ippon_gateway_running_tables(app.gateway) == 0 || stop_requested > 1 ||
+                                 monotonic_ms() >= drain_until))
+            break;
         if (ippon_http_service(http) < 0) {
             ippon_log_error("the event loop failed; stopping");
             status = EXIT_FAILURE;
             break;
         }
     }
-    if (stop_requested)
-        ippon_log_info("stopping");
+    if (ippon_gateway_running_tables(app.gateway) > 0) {
+        ippon_log_warn("closing %d running tables", ippon_gateway_running_tables(app.gateway));
+        ippon_gateway_abandon_all(app.gateway, "the server is shutting down");
+    }
+    ippon_gateway_free(app.gateway); /* before the lws context its timers run on */
+    app.gateway = NULL;
 
     running_http = NULL;
+    ippon_auth_destroy(app.auth); /* first: it may still answer requests waiting on a hash */
     ippon_http_stop(http);
     ippon_store_close(app.store);
     ippon_config_free(&config);
@@ -217,6 +268,8 @@ int main(int argc, char **argv)
 fail:
     fprintf(stderr, "ippon: %s\n", err);
     running_http = NULL;
+    ippon_gateway_free(app.gateway);
+    ippon_auth_destroy(app.auth);
     ippon_http_stop(http);
     ippon_store_close(app.store);
     ippon_config_free(&config);

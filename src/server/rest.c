@@ -6,7 +6,14 @@
  * the path but other methods make a 405 listing them, no row makes a 404. Paths match
  * exactly for now; parameterised paths ("/api/players/{id}") will extend the matcher
  * here, not the handlers. To add a route: write the handler (in its own file, declared
- * in rest.h) and add a row.
+ * in rest.h) and add a row. A row may cap its request body (max_body; 0: only the
+ * transport's limit); a bigger body gets 413 before the handler runs.
+ *
+ * Deferred replies (see rest.h) are a small heap object shared by the two sides: the
+ * transport holds it from the handler's return until it either receives the reply or
+ * abandons it; the handler's side holds it until it calls finish, which frees it. So the
+ * object outlives whichever side lets go first, and a reply for a closed connection is
+ * simply dropped.
  */
 #include "rest.h"
 
@@ -14,15 +21,33 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 typedef struct rest_route {
     ippon_http_method method;
     const char *path;
     ippon_rest_handler handler;
+    size_t max_body; /* bytes; 0: no limit here */
 } rest_route;
 
+#define REST_AUTH_MAX_BODY 4096
+
 static const rest_route rest_routes[] = {
-    {IPPON_HTTP_GET, "/api/health", ippon_health_get},
+    {IPPON_HTTP_GET, "/api/health", ippon_health_get, 0},
+    {IPPON_HTTP_POST, "/api/auth/guest", ippon_auth_guest_post, REST_AUTH_MAX_BODY},
+    {IPPON_HTTP_POST, "/api/auth/register", ippon_auth_register_post, REST_AUTH_MAX_BODY},
+    {IPPON_HTTP_POST, "/api/auth/login", ippon_auth_login_post, REST_AUTH_MAX_BODY},
+    {IPPON_HTTP_POST, "/api/auth/logout", ippon_auth_logout_post, REST_AUTH_MAX_BODY},
+    {IPPON_HTTP_POST, "/api/auth/claim", ippon_auth_claim_post, REST_AUTH_MAX_BODY},
+    {IPPON_HTTP_GET, "/api/auth/me", ippon_auth_me_get, 0},
+    {IPPON_HTTP_PATCH, "/api/auth/me", ippon_auth_me_patch, REST_AUTH_MAX_BODY},
+    {IPPON_HTTP_GET, "/api/fairness", ippon_fairness_get, 0},
+};
+
+struct ippon_rest_deferred {
+    ippon_rest_deliver deliver;
+    void *conn;
+    int abandoned;
 };
 
 const char *ippon_http_method_name(ippon_http_method method)
@@ -55,16 +80,34 @@ void ippon_rest_reply_json(ippon_rest_response *res, int status, json_t *json)
     res->body_len = res->body ? strlen(res->body) : 0;
 }
 
+static void rest_reply_error_v(ippon_rest_response *res, int status, const char *code,
+                               json_t *fields, const char *fmt, va_list ap)
+{
+    char message[1024];
+    vsnprintf(message, sizeof message, fmt, ap);
+    json_t *error = json_pack("{s:s, s:s}", "code", code, "message", message);
+    if (error && fields)
+        json_object_set(error, "fields", fields);
+    json_decref(fields);
+    ippon_rest_reply_json(res, status, error ? json_pack("{s:o}", "error", error) : NULL);
+}
+
 void ippon_rest_reply_error(ippon_rest_response *res, int status, const char *code,
                             const char *fmt, ...)
 {
-    char message[512];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(message, sizeof message, fmt, ap);
+    rest_reply_error_v(res, status, code, NULL, fmt, ap);
     va_end(ap);
-    ippon_rest_reply_json(res, status,
-                          json_pack("{s:{s:s, s:s}}", "error", "code", code, "message", message));
+}
+
+void ippon_rest_reply_error_fields(ippon_rest_response *res, int status, const char *code,
+                                   json_t *fields, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    rest_reply_error_v(res, status, code, fields, fmt, ap);
+    va_end(ap);
 }
 
 void ippon_rest_handle(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
@@ -76,8 +119,15 @@ void ippon_rest_handle(ippon_app *app, const ippon_rest_request *req, ippon_rest
         if (strcmp(r->path, req->path) != 0)
             continue;
         if (r->method == req->method) {
+            if (r->max_body && req->body_len > r->max_body) {
+                ippon_rest_reply_error(res, 413, "too_large",
+                                       "body: %zu bytes; %s %s takes at most %zu", req->body_len,
+                                       ippon_http_method_name(req->method), req->path,
+                                       r->max_body);
+                return;
+            }
             r->handler(app, req, res);
-            if (!res->body)
+            if (!res->body && !res->deferred)
                 ippon_rest_reply_error(res, 500, "internal", "the handler gave no reply");
             return;
         }
@@ -99,4 +149,110 @@ void ippon_rest_response_free(ippon_rest_response *res)
     free(res->body);
     res->body = NULL;
     res->body_len = 0;
+}
+
+ippon_rest_deferred *ippon_rest_defer(const ippon_rest_request *req, ippon_rest_response *res)
+{
+    if (!req->deliver)
+        return NULL;
+    ippon_rest_deferred *d = calloc(1, sizeof *d);
+    if (!d)
+        return NULL;
+    d->deliver = req->deliver;
+    d->conn = req->conn;
+    free(res->body);
+    res->body = NULL;
+    res->body_len = 0;
+    res->deferred = d;
+    return d;
+}
+
+void ippon_rest_undefer(ippon_rest_response *res)
+{
+    free(res->deferred);
+    res->deferred = NULL;
+}
+
+void ippon_rest_finish(ippon_rest_deferred *d, ippon_rest_response *res)
+{
+    if (!res->body)
+        ippon_rest_reply_error(res, 500, "internal", "the handler gave no reply");
+    res->deferred = NULL;
+    if (!d->abandoned)
+        d->deliver(d->conn, res);
+    ippon_rest_response_free(res);
+    free(d);
+}
+
+void ippon_rest_abandon(ippon_rest_deferred *d)
+{
+    if (d) {
+        d->abandoned = 1;
+        d->conn = NULL;
+    }
+}
+
+int ippon_rest_bearer(const ippon_rest_request *req, const char **token, size_t *len)
+{
+    const char *h = req->authorization;
+    if (!h)
+        return 0;
+    while (*h == ' ' || *h == '\t')
+        h++;
+    if (strncasecmp(h, "bearer", 6) != 0 || (h[6] != ' ' && h[6] != '\t'))
+        return 0;
+    h += 6;
+    while (*h == ' ' || *h == '\t')
+        h++;
+    size_t n = strlen(h);
+    while (n > 0 && (h[n - 1] == ' ' || h[n - 1] == '\t'))
+        n--;
+    if (n == 0)
+        return 0;
+    *token = h;
+    *len = n;
+    return 1;
+}
+
+json_t *ippon_rest_body_object(const ippon_rest_request *req, ippon_rest_response *res,
+                               int empty_ok)
+{
+    if (!req->body || req->body_len == 0) {
+        if (empty_ok)
+            return json_object();
+        ippon_rest_reply_error(res, 400, "bad_request",
+                               "body: missing; send a JSON object (Content-Type: application/json)");
+        return NULL;
+    }
+    json_error_t jerr;
+    json_t *json = json_loadb(req->body, req->body_len, JSON_REJECT_DUPLICATES, &jerr);
+    if (!json) {
+        ippon_rest_reply_error(res, 400, "bad_request",
+                               "body: invalid JSON at line %d, column %d: %s", jerr.line,
+                               jerr.column, jerr.text);
+        return NULL;
+    }
+    if (!json_is_object(json)) {
+        json_decref(json);
+        ippon_rest_reply_error(res, 400, "bad_request", "body: must be a JSON object");
+        return NULL;
+    }
+    return json;
+}
+
+int ippon_rest_query(const ippon_rest_request *req, const char *name, char *out, size_t outlen)
+{
+    size_t name_len = strlen(name);
+    for (size_t i = 0; i < req->arg_count; i++) {
+        const char *arg = req->args[i];
+        if (strncmp(arg, name, name_len) != 0 || (arg[name_len] != '=' && arg[name_len] != '\0'))
+            continue;
+        const char *value = arg[name_len] ? arg + name_len + 1 : "";
+        size_t len = strlen(value);
+        if (len >= outlen)
+            return -1;
+        memcpy(out, value, len + 1);
+        return (int)len;
+    }
+    return -1;
 }

@@ -1,6 +1,8 @@
 /*
  * store.c — SQLite behind the store interface (see store.h): opening the database and
- * applying the numbered migrations. Later: matches, results, leaderboard, settings.
+ * applying the numbered migrations. Users and sessions are in store_users.c; later:
+ * matches, results, leaderboard, settings (each in a store_*.c file sharing
+ * store_private.h).
  *
  * How migrations work: schema_migrations holds one row per applied file. ippon_store_migrate
  * lists the folder, parses each NNNN_name.sql into (version, file name), sorts by version,
@@ -20,12 +22,9 @@
 #include <time.h>
 
 #include "log.h"
+#include "store_private.h"
 
 #define STORE_BUSY_TIMEOUT_MS 5000
-
-struct ippon_store {
-    sqlite3 *db;
-};
 
 /* ---- opening --------------------------------------------------------------------- */
 

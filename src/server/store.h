@@ -1,14 +1,17 @@
 /*
- * store.h — the server's storage, behind one interface. All SQL lives in store.c; nothing
- * else in the server knows that SQLite exists, so another engine (PostgreSQL) can later
- * sit behind the same functions.
+ * store.h — the server's storage, behind one interface. All SQL lives in the store files
+ * (store.c: open, migrate, ping; store_users.c: users and sessions); nothing else in the
+ * server knows that SQLite exists, so another engine (PostgreSQL) can later sit behind the
+ * same functions.
  *
  * Functions return 0 on success or -1 on failure; those that take (err, errlen) then
- * write one line saying what failed, naming the file concerned.
+ * write one line saying what failed, naming the file concerned. Some also return
+ * IPPON_STORE_NOT_FOUND or IPPON_STORE_CONFLICT, as their comments say.
  */
 #ifndef IPPON_SERVER_STORE_H
 #define IPPON_SERVER_STORE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 typedef struct ippon_store ippon_store;
@@ -41,5 +44,109 @@ int ippon_store_ping(ippon_store *st);
 
 /* close the database (checkpointing the WAL); st may be NULL */
 void ippon_store_close(ippon_store *st);
+
+/* ---- users and sessions (store_users.c; table layout: migrations/0002_identities.sql) -- */
+
+#define IPPON_STORE_NOT_FOUND (-2) /* no such row (or no longer in the state asked for) */
+#define IPPON_STORE_CONFLICT (-3)  /* a unique name is taken: see *taken */
+
+/* bits of *taken after IPPON_STORE_CONFLICT */
+#define IPPON_TAKEN_USERNAME 1
+#define IPPON_TAKEN_DISPLAY_NAME 2
+
+#define IPPON_USER_ID_LEN 32           /* hex characters */
+#define IPPON_DISPLAY_NAME_MAX_BYTES 64 /* 16 characters of at most 4 UTF-8 bytes */
+#define IPPON_USERNAME_MAX_LEN 24
+#define IPPON_TOKEN_HASH_BYTES 32
+
+/* a user as the server sees it (never the password hash, which is read separately) */
+typedef struct ippon_user {
+    char id[IPPON_USER_ID_LEN + 1];                  /* 32 lowercase hex */
+    char display_name[IPPON_DISPLAY_NAME_MAX_BYTES + 1];
+    char username[IPPON_USERNAME_MAX_LEN + 1];       /* "" for a guest */
+    bool guest;                                      /* no username and password */
+    bool is_admin;
+    bool banned;
+    long long banned_at;                             /* Unix seconds; 0 unless banned */
+    long long created_at, last_seen_at;              /* Unix seconds */
+} ippon_user;
+
+/* a session row: the token's hash (never the token) and its times, Unix seconds */
+typedef struct ippon_session {
+    unsigned char token_hash[IPPON_TOKEN_HASH_BYTES];
+    long long created_at, expires_at, last_used_at;
+} ippon_session;
+
+/* the user with this id: 0, IPPON_STORE_NOT_FOUND or -1 */
+int ippon_store_user_get(ippon_store *st, const char *id, ippon_user *out);
+
+/*
+ * The registered user with this username (case-insensitive) and its password hash
+ * (copied into hash, at most hashlen - 1 bytes). 0, IPPON_STORE_NOT_FOUND (also for a
+ * name no account has) or -1.
+ */
+int ippon_store_user_by_username(ippon_store *st, const char *username, ippon_user *out,
+                                 char *hash, size_t hashlen);
+
+/*
+ * Which of username and display_name (either may be NULL: not asked) belong to a user
+ * other than except_id (NULL: anyone), case-insensitively: IPPON_TAKEN_* bits in *taken.
+ * Returns 0 or -1.
+ */
+int ippon_store_names_taken(ippon_store *st, const char *username, const char *display_name,
+                            const char *except_id, int *taken);
+
+/*
+ * Insert a new user and its first session in one transaction. user->username "" makes a
+ * guest (password_hash must then be NULL); otherwise password_hash is required. Returns 0,
+ * IPPON_STORE_CONFLICT (the username or display name is taken: *taken says which;
+ * nothing is written) or -1.
+ */
+int ippon_store_user_create(ippon_store *st, const ippon_user *user, const char *password_hash,
+                            const ippon_session *session, int *taken);
+
+/*
+ * Turn the guest user_id into a registered account, in one transaction: set username and
+ * password_hash (and display_name, unless NULL), delete every session of the user (the
+ * guest token among them) and insert new_session. The guest's session old_token_hash
+ * must still exist and belong to user_id, and the user must still be a guest; otherwise
+ * IPPON_STORE_NOT_FOUND and nothing changes. IPPON_STORE_CONFLICT with *taken as for
+ * create. The id stays, so everything recorded under it stays the user's.
+ */
+int ippon_store_user_claim(ippon_store *st, const char *user_id,
+                           const unsigned char old_token_hash[IPPON_TOKEN_HASH_BYTES],
+                           const char *username, const char *password_hash,
+                           const char *display_name, const ippon_session *new_session,
+                           int *taken);
+
+/* add a session for an existing user (a login): 0 or -1 */
+int ippon_store_session_create(ippon_store *st, const char *user_id, const ippon_session *session);
+
+/* set a user's display name: 0, IPPON_STORE_NOT_FOUND, IPPON_STORE_CONFLICT or -1 */
+int ippon_store_user_rename(ippon_store *st, const char *user_id, const char *display_name,
+                            int *taken);
+
+/* replace a registered user's password hash (an upgrade to new costs): 0 or -1 */
+int ippon_store_user_set_password_hash(ippon_store *st, const char *user_id,
+                                       const char *password_hash);
+
+/*
+ * The user holding the session token_hash at time now. An expired session is deleted
+ * and reported as IPPON_STORE_NOT_FOUND. session (if not NULL) receives the row.
+ * Returns 0, IPPON_STORE_NOT_FOUND or -1.
+ */
+int ippon_store_session_user(ippon_store *st, const unsigned char token_hash[IPPON_TOKEN_HASH_BYTES],
+                             long long now, ippon_user *user, ippon_session *session);
+
+/* record use at time now: the session's last_used_at and its user's last_seen_at; 0 or -1 */
+int ippon_store_session_touch(ippon_store *st, const unsigned char token_hash[IPPON_TOKEN_HASH_BYTES],
+                              const char *user_id, long long now);
+
+/* delete one session (logout): 0, IPPON_STORE_NOT_FOUND or -1 */
+int ippon_store_session_delete(ippon_store *st,
+                               const unsigned char token_hash[IPPON_TOKEN_HASH_BYTES]);
+
+/* delete every session that has expired by now; the number deleted, or -1 */
+int ippon_store_sessions_purge(ippon_store *st, long long now);
 
 #endif

@@ -10,139 +10,32 @@
 // every wait has a deadline, so a hung server fails the test instead of hanging it.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-
-const BUILD_DIR = process.env.IPPON_BUILD_DIR;
-const SOURCE_DIR = process.env.IPPON_SOURCE_DIR;
-assert.ok(BUILD_DIR && SOURCE_DIR, 'IPPON_BUILD_DIR and IPPON_SOURCE_DIR must be set (run through ctest)');
-const BIN = path.join(BUILD_DIR, 'src/server/ippon');
-const WEB = path.join(SOURCE_DIR, 'web');
-const MIGRATIONS = path.join(SOURCE_DIR, 'migrations');
-const VERSION = /project\(ippon VERSION (\d+\.\d+\.\d+)/.exec(
-  readFileSync(path.join(SOURCE_DIR, 'CMakeLists.txt'), 'utf8'))[1];
-
-const START_TIMEOUT_MS = 20_000; // sanitizer builds start slowly
-const STOP_TIMEOUT_MS = 10_000;
-const REQUEST_TIMEOUT_MS = 5_000;
-const SANITIZER_REPORT = /ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:/;
-
-/** a TCP port that was free a moment ago */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function tempDir() {
-  return fs.mkdtemp(path.join(os.tmpdir(), 'ippon-it-'));
-}
-
-async function writeConfig(dir, values, name = 'ippon.json') {
-  const file = path.join(dir, name);
-  await fs.writeFile(file, typeof values === 'string' ? values : JSON.stringify(values, null, 2));
-  return file;
-}
-
-/** one HTTP request with the path sent exactly as given (no normalisation) */
-function request(port, { method = 'GET', path: urlPath = '/', body, agent } = {}) {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, method, path: urlPath, agent: agent ?? false,
-      timeout: REQUEST_TIMEOUT_MS,
-      headers: body === undefined ? {} : { 'content-type': 'application/json',
-        'content-length': Buffer.byteLength(body) } }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers,
-        body: Buffer.concat(chunks).toString('utf8'), socket: res.socket }));
-      res.on('error', reject);
-    });
-    req.on('timeout', () => req.destroy(new Error(`${method} ${urlPath}: no answer in ${REQUEST_TIMEOUT_MS} ms`)));
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-/** a started process with its output collected and its exit as a promise */
-function launch(args, cwd) {
-  const child = spawn(BIN, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-  const proc = { child, stdout: '', stderr: '', exitCode: undefined, exitSignal: undefined };
-  child.stdout.on('data', (d) => { proc.stdout += d; });
-  child.stderr.on('data', (d) => { proc.stderr += d; });
-  proc.exited = new Promise((resolve) => {
-    child.on('close', (code, signal) => {
-      proc.exitCode = code;
-      proc.exitSignal = signal;
-      resolve({ code, signal });
-    });
-  });
-  return proc;
-}
-
-function withDeadline(promise, ms, what) {
-  let timer;
-  return Promise.race([
-    promise,
-    new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(`${what}: still waiting after ${ms} ms`)), ms); }),
-  ]).finally(() => clearTimeout(timer));
-}
-
-/** run to completion (for start-up failures); kills it if it does not exit in time */
-async function runToExit(args, cwd) {
-  const proc = launch(args, cwd);
-  try {
-    await withDeadline(proc.exited, START_TIMEOUT_MS, `ippon ${args.join(' ')}`);
-  } catch (e) {
-    proc.child.kill('SIGKILL');
-    throw new Error(`${e.message}\nstderr:\n${proc.stderr}`);
-  }
-  return proc;
-}
-
-/** start a server and wait until /api/health answers */
-async function startServer(args, cwd, port) {
-  const proc = launch(args, cwd);
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  for (;;) {
-    if (proc.exitCode !== undefined)
-      throw new Error(`ippon exited with ${proc.exitCode} during start-up:\n${proc.stderr}`);
-    try {
-      const res = await request(port, { path: '/api/health' });
-      if (res.status === 200)
-        return proc;
-    } catch { /* not listening yet */ }
-    if (Date.now() > deadline) {
-      proc.child.kill('SIGKILL');
-      throw new Error(`ippon did not answer within ${START_TIMEOUT_MS} ms:\n${proc.stderr}`);
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-/** send a signal and expect a clean exit: code 0, no sanitizer report */
-async function stopServer(proc, signal = 'SIGTERM') {
-  if (proc.exitCode === undefined)
-    proc.child.kill(signal);
-  try {
-    await withDeadline(proc.exited, STOP_TIMEOUT_MS, `ippon after ${signal}`);
-  } catch (e) {
-    proc.child.kill('SIGKILL');
-    throw e;
-  }
-  assert.doesNotMatch(proc.stderr, SANITIZER_REPORT, proc.stderr);
-  assert.equal(proc.exitSignal, null, `killed by ${proc.exitSignal}`);
-  assert.equal(proc.exitCode, 0, proc.stderr);
-}
+import {
+  BUILD_DIR,
+  SOURCE_DIR,
+  BIN,
+  WEB,
+  MIGRATIONS,
+  VERSION,
+  START_TIMEOUT_MS,
+  STOP_TIMEOUT_MS,
+  REQUEST_TIMEOUT_MS,
+  SANITIZER_REPORT,
+  freePort,
+  tempDir,
+  writeConfig,
+  request,
+  launch,
+  withDeadline,
+  runToExit,
+  startServer,
+  stopServer,
+} from './harness.mjs';
 
 describe('a running server', () => {
   let dir, port, proc;

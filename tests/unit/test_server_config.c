@@ -257,6 +257,73 @@ static void test_overrides(void **state)
     ippon_config_free(&cfg);
 }
 
+static void test_identity_keys(void **state)
+{
+    (void)state;
+    ippon_config cfg;
+    char err[512];
+    assert_int_equal(ippon_config_init(&cfg), 0);
+    assert_true(cfg.session_days == 30.0);
+    assert_true(cfg.guest_days == 365.0);
+    assert_int_equal(cfg.pwhash_ops, 2);         /* crypto_pwhash_OPSLIMIT_INTERACTIVE */
+    assert_int_equal(cfg.pwhash_mem_kib, 65536); /* crypto_pwhash_MEMLIMIT_INTERACTIVE */
+    assert_int_equal(cfg.login_fails_per_account, 5);
+    assert_int_equal(cfg.login_fails_per_address, 20);
+    assert_int_equal(cfg.signups_per_address, 10);
+    assert_int_equal(cfg.guests_per_address, 30);
+    ippon_config_free(&cfg);
+
+    int rc = load("{\"session_days\": 0.5, \"guest_days\": 7, \"pwhash_ops\": 1,"
+                  " \"pwhash_mem_kib\": 8, \"login_fails_per_account\": 3,"
+                  " \"login_fails_per_address\": 4, \"signups_per_address\": 5,"
+                  " \"guests_per_address\": 6}",
+                  &cfg, err, sizeof err);
+    if (rc != 0)
+        fail_msg("%s", err);
+    assert_true(cfg.session_days == 0.5);
+    assert_true(cfg.guest_days == 7.0);
+    assert_int_equal(cfg.pwhash_ops, 1);
+    assert_int_equal(cfg.pwhash_mem_kib, 8);
+    assert_int_equal(cfg.login_fails_per_account, 3);
+    assert_int_equal(cfg.login_fails_per_address, 4);
+    assert_int_equal(cfg.signups_per_address, 5);
+    assert_int_equal(cfg.guests_per_address, 6);
+    ippon_config_free(&cfg);
+
+    /* one second is the shortest session */
+    assert_int_equal(load("{\"session_days\": 1.1574074074074073e-05}", &cfg, err, sizeof err), 0);
+    ippon_config_free(&cfg);
+    const char *bad_days[] = {"0", "-1", "3651", "1e-6", "\"30\"", "null", "true"};
+    for (size_t i = 0; i < sizeof bad_days / sizeof bad_days[0]; i++) {
+        char text[64];
+        snprintf(text, sizeof text, "{\"guest_days\": %s}", bad_days[i]);
+        expect_error(text, "guest_days", "must be a number of days from one second");
+    }
+    expect_error("{\"pwhash_ops\": 0}", "pwhash_ops", "must be an integer 1..1000");
+    expect_error("{\"pwhash_ops\": 1001}", "pwhash_ops", "must be an integer 1..1000");
+    expect_error("{\"pwhash_mem_kib\": 7}", "pwhash_mem_kib", "must be an integer 8..1048576");
+    expect_error("{\"pwhash_mem_kib\": 1048577}", "pwhash_mem_kib", "must be an integer 8..1048576");
+    expect_error("{\"login_fails_per_account\": 0}", "login_fails_per_account", "must be an integer 1..");
+    expect_error("{\"login_fails_per_address\": 2.5}", "login_fails_per_address", "must be an integer");
+    expect_error("{\"signups_per_address\": -1}", "signups_per_address", "must be an integer");
+    expect_error("{\"guests_per_address\": \"many\"}", "guests_per_address", "must be an integer");
+
+    /* from text, as an override would give them */
+    assert_int_equal(ippon_config_init(&cfg), 0);
+    assert_int_equal(ippon_config_set(&cfg, "session_days", "0.25", "test", err, sizeof err), 0);
+    assert_true(cfg.session_days == 0.25);
+    assert_int_equal(ippon_config_set(&cfg, "session_days", "2", "test", err, sizeof err), 0);
+    assert_true(cfg.session_days == 2.0);
+    const char *bad_text[] = {"", "abc", "nan", "inf", "1e999", "0.5x", "0"};
+    for (size_t i = 0; i < sizeof bad_text / sizeof bad_text[0]; i++) {
+        err[0] = '\0';
+        assert_int_equal(ippon_config_set(&cfg, "session_days", bad_text[i], "test", err, sizeof err), -1);
+        assert_non_null(strstr(err, "key \"session_days\": must be a number of days"));
+    }
+    assert_true(cfg.session_days == 2.0);
+    ippon_config_free(&cfg);
+}
+
 static void test_check_folders(void **state)
 {
     (void)state;
@@ -299,6 +366,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_first_error_wins_and_values_stay_valid, setup,
                                         teardown),
         cmocka_unit_test(test_overrides),
+        cmocka_unit_test_setup_teardown(test_identity_keys, setup, teardown),
         cmocka_unit_test_setup_teardown(test_check_folders, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -21,7 +21,7 @@
 static json_t *call(ippon_app *app, ippon_http_method method, const char *path, int *status,
                     ippon_rest_response *keep)
 {
-    ippon_rest_request req = {method, path, NULL, 0};
+    ippon_rest_request req = {.method = method, .path = path};
     ippon_rest_response res;
     ippon_rest_handle(app, &req, &res);
     assert_non_null(res.body);

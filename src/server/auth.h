@@ -1,0 +1,207 @@
+/*
+ * auth.h — identities: guests, registered accounts, sessions, and the rules for names
+ * and passwords. The REST routes over it are in auth_rest.c; the SQL in store_users.c.
+ *
+ * Who is who:
+ *   - A guest is created on a first visit: a random 128-bit user id, a generated unique
+ *     display name ("Guest-4F2A9C"), and a session whose token is the guest's only
+ *     credential (the browser keeps it). It lives guest_days (config).
+ *   - A registered user also has a username and a password (argon2id, stored as
+ *     crypto_pwhash_str). Logging in makes a session that lives session_days.
+ *   - A guest can claim an account: the same user row gets a username and password, so
+ *     the id — and everything recorded under it — stays. The guest token is revoked and a
+ *     fresh session token is issued.
+ *
+ * Tokens are 32 random bytes, 64 lowercase hex characters on the wire. Only their hash
+ * (BLAKE2b, crypto_generichash) is stored, and a token is checked by looking its hash up,
+ * so there is nothing to compare in variable time. An expired session is refused and its
+ * row deleted; all expired rows are also purged now and then (at most hourly, when a
+ * session is created).
+ *
+ * Password hashing runs on a worker thread (pwhash.h), so register, login and claim are
+ * asynchronous: they return 1 ("pending") and call `done` later, on the event loop's
+ * thread (from ippon_auth_poll, or from ippon_auth_destroy with IPPON_AUTH_BUSY). They
+ * return 0 when they can answer at once (bad input state, rate limits, taken names...),
+ * with the result in *now and without calling done.
+ *
+ * Rate limits (ratelimit.h, in memory: they restart empty with the process, and a
+ * failed attempt costs no database write): failed logins per account (username) and per
+ * client address, each per 15 minutes; registrations + claims per address per hour;
+ * guests per address per hour. A login attempt counts against both of its limits when it
+ * starts (so parallel guesses cannot overrun them) and is given back if it succeeds.
+ * Addresses are keyed as given, IPv4-mapped IPv6 as IPv4, other IPv6 by their /64.
+ * Failed logins are logged (warn) with the address.
+ *
+ * Everything here runs on the event loop's thread, except the hashing inside pwhash.c.
+ */
+#ifndef IPPON_SERVER_AUTH_H
+#define IPPON_SERVER_AUTH_H
+
+#include <stddef.h>
+
+#include "app.h"
+#include "config.h"
+#include "store.h"
+
+#define IPPON_TOKEN_BYTES 32
+#define IPPON_TOKEN_HEX_LEN (2 * IPPON_TOKEN_BYTES)
+
+#define IPPON_DISPLAY_NAME_MIN 3  /* characters (code points) */
+#define IPPON_DISPLAY_NAME_MAX 16
+#define IPPON_USERNAME_MIN 3
+#define IPPON_USERNAME_MAX IPPON_USERNAME_MAX_LEN
+#define IPPON_PASSWORD_MIN 8      /* bytes */
+#define IPPON_PASSWORD_MAX 128
+#define IPPON_GUEST_NAME_PREFIX "Guest-"
+
+typedef struct ippon_auth ippon_auth;
+
+typedef enum ippon_auth_status {
+    IPPON_AUTH_OK = 0,
+    IPPON_AUTH_INVALID = -1,   /* unknown, malformed, expired or revoked token; or a wrong
+                                  username or password */
+    IPPON_AUTH_ERROR = -2,     /* the store failed, or out of memory */
+    IPPON_AUTH_LIMITED = -3,   /* too many attempts: see retry_after_ms */
+    IPPON_AUTH_BUSY = -4,      /* the hashing queue is full, or the server is stopping */
+    IPPON_AUTH_TAKEN = -5,     /* the username and/or display name is taken: see taken */
+    IPPON_AUTH_NOT_GUEST = -6, /* claim: this user already has an account */
+    IPPON_AUTH_BANNED = -7,    /* login: right password, but the account is banned */
+} ippon_auth_status;
+
+typedef struct ippon_auth_result {
+    ippon_auth_status status;
+    ippon_user user;                     /* OK: the user as it is now */
+    char token[IPPON_TOKEN_HEX_LEN + 1]; /* OK and a session was made: its token; else "" */
+    long long expires_at;                /* ... and its expiry, Unix seconds */
+    long long retry_after_ms;            /* LIMITED, BUSY: when to try again */
+    int taken;                           /* TAKEN: IPPON_TAKEN_USERNAME | _DISPLAY_NAME */
+} ippon_auth_result;
+
+/* the completion of a pending operation (on the loop thread); result is valid during the call */
+typedef void (*ippon_auth_done)(void *ctx, const ippon_auth_result *result);
+
+/* ---- life cycle ------------------------------------------------------------------- */
+
+/*
+ * Create the identity service over store with cfg's lifetimes, hashing costs and limits,
+ * and start its hashing thread. Returns 0, or -1 with a message in err. cfg and store
+ * must outlive it. Call ippon_ids_init (sodium_init) first.
+ */
+int ippon_auth_create(ippon_auth **out, const ippon_config *cfg, ippon_store *store, char *err,
+                      size_t errlen);
+
+/* have the hashing thread call wake(ctx) when a job is done (thread-safe; see pwhash.h) */
+void ippon_auth_set_wake(ippon_auth *auth, void (*wake)(void *), void *ctx);
+
+/* replace the clock (milliseconds since the Unix epoch; default CLOCK_REALTIME): for tests */
+void ippon_auth_set_clock(ippon_auth *auth, long long (*now_ms)(void *ctx), void *ctx);
+
+/* the current time by the auth clock, ms */
+long long ippon_auth_now_ms(ippon_auth *auth);
+
+/* run the completions of finished hashing jobs (loop thread); returns how many ran */
+int ippon_auth_poll(ippon_auth *auth);
+
+/* hashing jobs not yet completed */
+size_t ippon_auth_pending(ippon_auth *auth);
+
+/*
+ * Stop the hashing thread (the running hash finishes), complete every pending operation
+ * (finished ones with their result, the rest with IPPON_AUTH_BUSY), free. auth may be NULL.
+ */
+void ippon_auth_destroy(ippon_auth *auth);
+
+/* ---- for the WebSocket gateway -------------------------------------------------- */
+
+/*
+ * Who holds this session token? token_hex is the 64-hex token the client got from
+ * /api/auth/{guest,register,login,claim}. Synchronous and cheap (a hash and an indexed
+ * lookup), so it is fine on the event loop for every WebSocket hello.
+ *
+ * Returns 0 with the user in *out — also for a banned user: out->banned is then true and
+ * the caller refuses it —, IPPON_AUTH_INVALID if the token is malformed, unknown, revoked
+ * or expired (an expired session is deleted), or IPPON_AUTH_ERROR if the store failed (or
+ * app->auth is NULL). Using a session records its last use (at most once a minute).
+ */
+int ippon_auth_session_user(ippon_app *app, const char *token_hex, ippon_user *out);
+
+/* the same, given the auth service */
+int ippon_auth_user_by_token(ippon_auth *auth, const char *token_hex, ippon_user *out);
+
+/* ---- operations (the REST routes call these) ------------------------------------- */
+
+/*
+ * A new guest from address, with display_name (already valid; see below) or, if NULL, a
+ * generated "Guest-XXXXXX". Returns the status, also in out: OK (user, token,
+ * expires_at), LIMITED, TAKEN (display_name given and taken) or ERROR.
+ */
+ippon_auth_status ippon_auth_guest(ippon_auth *auth, const char *display_name,
+                                   const char *address, ippon_auth_result *out);
+
+/*
+ * Register username / password / display_name (all already valid). Returns 1 if pending
+ * (done called later: OK with user + token, TAKEN, BUSY or ERROR), or 0 with *now: LIMITED,
+ * TAKEN, BUSY or ERROR.
+ */
+int ippon_auth_register(ippon_auth *auth, const char *username, const char *password,
+                        size_t password_len, const char *display_name, const char *address,
+                        ippon_auth_result *now, ippon_auth_done done, void *ctx);
+
+/*
+ * Log in. Input of any shape is fine here (a username that cannot exist simply fails).
+ * Returns 1 if pending (done: OK with user + token, INVALID, BANNED, BUSY or ERROR), or 0
+ * with *now: LIMITED, BUSY or ERROR.
+ */
+int ippon_auth_login(ippon_auth *auth, const char *username, const char *password,
+                     size_t password_len, const char *address, ippon_auth_result *now,
+                     ippon_auth_done done, void *ctx);
+
+/*
+ * The guest holding token_hex claims an account: username / password and, unless NULL, a
+ * new display_name (all already valid). Returns 1 if pending (done: OK with the same user
+ * id, now registered, and a new token — the guest token is revoked; INVALID, TAKEN, BUSY
+ * or ERROR), or 0 with *now: INVALID (bad token), NOT_GUEST, BANNED, LIMITED, TAKEN, BUSY
+ * or ERROR.
+ */
+int ippon_auth_claim(ippon_auth *auth, const char *token_hex, const char *username,
+                     const char *password, size_t password_len, const char *display_name,
+                     const char *address, ippon_auth_result *now, ippon_auth_done done,
+                     void *ctx);
+
+/* end the session of token_hex: OK, INVALID (no such live session) or ERROR */
+ippon_auth_status ippon_auth_logout(ippon_auth *auth, const char *token_hex);
+
+/* set user_id's display name (already valid): OK (out->user updated), TAKEN, INVALID or ERROR */
+ippon_auth_status ippon_auth_rename(ippon_auth *auth, const char *user_id,
+                                    const char *display_name, ippon_auth_result *out);
+
+/* ---- rules ------------------------------------------------------------------------ */
+
+/*
+ * Is name (len bytes) a valid display name? 3 to 16 characters of strict UTF-8, each an
+ * ASCII letter or digit, '_', '-', or a CJK letter (kana, CJK ideographs, hangul
+ * syllables; no spaces, punctuation, controls, full-width or symbol forms), and not
+ * starting with "Guest-" (any case: generated names only). Returns 0, or -1 with the
+ * problem (without the field name) in problem.
+ */
+int ippon_auth_check_display_name(const char *name, size_t len, char *problem, size_t problen);
+
+/* 3 to 24 of A-Z a-z 0-9 _ - ; as above */
+int ippon_auth_check_username(const char *name, size_t len, char *problem, size_t problen);
+
+/* 8 to 128 bytes, no NUL; as above */
+int ippon_auth_check_password(const char *password, size_t len, char *problem, size_t problen);
+
+/* ---- tokens ----------------------------------------------------------------------- */
+
+/* a new random token, as bytes and as 64 lowercase hex characters */
+void ippon_auth_token_new(unsigned char token[IPPON_TOKEN_BYTES],
+                          char hex[IPPON_TOKEN_HEX_LEN + 1]);
+
+/* the stored hash of a token given in hex (either case): 0, or -1 if not 64 hex characters */
+int ippon_auth_token_hash(const char *hex, unsigned char hash[IPPON_TOKEN_HASH_BYTES]);
+
+/* the limiter key for a client address (see above) into out */
+void ippon_auth_address_key(const char *address, char *out, size_t outlen);
+
+#endif

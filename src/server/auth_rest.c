@@ -1,0 +1,500 @@
+/*
+ * auth_rest.c — the /api/auth routes over auth.c: JSON in, JSON out.
+ *
+ *   POST  /api/auth/guest     [{display_name}]                  201 {user, token, expires_at}
+ *   POST  /api/auth/register  {username, password, display_name} 201 {user, token, expires_at}
+ *   POST  /api/auth/login     {username, password}              200 {user, token, expires_at}
+ *   POST  /api/auth/logout    (Bearer)                          200 {"logged_out": true}
+ *   GET   /api/auth/me        (Bearer)                          200 {user}
+ *   PATCH /api/auth/me        (Bearer) {display_name}           200 {user}
+ *   POST  /api/auth/claim     (guest's Bearer) {username, password[, display_name]}
+ *                                                               200 {user, token, expires_at}
+ *
+ * The user object: {"id", "display_name", "guest", "created_at"}, and in these replies
+ * (always about the caller) also "username" (null for a guest) and "admin". Never a hash.
+ *
+ * How it works: each handler parses the body (ippon_rest_body_object), checks every field
+ * and collects every problem ("fields": {"name": "problem"}, and all of them in the
+ * message) before anything changes; then calls auth.c. register, login and claim hash a
+ * password on the worker thread: the handler defers its reply (ippon_rest_defer) and the
+ * completion (rest_auth_done) finishes it; if auth.c answers at once the handler
+ * undefers and replies itself. One function maps every auth result to HTTP.
+ */
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "auth.h"
+#include "rest.h"
+
+#define LOGIN_MAX_USERNAME 64 /* login takes any name up to this; it just will not exist */
+
+/* which operation a reply is for: it decides 201 or 200, and the words of 401 and 429 */
+typedef enum reply_kind { REPLY_GUEST, REPLY_REGISTER, REPLY_LOGIN, REPLY_TOKEN } reply_kind;
+
+/* the caller's own user object */
+static json_t *user_json(const ippon_user *u)
+{
+    json_t *o = json_pack("{s:s, s:s, s:b, s:I, s:b}", "id", u->id, "display_name",
+                          u->display_name, "guest", u->guest, "created_at",
+                          (json_int_t)u->created_at, "admin", u->is_admin);
+    if (o)
+        json_object_set_new(o, "username", u->guest ? json_null() : json_string(u->username));
+    return o;
+}
+
+static void reply_user(ippon_rest_response *res, int status, const ippon_user *u)
+{
+    ippon_rest_reply_json(res, status, json_pack("{s:o}", "user", user_json(u)));
+}
+
+static void reply_unavailable(ippon_rest_response *res)
+{
+    ippon_rest_reply_error(res, 503, "unavailable", "identities are not available on this server");
+}
+
+/* map an auth result to the HTTP reply */
+static void reply_result(ippon_rest_response *res, const ippon_auth_result *r, reply_kind kind)
+{
+    switch (r->status) {
+    case IPPON_AUTH_OK:
+        if (r->token[0])
+            ippon_rest_reply_json(res, kind == REPLY_GUEST || kind == REPLY_REGISTER ? 201 : 200,
+                                  json_pack("{s:o, s:s, s:I}", "user", user_json(&r->user),
+                                            "token", r->token, "expires_at",
+                                            (json_int_t)r->expires_at));
+        else
+            reply_user(res, 200, &r->user);
+        return;
+    case IPPON_AUTH_INVALID:
+        if (kind == REPLY_LOGIN)
+            ippon_rest_reply_error(res, 401, "bad_credentials", "wrong username or password");
+        else
+            ippon_rest_reply_error(res, 401, "unauthorized",
+                                   "the session token is unknown or expired; sign in again");
+        res->challenge = 1;
+        return;
+    case IPPON_AUTH_LIMITED: {
+        long long s = (r->retry_after_ms + 999) / 1000;
+        res->retry_after = s < 1 ? 1 : s > 86400 ? 86400 : (int)s;
+        ippon_rest_reply_error(res, 429, "rate_limited", "%s; try again in %d seconds",
+                               kind == REPLY_LOGIN ? "too many failed logins for this account or "
+                                                     "from this address"
+                               : kind == REPLY_GUEST ? "too many new guests from this address"
+                                                     : "too many sign-ups from this address",
+                               res->retry_after);
+        return;
+    }
+    case IPPON_AUTH_BUSY:
+        res->retry_after = 1;
+        ippon_rest_reply_error(res, 503, "busy", "the server is busy; try again in a moment");
+        return;
+    case IPPON_AUTH_TAKEN: {
+        int user_taken = (r->taken & IPPON_TAKEN_USERNAME) != 0;
+        int name_taken = (r->taken & IPPON_TAKEN_DISPLAY_NAME) != 0;
+        json_t *fields = json_object();
+        if (user_taken)
+            json_object_set_new(fields, "username", json_string("already taken"));
+        if (name_taken)
+            json_object_set_new(fields, "display_name", json_string("already taken"));
+        ippon_rest_reply_error_fields(res, 409, user_taken ? "username_taken" : "display_name_taken",
+                                      fields, "%s%s%s", user_taken ? "username: already taken" : "",
+                                      user_taken && name_taken ? "; " : "",
+                                      name_taken ? "display_name: already taken" : "");
+        return;
+    }
+    case IPPON_AUTH_NOT_GUEST:
+        ippon_rest_reply_error(res, 403, "not_a_guest",
+                               "this user already has an account; log in to it instead");
+        return;
+    case IPPON_AUTH_BANNED:
+        ippon_rest_reply_error(res, 403, "banned", "this account is banned");
+        return;
+    case IPPON_AUTH_ERROR:
+        break;
+    }
+    ippon_rest_reply_error(res, 500, "internal", "the server could not do this; try again later");
+}
+
+/* ---- request parsing ------------------------------------------------------------- */
+
+/* problems found in a request's fields: {"field": "problem"} in the order found */
+typedef struct field_check {
+    json_t *body;
+    json_t *problems;
+} field_check;
+
+static void problem(field_check *fc, const char *field, const char *text)
+{
+    if (!json_object_get(fc->problems, field))
+        json_object_set_new(fc->problems, field, json_string(text));
+}
+
+/* fields the route does not take are problems too */
+static void check_known_fields(field_check *fc, const char *const *known, const char *list)
+{
+    const char *key;
+    json_t *value;
+    json_object_foreach(fc->body, key, value) {
+        int found = 0;
+        for (const char *const *k = known; *k && !found; k++)
+            found = strcmp(*k, key) == 0;
+        if (!found) {
+            char text[160];
+            snprintf(text, sizeof text, "unknown field (this route takes %s)", list);
+            problem(fc, key, text);
+        }
+    }
+}
+
+/* a string field: its value (NULL if absent or not a string, with a problem if required) */
+static const char *string_field(field_check *fc, const char *field, int required, size_t *len)
+{
+    json_t *v = json_object_get(fc->body, field);
+    *len = 0;
+    if (!v || json_is_null(v)) {
+        if (required)
+            problem(fc, field, v ? "must be a string, not null" : "missing");
+        return NULL;
+    }
+    if (!json_is_string(v)) {
+        problem(fc, field, "must be a string");
+        return NULL;
+    }
+    *len = json_string_length(v);
+    return json_string_value(v);
+}
+
+typedef int (*rule_fn)(const char *, size_t, char *, size_t);
+
+/* a string field that must pass rule */
+static const char *checked_field(field_check *fc, const char *field, int required, rule_fn rule)
+{
+    size_t len;
+    const char *text = string_field(fc, field, required, &len);
+    char why[256];
+    if (text && rule(text, len, why, sizeof why) != 0) {
+        problem(fc, field, why);
+        return NULL;
+    }
+    return text;
+}
+
+/* if there were problems: reply 400 naming every field, and return -1 */
+static int reply_problems(field_check *fc, ippon_rest_response *res)
+{
+    if (json_object_size(fc->problems) == 0)
+        return 0;
+    char message[1024];
+    size_t n = 0;
+    const char *key;
+    json_t *value;
+    message[0] = '\0';
+    json_object_foreach(fc->problems, key, value) {
+        int m = snprintf(message + n, sizeof message - n, "%s%s: %s", n ? "; " : "", key,
+                         json_string_value(value));
+        if (m < 0 || (size_t)m >= sizeof message - n)
+            break;
+        n += (size_t)m;
+    }
+    ippon_rest_reply_error_fields(res, 400, "bad_request", json_incref(fc->problems), "%s",
+                                  message);
+    return -1;
+}
+
+/* parse the body and get ready to check its fields; -1 after replying 400 */
+static int field_check_begin(field_check *fc, const ippon_rest_request *req,
+                             ippon_rest_response *res, int empty_ok)
+{
+    fc->problems = NULL;
+    fc->body = ippon_rest_body_object(req, res, empty_ok);
+    if (!fc->body)
+        return -1;
+    fc->problems = json_object();
+    if (!fc->problems) {
+        json_decref(fc->body);
+        ippon_rest_reply_error(res, 500, "internal", "out of memory");
+        return -1;
+    }
+    return 0;
+}
+
+static void field_check_end(field_check *fc)
+{
+    json_decref(fc->problems);
+    json_decref(fc->body);
+}
+
+/*
+ * The bearer token of the request, copied into token. Replies 401 and returns -1 if there
+ * is none or it cannot be a token (the store is not asked).
+ */
+static int bearer_token(const ippon_rest_request *req, ippon_rest_response *res,
+                        char token[IPPON_TOKEN_HEX_LEN + 1])
+{
+    const char *t;
+    size_t len;
+    if (!ippon_rest_bearer(req, &t, &len)) {
+        ippon_rest_reply_error(res, 401, "unauthorized",
+                               "send the session token as \"Authorization: Bearer <token>\"");
+        res->challenge = 1;
+        return -1;
+    }
+    if (len != IPPON_TOKEN_HEX_LEN) {
+        ippon_rest_reply_error(res, 401, "unauthorized",
+                               "the bearer token is malformed (%d hex characters expected)",
+                               IPPON_TOKEN_HEX_LEN);
+        res->challenge = 1;
+        return -1;
+    }
+    memcpy(token, t, len);
+    token[len] = '\0';
+    return 0;
+}
+
+/* the user holding the request's session; replies (401, 403 if banned, 500) and -1 if none */
+static int session_user(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res,
+                        char token[IPPON_TOKEN_HEX_LEN + 1], ippon_user *user)
+{
+    if (bearer_token(req, res, token) != 0)
+        return -1;
+    int rc = ippon_auth_user_by_token(app->auth, token, user);
+    if (rc == IPPON_AUTH_OK && user->banned)
+        rc = IPPON_AUTH_BANNED;
+    if (rc != IPPON_AUTH_OK) {
+        ippon_auth_result r;
+        memset(&r, 0, sizeof r);
+        r.status = (ippon_auth_status)rc;
+        reply_result(res, &r, REPLY_TOKEN);
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- deferred replies ------------------------------------------------------------- */
+
+typedef struct rest_wait {
+    ippon_rest_deferred *deferred;
+    reply_kind kind;
+} rest_wait;
+
+static void rest_auth_done(void *ctx, const ippon_auth_result *result)
+{
+    rest_wait *w = ctx;
+    ippon_rest_response res;
+    memset(&res, 0, sizeof res);
+    reply_result(&res, result, w->kind);
+    ippon_rest_finish(w->deferred, &res);
+    free(w);
+}
+
+/* get ready to wait for a password job: NULL after replying 500 */
+static rest_wait *rest_wait_begin(const ippon_rest_request *req, ippon_rest_response *res,
+                                  reply_kind kind)
+{
+    rest_wait *w = malloc(sizeof *w);
+    if (w && (w->deferred = ippon_rest_defer(req, res)) != NULL) {
+        w->kind = kind;
+        return w;
+    }
+    free(w);
+    ippon_rest_reply_error(res, 500, "internal", "this request cannot wait for a password hash");
+    return NULL;
+}
+
+/* auth answered at once after all: drop the wait and reply now */
+static void rest_wait_cancel(rest_wait *w, ippon_rest_response *res, const ippon_auth_result *now)
+{
+    reply_kind kind = w->kind;
+    ippon_rest_undefer(res);
+    free(w);
+    reply_result(res, now, kind);
+}
+
+/* ---- handlers --------------------------------------------------------------------- */
+
+void ippon_auth_guest_post(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
+{
+    static const char *const known[] = {"display_name", NULL};
+    field_check fc;
+    if (!app->auth) {
+        reply_unavailable(res);
+        return;
+    }
+    if (field_check_begin(&fc, req, res, 1) != 0)
+        return;
+    check_known_fields(&fc, known, "display_name (optional)");
+    const char *name = checked_field(&fc, "display_name", 0, ippon_auth_check_display_name);
+    if (reply_problems(&fc, res) == 0) {
+        ippon_auth_result r;
+        ippon_auth_guest(app->auth, name, req->address, &r);
+        reply_result(res, &r, REPLY_GUEST);
+    }
+    field_check_end(&fc);
+}
+
+void ippon_auth_register_post(ippon_app *app, const ippon_rest_request *req,
+                              ippon_rest_response *res)
+{
+    static const char *const known[] = {"username", "password", "display_name", NULL};
+    field_check fc;
+    if (!app->auth) {
+        reply_unavailable(res);
+        return;
+    }
+    if (field_check_begin(&fc, req, res, 0) != 0)
+        return;
+    check_known_fields(&fc, known, "username, password, display_name");
+    const char *username = checked_field(&fc, "username", 1, ippon_auth_check_username);
+    size_t pw_len = 0;
+    const char *password = checked_field(&fc, "password", 1, ippon_auth_check_password);
+    if (password)
+        pw_len = json_string_length(json_object_get(fc.body, "password"));
+    const char *name = checked_field(&fc, "display_name", 1, ippon_auth_check_display_name);
+    if (reply_problems(&fc, res) == 0) {
+        rest_wait *w = rest_wait_begin(req, res, REPLY_REGISTER);
+        if (w) {
+            ippon_auth_result now;
+            int pending = ippon_auth_register(app->auth, username, password, pw_len, name,
+                                              req->address, &now, rest_auth_done, w);
+            if (!pending)
+                rest_wait_cancel(w, res, &now);
+        }
+    }
+    field_check_end(&fc);
+}
+
+/* login's own shape checks: any non-empty string of sane length */
+static int login_username_rule(const char *text, size_t len, char *why, size_t whylen)
+{
+    if (len == 0 || len > LOGIN_MAX_USERNAME) {
+        snprintf(why, whylen, "must be 1 to %d bytes long (has %zu)", LOGIN_MAX_USERNAME, len);
+        return -1;
+    }
+    (void)text;
+    return 0;
+}
+
+static int login_password_rule(const char *text, size_t len, char *why, size_t whylen)
+{
+    if (len == 0 || len > IPPON_PASSWORD_MAX) {
+        snprintf(why, whylen, "must be 1 to %d bytes long (has %zu)", IPPON_PASSWORD_MAX, len);
+        return -1;
+    }
+    (void)text;
+    return 0;
+}
+
+void ippon_auth_login_post(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
+{
+    static const char *const known[] = {"username", "password", NULL};
+    field_check fc;
+    if (!app->auth) {
+        reply_unavailable(res);
+        return;
+    }
+    if (field_check_begin(&fc, req, res, 0) != 0)
+        return;
+    check_known_fields(&fc, known, "username, password");
+    const char *username = checked_field(&fc, "username", 1, login_username_rule);
+    const char *password = checked_field(&fc, "password", 1, login_password_rule);
+    size_t pw_len = password ? json_string_length(json_object_get(fc.body, "password")) : 0;
+    if (reply_problems(&fc, res) == 0) {
+        rest_wait *w = rest_wait_begin(req, res, REPLY_LOGIN);
+        if (w) {
+            ippon_auth_result now;
+            int pending = ippon_auth_login(app->auth, username, password, pw_len, req->address,
+                                           &now, rest_auth_done, w);
+            if (!pending)
+                rest_wait_cancel(w, res, &now);
+        }
+    }
+    field_check_end(&fc);
+}
+
+void ippon_auth_logout_post(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
+{
+    char token[IPPON_TOKEN_HEX_LEN + 1];
+    if (!app->auth) {
+        reply_unavailable(res);
+        return;
+    }
+    if (bearer_token(req, res, token) != 0)
+        return;
+    ippon_auth_result r;
+    memset(&r, 0, sizeof r);
+    r.status = ippon_auth_logout(app->auth, token);
+    if (r.status == IPPON_AUTH_OK)
+        ippon_rest_reply_json(res, 200, json_pack("{s:b}", "logged_out", 1));
+    else
+        reply_result(res, &r, REPLY_TOKEN);
+}
+
+void ippon_auth_me_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
+{
+    char token[IPPON_TOKEN_HEX_LEN + 1];
+    ippon_user user;
+    if (!app->auth) {
+        reply_unavailable(res);
+        return;
+    }
+    if (session_user(app, req, res, token, &user) != 0)
+        return;
+    reply_user(res, 200, &user);
+}
+
+void ippon_auth_me_patch(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
+{
+    static const char *const known[] = {"display_name", NULL};
+    char token[IPPON_TOKEN_HEX_LEN + 1];
+    ippon_user user;
+    field_check fc;
+    if (!app->auth) {
+        reply_unavailable(res);
+        return;
+    }
+    if (session_user(app, req, res, token, &user) != 0)
+        return;
+    if (field_check_begin(&fc, req, res, 0) != 0)
+        return;
+    check_known_fields(&fc, known, "display_name");
+    const char *name = checked_field(&fc, "display_name", 1, ippon_auth_check_display_name);
+    if (reply_problems(&fc, res) == 0) {
+        ippon_auth_result r;
+        ippon_auth_rename(app->auth, user.id, name, &r);
+        reply_result(res, &r, REPLY_TOKEN);
+    }
+    field_check_end(&fc);
+}
+
+void ippon_auth_claim_post(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
+{
+    static const char *const known[] = {"username", "password", "display_name", NULL};
+    char token[IPPON_TOKEN_HEX_LEN + 1];
+    field_check fc;
+    if (!app->auth) {
+        reply_unavailable(res);
+        return;
+    }
+    if (bearer_token(req, res, token) != 0)
+        return;
+    if (field_check_begin(&fc, req, res, 0) != 0)
+        return;
+    check_known_fields(&fc, known, "username, password, display_name (optional)");
+    const char *username = checked_field(&fc, "username", 1, ippon_auth_check_username);
+    const char *password = checked_field(&fc, "password", 1, ippon_auth_check_password);
+    size_t pw_len = password ? json_string_length(json_object_get(fc.body, "password")) : 0;
+    const char *name = checked_field(&fc, "display_name", 0, ippon_auth_check_display_name);
+    if (reply_problems(&fc, res) == 0) {
+        rest_wait *w = rest_wait_begin(req, res, REPLY_TOKEN);
+        if (w) {
+            ippon_auth_result now;
+            int pending = ippon_auth_claim(app->auth, token, username, password, pw_len, name,
+                                           req->address, &now, rest_auth_done, w);
+            if (!pending)
+                rest_wait_cancel(w, res, &now);
+        }
+    }
+    field_check_end(&fc);
+}

@@ -1,0 +1,331 @@
+// game.test.mjs — the game over WebSocket against the real `ippon` binary, with real
+// WebSocket clients (the `ws` package) and clocks run fast (time_scale).
+//
+// Whole 4p and 3p matches (practice with bots, and two humans queued together with bots
+// filling the table) played only through "ask"/"act"; a draw followed by a continued hand; a
+// reconnect in the middle of a hand; clock expiry with the table acting; every bad input of
+// PROTOCOL.md answered with an error while the connection stays open; flooding and an
+// oversized frame closing it; fairness (each hand's commitment matches the revealed seed's
+// wall, and the dealt tiles are that wall's); and over every frame a client received, never
+// another seat's concealed tiles.
+import { test, describe, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import WebSocket from 'ws';
+import { WEB, MIGRATIONS, freePort, tempDir, writeConfig, request, startServer, stopServer, withDeadline } from './harness.mjs';
+
+const MATCH_TIMEOUT_MS = 60_000;
+
+/** a WebSocket player: every received message is kept; waiters take them in order */
+class Client {
+  constructor(port) {
+    this.port = port;
+    this.received = [];
+    this.queue = [];
+    this.waiters = [];
+    this.closed = null;
+  }
+
+  connect() {
+    return new Promise((resolve, reject) => {
+      this.ws = new WebSocket(`ws://127.0.0.1:${this.port}/ws`, 'ippon.v1');
+      this.ws.on('open', resolve);
+      this.ws.on('error', reject);
+      this.ws.on('message', (data) => {
+        const msg = JSON.parse(String(data));
+        this.received.push(msg);
+        this.queue.push(msg);
+        this.wake();
+      });
+      this.ws.on('close', (code, reason) => {
+        this.closed = { code, reason: String(reason) };
+        this.wake();
+      });
+    });
+  }
+
+  send(obj) { this.ws.send(typeof obj === 'string' ? obj : JSON.stringify(obj)); }
+
+  wake() {
+    for (const w of [...this.waiters]) w();
+  }
+
+  /** the next message (in arrival order) for which pred is true; earlier ones are dropped */
+  next(pred = () => true, ms = 10_000, what = 'a message') {
+    return withDeadline(new Promise((resolve, reject) => {
+      const look = () => {
+        while (this.queue.length) {
+          const m = this.queue.shift();
+          if (pred(m)) {
+            this.waiters = this.waiters.filter((w) => w !== look);
+            resolve(m);
+            return;
+          }
+        }
+        if (this.closed) {
+          this.waiters = this.waiters.filter((w) => w !== look);
+          reject(new Error(`connection closed (${this.closed.code}) while waiting for ${what}`));
+        }
+      };
+      this.waiters.push(look);
+      look();
+    }), ms, `waiting for ${what}`);
+  }
+
+  close() { this.ws.close(); }
+}
+
+async function guestToken(port) {
+  const res = await request(port, { method: 'POST', path: '/api/auth/guest', body: '{}' });
+  assert.equal(res.status, 201, res.body);
+  return JSON.parse(res.body).token;
+}
+
+async function player(port, token) {
+  const c = new Client(port);
+  await c.connect();
+  c.token = token ?? await guestToken(port);
+  c.send({ type: 'hello', v: 1, token: c.token });
+  c.welcome = await c.next((m) => m.type === 'welcome' || m.type === 'error', 10_000, 'welcome');
+  assert.equal(c.welcome.type, 'welcome', JSON.stringify(c.welcome));
+  return c;
+}
+
+/** an option to play: win if possible, set North aside, else the first option */
+function choose(options, prefer = ['tsumo', 'ron', 'kita']) {
+  for (const t of prefer) {
+    const o = options.find((x) => x.type === t);
+    if (o) return o;
+  }
+  return options[0];
+}
+
+/** answers every ask until the match ends; returns the match_end event */
+async function playToEnd(c, prefer) {
+  for (;;) {
+    const m = await c.next((x) => x.type === 'ask' || (x.type === 'event' && x.event.type === 'match_end'),
+      MATCH_TIMEOUT_MS, 'an ask or the match end');
+    if (m.type === 'event') return m.event;
+    c.send({ type: 'act', seq: m.seq, action: choose(m.options, prefer) });
+  }
+}
+
+/** events a client received, in order */
+const eventsOf = (c) => c.received.filter((m) => m.type === 'event');
+
+/** asserts event numbers run 0, 1, 2, … without gaps or repeats */
+function assertNumbered(c) {
+  const ns = eventsOf(c).map((m) => m.n);
+  ns.forEach((n, i) => assert.equal(n, i, `event numbers ${ns.slice(Math.max(0, i - 3), i + 3)}`));
+}
+
+/** no frame a client got reveals another seat's concealed tiles */
+function assertNoLeak(c, mySeat) {
+  for (const m of c.received) {
+    const text = JSON.stringify(m);
+    if (m.type === 'event') {
+      const e = m.event;
+      if (e.type === 'draw' && e.seat !== mySeat) assert.ok(!('tile' in e), `another seat's draw leaked: ${text}`);
+      assert.notEqual(e.type === 'deal' && e.seat !== undefined && e.seat !== mySeat, true, text);
+    }
+    if (m.type === 'view' && m.you) assert.equal(m.you.seat, mySeat, text);
+    if (m.type === 'view') for (const s of m.seats) assert.ok(!('hand' in s), `a seat's hand in a view: ${text}`);
+    assert.ok(!/"wall"/.test(text), `the wall leaked: ${text}`);
+  }
+}
+
+describe('the game over WebSocket', () => {
+  let dir, port, proc;
+
+  before(async () => {
+    dir = await tempDir();
+    port = await freePort();
+    const config = await writeConfig(dir, {
+      port, bind: '127.0.0.1', web_root: WEB, database: path.join(dir, 'ippon.db'), migrations: MIGRATIONS,
+      log_level: 'warn', time_scale: 0.02, bot_fill_after: 1, bot_delay_ms: 0, ranked_min_humans: 2,
+      max_frame: 4096, pwhash_ops: 1, pwhash_mem_kib: 8, shutdown_grace: 2, guests_per_address: 1000,
+    });
+    proc = await startServer(['--config', config], dir, port);
+  });
+
+  after(async () => {
+    if (proc) await stopServer(proc);
+    if (dir) await fs.rm(dir, { recursive: true, force: true });
+  });
+
+  for (const mode of ['4p', '3p']) {
+    test(`a ${mode} practice match against bots, played to the end through asks`, async () => {
+      const c = await player(port);
+      c.send({ type: 'practice', mode });
+      const found = await c.next((m) => m.type === 'match_found', 10_000, 'match_found');
+      assert.equal(found.mode, mode);
+      assert.equal(found.ranked, false);
+      assert.equal(found.seats.length, mode === '4p' ? 4 : 3);
+      assert.equal(found.seats.filter((s) => s.bot).length, mode === '4p' ? 3 : 2);
+      const end = await playToEnd(c);
+      assert.equal(end.results.reduce((a, b) => a + b, 0), 0, 'results sum to 0');
+      const start = mode === '4p' ? 25000 : 35000;
+      end.points.forEach((p, i) => assert.equal(p - start, end.results[i]));
+      const starts = eventsOf(c).filter((m) => m.event.type === 'hand_start');
+      assert.equal(end.seeds.length, starts.length, 'one seed per hand');
+      assertNumbered(c);
+      assertNoLeak(c, found.seat);
+      // fairness: each seed gives the committed wall, and my first deal comes from it
+      for (let h = 0; h < starts.length; h++) {
+        const res = await request(port, { path: `/api/fairness?mode=${mode}&seed=${end.seeds[h]}` });
+        assert.equal(res.status, 200, res.body);
+        const f = JSON.parse(res.body);
+        assert.equal(f.commitment, starts[h].event.commitment, `hand ${h}: commitment`);
+        const players = mode === '4p' ? 4 : 3;
+        const wind = (found.seat - starts[h].event.dealer + players) % players;
+        const deal = eventsOf(c).filter((m) => m.event.type === 'deal')[h].event.hand;
+        assert.deepEqual([...deal].sort(), f.wall.slice(13 * wind, 13 * wind + 13).sort(), `hand ${h}: dealt tiles`);
+      }
+      c.close();
+    });
+  }
+
+  test('two players queued together get one ranked table, bots fill the rest', async () => {
+    const a = await player(port), b = await player(port);
+    a.send({ type: 'queue', mode: '4p' });
+    b.send({ type: 'queue', mode: '4p' });
+    assert.equal((await a.next((m) => m.type === 'queued')).mode, '4p');
+    const fa = await a.next((m) => m.type === 'match_found', 15_000, 'match_found');
+    const fb = await b.next((m) => m.type === 'match_found', 15_000, 'match_found');
+    assert.equal(fa.table, fb.table);
+    assert.equal(fa.ranked, true);
+    assert.equal(fa.seats.filter((s) => !s.bot).length, 2);
+    const [ea, eb] = await Promise.all([playToEnd(a), playToEnd(b)]);
+    assert.deepEqual(ea, eb);
+    assertNoLeak(a, fa.seat);
+    assertNoLeak(b, fb.seat);
+    // neither ever received the other's private events
+    for (const [c, other] of [[a, fb.seat], [b, fa.seat]])
+      assert.ok(!eventsOf(c).some((m) => m.event.type === 'draw' && m.event.seat === other && 'tile' in m.event));
+    a.close();
+    b.close();
+  });
+
+  test('an exhaustive draw is followed by another hand at the same table', async () => {
+    for (let tries = 0; tries < 40; tries++) {
+      const c = await player(port);
+      c.send({ type: 'practice', mode: '4p' });
+      await c.next((m) => m.type === 'match_found');
+      await playToEnd(c, ['kita']); // never tsumo or ron: more draws
+      const events = eventsOf(c).map((m) => m.event);
+      c.close();
+      const draw = events.findIndex((e) => e.type === 'exhaustive_draw');
+      if (draw < 0) continue;
+      const next = events.slice(draw).find((e) => e.type === 'hand_start');
+      assert.ok(next, 'a new hand after the draw');
+      assert.equal(next.honba, events.filter((e) => e.type === 'hand_start')[0].honba + 1);
+      assert.equal(events[draw].payments.reduce((x, y) => x + y, 0), 0);
+      return;
+    }
+    assert.fail('no exhaustive draw in 40 matches');
+  });
+
+  test('a reconnect in the middle of a hand resumes the events and the pending ask', async () => {
+    const c = await player(port);
+    c.send({ type: 'practice', mode: '4p' });
+    await c.next((m) => m.type === 'match_found');
+    const ask = await c.next((m) => m.type === 'ask', 10_000, 'an ask');
+    const last = eventsOf(c).at(-1).n;
+    c.close();
+    const again = await player(port, c.token);
+    assert.ok(again.welcome.table, 'welcome names the table');
+    // no `last` in hello: the full view, then the ask
+    const view = await again.next((m) => m.type === 'view', 10_000, 'the view');
+    assert.equal(view.you.seat, again.welcome.table.seat);
+    assert.ok(view.n >= last);
+    const ask2 = await again.next((m) => m.type === 'ask', 10_000, 'the pending ask');
+    assert.equal(ask2.seq, ask.seq);
+    // and with a last number: exactly the events after it
+    again.send({ type: 'resume', last: last - 2 });
+    const e1 = await again.next((m) => m.type === 'event');
+    assert.equal(e1.n, last - 1);
+    await playToEnd(again);
+    again.close();
+  });
+
+  test('a player who never answers is played for by the clock', async () => {
+    const c = await player(port);
+    c.send({ type: 'practice', mode: '3p' });
+    await c.next((m) => m.type === 'match_found');
+    const t = await c.next((m) => m.type === 'timeout', 20_000, 'a timeout');
+    assert.ok(Number.isInteger(t.seq));
+    await c.next((m) => m.type === 'event' && m.event.type === 'match_end', MATCH_TIMEOUT_MS, 'the match end');
+    c.close();
+  });
+
+  test('every bad message gets an error and the connection stays open', async () => {
+    const anon = new Client(port);
+    await anon.connect();
+    anon.send({ type: 'queue', mode: '4p' });
+    assert.equal((await anon.next((m) => m.type === 'error')).code, 'auth_required');
+    anon.send({ type: 'hello', token: 'nope' });
+    assert.equal((await anon.next((m) => m.type === 'error')).code, 'auth_failed');
+    anon.close();
+
+    const c = await player(port);
+    const cases = [
+      ['{not json', 'bad_json'],
+      ['[1,2]', 'bad_json'],
+      [{ nope: 1 }, 'bad_message'],
+      [{ type: 'dance' }, 'unknown_type'],
+      [{ type: 'queue', mode: '5p' }, 'bad_message'],
+      [{ type: 'queue' }, 'bad_message'],
+      [{ type: 'practice', mode: 7 }, 'bad_message'],
+      [{ type: 'act', seq: 1, action: { type: 'discard', tile: '1m' } }, 'no_match'],
+      [{ type: 'resume', last: 'x' }, 'bad_message'],
+    ];
+    for (const [msg, code] of cases) {
+      c.send(msg);
+      const e = await c.next((m) => m.type === 'error', 5_000, `the error for ${JSON.stringify(msg)}`);
+      assert.equal(e.code, code, JSON.stringify(msg));
+      assert.ok(e.message.length > 0);
+    }
+    c.send({ type: 'practice', mode: '4p' });
+    await c.next((m) => m.type === 'match_found');
+    const ask = await c.next((m) => m.type === 'ask', 10_000, 'an ask');
+    const wrong = [
+      [{ type: 'act', seq: ask.seq + 5, action: ask.options[0] }, 'stale'],
+      [{ type: 'act', action: ask.options[0] }, 'bad_message'],
+      [{ type: 'act', seq: ask.seq, action: { type: 'discard', tile: 'xx' } }, 'illegal'],
+      [{ type: 'act', seq: ask.seq, action: { type: 'chi', tiles: ['1m'] } }, 'illegal'],
+      [{ type: 'act', seq: ask.seq, action: 'discard' }, 'illegal'],
+      [{ type: 'queue', mode: '4p' }, 'in_match'],
+    ];
+    for (const [msg, code] of wrong) {
+      c.send(msg);
+      const e = await c.next((m) => m.type === 'error', 5_000, `the error for ${JSON.stringify(msg)}`);
+      assert.equal(e.code, code, JSON.stringify(msg));
+    }
+    c.send({ type: 'act', seq: ask.seq, action: ask.options[0] }); // the real answer still works
+    c.send({ type: 'ping' });
+    await c.next((m) => m.type === 'pong');
+    assert.equal(c.closed, null);
+    c.close();
+  });
+
+  test('sustained abuse closes the connection: a flood of bad messages, an oversized frame', async () => {
+    const flood = await player(port);
+    for (let i = 0; i < 25; i++) flood.send('garbage');
+    const abuse = await flood.next((m) => m.type === 'error' && m.code === 'abuse', 5_000, 'the abuse error');
+    assert.ok(abuse);
+    await withDeadline(new Promise((r) => { const t = setInterval(() => { if (flood.closed) { clearInterval(t); r(); } }, 20); }),
+      5_000, 'the close');
+
+    const big = await player(port);
+    big.send(JSON.stringify({ type: 'ping', pad: 'x'.repeat(10_000) }));
+    assert.equal((await big.next((m) => m.type === 'error', 5_000)).code, 'too_large');
+    await withDeadline(new Promise((r) => { const t = setInterval(() => { if (big.closed) { clearInterval(t); r(); } }, 20); }),
+      5_000, 'the close');
+
+    const ok = await player(port); // the server is fine
+    ok.send({ type: 'ping' });
+    await ok.next((m) => m.type === 'pong');
+    ok.close();
+  });
+});

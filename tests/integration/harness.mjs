@@ -1,0 +1,141 @@
+// harness.mjs — what the integration tests share: the paths of the build under test, a free
+// port, temporary folders and configs, HTTP requests, and starting and stopping the real
+// `ippon` binary with deadlines (a hung server fails a test instead of hanging it) and a check
+// that it exits cleanly (code 0, no sanitizer report).
+//
+// Only Node built-ins. ctest sets IPPON_BUILD_DIR and IPPON_SOURCE_DIR.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const BUILD_DIR = process.env.IPPON_BUILD_DIR;
+export const SOURCE_DIR = process.env.IPPON_SOURCE_DIR;
+assert.ok(BUILD_DIR && SOURCE_DIR, 'IPPON_BUILD_DIR and IPPON_SOURCE_DIR must be set (run through ctest)');
+export const BIN = path.join(BUILD_DIR, 'src/server/ippon');
+export const WEB = path.join(SOURCE_DIR, 'web');
+export const MIGRATIONS = path.join(SOURCE_DIR, 'migrations');
+export const VERSION = /project\(ippon VERSION (\d+\.\d+\.\d+)/.exec(
+  readFileSync(path.join(SOURCE_DIR, 'CMakeLists.txt'), 'utf8'))[1];
+
+export const START_TIMEOUT_MS = 20_000; // sanitizer builds start slowly
+export const STOP_TIMEOUT_MS = 10_000;
+export const REQUEST_TIMEOUT_MS = 5_000;
+export const SANITIZER_REPORT = /ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:/;
+
+/** a TCP port that was free a moment ago */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export async function tempDir() {
+  return fs.mkdtemp(path.join(os.tmpdir(), 'ippon-it-'));
+}
+
+export async function writeConfig(dir, values, name = 'ippon.json') {
+  const file = path.join(dir, name);
+  await fs.writeFile(file, typeof values === 'string' ? values : JSON.stringify(values, null, 2));
+  return file;
+}
+
+/** one HTTP request with the path sent exactly as given (no normalisation) */
+export function request(port, { method = 'GET', path: urlPath = '/', body, agent } = {}) {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, method, path: urlPath, agent: agent ?? false,
+      timeout: REQUEST_TIMEOUT_MS,
+      headers: body === undefined ? {} : { 'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body) } }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers,
+        body: Buffer.concat(chunks).toString('utf8'), socket: res.socket }));
+      res.on('error', reject);
+    });
+    req.on('timeout', () => req.destroy(new Error(`${method} ${urlPath}: no answer in ${REQUEST_TIMEOUT_MS} ms`)));
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** a started process with its output collected and its exit as a promise */
+export function launch(args, cwd) {
+  const child = spawn(BIN, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = { child, stdout: '', stderr: '', exitCode: undefined, exitSignal: undefined };
+  child.stdout.on('data', (d) => { proc.stdout += d; });
+  child.stderr.on('data', (d) => { proc.stderr += d; });
+  proc.exited = new Promise((resolve) => {
+    child.on('close', (code, signal) => {
+      proc.exitCode = code;
+      proc.exitSignal = signal;
+      resolve({ code, signal });
+    });
+  });
+  return proc;
+}
+
+export function withDeadline(promise, ms, what) {
+  let timer;
+  return Promise.race([
+    promise,
+    new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(`${what}: still waiting after ${ms} ms`)), ms); }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+/** run to completion (for start-up failures); kills it if it does not exit in time */
+export async function runToExit(args, cwd) {
+  const proc = launch(args, cwd);
+  try {
+    await withDeadline(proc.exited, START_TIMEOUT_MS, `ippon ${args.join(' ')}`);
+  } catch (e) {
+    proc.child.kill('SIGKILL');
+    throw new Error(`${e.message}\nstderr:\n${proc.stderr}`);
+  }
+  return proc;
+}
+
+/** start a server and wait until /api/health answers */
+export async function startServer(args, cwd, port) {
+  const proc = launch(args, cwd);
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  for (;;) {
+    if (proc.exitCode !== undefined)
+      throw new Error(`ippon exited with ${proc.exitCode} during start-up:\n${proc.stderr}`);
+    try {
+      const res = await request(port, { path: '/api/health' });
+      if (res.status === 200)
+        return proc;
+    } catch { /* not listening yet */ }
+    if (Date.now() > deadline) {
+      proc.child.kill('SIGKILL');
+      throw new Error(`ippon did not answer within ${START_TIMEOUT_MS} ms:\n${proc.stderr}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** send a signal and expect a clean exit: code 0, no sanitizer report */
+export async function stopServer(proc, signal = 'SIGTERM') {
+  if (proc.exitCode === undefined)
+    proc.child.kill(signal);
+  try {
+    await withDeadline(proc.exited, STOP_TIMEOUT_MS, `ippon after ${signal}`);
+  } catch (e) {
+    proc.child.kill('SIGKILL');
+    throw e;
+  }
+  assert.doesNotMatch(proc.stderr, SANITIZER_REPORT, proc.stderr);
+  assert.equal(proc.exitSignal, null, `killed by ${proc.exitSignal}`);
+  assert.equal(proc.exitCode, 0, proc.stderr);
+}
+

@@ -1,0 +1,1188 @@
+/*
+ * test_server_auth.c — identities (src/server/auth.c, auth_rest.c, store_users.c,
+ * pwhash.c) without a network: the rules for display names (UTF-8 edge cases included),
+ * usernames and passwords; tokens and their hashes; guests, registration, login, wrong
+ * passwords, logout, renaming, claiming a guest (same id, old token revoked); session
+ * expiry with an injected clock (and the expired row deleted); rate limits per account
+ * and per address; banned users; the hashing worker (cancelled jobs, rehash on new
+ * costs); and the REST layer: every malformed body a 400 naming the field, 401s with a
+ * challenge, 409s, 413, deferred replies delivered later or dropped once abandoned.
+ *
+ * The database is a temporary file with the repository's migrations; hashing uses
+ * libsodium's minimum costs so the tests run fast. Asynchronous operations are driven by
+ * polling the service until their completion arrives.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <jansson.h>
+#include <sodium.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "auth.h"
+#include "ids.h"
+#include "log.h"
+#include "pwhash.h"
+#include "rest.h"
+
+#define T0_MS 1800000000000LL /* the test clock's start, ms since the epoch */
+#define DAY_S 86400LL
+
+/* ---- fixture ---------------------------------------------------------------------- */
+
+static void sleep_ms(long ms)
+{
+    struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
+    nanosleep(&ts, NULL);
+}
+
+typedef struct fixture {
+    char dir[64];
+    char db[128];
+    ippon_config cfg;
+    ippon_app app;
+    long long now_ms; /* the injected clock */
+} fixture;
+
+static long long fixture_clock(void *ctx)
+{
+    return ((fixture *)ctx)->now_ms;
+}
+
+/* a fresh database and service; tweak the config first with a non-NULL adjust */
+static fixture *fixture_new(void (*adjust)(ippon_config *))
+{
+    fixture *f = calloc(1, sizeof *f);
+    assert_non_null(f);
+    snprintf(f->dir, sizeof f->dir, "/tmp/ippon-test-auth-XXXXXX");
+    assert_non_null(mkdtemp(f->dir));
+    snprintf(f->db, sizeof f->db, "%s/auth.db", f->dir);
+    assert_int_equal(ippon_config_init(&f->cfg), 0);
+    f->cfg.pwhash_ops = 1;
+    f->cfg.pwhash_mem_kib = 8;
+    if (adjust)
+        adjust(&f->cfg);
+    char err[512], migrations[512];
+    snprintf(migrations, sizeof migrations, "%s/migrations", IPPON_TEST_SOURCE_DIR);
+    f->app.config = &f->cfg;
+    if (ippon_store_open(&f->app.store, f->db, err, sizeof err) != 0 ||
+        ippon_store_migrate(f->app.store, migrations, NULL, err, sizeof err) != 0 ||
+        ippon_auth_create(&f->app.auth, &f->cfg, f->app.store, err, sizeof err) != 0)
+        fail_msg("%s", err);
+    f->now_ms = T0_MS;
+    ippon_auth_set_clock(f->app.auth, fixture_clock, f);
+    return f;
+}
+
+static void fixture_free(fixture *f)
+{
+    ippon_auth_destroy(f->app.auth);
+    ippon_store_close(f->app.store);
+    ippon_config_free(&f->cfg);
+    char path[256];
+    const char *suffixes[] = {"", "-wal", "-shm"};
+    for (size_t i = 0; i < 3; i++) {
+        snprintf(path, sizeof path, "%s%s", f->db, suffixes[i]);
+        unlink(path);
+    }
+    rmdir(f->dir);
+    free(f);
+}
+
+/* run SQL on the test database from outside the server (to ban someone, to look) */
+static long long sql_value(fixture *f, const char *sql)
+{
+    sqlite3 *db;
+    sqlite3_stmt *stmt;
+    assert_int_equal(sqlite3_open(f->db, &db), SQLITE_OK);
+    if (sqlite3_prepare_v2(db, sql, -1, &stmt, NULL) != SQLITE_OK)
+        fail_msg("%s: %s", sql, sqlite3_errmsg(db));
+    int rc = sqlite3_step(stmt);
+    long long v = rc == SQLITE_ROW ? sqlite3_column_int64(stmt, 0) : -1;
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+        fail_msg("%s: %s", sql, sqlite3_errmsg(db));
+    sqlite3_finalize(stmt);
+    sqlite3_close(db);
+    return v;
+}
+
+/* the completion of an asynchronous operation */
+typedef struct outcome {
+    int calls;
+    ippon_auth_result r;
+} outcome;
+
+static void on_done(void *ctx, const ippon_auth_result *r)
+{
+    outcome *o = ctx;
+    o->calls++;
+    o->r = *r;
+}
+
+/* poll until o has its completion (10 s at most) */
+static void wait_for(fixture *f, outcome *o)
+{
+    for (int i = 0; i < 10000 && o->calls == 0; i++) {
+        if (ippon_auth_poll(f->app.auth) == 0)
+            sleep_ms(1);
+    }
+    assert_int_equal(o->calls, 1);
+}
+
+/* run an operation that returns 1 (pending) or 0 (answered in now) to its result */
+static ippon_auth_result settle(fixture *f, int pending, const ippon_auth_result *now, outcome *o)
+{
+    if (!pending) {
+        assert_int_equal(o->calls, 0);
+        return *now;
+    }
+    wait_for(f, o);
+    return o->r;
+}
+
+static ippon_auth_result do_register(fixture *f, const char *username, const char *password,
+                                     const char *name, const char *address)
+{
+    ippon_auth_result now;
+    outcome o = {0};
+    int pending = ippon_auth_register(f->app.auth, username, password, strlen(password), name,
+                                      address, &now, on_done, &o);
+    return settle(f, pending, &now, &o);
+}
+
+static ippon_auth_result do_login(fixture *f, const char *username, const char *password,
+                                  const char *address)
+{
+    ippon_auth_result now;
+    outcome o = {0};
+    int pending = ippon_auth_login(f->app.auth, username, password, strlen(password), address,
+                                   &now, on_done, &o);
+    return settle(f, pending, &now, &o);
+}
+
+static ippon_auth_result do_claim(fixture *f, const char *token, const char *username,
+                                  const char *password, const char *name)
+{
+    ippon_auth_result now;
+    outcome o = {0};
+    int pending = ippon_auth_claim(f->app.auth, token, username, password, strlen(password), name,
+                                   "198.51.100.1", &now, on_done, &o);
+    return settle(f, pending, &now, &o);
+}
+
+static ippon_auth_result do_guest(fixture *f, const char *name, const char *address)
+{
+    ippon_auth_result r;
+    ippon_auth_guest(f->app.auth, name, address, &r);
+    return r;
+}
+
+/* ---- rules ------------------------------------------------------------------------ */
+
+static int display_ok(const char *name)
+{
+    char problem[256];
+    return ippon_auth_check_display_name(name, strlen(name), problem, sizeof problem) == 0;
+}
+
+static void expect_display_problem(const char *name, size_t len, const char *words)
+{
+    char problem[256] = "";
+    if (ippon_auth_check_display_name(name, len, problem, sizeof problem) == 0)
+        fail_msg("display name \"%s\" was accepted", name);
+    if (!strstr(problem, words))
+        fail_msg("display name \"%s\": \"%s\" does not say \"%s\"", name, problem, words);
+}
+
+static void test_display_names(void **state)
+{
+    (void)state;
+    const char *good[] = {
+        "Alice", "abc", "a_b-c", "___", "Player-1", "abcdefghijklmnop", /* 16 */
+        "山田太郎", "山田太", "ひらがな", "カタカナー", "한국어", "々〆〇", "𠮷野家", /* U+20BB7 */
+        "mixed山田", "abc_日本",
+        "日本語日本語日本語日本語日本語日", /* 16 CJK characters, 48 bytes */
+        "guest", "Guest", "Guest_1", "xGuest-1",
+    };
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)
+        if (!display_ok(good[i]))
+            fail_msg("\"%s\" was refused", good[i]);
+
+    expect_display_problem("", 0, "3 to 16 characters long (has 0)");
+    expect_display_problem("ab", 2, "(has 2)");
+    expect_display_problem("山田", 6, "(has 2)");
+    expect_display_problem("abcdefghijklmnopq", 17, "(has 17)");
+    expect_display_problem("日本語日本語日本語日本語日本語日本", 51, "(has 17)");
+    expect_display_problem(" Alice", 6, "a space U+0020 at character 1");
+    expect_display_problem("Alice ", 6, "a space U+0020 at character 6");
+    expect_display_problem("Al ice", 6, "a space");
+    expect_display_problem("Al\tice", 6, "a control character U+0009");
+    expect_display_problem("Al\x7fice", 6, "a control character U+007F");
+    expect_display_problem("Alice!", 6, "U+0021");
+    expect_display_problem("\xe3\x80\x80" "abc", 6, "U+3000"); /* ideographic space */
+    expect_display_problem("ＡＢＣ", 9, "U+FF21");                 /* full-width letters */
+    expect_display_problem("ｱｲｳ", 9, "U+FF71");                    /* half-width katakana */
+    expect_display_problem("ア・イ", 9, "U+30FB");                  /* katakana middle dot */
+    expect_display_problem("\xf0\x9f\x98\x80" "abc", 7, "U+1F600"); /* emoji */
+    expect_display_problem("ab\xcc\x81" "c", 5, "U+0301");          /* combining accent */
+    expect_display_problem("Guest-123", 9, "reserved for guests");
+    expect_display_problem("gUEST-abc", 9, "reserved for guests");
+    /* malformed UTF-8 */
+    expect_display_problem("ab\xff" "cd", 5, "UTF-8");
+    expect_display_problem("ab\xc0\xafzz", 6, "UTF-8");          /* overlong '/' */
+    expect_display_problem("ab\xe0\x80\xafz", 6, "UTF-8");       /* overlong, 3 bytes */
+    expect_display_problem("ab\xed\xa0\x80z", 6, "UTF-8");       /* a surrogate */
+    expect_display_problem("ab\xf4\x90\x80\x80z", 7, "UTF-8");   /* above U+10FFFF */
+    expect_display_problem("abc\xe5\xb1", 5, "UTF-8");           /* cut off */
+    expect_display_problem("abc\x80", 4, "UTF-8");               /* a lone continuation */
+    expect_display_problem("ab\0cd", 5, "UTF-8");                /* an embedded NUL */
+}
+
+static void test_usernames_and_passwords(void **state)
+{
+    (void)state;
+    char problem[256];
+    const char *good[] = {"abc", "A_b-9", "abcdefghijklmnopqrstuvwx" /* 24 */, "___"};
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)
+        assert_int_equal(ippon_auth_check_username(good[i], strlen(good[i]), problem, sizeof problem), 0);
+    const char *bad[] = {"", "ab", "abcdefghijklmnopqrstuvwxy", "a b", "abc!", "ünï", "abc\n", "山田太郎"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        problem[0] = '\0';
+        assert_int_equal(ippon_auth_check_username(bad[i], strlen(bad[i]), problem, sizeof problem), -1);
+        assert_true(strlen(problem) > 10);
+    }
+    assert_int_equal(ippon_auth_check_username("ab", 2, problem, sizeof problem), -1);
+    assert_non_null(strstr(problem, "3 to 24"));
+    assert_int_equal(ippon_auth_check_username("a b", 3, problem, sizeof problem), -1);
+    assert_non_null(strstr(problem, "0x20 at position 2"));
+
+    char pw[200];
+    memset(pw, 'p', sizeof pw);
+    assert_int_equal(ippon_auth_check_password(pw, 7, problem, sizeof problem), -1);
+    assert_non_null(strstr(problem, "8 to 128 bytes long (has 7)"));
+    assert_int_equal(ippon_auth_check_password(pw, 8, problem, sizeof problem), 0);
+    assert_int_equal(ippon_auth_check_password(pw, 128, problem, sizeof problem), 0);
+    assert_int_equal(ippon_auth_check_password(pw, 129, problem, sizeof problem), -1);
+    assert_int_equal(ippon_auth_check_password("パスワード", strlen("パスワード"), problem,
+                                               sizeof problem),
+                     0); /* 15 bytes: counted in bytes */
+    assert_int_equal(ippon_auth_check_password("pass\0word", 9, problem, sizeof problem), -1);
+    assert_non_null(strstr(problem, "NUL"));
+}
+
+static void test_tokens(void **state)
+{
+    (void)state;
+    unsigned char token[IPPON_TOKEN_BYTES], h1[IPPON_TOKEN_HASH_BYTES], h2[IPPON_TOKEN_HASH_BYTES];
+    unsigned char want[IPPON_TOKEN_HASH_BYTES];
+    char hex[IPPON_TOKEN_HEX_LEN + 1], other[IPPON_TOKEN_HEX_LEN + 1], upper[IPPON_TOKEN_HEX_LEN + 1];
+    ippon_auth_token_new(token, hex);
+    assert_int_equal(strlen(hex), 64);
+    assert_int_equal(strspn(hex, "0123456789abcdef"), 64);
+    /* the stored hash is BLAKE2b-256 of the 32 token bytes */
+    assert_int_equal(ippon_auth_token_hash(hex, h1), 0);
+    crypto_generichash(want, sizeof want, token, sizeof token, NULL, 0);
+    assert_memory_equal(h1, want, sizeof want);
+    for (size_t i = 0; i <= 64; i++)
+        upper[i] = (hex[i] >= 'a' && hex[i] <= 'f') ? (char)(hex[i] - 'a' + 'A') : hex[i];
+    assert_int_equal(ippon_auth_token_hash(upper, h2), 0);
+    assert_memory_equal(h1, h2, sizeof h1);
+    ippon_auth_token_new(token, other);
+    assert_string_not_equal(hex, other);
+    assert_int_equal(ippon_auth_token_hash(other, h2), 0);
+    assert_memory_not_equal(h1, h2, sizeof h1);
+
+    assert_int_equal(ippon_auth_token_hash(NULL, h1), -1);
+    assert_int_equal(ippon_auth_token_hash("", h1), -1);
+    hex[63] = '\0';
+    assert_int_equal(ippon_auth_token_hash(hex, h1), -1);
+    hex[63] = 'g';
+    assert_int_equal(ippon_auth_token_hash(hex, h1), -1);
+    char longer[80];
+    snprintf(longer, sizeof longer, "%s0", other);
+    assert_int_equal(ippon_auth_token_hash(longer, h1), -1);
+}
+
+static void test_address_keys(void **state)
+{
+    (void)state;
+    char key[80];
+    ippon_auth_address_key("203.0.113.7", key, sizeof key);
+    assert_string_equal(key, "203.0.113.7");
+    ippon_auth_address_key("::ffff:203.0.113.7", key, sizeof key);
+    assert_string_equal(key, "203.0.113.7");
+    ippon_auth_address_key("2001:db8:1:2:3:4:5:6", key, sizeof key);
+    assert_string_equal(key, "2001:db8:1:2::/64");
+    ippon_auth_address_key("2001:db8:1:2:ffff::1", key, sizeof key);
+    assert_string_equal(key, "2001:db8:1:2::/64");
+    ippon_auth_address_key(NULL, key, sizeof key);
+    assert_string_equal(key, "unknown");
+    ippon_auth_address_key("", key, sizeof key);
+    assert_string_equal(key, "unknown");
+}
+
+/* ---- identities ------------------------------------------------------------------- */
+
+static void test_guest(void **state)
+{
+    (void)state;
+    fixture *f = fixture_new(NULL);
+    ippon_auth_result g = do_guest(f, NULL, "203.0.113.7");
+    assert_int_equal(g.status, IPPON_AUTH_OK);
+    assert_true(g.user.guest);
+    assert_string_equal(g.user.username, "");
+    assert_int_equal(strlen(g.user.id), 32);
+    assert_int_equal(strncmp(g.user.display_name, "Guest-", 6), 0);
+    assert_int_equal(strlen(g.user.display_name), 12);
+    assert_int_equal(strspn(g.user.display_name + 6, "0123456789ABCDEF"), 6);
+    assert_int_equal(strlen(g.token), 64);
+    assert_int_equal(g.expires_at, T0_MS / 1000 + 365 * DAY_S);
+    assert_int_equal(g.user.created_at, T0_MS / 1000);
+
+    ippon_user u;
+    assert_int_equal(ippon_auth_session_user(&f->app, g.token, &u), 0);
+    assert_string_equal(u.id, g.user.id);
+    assert_true(u.guest);
+    assert_false(u.banned);
+    /* only the hash is stored: the token is nowhere in the database */
+    char sql[256];
+    snprintf(sql, sizeof sql, "SELECT count(*) FROM sessions WHERE hex(token_hash) = upper('%s')",
+             g.token);
+    assert_int_equal(sql_value(f, sql), 0);
+    assert_int_equal(sql_value(f, "SELECT count(*) FROM sessions"), 1);
+    assert_int_equal(sql_value(f, "SELECT count(*) FROM users WHERE password_hash IS NULL"), 1);
+
+    /* a guest with a chosen name; names are unique regardless of case */
+    ippon_auth_result named = do_guest(f, "Kiri", "203.0.113.7");
+    assert_int_equal(named.status, IPPON_AUTH_OK);
+    assert_string_equal(named.user.display_name, "Kiri");
+    ippon_auth_result dup = do_guest(f, "KIRI", "203.0.113.7");
+    assert_int_equal(dup.status, IPPON_AUTH_TAKEN);
+    assert_int_equal(dup.taken, IPPON_TAKEN_DISPLAY_NAME);
+    assert_string_equal(dup.token, "");
+
+    /* no session for nonsense */
+    assert_int_equal(ippon_auth_session_user(&f->app, "nonsense", &u), IPPON_AUTH_INVALID);
+    char unknown[IPPON_TOKEN_HEX_LEN + 1];
+    unsigned char bytes[IPPON_TOKEN_BYTES];
+    ippon_auth_token_new(bytes, unknown);
+    assert_int_equal(ippon_auth_session_user(&f->app, unknown, &u), IPPON_AUTH_INVALID);
+    ippon_app no_auth = {0};
+    assert_int_equal(ippon_auth_session_user(&no_auth, g.token, &u), IPPON_AUTH_ERROR);
+    fixture_free(f);
+}
+
+static void test_register_login_wrong_password(void **state)
+{
+    (void)state;
+    fixture *f = fixture_new(NULL);
+    ippon_auth_result r = do_register(f, "Alice", "correct horse", "アリス太郎", "203.0.113.7");
+    assert_int_equal(r.status, IPPON_AUTH_OK);
+    assert_false(r.user.guest);
+    assert_string_equal(r.user.username, "Alice");
+    assert_string_equal(r.user.display_name, "アリス太郎");
+    assert_int_equal(r.expires_at, T0_MS / 1000 + 30 * DAY_S);
+    assert_int_equal(sql_value(f, "SELECT count(*) FROM users WHERE password_hash LIKE '$argon2id$%'"), 1);
+
+    /* login: username case does not matter; every login is a new session */
+    ippon_auth_result l = do_login(f, "alice", "correct horse", "203.0.113.7");
+    assert_int_equal(l.status, IPPON_AUTH_OK);
+    assert_string_equal(l.user.id, r.user.id);
+    assert_string_not_equal(l.token, r.token);
+    ippon_user u;
+    assert_int_equal(ippon_auth_session_user(&f->app, l.token, &u), 0);
+    assert_int_equal(ippon_auth_session_user(&f->app, r.token, &u), 0);
+    assert_string_equal(u.id, r.user.id);
+
+    assert_int_equal(do_login(f, "alice", "wrong horse", "203.0.113.7").status, IPPON_AUTH_INVALID);
+    assert_int_equal(do_login(f, "nobody", "correct horse", "203.0.113.7").status, IPPON_AUTH_INVALID);
+    assert_int_equal(do_login(f, "bad name!", "x", "203.0.113.7").status, IPPON_AUTH_INVALID);
+    assert_int_equal(do_login(f, "alice", "", "203.0.113.7").status, IPPON_AUTH_INVALID);
+
+    /* taken: username (any case), display name (any case), both */
+    ippon_auth_result t = do_register(f, "ALICE", "password9", "Other", "203.0.113.8");
+    assert_int_equal(t.status, IPPON_AUTH_TAKEN);
+    assert_int_equal(t.taken, IPPON_TAKEN_USERNAME);
+    t = do_register(f, "bob", "password9", "アリス太郎", "203.0.113.8");
+    assert_int_equal(t.taken, IPPON_TAKEN_DISPLAY_NAME);
+    t = do_register(f, "alice", "password9", "アリス太郎", "203.0.113.8");
+    assert_int_equal(t.taken, IPPON_TAKEN_USERNAME | IPPON_TAKEN_DISPLAY_NAME);
+    assert_int_equal(sql_value(f, "SELECT count(*) FROM users"), 1);
+    fixture_free(f);
+}
+
+static void test_session_expiry(void **state)
+{
+    (void)state;
+    fixture *f = fixture_new(NULL);
+    ippon_auth_result r = do_register(f, "carol", "password1", "Carol", NULL);
+    ippon_auth_result g = do_guest(f, NULL, NULL);
+    assert_int_equal(r.status, IPPON_AUTH_OK);
+    ippon_user u;
+    f->now_ms = (r.expires_at - 1) * 1000 + 999; /* the last moment it is good */
+    assert_int_equal(ippon_auth_session_user(&f->app, r.token, &u), 0);
+    f->now_ms = r.expires_at * 1000;
+    assert_int_equal(ippon_auth_session_user(&f->app, r.token, &u), IPPON_AUTH_INVALID);
+    /* refused for good: the row is gone, even if the clock went back */
+    assert_int_equal(sql_value(f, "SELECT count(*) FROM sessions"), 1);
+    f->now_ms = T0_MS;
+    assert_int_equal(ippon_auth_session_user(&f->app, r.token, &u), IPPON_AUTH_INVALID);
+    assert_int_equal(ippon_auth_logout(f->app.auth, r.token), IPPON_AUTH_INVALID);
+
+    /* the guest lives a year */
+    f->now_ms = T0_MS + (365 * DAY_S - 1) * 1000;
+    assert_int_equal(ippon_auth_session_user(&f->app, g.token, &u), 0);
+    f->now_ms = T0_MS + 365 * DAY_S * 1000;
+    assert_int_equal(ippon_auth_session_user(&f->app, g.token, &u), IPPON_AUTH_INVALID);
+    assert_int_equal(sql_value(f, "SELECT count(*) FROM sessions"), 0);
+
+    /* using a session records it, at most once a minute */
+    f->now_ms = T0_MS;
+    ippon_auth_result l = do_register(f, "dan", "password1", "Dan", NULL);
+    assert_int_equal(l.status, IPPON_AUTH_OK);
+    f->now_ms = T0_MS + 30 * 1000;
+    assert_int_equal(ippon_auth_session_user(&f->app, l.token, &u), 0);
+    assert_int_equal(sql_value(f, "SELECT last_used_at FROM sessions s JOIN users u ON"
+                                  " u.id = s.user_id WHERE username = 'dan'"),
+                     T0_MS / 1000);
+    f->now_ms = T0_MS + 90 * 1000;
+    assert_int_equal(ippon_auth_session_user(&f->app, l.token, &u), 0);
+    assert_int_equal(sql_value(f, "SELECT last_used_at FROM sessions s JOIN users u ON"
+                                  " u.id = s.user_id WHERE username = 'dan'"),
+                     T0_MS / 1000 + 90);
+    assert_int_equal(sql_value(f, "SELECT last_seen_at FROM users WHERE username = 'dan'"),
+                     T0_MS / 1000 + 90);
+    assert_int_equal(u.last_seen_at, T0_MS / 1000 + 90);
+    fixture_free(f);
+}
+
+static void short_sessions(ippon_config *cfg)
+{
+    cfg->session_days = 2.0 / 86400; /* two seconds */
+    cfg->guest_days = 0.5;
+}
+
+static void test_configured_lifetimes(void **state)
+{
+    (void)state;
+    fixture *f = fixture_new(short_sessions);
+    ippon_auth_result r = do_register(f, "dave", "password1", "Dave", NULL);
+    assert_int_equal(r.expires_at, T0_MS / 1000 + 2);
+    ippon_auth_result g = do_guest(f, NULL, NULL);
+    assert_int_equal(g.expires_at, T0_MS / 1000 + DAY_S / 2);
+    ippon_user u;
+    f->now_ms += 1999;
+    assert_int_equal(ippon_auth_session_user(&f->app, r.token, &u), 0);
+    f->now_ms += 1;
+    assert_int_equal(ippon_auth_session_user(&f->app, r.token, &u), IPPON_AUTH_INVALID);
+    assert_int_equal(ippon_auth_session_user(&f->app, g.token, &u), 0);
+    fixture_free(f);
+}
+
+static void test_logout_and_rename(void **state)
+{
+    (void)state;
+    fixture *f = fixture_new(NULL);
+    ippon_auth_result r = do_register(f, "erin", "password1", "Erin", NULL);
+    ippon_auth_result l = do_login(f, "erin", "password1", NULL);
+    assert_int_equal(ippon_auth_logout(f->app.auth, r.token), IPPON_AUTH_OK);
+    ippon_user u;
+    assert_int_equal(ippon_auth_session_user(&f->app, r.token, &u), IPPON_AUTH_INVALID);
+    assert_int_equal(ippon_auth_logout(f->app.auth, r.token), IPPON_AUTH_INVALID);
+    assert_int_equal(ippon_auth_logout(f->app.auth, "zz"), IPPON_AUTH_INVALID);
+    assert_int_equal(ippon_auth_session_user(&f->app, l.token, &u), 0); /* only that session */
+
+    ippon_auth_result other = do_guest(f, "Frank", NULL);
+    ippon_auth_result n;
+    assert_int_equal(ippon_auth_rename(f->app.auth, u.id, "エリン", &n), IPPON_AUTH_OK);
+    assert_string_equal(n.user.display_name, "エリン");
+    assert_int_equal(ippon_auth_rename(f->app.auth, u.id, "FRANK", &n), IPPON_AUTH_TAKEN);
+    assert_int_equal(n.taken, IPPON_TAKEN_DISPLAY_NAME);
+    assert_int_equal(ippon_auth_rename(f->app.auth, other.user.id, "frank", &n), IPPON_AUTH_OK);
+    assert_string_equal(n.user.display_name, "frank"); /* its own name in another case */
+    assert_int_equal(ippon_auth_rename(f->app.auth, "0123456789abcdef0123456789abcdef", "Nobody", &n),
+                     IPPON_AUTH_INVALID);
+    fixture_free(f);
+}
+
+static void test_guest_claim_keeps_the_id(void **state)
+{
+    (void)state;
+    fixture *f = fixture_new(NULL);
+    ippon_auth_result g = do_guest(f, NULL, NULL);
+    ippon_auth_result c = do_claim(f, g.token, "gina", "password1", NULL);
+    assert_int_equal(c.status, IPPON_AUTH_OK);
+    assert_string_equal(c.user.id, g.user.id);
+    assert_false(c.user.guest);
+    assert_string_equal(c.user.username, "gina");
+    assert_string_equal(c.user.display_name, g.user.display_name); /* kept when not given */
+    assert_string_not_equal(c.token, g.token);
+    assert_int_equal(c.expires_at, T0_MS / 1000 + 30 * DAY_S);
+
+    ippon_user u;
+    assert_int_equal(ippon_auth_session_user(&f->app, g.token, &u), IPPON_AUTH_INVALID);
+    assert_int_equal(ippon_auth_session_user(&f->app, c.token, &u), 0);
+    assert_string_equal(u.id, g.user.id);
+    ippon_auth_result l = do_login(f, "GINA", "password1", NULL);
+    assert_int_equal(l.status, IPPON_AUTH_OK);
+    assert_string_equal(l.user.id, g.user.id);
+
+    /* a registered user cannot claim; a revoked token cannot either */
+    assert_int_equal(do_claim(f, c.token, "gina2", "password1", NULL).status, IPPON_AUTH_NOT_GUEST);
+    assert_int_equal(do_claim(f, g.token, "gina3", "password1", NULL).status, IPPON_AUTH_INVALID);
+
+    /* with a new display name; taken names are refused and change nothing */
+    ippon_auth_result h = do_guest(f, NULL, NULL);
+    ippon_auth_result t = do_claim(f, h.token, "Gina", "password1", "Hana");
+    assert_int_equal(t.status, IPPON_AUTH_TAKEN);
+    assert_int_equal(t.taken, IPPON_TAKEN_USERNAME);
+    t = do_claim(f, h.token, "hana", "password1", g.user.display_name);
+    assert_int_equal(t.taken, IPPON_TAKEN_DISPLAY_NAME);
+    assert_int_equal(ippon_auth_session_user(&f->app, h.token, &u), 0);
+    assert_true(u.guest);
+    ippon_auth_result ok = do_claim(f, h.token, "hana", "password1", "花子さん");
+    assert_int_equal(ok.status, IPPON_AUTH_OK);
+    assert_string_equal(ok.user.id, h.user.id);
+    assert_string_equal(ok.user.display_name, "花子さん");
+    /* one session per user now */
+    assert_int_equal(sql_value(f, "SELECT count(*) FROM sessions"), 3);
+    assert_int_equal(sql_value(f, "SELECT count(*) FROM users WHERE username IS NULL"), 0);
+    fixture_free(f);
+}
+
+static void test_claim_loses_a_race(void **state)
+{
+    (void)state;
+    fixture *f = fixture_new(NULL);
+    ippon_auth_result g = do_guest(f, NULL, NULL);
+    /* the checks pass, the hash runs, and meanwhile someone registers the username */
+    ippon_auth_result now;
+    outcome o = {0};
+    assert_int_equal(ippon_auth_claim(f->app.auth, g.token, "ivan", "password1", 9, NULL, NULL,
+                                      &now, on_done, &o),
+                     1);
+    ippon_user rival = {.id = "0123456789abcdef0123456789abcdef", .display_name = "Ivan",
+                        .username = "Ivan", .created_at = 1, .last_seen_at = 1};
+    ippon_session rival_session = {.created_at = 1, .expires_at = 2, .last_used_at = 1};
+    int taken = -1;
+    assert_int_equal(ippon_store_user_create(f->app.store, &rival, "$argon2id$x", &rival_session,
+                                             &taken),
+                     0);
+    assert_int_equal(taken, 0);
+    wait_for(f, &o);
+    assert_int_equal(o.r.status, IPPON_AUTH_TAKEN);
+    assert_int_equal(o.r.taken, IPPON_TAKEN_USERNAME);
+    ippon_user u;
+    assert_int_equal(ippon_auth_session_user(&f->app, g.token, &u), 0);
+    assert_true(u.guest);
+
+    /* or the guest logs out meanwhile */
+    outcome o2 = {0};
+    assert_int_equal(ippon_auth_claim(f->app.auth, g.token, "ivan2", "password1", 9, NULL, NULL,
+                                      &now, on_done, &o2),
+                     1);
+    assert_int_equal(ippon_auth_logout(f->app.auth, g.token), IPPON_AUTH_OK);
+    wait_for(f, &o2);
+    assert_int_equal(o2.r.status, IPPON_AUTH_INVALID);
+    assert_int_equal(sql_value(f, "SELECT count(*) FROM users WHERE username = 'ivan2'"), 0);
+    fixture_free(f);
+}
+
+static void test_login_limits_per_account(void **state)
+{
+    (void)state;
+    fixture *f = fixture_new(NULL);
+    assert_int_equal(do_register(f, "judy", "password1", "Judy", NULL).status, IPPON_AUTH_OK);
+    char address[32];
+    for (int i = 0; i < 5; i++) { /* from five addresses: the account limit is what bites */
+        snprintf(address, sizeof address, "192.0.2.%d", i + 1);
+        assert_int_equal(do_login(f, "judy", "wrong pass", address).status, IPPON_AUTH_INVALID);
+    }
+    ippon_auth_result r = do_login(f, "JUDY", "password1", "192.0.2.99");
+    assert_int_equal(r.status, IPPON_AUTH_LIMITED); /* even with the right password */
+    assert_int_equal(r.retry_after_ms, 3 * 60 * 1000);
+    assert_int_equal(do_login(f, "someone", "password1", "192.0.2.99").status, IPPON_AUTH_INVALID);
+    f->now_ms += 3 * 60 * 1000;
+    r = do_login(f, "judy", "password1", "192.0.2.99");
+    assert_int_equal(r.status, IPPON_AUTH_OK);
+    /* a success resets the account's count */
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(do_login(f, "judy", "wrong pass", "192.0.2.50").status, IPPON_AUTH_INVALID);
+    assert_int_equal(do_login(f, "judy", "password1", "192.0.2.50").status, IPPON_AUTH_OK);
+    /* successes alone never limit */
+    for (int i = 0; i < 10; i++)
+        assert_int_equal(do_login(f, "judy", "password1", "192.0.2.51").status, IPPON_AUTH_OK);
+    fixture_free(f);
+}
+
+static void small_limits(ippon_config *cfg)
+{
+    cfg->login_fails_per_address = 3;
+    cfg->signups_per_address = 2;
+    cfg->guests_per_address = 2;
+}
+
+static void test_limits_per_address(void **state)
+{
+    (void)state;
+    fixture *f = fixture_new(small_limits);
+    char name[32];
+    for (int i = 0; i < 3; i++) {
+        snprintf(name, sizeof name, "user%d", i);
+        assert_int_equal(do_login(f, name, "password", "2001:db8::1").status, IPPON_AUTH_INVALID);
+    }
+    /* the same /64, another user: limited; another address: not */
+    ippon_auth_result r = do_login(f, "user9", "password", "2001:db8::2");
+    assert_int_equal(r.status, IPPON_AUTH_LIMITED);
+    assert_int_equal(r.retry_after_ms, 5 * 60 * 1000); /* 3 per 15 minutes */
+    assert_int_equal(do_login(f, "user9", "password", "2001:db8:0:1::2").status, IPPON_AUTH_INVALID);
+
+    /* guests: 2 per hour per address */
+    assert_int_equal(do_guest(f, NULL, "192.0.2.1").status, IPPON_AUTH_OK);
+    assert_int_equal(do_guest(f, NULL, "::ffff:192.0.2.1").status, IPPON_AUTH_OK);
+    r = do_guest(f, NULL, "192.0.2.1");
+    assert_int_equal(r.status, IPPON_AUTH_LIMITED);
+    assert_int_equal(r.retry_after_ms, 30 * 60 * 1000);
+    assert_int_equal(do_guest(f, NULL, "192.0.2.2").status, IPPON_AUTH_OK);
+
+    /* sign-ups (register and claim together): 2 per hour per address, taken names count */
+    ippon_auth_result g = do_guest(f, NULL, "192.0.2.3");
+    assert_int_equal(do_register(f, "kate", "password1", "Kate", "192.0.2.9").status, IPPON_AUTH_OK);
+    assert_int_equal(do_register(f, "kate", "password1", "Kate2", "192.0.2.9").status, IPPON_AUTH_TAKEN);
+    assert_int_equal(do_register(f, "kate3", "password1", "Kate3", "192.0.2.9").status,
+                     IPPON_AUTH_LIMITED);
+    ippon_auth_result now;
+    outcome o = {0};
+    assert_int_equal(ippon_auth_claim(f->app.auth, g.token, "kate4", "password1", 9, NULL,
+                                      "192.0.2.9", &now, on_done, &o),
+                     0);
+    assert_int_equal(now.status, IPPON_AUTH_LIMITED);
+    fixture_free(f);
+}
+
+static void test_banned(void **state)
+{
+    (void)state;
+    fixture *f = fixture_new(NULL);
+    ippon_auth_result r = do_register(f, "mallory", "password1", "Mallory", NULL);
+    ippon_auth_result g = do_guest(f, NULL, NULL);
+    sql_value(f, "UPDATE users SET banned_at = 1800000000");
+    ippon_user u;
+    assert_int_equal(ippon_auth_session_user(&f->app, r.token, &u), 0); /* the caller refuses */
+    assert_true(u.banned);
+    assert_int_equal(u.banned_at, 1800000000);
+    assert_int_equal(do_login(f, "mallory", "wrong pass", NULL).status, IPPON_AUTH_INVALID);
+    assert_int_equal(do_login(f, "mallory", "password1", NULL).status, IPPON_AUTH_BANNED);
+    assert_int_equal(do_claim(f, g.token, "mallory2", "password1", NULL).status, IPPON_AUTH_BANNED);
+    fixture_free(f);
+}
+
+/* ---- the hashing worker ----------------------------------------------------------- */
+
+typedef struct job_seen {
+    int calls;
+    ippon_pwhash_result result;
+    char hash[crypto_pwhash_STRBYTES];
+} job_seen;
+
+static void on_job(void *ctx, ippon_pwhash_result result, const char *hash)
+{
+    job_seen *j = ctx;
+    j->calls++;
+    j->result = result;
+    snprintf(j->hash, sizeof j->hash, "%s", hash ? hash : "");
+}
+
+static void poll_until(ippon_pwhash *pool, const job_seen *j)
+{
+    for (int i = 0; i < 10000 && j->calls == 0; i++)
+        if (ippon_pwhash_poll(pool) == 0)
+            sleep_ms(1);
+    assert_int_equal(j->calls, 1);
+}
+
+static void test_pwhash_worker(void **state)
+{
+    (void)state;
+    ippon_pwhash *pool, *stronger;
+    assert_int_equal(ippon_pwhash_start(&pool, 1, 8192, 4, NULL, NULL), 0);
+    assert_int_equal(ippon_pwhash_start(&stronger, 2, 16384, 4, NULL, NULL), 0);
+    job_seen made = {0}, right = {0}, wrong = {0}, none = {0}, upgraded = {0}, same = {0};
+    assert_int_equal(ippon_pwhash_hash(pool, "hunter22", 8, on_job, &made), 0);
+    poll_until(pool, &made);
+    assert_int_equal(made.result, IPPON_PWHASH_OK);
+    assert_non_null(strstr(made.hash, "$argon2id$v=19$m=8,t=1,p=1$"));
+
+    assert_int_equal(ippon_pwhash_verify(pool, "hunter22", 8, made.hash, on_job, &right), 0);
+    assert_int_equal(ippon_pwhash_verify(pool, "hunter23", 8, made.hash, on_job, &wrong), 0);
+    assert_int_equal(ippon_pwhash_verify(pool, "hunter22", 8, NULL, on_job, &none), 0);
+    poll_until(pool, &right);
+    poll_until(pool, &wrong);
+    poll_until(pool, &none);
+    assert_int_equal(right.result, IPPON_PWHASH_OK);
+    assert_string_equal(right.hash, ""); /* same costs: nothing to upgrade */
+    assert_int_equal(wrong.result, IPPON_PWHASH_MISMATCH);
+    assert_int_equal(none.result, IPPON_PWHASH_MISMATCH);
+
+    /* verified by a pool with higher costs: a fresh hash comes with the answer */
+    assert_int_equal(ippon_pwhash_verify(stronger, "hunter22", 8, made.hash, on_job, &upgraded), 0);
+    poll_until(stronger, &upgraded);
+    assert_int_equal(upgraded.result, IPPON_PWHASH_OK);
+    assert_non_null(strstr(upgraded.hash, "m=16,t=2"));
+    assert_int_equal(crypto_pwhash_str_verify(upgraded.hash, "hunter22", 8), 0);
+    assert_int_equal(ippon_pwhash_verify(stronger, "hunter22", 8, upgraded.hash, on_job, &same), 0);
+    poll_until(stronger, &same);
+    assert_string_equal(same.hash, "");
+    ippon_pwhash_stop(stronger);
+
+    /* the queue is bounded; stopping completes every job exactly once */
+    job_seen jobs[6];
+    int accepted[6], count = 0;
+    memset(jobs, 0, sizeof jobs);
+    for (int i = 0; i < 6; i++)
+        count += accepted[i] = ippon_pwhash_hash(pool, "password", 8, on_job, &jobs[i]) == 0;
+    assert_true(count >= 4); /* 4 at once; more if the worker finished some meanwhile */
+    ippon_pwhash_stop(pool);
+    for (int i = 0; i < 6; i++) {
+        assert_int_equal(jobs[i].calls, accepted[i]);
+        if (accepted[i])
+            assert_true(jobs[i].result == IPPON_PWHASH_OK ||
+                        jobs[i].result == IPPON_PWHASH_CANCELLED);
+    }
+    ippon_pwhash_stop(NULL);
+    assert_int_equal(ippon_pwhash_start(&pool, 0, 8192, 4, NULL, NULL), -1);
+    assert_int_equal(ippon_pwhash_start(&pool, 1, 1024, 4, NULL, NULL), -1);
+}
+
+static void test_destroy_completes_pending_operations(void **state)
+{
+    (void)state;
+    fixture *f = fixture_new(NULL);
+    outcome o[3] = {{0}};
+    ippon_auth_result now;
+    assert_int_equal(ippon_auth_register(f->app.auth, "olga", "password1", 9, "Olga", NULL, &now,
+                                         on_done, &o[0]),
+                     1);
+    assert_int_equal(ippon_auth_login(f->app.auth, "olga", "password1", 9, NULL, &now, on_done,
+                                      &o[1]),
+                     1);
+    assert_int_equal(ippon_auth_login(f->app.auth, "x", "y", 1, NULL, &now, on_done, &o[2]), 1);
+    ippon_auth_destroy(f->app.auth); /* each gets its answer, finished or BUSY */
+    f->app.auth = NULL;
+    for (int i = 0; i < 3; i++) {
+        assert_int_equal(o[i].calls, 1);
+        assert_true(o[i].r.status == IPPON_AUTH_BUSY || o[i].r.status == IPPON_AUTH_OK ||
+                    o[i].r.status == IPPON_AUTH_INVALID);
+    }
+    fixture_free(f);
+}
+
+/* ---- the REST routes -------------------------------------------------------------- */
+
+typedef struct delivery {
+    int calls;
+    int status;
+    char *body;
+    int retry_after, challenge;
+} delivery;
+
+static void on_deliver(void *conn, ippon_rest_response *res)
+{
+    delivery *d = conn;
+    d->calls++;
+    d->status = res->status;
+    d->retry_after = res->retry_after;
+    d->challenge = res->challenge;
+    free(d->body);
+    d->body = res->body; /* the transport takes the body */
+    res->body = NULL;
+}
+
+typedef struct reply {
+    int status;
+    json_t *json;
+    int retry_after, challenge;
+} reply;
+
+/* one REST call, waiting for a deferred reply if there is one */
+static reply call(fixture *f, ippon_http_method method, const char *path, const char *token,
+                  const char *body)
+{
+    char authorization[128];
+    snprintf(authorization, sizeof authorization, "Bearer %s", token ? token : "");
+    delivery d = {0};
+    ippon_rest_request req = {
+        .method = method,
+        .path = path,
+        .body = body,
+        .body_len = body ? strlen(body) : 0,
+        .authorization = token ? authorization : NULL,
+        .address = "203.0.113.50",
+        .deliver = on_deliver,
+        .conn = &d,
+    };
+    ippon_rest_response res;
+    ippon_rest_handle(&f->app, &req, &res);
+    reply out = {0};
+    const char *text;
+    if (res.deferred) {
+        assert_null(res.body);
+        for (int i = 0; i < 10000 && d.calls == 0; i++)
+            if (ippon_auth_poll(f->app.auth) == 0)
+                sleep_ms(1);
+        assert_int_equal(d.calls, 1);
+        out.status = d.status;
+        out.retry_after = d.retry_after;
+        out.challenge = d.challenge;
+        text = d.body;
+    } else {
+        out.status = res.status;
+        out.retry_after = res.retry_after;
+        out.challenge = res.challenge;
+        text = res.body;
+    }
+    json_error_t jerr;
+    out.json = json_loads(text, 0, &jerr);
+    if (!out.json)
+        fail_msg("not JSON: %s", text);
+    ippon_rest_response_free(&res);
+    free(d.body);
+    return out;
+}
+
+/* the error's code, and that the message (and "fields", if want_field) name want_field */
+static void expect_error(reply r, int status, const char *code, const char *want_field)
+{
+    const char *got, *message;
+    if (json_unpack(r.json, "{s:{s:s, s:s}}", "error", "code", &got, "message", &message) != 0)
+        fail_msg("not an error reply (status %d)", r.status);
+    if (r.status != status || strcmp(got, code) != 0)
+        fail_msg("expected %d %s, got %d %s: %s", status, code, r.status, got, message);
+    if (want_field) {
+        char named[80];
+        snprintf(named, sizeof named, "%s: ", want_field);
+        if (!strstr(message, named))
+            fail_msg("the message does not name %s: %s", want_field, message);
+        json_t *fields = json_object_get(json_object_get(r.json, "error"), "fields");
+        if (strcmp(want_field, "body") != 0 && !json_object_get(fields, want_field))
+            fail_msg("\"fields\" has no %s: %s", want_field, message);
+    }
+    json_decref(r.json);
+}
+
+static const char *reply_token(reply r, char out[IPPON_TOKEN_HEX_LEN + 1])
+{
+    const char *t = json_string_value(json_object_get(r.json, "token"));
+    assert_non_null(t);
+    snprintf(out, IPPON_TOKEN_HEX_LEN + 1, "%s", t);
+    return out;
+}
+
+static void test_rest_flow(void **state)
+{
+    (void)state;
+    fixture *f = fixture_new(NULL);
+    char guest[65], token[65], claimed[65];
+
+    reply r = call(f, IPPON_HTTP_POST, "/api/auth/guest", NULL, NULL);
+    assert_int_equal(r.status, 201);
+    const char *id, *name;
+    int is_guest, admin;
+    json_t *username;
+    json_int_t created, expires;
+    assert_int_equal(json_unpack(r.json, "{s:{s:s, s:s, s:b, s:I, s:b, s:o}, s:I}", "user", "id",
+                                 &id, "display_name", &name, "guest", &is_guest, "created_at",
+                                 &created, "admin", &admin, "username", &username, "expires_at",
+                                 &expires),
+                     0);
+    assert_true(is_guest);
+    assert_false(admin);
+    assert_true(json_is_null(username));
+    assert_int_equal(created, T0_MS / 1000);
+    char guest_id[33];
+    snprintf(guest_id, sizeof guest_id, "%s", id);
+    reply_token(r, guest);
+    assert_int_equal(json_object_size(json_object_get(r.json, "user")), 6); /* never a hash */
+    json_decref(r.json);
+
+    r = call(f, IPPON_HTTP_GET, "/api/auth/me", guest, NULL);
+    assert_int_equal(r.status, 200);
+    assert_string_equal(json_string_value(json_object_get(json_object_get(r.json, "user"), "id")),
+                        guest_id);
+    json_decref(r.json);
+
+    r = call(f, IPPON_HTTP_PATCH, "/api/auth/me", guest, "{\"display_name\": \"Noriko\"}");
+    assert_int_equal(r.status, 200);
+    assert_string_equal(
+        json_string_value(json_object_get(json_object_get(r.json, "user"), "display_name")),
+        "Noriko");
+    json_decref(r.json);
+
+    r = call(f, IPPON_HTTP_POST, "/api/auth/claim", guest,
+             "{\"username\": \"noriko\", \"password\": \"password1\"}");
+    assert_int_equal(r.status, 200);
+    json_t *user = json_object_get(r.json, "user");
+    assert_string_equal(json_string_value(json_object_get(user, "id")), guest_id);
+    assert_true(json_is_false(json_object_get(user, "guest")));
+    assert_string_equal(json_string_value(json_object_get(user, "username")), "noriko");
+    reply_token(r, claimed);
+    json_decref(r.json);
+    expect_error(call(f, IPPON_HTTP_GET, "/api/auth/me", guest, NULL), 401, "unauthorized", NULL);
+
+    r = call(f, IPPON_HTTP_POST, "/api/auth/register", NULL,
+             "{\"username\": \"oscar\", \"password\": \"password2\", \"display_name\": \"Oscar\"}");
+    assert_int_equal(r.status, 201);
+    json_decref(r.json);
+    r = call(f, IPPON_HTTP_POST, "/api/auth/login", NULL,
+             "{\"username\": \"oscar\", \"password\": \"password2\"}");
+    assert_int_equal(r.status, 200);
+    reply_token(r, token);
+    json_decref(r.json);
+    r = call(f, IPPON_HTTP_POST, "/api/auth/login", NULL,
+             "{\"username\": \"oscar\", \"password\": \"password3\"}");
+    assert_int_equal(r.challenge, 1);
+    expect_error(r, 401, "bad_credentials", NULL);
+
+    expect_error(call(f, IPPON_HTTP_POST, "/api/auth/register", NULL,
+                      "{\"username\": \"OSCAR\", \"password\": \"password2\", \"display_name\": \"x_y\"}"),
+                 409, "username_taken", NULL);
+    expect_error(call(f, IPPON_HTTP_POST, "/api/auth/register", NULL,
+                      "{\"username\": \"oscar2\", \"password\": \"password2\", \"display_name\": \"oscar\"}"),
+                 409, "display_name_taken", NULL);
+    expect_error(call(f, IPPON_HTTP_PATCH, "/api/auth/me", token, "{\"display_name\": \"noriko\"}"),
+                 409, "display_name_taken", NULL);
+    expect_error(call(f, IPPON_HTTP_POST, "/api/auth/claim", token,
+                      "{\"username\": \"other\", \"password\": \"password2\"}"),
+                 403, "not_a_guest", NULL);
+
+    r = call(f, IPPON_HTTP_POST, "/api/auth/logout", token, NULL);
+    assert_int_equal(r.status, 200);
+    assert_true(json_is_true(json_object_get(r.json, "logged_out")));
+    json_decref(r.json);
+    expect_error(call(f, IPPON_HTTP_GET, "/api/auth/me", token, NULL), 401, "unauthorized", NULL);
+    expect_error(call(f, IPPON_HTTP_POST, "/api/auth/logout", token, NULL), 401, "unauthorized", NULL);
+    r = call(f, IPPON_HTTP_GET, "/api/auth/me", claimed, NULL);
+    assert_int_equal(r.status, 200);
+    json_decref(r.json);
+
+    /* banned */
+    sql_value(f, "UPDATE users SET banned_at = 1 WHERE username = 'noriko'");
+    expect_error(call(f, IPPON_HTTP_GET, "/api/auth/me", claimed, NULL), 403, "banned", NULL);
+    expect_error(call(f, IPPON_HTTP_POST, "/api/auth/login", NULL,
+                      "{\"username\": \"noriko\", \"password\": \"password1\"}"),
+                 403, "banned", NULL);
+    fixture_free(f);
+}
+
+static void test_rest_bad_requests(void **state)
+{
+    (void)state;
+    fixture *f = fixture_new(NULL);
+    char guest[65];
+    reply g = call(f, IPPON_HTTP_POST, "/api/auth/guest", NULL, "{}");
+    assert_int_equal(g.status, 201);
+    reply_token(g, guest);
+    json_decref(g.json);
+
+    static const struct {
+        const char *path, *body, *field;
+    } cases[] = {
+        {"/api/auth/register", NULL, "body"},
+        {"/api/auth/register", "", "body"},
+        {"/api/auth/register", "{", "body"},
+        {"/api/auth/register", "[1, 2]", "body"},
+        {"/api/auth/register", "\"text\"", "body"},
+        {"/api/auth/register", "{\"username\": \"a\", \"username\": \"b\"}", "body"},
+        {"/api/auth/register", "{\"password\": \"password1\", \"display_name\": \"Pat\"}", "username"},
+        {"/api/auth/register", "{\"username\": 7, \"password\": \"password1\", \"display_name\": \"Pat\"}", "username"},
+        {"/api/auth/register", "{\"username\": null, \"password\": \"password1\", \"display_name\": \"Pat\"}", "username"},
+        {"/api/auth/register", "{\"username\": \"pat\", \"display_name\": \"Pat\"}", "password"},
+        {"/api/auth/register", "{\"username\": \"pat\", \"password\": \"short\", \"display_name\": \"Pat\"}", "password"},
+        {"/api/auth/register", "{\"username\": \"pat\", \"password\": [\"password1\"], \"display_name\": \"Pat\"}", "password"},
+        {"/api/auth/register", "{\"username\": \"pat\", \"password\": \"password1\"}", "display_name"},
+        {"/api/auth/register", "{\"username\": \"pat\", \"password\": \"password1\", \"display_name\": \" Pat\"}", "display_name"},
+        {"/api/auth/register", "{\"username\": \"pat\", \"password\": \"password1\", \"display_name\": \"Guest-1\"}", "display_name"},
+        {"/api/auth/register", "{\"username\": \"pat\", \"password\": \"password1\", \"display_name\": \"Pat\", \"admin\": true}", "admin"},
+        {"/api/auth/login", "{\"username\": \"pat\"}", "password"},
+        {"/api/auth/login", "{\"password\": \"x\"}", "username"},
+        {"/api/auth/login", "{\"username\": \"\", \"password\": \"x\"}", "username"},
+        {"/api/auth/login", "{\"username\": \"pat\", \"password\": 12345678}", "password"},
+        {"/api/auth/login", "{\"username\": \"pat\", \"password\": \"x\", \"remember\": 1}", "remember"},
+        {"/api/auth/login", "not json", "body"},
+        {"/api/auth/guest", "{\"display_name\": 5}", "display_name"},
+        {"/api/auth/guest", "{\"display_name\": \"ab\"}", "display_name"},
+        {"/api/auth/guest", "{\"name\": \"abc\"}", "name"},
+        {"/api/auth/guest", "[]", "body"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        reply r = call(f, IPPON_HTTP_POST, cases[i].path, NULL, cases[i].body);
+        expect_error(r, 400, "bad_request", cases[i].field);
+    }
+    /* every problem at once */
+    reply all = call(f, IPPON_HTTP_POST, "/api/auth/register", NULL,
+                     "{\"username\": \"a b\", \"password\": 1, \"display_name\": \"\", \"x\": 0}");
+    json_t *fields = json_object_get(json_object_get(all.json, "error"), "fields");
+    assert_int_equal(json_object_size(fields), 4);
+    expect_error(all, 400, "bad_request", "username");
+
+    /* me and claim: the token first, then the body */
+    expect_error(call(f, IPPON_HTTP_PATCH, "/api/auth/me", guest, "{}"), 400, "bad_request",
+                 "display_name");
+    expect_error(call(f, IPPON_HTTP_PATCH, "/api/auth/me", guest, "{\"display_name\": \"a\\u0000b\"}"),
+                 400, "bad_request", "body");
+    expect_error(call(f, IPPON_HTTP_PATCH, "/api/auth/me", guest, "{\"display_name\": \"ok_name\", \"x\": 1}"),
+                 400, "bad_request", "x");
+    expect_error(call(f, IPPON_HTTP_POST, "/api/auth/claim", guest, "{\"username\": \"pat\"}"), 400,
+                 "bad_request", "password");
+    expect_error(call(f, IPPON_HTTP_POST, "/api/auth/claim", NULL, "{\"username\": \"pat\"}"), 401,
+                 "unauthorized", NULL);
+    reply bad = call(f, IPPON_HTTP_GET, "/api/auth/me", NULL, NULL);
+    assert_int_equal(bad.challenge, 1);
+    expect_error(bad, 401, "unauthorized", NULL);
+    expect_error(call(f, IPPON_HTTP_GET, "/api/auth/me", "abc", NULL), 401, "unauthorized", NULL);
+    char wrong[65];
+    memset(wrong, 'z', 64);
+    wrong[64] = '\0';
+    expect_error(call(f, IPPON_HTTP_GET, "/api/auth/me", wrong, NULL), 401, "unauthorized", NULL);
+    memset(wrong, '0', 64);
+    expect_error(call(f, IPPON_HTTP_GET, "/api/auth/me", wrong, NULL), 401, "unauthorized", NULL);
+
+    /* too big a body: 413 before any parsing */
+    char *big = malloc(5000);
+    memset(big, ' ', 4999);
+    big[0] = '{';
+    big[4998] = '}';
+    big[4999] = '\0';
+    expect_error(call(f, IPPON_HTTP_POST, "/api/auth/login", NULL, big), 413, "too_large", "body");
+    free(big);
+
+    /* methods */
+    expect_error(call(f, IPPON_HTTP_GET, "/api/auth/login", NULL, NULL), 405, "method_not_allowed", NULL);
+    expect_error(call(f, IPPON_HTTP_DELETE, "/api/auth/me", guest, NULL), 405, "method_not_allowed", NULL);
+
+    /* nothing of the above created anybody */
+    assert_int_equal(sql_value(f, "SELECT count(*) FROM users"), 1);
+    fixture_free(f);
+}
+
+static void test_rest_rate_limit_reply(void **state)
+{
+    (void)state;
+    fixture *f = fixture_new(NULL);
+    for (int i = 0; i < 5; i++) {
+        reply r = call(f, IPPON_HTTP_POST, "/api/auth/login", NULL,
+                       "{\"username\": \"quinn\", \"password\": \"guess\"}");
+        expect_error(r, 401, "bad_credentials", NULL);
+    }
+    reply r = call(f, IPPON_HTTP_POST, "/api/auth/login", NULL,
+                   "{\"username\": \"quinn\", \"password\": \"guess\"}");
+    assert_int_equal(r.retry_after, 180);
+    expect_error(r, 429, "rate_limited", NULL);
+    fixture_free(f);
+}
+
+static void test_rest_deferred_abandoned(void **state)
+{
+    (void)state;
+    fixture *f = fixture_new(NULL);
+    delivery d = {0};
+    const char *body = "{\"username\": \"rita\", \"password\": \"password1\", \"display_name\": \"Rita\"}";
+    ippon_rest_request req = {.method = IPPON_HTTP_POST, .path = "/api/auth/register",
+                              .body = body, .body_len = strlen(body), .deliver = on_deliver,
+                              .conn = &d};
+    ippon_rest_response res;
+    ippon_rest_handle(&f->app, &req, &res);
+    assert_non_null(res.deferred);
+    ippon_rest_abandon(res.deferred); /* the client went away */
+    ippon_rest_response_free(&res);
+    while (ippon_auth_pending(f->app.auth) > 0)
+        sleep_ms(1);
+    for (int i = 0; i < 100; i++)
+        ippon_auth_poll(f->app.auth);
+    assert_int_equal(d.calls, 0); /* dropped, and nothing leaked (ASan checks) */
+    /* the work itself was done: the account exists */
+    assert_int_equal(sql_value(f, "SELECT count(*) FROM users WHERE username = 'rita'"), 1);
+
+    /* a caller that cannot wait gets an answer at once */
+    req.deliver = NULL;
+    ippon_rest_handle(&f->app, &req, &res);
+    assert_null(res.deferred);
+    assert_int_equal(res.status, 500);
+    ippon_rest_response_free(&res);
+    fixture_free(f);
+}
+
+static void test_rest_helpers(void **state)
+{
+    (void)state;
+    const char *args[] = {"mode=4p", "seed=", "flag", "mode=3p", "name=a&b c"};
+    ippon_rest_request req = {.args = args, .arg_count = 5};
+    char out[16];
+    assert_int_equal(ippon_rest_query(&req, "mode", out, sizeof out), 2);
+    assert_string_equal(out, "4p");
+    assert_int_equal(ippon_rest_query(&req, "seed", out, sizeof out), 0);
+    assert_string_equal(out, "");
+    assert_int_equal(ippon_rest_query(&req, "flag", out, sizeof out), 0);
+    assert_int_equal(ippon_rest_query(&req, "name", out, sizeof out), 5);
+    assert_string_equal(out, "a&b c");
+    assert_int_equal(ippon_rest_query(&req, "mod", out, sizeof out), -1);
+    assert_int_equal(ippon_rest_query(&req, "none", out, sizeof out), -1);
+    assert_int_equal(ippon_rest_query(&req, "mode", out, 2), -1); /* does not fit */
+
+    const char *token;
+    size_t len;
+    const char *good[] = {"Bearer abc", "bearer abc", "BEARER   abc  ", "\tBearer\tabc"};
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        req.authorization = good[i];
+        assert_int_equal(ippon_rest_bearer(&req, &token, &len), 1);
+        assert_int_equal(len, 3);
+        assert_memory_equal(token, "abc", 3);
+    }
+    const char *bad[] = {"Basic abc", "Bearerabc", "Bearer", "Bearer   ", ""};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        req.authorization = bad[i];
+        assert_int_equal(ippon_rest_bearer(&req, &token, &len), 0);
+    }
+    req.authorization = NULL;
+    assert_int_equal(ippon_rest_bearer(&req, &token, &len), 0);
+}
+
+int main(void)
+{
+    ippon_log_level_set(IPPON_LOG_ERROR);
+    if (ippon_ids_init() != 0)
+        return 1;
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_display_names),
+        cmocka_unit_test(test_usernames_and_passwords),
+        cmocka_unit_test(test_tokens),
+        cmocka_unit_test(test_address_keys),
+        cmocka_unit_test(test_guest),
+        cmocka_unit_test(test_register_login_wrong_password),
+        cmocka_unit_test(test_session_expiry),
+        cmocka_unit_test(test_configured_lifetimes),
+        cmocka_unit_test(test_logout_and_rename),
+        cmocka_unit_test(test_guest_claim_keeps_the_id),
+        cmocka_unit_test(test_claim_loses_a_race),
+        cmocka_unit_test(test_login_limits_per_account),
+        cmocka_unit_test(test_limits_per_address),
+        cmocka_unit_test(test_banned),
+        cmocka_unit_test(test_pwhash_worker),
+        cmocka_unit_test(test_destroy_completes_pending_operations),
+        cmocka_unit_test(test_rest_flow),
+        cmocka_unit_test(test_rest_bad_requests),
+        cmocka_unit_test(test_rest_rate_limit_reply),
+        cmocka_unit_test(test_rest_deferred_abandoned),
+        cmocka_unit_test(test_rest_helpers),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
