@@ -63,6 +63,8 @@ typedef struct ippon_config {
     bool bots;                   /* bots fill seats; practice tables */
     int max_frame;               /* largest WebSocket message a client may send, bytes */
     int network_grace_ms;        /* extra time before the table acts for a player */
+    int max_conns_per_addr;      /* open WebSockets per client address */
+    int max_messages_per_10s;    /* a connection's message rate before its messages count as bad */
     double shutdown_grace;       /* seconds running tables get to finish at shutdown */
 } ippon_config;
 

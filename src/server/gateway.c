@@ -52,8 +52,10 @@ ippon_gateway *ippon_gateway_new(ippon_app *app, const ippon_game_settings *sett
     return gw;
 }
 
-static void free_out(ippon_conn *c)
+static void free_out(ippon_gateway *gw, ippon_conn *c)
 {
+    if (gw)
+        gw->unsent_bytes -= c->out_bytes;
     while (c->out_head) {
         struct out_msg *m = c->out_head;
         c->out_head = m->next;
@@ -67,8 +69,10 @@ void ippon_gateway_free(ippon_gateway *gw)
 {
     if (!gw)
         return;
-    if (gw->ctx)
+    if (gw->ctx) {
         lws_sul_cancel(&gw->lobby_timer);
+        lws_sul_cancel(&gw->drain_sul);
+    }
     ippon_gateway_tables_free(gw);
     ippon_strmap_free(gw->users);
     ippon_strmap_free(gw->addrs);
@@ -79,8 +83,24 @@ void ippon_gateway_free(ippon_gateway *gw)
 void ippon_gateway_attach(ippon_gateway *gw, struct lws_context *ctx) { gw->ctx = ctx; }
 size_t ippon_gateway_max_frame(const ippon_gateway *gw) { return gw ? gw->set.max_frame : 4096; }
 
-void ippon_gateway_drain(ippon_gateway *gw) { gw->draining = true; }
+/* wakes the event loop when the drain grace is over */
+static void drain_timer(lws_sorted_usec_list_t *sul)
+{
+    (void)sul;
+}
+
+void ippon_gateway_drain(ippon_gateway *gw, int64_t grace_ms)
+{
+    gw->draining = true;
+    if (gw->ctx)
+        lws_sul_schedule(gw->ctx, 0, &gw->drain_sul, drain_timer, (lws_usec_t)grace_ms * LWS_US_PER_MS + 1);
+}
 bool ippon_gateway_draining(const ippon_gateway *gw) { return gw->draining; }
+
+size_t ippon_gateway_unsent(const ippon_gateway *gw)
+{
+    return gw->unsent_bytes;
+}
 
 void ippon_gateway_stats_get(const ippon_gateway *gw, ippon_gateway_stats *out)
 {
@@ -98,7 +118,7 @@ void ippon_gateway_send_text(ippon_gateway *gw, ippon_conn *c, const char *text,
     if (!c || c->closing)
         return;
     if (c->out_bytes + len > gw->set.max_queued_bytes) { /* a client that does not read */
-        free_out(c);
+        free_out(gw, c);
         close_after = true;
         text = "{\"type\":\"error\",\"code\":\"too_slow\",\"message\":\"you are not reading your messages\"}";
         len = strlen(text);
@@ -116,6 +136,7 @@ void ippon_gateway_send_text(ippon_gateway *gw, ippon_conn *c, const char *text,
         c->out_head = m;
     c->out_tail = m;
     c->out_bytes += len;
+    gw->unsent_bytes += len;
     gw->stats.messages_out++;
     if (close_after)
         c->closing = true;
@@ -139,7 +160,6 @@ void ippon_gateway_send_error(ippon_gateway *gw, ippon_conn *c, const char *code
 
 unsigned char *ippon_gateway_next_out(ippon_gateway *gw, ippon_conn *c, size_t *len, bool *close_after)
 {
-    (void)gw;
     struct out_msg *m = c->out_head;
     if (!m)
         return NULL;
@@ -147,6 +167,7 @@ unsigned char *ippon_gateway_next_out(ippon_gateway *gw, ippon_conn *c, size_t *
     if (!c->out_head)
         c->out_tail = NULL;
     c->out_bytes -= m->len;
+    gw->unsent_bytes -= m->len;
     *len = m->len;
     *close_after = m->close_after;
     /* the caller frees the returned pointer: hand out the message block itself */
@@ -188,12 +209,17 @@ void ippon_gateway_close(ippon_gateway *gw, ippon_conn *c)
 {
     if (!c)
         return;
+    if (!gw) { /* a socket closed while the server shuts down, after the gateway is gone */
+        free_out(NULL, c);
+        free(c);
+        return;
+    }
     if (c->user_id[0] && ippon_strmap_get(gw->users, c->user_id) == c) {
         ippon_strmap_remove(gw->users, c->user_id);
         ippon_lobby_leave(gw->lobby, c->user_id); /* a queued player who leaves stops waiting */
     }
     addr_count(gw, c->addr, -1);
-    free_out(c);
+    free_out(gw, c);
     gw->n_conns--;
     free(c);
 }

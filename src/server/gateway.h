@@ -44,11 +44,14 @@ void ippon_gateway_free(ippon_gateway *gw);
 struct lws_context;
 void ippon_gateway_attach(ippon_gateway *gw, struct lws_context *ctx);
 
-/* stop forming new matches (draining); running tables play on */
-void ippon_gateway_drain(ippon_gateway *gw);
+/* stop forming new matches (draining); running tables play on. The event loop is woken after
+   grace_ms, so the caller can then close what still runs */
+void ippon_gateway_drain(ippon_gateway *gw, int64_t grace_ms);
 bool ippon_gateway_draining(const ippon_gateway *gw);
 /* tables still running */
 int ippon_gateway_running_tables(const ippon_gateway *gw);
+/* bytes queued for clients and not yet written (shutdown waits for them, briefly) */
+size_t ippon_gateway_unsent(const ippon_gateway *gw);
 /* ends every running table without a result (shutdown after the grace period) */
 void ippon_gateway_abandon_all(ippon_gateway *gw, const char *reason);
 

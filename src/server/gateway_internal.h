@@ -53,9 +53,11 @@ struct ippon_gateway {
     ippon_strmap *seated;       /* user id → the gw_table it plays at */
     ippon_lobby *lobby;
     lws_sorted_usec_list_t lobby_timer;
+    lws_sorted_usec_list_t drain_sul;   /* wakes the loop when the shutdown grace is over */
     bool lobby_timer_on;
     struct gw_table *tables;
     long n_conns, n_tables;
+    size_t unsent_bytes;        /* queued to all clients, not yet written */
     ippon_gateway_stats stats;
     bool draining;
 };

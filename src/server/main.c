@@ -208,6 +208,8 @@ int main(int argc, char **argv)
     game.bots = config.bots;
     game.max_frame = (size_t)config.max_frame;
     game.grace_ms = config.network_grace_ms;
+    game.max_conns_per_addr = config.max_conns_per_addr;
+    game.max_msgs_per_10s = config.max_messages_per_10s;
     app.gateway = ippon_gateway_new(&app, &game);
     if (!app.gateway) {
         snprintf(err, sizeof err, "out of memory");
@@ -236,7 +238,7 @@ int main(int argc, char **argv)
     for (;;) {
         if (stop_requested && drain_until < 0) {
             drain_until = monotonic_ms() + (long long)(config.shutdown_grace * 1000);
-            ippon_gateway_drain(app.gateway);
+            ippon_gateway_drain(app.gateway, (int64_t)(config.shutdown_grace * 1000));
             ippon_log_info("stopping: no new matches; %d running", ippon_gateway_running_tables(app.gateway));
         }
         if (drain_until >= 0 && (ippon_gateway_running_tables(app.gateway) == 0 || stop_requested > 1 ||
@@ -251,6 +253,11 @@ int main(int argc, char **argv)
     if (ippon_gateway_running_tables(app.gateway) > 0) {
         ippon_log_warn("closing %d running tables", ippon_gateway_running_tables(app.gateway));
         ippon_gateway_abandon_all(app.gateway, "the server is shutting down");
+        ippon_gateway_drain(app.gateway, 1000); /* wakes the loop at the latest in a second */
+        long long flush_until = monotonic_ms() + 1000; /* let the goodbyes reach the players */
+        while (ippon_gateway_unsent(app.gateway) > 0 && monotonic_ms() < flush_until)
+            if (ippon_http_service(http) < 0)
+                break;
     }
     ippon_gateway_free(app.gateway); /* before the lws context its timers run on */
     app.gateway = NULL;

@@ -145,6 +145,7 @@ describe('the game over WebSocket', () => {
       port, bind: '127.0.0.1', web_root: WEB, database: path.join(dir, 'ippon.db'), migrations: MIGRATIONS,
       log_level: 'warn', time_scale: 0.02, bot_fill_after: 1, bot_delay_ms: 0, ranked_min_humans: 2,
       max_frame: 4096, pwhash_ops: 1, pwhash_mem_kib: 8, shutdown_grace: 2, guests_per_address: 1000,
+      max_messages_per_10s: 1000000,
     });
     proc = await startServer(['--config', config], dir, port);
   });
@@ -206,6 +207,20 @@ describe('the game over WebSocket', () => {
     a.close();
     b.close();
   });
+
+  for (const [mode, n] of [['4p', 4], ['3p', 3]]) {
+    test(`${n} humans queued for ${mode} play a whole match with no bot`, async () => {
+      const players = await Promise.all(Array.from({ length: n }, () => player(port)));
+      for (const p of players) p.send({ type: 'queue', mode });
+      const found = await Promise.all(players.map((p) => p.next((m) => m.type === 'match_found', 15_000, 'match_found')));
+      assert.equal(new Set(found.map((f) => f.table)).size, 1, 'one table');
+      assert.equal(found[0].seats.filter((s) => s.bot).length, 0, 'no bot');
+      assert.deepEqual(found.map((f) => f.seat).sort(), [...Array(n).keys()]);
+      const ends = await Promise.all(players.map((p) => playToEnd(p)));
+      for (const e of ends) assert.deepEqual(e, ends[0]);
+      players.forEach((p, i) => { assertNoLeak(p, found[i].seat); assertNumbered(p); p.close(); });
+    });
+  }
 
   test('an exhaustive draw is followed by another hand at the same table', async () => {
     for (let tries = 0; tries < 40; tries++) {
@@ -327,5 +342,37 @@ describe('the game over WebSocket', () => {
     ok.send({ type: 'ping' });
     await ok.next((m) => m.type === 'pong');
     ok.close();
+  });
+});
+
+describe('shutting down', () => {
+  test('SIGTERM drains: no new matches, the running one is closed after the grace, exit 0', async () => {
+    const dir = await tempDir();
+    const port = await freePort();
+    const config = await writeConfig(dir, {
+      port, bind: '127.0.0.1', web_root: WEB, database: path.join(dir, 'ippon.db'), migrations: MIGRATIONS,
+      log_level: 'warn', time_scale: 1, bot_delay_ms: 0, shutdown_grace: 1.5, guests_per_address: 1000,
+    });
+    const proc = await startServer(['--config', config], dir, port);
+    try {
+      const c = await player(port);
+      c.send({ type: 'practice', mode: '4p' });
+      await c.next((m) => m.type === 'match_found');
+      await c.next((m) => m.type === 'ask', 10_000, 'an ask'); // and never answer: real clocks, the match runs on
+      proc.child.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 300));
+      const health = JSON.parse((await request(port, { path: '/api/health' })).body);
+      assert.equal(health.status, 'draining');
+      const other = await player(port);
+      other.send({ type: 'practice', mode: '3p' });
+      assert.equal((await other.next((m) => m.type === 'error')).code, 'draining');
+      const closed = await c.next((m) => m.type === 'table_closed', 10_000, 'table_closed');
+      assert.match(closed.reason, /shutting down/);
+      assert.ok(closed.seeds.length >= 1, 'the seeds are revealed');
+      await stopServer(proc); // already exiting: code 0, no sanitizer report
+    } finally {
+      if (proc.exitCode === undefined) proc.child.kill('SIGKILL');
+      await fs.rm(dir, { recursive: true, force: true });
+    }
   });
 });
