@@ -324,6 +324,17 @@ describe('the game over WebSocket', () => {
     c.close();
   });
 
+  test('a second connection of the same user replaces the first', async () => {
+    const first = await player(port);
+    const second = await player(port, first.token);
+    assert.equal(second.welcome.user.id, first.welcome.user.id);
+    const e = await first.next((m) => m.type === 'error', 5_000, 'the replaced error');
+    assert.equal(e.code, 'replaced');
+    second.send({ type: 'ping' });
+    await second.next((m) => m.type === 'pong');
+    second.close();
+  });
+
   test('sustained abuse closes the connection: a flood of bad messages, an oversized frame', async () => {
     const flood = await player(port);
     for (let i = 0; i < 25; i++) flood.send('garbage');
