@@ -70,6 +70,8 @@ static const config_key config_keys[] = {
     {"shutdown_grace", CONFIG_NUMBER, offsetof(ippon_config, shutdown_grace), 0, 0, "60", 0, 3600},
     {"guests_per_address", CONFIG_INT, offsetof(ippon_config, guests_per_address), 1, 1000000,
      "30", 0, 0},
+    {"leaderboard_min_games", CONFIG_INT, offsetof(ippon_config, leaderboard_min_games), 1,
+     1000000, "1", 0, 0},
 };
 
 #define CONFIG_DAY_SECONDS 86400.0

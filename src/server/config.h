@@ -16,8 +16,11 @@
  *       "login_fails_per_account": 5, failed logins per username per 15 minutes
  *       "login_fails_per_address": 20, failed logins per client address per 15 minutes
  *       "signups_per_address": 10,    registrations + guest claims per address per hour
- *       "guests_per_address": 30      new guests per address per hour
+ *       "guests_per_address": 30,     new guests per address per hour
+ *       "leaderboard_min_games": 1    games a player needs to appear on a leaderboard
  *     }
+ *
+ * (and the game's keys: time_scale … shutdown_grace, src/server/README.md)
  *
  * Every key is optional (the defaults are the values above); an unknown key, a value of
  * the wrong type or out of range is an error. Relative paths stay as written, so they are
@@ -66,6 +69,8 @@ typedef struct ippon_config {
     int max_conns_per_addr;      /* open WebSockets per client address */
     int max_messages_per_10s;    /* a connection's message rate before its messages count as bad */
     double shutdown_grace;       /* seconds running tables get to finish at shutdown */
+    /* the rankings (rankings_rest.c) */
+    int leaderboard_min_games;   /* games a player needs to appear on a leaderboard */
 } ippon_config;
 
 /*

@@ -77,6 +77,7 @@ typedef struct http_session {
     char **args;         /* the query's parameters as lws decoded them */
     size_t arg_count;
     char *authorization; /* NULL if none */
+    char *if_none_match; /* NULL if none */
     char address[64];    /* the peer's IP address, "" if unknown */
     char *body;
     size_t body_len;
@@ -88,6 +89,7 @@ typedef struct http_session {
     char allow[64];
     int retry_after;
     int challenge;
+    char etag[48];
     size_t content_length;
     int headers_sent;
     unsigned char *out; /* LWS_PRE bytes of headroom, then the response body */
@@ -102,6 +104,7 @@ static void http_session_clear(http_session *s)
         free(s->args[i]);
     free(s->args);
     free(s->authorization);
+    free(s->if_none_match);
     free(s->body);
     free(s->out);
     memset(s, 0, sizeof *s);
@@ -202,6 +205,7 @@ static int http_queue_response(http_session *s, ippon_rest_response *res)
         memcpy(s->allow, res->allow, sizeof s->allow);
         s->retry_after = res->retry_after;
         s->challenge = res->challenge;
+        memcpy(s->etag, res->etag, sizeof s->etag);
     }
     ippon_rest_response_free(res);
     if (!s->out)
@@ -239,6 +243,7 @@ static int http_dispatch(struct lws *wsi, http_session *s)
             .args = (const char *const *)s->args,
             .arg_count = s->arg_count,
             .authorization = s->authorization,
+            .if_none_match = s->if_none_match,
             .address = s->address[0] ? s->address : NULL,
             .deliver = http_deliver,
             .conn = s,
@@ -265,7 +270,9 @@ static int http_write_response(struct lws *wsi, http_session *s)
         unsigned char *end = headers + sizeof headers - 1;
         if (lws_add_http_common_headers(wsi, (unsigned)s->status, "application/json",
                                         s->content_length, &p, end) ||
-            http_header(wsi, "cache-control:", "no-store", &p, end) ||
+            /* a reply with an ETag may be kept, but must be revalidated (If-None-Match) */
+            http_header(wsi, "cache-control:", s->etag[0] ? "no-cache" : "no-store", &p, end) ||
+            (s->etag[0] && http_header(wsi, "etag:", s->etag, &p, end)) ||
             (s->allow[0] && http_header(wsi, "allow:", s->allow, &p, end)) ||
             (s->challenge &&
              http_header(wsi, "www-authenticate:", "Bearer realm=\"ippon\"", &p, end)))
@@ -321,6 +328,8 @@ static int http_callback(struct lws *wsi, enum lws_callback_reasons reason, void
         if (http_args_copy(wsi, s) != 0)
             return -1;
         s->authorization = http_header_copy(wsi, WSI_TOKEN_HTTP_AUTHORIZATION,
+                                            HTTP_MAX_AUTHORIZATION);
+        s->if_none_match = http_header_copy(wsi, WSI_TOKEN_HTTP_IF_NONE_MATCH,
                                             HTTP_MAX_AUTHORIZATION);
         if (!lws_get_peer_simple(wsi, s->address, sizeof s->address))
             s->address[0] = '\0';

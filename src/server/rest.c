@@ -4,8 +4,9 @@
  * How it works: rest_routes[] lists (method, path, handler). ippon_rest_handle scans it
  * for the request's path; a row with the request's method runs its handler, rows with
  * the path but other methods make a 405 listing them, no row makes a 404. Paths match
- * exactly for now; parameterised paths ("/api/players/{id}") will extend the matcher
- * here, not the handlers. To add a route: write the handler (in its own file, declared
+ * exactly, except a row ending in a "{name}" segment ("/api/players/{id}"): it matches its
+ * prefix followed by one non-empty segment without '/', which the handler finds in
+ * req->param. To add a route: write the handler (in its own file, declared
  * in rest.h) and add a row. A row may cap its request body (max_body; 0: only the
  * transport's limit); a bigger body gets 413 before the handler runs.
  *
@@ -18,6 +19,7 @@
 #include "rest.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,6 +44,10 @@ static const rest_route rest_routes[] = {
     {IPPON_HTTP_GET, "/api/auth/me", ippon_auth_me_get, 0},
     {IPPON_HTTP_PATCH, "/api/auth/me", ippon_auth_me_patch, REST_AUTH_MAX_BODY},
     {IPPON_HTTP_GET, "/api/fairness", ippon_fairness_get, 0},
+    {IPPON_HTTP_GET, "/api/leaderboard", ippon_leaderboard_get, 0},
+    {IPPON_HTTP_GET, "/api/players/{id}", ippon_player_get, 0},
+    {IPPON_HTTP_GET, "/api/matches", ippon_matches_get, 0},
+    {IPPON_HTTP_GET, "/api/matches/{id}", ippon_match_get, 0},
 };
 
 struct ippon_rest_deferred {
@@ -80,6 +86,45 @@ void ippon_rest_reply_json(ippon_rest_response *res, int status, json_t *json)
     res->body_len = res->body ? strlen(res->body) : 0;
 }
 
+/* does the If-None-Match value (a list of tags, maybe weak "W/", or "*") name etag? */
+static int rest_etag_matches(const char *header, const char *etag)
+{
+    size_t n = strlen(etag);
+    for (const char *h = header; *h;) {
+        while (*h == ' ' || *h == '\t' || *h == ',')
+            h++;
+        if (*h == '*')
+            return 1;
+        if (!strncmp(h, "W/", 2))
+            h += 2;
+        if (!strncmp(h, etag, n) && (h[n] == '\0' || h[n] == ',' || h[n] == ' ' || h[n] == '\t'))
+            return 1;
+        while (*h && *h != ',')
+            h++;
+    }
+    return 0;
+}
+
+void ippon_rest_reply_cached(const ippon_rest_request *req, ippon_rest_response *res, json_t *json)
+{
+    ippon_rest_reply_json(res, 200, json);
+    if (res->status != 200)
+        return;
+    /* FNV-1a, 64 bits, twice with different seeds: a cheap tag, not a security measure */
+    uint64_t h1 = 1469598103934665603ull, h2 = 1099511628211ull * 31;
+    for (size_t i = 0; i < res->body_len; i++) {
+        h1 = (h1 ^ (unsigned char)res->body[i]) * 1099511628211ull;
+        h2 = (h2 ^ (unsigned char)res->body[i]) * 1099511628211ull + 7;
+    }
+    snprintf(res->etag, sizeof res->etag, "\"%016llx%016llx\"", (unsigned long long)h1,
+             (unsigned long long)h2);
+    if (req->if_none_match && rest_etag_matches(req->if_none_match, res->etag)) {
+        res->status = 304;
+        res->body[0] = '\0';
+        res->body_len = 0;
+    }
+}
+
 static void rest_reply_error_v(ippon_rest_response *res, int status, const char *code,
                                json_t *fields, const char *fmt, va_list ap)
 {
@@ -110,13 +155,31 @@ void ippon_rest_reply_error_fields(ippon_rest_response *res, int status, const c
     va_end(ap);
 }
 
+/* does path match the route's path? For a "/prefix/{name}" route, *param gets the segment */
+static int rest_path_match(const char *route, const char *path, const char **param)
+{
+    const char *brace = strrchr(route, '{');
+    *param = NULL;
+    if (!brace || brace == route || brace[-1] != '/')
+        return strcmp(route, path) == 0;
+    size_t n = (size_t)(brace - route); /* the prefix, through its '/' */
+    if (strncmp(route, path, n) != 0)
+        return 0;
+    const char *seg = path + n;
+    if (!*seg || strchr(seg, '/'))
+        return 0;
+    *param = seg;
+    return 1;
+}
+
 void ippon_rest_handle(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
 {
     memset(res, 0, sizeof *res);
     size_t allow_len = 0;
     for (size_t i = 0; i < sizeof rest_routes / sizeof rest_routes[0]; i++) {
         const rest_route *r = &rest_routes[i];
-        if (strcmp(r->path, req->path) != 0)
+        const char *param;
+        if (!rest_path_match(r->path, req->path, &param))
             continue;
         if (r->method == req->method) {
             if (r->max_body && req->body_len > r->max_body) {
@@ -126,7 +189,9 @@ void ippon_rest_handle(ippon_app *app, const ippon_rest_request *req, ippon_rest
                                        r->max_body);
                 return;
             }
-            r->handler(app, req, res);
+            ippon_rest_request sub = *req;
+            sub.param = param;
+            r->handler(app, &sub, res);
             if (!res->body && !res->deferred)
                 ippon_rest_reply_error(res, 500, "internal", "the handler gave no reply");
             return;

@@ -57,6 +57,8 @@ typedef struct ippon_rest_request {
     const char *const *args;   /* the query's parameters, decoded: "name=value" or "name" */
     size_t arg_count;
     const char *authorization; /* the Authorization header's value, or NULL */
+    const char *if_none_match; /* the If-None-Match header's value, or NULL */
+    const char *param;         /* a "/prefix/{x}" route: the path's last segment (set by rest.c) */
     const char *address;       /* the client's IP address ("203.0.113.7", "2001:db8::1"), or NULL */
     ippon_rest_deliver deliver; /* NULL: the caller cannot wait (ippon_rest_defer refuses) */
     void *conn;                /* passed to deliver */
@@ -69,6 +71,7 @@ struct ippon_rest_response {
     char allow[64];    /* for 405: the methods the path takes, "GET, POST"; else "" */
     int retry_after;   /* > 0: send "Retry-After: <seconds>" (429, 503) */
     int challenge;     /* 401: send "WWW-Authenticate: Bearer" */
+    char etag[48];     /* "" or a quoted entity tag: send "ETag" (and Cache-Control: no-cache) */
     ippon_rest_deferred *deferred; /* set by ippon_rest_defer: the reply comes later */
 };
 
@@ -134,6 +137,12 @@ json_t *ippon_rest_body_object(const ippon_rest_request *req, ippon_rest_respons
 /* reply with a JSON value (the reply takes the reference: json is decref'd) */
 void ippon_rest_reply_json(ippon_rest_response *res, int status, json_t *json);
 
+/*
+ * Reply 200 with json (taking the reference) and an ETag (a hash of the body); if the
+ * request's If-None-Match names that tag (or is "*"), reply 304 with an empty body instead.
+ */
+void ippon_rest_reply_cached(const ippon_rest_request *req, ippon_rest_response *res, json_t *json);
+
 /* reply {"error": {"code": code, "message": message}} */
 void ippon_rest_reply_error(ippon_rest_response *res, int status, const char *code,
                             const char *fmt, ...) __attribute__((format(printf, 4, 5)));
@@ -157,5 +166,10 @@ void ippon_auth_me_patch(ippon_app *app, const ippon_rest_request *req, ippon_re
 /* GET /api/fairness?mode=&seed= (fairness_rest.c) */
 void ippon_fairness_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
 void ippon_auth_claim_post(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
+/* the rankings (rankings_rest.c): leaderboards, profiles, stored matches */
+void ippon_leaderboard_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
+void ippon_player_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
+void ippon_matches_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
+void ippon_match_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
 
 #endif

@@ -1,0 +1,204 @@
+/*
+ * rankings_rest.c — the rankings over REST (src/server/README.md, "Rankings"):
+ *
+ *     GET /api/leaderboard?mode=4p|3p&period=all|month|week|day&page=1&limit=50
+ *     GET /api/players/{id}
+ *     GET /api/matches?player={id}&page=1&limit=50
+ *     GET /api/matches/{id}
+ *
+ * Every bad parameter is a 400 bad_request naming it (message "limit: …" and "fields":
+ * {"limit": …}); an unknown player or match is a 404 not_found. Replies carry an ETag and a
+ * matching If-None-Match gets 304. What counts and the tie rules: store_rankings.h.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "rest.h"
+#include "store_rankings.h"
+
+#define RANKINGS_DEFAULT_LIMIT 50
+#define RANKINGS_MAX_LIMIT 100
+#define RANKINGS_MAX_PAGE 1000000
+
+/* 400 naming the parameter: {"error":{"code":"bad_request","message":"name: problem","fields":{name: problem}}} */
+static void bad_param(ippon_rest_response *res, const char *name, const char *problem)
+{
+    ippon_rest_reply_error_fields(res, 400, "bad_request", json_pack("{s:s}", name, problem), "%s: %s", name,
+                                  problem);
+}
+
+/* the query parameter's value: 1 (copied to out), 0 absent, -1 present but too long */
+static int param(const ippon_rest_request *req, const char *name, char *out, size_t outlen)
+{
+    if (ippon_rest_query(req, name, out, outlen) >= 0)
+        return 1;
+    size_t n = strlen(name);
+    for (size_t i = 0; i < req->arg_count; i++)
+        if (!strncmp(req->args[i], name, n) && (req->args[i][n] == '=' || req->args[i][n] == '\0'))
+            return -1;
+    return 0;
+}
+
+/* an integer parameter min..max (decimal digits only), def if absent; -1 after a 400 */
+static int int_param(const ippon_rest_request *req, ippon_rest_response *res, const char *name, int def, int min,
+                     int max, const char *problem)
+{
+    char text[16];
+    int got = param(req, name, text, sizeof text);
+    if (got == 0)
+        return def;
+    long v = -1;
+    if (got > 0 && text[0] && strspn(text, "0123456789") == strlen(text) && strlen(text) <= 9)
+        v = strtol(text, NULL, 10);
+    if (v < min || v > max) {
+        bad_param(res, name, problem);
+        return -1;
+    }
+    return (int)v;
+}
+
+/* an id (32 hex digits, either case) into out, lowercased; 0, or -1 if malformed */
+static int parse_id(const char *text, char out[IPPON_USER_ID_LEN + 1])
+{
+    if (!text || strlen(text) != IPPON_USER_ID_LEN)
+        return -1;
+    for (int i = 0; i < IPPON_USER_ID_LEN; i++) {
+        if (!isxdigit((unsigned char)text[i]))
+            return -1;
+        out[i] = (char)tolower((unsigned char)text[i]);
+    }
+    out[IPPON_USER_ID_LEN] = '\0';
+    return 0;
+}
+
+static int64_t now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* 503 without a database; 1 if there is one */
+static int have_store(ippon_app *app, ippon_rest_response *res)
+{
+    if (app && app->store)
+        return 1;
+    ippon_rest_reply_error(res, 503, "unavailable", "no database");
+    return 0;
+}
+
+static void store_failed(ippon_rest_response *res)
+{
+    ippon_rest_reply_error(res, 500, "internal", "the database failed");
+}
+
+void ippon_leaderboard_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
+{
+    char mode[8] = "4p", period_text[8] = "all";
+    int got = param(req, "mode", mode, sizeof mode);
+    if (got < 0 || (got > 0 && strcmp(mode, "4p") && strcmp(mode, "3p"))) {
+        bad_param(res, "mode", "\"4p\" or \"3p\"");
+        return;
+    }
+    got = param(req, "period", period_text, sizeof period_text);
+    int period = got < 0 ? -1 : ippon_rank_period_parse(period_text);
+    if (period < 0) {
+        bad_param(res, "period", "\"all\", \"month\", \"week\" or \"day\"");
+        return;
+    }
+    int page = int_param(req, res, "page", 1, 1, RANKINGS_MAX_PAGE, "an integer 1..1000000");
+    if (page < 0)
+        return;
+    int limit = int_param(req, res, "limit", RANKINGS_DEFAULT_LIMIT, 1, RANKINGS_MAX_LIMIT, "an integer 1..100");
+    if (limit < 0 || !have_store(app, res))
+        return;
+    ippon_leaderboard_query q = {
+        .mode = mode,
+        .period = (ippon_rank_period)period,
+        .now_ms = now_ms(),
+        .page = page,
+        .limit = limit,
+        .min_games = app->config ? app->config->leaderboard_min_games : 1,
+    };
+    json_t *board;
+    if (ippon_store_leaderboard(app->store, &q, &board) != 0) {
+        store_failed(res);
+        return;
+    }
+    json_object_set_new(board, "mode", json_string(mode));
+    json_object_set_new(board, "period", json_string(ippon_rank_period_name(q.period)));
+    json_object_set_new(board, "page", json_integer(page));
+    json_object_set_new(board, "limit", json_integer(limit));
+    json_object_set_new(board, "min_games", json_integer(q.min_games));
+    ippon_rest_reply_cached(req, res, board);
+}
+
+void ippon_player_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
+{
+    char id[IPPON_USER_ID_LEN + 1];
+    if (parse_id(req->param, id) != 0) {
+        bad_param(res, "id", "32 hex digits (a player's id)");
+        return;
+    }
+    if (!have_store(app, res))
+        return;
+    json_t *profile;
+    int rc = ippon_store_player_profile(app->store, id, &profile);
+    if (rc == IPPON_STORE_NOT_FOUND)
+        ippon_rest_reply_error(res, 404, "not_found", "no player %s", id);
+    else if (rc != 0)
+        store_failed(res);
+    else
+        ippon_rest_reply_cached(req, res, profile);
+}
+
+void ippon_matches_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
+{
+    char text[IPPON_USER_ID_LEN + 2], id[IPPON_USER_ID_LEN + 1];
+    int got = param(req, "player", text, sizeof text);
+    if (got < 0 || (got > 0 && parse_id(text, id) != 0)) {
+        bad_param(res, "player", "32 hex digits (a player's id)");
+        return;
+    }
+    int page = int_param(req, res, "page", 1, 1, RANKINGS_MAX_PAGE, "an integer 1..1000000");
+    if (page < 0)
+        return;
+    int limit = int_param(req, res, "limit", RANKINGS_DEFAULT_LIMIT, 1, RANKINGS_MAX_LIMIT, "an integer 1..100");
+    if (limit < 0 || !have_store(app, res))
+        return;
+    json_t *list;
+    int rc = ippon_store_matches_list(app->store, got > 0 ? id : NULL, page, limit, &list);
+    if (rc == IPPON_STORE_NOT_FOUND) {
+        ippon_rest_reply_error(res, 404, "not_found", "no player %s", id);
+        return;
+    }
+    if (rc != 0) {
+        store_failed(res);
+        return;
+    }
+    json_object_set_new(list, "player", got > 0 ? json_string(id) : json_null());
+    json_object_set_new(list, "page", json_integer(page));
+    json_object_set_new(list, "limit", json_integer(limit));
+    ippon_rest_reply_cached(req, res, list);
+}
+
+void ippon_match_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
+{
+    char id[IPPON_USER_ID_LEN + 1];
+    if (parse_id(req->param, id) != 0) {
+        bad_param(res, "id", "32 hex digits (a match's id)");
+        return;
+    }
+    if (!have_store(app, res))
+        return;
+    json_t *match;
+    int rc = ippon_store_match_detail(app->store, id, &match);
+    if (rc == IPPON_STORE_NOT_FOUND)
+        ippon_rest_reply_error(res, 404, "not_found", "no match %s", id);
+    else if (rc != 0)
+        store_failed(res);
+    else
+        ippon_rest_reply_cached(req, res, match);
+}

@@ -1,0 +1,343 @@
+/*
+ * store_rankings.c — leaderboards, profiles and match lists from the stored matches
+ * (store_rankings.h says what counts, the periods and the tie rules).
+ */
+#include "store_rankings.h"
+
+#include <string.h>
+
+#include "store_private.h"
+
+/* a counted match m (the WHERE of the partial index matches_counted, 0004_rankings.sql) */
+#define COUNTED "m.ranked = 1 AND m.completed = 1 AND m.voided_at IS NULL"
+/* a human's row p */
+#define HUMAN "p.user_id IS NOT NULL AND p.is_bot = 0"
+/* 1 if p won its match: a result > 0 that no player of the match beats */
+#define WON "(p.result > 0 AND p.result = (SELECT max(o.result) FROM match_players o WHERE o.match_id = p.match_id))"
+
+#define HISTORY_POINTS 500
+#define RECENT_MATCHES 20
+
+static const char *const period_names[] = {"all", "month", "week", "day"};
+
+int ippon_rank_period_parse(const char *name)
+{
+    for (int i = 0; i < 4; i++)
+        if (!strcmp(name, period_names[i]))
+            return i;
+    return -1;
+}
+
+const char *ippon_rank_period_name(ippon_rank_period period)
+{
+    return (unsigned)period < 4 ? period_names[period] : "all";
+}
+
+int64_t ippon_rank_period_since(ippon_rank_period period, int64_t now_ms)
+{
+    static const int64_t day = 86400000;
+    switch (period) {
+    case IPPON_PERIOD_DAY: return now_ms - day;
+    case IPPON_PERIOD_WEEK: return now_ms - 7 * day;
+    case IPPON_PERIOD_MONTH: return now_ms - 30 * day;
+    default: return INT64_MIN;
+    }
+}
+
+static sqlite3_stmt *prepare(ippon_store *st, const char *sql)
+{
+    sqlite3_stmt *q = NULL;
+    if (sqlite3_prepare_v2(st->db, sql, -1, &q, NULL) != SQLITE_OK) {
+        sqlite3_finalize(q);
+        return NULL;
+    }
+    return q;
+}
+
+static json_t *column_text(sqlite3_stmt *q, int i)
+{
+    const unsigned char *s = sqlite3_column_text(q, i);
+    return s ? json_string((const char *)s) : json_null();
+}
+
+static json_t *column_int(sqlite3_stmt *q, int i)
+{
+    return sqlite3_column_type(q, i) == SQLITE_NULL ? json_null() : json_integer(sqlite3_column_int64(q, i));
+}
+
+/* stored JSON text parsed back (null if absent or unparsable) */
+static json_t *column_json(sqlite3_stmt *q, int i)
+{
+    const char *s = (const char *)sqlite3_column_text(q, i);
+    json_t *j = s ? json_loads(s, JSON_DECODE_ANY, NULL) : NULL;
+    return j ? j : json_null();
+}
+
+/* ---- leaderboard ---------------------------------------------------------------------- */
+
+#define LEADERBOARD_GAMES                                                                              \
+    "WITH g AS (SELECT p.user_id AS user_id, count(*) AS games, sum(p.result) AS total,"               \
+    " max(p.result) AS best, sum(" WON ") AS wins, max(p.display_name) AS name_then"                   \
+    " FROM matches m JOIN match_players p ON p.match_id = m.id"                                         \
+    " WHERE m.mode = ?1 AND m.ended_at >= ?2 AND " COUNTED " AND " HUMAN                              \
+    " GROUP BY p.user_id HAVING count(*) >= ?3) "
+
+int ippon_store_leaderboard(ippon_store *st, const ippon_leaderboard_query *lq, json_t **out)
+{
+    static const char count_sql[] = LEADERBOARD_GAMES "SELECT count(*) FROM g";
+    static const char page_sql[] =
+        LEADERBOARD_GAMES
+        ", r AS (SELECT g.*, CAST(total AS REAL) / games AS average, row_number() OVER"
+        " (ORDER BY total DESC, CAST(total AS REAL) / games DESC, games DESC, user_id) AS rank FROM g)"
+        " SELECT r.rank, r.user_id, coalesce(u.display_name, r.name_then), r.games, r.total, r.average,"
+        " r.wins, r.best FROM r LEFT JOIN users u ON u.id = r.user_id"
+        " WHERE r.rank > ?5 ORDER BY r.rank LIMIT ?4";
+    *out = NULL;
+    int64_t since = ippon_rank_period_since(lq->period, lq->now_ms);
+    int64_t offset = (int64_t)(lq->page - 1) * lq->limit;
+    sqlite3_stmt *qc = prepare(st, count_sql), *qp = prepare(st, page_sql);
+    json_t *rows = json_array();
+    int64_t total = -1;
+    if (!qc || !qp || !rows)
+        goto done;
+    for (sqlite3_stmt **q = (sqlite3_stmt *[]){qc, qp}, **e = q + 2; q < e; q++) {
+        sqlite3_bind_text(*q, 1, lq->mode, -1, SQLITE_STATIC);
+        sqlite3_bind_int64(*q, 2, since);
+        sqlite3_bind_int(*q, 3, lq->min_games);
+    }
+    sqlite3_bind_int(qp, 4, lq->limit);
+    sqlite3_bind_int64(qp, 5, offset);
+    if (sqlite3_step(qc) != SQLITE_ROW)
+        goto done;
+    int64_t n = sqlite3_column_int64(qc, 0);
+    int rc;
+    while ((rc = sqlite3_step(qp)) == SQLITE_ROW) {
+        json_t *row = json_pack("{s:I,s:o,s:o,s:I,s:I,s:f,s:I,s:I}", "rank", (json_int_t)sqlite3_column_int64(qp, 0),
+                                "user_id", column_text(qp, 1), "display_name", column_text(qp, 2), "games",
+                                (json_int_t)sqlite3_column_int64(qp, 3), "total",
+                                (json_int_t)sqlite3_column_int64(qp, 4), "average", sqlite3_column_double(qp, 5),
+                                "wins", (json_int_t)sqlite3_column_int64(qp, 6), "best",
+                                (json_int_t)sqlite3_column_int64(qp, 7));
+        if (!row || json_array_append_new(rows, row) != 0)
+            goto done;
+    }
+    if (rc == SQLITE_DONE)
+        total = n;
+done:
+    sqlite3_finalize(qc);
+    sqlite3_finalize(qp);
+    if (total < 0) {
+        json_decref(rows);
+        return -1;
+    }
+    *out = json_pack("{s:I,s:o}", "total", (json_int_t)total, "rows", rows);
+    return *out ? 0 : -1;
+}
+
+/* ---- profile -------------------------------------------------------------------------- */
+
+static json_t *mode_stats(int64_t games, int64_t total, int64_t wins, json_t *best)
+{
+    return json_pack("{s:I,s:I,s:f,s:I,s:f,s:o}", "games", (json_int_t)games, "total", (json_int_t)total, "average",
+                     games ? (double)total / (double)games : 0.0, "wins", (json_int_t)wins, "win_rate",
+                     games ? (double)wins / (double)games : 0.0, "best", best);
+}
+
+static int profile_modes(ippon_store *st, const char *user_id, json_t *modes)
+{
+    static const char sql[] = "SELECT m.mode, count(*), sum(p.result), sum(" WON "), max(p.result)"
+                              " FROM match_players p JOIN matches m ON m.id = p.match_id"
+                              " WHERE p.user_id = ?1 AND " HUMAN " AND " COUNTED " GROUP BY m.mode";
+    sqlite3_stmt *q = prepare(st, sql);
+    if (!q)
+        return -1;
+    sqlite3_bind_text(q, 1, user_id, -1, SQLITE_STATIC);
+    int rc;
+    while ((rc = sqlite3_step(q)) == SQLITE_ROW)
+        json_object_set_new(modes, (const char *)sqlite3_column_text(q, 0),
+                            mode_stats(sqlite3_column_int64(q, 1), sqlite3_column_int64(q, 2),
+                                       sqlite3_column_int64(q, 3), column_int(q, 4)));
+    sqlite3_finalize(q);
+    return rc == SQLITE_DONE ? 0 : -1;
+}
+
+static int profile_recent(ippon_store *st, const char *user_id, json_t *recent)
+{
+    static const char sql[] = "SELECT m.id, m.mode, m.ended_at, p.result, p.final_points, p.seat,"
+                              " (" COUNTED ") FROM match_players p JOIN matches m ON m.id = p.match_id"
+                              " WHERE p.user_id = ?1 ORDER BY m.ended_at DESC, m.id DESC LIMIT ?2";
+    sqlite3_stmt *q = prepare(st, sql);
+    if (!q)
+        return -1;
+    sqlite3_bind_text(q, 1, user_id, -1, SQLITE_STATIC);
+    sqlite3_bind_int(q, 2, RECENT_MATCHES);
+    int rc;
+    while ((rc = sqlite3_step(q)) == SQLITE_ROW)
+        json_array_append_new(recent, json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:b}", "id", column_text(q, 0), "mode",
+                                                column_text(q, 1), "ended_at", column_int(q, 2), "result",
+                                                column_int(q, 3), "final_points", column_int(q, 4), "seat",
+                                                column_int(q, 5), "counted", sqlite3_column_int(q, 6)));
+    sqlite3_finalize(q);
+    return rc == SQLITE_DONE ? 0 : -1;
+}
+
+static int profile_history(ippon_store *st, const char *user_id, json_t *history)
+{
+    static const char sql[] =
+        "SELECT mode, ended_at, cumulative FROM (SELECT m.mode AS mode, m.ended_at AS ended_at, m.id AS id,"
+        " sum(p.result) OVER (PARTITION BY m.mode ORDER BY m.ended_at, m.id ROWS UNBOUNDED PRECEDING) AS cumulative,"
+        " row_number() OVER (PARTITION BY m.mode ORDER BY m.ended_at DESC, m.id DESC) AS back"
+        " FROM match_players p JOIN matches m ON m.id = p.match_id"
+        " WHERE p.user_id = ?1 AND " HUMAN " AND " COUNTED ") WHERE back <= ?2 ORDER BY mode, ended_at, id";
+    sqlite3_stmt *q = prepare(st, sql);
+    if (!q)
+        return -1;
+    sqlite3_bind_text(q, 1, user_id, -1, SQLITE_STATIC);
+    sqlite3_bind_int(q, 2, HISTORY_POINTS);
+    int rc;
+    while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+        json_t *points = json_object_get(history, (const char *)sqlite3_column_text(q, 0));
+        if (points)
+            json_array_append_new(points, json_pack("{s:o,s:o}", "ended_at", column_int(q, 1), "cumulative",
+                                                    column_int(q, 2)));
+    }
+    sqlite3_finalize(q);
+    return rc == SQLITE_DONE ? 0 : -1;
+}
+
+int ippon_store_player_profile(ippon_store *st, const char *user_id, json_t **out)
+{
+    *out = NULL;
+    ippon_user user;
+    int rc = ippon_store_user_get(st, user_id, &user);
+    if (rc != 0)
+        return rc;
+    json_t *modes = json_pack("{s:o,s:o}", "4p", mode_stats(0, 0, 0, json_null()), "3p",
+                              mode_stats(0, 0, 0, json_null()));
+    json_t *recent = json_array(), *history = json_pack("{s:[],s:[]}", "4p", "3p");
+    json_t *profile = json_pack("{s:s,s:s,s:I,s:o,s:o,s:o}", "user_id", user.id, "display_name", user.display_name,
+                                "created_at", (json_int_t)user.created_at, "modes", modes, "recent", recent,
+                                "history", history);
+    if (!profile || profile_modes(st, user_id, modes) != 0 || profile_recent(st, user_id, recent) != 0 ||
+        profile_history(st, user_id, history) != 0) {
+        json_decref(profile);
+        return -1;
+    }
+    *out = profile;
+    return 0;
+}
+
+/* ---- matches -------------------------------------------------------------------------- */
+
+static json_t *match_players(ippon_store *st, const char *match_id)
+{
+    static const char sql[] = "SELECT seat, user_id, display_name, is_bot, final_points, result"
+                              " FROM match_players WHERE match_id = ?1 ORDER BY seat";
+    sqlite3_stmt *q = prepare(st, sql);
+    json_t *players = json_array();
+    if (!q || !players) {
+        sqlite3_finalize(q);
+        json_decref(players);
+        return NULL;
+    }
+    sqlite3_bind_text(q, 1, match_id, -1, SQLITE_STATIC);
+    int rc;
+    while ((rc = sqlite3_step(q)) == SQLITE_ROW)
+        json_array_append_new(players, json_pack("{s:o,s:o,s:o,s:b,s:o,s:o}", "seat", column_int(q, 0), "user_id",
+                                                 column_text(q, 1), "display_name", column_text(q, 2), "bot",
+                                                 sqlite3_column_int(q, 3), "final_points", column_int(q, 4),
+                                                 "result", column_int(q, 5)));
+    sqlite3_finalize(q);
+    if (rc != SQLITE_DONE) {
+        json_decref(players);
+        return NULL;
+    }
+    return players;
+}
+
+static int user_exists(ippon_store *st, const char *user_id)
+{
+    ippon_user user;
+    return ippon_store_user_get(st, user_id, &user);
+}
+
+int ippon_store_matches_list(ippon_store *st, const char *user_id, int page, int limit, json_t **out)
+{
+#define MATCH_COLUMNS "m.id, m.mode, m.rules, m.ranked, m.completed, m.voided_at IS NOT NULL, m.hands," \
+                      " m.started_at, m.ended_at"
+    static const char mine_sql[] = "SELECT " MATCH_COLUMNS " FROM match_players p JOIN matches m ON m.id = p.match_id"
+                                   " WHERE p.user_id = ?1 ORDER BY m.ended_at DESC, m.id DESC LIMIT ?2 OFFSET ?3";
+    static const char all_sql[] = "SELECT " MATCH_COLUMNS " FROM matches m ORDER BY m.ended_at DESC, m.id DESC"
+                                  " LIMIT ?2 OFFSET ?3";
+    static const char mine_count[] = "SELECT count(*) FROM match_players WHERE user_id = ?1";
+    static const char all_count[] = "SELECT count(*) FROM matches";
+    *out = NULL;
+    if (user_id) {
+        int rc = user_exists(st, user_id);
+        if (rc != 0)
+            return rc;
+    }
+    sqlite3_stmt *qc = prepare(st, user_id ? mine_count : all_count), *q = prepare(st, user_id ? mine_sql : all_sql);
+    json_t *matches = json_array();
+    int64_t total = -1;
+    if (!qc || !q || !matches)
+        goto done;
+    if (user_id) {
+        sqlite3_bind_text(qc, 1, user_id, -1, SQLITE_STATIC);
+        sqlite3_bind_text(q, 1, user_id, -1, SQLITE_STATIC);
+    }
+    sqlite3_bind_int(q, 2, limit);
+    sqlite3_bind_int64(q, 3, (int64_t)(page - 1) * limit);
+    if (sqlite3_step(qc) != SQLITE_ROW)
+        goto done;
+    int64_t n = sqlite3_column_int64(qc, 0);
+    int rc;
+    while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+        json_t *players = match_players(st, (const char *)sqlite3_column_text(q, 0));
+        json_t *m = players ? json_pack("{s:o,s:o,s:o,s:b,s:b,s:b,s:o,s:o,s:o,s:o}", "id", column_text(q, 0), "mode",
+                                        column_text(q, 1), "rules", column_text(q, 2), "ranked",
+                                        sqlite3_column_int(q, 3), "completed", sqlite3_column_int(q, 4), "voided",
+                                        sqlite3_column_int(q, 5), "hands", column_int(q, 6), "started_at",
+                                        column_int(q, 7), "ended_at", column_int(q, 8), "players", players)
+                            : NULL;
+        if (!m || json_array_append_new(matches, m) != 0)
+            goto done;
+    }
+    if (rc == SQLITE_DONE)
+        total = n;
+done:
+    sqlite3_finalize(qc);
+    sqlite3_finalize(q);
+    if (total < 0) {
+        json_decref(matches);
+        return -1;
+    }
+    *out = json_pack("{s:I,s:o}", "total", (json_int_t)total, "matches", matches);
+    return *out ? 0 : -1;
+}
+
+int ippon_store_match_detail(ippon_store *st, const char *id, json_t **out)
+{
+    static const char sql[] = "SELECT id, mode, rules, ranked, completed, voided_at, void_reason, hands, started_at,"
+                              " ended_at, wins, seeds FROM matches WHERE id = ?1";
+    *out = NULL;
+    sqlite3_stmt *q = prepare(st, sql);
+    if (!q)
+        return -1;
+    sqlite3_bind_text(q, 1, id, -1, SQLITE_STATIC);
+    int rc = sqlite3_step(q);
+    if (rc != SQLITE_ROW) {
+        sqlite3_finalize(q);
+        return rc == SQLITE_DONE ? IPPON_STORE_NOT_FOUND : -1;
+    }
+    json_t *players = match_players(st, id);
+    if (players)
+        *out = json_pack("{s:o,s:o,s:o,s:b,s:b,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o}", "id", column_text(q, 0), "mode",
+                         column_text(q, 1), "rules", column_text(q, 2), "ranked", sqlite3_column_int(q, 3),
+                         "completed", sqlite3_column_int(q, 4), "voided_at", column_int(q, 5), "void_reason",
+                         column_text(q, 6), "hands", column_int(q, 7), "started_at", column_int(q, 8), "ended_at",
+                         column_int(q, 9), "players", players, "wins", column_json(q, 10), "seeds",
+                         column_json(q, 11));
+    sqlite3_finalize(q);
+    return *out ? 0 : -1;
+}

@@ -1,0 +1,209 @@
+// rankings.test.mjs — the rankings over REST against the real `ippon` binary: one human queued
+// for 4p with ranked_min_humans 1 gets a ranked table once bots fill it (bot_fill_after), plays
+// it to the end over WebSocket (the `ws` package), and then appears on GET /api/leaderboard
+// with total = its result, in GET /api/players/{id} and /api/matches?player=, and
+// GET /api/matches/{id} shows the match. Also: a practice match does not count; every bad
+// parameter is a 400 naming it; unknown ids are 404s; ETag and If-None-Match → 304.
+import { test, describe, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import path from 'node:path';
+import WebSocket from 'ws';
+import { WEB, MIGRATIONS, REQUEST_TIMEOUT_MS, freePort, tempDir, writeConfig, request, startServer, stopServer,
+  withDeadline } from './harness.mjs';
+
+const MATCH_TIMEOUT_MS = 60_000;
+
+/** GET with extra headers (If-None-Match) */
+function get(port, urlPath, headers = {}) {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path: urlPath, agent: false, headers, timeout: REQUEST_TIMEOUT_MS },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      });
+    req.on('timeout', () => req.destroy(new Error(`GET ${urlPath}: no answer`)));
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function getJson(port, urlPath, status = 200) {
+  const res = await get(port, urlPath);
+  assert.equal(res.status, status, `${urlPath}: ${res.body}`);
+  return JSON.parse(res.body);
+}
+
+/** a WebSocket player that answers every ask until the match ends */
+async function player(port) {
+  const res = await request(port, { method: 'POST', path: '/api/auth/guest', body: '{}' });
+  assert.equal(res.status, 201, res.body);
+  const token = JSON.parse(res.body).token;
+  const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`, 'ippon.v1');
+  await new Promise((resolve, reject) => { ws.on('open', resolve); ws.on('error', reject); });
+  const queue = [];
+  let wake = () => {};
+  ws.on('message', (d) => { queue.push(JSON.parse(String(d))); wake(); });
+  const next = (pred, ms, what) => withDeadline(new Promise((resolve) => {
+    const look = () => {
+      while (queue.length) {
+        const m = queue.shift();
+        if (pred(m)) { wake = () => {}; resolve(m); return; }
+      }
+      wake = look;
+    };
+    look();
+  }), ms, what);
+  ws.send(JSON.stringify({ type: 'hello', v: 1, token }));
+  const welcome = await next((m) => m.type === 'welcome' || m.type === 'error', 10_000, 'welcome');
+  assert.equal(welcome.type, 'welcome', JSON.stringify(welcome));
+  return { ws, next, user: welcome.user, send: (o) => ws.send(JSON.stringify(o)) };
+}
+
+async function playToEnd(c) {
+  for (;;) {
+    const m = await c.next((x) => x.type === 'ask' || (x.type === 'event' && x.event.type === 'match_end'),
+      MATCH_TIMEOUT_MS, 'an ask or the match end');
+    if (m.type === 'event') return m.event;
+    const o = m.options.find((x) => ['tsumo', 'ron', 'kita'].includes(x.type)) ?? m.options[0];
+    c.send({ type: 'act', seq: m.seq, action: o });
+  }
+}
+
+describe('the rankings over REST', () => {
+  let dir, port, proc;
+  let me, matchId, result, seat, points;
+
+  before(async () => {
+    dir = await tempDir();
+    port = await freePort();
+    const config = await writeConfig(dir, {
+      port, bind: '127.0.0.1', web_root: WEB, database: path.join(dir, 'ippon.db'), migrations: MIGRATIONS,
+      log_level: 'warn', time_scale: 0.02, bot_fill_after: 0.2, bot_delay_ms: 0, ranked_min_humans: 1,
+      pwhash_ops: 1, pwhash_mem_kib: 8, shutdown_grace: 2, guests_per_address: 1000, max_messages_per_10s: 1000000,
+      leaderboard_min_games: 1,
+    });
+    proc = await startServer(['--config', config], dir, port);
+  });
+
+  after(async () => {
+    if (proc) await stopServer(proc);
+    if (dir) await fs.rm(dir, { recursive: true, force: true });
+  });
+
+  test('a practice match is stored but never ranked', async () => {
+    const c = await player(port);
+    c.send({ type: 'practice', mode: '4p' });
+    const found = await c.next((m) => m.type === 'match_found', 10_000, 'match_found');
+    assert.equal(found.ranked, false);
+    await playToEnd(c);
+    c.ws.close();
+    const list = await getJson(port, `/api/matches?player=${c.user.id}`);
+    assert.equal(list.total, 1);
+    assert.equal(list.matches[0].ranked, false);
+    const profile = await getJson(port, `/api/players/${c.user.id}`);
+    assert.equal(profile.modes['4p'].games, 0);
+    const board = await getJson(port, '/api/leaderboard?mode=4p');
+    assert.ok(!board.rows.some((r) => r.user_id === c.user.id));
+  });
+
+  test('one human queued with bots filling plays a ranked match that shows everywhere', async () => {
+    const c = await player(port);
+    me = c.user;
+    c.send({ type: 'queue', mode: '4p' });
+    const found = await c.next((m) => m.type === 'match_found', 15_000, 'match_found');
+    assert.equal(found.ranked, true);
+    matchId = found.table;
+    seat = found.seat;
+    const end = await playToEnd(c);
+    result = end.results[seat];
+    points = end.points[seat];
+    c.ws.close();
+
+    let board;
+    for (let i = 0; i < 50; i++) { // the store write follows the match_end event
+      board = await getJson(port, '/api/leaderboard?mode=4p&period=day&page=1&limit=50');
+      if (board.total > 0) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    assert.equal(board.total, 1, JSON.stringify(board));
+    assert.deepEqual({ ...board.rows[0], average: undefined }, {
+      rank: 1, user_id: me.id, display_name: me.display_name, games: 1, total: result, average: undefined,
+      wins: result > 0 && result === Math.max(...end.results) ? 1 : 0, best: result });
+    assert.equal(board.rows[0].average, result);
+    assert.equal((await getJson(port, '/api/leaderboard?mode=3p')).total, 0);
+    assert.equal((await getJson(port, '/api/leaderboard?mode=4p&page=2&limit=1')).rows.length, 0);
+
+    const profile = await getJson(port, `/api/players/${me.id}`);
+    assert.equal(profile.display_name, me.display_name);
+    assert.equal(profile.modes['4p'].games, 1);
+    assert.equal(profile.modes['4p'].total, result);
+    assert.deepEqual(profile.recent.map((r) => [r.id, r.result, r.final_points, r.seat, r.counted]),
+      [[matchId, result, points, seat, true]]);
+    assert.equal(profile.history['4p'].at(-1).cumulative, result);
+
+    const list = await getJson(port, `/api/matches?player=${me.id}&page=1&limit=10`);
+    assert.equal(list.total, 1);
+    assert.equal(list.matches[0].id, matchId);
+
+    const match = await getJson(port, `/api/matches/${matchId}`);
+    assert.equal(match.mode, '4p');
+    assert.equal(match.ranked, true);
+    assert.equal(match.completed, true);
+    assert.equal(match.players.length, 4);
+    assert.equal(match.players.filter((p) => p.bot).length, 3);
+    assert.deepEqual(match.players.map((p) => p.result), end.results);
+    assert.equal(match.players.reduce((a, p) => a + p.result, 0), 0);
+    assert.deepEqual(match.seeds, end.seeds);
+    assert.ok(Array.isArray(match.wins));
+    assert.equal(match.hands, match.seeds.length);
+  });
+
+  test('every bad parameter is a 400 naming it; unknown ids are 404s', async () => {
+    const bad = [
+      ['/api/leaderboard?mode=5p', 'mode'], ['/api/leaderboard?period=year', 'period'],
+      ['/api/leaderboard?page=0', 'page'], ['/api/leaderboard?page=-1', 'page'], ['/api/leaderboard?page=x', 'page'],
+      ['/api/leaderboard?limit=0', 'limit'], ['/api/leaderboard?limit=101', 'limit'], ['/api/leaderboard?limit=1e2', 'limit'],
+      ['/api/matches?player=123', 'player'], ['/api/matches?page=0', 'page'], ['/api/matches?limit=500', 'limit'],
+      ['/api/players/xyz', 'id'], ['/api/matches/0123', 'id'],
+    ];
+    for (const [url, name] of bad) {
+      const body = await getJson(port, url, 400);
+      assert.equal(body.error.code, 'bad_request', url);
+      assert.match(body.error.message, new RegExp(`^${name}: `), url);
+      assert.ok(body.error.fields[name], url);
+    }
+    const nobody = 'f'.repeat(32);
+    assert.equal((await getJson(port, `/api/players/${nobody}`, 404)).error.code, 'not_found');
+    assert.equal((await getJson(port, `/api/matches/${nobody}`, 404)).error.code, 'not_found');
+    assert.equal((await getJson(port, `/api/matches?player=${nobody}`, 404)).error.code, 'not_found');
+    assert.equal((await getJson(port, '/api/players/', 404)).error.code, 'not_found');
+    assert.equal((await getJson(port, `/api/players/${nobody}/more`, 404)).error.code, 'not_found');
+    const post = await request(port, { method: 'POST', path: `/api/matches/${nobody}`, body: '{}' });
+    assert.equal(post.status, 405);
+    assert.equal(post.headers.allow, 'GET');
+  });
+
+  test('replies carry an ETag; a matching If-None-Match gets 304', async () => {
+    for (const url of ['/api/leaderboard?mode=4p', `/api/players/${me.id}`, `/api/matches?player=${me.id}`,
+      `/api/matches/${matchId}`]) {
+      const first = await get(port, url);
+      assert.equal(first.status, 200);
+      assert.match(first.headers.etag, /^"[0-9a-f]{32}"$/);
+      assert.equal(first.headers['cache-control'], 'no-cache');
+      const again = await get(port, url, { 'if-none-match': first.headers.etag });
+      assert.equal(again.status, 304, url);
+      assert.equal(again.body, '');
+      assert.equal(again.headers.etag, first.headers.etag);
+      const other = await get(port, url, { 'if-none-match': '"nope"' });
+      assert.equal(other.status, 200);
+      assert.equal(other.body, first.body);
+    }
+    const health = await get(port, '/api/health');
+    assert.equal(health.headers.etag, undefined);
+    assert.equal(health.headers['cache-control'], 'no-store');
+  });
+});
