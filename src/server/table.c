@@ -28,8 +28,8 @@ enum { TABLE_MAX_LOG = 4096 }; /* messages kept per seat for resuming */
 
 struct seat_log {
     char **text;
-    long count;
-    long first; /* event number of text[0] */
+    long count, cap; /* grows by doubling, up to TABLE_MAX_LOG */
+    long first;      /* event number of text[0] */
 };
 
 struct ippon_table {
@@ -73,6 +73,16 @@ static void post_event(ippon_table *t, int seat, json_t *event)
         memmove(lg->text, lg->text + 1, (TABLE_MAX_LOG - 1) * sizeof lg->text[0]);
         lg->count--;
         lg->first++;
+    }
+    if (lg->count == lg->cap) {
+        long cap = lg->cap ? 2 * lg->cap : 64;
+        char **grown = realloc(lg->text, (size_t)cap * sizeof *grown);
+        if (!grown) {
+            send_to(t, seat, msg);
+            return;
+        }
+        lg->text = grown;
+        lg->cap = cap;
     }
     lg->text[lg->count++] = json_dumps(msg, JSON_COMPACT);
     send_to(t, seat, msg);
@@ -118,6 +128,8 @@ static void dispatch(ippon_table *t, const ippon_event *ev, int n)
         if (ev[i].type == IPPON_EV_DRAW_END)
             ippon_clock_refill(&t->clock); /* each bank gains 10 s, up to 20 s */
         for (int s = 0; s < t->players; s++) {
+            if (t->seats[s].bot)
+                continue; /* a bot reads the match itself: no messages to build or keep */
             json_t *o = event_for(t, &ev[i], s);
             if (o)
                 post_event(t, s, o);
@@ -296,7 +308,6 @@ ippon_table *ippon_table_new(const char *id, const ippon_rules *rules, const ipp
     t->commitments = json_array();
     for (int s = 0; s < t->players; s++) {
         t->bot_due[s] = -1;
-        t->log[s].text = calloc(TABLE_MAX_LOG, sizeof(char *));
     }
     ippon_clock_init(&t->clock, &t->set.clock);
     ippon_match_init(t->m, rules, (int)randombytes_uniform((uint32_t)t->players));
