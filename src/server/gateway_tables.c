@@ -102,6 +102,11 @@ static void schedule(struct gw_table *gt)
         return;
     }
     int64_t in_ms = at > now ? at - now : 0;
+    /* lws keeps timers in a sorted list: moving a table's timer on every action walks all the
+       tables, so an earlier wake-up already set stays (the tick then sets the next one) */
+    lws_usec_t when = lws_now_usecs() + (lws_usec_t)in_ms * 1000 + 1;
+    if (!gt->dead && gt->sul.list.owner && gt->sul.us <= when)
+        return;
     lws_sul_schedule(gw->ctx, 0, &gt->sul, table_timer, (lws_usec_t)in_ms * 1000 + 1);
 }
 
