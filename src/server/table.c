@@ -157,9 +157,23 @@ static void finish(ippon_table *t, bool completed, const char *reason, int64_t n
         t->hooks.finished(t->hooks.ctx, t, &rec);
 }
 
+/* a new hand: the earlier hands' messages are no longer kept (a resume from before this hand
+   gets the full view), so a long run of draws does not grow a table's memory */
+static void forget_earlier_hands(ippon_table *t)
+{
+    for (int s = 0; s < t->players; s++) {
+        struct seat_log *lg = &t->log[s];
+        for (long i = 0; i < lg->count; i++)
+            free(lg->text[i]);
+        lg->first += lg->count;
+        lg->count = 0;
+    }
+}
+
 static void deal(ippon_table *t, int64_t now)
 {
     ippon_tile wall[IPPON_TILE_IDS];
+    forget_earlier_hands(t);
     ippon_fairness_new_seed(t->seed);
     int n = ippon_fairness_wall(&t->rules, t->seed, wall);
     ippon_fairness_commitment(t->seed, wall, n, t->commitment);
