@@ -243,6 +243,11 @@ void ippon_match_seat_public(const ippon_match *m, int seat, ippon_seat_public *
 void ippon_match_view(const ippon_match *m, int seat, ippon_view *out);
 /* a seat's own concealed tiles (sorted); returns how many */
 int ippon_match_hand(const ippon_match *m, int seat, ippon_tile *out);
+/*
+ * A tile id in the seat's hand with this code (ippon/tile.h), the tile it just drew only when
+ * want_drawn (or when no other has the code); -1 if it holds none.
+ */
+int ippon_match_find_tile(const ippon_match *m, int seat, int code, bool want_drawn);
 /* the tile the seat on turn just drew, or -1 */
 int ippon_match_drawn_tile(const ippon_match *m, int seat);
 

@@ -73,8 +73,6 @@ typedef struct ippon_rules {
 /* the built-in preset of that name, or NULL */
 const ippon_rules *ippon_rules_preset(const char *name);
 
-/* the number of the kinds that exist under these rules (34, or 27 without 2m–8m) */
-int ippon_rules_kind_count(const ippon_rules *rules);
 /* whether a kind exists under these rules (2m–8m do not in 3p) */
 static inline bool ippon_rules_has_kind(const ippon_rules *rules, int kind)
 {

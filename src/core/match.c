@@ -332,6 +332,20 @@ int ippon_match_hand(const ippon_match *m, int seat, ippon_tile *out)
     return m->seat[seat].n_hand;
 }
 
+int ippon_match_find_tile(const ippon_match *m, int seat, int code, bool want_drawn)
+{
+    const struct seat_state *s = &m->seat[seat];
+    int drawn = ippon_match_drawn_tile(m, seat), found = -1;
+    for (int i = 0; i < s->n_hand; i++) {
+        if (ippon_tile_code(s->hand[i], m->rules.red_fives) != code)
+            continue;
+        if ((s->hand[i] == drawn) == want_drawn)
+            return s->hand[i];
+        found = s->hand[i];
+    }
+    return found;
+}
+
 int ippon_match_drawn_tile(const ippon_match *m, int seat)
 {
     return m->phase == IPPON_PHASE_TURN && m->turn == seat ? m->drawn : -1;

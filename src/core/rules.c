@@ -83,11 +83,6 @@ const ippon_rules *ippon_rules_preset(const char *name)
     return NULL;
 }
 
-int ippon_rules_kind_count(const ippon_rules *rules)
-{
-    return rules->man_terminals_only ? IPPON_KINDS - 7 : IPPON_KINDS;
-}
-
 int ippon_rules_dora_of(const ippon_rules *rules, int k)
 {
     if (k < 27) {

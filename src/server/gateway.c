@@ -208,7 +208,6 @@ ippon_conn *ippon_gateway_open(ippon_gateway *gw, void *socket, const char *addr
     if (!c)
         return NULL;
     c->socket = socket;
-    c->seat = -1;
     snprintf(c->addr, sizeof c->addr, "%s", addr);
     c->window_start = ippon_gateway_now(gw);
     addr_count(gw, addr, +1);

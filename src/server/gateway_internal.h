@@ -31,7 +31,6 @@ struct ippon_conn {
     bool closing;               /* the last message is queued; the socket closes after it */
     int64_t window_start;       /* the current 10-second window */
     int msgs_in_window, bad_in_window;
-    int seat;
 };
 
 /* a running table and its timer */
@@ -39,7 +38,6 @@ struct gw_table {
     ippon_table *t;
     ippon_gateway *gw;
     lws_sorted_usec_list_t sul;
-    int mode;
     bool dead;                  /* finished: freed by its timer */
     struct gw_table *prev, *next;
 };

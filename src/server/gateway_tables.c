@@ -162,7 +162,6 @@ void ippon_gateway_start_table(ippon_gateway *gw, int mode, const ippon_lobby_en
     if (!gt)
         return;
     gt->gw = gw;
-    gt->mode = mode;
     ippon_table_hooks hooks = { .ctx = gw, .send = table_send, .finished = table_finished };
     for (int i = 0; i < n; i++) /* seated before the first deal is sent */
         ippon_strmap_put(gw->seated, players[i].user_id, gt);

@@ -101,21 +101,6 @@ static int fail(char *err, size_t cap, const char *msg)
     return -1;
 }
 
-/* a tile id in the seat's hand with this code, preferring (or avoiding) the drawn tile */
-static int hand_tile(const ippon_match *m, int seat, int code, bool want_drawn)
-{
-    ippon_tile hand[14];
-    int n = ippon_match_hand(m, seat, hand), drawn = ippon_match_drawn_tile(m, seat), found = -1;
-    for (int i = 0; i < n; i++) {
-        if (code_of(ippon_match_rules(m), hand[i]) != code)
-            continue;
-        if ((hand[i] == drawn) == want_drawn)
-            return hand[i];
-        found = hand[i];
-    }
-    return found;
-}
-
 int ippon_proto_read_action(const ippon_match *m, int seat, const json_t *obj, ippon_action *out, char *err,
                             size_t cap)
 {
@@ -175,7 +160,7 @@ int ippon_proto_read_action(const ippon_match *m, int seat, const json_t *obj, i
         ippon_match_seat_public(m, seat, &me);
         if (t == IPPON_ACT_DISCARD && !me.riichi) {
             /* the very tile: the drawn one only when asked for (in riichi it is the only one) */
-            int id = hand_tile(m, seat, code, json_is_true(tg));
+            int id = ippon_match_find_tile(m, seat, code, json_is_true(tg));
             if (id >= 0)
                 out->tile = (ippon_tile)id;
         }

@@ -89,15 +89,3 @@ int ippon_store_save_match(ippon_store *st, const ippon_table_record *rec, char 
         return fail(st, err, errlen, "commit");
     return 0;
 }
-
-long ippon_store_match_count(ippon_store *st)
-{
-    sqlite3_stmt *q;
-    long n = -1;
-    if (sqlite3_prepare_v2(st->db, "SELECT count(*) FROM matches", -1, &q, NULL) != SQLITE_OK)
-        return -1;
-    if (sqlite3_step(q) == SQLITE_ROW)
-        n = (long)sqlite3_column_int64(q, 0);
-    sqlite3_finalize(q);
-    return n;
-}

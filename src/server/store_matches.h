@@ -17,7 +17,4 @@
  */
 int ippon_store_save_match(ippon_store *st, const ippon_table_record *rec, char *err, size_t errlen);
 
-/* how many matches are stored (for tests and metrics); -1 on error */
-long ippon_store_match_count(ippon_store *st);
-
 #endif

@@ -20,6 +20,7 @@
 
 #include "ippon/error.h"
 #include "ippon/match.h"
+#include "game_log.h"
 #include "rules_json.h"
 #include "tenhou_log.h"
 
@@ -31,19 +32,6 @@ struct replay {
     int n_events;
     char error[200];
 };
-
-static int id_of(const ippon_match *m, int seat, int code, int prefer_not)
-{
-    ippon_tile hand[14];
-    int n = ippon_match_hand(m, seat, hand), found = -1;
-    for (int i = 0; i < n; i++)
-        if (ippon_tile_code(hand[i], ippon_match_rules(m)->red_fives) == code) {
-            if (hand[i] != prefer_not)
-                return hand[i];
-            found = hand[i];
-        }
-    return found;
-}
 
 static bool apply(struct replay *r, const ippon_action *a, const char *what)
 {
@@ -111,21 +99,21 @@ static bool play_turn(struct replay *r, int seat)
     case TENHOU_DISCARD:
         a.type = IPPON_ACT_DISCARD;
         a.riichi = st->riichi;
-        a.tile = (ippon_tile)(st->tsumogiri ? drawn : id_of(r->m, seat, st->tile, drawn));
+        a.tile = (ippon_tile)(st->tsumogiri ? drawn : ippon_match_find_tile(r->m, seat, st->tile, false));
         return apply(r, &a, st->riichi ? "riichi" : "discard");
     case TENHOU_ANKAN:
         a.type = IPPON_ACT_ANKAN;
-        a.tile = (ippon_tile)id_of(r->m, seat, ippon_code_kind(st->tile), -1);
+        a.tile = (ippon_tile)ippon_match_find_tile(r->m, seat, ippon_code_kind(st->tile), false);
         if (a.tile == 255)
-            a.tile = (ippon_tile)id_of(r->m, seat, st->tile, -1);
+            a.tile = (ippon_tile)ippon_match_find_tile(r->m, seat, st->tile, false);
         return apply(r, &a, "ankan");
     case TENHOU_KAKAN:
         a.type = IPPON_ACT_KAKAN;
-        a.tile = (ippon_tile)id_of(r->m, seat, st->tile, -1);
+        a.tile = (ippon_tile)ippon_match_find_tile(r->m, seat, st->tile, false);
         return apply(r, &a, "kakan");
     case TENHOU_KITA:
         a.type = IPPON_ACT_KITA;
-        a.tile = (ippon_tile)id_of(r->m, seat, IPPON_NORTH, -1);
+        a.tile = (ippon_tile)ippon_match_find_tile(r->m, seat, IPPON_NORTH, false);
         return apply(r, &a, "kita");
     default:
         snprintf(r->error, sizeof r->error, "seat %d: unexpected step in the log", seat);
@@ -186,12 +174,6 @@ static bool answer_offer(struct replay *r)
     return false;
 }
 
-static const char *abort_name(int kind)
-{
-    static const char *const names[] = { "九種九牌", "四風連打", "四家立直", "四槓散了", "三家和了", "流し満貫" };
-    return kind >= 0 && kind <= IPPON_ABORT_NAGASHI ? names[kind] : "流局";
-}
-
 static json_t *win_json(const ippon_event *ev)
 {
     const ippon_score *sc = &ev->u.win.score;
@@ -220,7 +202,7 @@ static json_t *hand_result(const struct replay *r)
                 deltas[s] += ev->u.win.score.payments[s];
             json_array_append_new(wins, win_json(ev));
         } else if (ev->type == IPPON_EV_DRAW_END || ev->type == IPPON_EV_ABORT) {
-            draw = ev->type == IPPON_EV_DRAW_END ? "流局" : abort_name(ev->u.end.kind);
+            draw = ev->type == IPPON_EV_DRAW_END ? "流局" : ippon_game_log_abort_name(ev->u.end.kind);
             for (int s = 0; s < 4; s++)
                 deltas[s] += ev->u.end.payments[s];
         }

@@ -400,7 +400,7 @@ static void test_rest_parameters(void **state)
     expect("/api/leaderboard", (const char *[]){"limit=101"}, 1, 400, "limit");
     expect("/api/matches", (const char *[]){"limit=101"}, 1, 400, "limit");
 
-    char player[64];
+    char player[1100];
     snprintf(player, sizeof player, "player=%s", uid('a'));
     expect("/api/matches", (const char *[]){player}, 1, 200, NULL);
     expect("/api/matches", NULL, 0, 200, NULL);
@@ -408,7 +408,7 @@ static void test_rest_parameters(void **state)
     expect("/api/matches", (const char *[]){"player=zz000000000000000000000000000000"}, 1, 400, "player");
     expect("/api/matches", (const char *[]){"player=ffffffffffffffffffffffffffffffff"}, 1, 404, NULL);
 
-    char path[128];
+    char path[1100];
     snprintf(path, sizeof path, "/api/players/%s", uid('a'));
     expect(path, NULL, 0, 200, NULL);
     expect("/api/players/ffffffffffffffffffffffffffffffff", NULL, 0, 404, NULL);

@@ -335,7 +335,7 @@ static void win(ippon_game_log *g, const ippon_event *ev)
                                               "ura_markers", ura));
 }
 
-static const char *abort_text(int kind)
+const char *ippon_game_log_abort_name(int kind)
 {
     static const char *const names[] = { "九種九牌", "四風連打", "四家立直", "四槓散了", "三家和了", "流し満貫" };
     return kind >= 0 && kind <= IPPON_ABORT_NAGASHI ? names[kind] : "流局";
@@ -358,7 +358,7 @@ static void draw_end(ippon_game_log *g, const ippon_event *ev)
     }
     const char *name;
     if (ev->type == IPPON_EV_ABORT)
-        name = abort_text(ev->u.end.kind);
+        name = ippon_game_log_abort_name(ev->u.end.kind);
     else
         name = any_payment ? "流局" : tenpai == g->players ? "全員聴牌" : tenpai == 0 ? "全員不聴" : "流局";
     if (any_payment || ev->u.end.kind == IPPON_ABORT_NAGASHI)

@@ -25,6 +25,9 @@ void ippon_game_log_event(ippon_game_log *log, const ippon_event *ev);
 /* the tenhou.net/6 game object (new reference) */
 json_t *ippon_game_log_tenhou(const ippon_game_log *log);
 
+/* Tenhou's name of an abortive draw kind (IPPON_ABORT_*), e.g. "九種九牌" */
+const char *ippon_game_log_abort_name(int kind);
+
 /* the mjai events as a JSON array (new reference); write one element per line for a .mjson file */
 json_t *ippon_game_log_mjai(const ippon_game_log *log);
 
