@@ -61,6 +61,7 @@ static const config_key config_keys[] = {
     {"time_scale", CONFIG_NUMBER, offsetof(ippon_config, time_scale), 0, 0, "1", 0.001, 100},
     {"bot_fill_after", CONFIG_NUMBER, offsetof(ippon_config, bot_fill_after), 0, 0, "30", 0, 3600},
     {"bot_delay_ms", CONFIG_INT, offsetof(ippon_config, bot_delay_ms), 0, 10000, "600", 0, 0},
+    {"call_window_ms", CONFIG_INT, offsetof(ippon_config, call_window_ms), 0, 3000, "700", 0, 0},
     {"ranked_min_humans", CONFIG_INT, offsetof(ippon_config, ranked_min_humans), 1, 4, "2", 0, 0},
     {"bots", CONFIG_BOOL, offsetof(ippon_config, bots), 0, 0, "true", 0, 0},
     {"max_frame", CONFIG_INT, offsetof(ippon_config, max_frame), 256, 1048576, "4096", 0, 0},

@@ -62,6 +62,7 @@ typedef struct ippon_config {
     double time_scale;           /* clocks and bot delays are multiplied by this (1; tests run fast) */
     double bot_fill_after;       /* seconds a queued player waits before bots fill the table */
     int bot_delay_ms;            /* a bot's thinking time on its own turn */
+    int call_window_ms;          /* the call window after every discard, kan and kita */
     int ranked_min_humans;       /* humans a match needs to count in the rankings */
     bool bots;                   /* bots fill seats; practice tables */
     int max_frame;               /* largest WebSocket message a client may send, bytes */

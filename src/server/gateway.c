@@ -22,7 +22,7 @@ void ippon_game_settings_default(ippon_game_settings *s)
 {
     *s = (ippon_game_settings){
         .move_ms = 5000, .bank_ms = 20000, .refill_ms = 10000, .grace_ms = 1000, .time_scale = 1.0,
-        .bot_fill_after_ms = 30000, .ranked_min_humans = 2, .bot_delay_ms = 600, .bots = true,
+        .bot_fill_after_ms = 30000, .ranked_min_humans = 2, .bot_delay_ms = 600, .call_window_ms = 700, .bots = true,
         .max_frame = 4096, .max_msgs_per_10s = 100, .max_bad_per_10s = 20, .max_conns_per_addr = 8,
         .max_queued_bytes = 1 << 20,
     };

@@ -26,6 +26,7 @@ typedef struct ippon_game_settings {
     int64_t bot_fill_after_ms; /* a queued player waits this long before bots fill the table */
     int ranked_min_humans;     /* humans a match needs to count in the rankings */
     int64_t bot_delay_ms;      /* a bot's thinking time (scaled) */
+    int64_t call_window_ms;    /* the call window after every discard, kan and kita (scaled; table.c) */
     bool bots;                 /* bots fill seats and practice tables exist */
     size_t max_frame;          /* largest message a client may send, in bytes */
     int max_msgs_per_10s;      /* a connection's message rate */

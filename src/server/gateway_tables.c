@@ -141,6 +141,7 @@ void ippon_gateway_start_table(ippon_gateway *gw, int mode, const ippon_lobby_en
         .clock = { .move_ms = (int64_t)(gw->set.move_ms * scale), .bank_ms = (int64_t)(gw->set.bank_ms * scale),
                    .refill_ms = (int64_t)(gw->set.refill_ms * scale), .grace_ms = (int64_t)(gw->set.grace_ms * scale) },
         .bot_delay_ms = (int64_t)(gw->set.bot_delay_ms * scale),
+        .call_window_ms = (int64_t)(gw->set.call_window_ms * scale),
         .max_hands = 200,
     };
     bool ranked = may_rank && n >= gw->set.ranked_min_humans;

@@ -204,6 +204,7 @@ int main(int argc, char **argv)
     game.time_scale = config.time_scale;
     game.bot_fill_after_ms = (int64_t)(config.bot_fill_after * 1000);
     game.bot_delay_ms = config.bot_delay_ms;
+    game.call_window_ms = config.call_window_ms;
     game.ranked_min_humans = config.ranked_min_humans;
     game.bots = config.bots;
     game.max_frame = (size_t)config.max_frame;

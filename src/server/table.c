@@ -8,10 +8,16 @@
  * its options, a bot gets a time to move. A riichi player whose draw offers nothing but the
  * discard of that tile discards it at once, using no time (RULES.md §1).
  *
- * The table waits until every seat offered a call or ron has answered or run out of time, and
- * every seat that was offered nothing hears nothing about the offer: the messages and their
- * order never say who could call. Bots answer offers at once (they think only on their own
- * turn), so a wait after a discard can only come from a human deciding.
+ * Timing: what a seat hears never says who could call. Every seat that was offered nothing
+ * hears nothing about an offer, and the table keeps a call window after every discard, kan and
+ * kita (settings.call_window_ms): the action's own event goes out at once, but whatever follows
+ * it (the next draw, a call, a riichi stick, the end of the hand) is held until the window
+ * closes, whether or not anybody was offered anything and however fast the offered seats
+ * answered. Only a decision that takes longer than the window shows, as a longer wait, and then
+ * it may be any seat with an offer: a bot answers an offer at a random moment inside the window
+ * three times in four, and otherwise ponders past it for up to half a move time, the way a
+ * human weighing a call does. The next player's clock starts when the window closes. A full
+ * view asked for while held events wait is sent when they go out (it would show them early).
  */
 #include "table.h"
 
@@ -45,11 +51,17 @@ struct ippon_table {
     int64_t started_ms, next_hand_at;
     uint8_t seed[IPPON_SEED_BYTES];
     uint8_t commitment[IPPON_COMMITMENT_BYTES];
-    json_t *seeds, *actions, *wins, *commitments;
+    json_t *seeds, *wins, *commitments;
+    struct played { int16_t hand; bool tsumogiri; ippon_action a; } *played; /* the action log, */
+    long played_count, played_cap; /* compact (12 bytes an action): JSON only when the match ends */
     long ask_seq[IPPON_MAX_PLAYERS];   /* number of the seat's current ask, 0 = none */
     bool asked[IPPON_MAX_PLAYERS];     /* the seat's current decision has been prompted */
     int64_t bot_due[IPPON_MAX_PLAYERS];
     struct seat_log log[IPPON_MAX_PLAYERS];
+    int64_t window_ends;               /* -1, or when the open call window closes */
+    struct held_event { int seat; json_t *event; } *held; /* events waiting for the window */
+    int held_count, held_cap;
+    bool view_wanted[IPPON_MAX_PLAYERS]; /* a full view asked for while events were held */
     int32_t final_points[IPPON_MAX_PLAYERS], results[IPPON_MAX_PLAYERS];
 };
 
@@ -62,7 +74,8 @@ static void send_to(ippon_table *t, int seat, json_t *msg)
     t->hooks.send(t->hooks.ctx, t, seat, t->seats[seat].user_id, msg);
 }
 
-/* numbers an event message for a seat, keeps it for resuming, and sends it */
+/* numbers an event message for a seat, keeps it for resuming, and sends it (unless the seat
+   is about to get the full view instead) */
 static void post_event(ippon_table *t, int seat, json_t *event)
 {
     struct seat_log *lg = &t->log[seat];
@@ -85,7 +98,30 @@ static void post_event(ippon_table *t, int seat, json_t *event)
         lg->cap = cap;
     }
     lg->text[lg->count++] = json_dumps(msg, JSON_COMPACT);
-    send_to(t, seat, msg);
+    if (t->view_wanted[seat])
+        json_decref(msg);
+    else
+        send_to(t, seat, msg);
+}
+
+/* an event for a seat: sent now, or held while a call window is open */
+static void emit(ippon_table *t, int seat, json_t *event)
+{
+    if (t->window_ends < 0) {
+        post_event(t, seat, event);
+        return;
+    }
+    if (t->held_count == t->held_cap) {
+        int cap = t->held_cap ? 2 * t->held_cap : 16;
+        struct held_event *grown = realloc(t->held, (size_t)cap * sizeof *grown);
+        if (!grown) { /* out of memory: better early than lost */
+            post_event(t, seat, event);
+            return;
+        }
+        t->held = grown;
+        t->held_cap = cap;
+    }
+    t->held[t->held_count++] = (struct held_event){ seat, event };
 }
 
 static json_t *hex_json(const uint8_t *bytes, size_t n)
@@ -132,13 +168,31 @@ static void dispatch(ippon_table *t, const ippon_event *ev, int n)
                 continue; /* a bot reads the match itself: no messages to build or keep */
             json_t *o = event_for(t, &ev[i], s);
             if (o)
-                post_event(t, s, o);
+                emit(t, s, o);
         }
     }
 }
 
+static void close_window(ippon_table *t, int64_t now);
+
+/* the action log as stored: [[hand, seat, {action}], …], a discard of the drawn tile marked
+   "tsumogiri" (so a replay discards that very tile when the hand holds another of its kind) */
+static json_t *actions_json(const ippon_table *t)
+{
+    json_t *list = json_array();
+    for (long i = 0; i < t->played_count; i++) {
+        const struct played *p = &t->played[i];
+        json_t *o = ippon_proto_option(&t->rules, &p->a);
+        if (p->tsumogiri)
+            json_object_set_new(o, "tsumogiri", json_true());
+        json_array_append_new(list, json_pack("[i,i,o]", p->hand, p->a.seat, o));
+    }
+    return list;
+}
+
 static void finish(ippon_table *t, bool completed, const char *reason, int64_t now)
 {
+    close_window(t, now); /* the end of a match is not held back */
     t->over = true;
     if (!completed) /* no match_end: say why, and reveal the seeds all the same */
         for (int s = 0; s < t->players; s++)
@@ -147,14 +201,16 @@ static void finish(ippon_table *t, bool completed, const char *reason, int64_t n
         t->final_points[s] = ippon_match_points(t->m, s);
         t->results[s] = completed ? ippon_match_result(t->m, s) : 0;
     }
+    json_t *actions = actions_json(t);
     ippon_table_record rec = {
         .id = t->id, .rules = &t->rules, .players = t->players, .ranked = t->ranked && completed,
         .completed = completed, .started_ms = t->started_ms, .ended_ms = now,
         .hands = ippon_match_hand_number(t->m) + 1, .seats = t->seats, .final_points = t->final_points,
-        .results = t->results, .seeds = t->seeds, .actions = t->actions, .wins = t->wins,
+        .results = t->results, .seeds = t->seeds, .actions = actions, .wins = t->wins,
     };
     if (t->hooks.finished)
         t->hooks.finished(t->hooks.ctx, t, &rec);
+    json_decref(actions);
 }
 
 /* a new hand: the earlier hands' messages are no longer kept (a resume from before this hand
@@ -220,6 +276,28 @@ static bool auto_riichi_discard(ippon_table *t, int seat, int64_t now)
     return apply(t, &legal[0], now) == 0;
 }
 
+/* how long a bot takes to answer an offer: inside the call window (where nobody can see it)
+   three times in four, else up to half a move time past it, as a human pondering a call */
+static int64_t bot_offer_delay(const ippon_table *t)
+{
+    int64_t w = t->set.call_window_ms;
+    if (w <= 0)
+        return 0;
+    if (randombytes_uniform(4) != 0)
+        return (int64_t)randombytes_uniform((uint32_t)w);
+    int64_t tail = t->set.clock.move_ms / 2 > 1 ? t->set.clock.move_ms / 2 : 1;
+    return w + (int64_t)randombytes_uniform((uint32_t)tail);
+}
+
+/* the index of the event that shows a turn action itself (its discard, kan or kita), or -1 */
+static int own_event(const ippon_event *ev, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (ev[i].type == IPPON_EV_DISCARD || ev[i].type == IPPON_EV_CALL || ev[i].type == IPPON_EV_KITA)
+            return i;
+    return -1;
+}
+
 /* prompts every seat that has a decision it has not been asked yet */
 static void prompt(ippon_table *t, int64_t now)
 {
@@ -232,44 +310,65 @@ static void prompt(ippon_table *t, int64_t now)
         }
         if (!waiting || t->asked[s])
             continue;
+        if (t->window_ends >= 0 && ippon_match_phase(t->m) != IPPON_PHASE_OFFER)
+            continue; /* the next turn starts when the call window closes */
         if (auto_riichi_discard(t, s, now))
             return; /* the state moved on; apply() prompted again */
         t->asked[s] = true;
         t->ask_seq[s]++;
         ippon_clock_start(&t->clock, s, now);
-        /* a bot thinks on its own turn only: an offer it answers at once, so a wait after a
-           discard never says that a bot could have called */
         if (t->seats[s].bot)
-            t->bot_due[s] = now + (ippon_match_phase(t->m) == IPPON_PHASE_TURN ? t->set.bot_delay_ms : 0);
+            t->bot_due[s] = now + (ippon_match_phase(t->m) == IPPON_PHASE_TURN ? t->set.bot_delay_ms
+                                                                               : bot_offer_delay(t));
         else
             send_ask(t, s, now);
     }
 }
 
-static json_t *action_record(ippon_table *t, const ippon_action *a)
+/* the action as the log will keep it, taken before it is applied (whether it discards the
+   drawn tile is known only then); false when out of memory */
+static bool record_action(ippon_table *t, const ippon_action *a, struct played *out)
 {
-    json_t *o = ippon_proto_option(&t->rules, a);
-    if (a->type == IPPON_ACT_DISCARD && (int)a->tile == ippon_match_drawn_tile(t->m, a->seat))
-        json_object_set_new(o, "tsumogiri", json_true());
-    return json_pack("[i,i,o]", ippon_match_hand_number(t->m), a->seat, o);
+    if (t->played_count == t->played_cap) {
+        long cap = t->played_cap ? 2 * t->played_cap : 128;
+        struct played *grown = realloc(t->played, (size_t)cap * sizeof *grown);
+        if (!grown)
+            return false;
+        t->played = grown;
+        t->played_cap = cap;
+    }
+    *out = (struct played){
+        .hand = (int16_t)ippon_match_hand_number(t->m),
+        .tsumogiri = a->type == IPPON_ACT_DISCARD && (int)a->tile == ippon_match_drawn_tile(t->m, a->seat),
+        .a = *a,
+    };
+    return true;
 }
 
 /* applies an action the table has checked; 0 or the core's error */
 static int apply(ippon_table *t, const ippon_action *a, int64_t now)
 {
-    json_t *rec = action_record(t, a);
+    struct played rec;
+    if (!record_action(t, a, &rec))
+        return IPPON_ERANGE; /* out of memory: the action is refused, nothing changes */
+    bool turn_action = ippon_match_phase(t->m) == IPPON_PHASE_TURN;
     ippon_event ev[IPPON_MAX_EVENTS];
     int n = ippon_match_apply(t->m, a, ev, IPPON_MAX_EVENTS);
-    if (n < 0) {
-        json_decref(rec);
+    if (n < 0)
         return n;
-    }
-    json_array_append_new(t->actions, rec);
+    t->played[t->played_count++] = rec;
     int seat = a->seat;
     ippon_clock_stop(&t->clock, seat, now);
     t->asked[seat] = false;
     t->bot_due[seat] = -1;
-    dispatch(t, ev, n);
+    int own = turn_action ? own_event(ev, n) : -1;
+    if (own >= 0 && t->set.call_window_ms > 0) {
+        dispatch(t, ev, own + 1); /* the discard, kan or kita itself: at once */
+        t->window_ends = now + t->set.call_window_ms;
+        dispatch(t, ev + own + 1, n - own - 1);
+    } else {
+        dispatch(t, ev, n);
+    }
     int phase = ippon_match_phase(t->m);
     if (phase == IPPON_PHASE_OVER) {
         finish(t, true, NULL, now);
@@ -285,7 +384,8 @@ static int apply(ippon_table *t, const ippon_action *a, int64_t now)
             finish(t, false, "the match reached the table's hand limit without a winner", now);
             return 0;
         }
-        t->next_hand_at = now + t->set.clock.move_ms; /* a moment to look at the draw */
+        /* a moment to look at the draw, once it is shown */
+        t->next_hand_at = (t->window_ends > now ? t->window_ends : now) + t->set.clock.move_ms;
         return 0;
     }
     prompt(t, now);
@@ -317,12 +417,12 @@ ippon_table *ippon_table_new(const char *id, const ippon_rules *rules, const ipp
     t->ranked = ranked;
     t->started_ms = now;
     t->seeds = json_array();
-    t->actions = json_array();
     t->wins = json_array();
     t->commitments = json_array();
     for (int s = 0; s < t->players; s++) {
         t->bot_due[s] = -1;
     }
+    t->window_ends = -1;
     ippon_clock_init(&t->clock, &t->set.clock);
     ippon_match_init(t->m, rules, (int)randombytes_uniform((uint32_t)t->players));
     deal(t, now);
@@ -339,8 +439,11 @@ void ippon_table_free(ippon_table *t)
             free(t->log[s].text[i]);
         free(t->log[s].text);
     }
+    for (int i = 0; i < t->held_count; i++)
+        json_decref(t->held[i].event);
+    free(t->held);
     json_decref(t->seeds);
-    json_decref(t->actions);
+    free(t->played);
     json_decref(t->wins);
     json_decref(t->commitments);
     free(t->m);
@@ -402,6 +505,8 @@ int64_t ippon_table_next_wakeup(const ippon_table *t)
     if (t->over)
         return -1;
     int64_t next = t->next_hand_at;
+    if (t->window_ends >= 0 && (next < 0 || t->window_ends < next))
+        next = t->window_ends;
     for (int s = 0; s < t->players; s++) {
         int64_t at = -1;
         if (t->bot_due[s] >= 0)
@@ -429,6 +534,11 @@ static void bot_move(ippon_table *t, int seat, int64_t now)
 void ippon_table_tick(ippon_table *t, int64_t now)
 {
     for (int guard = 0; guard < 64 && !t->over; guard++) {
+        if (t->window_ends >= 0 && now >= t->window_ends) {
+            close_window(t, now);
+            prompt(t, now);
+            continue;
+        }
         if (t->next_hand_at >= 0 && now >= t->next_hand_at) {
             deal(t, now);
             prompt(t, now);
@@ -456,6 +566,38 @@ void ippon_table_tick(ippon_table *t, int64_t now)
     }
 }
 
+/* the seat's full view of the table, with its event number and everybody's clock */
+static void send_view(ippon_table *t, int seat, int64_t now)
+{
+    struct seat_log *lg = &t->log[seat];
+    json_t *view = ippon_proto_view(t->m, seat);
+    json_object_set_new(view, "n", json_integer(lg->first + lg->count - 1));
+    json_object_set_new(view, "table", json_string(t->id));
+    json_object_set_new(view, "commitment", hex_json(t->commitment, sizeof t->commitment));
+    json_t *clocks = json_array();
+    for (int s = 0; s < t->players; s++)
+        json_array_append_new(clocks, clock_json(t, s, now));
+    json_object_set_new(view, "clocks", clocks);
+    send_to(t, seat, view);
+}
+
+/* the call window closes: the held events go out in order, then the views asked for meanwhile
+   (with their seats' pending asks) */
+static void close_window(ippon_table *t, int64_t now)
+{
+    t->window_ends = -1;
+    for (int i = 0; i < t->held_count; i++)
+        post_event(t, t->held[i].seat, t->held[i].event);
+    t->held_count = 0;
+    for (int s = 0; s < t->players; s++)
+        if (t->view_wanted[s]) {
+            t->view_wanted[s] = false;
+            send_view(t, s, now);
+            if (t->asked[s] && !t->seats[s].bot && !t->over)
+                send_ask(t, s, now);
+        }
+}
+
 void ippon_table_resume(ippon_table *t, int seat, long last_seen, int64_t now)
 {
     struct seat_log *lg = &t->log[seat];
@@ -465,16 +607,11 @@ void ippon_table_resume(ippon_table *t, int seat, long last_seen, int64_t now)
             if (msg)
                 send_to(t, seat, msg);
         }
+    } else if (t->held_count > 0) {
+        t->view_wanted[seat] = true; /* the match is ahead of what was shown: wait for the window */
+        return;
     } else {
-        json_t *view = ippon_proto_view(t->m, seat);
-        json_object_set_new(view, "n", json_integer(lg->first + lg->count - 1));
-        json_object_set_new(view, "table", json_string(t->id));
-        json_object_set_new(view, "commitment", hex_json(t->commitment, sizeof t->commitment));
-        json_t *clocks = json_array();
-        for (int s = 0; s < t->players; s++)
-            json_array_append_new(clocks, clock_json(t, s, now));
-        json_object_set_new(view, "clocks", clocks);
-        send_to(t, seat, view);
+        send_view(t, seat, now);
     }
     if (t->asked[seat] && !t->seats[seat].bot)
         send_ask(t, seat, now);

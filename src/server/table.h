@@ -35,6 +35,8 @@ typedef struct ippon_table_player {
 typedef struct ippon_table_settings {
     ippon_clock_rules clock;  /* already scaled by the time scale */
     int64_t bot_delay_ms;     /* how long a bot "thinks" (scaled) */
+    int64_t call_window_ms;   /* the call window after every discard, kan and kita (scaled; 0 = none):
+                                 what follows is never sent before it closes (table.c, "Timing") */
     int max_hands;            /* a safety stop: a match with more hands ends without a winner */
 } ippon_table_settings;
 

@@ -48,9 +48,10 @@ for ((i = 0; i < ${#args[@]}; i++)); do
 done
 [[ $players =~ ^[0-9]+$ ]] || { echo "load.sh: --players $players: an integer" >&2; exit 2; }
 
-# bots think like the default on realistic pace, at once on fast pace
-bot_delay_ms=600
-[[ $pace == fast ]] && bot_delay_ms=0
+# bots think and the call window lasts as by default on realistic pace; on fast pace neither
+# (fast pace measures what the server can carry, not the pace of a real table)
+bot_delay_ms=600 call_window_ms=700
+[[ $pace == fast ]] && bot_delay_ms=0 call_window_ms=0
 
 ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
 nofile=$(ulimit -n)
@@ -95,6 +96,7 @@ cat >"$tmp/ippon.json" <<EOF
   "bots": true,
   "bot_fill_after": 2,
   "bot_delay_ms": $bot_delay_ms,
+  "call_window_ms": $call_window_ms,
   "time_scale": 1,
   "shutdown_grace": 1
 }

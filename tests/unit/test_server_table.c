@@ -24,7 +24,9 @@
  * (3) no leak of concealed tiles to the other human, 4p and 3p (and only tenpai hands shown at an
  * exhaustive draw); (4) the bank refill after an exhaustive draw, seen in the next ask of a human
  * who has used up its bank; (5) a riichi human's draws that offer nothing else are discarded at
- * once, using no time.
+ * once, using no time; (6) the call window: what follows a discard reaches every seat exactly
+ * when the window closes, whether or not anybody could call; bots sometimes ponder past it; a
+ * full view asked for inside the window comes when it closes.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -83,6 +85,10 @@ typedef struct harness {
     int answers[4], timeouts[4], asks[4];
     int refill_checked, draws_seen;
     bool sent_to_bot;
+    /* full views sent outside a test's own resume call (a deferred resume), and when */
+    int views[4], views_expected[4];
+    int64_t view_at[4];
+    bool reask[4]; /* a view came while an ask was pending: the same ask is sent again */
     /* the finished hook */
     int finished;
     bool completed, ranked;
@@ -144,8 +150,20 @@ static void on_send(void *ctx, ippon_table *t, int seat, const char *user_id, js
             h->bank[seat] = h->bank[seat] + REFILL > BANK ? BANK : h->bank[seat] + REFILL;
             h->draws_seen++;
         }
+    } else if (!strcmp(type, "view")) {
+        h->views[seat]++;
+        if (h->views[seat] > h->views_expected[seat])
+            fail_msg("seat %d: a view it did not ask for", seat);
+        h->view_at[seat] = h->now;
+        h->next_n[seat] = (long)json_integer_value(json_object_get(msg, "n")) + 1;
+        h->reask[seat] = h->pending[seat] != 0;
     } else if (!strcmp(type, "ask")) {
         long seq = (long)json_integer_value(json_object_get(msg, "seq"));
+        if (h->reask[seat]) { /* the pending ask again, after a view: same number, same clock */
+            h->reask[seat] = false;
+            assert_int_equal(seq, h->pending[seat]);
+            return;
+        }
         if (h->pending[seat])
             fail_msg("seat %d: ask %ld while ask %ld is still pending", seat, seq, h->pending[seat]);
         assert_true(seq > h->last_seq[seat]);
@@ -230,8 +248,9 @@ static int teardown(void **state)
     return 0;
 }
 
-/* a table of `preset` with humans where humans[s] is a policy, -1 = a bot */
-static harness *harness_new(const char *preset, const int *humans, bool ranked, int max_hands)
+/* a table of `preset` with humans where humans[s] is a policy, -1 = a bot, and a call window */
+static harness *harness_new_window(const char *preset, const int *humans, bool ranked, int max_hands,
+                                   int64_t window_ms)
 {
     harness_free(live);
     harness *h = calloc(1, sizeof *h);
@@ -251,13 +270,19 @@ static harness *harness_new(const char *preset, const int *humans, bool ranked, 
     }
     h->now = 1000000;
     ippon_table_settings set = { .clock = { .move_ms = MOVE, .bank_ms = BANK, .refill_ms = REFILL, .grace_ms = GRACE },
-                                 .bot_delay_ms = BOT_DELAY, .max_hands = max_hands };
+                                 .bot_delay_ms = BOT_DELAY, .call_window_ms = window_ms, .max_hands = max_hands };
     ippon_table_hooks hooks = { .ctx = h, .send = on_send, .finished = on_finished };
     h->t = ippon_table_new("table-1", h->rules, h->seats, ranked, &set, &hooks, h->now);
     assert_non_null(h->t);
     assert_string_equal(ippon_table_id(h->t), "table-1");
     assert_int_equal(ippon_table_players(h->t), h->players);
     return h;
+}
+
+/* the same without a call window (every answer takes effect at once) */
+static harness *harness_new(const char *preset, const int *humans, bool ranked, int max_hands)
+{
+    return harness_new_window(preset, humans, ranked, max_hands, 0);
 }
 
 static json_t *act_msg(long seq, json_t *action)
@@ -1170,6 +1195,178 @@ static void test_riichi_auto_discard(void **state)
         fail_msg("the human declared riichi and drew again too rarely in %d matches", tables);
 }
 
+/* ---- (6) the call window ---------------------------------------------------------------------- */
+
+enum { WINDOW = 700 };
+
+typedef struct window_counts {
+    int gaps, offered, not_offered; /* discards followed by something, and whether anyone was asked */
+    int exact, longer;              /* gaps of exactly WINDOW, and longer ones */
+    int64_t longest;
+} window_counts;
+
+/* is this message an ask about someone else's discard, kan or kita (it has a "pass")? */
+static bool offer_ask(const json_t *msg)
+{
+    if (strcmp(type_of(msg), "ask") != 0)
+        return false;
+    json_t *opts = json_object_get(msg, "options");
+    for (size_t k = 0; k < json_array_size(opts); k++)
+        if (!strcmp(type_of(json_array_get(opts, k)), "pass"))
+            return true;
+    return false;
+}
+
+/*
+ * Over one seat's messages: after each discard (or ankan, kakan, kita) event, the next message that is
+ * not the seat's own offer and not the end of the match (a ron shows at once) must come no
+ * sooner than the event + WINDOW. `offered` says whether any seat of the table got an offer ask
+ * at the discard's time, from the logs of every human seat.
+ */
+static void check_window(const harness *h, int seat, window_counts *c)
+{
+    const seat_log *lg = &h->log[seat];
+    for (int i = 0; i < lg->n; i++) {
+        if (lg->m[i].resent || strcmp(type_of(lg->m[i].msg), "event") != 0)
+            continue;
+        json_t *ev = json_object_get(lg->m[i].msg, "event");
+        const char *et = type_of(ev);
+        const char *meld = type_of(json_object_get(ev, "meld"));
+        /* a turn's discard, kita, ankan or kakan (a chi, pon or daiminkan answers an offer) */
+        bool opens = !strcmp(et, "discard") || !strcmp(et, "kita") ||
+                     (!strcmp(et, "call") && (!strcmp(meld, "ankan") || !strcmp(meld, "kakan")));
+        if (!opens)
+            continue;
+        int64_t at = lg->m[i].at;
+        int j = i + 1;
+        while (j < lg->n && (lg->m[j].resent || offer_ask(lg->m[j].msg)))
+            j++;
+        if (j == lg->n)
+            continue;
+        json_t *next = lg->m[j].msg;
+        const char *nt = !strcmp(type_of(next), "event") ? type_of(json_object_get(next, "event")) : type_of(next);
+        if (!strcmp(nt, "win") || !strcmp(nt, "match_end"))
+            continue;
+        if (!strcmp(et, "call") && lg->m[j].at == at && !strcmp(nt, "dora"))
+            continue; /* an ankan's new indicator is part of the kan */
+        int64_t gap = lg->m[j].at - at;
+        if (gap < WINDOW) {
+            char *text = dump(next);
+            fail_msg("seat %d: %s at %lld, then %s after %lld ms, inside the %d ms window", seat, et, (long long)at,
+                     text, (long long)gap, WINDOW);
+        }
+        bool offered = false;
+        for (int o = 0; o < h->players && !offered; o++)
+            for (int k = 0; k < h->log[o].n && !offered; k++)
+                offered = h->log[o].m[k].at == at && offer_ask(h->log[o].m[k].msg);
+        c->gaps++;
+        c->offered += offered;
+        c->not_offered += !offered;
+        c->exact += gap == WINDOW;
+        c->longer += gap > WINDOW;
+        if (gap > c->longest)
+            c->longest = gap;
+    }
+}
+
+/*
+ * Humans only, all answering at once (passing calls): every discard's sequel reaches every
+ * seat exactly WINDOW later, offered or not — so nobody can tell from the timing who could call.
+ */
+static void test_window_humans(void **state)
+{
+    (void)state;
+    window_counts c = { 0 };
+    for (int tables = 0; tables < 6; tables++) {
+        const int who[4] = { POL_SMART, POL_SMART, POL_SMART, POL_SMART };
+        harness *h = harness_new_window(tables % 2 ? "sanma" : "yonma", who, false, 0, WINDOW);
+        run_to_end(h);
+        check_record(h, false);
+        for (int s = 0; s < h->players; s++)
+            check_window(h, s, &c);
+        harness_free(h);
+    }
+    if (getenv("IPPON_TEST_VERBOSE"))
+        fprintf(stderr, "window, humans: %d gaps (%d after an offer, %d without), %d exact, %d longer\n", c.gaps,
+                c.offered, c.not_offered, c.exact, c.longer);
+    assert_true(c.offered > 0 && c.not_offered > 0);
+    assert_int_equal(c.longer, 0);
+    assert_int_equal(c.exact, c.gaps);
+}
+
+/*
+ * One human with bots: the bots' answers to offers also wait for the window, and now and then
+ * a bot ponders past it (a long wait is no proof that a human could call), never longer than
+ * the window + half a move.
+ */
+static void test_window_bots(void **state)
+{
+    (void)state;
+    window_counts c = { 0 };
+    for (int tables = 0; tables < 12 && c.longer < 2; tables++) {
+        const int who[4] = { POL_SMART, -1, -1, -1 };
+        harness *h = harness_new_window(tables % 2 ? "sanma" : "yonma", who, false, 0, WINDOW);
+        run_to_end(h);
+        check_record(h, false);
+        check_window(h, 0, &c);
+        harness_free(h);
+    }
+    if (getenv("IPPON_TEST_VERBOSE"))
+        fprintf(stderr, "window, bots: %d gaps, %d exact, %d longer, longest %lld ms\n", c.gaps, c.exact, c.longer,
+                (long long)c.longest);
+    assert_true(c.exact > 0);
+    assert_true(c.longer >= 2);
+    assert_true(c.longest <= WINDOW + MOVE / 2);
+}
+
+/*
+ * A full view asked for while the window holds events is sent when it closes: nothing before
+ * (neither the held events nor the view, which would show them early), then the view numbered
+ * after the last event (the hook checks that the events after it continue from there) and the
+ * pending ask again. Seat 1 "reloads" after every few steps of a match.
+ */
+static void test_window_resume(void **state)
+{
+    (void)state;
+    const int who[4] = { POL_SMART, POL_SMART, -1, -1 };
+    int deferred = 0, at_once = 0;
+    for (int tables = 0; tables < 20 && deferred < 5; tables++) {
+        harness *h = harness_new_window(tables % 2 ? "sanma" : "yonma", who, false, 0, WINDOW);
+        for (int i = 0; i < 200000 && !ippon_table_over(h->t); i++) {
+            assert_true(step(h));
+            if (i % 3 != 0 || ippon_table_over(h->t) || h->views[1] != h->views_expected[1])
+                continue;
+            int n0 = h->log[1].n;
+            h->resuming = true;
+            ippon_table_resume(h->t, 1, -2, h->now);
+            h->resuming = false;
+            if (h->log[1].n > n0) {
+                at_once++;
+                continue;
+            }
+            deferred++;
+            h->views_expected[1]++;
+            int64_t asked_at = h->now;
+            /* until the view comes, seat 1 hears nothing */
+            while (h->views[1] < h->views_expected[1] && !ippon_table_over(h->t)) {
+                int before = h->log[1].n;
+                assert_true(step(h));
+                if (h->log[1].n > before && h->views[1] < h->views_expected[1])
+                    fail_msg("seat 1 heard %s before the view it asked for", type_of(h->log[1].m[before].msg));
+            }
+            if (h->views[1] == h->views_expected[1])
+                assert_true(h->view_at[1] <= asked_at + WINDOW);
+        }
+        assert_true(ippon_table_over(h->t));
+        check_record(h, false);
+        harness_free(h);
+    }
+    if (getenv("IPPON_TEST_VERBOSE"))
+        fprintf(stderr, "window resume: %d views deferred, %d at once\n", deferred, at_once);
+    assert_true(deferred >= 5);
+    assert_true(at_once >= 1);
+}
+
 int main(void)
 {
     if (sodium_init() < 0)
@@ -1185,6 +1382,9 @@ int main(void)
         cmocka_unit_test(test_no_leak_3p),
         cmocka_unit_test(test_refill_after_draw),
         cmocka_unit_test(test_riichi_auto_discard),
+        cmocka_unit_test(test_window_humans),
+        cmocka_unit_test(test_window_bots),
+        cmocka_unit_test(test_window_resume),
     };
     return cmocka_run_group_tests(tests, NULL, teardown);
 }
