@@ -42,6 +42,8 @@ typedef struct config_key {
 static const config_key config_keys[] = {
     {"port", CONFIG_INT, offsetof(ippon_config, port), 1, 65535, "8080", 0, 0},
     {"bind", CONFIG_ADDRESS, offsetof(ippon_config, bind), 0, 0, "127.0.0.1", 0, 0},
+    /* min 1: may be "" (no proxy is trusted) */
+    {"trusted_proxy", CONFIG_ADDRESS, offsetof(ippon_config, trusted_proxy), 1, 0, "", 0, 0},
     {"web_root", CONFIG_DIR, offsetof(ippon_config, web_root), 0, 0, "web", 0, 0},
     {"database", CONFIG_PATH, offsetof(ippon_config, database), 0, 0, "data/ippon.db", 0, 0},
     {"migrations", CONFIG_DIR, offsetof(ippon_config, migrations), 0, 0, "migrations", 0, 0},
@@ -129,6 +131,8 @@ static int config_assign(ippon_config *cfg, const config_key *key, const json_t 
         return 0;
     }
     case CONFIG_ADDRESS:
+        if (key->min == 1 && text && !*text)
+            break; /* an optional address: "" = none */
         if (!text || !is_address(text)) {
             snprintf(problem, problen,
                      "must be an IPv4 or IPv6 address such as \"127.0.0.1\" or \"0.0.0.0\"");

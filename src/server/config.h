@@ -5,6 +5,7 @@
  *     {
  *       "port": 8080,                 integer 1..65535
  *       "bind": "127.0.0.1",          IPv4 or IPv6 address to listen on ("0.0.0.0": all)
+ *       "trusted_proxy": "",          a reverse proxy's address: its X-Forwarded-For is believed
  *       "web_root": "web",            folder of static files served at /
  *       "database": "data/ippon.db",  SQLite file (its folder is created if missing)
  *       "migrations": "migrations",   folder of numbered NNNN_name.sql files
@@ -45,6 +46,7 @@
 typedef struct ippon_config {
     int port;
     char *bind;
+    char *trusted_proxy;         /* "" or the reverse proxy whose X-Forwarded-For is believed */
     char *web_root;
     char *database;
     char *migrations;

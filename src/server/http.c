@@ -48,6 +48,7 @@
 #include <unistd.h>
 
 #include "auth.h"
+#include "client_addr.h"
 #include "log.h"
 #include "rest.h"
 #include "ws.h"
@@ -331,8 +332,11 @@ static int http_callback(struct lws *wsi, enum lws_callback_reasons reason, void
                                             HTTP_MAX_AUTHORIZATION);
         s->if_none_match = http_header_copy(wsi, WSI_TOKEN_HTTP_IF_NONE_MATCH,
                                             HTTP_MAX_AUTHORIZATION);
-        if (!lws_get_peer_simple(wsi, s->address, sizeof s->address))
-            s->address[0] = '\0';
+        {
+            ippon_app *app = lws_context_user(lws_get_context(wsi));
+            ippon_client_address(wsi, app && app->config ? app->config->trusted_proxy : NULL, s->address,
+                                 sizeof s->address);
+        }
         if (http_has_body(wsi, s->method))
             return 0; /* dispatch at LWS_CALLBACK_HTTP_BODY_COMPLETION */
         return http_dispatch(wsi, s);

@@ -10,10 +10,12 @@
  */
 #include "ws.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "app.h"
+#include "client_addr.h"
 #include "gateway.h"
 
 struct ws_session {
@@ -32,18 +34,6 @@ static ippon_gateway *gateway_of(struct lws *wsi)
 {
     ippon_app *app = lws_context_user(lws_get_context(wsi));
     return app ? app->gateway : NULL;
-}
-
-static void client_address(struct lws *wsi, char *out, size_t cap)
-{
-    char name[64];
-    out[0] = '\0';
-    lws_get_peer_simple(wsi, out, cap);
-    if (!out[0]) {
-        lws_get_peer_addresses(wsi, lws_get_socket_fd(wsi), name, sizeof name, out, (int)cap);
-    }
-    if (!out[0])
-        snprintf(out, cap, "unknown");
 }
 
 static int on_receive(struct lws *wsi, struct ws_session *s, ippon_gateway *gw, const char *in, size_t len)
@@ -107,7 +97,10 @@ static int ws_callback(struct lws *wsi, enum lws_callback_reasons reason, void *
     switch (reason) {
     case LWS_CALLBACK_ESTABLISHED: {
         char addr[64];
-        client_address(wsi, addr, sizeof addr);
+        ippon_app *app = lws_context_user(lws_get_context(wsi));
+        ippon_client_address(wsi, app && app->config ? app->config->trusted_proxy : NULL, addr, sizeof addr);
+        if (!addr[0])
+            snprintf(addr, sizeof addr, "unknown");
         memset(s, 0, sizeof *s);
         s->conn = gw ? ippon_gateway_open(gw, wsi, addr) : NULL;
         if (!s->conn) {
