@@ -3,7 +3,8 @@
 #
 #   deploy/setup.sh          build and run dependencies (compiler, cmake, the four libraries)
 #   deploy/setup.sh --test   the same plus the test tools (cmocka, clang for fuzzing and its
-#                            sanitizer runtime, Node.js + npm, Debian's chromium)
+#                            sanitizer runtime, Node.js + npm, Debian's chromium and a
+#                            Japanese font for its screenshots)
 #
 # Idempotent: a package already installed is not touched, and apt-get runs only when
 # something is missing. Runs as root, or through sudo. On a system without apt-get it
@@ -20,7 +21,7 @@ for arg in "$@"; do
 done
 
 build_pkgs=(build-essential cmake pkg-config libwebsockets-dev libjansson-dev libsodium-dev libsqlite3-dev)
-test_pkgs=(libcmocka-dev clang libclang-rt-14-dev chromium)
+test_pkgs=(libcmocka-dev clang libclang-rt-14-dev chromium fonts-ipaexfont-gothic)
 
 pkgs=("${build_pkgs[@]}")
 [ "$want_tests" = 1 ] && pkgs+=("${test_pkgs[@]}")

@@ -15,6 +15,8 @@
 
 struct ippon_auth;
 struct ippon_gateway;
+struct ippon_settings;
+struct ippon_metrics;
 
 typedef struct ippon_app {
     const ippon_config *config;
@@ -22,6 +24,8 @@ typedef struct ippon_app {
     char instance[IPPON_ID_HEX_LEN + 1];    /* this process's random id, in hex */
     struct ippon_auth *auth;                /* identities and sessions (auth.h); NULL: none */
     struct ippon_gateway *gateway;          /* the game over WebSocket (gateway.h); NULL: none */
+    struct ippon_settings *settings;        /* run-time settings an admin changes (admin_settings.h); NULL: none */
+    struct ippon_metrics *metrics;          /* counters for /metrics (metrics.h); NULL: none */
 } ippon_app;
 
 #endif

@@ -61,6 +61,7 @@ typedef struct auth_op {
     char display_name[IPPON_DISPLAY_NAME_MAX_BYTES + 1];
     int has_display_name;
     char user_id[IPPON_USER_ID_LEN + 1];              /* login (if found), claim */
+    bool admin;                                       /* login: the account is an administrator's */
     unsigned char old_token_hash[IPPON_TOKEN_HASH_BYTES]; /* claim */
     char address_key[AUTH_KEY_LEN];
     char account_key[AUTH_KEY_LEN];                   /* login */
@@ -573,8 +574,14 @@ static void auth_op_login_done(auth_op *op, ippon_pwhash_result hashed, const ch
     if (hashed != IPPON_PWHASH_OK) {
         if (hashed == IPPON_PWHASH_MISMATCH) {
             r->status = IPPON_AUTH_INVALID;
-            ippon_log_warn("auth: failed login for \"%s\" from %s", op->log_name,
-                           op->address_key);
+            if (op->admin) {
+                snprintf(r->admin_tried, sizeof r->admin_tried, "%s", op->user_id);
+                ippon_log_warn("auth: failed login for the ADMINISTRATOR account \"%s\" (user %s) "
+                               "from %s", op->log_name, op->user_id, op->address_key);
+            } else {
+                ippon_log_warn("auth: failed login for \"%s\" from %s", op->log_name,
+                               op->address_key);
+            }
         } else { /* not the client's fault: do not count it */
             r->status = IPPON_AUTH_ERROR;
             ippon_ratelimit_give_back(auth->fails_address, op->address_key, now_ms);
@@ -739,8 +746,10 @@ int ippon_auth_login(ippon_auth *auth, const char *username, const char *passwor
     int rc = IPPON_STORE_NOT_FOUND;
     if (ippon_auth_check_username(username, strlen(username), problem, sizeof problem) == 0)
         rc = ippon_store_user_by_username(auth->store, username, &user, hash, sizeof hash);
-    if (rc == 0)
+    if (rc == 0) {
         snprintf(op->user_id, sizeof op->user_id, "%s", user.id);
+        op->admin = user.is_admin;
+    }
     if ((rc != 0 && rc != IPPON_STORE_NOT_FOUND) ||
         ippon_pwhash_verify(auth->pwhash, password, password_len, rc == 0 ? hash : NULL,
                             auth_op_hashed, op) != 0) {

@@ -75,6 +75,9 @@ typedef struct ippon_auth_result {
     long long expires_at;                /* ... and its expiry, Unix seconds */
     long long retry_after_ms;            /* LIMITED, BUSY: when to try again */
     int taken;                           /* TAKEN: IPPON_TAKEN_USERNAME | _DISPLAY_NAME */
+    /* INVALID after a login with a wrong password for an administrator's account: that
+       account's id (the failure is logged at warn; the REST layer audits it); else "" */
+    char admin_tried[IPPON_USER_ID_LEN + 1];
 } ippon_auth_result;
 
 /* the completion of a pending operation (on the loop thread); result is valid during the call */

@@ -25,8 +25,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "admin_settings.h"
 #include "auth.h"
+#include "metrics.h"
 #include "rest.h"
+#include "store_admin.h"
 
 #define LOGIN_MAX_USERNAME 64 /* login takes any name up to this; it just will not exist */
 
@@ -52,6 +55,15 @@ static void reply_user(ippon_rest_response *res, int status, const ippon_user *u
 static void reply_unavailable(ippon_rest_response *res)
 {
     ippon_rest_reply_error(res, 503, "unavailable", "identities are not available on this server");
+}
+
+/* an administrator closed registration (admin_settings.h): 403 and -1 */
+static int registration_closed(ippon_app *app, ippon_rest_response *res)
+{
+    if (ippon_settings_registration_open(app->settings))
+        return 0;
+    ippon_rest_reply_error(res, 403, "registration_closed", "new accounts are not accepted at the moment");
+    return -1;
 }
 
 /* map an auth result to the HTTP reply */
@@ -277,11 +289,45 @@ static int session_user(ippon_app *app, const ippon_rest_request *req, ippon_res
 typedef struct rest_wait {
     ippon_rest_deferred *deferred;
     reply_kind kind;
+    ippon_app *app;                       /* login: for the metrics and the audit log */
+    char address[80];                     /* login: the client's address, as the limits key it */
+    char username[LOGIN_MAX_USERNAME + 1]; /* login: the name tried */
 } rest_wait;
+
+/*
+ * A login's outcome for the operators: failures are counted (/metrics); a failed login to an
+ * administrator's account (auth.c logs it at warn) and an administrator's login go to the
+ * audit log with the address. The per-account and per-address limits (auth.h) slow guessing.
+ */
+static void login_watch(const rest_wait *w, const ippon_auth_result *r)
+{
+    ippon_app *app = w->app;
+    if (!app || w->kind != REPLY_LOGIN)
+        return;
+    if (r->status == IPPON_AUTH_INVALID)
+        ippon_metrics_count(app->metrics, IPPON_METRIC_LOGIN_FAILED);
+    int failed_admin = r->status == IPPON_AUTH_INVALID && r->admin_tried[0];
+    int admin_in = r->status == IPPON_AUTH_OK && r->user.is_admin;
+    if (!app->store || (!failed_admin && !admin_in))
+        return;
+    if (failed_admin)
+        ippon_metrics_count(app->metrics, IPPON_METRIC_ADMIN_LOGIN_FAILED);
+    json_t *detail = json_pack("{s:s}", "address", w->address[0] ? w->address : "unknown");
+    ippon_audit audit = {
+        .at_ms = ippon_auth_now_ms(app->auth), .admin_id = failed_admin ? NULL : r->user.id,
+        .admin_name = failed_admin ? w->username : r->user.username,
+        .action = failed_admin ? "login_failed" : "login", .target = failed_admin ? r->admin_tried : r->user.id,
+        .reason = failed_admin ? "wrong password for an administrator's account" : "administrator signed in",
+        .detail = detail,
+    };
+    ippon_store_audit_add(app->store, &audit);
+    json_decref(detail);
+}
 
 static void rest_auth_done(void *ctx, const ippon_auth_result *result)
 {
     rest_wait *w = ctx;
+    login_watch(w, result);
     ippon_rest_response res;
     memset(&res, 0, sizeof res);
     reply_result(&res, result, w->kind);
@@ -293,7 +339,7 @@ static void rest_auth_done(void *ctx, const ippon_auth_result *result)
 static rest_wait *rest_wait_begin(const ippon_rest_request *req, ippon_rest_response *res,
                                   reply_kind kind)
 {
-    rest_wait *w = malloc(sizeof *w);
+    rest_wait *w = calloc(1, sizeof *w);
     if (w && (w->deferred = ippon_rest_defer(req, res)) != NULL) {
         w->kind = kind;
         return w;
@@ -343,6 +389,8 @@ void ippon_auth_register_post(ippon_app *app, const ippon_rest_request *req,
         reply_unavailable(res);
         return;
     }
+    if (registration_closed(app, res) != 0)
+        return;
     if (field_check_begin(&fc, req, res, 0) != 0)
         return;
     check_known_fields(&fc, known, "username, password, display_name");
@@ -403,6 +451,9 @@ void ippon_auth_login_post(ippon_app *app, const ippon_rest_request *req, ippon_
     if (reply_problems(&fc, res) == 0) {
         rest_wait *w = rest_wait_begin(req, res, REPLY_LOGIN);
         if (w) {
+            w->app = app;
+            ippon_auth_address_key(req->address, w->address, sizeof w->address);
+            snprintf(w->username, sizeof w->username, "%s", username);
             ippon_auth_result now;
             int pending = ippon_auth_login(app->auth, username, password, pw_len, req->address,
                                            &now, rest_auth_done, w);
@@ -478,6 +529,8 @@ void ippon_auth_claim_post(ippon_app *app, const ippon_rest_request *req, ippon_
         return;
     }
     if (bearer_token(req, res, token) != 0)
+        return;
+    if (registration_closed(app, res) != 0)
         return;
     if (field_check_begin(&fc, req, res, 0) != 0)
         return;

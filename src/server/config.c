@@ -75,6 +75,12 @@ static const config_key config_keys[] = {
      "30", 0, 0},
     {"leaderboard_min_games", CONFIG_INT, offsetof(ippon_config, leaderboard_min_games), 1,
      1000000, "1", 0, 0},
+    /* settings an admin may also change while the server runs (admin_settings.c) */
+    {"clock_move_ms", CONFIG_INT, offsetof(ippon_config, clock_move_ms), 500, 60000, "5000", 0, 0},
+    {"clock_bank_ms", CONFIG_INT, offsetof(ippon_config, clock_bank_ms), 0, 600000, "20000", 0, 0},
+    {"clock_refill_ms", CONFIG_INT, offsetof(ippon_config, clock_refill_ms), 0, 600000, "10000", 0, 0},
+    {"registration_open", CONFIG_BOOL, offsetof(ippon_config, registration_open), 0, 0, "true", 0, 0},
+    {"maintenance", CONFIG_BOOL, offsetof(ippon_config, maintenance), 0, 0, "false", 0, 0},
 };
 
 #define CONFIG_DAY_SECONDS 86400.0
@@ -327,6 +333,36 @@ int ippon_config_check(const ippon_config *cfg, char *err, size_t errlen)
         }
     }
     return 0;
+}
+
+int ippon_config_set_json(ippon_config *cfg, const char *name, const json_t *value, char *problem,
+                          size_t problen)
+{
+    const config_key *key = config_key_find(name);
+    if (!key) {
+        snprintf(problem, problen, "unknown key");
+        return -1;
+    }
+    return config_assign(cfg, key, value, problem, problen);
+}
+
+json_t *ippon_config_get_json(const ippon_config *cfg, const char *name)
+{
+    const config_key *key = config_key_find(name);
+    if (!key)
+        return NULL;
+    const char *field = (const char *)cfg + key->offset;
+    switch (key->kind) {
+    case CONFIG_INT: return json_integer(*(const int *)(const void *)field);
+    case CONFIG_DAYS:
+    case CONFIG_NUMBER: return json_real(*(const double *)(const void *)field);
+    case CONFIG_BOOL: return json_boolean(*(const bool *)(const void *)field);
+    case CONFIG_LOG_LEVEL: return json_string(ippon_log_level_name(*(const ippon_log_level *)(const void *)field));
+    case CONFIG_ADDRESS:
+    case CONFIG_PATH:
+    case CONFIG_DIR: return json_string(*(char *const *)(const void *)field);
+    }
+    return NULL;
 }
 
 void ippon_config_free(ippon_config *cfg)

@@ -37,6 +37,7 @@
 #define IPPON_SERVER_CONFIG_H
 
 #include <stdbool.h>
+#include <jansson.h>
 #include <stddef.h>
 
 #include "log.h"
@@ -74,6 +75,12 @@ typedef struct ippon_config {
     double shutdown_grace;       /* seconds running tables get to finish at shutdown */
     /* the rankings (rankings_rest.c) */
     int leaderboard_min_games;   /* games a player needs to appear on a leaderboard */
+    /* the clock (before time_scale) and the service; an admin can change these live (admin_settings.h) */
+    int clock_move_ms;           /* each decision's own time */
+    int clock_bank_ms;           /* each player's bank per match */
+    int clock_refill_ms;         /* added to each bank after an exhaustive draw (up to clock_bank_ms) */
+    bool registration_open;      /* new accounts (register, claim) are accepted */
+    bool maintenance;            /* no new matches (queue, practice); running ones finish */
 } ippon_config;
 
 /*
@@ -105,6 +112,17 @@ int ippon_config_set(ippon_config *cfg, const char *key, const char *text, const
  * directory' in err. Call after the file and the overrides are applied.
  */
 int ippon_config_check(const ippon_config *cfg, char *err, size_t errlen);
+
+/*
+ * One key's value as JSON, checked exactly as in the file, stored in cfg: 0, or -1 with the
+ * problem (without the key's name: "must be an integer 1..4", "unknown key") in problem.
+ * The admin area's run-time settings are checked through this (admin_settings.c).
+ */
+int ippon_config_set_json(ippon_config *cfg, const char *key, const json_t *value, char *problem,
+                          size_t problen);
+
+/* one key's current value as JSON (new reference), or NULL for an unknown key */
+json_t *ippon_config_get_json(const ippon_config *cfg, const char *key);
 
 /* release the strings; cfg may then be initialised again */
 void ippon_config_free(ippon_config *cfg);

@@ -97,6 +97,30 @@ void ippon_gateway_drain(ippon_gateway *gw, int64_t grace_ms)
 }
 bool ippon_gateway_draining(const ippon_gateway *gw) { return gw->draining; }
 
+void ippon_gateway_settings_get(const ippon_gateway *gw, ippon_game_settings *out) { *out = gw->set; }
+void ippon_gateway_settings_set(ippon_gateway *gw, const ippon_game_settings *s) { gw->set = *s; }
+bool ippon_gateway_maintenance(const ippon_gateway *gw) { return gw->maintenance; }
+
+void ippon_gateway_set_maintenance(ippon_gateway *gw, bool on)
+{
+    gw->maintenance = on;
+    for (int mode = 0; on && mode < IPPON_LOBBY_MODES; mode++) {
+        int count;
+        const ippon_lobby_entry *waiting = ippon_lobby_entries(gw->lobby, mode, &count);
+        while (count > 0) { /* the entries move as each one leaves: always take the first */
+            char user_id[sizeof waiting[0].user_id];
+            snprintf(user_id, sizeof user_id, "%s", waiting[0].user_id);
+            ippon_lobby_leave(gw->lobby, user_id);
+            ippon_conn *c = ippon_gateway_conn_of(gw, user_id);
+            if (c) {
+                ippon_gateway_send_error(gw, c, "maintenance", "the server is in maintenance: no new matches for now");
+                ippon_gateway_send(gw, c, json_pack("{s:s}", "type", "unqueued"));
+            }
+            waiting = ippon_lobby_entries(gw->lobby, mode, &count);
+        }
+    }
+}
+
 size_t ippon_gateway_unsent(const ippon_gateway *gw)
 {
     return gw->unsent_bytes;
@@ -345,6 +369,10 @@ static void on_queue(ippon_gateway *gw, ippon_conn *c, const json_t *msg)
         ippon_gateway_send_error(gw, c, "draining", "the server is about to restart: no new matches");
         return;
     }
+    if (gw->maintenance) {
+        ippon_gateway_send_error(gw, c, "maintenance", "the server is in maintenance: no new matches for now");
+        return;
+    }
     if (ippon_gateway_table_of(gw, c->user_id)) {
         count_bad(gw, c, "in_match", "you are already playing a match");
         return;
@@ -369,6 +397,10 @@ static void on_practice(ippon_gateway *gw, ippon_conn *c, const json_t *msg)
     int mode = mode_of(msg);
     if (mode < 0) {
         count_bad(gw, c, "bad_message", "practice.mode: \"4p\" or \"3p\"");
+        return;
+    }
+    if (gw->maintenance) {
+        ippon_gateway_send_error(gw, c, "maintenance", "the server is in maintenance: no new matches for now");
         return;
     }
     if (!gw->set.bots || gw->draining) {

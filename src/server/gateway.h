@@ -56,6 +56,15 @@ size_t ippon_gateway_unsent(const ippon_gateway *gw);
 /* ends every running table without a result (shutdown after the grace period) */
 void ippon_gateway_abandon_all(ippon_gateway *gw, const char *reason);
 
+/* the game settings in use; replacing them takes effect at the next table formed and the
+   lobby's next check (an admin's live settings: admin_settings.h) */
+void ippon_gateway_settings_get(const ippon_gateway *gw, ippon_game_settings *out);
+void ippon_gateway_settings_set(ippon_gateway *gw, const ippon_game_settings *s);
+/* maintenance mode: queue and practice are refused (code "maintenance"), whoever waits in a
+   queue is told and leaves it; running tables play on */
+void ippon_gateway_set_maintenance(ippon_gateway *gw, bool on);
+bool ippon_gateway_maintenance(const ippon_gateway *gw);
+
 /* numbers for health, metrics and the admin area */
 typedef struct ippon_gateway_stats {
     long connections, tables, queued[2];

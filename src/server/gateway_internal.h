@@ -58,6 +58,7 @@ struct ippon_gateway {
     size_t unsent_bytes;        /* queued to all clients, not yet written */
     ippon_gateway_stats stats;
     bool draining;
+    bool maintenance;           /* no new matches (admin_settings.h); running ones finish */
 };
 
 int64_t ippon_gateway_now(const ippon_gateway *gw);
@@ -77,5 +78,7 @@ void ippon_gateway_act(ippon_gateway *gw, ippon_conn *c, const json_t *msg, int6
 void ippon_gateway_lobby_changed(ippon_gateway *gw, int mode, int64_t now);
 void ippon_gateway_start_table(ippon_gateway *gw, int mode, const ippon_lobby_entry *humans, int n, bool may_rank);
 void ippon_gateway_tables_free(ippon_gateway *gw);
+/* ends a running table without a result (an admin closing it: admin_live.c) and frees it soon */
+void ippon_gateway_table_close(ippon_gateway *gw, struct gw_table *gt, const char *reason);
 
 #endif

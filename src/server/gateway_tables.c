@@ -13,6 +13,7 @@
 
 #include "ids.h"
 #include "log.h"
+#include "metrics.h"
 #include "store_matches.h"
 
 static const char *const bot_names[] = { "Bot Aoi", "Bot Ren", "Bot Sora" };
@@ -59,9 +60,11 @@ static void table_finished(void *ctx, ippon_table *t, const ippon_table_record *
     ippon_table_record stored = *rec;
     stored.started_ms = wall_ms(gw, rec->started_ms);
     stored.ended_ms = wall_ms(gw, rec->ended_ms);
-    if (!gw->app->store || ippon_store_save_match(gw->app->store, &stored, err, sizeof err) != 0)
+    if (!gw->app->store || ippon_store_save_match(gw->app->store, &stored, err, sizeof err) != 0) {
         ippon_log(IPPON_LOG_ERROR, "gateway: match %s was not stored: %s", rec->id,
                   gw->app->store ? err : "no database");
+        ippon_metrics_count(gw->app->metrics, IPPON_METRIC_MATCH_NOT_STORED);
+    }
     gw->stats.matches_finished++;
     for (int s = 0; s < ippon_table_players(t); s++) {
         const ippon_table_player *p = ippon_table_player_at(t, s);
@@ -190,8 +193,12 @@ static void lobby_tick(ippon_gateway *gw, int mode, int64_t now)
     ippon_lobby_entry group[IPPON_MAX_PLAYERS];
     int64_t fill = gw->set.bots ? (int64_t)(gw->set.bot_fill_after_ms * gw->set.time_scale) : INT64_MAX;
     int n;
-    while (!gw->draining && (n = ippon_lobby_take(gw->lobby, mode, rules->players, fill, now, group)) > 0)
+    while (!gw->draining && !gw->maintenance &&
+           (n = ippon_lobby_take(gw->lobby, mode, rules->players, fill, now, group)) > 0) {
+        for (int i = 0; i < n; i++)
+            ippon_metrics_queue_wait(gw->app->metrics, (double)(now - group[i].since) / 1000.0);
         ippon_gateway_start_table(gw, mode, group, n, true);
+    }
     int count;
     const ippon_lobby_entry *waiting = ippon_lobby_entries(gw->lobby, mode, &count);
     for (int i = 0; i < count; i++) {
@@ -268,11 +275,13 @@ void ippon_gateway_act(ippon_gateway *gw, ippon_conn *c, const json_t *msg, int6
     const char *code = "illegal";
     char err[200];
     int seat = ippon_table_seat_of(gt->t, c->user_id);
+    lws_usec_t began = lws_now_usecs();
     if (ippon_table_act(gt->t, seat, msg, now, &code, err, sizeof err) != 0) {
         ippon_gateway_bad(gw, c, code, err);
         return;
     }
     schedule(gt);
+    ippon_metrics_action_latency(gw->app->metrics, (double)(lws_now_usecs() - began) / 1e6);
 }
 
 int ippon_gateway_running_tables(const ippon_gateway *gw) { return (int)gw->n_tables; }
@@ -291,4 +300,12 @@ void ippon_gateway_tables_free(ippon_gateway *gw)
         unlink_table(gw, gw->tables);
     ippon_strmap_free(gw->seated);
     gw->seated = NULL;
+}
+
+void ippon_gateway_table_close(ippon_gateway *gw, struct gw_table *gt, const char *reason)
+{
+    if (gt->dead)
+        return;
+    ippon_table_abandon(gt->t, reason, ippon_gateway_now(gw)); /* finished: marks it dead */
+    schedule(gt); /* at once: its timer frees it */
 }

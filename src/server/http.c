@@ -7,6 +7,7 @@
  *                              extension, serves index.html for "/", and normalises the
  *                              path, so "/../x" cannot leave the root)
  *     /api   LWSMPRO_CALLBACK  the "http" protocol's callback below -> rest.c
+ *     /metrics LWSMPRO_CALLBACK the same (rest.c routes it to metrics.c; a text reply)
  *
  * The protocols array has "http" first (all plain HTTP lands there) and the game's WebSocket
  * protocol "ippon.v1" (ws.c) after it, reached by upgrading a request to /ws (a third mount).
@@ -50,6 +51,7 @@
 #include "auth.h"
 #include "client_addr.h"
 #include "log.h"
+#include "metrics.h"
 #include "rest.h"
 #include "ws.h"
 
@@ -66,6 +68,7 @@ struct ippon_http {
     struct lws_http_mount web_mount;
     struct lws_http_mount api_mount;
     struct lws_http_mount ws_mount;
+    struct lws_http_mount metrics_mount; /* GET /metrics (metrics.c), through the REST glue */
     struct lws_protocols protocols[3]; /* "http", the game's WebSocket (ws.h), the end marker */
     char *web_root; /* the web root folder, as configured */
 };
@@ -91,6 +94,8 @@ typedef struct http_session {
     int retry_after;
     int challenge;
     char etag[48];
+    const char *content_type; /* static; NULL: application/json */
+    char disposition[96];     /* "" or the Content-Disposition header's value */
     size_t content_length;
     int headers_sent;
     unsigned char *out; /* LWS_PRE bytes of headroom, then the response body */
@@ -207,6 +212,11 @@ static int http_queue_response(http_session *s, ippon_rest_response *res)
         s->retry_after = res->retry_after;
         s->challenge = res->challenge;
         memcpy(s->etag, res->etag, sizeof s->etag);
+        s->content_type = res->content_type;
+        memcpy(s->disposition, res->disposition, sizeof s->disposition);
+        ippon_app *app = lws_context_user(lws_get_context(s->wsi));
+        if (app)
+            ippon_metrics_http(app->metrics, res->status);
     }
     ippon_rest_response_free(res);
     if (!s->out)
@@ -269,12 +279,14 @@ static int http_write_response(struct lws *wsi, http_session *s)
         unsigned char headers[LWS_PRE + 1024];
         unsigned char *start = headers + LWS_PRE, *p = start;
         unsigned char *end = headers + sizeof headers - 1;
-        if (lws_add_http_common_headers(wsi, (unsigned)s->status, "application/json",
+        if (lws_add_http_common_headers(wsi, (unsigned)s->status,
+                                        s->content_type ? s->content_type : "application/json",
                                         s->content_length, &p, end) ||
             /* a reply with an ETag may be kept, but must be revalidated (If-None-Match) */
             http_header(wsi, "cache-control:", s->etag[0] ? "no-cache" : "no-store", &p, end) ||
             (s->etag[0] && http_header(wsi, "etag:", s->etag, &p, end)) ||
             (s->allow[0] && http_header(wsi, "allow:", s->allow, &p, end)) ||
+            (s->disposition[0] && http_header(wsi, "content-disposition:", s->disposition, &p, end)) ||
             (s->challenge &&
              http_header(wsi, "www-authenticate:", "Bearer realm=\"ippon\"", &p, end)))
             return -1;
@@ -312,7 +324,7 @@ static int http_callback(struct lws *wsi, enum lws_callback_reasons reason, void
     http_session *s = user;
 
     switch (reason) {
-    case LWS_CALLBACK_HTTP: { /* a request under /api (the only callback mount) */
+    case LWS_CALLBACK_HTTP: { /* a request under /api or /metrics (the callback mounts) */
         char *uri = NULL;
         int uri_len = 0;
         int meth = lws_http_get_uri_and_method(wsi, &uri, &uri_len);
@@ -497,6 +509,12 @@ int ippon_http_start(ippon_http **out, ippon_app *app, char *err, size_t errlen)
     h->ws_mount.origin = IPPON_WS_PROTOCOL;
     h->ws_mount.origin_protocol = LWSMPRO_CALLBACK;
 
+    h->metrics_mount.mountpoint = "/metrics";
+    h->metrics_mount.mountpoint_len = 8;
+    h->metrics_mount.origin = "http";
+    h->metrics_mount.origin_protocol = LWSMPRO_CALLBACK;
+
+    h->ws_mount.mount_next = &h->metrics_mount;
     h->api_mount.mount_next = &h->ws_mount;
     h->api_mount.mountpoint = "/api";
     h->api_mount.mountpoint_len = 4;

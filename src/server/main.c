@@ -3,6 +3,7 @@
  * serve HTTP until SIGINT/SIGTERM, then shut down cleanly (exit 0).
  *
  *     ippon [--config PATH] [--port N] [--db PATH] [--web DIR] [--help] [--version]
+ *     ippon admin create|grant|revoke USERNAME [...]   administrator accounts (admin_cli.h)
  *
  * Start-up failures print one line "ippon: <what>: <problem>" and exit 1; a bad
  * command line exits 2. The work is done by the ippon_server library (config, store,
@@ -15,6 +16,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "admin_cli.h"
+#include "admin_settings.h"
 #include "app.h"
 #include "auth.h"
 #include "config.h"
@@ -22,6 +25,7 @@
 #include "http.h"
 #include "ids.h"
 #include "log.h"
+#include "metrics.h"
 #include "store.h"
 
 #ifndef IPPON_VERSION
@@ -82,7 +86,10 @@ static void usage(FILE *out)
                 (int)(14 - strlen(option_keys[i].option)), option_keys[i].metavar,
                 option_keys[i].help, option_keys[i].key);
     fprintf(out, "  --help          show this help\n"
-                 "  --version       show the version\n");
+                 "  --version       show the version\n"
+                 "\n"
+                 "       ippon admin create|grant|revoke USERNAME [--config PATH] [--db PATH]\n"
+                 "                       administrator accounts (ippon admin --help)\n");
 }
 
 /* an override given on the command line, applied after the file is read */
@@ -151,6 +158,8 @@ static int install_signal_handlers(void)
 
 int main(int argc, char **argv)
 {
+    if (argc > 1 && strcmp(argv[1], "admin") == 0)
+        return ippon_admin_cli(argc - 1, argv + 1);
     const char *config_path = IPPON_CONFIG_DEFAULT_PATH;
     override *overrides = calloc((size_t)argc + 1, sizeof *overrides);
     size_t override_count = 0;
@@ -199,6 +208,16 @@ int main(int argc, char **argv)
         goto fail;
     if (ippon_auth_create(&app.auth, &config, app.store, err, sizeof err) != 0)
         goto fail;
+    app.metrics = ippon_metrics_new(monotonic_ms());
+    app.settings = ippon_settings_new(&config);
+    if (!app.metrics || !app.settings) {
+        snprintf(err, sizeof err, "out of memory");
+        goto fail;
+    }
+    if (ippon_settings_load(app.settings, app.store) != 0) {
+        snprintf(err, sizeof err, "%s: cannot read the stored settings", config.database);
+        goto fail;
+    }
     ippon_game_settings game;
     ippon_game_settings_default(&game);
     game.time_scale = config.time_scale;
@@ -211,11 +230,13 @@ int main(int argc, char **argv)
     game.grace_ms = config.network_grace_ms;
     game.max_conns_per_addr = config.max_conns_per_addr;
     game.max_msgs_per_10s = config.max_messages_per_10s;
+    ippon_settings_game(app.settings, &game); /* the clock, bots, ranking: stored values win */
     app.gateway = ippon_gateway_new(&app, &game);
     if (!app.gateway) {
         snprintf(err, sizeof err, "out of memory");
         goto fail;
     }
+    ippon_settings_apply(app.settings, app.gateway);
     if (install_signal_handlers() != 0) {
         snprintf(err, sizeof err, "cannot install signal handlers");
         goto fail;
@@ -267,6 +288,8 @@ int main(int argc, char **argv)
     ippon_auth_destroy(app.auth); /* first: it may still answer requests waiting on a hash */
     ippon_http_stop(http);
     ippon_store_close(app.store);
+    ippon_settings_free(app.settings);
+    ippon_metrics_free(app.metrics);
     ippon_config_free(&config);
     free(overrides);
     if (status == EXIT_SUCCESS)
@@ -280,6 +303,8 @@ fail:
     ippon_auth_destroy(app.auth);
     ippon_http_stop(http);
     ippon_store_close(app.store);
+    ippon_settings_free(app.settings);
+    ippon_metrics_free(app.metrics);
     ippon_config_free(&config);
     free(overrides);
     return status;

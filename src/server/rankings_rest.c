@@ -4,17 +4,30 @@
  *     GET /api/leaderboard?mode=4p|3p&period=all|month|week|day&page=1&limit=50
  *     GET /api/players/{id}
  *     GET /api/matches?player={id}&page=1&limit=50
- *     GET /api/matches/{id}
+ *     GET /api/matches/{id}[?format=json|tenhou|mjai]
  *
  * Every bad parameter is a 400 bad_request naming it (message "limit: …" and "fields":
  * {"limit": …}); an unknown player or match is a 404 not_found. Replies carry an ETag and a
  * matching If-None-Match gets 304. What counts and the tie rules: store_rankings.h.
+ *
+ * A match's logs (?format=tenhou: the tenhou.net/6 JSON, ippon-<id>.json; ?format=mjai: mjai
+ * events one per line, application/x-ndjson, ippon-<id>.mjson) are rebuilt on request by
+ * replaying the stored seeds and actions (match_logs.h) and sent as downloads; the plain detail
+ * names both under "logs".
+ *
+ * Leaderboard replies are kept by the store (ippon_store_leaderboard_keep) and sent again while
+ * nothing they show has changed (ippon_store_leaderboard_kept): a popular page costs one
+ * lookup, not a rebuild.
  */
 #include <ctype.h>
+#include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "log.h"
+#include "match_logs.h"
 #include "rest.h"
 #include "store_rankings.h"
 
@@ -122,8 +135,15 @@ void ippon_leaderboard_get(ippon_app *app, const ippon_rest_request *req, ippon_
         .limit = limit,
         .min_games = app->config ? app->config->leaderboard_min_games : 1,
     };
+    const char *kept;
+    size_t kept_len;
+    int found = ippon_store_leaderboard_kept(app->store, &q, &kept, &kept_len);
+    if (found > 0) {
+        ippon_rest_reply_cached_text(req, res, NULL, kept, kept_len);
+        return;
+    }
     json_t *board;
-    if (ippon_store_leaderboard(app->store, &q, &board) != 0) {
+    if (found < 0 || ippon_store_leaderboard(app->store, &q, &board) != 0) {
         store_failed(res);
         return;
     }
@@ -132,7 +152,15 @@ void ippon_leaderboard_get(ippon_app *app, const ippon_rest_request *req, ippon_
     json_object_set_new(board, "page", json_integer(page));
     json_object_set_new(board, "limit", json_integer(limit));
     json_object_set_new(board, "min_games", json_integer(q.min_games));
-    ippon_rest_reply_cached(req, res, board);
+    char *text = json_dumps(board, JSON_COMPACT);
+    json_decref(board);
+    if (!text) {
+        ippon_rest_reply_error(res, 500, "internal", "out of memory");
+        return;
+    }
+    ippon_store_leaderboard_keep(app->store, &q, text, strlen(text));
+    ippon_rest_reply_cached_text(req, res, NULL, text, strlen(text));
+    free(text);
 }
 
 void ippon_player_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
@@ -184,21 +212,94 @@ void ippon_matches_get(ippon_app *app, const ippon_rest_request *req, ippon_rest
     ippon_rest_reply_cached(req, res, list);
 }
 
+/* the seats' names as the match stored them, for the logs */
+static void seat_names(const json_t *match, const char *names[4])
+{
+    for (int s = 0; s < 4; s++)
+        names[s] = json_string_value(json_object_get(json_array_get(json_object_get(match, "players"), (size_t)s),
+                                                     "display_name"));
+}
+
+/* ?format=tenhou|mjai: the match's log, rebuilt by replaying its seeds and actions, as a download */
+static void match_log(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res, const char *id,
+                      const json_t *match, bool tenhou)
+{
+    json_t *record;
+    int rc = ippon_store_match_record(app->store, id, &record);
+    if (rc != 0) {
+        store_failed(res);
+        return;
+    }
+    const char *names[4];
+    seat_names(match, names);
+    char title[64], err[256];
+    snprintf(title, sizeof title, "ippon %s", id);
+    ippon_match_logs logs;
+    rc = ippon_match_logs_build(json_string_value(json_object_get(record, "rules")), json_object_get(record, "seeds"),
+                                json_object_get(record, "actions"), names, title, &logs, err, sizeof err);
+    json_decref(record);
+    if (rc != 0) {
+        ippon_log_error("match %s: the stored match does not replay: %s", id, err);
+        ippon_rest_reply_error(res, 500, "internal", "the log of match %s cannot be rebuilt: %s", id, err);
+        return;
+    }
+    if (tenhou) {
+        ippon_rest_reply_cached(req, res, json_incref(logs.tenhou));
+    } else {
+        /* mjai: one event per line */
+        char *text = NULL;
+        size_t len = 0;
+        FILE *f = open_memstream(&text, &len);
+        size_t i;
+        json_t *ev;
+        json_array_foreach(logs.mjai, i, ev) {
+            if (f && (json_dumpf(ev, f, JSON_COMPACT) != 0 || fputc('\n', f) == EOF))
+                break;
+        }
+        if (!f || fclose(f) != 0 || i < json_array_size(logs.mjai))
+            ippon_rest_reply_error(res, 500, "internal", "out of memory");
+        else
+            ippon_rest_reply_cached_text(req, res, "application/x-ndjson", text, len);
+        free(text);
+    }
+    if (res->status == 200 || res->status == 304)
+        snprintf(res->disposition, sizeof res->disposition, "attachment; filename=\"ippon-%s.%s\"", id,
+                 tenhou ? "json" : "mjson");
+    ippon_match_logs_free(&logs);
+}
+
 void ippon_match_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
 {
-    char id[IPPON_USER_ID_LEN + 1];
+    char id[IPPON_USER_ID_LEN + 1], format[8] = "json";
     if (parse_id(req->param, id) != 0) {
         bad_param(res, "id", "32 hex digits (a match's id)");
+        return;
+    }
+    int got = param(req, "format", format, sizeof format);
+    if (got < 0 || (strcmp(format, "json") && strcmp(format, "tenhou") && strcmp(format, "mjai"))) {
+        bad_param(res, "format", "\"json\", \"tenhou\" or \"mjai\"");
         return;
     }
     if (!have_store(app, res))
         return;
     json_t *match;
     int rc = ippon_store_match_detail(app->store, id, &match);
-    if (rc == IPPON_STORE_NOT_FOUND)
+    if (rc == IPPON_STORE_NOT_FOUND) {
         ippon_rest_reply_error(res, 404, "not_found", "no match %s", id);
-    else if (rc != 0)
+        return;
+    }
+    if (rc != 0) {
         store_failed(res);
-    else
-        ippon_rest_reply_cached(req, res, match);
+        return;
+    }
+    if (strcmp(format, "json") != 0) {
+        match_log(app, req, res, id, match, !strcmp(format, "tenhou"));
+        json_decref(match);
+        return;
+    }
+    char tenhou[96], mjai[96];
+    snprintf(tenhou, sizeof tenhou, "/api/matches/%s?format=tenhou", id);
+    snprintf(mjai, sizeof mjai, "/api/matches/%s?format=mjai", id);
+    json_object_set_new(match, "logs", json_pack("{s:s,s:s}", "tenhou", tenhou, "mjai", mjai));
+    ippon_rest_reply_cached(req, res, match);
 }

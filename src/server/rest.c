@@ -18,6 +18,9 @@
  */
 #include "rest.h"
 
+#include "admin_rest.h"
+#include "metrics.h"
+
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -48,6 +51,19 @@ static const rest_route rest_routes[] = {
     {IPPON_HTTP_GET, "/api/players/{id}", ippon_player_get, 0},
     {IPPON_HTTP_GET, "/api/matches", ippon_matches_get, 0},
     {IPPON_HTTP_GET, "/api/matches/{id}", ippon_match_get, 0},
+    /* the admin area (admin_rest.c): every route needs an administrator's session */
+    {IPPON_HTTP_GET, "/api/admin/tables", ippon_admin_tables_get, 0},
+    {IPPON_HTTP_GET, "/api/admin/tables/{id}", ippon_admin_table_get, 0},
+    {IPPON_HTTP_POST, "/api/admin/close-table", ippon_admin_close_table_post, REST_AUTH_MAX_BODY},
+    {IPPON_HTTP_GET, "/api/admin/users", ippon_admin_users_get, 0},
+    {IPPON_HTTP_POST, "/api/admin/ban", ippon_admin_ban_post, REST_AUTH_MAX_BODY},
+    {IPPON_HTTP_POST, "/api/admin/unban", ippon_admin_unban_post, REST_AUTH_MAX_BODY},
+    {IPPON_HTTP_POST, "/api/admin/rename", ippon_admin_rename_post, REST_AUTH_MAX_BODY},
+    {IPPON_HTTP_POST, "/api/admin/void", ippon_admin_void_post, REST_AUTH_MAX_BODY},
+    {IPPON_HTTP_GET, "/api/admin/settings", ippon_admin_settings_get, 0},
+    {IPPON_HTTP_PUT, "/api/admin/settings", ippon_admin_settings_put, REST_AUTH_MAX_BODY},
+    {IPPON_HTTP_GET, "/api/admin/audit", ippon_admin_audit_get, 0},
+    {IPPON_HTTP_GET, "/metrics", ippon_metrics_get, 0},
 };
 
 struct ippon_rest_deferred {
@@ -105,11 +121,9 @@ static int rest_etag_matches(const char *header, const char *etag)
     return 0;
 }
 
-void ippon_rest_reply_cached(const ippon_rest_request *req, ippon_rest_response *res, json_t *json)
+/* the ETag of res's body, and 304 with an empty body if the request's If-None-Match names it */
+static void rest_tag(const ippon_rest_request *req, ippon_rest_response *res)
 {
-    ippon_rest_reply_json(res, 200, json);
-    if (res->status != 200)
-        return;
     /* FNV-1a, 64 bits, twice with different seeds: a cheap tag, not a security measure */
     uint64_t h1 = 1469598103934665603ull, h2 = 1099511628211ull * 31;
     for (size_t i = 0; i < res->body_len; i++) {
@@ -123,6 +137,32 @@ void ippon_rest_reply_cached(const ippon_rest_request *req, ippon_rest_response 
         res->body[0] = '\0';
         res->body_len = 0;
     }
+}
+
+void ippon_rest_reply_cached(const ippon_rest_request *req, ippon_rest_response *res, json_t *json)
+{
+    ippon_rest_reply_json(res, 200, json);
+    if (res->status != 200)
+        return;
+    rest_tag(req, res);
+}
+
+void ippon_rest_reply_cached_text(const ippon_rest_request *req, ippon_rest_response *res,
+                                  const char *content_type, const char *body, size_t len)
+{
+    char *copy = malloc(len + 1);
+    if (!copy) {
+        ippon_rest_reply_json(res, 500, NULL); /* the out-of-memory reply */
+        return;
+    }
+    memcpy(copy, body, len);
+    copy[len] = '\0';
+    free(res->body);
+    res->status = 200;
+    res->body = copy;
+    res->body_len = len;
+    res->content_type = content_type;
+    rest_tag(req, res);
 }
 
 static void rest_reply_error_v(ippon_rest_response *res, int status, const char *code,

@@ -72,6 +72,8 @@ struct ippon_rest_response {
     int retry_after;   /* > 0: send "Retry-After: <seconds>" (429, 503) */
     int challenge;     /* 401: send "WWW-Authenticate: Bearer" */
     char etag[48];     /* "" or a quoted entity tag: send "ETag" (and Cache-Control: no-cache) */
+    const char *content_type; /* NULL: "application/json"; else a static string (GET /metrics: text) */
+    char disposition[96]; /* "" or a Content-Disposition value (a download: attachment; filename="…") */
     ippon_rest_deferred *deferred; /* set by ippon_rest_defer: the reply comes later */
 };
 
@@ -142,6 +144,13 @@ void ippon_rest_reply_json(ippon_rest_response *res, int status, json_t *json);
  * request's If-None-Match names that tag (or is "*"), reply 304 with an empty body instead.
  */
 void ippon_rest_reply_cached(const ippon_rest_request *req, ippon_rest_response *res, json_t *json);
+
+/*
+ * The same for a body already written (copied here): JSON text kept from an earlier reply, or
+ * another type (content_type: a static string; NULL for JSON).
+ */
+void ippon_rest_reply_cached_text(const ippon_rest_request *req, ippon_rest_response *res,
+                                  const char *content_type, const char *body, size_t len);
 
 /* reply {"error": {"code": code, "message": message}} */
 void ippon_rest_reply_error(ippon_rest_response *res, int status, const char *code,

@@ -1,19 +1,20 @@
 /*
  * store_rankings.c — leaderboards, profiles and match lists from the stored matches
- * (store_rankings.h says what counts, the periods and the tie rules).
+ * (store_rankings.h says what counts, the periods and the tie rules). The leaderboards are held
+ * in memory (store_board.c); a profile's totals come from rank_totals, kept by triggers
+ * (0005_rank_totals.sql); everything else is read from the matches as stored.
  */
 #include "store_rankings.h"
 
 #include <string.h>
 
+#include "store_board.h"
 #include "store_private.h"
 
 /* a counted match m (the WHERE of the partial index matches_counted, 0004_rankings.sql) */
 #define COUNTED "m.ranked = 1 AND m.completed = 1 AND m.voided_at IS NULL"
 /* a human's row p */
 #define HUMAN "p.user_id IS NOT NULL AND p.is_bot = 0"
-/* 1 if p won its match: a result > 0 that no player of the match beats */
-#define WON "(p.result > 0 AND p.result = (SELECT max(o.result) FROM match_players o WHERE o.match_id = p.match_id))"
 
 #define HISTORY_POINTS 500
 #define RECENT_MATCHES 20
@@ -73,81 +74,46 @@ static json_t *column_json(sqlite3_stmt *q, int i)
     return j ? j : json_null();
 }
 
-/* ---- leaderboard ---------------------------------------------------------------------- */
-
-#define LEADERBOARD_GAMES                                                                              \
-    "WITH g AS (SELECT p.user_id AS user_id, count(*) AS games, sum(p.result) AS total,"               \
-    " max(p.result) AS best, sum(" WON ") AS wins, max(p.display_name) AS name_then"                   \
-    " FROM matches m JOIN match_players p ON p.match_id = m.id"                                         \
-    " WHERE m.mode = ?1 AND m.ended_at >= ?2 AND " COUNTED " AND " HUMAN                              \
-    " GROUP BY p.user_id HAVING count(*) >= ?3) "
+/* ---- leaderboard: held in memory (store_board.c) ---------------------------------------- */
 
 int ippon_store_leaderboard(ippon_store *st, const ippon_leaderboard_query *lq, json_t **out)
 {
-    static const char count_sql[] = LEADERBOARD_GAMES "SELECT count(*) FROM g";
-    static const char page_sql[] =
-        LEADERBOARD_GAMES
-        ", r AS (SELECT g.*, CAST(total AS REAL) / games AS average, row_number() OVER"
-        " (ORDER BY total DESC, CAST(total AS REAL) / games DESC, games DESC, user_id) AS rank FROM g)"
-        " SELECT r.rank, r.user_id, coalesce(u.display_name, r.name_then), r.games, r.total, r.average,"
-        " r.wins, r.best FROM r LEFT JOIN users u ON u.id = r.user_id"
-        " WHERE r.rank > ?5 ORDER BY r.rank LIMIT ?4";
-    *out = NULL;
-    int64_t since = ippon_rank_period_since(lq->period, lq->now_ms);
-    int64_t offset = (int64_t)(lq->page - 1) * lq->limit;
-    sqlite3_stmt *qc = prepare(st, count_sql), *qp = prepare(st, page_sql);
-    json_t *rows = json_array();
-    int64_t total = -1;
-    if (!qc || !qp || !rows)
-        goto done;
-    for (sqlite3_stmt **q = (sqlite3_stmt *[]){qc, qp}, **e = q + 2; q < e; q++) {
-        sqlite3_bind_text(*q, 1, lq->mode, -1, SQLITE_STATIC);
-        sqlite3_bind_int64(*q, 2, since);
-        sqlite3_bind_int(*q, 3, lq->min_games);
-    }
-    sqlite3_bind_int(qp, 4, lq->limit);
-    sqlite3_bind_int64(qp, 5, offset);
-    if (sqlite3_step(qc) != SQLITE_ROW)
-        goto done;
-    int64_t n = sqlite3_column_int64(qc, 0);
-    int rc;
-    while ((rc = sqlite3_step(qp)) == SQLITE_ROW) {
-        json_t *row = json_pack("{s:I,s:o,s:o,s:I,s:I,s:f,s:I,s:I}", "rank", (json_int_t)sqlite3_column_int64(qp, 0),
-                                "user_id", column_text(qp, 1), "display_name", column_text(qp, 2), "games",
-                                (json_int_t)sqlite3_column_int64(qp, 3), "total",
-                                (json_int_t)sqlite3_column_int64(qp, 4), "average", sqlite3_column_double(qp, 5),
-                                "wins", (json_int_t)sqlite3_column_int64(qp, 6), "best",
-                                (json_int_t)sqlite3_column_int64(qp, 7));
-        if (!row || json_array_append_new(rows, row) != 0)
-            goto done;
-    }
-    if (rc == SQLITE_DONE)
-        total = n;
-done:
-    sqlite3_finalize(qc);
-    sqlite3_finalize(qp);
-    if (total < 0) {
-        json_decref(rows);
-        return -1;
-    }
-    *out = json_pack("{s:I,s:o}", "total", (json_int_t)total, "rows", rows);
-    return *out ? 0 : -1;
+    return ippon_board_page(st, lq, out);
+}
+
+int ippon_store_leaderboard_kept(ippon_store *st, const ippon_leaderboard_query *lq, const char **body, size_t *len)
+{
+    return ippon_board_kept(st, lq, body, len);
+}
+
+void ippon_store_leaderboard_keep(ippon_store *st, const ippon_leaderboard_query *lq, const char *body, size_t len)
+{
+    ippon_board_keep(st, lq, body, len);
 }
 
 /* ---- profile -------------------------------------------------------------------------- */
 
-static json_t *mode_stats(int64_t games, int64_t total, int64_t wins, json_t *best)
+/* a rate, or null when there is nothing to divide by */
+static json_t *rate(int64_t part, int64_t whole)
 {
-    return json_pack("{s:I,s:I,s:f,s:I,s:f,s:o}", "games", (json_int_t)games, "total", (json_int_t)total, "average",
-                     games ? (double)total / (double)games : 0.0, "wins", (json_int_t)wins, "win_rate",
-                     games ? (double)wins / (double)games : 0.0, "best", best);
+    return whole ? json_real((double)part / (double)whole) : json_null();
 }
 
+static json_t *mode_stats(int64_t games, int64_t total, int64_t wins, json_t *best, int64_t hands, int64_t deal_ins,
+                          int64_t known_hands)
+{
+    return json_pack("{s:I,s:I,s:f,s:I,s:f,s:o,s:I,s:I,s:o,s:o}", "games", (json_int_t)games, "total",
+                     (json_int_t)total, "average", games ? (double)total / (double)games : 0.0, "wins",
+                     (json_int_t)wins, "win_rate", games ? (double)wins / (double)games : 0.0, "best", best,
+                     "hands", (json_int_t)hands, "deal_ins", (json_int_t)deal_ins, "deal_in_rate",
+                     rate(deal_ins, known_hands), "hand_win_rate", rate(wins, hands));
+}
+
+/* per mode, from rank_totals (0005_rank_totals.sql): the same sums as over the counted games */
 static int profile_modes(ippon_store *st, const char *user_id, json_t *modes)
 {
-    static const char sql[] = "SELECT m.mode, count(*), sum(p.result), sum(" WON "), max(p.result)"
-                              " FROM match_players p JOIN matches m ON m.id = p.match_id"
-                              " WHERE p.user_id = ?1 AND " HUMAN " AND " COUNTED " GROUP BY m.mode";
+    static const char sql[] = "SELECT mode, games, total, wins, best, hands, deal_ins, known_hands FROM rank_totals"
+                              " WHERE mode IN ('4p', '3p') AND user_id = ?1";
     sqlite3_stmt *q = prepare(st, sql);
     if (!q)
         return -1;
@@ -156,7 +122,8 @@ static int profile_modes(ippon_store *st, const char *user_id, json_t *modes)
     while ((rc = sqlite3_step(q)) == SQLITE_ROW)
         json_object_set_new(modes, (const char *)sqlite3_column_text(q, 0),
                             mode_stats(sqlite3_column_int64(q, 1), sqlite3_column_int64(q, 2),
-                                       sqlite3_column_int64(q, 3), column_int(q, 4)));
+                                       sqlite3_column_int64(q, 3), column_int(q, 4), sqlite3_column_int64(q, 5),
+                                       sqlite3_column_int64(q, 6), sqlite3_column_int64(q, 7)));
     sqlite3_finalize(q);
     return rc == SQLITE_DONE ? 0 : -1;
 }
@@ -165,7 +132,7 @@ static int profile_recent(ippon_store *st, const char *user_id, json_t *recent)
 {
     static const char sql[] = "SELECT m.id, m.mode, m.ended_at, p.result, p.final_points, p.seat,"
                               " (" COUNTED ") FROM match_players p JOIN matches m ON m.id = p.match_id"
-                              " WHERE p.user_id = ?1 ORDER BY m.ended_at DESC, m.id DESC LIMIT ?2";
+                              " WHERE p.user_id = ?1 ORDER BY p.ended_at DESC, p.match_id DESC LIMIT ?2";
     sqlite3_stmt *q = prepare(st, sql);
     if (!q)
         return -1;
@@ -181,28 +148,48 @@ static int profile_recent(ippon_store *st, const char *user_id, json_t *recent)
     return rc == SQLITE_DONE ? 0 : -1;
 }
 
-static int profile_history(ippon_store *st, const char *user_id, json_t *history)
+/*
+ * The running sum of a mode's counted results for the chart, oldest first: the last
+ * HISTORY_POINTS games, read newest first from the player's index (match_players_user_time),
+ * their sums worked back from the mode's total (rank_totals, passed in as total).
+ */
+static int profile_history_mode(ippon_store *st, const char *user_id, const char *mode, int64_t total, json_t *points)
 {
-    static const char sql[] =
-        "SELECT mode, ended_at, cumulative FROM (SELECT m.mode AS mode, m.ended_at AS ended_at, m.id AS id,"
-        " sum(p.result) OVER (PARTITION BY m.mode ORDER BY m.ended_at, m.id ROWS UNBOUNDED PRECEDING) AS cumulative,"
-        " row_number() OVER (PARTITION BY m.mode ORDER BY m.ended_at DESC, m.id DESC) AS back"
-        " FROM match_players p JOIN matches m ON m.id = p.match_id"
-        " WHERE p.user_id = ?1 AND " HUMAN " AND " COUNTED ") WHERE back <= ?2 ORDER BY mode, ended_at, id";
+    static const char sql[] = "SELECT p.ended_at, p.result FROM match_players p JOIN matches m ON m.id = p.match_id"
+                              " WHERE p.user_id = ?1 AND m.mode = ?2 AND " COUNTED " AND " HUMAN
+                              " ORDER BY p.ended_at DESC, p.match_id DESC LIMIT ?3";
     sqlite3_stmt *q = prepare(st, sql);
     if (!q)
         return -1;
     sqlite3_bind_text(q, 1, user_id, -1, SQLITE_STATIC);
-    sqlite3_bind_int(q, 2, HISTORY_POINTS);
+    sqlite3_bind_text(q, 2, mode, -1, SQLITE_STATIC);
+    sqlite3_bind_int(q, 3, HISTORY_POINTS);
     int rc;
+    int64_t cumulative = total;
     while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
-        json_t *points = json_object_get(history, (const char *)sqlite3_column_text(q, 0));
-        if (points)
-            json_array_append_new(points, json_pack("{s:o,s:o}", "ended_at", column_int(q, 1), "cumulative",
-                                                    column_int(q, 2)));
+        json_t *point = json_pack("{s:I,s:I}", "ended_at", (json_int_t)sqlite3_column_int64(q, 0), "cumulative",
+                                  (json_int_t)cumulative);
+        if (!point || json_array_insert_new(points, 0, point) != 0) {
+            rc = SQLITE_ERROR;
+            break;
+        }
+        cumulative -= sqlite3_column_int64(q, 1);
     }
     sqlite3_finalize(q);
     return rc == SQLITE_DONE ? 0 : -1;
+}
+
+static int profile_history(ippon_store *st, const char *user_id, json_t *modes, json_t *history)
+{
+    const char *mode;
+    json_t *points;
+    json_object_foreach(history, mode, points) {
+        json_t *stats = json_object_get(modes, mode);
+        if (json_integer_value(json_object_get(stats, "games")) > 0 &&
+            profile_history_mode(st, user_id, mode, json_integer_value(json_object_get(stats, "total")), points) != 0)
+            return -1;
+    }
+    return 0;
 }
 
 int ippon_store_player_profile(ippon_store *st, const char *user_id, json_t **out)
@@ -212,14 +199,14 @@ int ippon_store_player_profile(ippon_store *st, const char *user_id, json_t **ou
     int rc = ippon_store_user_get(st, user_id, &user);
     if (rc != 0)
         return rc;
-    json_t *modes = json_pack("{s:o,s:o}", "4p", mode_stats(0, 0, 0, json_null()), "3p",
-                              mode_stats(0, 0, 0, json_null()));
+    json_t *modes = json_pack("{s:o,s:o}", "4p", mode_stats(0, 0, 0, json_null(), 0, 0, 0), "3p",
+                              mode_stats(0, 0, 0, json_null(), 0, 0, 0));
     json_t *recent = json_array(), *history = json_pack("{s:[],s:[]}", "4p", "3p");
     json_t *profile = json_pack("{s:s,s:s,s:I,s:o,s:o,s:o}", "user_id", user.id, "display_name", user.display_name,
                                 "created_at", (json_int_t)user.created_at, "modes", modes, "recent", recent,
                                 "history", history);
     if (!profile || profile_modes(st, user_id, modes) != 0 || profile_recent(st, user_id, recent) != 0 ||
-        profile_history(st, user_id, history) != 0) {
+        profile_history(st, user_id, modes, history) != 0) {
         json_decref(profile);
         return -1;
     }
@@ -266,7 +253,7 @@ int ippon_store_matches_list(ippon_store *st, const char *user_id, int page, int
 #define MATCH_COLUMNS "m.id, m.mode, m.rules, m.ranked, m.completed, m.voided_at IS NOT NULL, m.hands," \
                       " m.started_at, m.ended_at"
     static const char mine_sql[] = "SELECT " MATCH_COLUMNS " FROM match_players p JOIN matches m ON m.id = p.match_id"
-                                   " WHERE p.user_id = ?1 ORDER BY m.ended_at DESC, m.id DESC LIMIT ?2 OFFSET ?3";
+                                   " WHERE p.user_id = ?1 ORDER BY p.ended_at DESC, p.match_id DESC LIMIT ?2 OFFSET ?3";
     static const char all_sql[] = "SELECT " MATCH_COLUMNS " FROM matches m ORDER BY m.ended_at DESC, m.id DESC"
                                   " LIMIT ?2 OFFSET ?3";
     static const char mine_count[] = "SELECT count(*) FROM match_players WHERE user_id = ?1";
@@ -339,5 +326,23 @@ int ippon_store_match_detail(ippon_store *st, const char *id, json_t **out)
                          column_int(q, 9), "players", players, "wins", column_json(q, 10), "seeds",
                          column_json(q, 11));
     sqlite3_finalize(q);
+    return *out ? 0 : -1;
+}
+
+int ippon_store_match_record(ippon_store *st, const char *id, json_t **out)
+{
+    static const char sql[] = "SELECT rules, seeds, actions FROM matches WHERE id = ?1";
+    *out = NULL;
+    sqlite3_stmt *q = prepare(st, sql);
+    if (!q)
+        return -1;
+    sqlite3_bind_text(q, 1, id, -1, SQLITE_STATIC);
+    int rc = sqlite3_step(q);
+    if (rc == SQLITE_ROW)
+        *out = json_pack("{s:o,s:o,s:o}", "rules", column_text(q, 0), "seeds", column_json(q, 1), "actions",
+                         column_json(q, 2));
+    sqlite3_finalize(q);
+    if (rc == SQLITE_DONE)
+        return IPPON_STORE_NOT_FOUND;
     return *out ? 0 : -1;
 }

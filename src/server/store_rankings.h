@@ -13,6 +13,9 @@
  * (or, after a double ron, each winner with the top result) gains the most, so this is "won
  * the hand"; a tie for the top result counts for both.
  *
+ * The leaderboards are held in memory and kept current (store_board.c), so a page costs the
+ * same at a million matches as at ten.
+ *
  * Periods are rolling windows ending now: day = the last 24 hours, week = the last 7 × 24 h,
  * month = the last 30 × 24 h; a match counts if now − window ≤ ended_at (the edge included).
  *
@@ -24,6 +27,7 @@
 #define IPPON_SERVER_STORE_RANKINGS_H
 
 #include <jansson.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "store.h"
@@ -58,8 +62,22 @@ typedef struct ippon_leaderboard_query {
 int ippon_store_leaderboard(ippon_store *st, const ippon_leaderboard_query *q, json_t **out);
 
 /*
+ * Replies kept by the store, so that a page asked for again costs a lookup: _kept gives the
+ * reply (JSON text, owned by the store, valid until the next store call) kept for the same
+ * query while nothing it shows has changed since (a match written, a void, a rename, a game
+ * leaving a rolling window), and returns 1; 0 if there is none; -1 on failure. _keep keeps
+ * one (copied; the least recently used is forgotten).
+ */
+int ippon_store_leaderboard_kept(ippon_store *st, const ippon_leaderboard_query *q, const char **body, size_t *len);
+void ippon_store_leaderboard_keep(ippon_store *st, const ippon_leaderboard_query *q, const char *body, size_t len);
+
+/*
  * A player's profile: *out = {"user_id", "display_name", "created_at" (unix s),
- * "modes": {"4p": {"games", "total", "average", "wins", "win_rate", "best"}, "3p": {…}},
+ * "modes": {"4p": {"games", "total", "average", "wins", "win_rate" (wins per game), "best",
+ * "hands" (hands played in those games, exhaustive draws included), "deal_ins" (games in which
+ * the player discarded the winning tile of a ron), "deal_in_rate" (deal-ins per hand played,
+ * over the games whose deal-in is known; null without such hands), "hand_win_rate" (wins per
+ * hand played; null without hands)}, "3p": {…}},
  * "recent": [the last 20 matches of any kind, newest first: {"id", "mode", "ended_at",
  * "result", "final_points", "seat", "counted"}],
  * "history": {"4p": [{"ended_at", "cumulative"}, …], "3p": […]}} — the running sum of the
@@ -83,5 +101,11 @@ int ippon_store_matches_list(ippon_store *st, const char *user_id, int page, int
  * 0, IPPON_STORE_NOT_FOUND or -1.
  */
 int ippon_store_match_detail(ippon_store *st, const char *id, json_t **out);
+
+/*
+ * What replays a match (match_logs.h): *out = {"rules": preset name, "seeds": […],
+ * "actions": [[hand, seat, action], …]} as stored. 0, IPPON_STORE_NOT_FOUND or -1.
+ */
+int ippon_store_match_record(ippon_store *st, const char *id, json_t **out);
 
 #endif

@@ -45,6 +45,7 @@ struct ippon_table {
     ippon_table_hooks hooks;
     ippon_table_player seats[IPPON_MAX_PLAYERS];
     int players;
+    int first_dealer; /* the East 1 dealer (起家): kyoku numbers count from it */
     bool ranked, over;
     ippon_match *m;
     ippon_clock clock;
@@ -124,6 +125,22 @@ static void emit(ippon_table *t, int seat, json_t *event)
     t->held[t->held_count++] = (struct held_event){ seat, event };
 }
 
+/* the hand's number in its round, as players say it: East 1 (1) … East 4 (4), South 1 … */
+static int kyoku(const ippon_table *t)
+{
+    return (ippon_match_dealer(t->m) - t->first_dealer + t->players) % t->players + 1;
+}
+
+/* the seats' names, as in match_found (a resumed view must not rely on the client's memory) */
+static json_t *names_json(const ippon_table *t)
+{
+    json_t *names = json_array();
+    for (int s = 0; s < t->players; s++)
+        json_array_append_new(names, json_pack("{s:i,s:s,s:b}", "seat", s, "name", t->seats[s].name, "bot",
+                                               t->seats[s].bot));
+    return names;
+}
+
 static json_t *hex_json(const uint8_t *bytes, size_t n)
 {
     char hex[2 * 64 + 1];
@@ -137,8 +154,10 @@ static json_t *event_for(ippon_table *t, const ippon_event *ev, int seat)
     json_t *o = ippon_proto_event(t->m, ev, seat);
     if (!o)
         return NULL;
-    if (ev->type == IPPON_EV_HAND_START)
+    if (ev->type == IPPON_EV_HAND_START) {
         json_object_set_new(o, "commitment", hex_json(t->commitment, sizeof t->commitment));
+        json_object_set_new(o, "kyoku", json_integer(kyoku(t)));
+    }
     if (ev->type == IPPON_EV_DRAW_END) { /* tenpai hands are shown to everybody */
         json_t *hands = json_object();
         for (int s = 0; s < t->players; s++)
@@ -424,7 +443,8 @@ ippon_table *ippon_table_new(const char *id, const ippon_rules *rules, const ipp
     }
     t->window_ends = -1;
     ippon_clock_init(&t->clock, &t->set.clock);
-    ippon_match_init(t->m, rules, (int)randombytes_uniform((uint32_t)t->players));
+    t->first_dealer = (int)randombytes_uniform((uint32_t)t->players);
+    ippon_match_init(t->m, rules, t->first_dealer);
     deal(t, now);
     prompt(t, now);
     return t;
@@ -573,6 +593,9 @@ static void send_view(ippon_table *t, int seat, int64_t now)
     json_t *view = ippon_proto_view(t->m, seat);
     json_object_set_new(view, "n", json_integer(lg->first + lg->count - 1));
     json_object_set_new(view, "table", json_string(t->id));
+    json_object_set_new(view, "kyoku", json_integer(kyoku(t)));
+    json_object_set_new(view, "names", names_json(t));
+    json_object_set_new(view, "ranked", json_boolean(t->ranked));
     json_object_set_new(view, "commitment", hex_json(t->commitment, sizeof t->commitment));
     json_t *clocks = json_array();
     for (int s = 0; s < t->players; s++)
@@ -620,11 +643,9 @@ void ippon_table_resume(ippon_table *t, int seat, long last_seen, int64_t now)
 json_t *ippon_table_public_view(const ippon_table *t, int64_t now)
 {
     json_t *view = ippon_proto_view(t->m, -1);
-    json_t *names = json_array();
-    for (int s = 0; s < t->players; s++)
-        json_array_append_new(names, json_pack("{s:s,s:b}", "name", t->seats[s].name, "bot", t->seats[s].bot));
     json_object_set_new(view, "table", json_string(t->id));
-    json_object_set_new(view, "names", names);
+    json_object_set_new(view, "kyoku", json_integer(kyoku(t)));
+    json_object_set_new(view, "names", names_json(t));
     json_object_set_new(view, "ranked", json_boolean(t->ranked));
     json_object_set_new(view, "running_ms", json_integer((json_int_t)(now - t->started_ms)));
     return view;

@@ -2,15 +2,18 @@
 // for 4p with ranked_min_humans 1 gets a ranked table once bots fill it (bot_fill_after), plays
 // it to the end over WebSocket (the `ws` package), and then appears on GET /api/leaderboard
 // with total = its result, in GET /api/players/{id} and /api/matches?player=, and
-// GET /api/matches/{id} shows the match. Also: a practice match does not count; every bad
+// GET /api/matches/{id} shows the match. The match's logs download as tenhou.net/6 JSON (replayed
+// by ippon-replay, the engine's own deltas giving the stored final points with mjai's accepted
+// riichi deposits) and as mjai lines. Also: a practice match does not count; every bad
 // parameter is a 400 naming it; unknown ids are 404s; ETag and If-None-Match → 304.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import WebSocket from 'ws';
-import { WEB, MIGRATIONS, REQUEST_TIMEOUT_MS, freePort, tempDir, writeConfig, request, startServer, stopServer,
+import { BUILD_DIR, WEB, MIGRATIONS, REQUEST_TIMEOUT_MS, freePort, tempDir, writeConfig, request, startServer, stopServer,
   withDeadline } from './harness.mjs';
 
 const MATCH_TIMEOUT_MS = 60_000;
@@ -162,6 +165,82 @@ describe('the rankings over REST', () => {
     assert.equal(match.hands, match.seeds.length);
   });
 
+  test('every period shows the match; paging edges; deal-ins in the profile; every match sums to 0', async () => {
+    for (const period of ['all', 'month', 'week', 'day']) {
+      const board = await getJson(port, `/api/leaderboard?mode=4p&period=${period}&limit=100`);
+      assert.equal(board.period, period);
+      assert.deepEqual(board.rows.map((r) => r.user_id), [me.id], period);
+    }
+    const match = await getJson(port, `/api/matches/${matchId}`);
+    const profile = await getJson(port, `/api/players/${me.id}`);
+    const dealtIn = match.wins.some((w) => w.from === seat && w.seat !== seat) ? 1 : 0;
+    assert.equal(profile.modes['4p'].hands, match.hands);
+    assert.equal(profile.modes['4p'].deal_ins, dealtIn);
+    assert.equal(profile.modes['4p'].deal_in_rate, dealtIn / match.hands);
+    assert.equal(profile.modes['4p'].hand_win_rate, profile.modes['4p'].wins / match.hands);
+    assert.equal(profile.modes['3p'].deal_in_rate, null);
+
+    const all = await getJson(port, '/api/matches?limit=100');
+    assert.equal(all.total, 2); // the practice match and the ranked one
+    for (const m of all.matches) assert.equal(m.players.reduce((a, p) => a + p.result, 0), 0, m.id);
+    const first = await getJson(port, '/api/matches?page=1&limit=1');
+    const second = await getJson(port, '/api/matches?page=2&limit=1');
+    const third = await getJson(port, '/api/matches?page=3&limit=1');
+    assert.deepEqual([first.matches.length, second.matches.length, third.matches.length], [1, 1, 0]);
+    assert.deepEqual([first.matches[0].id, second.matches[0].id], all.matches.map((m) => m.id));
+    assert.equal(third.total, 2);
+    assert.equal((await getJson(port, '/api/matches?page=1000000&limit=100')).matches.length, 0);
+  });
+
+  test("the match's logs download as tenhou.net/6 and mjai and replay to the stored result", async () => {
+    const match = await getJson(port, `/api/matches/${matchId}`);
+    assert.deepEqual(match.logs, { tenhou: `/api/matches/${matchId}?format=tenhou`, mjai: `/api/matches/${matchId}?format=mjai` });
+
+    const t = await get(port, match.logs.tenhou);
+    assert.equal(t.status, 200, t.body);
+    assert.match(t.headers['content-type'], /^application\/json/);
+    assert.equal(t.headers['content-disposition'], `attachment; filename="ippon-${matchId}.json"`);
+    const game = JSON.parse(t.body);
+    assert.deepEqual(game.name.slice(0, 4), match.players.map((p) => p.display_name));
+    assert.equal(game.log.length, match.hands);
+    const last = game.log.at(-1);
+    assert.equal(last[16][0], '和了');
+    const winners = [];
+    for (let i = 2; i < last[16].length; i += 2) winners.push(last[16][i][0]);
+    assert.deepEqual(winners, match.wins.map((w) => w.seat));
+    assert.deepEqual(game.log[0][1], [25000, 25000, 25000, 25000]);
+
+    // the engine replays the downloaded log hand by hand (ippon-replay, from the log's tiles alone)
+    const replay = spawnSync(path.join(BUILD_DIR, 'src/tools/ippon-replay'), ['--rules', 'yonma'],
+      { input: JSON.stringify(game) + '\n', encoding: 'utf8' });
+    assert.equal(replay.status, 0, replay.stderr);
+    const hands = replay.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    assert.equal(hands.length, match.hands);
+    for (const h of hands) assert.equal(h.error, undefined, JSON.stringify(h));
+    assert.deepEqual(hands.at(-1).wins.map((w) => [w.who, w.from]), match.wins.map((w) => [w.seat, w.from]));
+
+    const m = await get(port, match.logs.mjai);
+    assert.equal(m.status, 200, m.body);
+    assert.match(m.headers['content-type'], /^application\/x-ndjson/);
+    assert.equal(m.headers['content-disposition'], `attachment; filename="ippon-${matchId}.mjson"`);
+    const events = m.body.trim().split('\n').map((l) => JSON.parse(l));
+    assert.equal(events[0].type, 'start_game');
+    assert.deepEqual(events[0].names, match.players.map((p) => p.display_name));
+    assert.equal(events[1].type, 'start_kyoku');
+    assert.equal(events.at(-1).type, 'end_game');
+    assert.equal(events.at(-2).type, 'end_kyoku');
+    assert.equal(events.filter((e) => e.type === 'start_kyoku').length, match.hands);
+    assert.deepEqual(events.filter((e) => e.type === 'hora').map((e) => e.actor), match.wins.map((w) => w.seat));
+
+    // stored final points = 25,000 + the engine's deltas of every hand − 1,000 per accepted riichi
+    const finals = [0, 1, 2, 3].map((s) => 25000 + hands.reduce((a, h) => a + h.deltas[s], 0)
+      - 1000 * events.filter((e) => e.type === 'reach_accepted' && e.actor === s).length);
+    assert.deepEqual(finals, match.players.map((p) => p.final_points));
+
+    const again = await get(port, match.logs.tenhou, { 'if-none-match': t.headers.etag });
+    assert.equal(again.status, 304);
+  });
+
   test('every bad parameter is a 400 naming it; unknown ids are 404s', async () => {
     const bad = [
       ['/api/leaderboard?mode=5p', 'mode'], ['/api/leaderboard?period=year', 'period'],
@@ -169,6 +248,8 @@ describe('the rankings over REST', () => {
       ['/api/leaderboard?limit=0', 'limit'], ['/api/leaderboard?limit=101', 'limit'], ['/api/leaderboard?limit=1e2', 'limit'],
       ['/api/matches?player=123', 'player'], ['/api/matches?page=0', 'page'], ['/api/matches?limit=500', 'limit'],
       ['/api/players/xyz', 'id'], ['/api/matches/0123', 'id'],
+      [`/api/matches/${matchId}?format=xml`, 'format'], [`/api/matches/${matchId}?format=`, 'format'],
+      [`/api/matches/${matchId}?format=${'x'.repeat(100)}`, 'format'],
     ];
     for (const [url, name] of bad) {
       const body = await getJson(port, url, 400);
@@ -179,6 +260,7 @@ describe('the rankings over REST', () => {
     const nobody = 'f'.repeat(32);
     assert.equal((await getJson(port, `/api/players/${nobody}`, 404)).error.code, 'not_found');
     assert.equal((await getJson(port, `/api/matches/${nobody}`, 404)).error.code, 'not_found');
+    assert.equal((await getJson(port, `/api/matches/${nobody}?format=tenhou`, 404)).error.code, 'not_found');
     assert.equal((await getJson(port, `/api/matches?player=${nobody}`, 404)).error.code, 'not_found');
     assert.equal((await getJson(port, '/api/players/', 404)).error.code, 'not_found');
     assert.equal((await getJson(port, `/api/players/${nobody}/more`, 404)).error.code, 'not_found');

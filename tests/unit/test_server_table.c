@@ -85,6 +85,7 @@ typedef struct harness {
     int answers[4], timeouts[4], asks[4];
     int refill_checked, draws_seen;
     bool sent_to_bot;
+    int first_dealer; /* the dealer of the first hand_start seen, -1 before */
     /* full views sent outside a test's own resume call (a deferred resume), and when */
     int views[4], views_expected[4];
     int64_t view_at[4];
@@ -127,6 +128,14 @@ static void on_send(void *ctx, ippon_table *t, int seat, const char *user_id, js
         h->next_n[seat]++;
         if (h->pending[seat])
             fail_msg("seat %d hears an event while its ask %ld is pending: %s", seat, h->pending[seat], type_of(ev));
+        if (!strcmp(type_of(ev), "hand_start")) {
+            /* East 1 is the first dealer's hand; each seat to its right deals the next kyoku */
+            int dealer = (int)json_integer_value(json_object_get(ev, "dealer"));
+            if (h->first_dealer < 0)
+                h->first_dealer = dealer;
+            assert_int_equal(json_integer_value(json_object_get(ev, "kyoku")),
+                             (dealer - h->first_dealer + h->players) % h->players + 1);
+        }
         if (!strcmp(type_of(ev), "exhaustive_draw")) {
             /* the tenpai hands are shown, and only those */
             json_t *tenpai = json_object_get(ev, "tenpai"), *hands = json_object_get(ev, "hands");
@@ -155,6 +164,11 @@ static void on_send(void *ctx, ippon_table *t, int seat, const char *user_id, js
         if (h->views[seat] > h->views_expected[seat])
             fail_msg("seat %d: a view it did not ask for", seat);
         h->view_at[seat] = h->now;
+        json_t *names = json_object_get(msg, "names");
+        assert_int_equal(json_array_size(names), h->players);
+        for (int o = 0; o < h->players; o++)
+            assert_string_equal(json_string_value(json_object_get(json_array_get(names, (size_t)o), "name")),
+                                h->seats[o].name);
         h->next_n[seat] = (long)json_integer_value(json_object_get(msg, "n")) + 1;
         h->reask[seat] = h->pending[seat] != 0;
     } else if (!strcmp(type, "ask")) {
@@ -269,6 +283,7 @@ static harness *harness_new_window(const char *preset, const int *humans, bool r
         h->bank[s] = BANK;
     }
     h->now = 1000000;
+    h->first_dealer = -1;
     ippon_table_settings set = { .clock = { .move_ms = MOVE, .bank_ms = BANK, .refill_ms = REFILL, .grace_ms = GRACE },
                                  .bot_delay_ms = BOT_DELAY, .call_window_ms = window_ms, .max_hands = max_hands };
     ippon_table_hooks hooks = { .ctx = h, .send = on_send, .finished = on_finished };

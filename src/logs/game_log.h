@@ -6,8 +6,8 @@
  * The writer is fed every event of the match in order, private ones included (a log is made
  * after the fact and shows every hand), and builds both formats at once.
  */
-#ifndef IPPON_GAME_LOG_H
-#define IPPON_GAME_LOG_H
+#ifndef IPPON_LOGS_GAME_LOG_H
+#define IPPON_LOGS_GAME_LOG_H
 
 #include <jansson.h>
 

@@ -1,0 +1,613 @@
+/*
+ * admin_rest.c — the admin area's routes (admin_rest.h): who may call them, what they take,
+ * and how each change is made and audited.
+ *
+ * How it works: each handler first makes sure the caller is an administrator (admin_caller),
+ * then reads its body or query and checks every field before anything changes (all problems
+ * are reported together, as in auth_rest.c: "fields": {"name": "problem"}), then asks the
+ * store (store_admin.h), the settings (admin_settings.h) or the running game (admin_live.h)
+ * to act, and answers with the changed thing. The audit row names the administrator by
+ * username and id.
+ */
+#include "admin_rest.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "admin_live.h"
+#include "admin_settings.h"
+#include "auth.h"
+#include "log.h"
+#include "metrics.h"
+#include "store_admin.h"
+#include "store_rankings.h"
+
+#define ADMIN_MAX_PAGE 1000000
+#define ADMIN_MAX_LIMIT 100
+#define ADMIN_MAX_QUERY 64
+
+static int64_t admin_now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* ---- the caller ------------------------------------------------------------------------ */
+
+/* the administrator calling; replies 401 / 403 / 503 and returns -1 if it is not one */
+static int admin_caller(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res, ippon_user *admin)
+{
+    const char *token;
+    size_t len;
+    if (!app->auth || !app->store) {
+        ippon_rest_reply_error(res, 503, "unavailable", "the admin area needs the database");
+        return -1;
+    }
+    if (!ippon_rest_bearer(req, &token, &len)) {
+        ippon_rest_reply_error(res, 401, "unauthorized", "sign in as an administrator and send the session token as "
+                                                         "\"Authorization: Bearer <token>\"");
+        res->challenge = 1;
+        return -1;
+    }
+    char hex[IPPON_TOKEN_HEX_LEN + 1];
+    int rc = IPPON_AUTH_INVALID;
+    if (len == IPPON_TOKEN_HEX_LEN) {
+        memcpy(hex, token, len);
+        hex[len] = '\0';
+        rc = ippon_auth_user_by_token(app->auth, hex, admin);
+    }
+    if (rc == IPPON_AUTH_INVALID) {
+        ippon_rest_reply_error(res, 401, "unauthorized", "the session token is unknown or expired; sign in again");
+        res->challenge = 1;
+        return -1;
+    }
+    if (rc != IPPON_AUTH_OK) {
+        ippon_rest_reply_error(res, 500, "internal", "the server could not check the session; try again later");
+        return -1;
+    }
+    if (admin->banned) {
+        ippon_rest_reply_error(res, 403, "banned", "this account is banned");
+        return -1;
+    }
+    if (!admin->is_admin) {
+        ippon_log_info("admin: %s %s refused: user %s is not an administrator", ippon_http_method_name(req->method),
+                       req->path, admin->id);
+        ippon_rest_reply_error(res, 403, "not_admin", "this needs an administrator's account");
+        return -1;
+    }
+    return 0;
+}
+
+/* the audit row of an action by admin */
+static ippon_audit admin_audit(const ippon_user *admin, const char *action, const char *target, const char *reason,
+                               const json_t *detail)
+{
+    return (ippon_audit){.at_ms = admin_now_ms(), .admin_id = admin->id, .admin_name = admin->username,
+                         .action = action, .target = target, .reason = reason, .detail = detail};
+}
+
+static void admin_done(ippon_app *app, const ippon_user *admin, const char *action, const char *target)
+{
+    ippon_metrics_count(app->metrics, IPPON_METRIC_ADMIN_ACTION);
+    ippon_log_info("admin: %s (%s) %s %s", admin->username, admin->id, action, target);
+}
+
+static void reply_store_failed(ippon_rest_response *res)
+{
+    ippon_rest_reply_error(res, 500, "internal", "the database could not do this; nothing changed");
+}
+
+/* ---- request bodies -------------------------------------------------------------------- */
+
+typedef struct fields {
+    json_t *body, *problems;
+} fields;
+
+static void problem(fields *f, const char *name, const char *text)
+{
+    if (!json_object_get(f->problems, name))
+        json_object_set_new(f->problems, name, json_string(text));
+}
+
+/* parse the body and refuse members other than known (NULL-terminated); -1 after replying */
+static int fields_begin(fields *f, const ippon_rest_request *req, ippon_rest_response *res, const char *const *known,
+                        const char *list)
+{
+    f->problems = NULL;
+    if (!(f->body = ippon_rest_body_object(req, res, 0)))
+        return -1;
+    f->problems = json_object();
+    const char *key;
+    json_t *value;
+    json_object_foreach(f->body, key, value) {
+        int found = 0;
+        for (const char *const *k = known; *k && !found; k++)
+            found = !strcmp(*k, key);
+        if (!found) {
+            char text[200];
+            snprintf(text, sizeof text, "unknown field (this route takes %s)", list);
+            problem(f, key, text);
+        }
+    }
+    return 0;
+}
+
+static void fields_end(fields *f)
+{
+    json_decref(f->body);
+    json_decref(f->problems);
+}
+
+/* 400 naming every problem, and -1; or 0 if there are none */
+static int fields_reply(fields *f, ippon_rest_response *res)
+{
+    if (json_object_size(f->problems) == 0)
+        return 0;
+    char message[1024];
+    size_t n = 0;
+    const char *key;
+    json_t *value;
+    message[0] = '\0';
+    json_object_foreach(f->problems, key, value) {
+        int m = snprintf(message + n, sizeof message - n, "%s%s: %s", n ? "; " : "", key, json_string_value(value));
+        if (m < 0 || (size_t)m >= sizeof message - n)
+            break;
+        n += (size_t)m;
+    }
+    ippon_rest_reply_error_fields(res, 400, "bad_request", json_incref(f->problems), "%s", message);
+    return -1;
+}
+
+/* a required string member; NULL (and a problem) if missing or not a string */
+static const char *string_field(fields *f, const char *name)
+{
+    json_t *v = json_object_get(f->body, name);
+    if (!json_is_string(v)) {
+        problem(f, name, v ? "must be a string" : "missing");
+        return NULL;
+    }
+    return json_string_value(v);
+}
+
+static int is_hex_id(const char *s)
+{
+    if (strlen(s) != IPPON_USER_ID_LEN)
+        return 0;
+    for (const char *p = s; *p; p++)
+        if (!isxdigit((unsigned char)*p))
+            return 0;
+    return 1;
+}
+
+/* an id member (32 hex digits), lowercased into out; NULL with a problem otherwise */
+static const char *id_field(fields *f, const char *name, char out[IPPON_USER_ID_LEN + 1])
+{
+    const char *s = string_field(f, name);
+    if (!s)
+        return NULL;
+    if (!is_hex_id(s)) {
+        problem(f, name, "must be an id of 32 hex digits");
+        return NULL;
+    }
+    for (int i = 0; i <= IPPON_USER_ID_LEN; i++)
+        out[i] = (char)tolower((unsigned char)s[i]);
+    return out;
+}
+
+/* why: 1 to IPPON_ADMIN_REASON_MAX bytes, not only spaces, no control characters */
+static const char *reason_field(fields *f)
+{
+    const char *s = string_field(f, "reason");
+    if (!s)
+        return NULL;
+    size_t len = json_string_length(json_object_get(f->body, "reason"));
+    int visible = 0;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c < 0x20 || c == 0x7F) {
+            problem(f, "reason", "must not contain control characters (line breaks included)");
+            return NULL;
+        }
+        visible |= c != ' ';
+    }
+    if (!visible || len > IPPON_ADMIN_REASON_MAX) {
+        char text[96];
+        snprintf(text, sizeof text, "say why, in 1 to %d bytes", IPPON_ADMIN_REASON_MAX);
+        problem(f, "reason", text);
+        return NULL;
+    }
+    return s;
+}
+
+/* ---- query parameters ------------------------------------------------------------------ */
+
+/* is the query parameter name given ("name=…" or "name")? */
+static int query_present(const ippon_rest_request *req, const char *name)
+{
+    size_t n = strlen(name);
+    for (size_t i = 0; i < req->arg_count; i++)
+        if (!strncmp(req->args[i], name, n) && (req->args[i][n] == '=' || !req->args[i][n]))
+            return 1;
+    return 0;
+}
+
+/* an integer query parameter in [1, max] (def if absent); -1 after replying 400 */
+static int query_int(const ippon_rest_request *req, ippon_rest_response *res, const char *name, int def, int max)
+{
+    if (!query_present(req, name))
+        return def;
+    char text[16], *end = NULL;
+    int n = ippon_rest_query(req, name, text, sizeof text);
+    long v = n > 0 && isdigit((unsigned char)text[0]) ? strtol(text, &end, 10) : -1;
+    if (end && !*end && v >= 1 && v <= max)
+        return (int)v;
+    char rule[48];
+    snprintf(rule, sizeof rule, "an integer 1..%d", max);
+    ippon_rest_reply_error_fields(res, 400, "bad_request", json_pack("{s:s}", name, rule), "%s: %s", name, rule);
+    return -1;
+}
+
+/* ---- the running game ------------------------------------------------------------------ */
+
+void ippon_admin_tables_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
+{
+    ippon_user admin;
+    if (admin_caller(app, req, res, &admin) != 0)
+        return;
+    if (!app->gateway) {
+        ippon_rest_reply_error(res, 503, "unavailable", "the game is not running on this server");
+        return;
+    }
+    ippon_rest_reply_json(res, 200, ippon_live_json(app->gateway));
+}
+
+void ippon_admin_table_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
+{
+    ippon_user admin;
+    if (admin_caller(app, req, res, &admin) != 0)
+        return;
+    json_t *view = app->gateway ? ippon_live_table_view(app->gateway, req->param) : NULL;
+    if (!view) {
+        ippon_rest_reply_error(res, 404, "not_found", "no running table %s", req->param);
+        return;
+    }
+    ippon_rest_reply_json(res, 200, view);
+}
+
+void ippon_admin_close_table_post(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
+{
+    static const char *const known[] = {"table", "reason", NULL};
+    ippon_user admin;
+    fields f;
+    char id[IPPON_USER_ID_LEN + 1];
+    if (admin_caller(app, req, res, &admin) != 0 || fields_begin(&f, req, res, known, "table, reason") != 0)
+        return;
+    const char *table = id_field(&f, "table", id);
+    const char *reason = reason_field(&f);
+    if (fields_reply(&f, res) == 0) {
+        json_t *view = app->gateway ? ippon_live_table_view(app->gateway, table) : NULL;
+        if (!view) {
+            ippon_rest_reply_error(res, 404, "not_found", "no running table %s", table);
+        } else {
+            json_t *detail = json_pack("{s:O,s:O,s:O}", "mode", json_object_get(view, "mode"), "players",
+                                       json_object_get(view, "names"), "hand_number",
+                                       json_object_get(view, "hand_number"));
+            ippon_audit audit = admin_audit(&admin, "close_table", table, reason, detail);
+            if (ippon_store_audit_add(app->store, &audit) != 0) {
+                reply_store_failed(res);
+            } else {
+                ippon_live_close_table(app->gateway, table, "closed by an administrator");
+                admin_done(app, &admin, "close_table", table);
+                ippon_rest_reply_json(res, 200, json_pack("{s:s,s:b}", "table", table, "closed", 1));
+            }
+            json_decref(detail);
+            json_decref(view);
+        }
+    }
+    fields_end(&f);
+}
+
+/* ---- users ----------------------------------------------------------------------------- */
+
+void ippon_admin_users_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
+{
+    ippon_user admin;
+    if (admin_caller(app, req, res, &admin) != 0)
+        return;
+    char q[ADMIN_MAX_QUERY + 1] = "", banned[8] = "";
+    if (query_present(req, "q") && ippon_rest_query(req, "q", q, sizeof q) < 0) {
+        ippon_rest_reply_error_fields(res, 400, "bad_request", json_pack("{s:s}", "q", "at most 64 bytes"),
+                                      "q: at most %d bytes", ADMIN_MAX_QUERY);
+        return;
+    }
+    int only_banned = ippon_rest_query(req, "banned", banned, sizeof banned) >= 0 && strcmp(banned, "0") != 0;
+    int page = query_int(req, res, "page", 1, ADMIN_MAX_PAGE);
+    int limit = page < 0 ? -1 : query_int(req, res, "limit", 50, ADMIN_MAX_LIMIT);
+    if (page < 0 || limit < 0)
+        return;
+    json_t *out;
+    if (ippon_store_admin_users(app->store, q, only_banned, page, limit, &out) != 0) {
+        reply_store_failed(res);
+        return;
+    }
+    json_t *user;
+    size_t i;
+    json_array_foreach(json_object_get(out, "users"), i, user)
+        json_object_set_new(user, "online", json_boolean(app->gateway && ippon_live_online(
+                                                             app->gateway, json_string_value(json_object_get(user, "id")))));
+    json_object_set_new(out, "page", json_integer(page));
+    json_object_set_new(out, "limit", json_integer(limit));
+    ippon_rest_reply_json(res, 200, out);
+}
+
+/* the admin view of one user, as in the users list (new reference), or NULL */
+static json_t *admin_user_json(ippon_app *app, const char *user_id)
+{
+    ippon_user u;
+    char reason[IPPON_ADMIN_REASON_MAX + 1];
+    if (ippon_store_user_get(app->store, user_id, &u) != 0 ||
+        ippon_store_user_ban_reason(app->store, user_id, reason, sizeof reason) != 0)
+        return NULL;
+    return json_pack("{s:s,s:s,s:o,s:b,s:b,s:o,s:o,s:I,s:I,s:b}", "id", u.id, "display_name", u.display_name,
+                     "username", u.guest ? json_null() : json_string(u.username), "guest", u.guest, "admin",
+                     u.is_admin, "banned_at", u.banned ? json_integer(u.banned_at) : json_null(), "ban_reason",
+                     u.banned ? json_string(reason) : json_null(), "created_at", (json_int_t)u.created_at,
+                     "last_seen_at", (json_int_t)u.last_seen_at, "online",
+                     app->gateway && ippon_live_online(app->gateway, u.id));
+}
+
+static void reply_user(ippon_app *app, ippon_rest_response *res, const char *user_id)
+{
+    json_t *u = admin_user_json(app, user_id);
+    if (!u)
+        reply_store_failed(res);
+    else
+        ippon_rest_reply_json(res, 200, json_pack("{s:o}", "user", u));
+}
+
+typedef enum user_action { ACTION_BAN, ACTION_UNBAN } user_action;
+
+static void ban_or_unban(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res, user_action what)
+{
+    static const char *const known[] = {"user_id", "reason", NULL};
+    const char *action = what == ACTION_BAN ? "ban" : "unban";
+    ippon_user admin, target;
+    fields f;
+    char id[IPPON_USER_ID_LEN + 1];
+    if (admin_caller(app, req, res, &admin) != 0 || fields_begin(&f, req, res, known, "user_id, reason") != 0)
+        return;
+    const char *user_id = id_field(&f, "user_id", id);
+    const char *reason = reason_field(&f);
+    if (fields_reply(&f, res) != 0) {
+        fields_end(&f);
+        return;
+    }
+    int rc = ippon_store_user_get(app->store, user_id, &target);
+    if (rc == IPPON_STORE_NOT_FOUND) {
+        ippon_rest_reply_error(res, 404, "not_found", "no user %s", user_id);
+    } else if (rc != 0) {
+        reply_store_failed(res);
+    } else if (what == ACTION_BAN && (target.is_admin || !strcmp(target.id, admin.id))) {
+        ippon_rest_reply_error(res, 409, "is_admin", "an administrator cannot be banned (take the role away first: "
+                                                     "ippon admin revoke USERNAME)");
+    } else {
+        json_t *detail = json_pack("{s:s}", "display_name", target.display_name);
+        ippon_audit audit = admin_audit(&admin, action, user_id, reason, detail);
+        long long now_s = (long long)(audit.at_ms / 1000);
+        rc = what == ACTION_BAN ? ippon_store_user_ban(app->store, user_id, reason, now_s, &audit)
+                                : ippon_store_user_unban(app->store, user_id, &audit);
+        json_decref(detail);
+        if (rc == IPPON_STORE_CONFLICT) {
+            ippon_rest_reply_error(res, 409, what == ACTION_BAN ? "already_banned" : "not_banned",
+                                   what == ACTION_BAN ? "this user is already banned" : "this user is not banned");
+        } else if (rc != 0) {
+            reply_store_failed(res);
+        } else {
+            if (what == ACTION_BAN && app->gateway)
+                ippon_live_disconnect(app->gateway, user_id, "banned", "this account is banned");
+            admin_done(app, &admin, action, user_id);
+            reply_user(app, res, user_id);
+        }
+    }
+    fields_end(&f);
+}
+
+void ippon_admin_ban_post(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
+{
+    ban_or_unban(app, req, res, ACTION_BAN);
+}
+
+void ippon_admin_unban_post(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
+{
+    ban_or_unban(app, req, res, ACTION_UNBAN);
+}
+
+void ippon_admin_rename_post(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
+{
+    static const char *const known[] = {"user_id", "display_name", "reason", NULL};
+    ippon_user admin, target;
+    fields f;
+    char id[IPPON_USER_ID_LEN + 1];
+    if (admin_caller(app, req, res, &admin) != 0 ||
+        fields_begin(&f, req, res, known, "user_id, display_name, reason") != 0)
+        return;
+    const char *user_id = id_field(&f, "user_id", id);
+    const char *name = string_field(&f, "display_name");
+    char why[256];
+    if (name && ippon_auth_check_display_name(name, json_string_length(json_object_get(f.body, "display_name")), why,
+                                              sizeof why) != 0)
+        problem(&f, "display_name", why);
+    const char *reason = reason_field(&f);
+    if (fields_reply(&f, res) != 0) {
+        fields_end(&f);
+        return;
+    }
+    int rc = ippon_store_user_get(app->store, user_id, &target);
+    if (rc == 0) {
+        json_t *detail = json_pack("{s:s,s:s}", "from", target.display_name, "to", name);
+        ippon_audit audit = admin_audit(&admin, "rename", user_id, reason, detail);
+        rc = ippon_store_admin_rename(app->store, user_id, name, &audit);
+        json_decref(detail);
+    }
+    if (rc == IPPON_STORE_NOT_FOUND) {
+        ippon_rest_reply_error(res, 404, "not_found", "no user %s", user_id);
+    } else if (rc == IPPON_STORE_CONFLICT) {
+        ippon_rest_reply_error_fields(res, 409, "display_name_taken", json_pack("{s:s}", "display_name", "already taken"),
+                                      "display_name: already taken");
+    } else if (rc != 0) {
+        reply_store_failed(res);
+    } else {
+        if (app->gateway)
+            ippon_live_renamed(app->gateway, user_id, name);
+        admin_done(app, &admin, "rename", user_id);
+        reply_user(app, res, user_id);
+    }
+    fields_end(&f);
+}
+
+/* ---- matches --------------------------------------------------------------------------- */
+
+void ippon_admin_void_post(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
+{
+    static const char *const known[] = {"match_id", "reason", NULL};
+    ippon_user admin;
+    fields f;
+    char id[IPPON_USER_ID_LEN + 1];
+    if (admin_caller(app, req, res, &admin) != 0 || fields_begin(&f, req, res, known, "match_id, reason") != 0)
+        return;
+    const char *match_id = id_field(&f, "match_id", id);
+    const char *reason = reason_field(&f);
+    if (fields_reply(&f, res) != 0) {
+        fields_end(&f);
+        return;
+    }
+    json_t *before = NULL;
+    int rc = ippon_store_match_detail(app->store, match_id, &before);
+    if (rc == 0) {
+        json_t *detail = json_pack("{s:O,s:O,s:O}", "mode", json_object_get(before, "mode"), "ranked",
+                                   json_object_get(before, "ranked"), "ended_at", json_object_get(before, "ended_at"));
+        ippon_audit audit = admin_audit(&admin, "void_match", match_id, reason, detail);
+        rc = ippon_store_match_void(app->store, match_id, reason, audit.at_ms, &audit);
+        json_decref(detail);
+    }
+    json_decref(before);
+    json_t *after = NULL;
+    if (rc == IPPON_STORE_NOT_FOUND) {
+        ippon_rest_reply_error(res, 404, "not_found", "no stored match %s", match_id);
+    } else if (rc == IPPON_STORE_CONFLICT) {
+        ippon_rest_reply_error(res, 409, "already_voided", "this match is already void");
+    } else if (rc != 0 || ippon_store_match_detail(app->store, match_id, &after) != 0) {
+        reply_store_failed(res);
+    } else {
+        admin_done(app, &admin, "void_match", match_id);
+        ippon_rest_reply_json(res, 200, json_pack("{s:o}", "match", after));
+    }
+    fields_end(&f);
+}
+
+/* ---- settings -------------------------------------------------------------------------- */
+
+void ippon_admin_settings_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
+{
+    ippon_user admin;
+    if (admin_caller(app, req, res, &admin) != 0)
+        return;
+    if (!app->settings) {
+        ippon_rest_reply_error(res, 503, "unavailable", "run-time settings are not available on this server");
+        return;
+    }
+    ippon_rest_reply_json(res, 200, ippon_settings_json(app->settings));
+}
+
+void ippon_admin_settings_put(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
+{
+    static const char *const known[] = {"values", "reason", NULL};
+    ippon_user admin;
+    fields f;
+    if (admin_caller(app, req, res, &admin) != 0)
+        return;
+    if (!app->settings) {
+        ippon_rest_reply_error(res, 503, "unavailable", "run-time settings are not available on this server");
+        return;
+    }
+    if (fields_begin(&f, req, res, known, "values, reason") != 0)
+        return;
+    json_t *values = json_object_get(f.body, "values");
+    if (!json_is_object(values) || json_object_size(values) == 0)
+        problem(&f, "values", values ? "must be an object with at least one setting: {\"key\": value}"
+                                     : "missing");
+    const char *reason = reason_field(&f);
+    if (fields_reply(&f, res) != 0) {
+        fields_end(&f);
+        return;
+    }
+    /* the detail: each setting's value before and after */
+    json_t *current = ippon_settings_json(app->settings);
+    json_t *detail = json_object();
+    const char *key;
+    json_t *value;
+    json_object_foreach(values, key, value) {
+        json_t *was = json_object_get(json_object_get(current, "values"), key);
+        json_object_set_new(detail, key, json_pack("{s:O,s:O}", "from", was ? was : json_null(), "to", value));
+    }
+    json_decref(current);
+    char target[256] = "";
+    size_t n = 0;
+    json_object_foreach(values, key, value) {
+        int m = snprintf(target + n, sizeof target - n, "%s%s", n ? "," : "", key);
+        if (m < 0 || (size_t)m >= sizeof target - n)
+            break;
+        n += (size_t)m;
+    }
+    ippon_audit audit = admin_audit(&admin, "settings", target, reason, detail);
+    json_t *problems = NULL;
+    int rc = ippon_settings_update(app->settings, app->store, values, (long long)(audit.at_ms / 1000), &audit,
+                                   &problems);
+    json_decref(detail);
+    if (rc == 1) {
+        json_t *named = json_object();
+        json_object_foreach(problems, key, value) {
+            char field[300];
+            snprintf(field, sizeof field, "values.%s", key);
+            json_object_set(named, field, value);
+        }
+        json_decref(problems);
+        json_decref(f.problems);
+        f.problems = named;
+        fields_reply(&f, res);
+    } else if (rc != 0) {
+        reply_store_failed(res);
+    } else {
+        ippon_settings_apply(app->settings, app->gateway);
+        admin_done(app, &admin, "settings", target);
+        ippon_rest_reply_json(res, 200, ippon_settings_json(app->settings));
+    }
+    fields_end(&f);
+}
+
+/* ---- the audit log --------------------------------------------------------------------- */
+
+void ippon_admin_audit_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
+{
+    ippon_user admin;
+    if (admin_caller(app, req, res, &admin) != 0)
+        return;
+    char action[32];
+    int has_action = ippon_rest_query(req, "action", action, sizeof action) > 0;
+    int page = query_int(req, res, "page", 1, ADMIN_MAX_PAGE);
+    int limit = page < 0 ? -1 : query_int(req, res, "limit", 50, ADMIN_MAX_LIMIT);
+    if (page < 0 || limit < 0)
+        return;
+    json_t *out;
+    if (ippon_store_audit_list(app->store, has_action ? action : NULL, page, limit, &out) != 0) {
+        reply_store_failed(res);
+        return;
+    }
+    json_object_set_new(out, "page", json_integer(page));
+    json_object_set_new(out, "limit", json_integer(limit));
+    ippon_rest_reply_json(res, 200, out);
+}

@@ -1,0 +1,62 @@
+/*
+ * metrics.h — numbers about the running server for monitoring, served at GET /metrics in the
+ * Prometheus text format (version 0.0.4):
+ *
+ *     ippon_connections 12                       open WebSockets
+ *     ippon_players_online 11                    of them signed in (said hello)
+ *     ippon_tables{mode="4p"} 2                  running tables
+ *     ippon_queue_length{mode="4p"} 1            players waiting
+ *     ippon_queue_longest_wait_seconds{mode="4p"} 3.2
+ *     ippon_queue_wait_seconds_bucket{le="5"} 40 how long players waited before being seated
+ *     ippon_action_latency_seconds_bucket{le="0.001"} 9120
+ *                                                a player's action handled: message in → the
+ *                                                events queued to every seat
+ *     ippon_matches_finished_total 301           tables that ended (won or closed)
+ *     ippon_messages_received_total, ippon_messages_sent_total
+ *     ippon_errors_total{kind="bad_message"|"match_not_stored"|"http_5xx"}
+ *     ippon_http_responses_total{class="2xx"} …
+ *     ippon_logins_failed_total, ippon_admin_logins_failed_total, ippon_admin_actions_total
+ *     ippon_draining, ippon_maintenance           0 or 1
+ *     ippon_uptime_seconds, ippon_build_info{version="0.1.0"} 1
+ *
+ * The counters live in one ippon_metrics (app->metrics); the gauges are read from the gateway
+ * when the page is made. Every recording function accepts NULL (no metrics: nothing happens),
+ * so modules used without a server (unit tests) need not care. Single-threaded (event loop).
+ */
+#ifndef IPPON_SERVER_METRICS_H
+#define IPPON_SERVER_METRICS_H
+
+#include <stdint.h>
+
+#include "app.h"
+#include "rest.h"
+
+typedef struct ippon_metrics ippon_metrics;
+
+typedef enum ippon_metric_counter {
+    IPPON_METRIC_MATCH_NOT_STORED,
+    IPPON_METRIC_LOGIN_FAILED,
+    IPPON_METRIC_ADMIN_LOGIN_FAILED,
+    IPPON_METRIC_ADMIN_ACTION,
+    IPPON_METRIC_COUNTERS
+} ippon_metric_counter;
+
+/* started_ms: the process's start, for ippon_uptime_seconds (any clock, ms) */
+ippon_metrics *ippon_metrics_new(int64_t started_ms);
+void ippon_metrics_free(ippon_metrics *m);
+
+void ippon_metrics_count(ippon_metrics *m, ippon_metric_counter which);
+/* one HTTP response with this status */
+void ippon_metrics_http(ippon_metrics *m, int status);
+/* one player's action took this long to handle */
+void ippon_metrics_action_latency(ippon_metrics *m, double seconds);
+/* a queued player was seated after waiting this long */
+void ippon_metrics_queue_wait(ippon_metrics *m, double seconds);
+
+/* the page (malloc'd text) with the gateway's gauges of app (if any) at now_ms; NULL if out of memory */
+char *ippon_metrics_render(const ippon_metrics *m, ippon_app *app, int64_t now_ms);
+
+/* GET /metrics */
+void ippon_metrics_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
+
+#endif

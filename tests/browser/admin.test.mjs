@@ -1,0 +1,161 @@
+// admin.test.mjs — the admin area in a real browser (Debian's chromium through playwright-core):
+// an administrator made with `ippon admin create` signs in at /admin/, bans a player, voids a
+// ranked match, changes a setting, and finds each of the three in the audit log with the reason
+// given; the effects are checked over REST (the player cannot sign in, the match left the
+// leaderboard, the setting is stored). Then the area is shown in Japanese. No console errors.
+import { test, describe, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import WebSocket from 'ws';
+import { BIN, request, withDeadline } from '../integration/harness.mjs';
+import { startSite, launchBrowser, openPage, assertNoProblems, screenshot } from './browser.mjs';
+
+const PASSWORD = 'Kan-Dora-Rinshan-42';
+
+function adminCreate(site, username) {
+  return withDeadline(new Promise((resolve, reject) => {
+    const child = spawn(BIN, ['admin', 'create', username, '--config', path.join(site.dir, 'ippon.json')],
+      { cwd: site.dir, stdio: ['pipe', 'pipe', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (d) => { err += d; });
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`ippon admin create: ${code}: ${err}`))));
+    child.stdin.end(`${PASSWORD}\n`);
+  }), 30_000, 'ippon admin create');
+}
+
+async function post(port, urlPath, body) {
+  const res = await request(port, { method: 'POST', path: urlPath, body: JSON.stringify(body) });
+  return { status: res.status, json: JSON.parse(res.body) };
+}
+
+/** a guest who queues for 4p alone (bots fill at once, one human ranks) and plays to the end */
+async function playRankedMatch(port) {
+  const { json: { token } } = await post(port, '/api/auth/guest', {});
+  const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`, 'ippon.v1');
+  await new Promise((resolve, reject) => { ws.on('open', resolve); ws.on('error', reject); });
+  let table = null, user = null;
+  const ended = new Promise((resolve) => {
+    ws.on('message', (d) => {
+      const m = JSON.parse(String(d));
+      if (m.type === 'welcome') { user = m.user; ws.send(JSON.stringify({ type: 'queue', mode: '4p' })); }
+      if (m.type === 'match_found') table = m;
+      if (m.type === 'ask') {
+        const o = m.options.find((x) => ['tsumo', 'ron', 'kita'].includes(x.type)) ?? m.options[0];
+        ws.send(JSON.stringify({ type: 'act', seq: m.seq, action: o }));
+      }
+      if (m.type === 'event' && m.event.type === 'match_end') resolve();
+    });
+  });
+  ws.send(JSON.stringify({ type: 'hello', v: 1, token }));
+  await withDeadline(ended, 90_000, 'the ranked match to end');
+  ws.close();
+  assert.equal(table.ranked, true);
+  return { id: table.table, user };
+}
+
+describe('the admin area in a browser', () => {
+  let site, browser;
+
+  before(async () => {
+    site = await startSite();
+    await adminCreate(site, 'boss');
+    browser = await launchBrowser();
+  });
+
+  after(async () => {
+    if (browser) await browser.close();
+    if (site) await site.stop();
+  });
+
+  test('an admin bans a user, voids a match, changes a setting, and sees each in the audit log', async () => {
+    const victim = await post(site.port, '/api/auth/register', { username: 'troll77', password: 'password1', display_name: 'Troll77' });
+    assert.equal(victim.status, 201);
+    const match = await playRankedMatch(site.port);
+    let board;
+    for (let i = 0; i < 50; i++) {
+      board = JSON.parse((await request(site.port, { path: '/api/leaderboard?mode=4p' })).body);
+      if (board.rows.some((r) => r.user_id === match.user.id)) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.ok(board.rows.some((r) => r.user_id === match.user.id), 'the match is ranked before the void');
+
+    const page = await openPage(browser, `${site.url}/admin/`);
+    await page.locator('#signin-form').waitFor();
+    await page.fill('#signin-username', 'boss');
+    await page.fill('#signin-password', PASSWORD);
+    await page.click('#signin-form button[type=submit]');
+    await page.locator('h1', { hasText: 'Live' }).waitFor();
+    await page.locator('#live-connections').waitFor();
+    await screenshot(page, 'admin-live');
+
+    // ban
+    await page.click('#nav a[data-view=users]');
+    await page.fill('#user-search', 'troll');
+    await page.click('form.search button[type=submit]');
+    const row = page.locator(`#users tr[data-user="${victim.json.user.id}"]`);
+    await row.locator('button', { hasText: 'Ban' }).click();
+    await page.fill('#confirm-reason', 'spamming the lobby');
+    await page.click('#confirm-ok');
+    await row.locator('.badge.bad', { hasText: 'spamming the lobby' }).waitFor();
+    const login = await post(site.port, '/api/auth/login', { username: 'troll77', password: 'password1' });
+    assert.equal(login.status, 403, 'the banned user cannot sign in');
+    assert.equal(login.json.error.code, 'banned');
+
+    // void
+    await page.click('#nav a[data-view=matches]');
+    const mrow = page.locator(`#matches tr[data-match="${match.id}"]`);
+    await mrow.locator('button', { hasText: 'Void' }).click();
+    await page.click('#confirm-ok'); // no reason yet: refused in the dialog
+    await page.locator('#confirm-error', { hasText: 'reason' }).waitFor();
+    await page.fill('#confirm-reason', 'collusion reported');
+    await page.click('#confirm-ok');
+    await mrow.locator('.badge.bad').waitFor();
+    board = JSON.parse((await request(site.port, { path: '/api/leaderboard?mode=4p' })).body);
+    assert.ok(!board.rows.some((r) => r.user_id === match.user.id), 'the voided match left the leaderboard');
+
+    // a setting
+    await page.click('#nav a[data-view=settings]');
+    await page.locator('#setting-ranked_min_humans').waitFor();
+    await page.fill('#setting-ranked_min_humans', '2');
+    await page.click('#settings-form button[type=submit]');
+    await page.fill('#confirm-reason', 'weekend tournament rules');
+    await page.click('#confirm-ok');
+    await page.locator('#settings-form .setting', { hasText: 'set by an administrator' }).first().waitFor();
+    await screenshot(page, 'admin-settings');
+
+    // the audit log shows all three, with the reasons
+    await page.click('#nav a[data-view=audit]');
+    for (const [action, reason] of [['ban', 'spamming the lobby'], ['void_match', 'collusion reported'],
+      ['settings', 'weekend tournament rules']]) {
+      const entry = page.locator(`#audit tr[data-action="${action}"]`).first();
+      await entry.waitFor();
+      assert.equal((await entry.locator('td.reason').textContent()).trim(), reason);
+      assert.match(await entry.textContent(), /boss/);
+    }
+    await screenshot(page, 'admin-audit');
+
+    // the same area in Japanese
+    await page.click('#lang');
+    await page.locator('h1', { hasText: '監査ログ' }).waitFor();
+    await page.locator('#audit tr[data-action="ban"] td', { hasText: 'BAN' }).first().waitFor();
+    await screenshot(page, 'admin-audit-ja');
+    assertNoProblems(page, 'the admin area');
+
+    const stored = await request(site.port, { path: '/api/health' });
+    assert.equal(stored.status, 200);
+  });
+
+  test('a player who is not an administrator is refused at the sign-in form', async () => {
+    const p = await post(site.port, '/api/auth/register', { username: 'player1', password: 'password1', display_name: 'Player1' });
+    assert.equal(p.status, 201);
+    const page = await openPage(browser, `${site.url}/admin/`);
+    await page.fill('#signin-username', 'player1');
+    await page.fill('#signin-password', 'password1');
+    await page.click('#signin-form button[type=submit]');
+    await page.locator('#signin-error', { hasText: 'not an administrator' }).waitFor();
+    assert.equal(await page.locator('#nav').isHidden(), true);
+    assertNoProblems(page, 'the sign-in form');
+  });
+});

@@ -1,0 +1,95 @@
+// browser.mjs — what the browser tests share: the real `ippon` server started with a fast
+// configuration in a temporary folder, Debian's chromium launched headless through
+// playwright-core, pages that collect every console error and page error, and screenshots
+// saved as test artifacts under $IPPON_BUILD_DIR/artifacts/browser/.
+//
+//   const site = await startSite({ time_scale: 0.1 });   // { url, port, dir, proc, stop() }
+//   const browser = await launchBrowser();
+//   const page = await openPage(browser, site.url);       // page.problems: console errors, page errors
+//   ...
+//   assertNoProblems(page);
+//   await screenshot(page, 'table-4p');
+//   await browser.close(); await site.stop();
+//
+// Reuses the integration harness (server start/stop with deadlines and the sanitizer check).
+import assert from 'node:assert/strict';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { BUILD_DIR, WEB, MIGRATIONS, freePort, tempDir, writeConfig, startServer, stopServer } from '../integration/harness.mjs';
+
+export const CHROMIUM = process.env.IPPON_CHROMIUM || '/usr/bin/chromium';
+export const ARTIFACTS = path.join(BUILD_DIR, 'artifacts', 'browser');
+
+/** the test configuration: fast clocks, bots at once, one human enough for a ranked match */
+export const FAST_CONFIG = {
+  bind: '127.0.0.1', log_level: 'warn', time_scale: 0.1, bot_delay_ms: 0, bot_fill_after: 0,
+  ranked_min_humans: 1, pwhash_ops: 1, pwhash_mem_kib: 8, shutdown_grace: 1,
+  guests_per_address: 10000, signups_per_address: 10000, login_fails_per_address: 10000,
+  max_messages_per_10s: 1000000, max_conns_per_addr: 1000,
+};
+
+/** starts the real server on a free port with FAST_CONFIG plus `overrides`, web/ as its root */
+export async function startSite(overrides = {}) {
+  const dir = await tempDir();
+  const port = await freePort();
+  const config = await writeConfig(dir, {
+    ...FAST_CONFIG, port, web_root: WEB, migrations: MIGRATIONS, database: path.join(dir, 'ippon.db'), ...overrides,
+  });
+  let proc;
+  try {
+    proc = await startServer(['--config', config], dir, port);
+  } catch (e) {
+    await fs.rm(dir, { recursive: true, force: true });
+    throw e;
+  }
+  return {
+    url: `http://127.0.0.1:${port}`, port, dir, proc,
+    /** stops the server (exit 0, no sanitizer report) and removes its folder */
+    async stop() {
+      try {
+        await stopServer(proc);
+      } finally {
+        await fs.rm(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/** Debian's chromium, headless; --no-sandbox because the tests may run as root */
+export async function launchBrowser() {
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+}
+
+/**
+ * a new page (own context: own localStorage) at `url`; every console error, uncaught page
+ * error and failed request is pushed onto page.problems
+ */
+export async function openPage(browser, url, { viewport = { width: 1280, height: 900 }, locale = 'en-US' } = {}) {
+  const context = await browser.newContext({ viewport, locale });
+  const page = await context.newPage();
+  page.problems = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') page.problems.push(`console: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => page.problems.push(`page error: ${err.message}`));
+  page.on('requestfailed', (req) => {
+    const why = req.failure()?.errorText ?? '';
+    if (!/ERR_ABORTED/.test(why)) page.problems.push(`request failed: ${req.url()} ${why}`);
+  });
+  if (url) await page.goto(url);
+  return page;
+}
+
+/** fails with every console error and page error the page has collected */
+export function assertNoProblems(page, what = 'the page') {
+  assert.deepEqual(page.problems, [], `${what}: console errors or page errors`);
+}
+
+/** saves a full-page PNG as $IPPON_BUILD_DIR/artifacts/browser/<name>.png; returns the path */
+export async function screenshot(page, name) {
+  await fs.mkdir(ARTIFACTS, { recursive: true });
+  const file = path.join(ARTIFACTS, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}

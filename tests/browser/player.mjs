@@ -1,0 +1,112 @@
+// player.mjs — a test player that sits at the web client's table and plays only through what
+// the page shows: it clicks the offered buttons (tsumo, ron, kita, riichi then a highlighted
+// tile, pass) and hand tiles, sometimes by keyboard (Space, ←/→ + Enter). It listens to the
+// WebSocket frames the page receives to check that the action bar offers exactly the options
+// of each ask.
+import assert from 'node:assert/strict';
+
+/** the buttons an ask should produce: every option but discards, riichi once */
+export function expectedKinds(ask) {
+  const kinds = [];
+  for (const o of ask.options) {
+    if (o.type === 'discard') continue;
+    if (o.type === 'riichi' && kinds.includes('riichi')) continue;
+    kinds.push(o.type);
+  }
+  return kinds.sort();
+}
+
+/** records the asks a page receives, by seq */
+export function watchAsks(page) {
+  const asks = new Map();
+  page.on('websocket', (ws) => {
+    ws.on('framereceived', ({ payload }) => {
+      try {
+        const m = JSON.parse(String(payload));
+        if (m.type === 'ask') asks.set(m.seq, m);
+      } catch { /* not JSON */ }
+    });
+  });
+  return asks;
+}
+
+/** what the page shows right now */
+function look(page) {
+  return page.evaluate(() => {
+    const bar = document.querySelector('.actions');
+    return {
+      end: !!document.querySelector('.match-end .standings'),
+      myTurn: !!document.querySelector('.table-page.my-turn'),
+      seq: bar && bar.dataset.seq !== '' ? Number(bar.dataset.seq) : null,
+      kinds: [...document.querySelectorAll('.actions button.act')].map((b) => b.dataset.kind),
+      riichiMode: !!document.querySelector('.riichi-mode'),
+      ok: document.querySelectorAll('.hand-tile.ok').length,
+      drawnOk: !!document.querySelector('.hand-tile.ok[data-drawn="true"]'),
+      kita: document.querySelectorAll('.my-kita .tile').length,
+    };
+  });
+}
+
+/**
+ * plays until the match-end screen shows; returns counts of what it did.
+ * opts.onMove(stats) is awaited after each move (screenshots); opts.riichi: declare when offered.
+ */
+export async function playToEnd(page, asks, { timeoutMs = 150_000, onMove = null, riichi = true } = {}) {
+  const stats = { moves: 0, discards: 0, keys: 0, kita: 0, riichi: 0, calls: 0, passes: 0, checked: 0 };
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    await page.waitForFunction(() => document.querySelector('.match-end .standings')
+      || document.querySelector('.table-page.my-turn'), null, { timeout: 30_000 });
+    const s = await look(page);
+    if (s.end) return stats;
+    if (!s.myTurn || s.seq === null) continue;
+    const ask = asks.get(s.seq);
+    if (ask && !s.riichiMode) {
+      assert.deepEqual([...s.kinds].sort(), expectedKinds(ask), `ask ${s.seq}: the buttons are the options`);
+      stats.checked++;
+    }
+    try {
+      await move(page, s, stats, riichi);
+      stats.moves++;
+    } catch {
+      continue; // the table moved on under the click (a clock ran out): look again
+    }
+    if (onMove) await onMove(stats);
+  }
+  throw new Error(`the match did not end within ${timeoutMs} ms (${JSON.stringify(stats)})`);
+}
+
+async function clickKind(page, kind) {
+  await page.locator(`.actions button.act[data-kind="${kind}"]`).first().click({ timeout: 2000 });
+}
+
+async function move(page, s, stats, riichi) {
+  const has = (k) => s.kinds.includes(k);
+  if (has('tsumo')) return clickKind(page, 'tsumo');
+  if (has('ron')) return clickKind(page, 'ron');
+  if (has('kita')) {
+    await clickKind(page, 'kita');
+    await page.waitForFunction((n) => document.querySelectorAll('.my-kita .tile').length > n, s.kita, { timeout: 5000 });
+    stats.kita++;
+    return undefined;
+  }
+  if (s.riichiMode) {
+    stats.riichi++;
+    return page.locator('.hand-tile.riichi-ok').last().click({ timeout: 2000 });
+  }
+  if (riichi && has('riichi')) return clickKind(page, 'riichi'); // the next look finds the highlighted tiles
+  if (has('pass')) {
+    stats.passes++;
+    if (stats.passes % 2) return page.keyboard.press('Space');
+    return clickKind(page, 'pass');
+  }
+  if (!s.ok) return undefined;
+  stats.discards++;
+  if (stats.discards % 4 === 0) { // by keyboard: choose with the arrows, discard with Enter
+    stats.keys++;
+    await page.keyboard.press('ArrowLeft');
+    return page.keyboard.press('Enter');
+  }
+  if (s.drawnOk && stats.discards % 3 !== 0) return page.locator('.hand-tile.ok[data-drawn="true"]').click({ timeout: 2000 });
+  return page.locator('.hand-tile.ok').last().click({ timeout: 2000 });
+}

@@ -1,0 +1,420 @@
+/*
+ * test_server_admin.c — administering the service without a network: the store's admin
+ * operations (store_admin.c) against an in-memory database migrated with the real migrations —
+ * bans, renames, voids and admin roles, each written with its audit row or not at all, a void
+ * taking the match out of the leaderboard and the profile; the run-time settings
+ * (admin_settings.c) checked by the configuration's rules, stored, and loaded again; the
+ * /metrics page (metrics.c); and the strength rules of an administrator's password (admin_cli.c).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "admin_cli.h"
+#include "admin_settings.h"
+#include "config.h"
+#include "log.h"
+#include "metrics.h"
+#include "store.h"
+#include "store_admin.h"
+#include "store_matches.h"
+#include "store_rankings.h"
+
+#define NOW_MS 1800000000000LL
+
+static ippon_store *st;
+
+static const char *uid(char c)
+{
+    static char ids[128][IPPON_USER_ID_LEN + 1];
+    snprintf(ids[(int)c], sizeof ids[0], "%031x%c", 0, c);
+    return ids[(int)c];
+}
+
+/* write uid(c) into dst (a buffer of at least 33 bytes) */
+static void set_uid(char *dst, size_t cap, char c)
+{
+    snprintf(dst, cap, "%031x%c", 0, c);
+}
+
+static void add_guest(char c, const char *name)
+{
+    ippon_user u = {0};
+    set_uid(u.id, sizeof u.id, c);
+    snprintf(u.display_name, sizeof u.display_name, "%s", name);
+    u.guest = true;
+    u.created_at = u.last_seen_at = 1000;
+    ippon_session s = {.created_at = 1000, .expires_at = 1LL << 40, .last_used_at = 1000};
+    memset(s.token_hash, c, sizeof s.token_hash);
+    int taken = 0;
+    assert_int_equal(ippon_store_user_create(st, &u, NULL, &s, &taken), 0);
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    char err[512], dir[512];
+    ippon_log_level_set(IPPON_LOG_ERROR);
+    snprintf(dir, sizeof dir, "%s/migrations", IPPON_TEST_SOURCE_DIR);
+    if (ippon_store_open(&st, ":memory:", err, sizeof err) != 0 || ippon_store_migrate(st, dir, NULL, err, sizeof err) != 0) {
+        fprintf(stderr, "%s\n", err);
+        return -1;
+    }
+    add_guest('a', "Anna");
+    add_guest('b', "Ben");
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    ippon_store_close(st);
+    st = NULL;
+    return 0;
+}
+
+static ippon_audit audit_of(const char *action, const char *target, const char *reason)
+{
+    return (ippon_audit){.at_ms = NOW_MS, .admin_id = "f00d", .admin_name = "boss", .action = action,
+                         .target = target, .reason = reason, .detail = NULL};
+}
+
+/* the audit log as the store lists it (new reference) */
+static json_t *audit_log(void)
+{
+    json_t *out = NULL;
+    assert_int_equal(ippon_store_audit_list(st, NULL, 1, 100, &out), 0);
+    return out;
+}
+
+static json_int_t audit_total(void)
+{
+    json_t *log = audit_log();
+    json_int_t n = json_integer_value(json_object_get(log, "total"));
+    json_decref(log);
+    return n;
+}
+
+static void test_ban_and_unban_are_audited(void **state)
+{
+    (void)state;
+    ippon_audit ban = audit_of("ban", uid('a'), "spam");
+    assert_int_equal(ippon_store_user_ban(st, uid('a'), "spam", 1234, &ban), 0);
+    ippon_user u;
+    assert_int_equal(ippon_store_user_get(st, uid('a'), &u), 0);
+    assert_true(u.banned);
+    assert_int_equal(u.banned_at, 1234);
+    char reason[64];
+    assert_int_equal(ippon_store_user_ban_reason(st, uid('a'), reason, sizeof reason), 0);
+    assert_string_equal(reason, "spam");
+    /* a second ban, an unknown user: refused, and nothing audited */
+    assert_int_equal(ippon_store_user_ban(st, uid('a'), "again", 1, &ban), IPPON_STORE_CONFLICT);
+    assert_int_equal(ippon_store_user_ban(st, uid('z'), "who", 1, &ban), IPPON_STORE_NOT_FOUND);
+    assert_int_equal(audit_total(), 1);
+
+    json_t *banned = NULL;
+    assert_int_equal(ippon_store_admin_users(st, NULL, true, 1, 50, &banned), 0);
+    assert_int_equal(json_integer_value(json_object_get(banned, "total")), 1);
+    assert_string_equal(json_string_value(json_object_get(json_array_get(json_object_get(banned, "users"), 0), "id")),
+                        uid('a'));
+    json_decref(banned);
+
+    ippon_audit unban = audit_of("unban", uid('a'), "appeal");
+    assert_int_equal(ippon_store_user_unban(st, uid('a'), &unban), 0);
+    assert_int_equal(ippon_store_user_get(st, uid('a'), &u), 0);
+    assert_false(u.banned);
+    assert_int_equal(ippon_store_user_unban(st, uid('a'), &unban), IPPON_STORE_CONFLICT);
+
+    json_t *log = audit_log();
+    json_t *newest = json_array_get(json_object_get(log, "entries"), 0);
+    assert_int_equal(json_integer_value(json_object_get(log, "total")), 2);
+    assert_string_equal(json_string_value(json_object_get(newest, "action")), "unban");
+    assert_string_equal(json_string_value(json_object_get(newest, "reason")), "appeal");
+    assert_string_equal(json_string_value(json_object_get(newest, "admin_name")), "boss");
+    assert_int_equal(json_integer_value(json_object_get(newest, "at")), NOW_MS);
+    json_decref(log);
+}
+
+static void test_user_search_is_literal(void **state)
+{
+    (void)state;
+    json_t *out = NULL;
+    assert_int_equal(ippon_store_admin_users(st, "nn", false, 1, 50, &out), 0);
+    assert_int_equal(json_integer_value(json_object_get(out, "total")), 1); /* Anna, not Ben */
+    json_decref(out);
+    assert_int_equal(ippon_store_admin_users(st, "%", false, 1, 50, &out), 0);
+    assert_int_equal(json_integer_value(json_object_get(out, "total")), 0); /* '%' is not a wildcard */
+    json_decref(out);
+    assert_int_equal(ippon_store_admin_users(st, uid('b'), false, 1, 50, &out), 0);
+    assert_int_equal(json_integer_value(json_object_get(out, "total")), 1);
+    json_decref(out);
+}
+
+static void test_rename_taken_name_changes_nothing(void **state)
+{
+    (void)state;
+    ippon_audit a = audit_of("rename", uid('a'), "offensive");
+    assert_int_equal(ippon_store_admin_rename(st, uid('a'), "ben", &a), IPPON_STORE_CONFLICT);
+    assert_int_equal(ippon_store_admin_rename(st, uid('z'), "Zed", &a), IPPON_STORE_NOT_FOUND);
+    assert_int_equal(audit_total(), 0);
+    assert_int_equal(ippon_store_admin_rename(st, uid('a'), "Annie", &a), 0);
+    ippon_user u;
+    assert_int_equal(ippon_store_user_get(st, uid('a'), &u), 0);
+    assert_string_equal(u.display_name, "Annie");
+    assert_int_equal(audit_total(), 1);
+}
+
+/* a ranked, completed 4p match of a (+8000) and b (-8000) with two bots */
+static void save_match(const char *id)
+{
+    ippon_table_player players[4];
+    memset(players, 0, sizeof players);
+    set_uid(players[0].user_id, sizeof players[0].user_id, 'a');
+    set_uid(players[1].user_id, sizeof players[1].user_id, 'b');
+    snprintf(players[0].name, sizeof players[0].name, "Anna");
+    snprintf(players[1].name, sizeof players[1].name, "Ben");
+    for (int i = 2; i < 4; i++) {
+        players[i].bot = true;
+        snprintf(players[i].name, sizeof players[i].name, "Bot %d", i);
+    }
+    int32_t results[4] = {8000, -8000, 0, 0}, finals[4] = {33000, 17000, 25000, 25000};
+    json_t *seeds = json_pack("[s]", "ab"), *actions = json_array(), *wins = json_pack("[{s:i,s:i}]", "seat", 0, "from", 1);
+    ippon_table_record rec = {
+        .id = id, .rules = ippon_rules_preset("yonma"), .players = 4, .ranked = true, .completed = true,
+        .started_ms = NOW_MS - 60000, .ended_ms = NOW_MS - 1000, .hands = 1, .seats = players,
+        .final_points = finals, .results = results, .seeds = seeds, .actions = actions, .wins = wins,
+    };
+    char err[256];
+    if (ippon_store_save_match(st, &rec, err, sizeof err) != 0)
+        fail_msg("%s", err);
+    json_decref(seeds);
+    json_decref(actions);
+    json_decref(wins);
+}
+
+static json_int_t board_total(void)
+{
+    ippon_leaderboard_query q = {.mode = "4p", .period = IPPON_PERIOD_ALL, .now_ms = NOW_MS, .page = 1, .limit = 50,
+                                 .min_games = 1};
+    json_t *out = NULL;
+    assert_int_equal(ippon_store_leaderboard(st, &q, &out), 0);
+    json_int_t n = json_integer_value(json_object_get(out, "total"));
+    json_decref(out);
+    return n;
+}
+
+static json_int_t profile_games(char c)
+{
+    json_t *out = NULL;
+    assert_int_equal(ippon_store_player_profile(st, uid(c), &out), 0);
+    json_int_t n = json_integer_value(json_object_get(json_object_get(json_object_get(out, "modes"), "4p"), "games"));
+    json_decref(out);
+    return n;
+}
+
+static void test_void_takes_the_match_out_of_the_rankings(void **state)
+{
+    (void)state;
+    const char *id = "0123456789abcdef0123456789abcdef";
+    save_match(id);
+    assert_int_equal(board_total(), 2);
+    assert_int_equal(profile_games('a'), 1);
+
+    ippon_audit a = audit_of("void_match", id, "collusion");
+    assert_int_equal(ippon_store_match_void(st, id, "collusion", NOW_MS, &a), 0);
+    assert_int_equal(board_total(), 0);
+    assert_int_equal(profile_games('a'), 0);
+    assert_int_equal(profile_games('b'), 0);
+    json_t *detail = NULL;
+    assert_int_equal(ippon_store_match_detail(st, id, &detail), 0); /* the record stays */
+    assert_int_equal(json_integer_value(json_object_get(detail, "voided_at")), NOW_MS);
+    assert_string_equal(json_string_value(json_object_get(detail, "void_reason")), "collusion");
+    assert_true(json_is_true(json_object_get(detail, "completed")));
+    json_decref(detail);
+
+    assert_int_equal(ippon_store_match_void(st, id, "again", NOW_MS, &a), IPPON_STORE_CONFLICT);
+    assert_int_equal(ippon_store_match_void(st, "ffffffffffffffffffffffffffffffff", "x", NOW_MS, &a),
+                     IPPON_STORE_NOT_FOUND);
+    assert_int_equal(audit_total(), 1);
+}
+
+static void test_admin_create_grant_revoke(void **state)
+{
+    (void)state;
+    ippon_user boss = {0};
+    set_uid(boss.id, sizeof boss.id, 'c');
+    snprintf(boss.username, sizeof boss.username, "boss");
+    snprintf(boss.display_name, sizeof boss.display_name, "Boss");
+    boss.created_at = 5;
+    ippon_audit a = audit_of("admin_create", uid('c'), "first");
+    int taken = 0;
+    assert_int_equal(ippon_store_admin_create(st, &boss, "$argon2id$fake", &taken, &a), 0);
+    ippon_user got;
+    char hash[64];
+    assert_int_equal(ippon_store_user_by_username(st, "BOSS", &got, hash, sizeof hash), 0);
+    assert_true(got.is_admin);
+    assert_string_equal(hash, "$argon2id$fake");
+    set_uid(boss.id, sizeof boss.id, 'd');
+    assert_int_equal(ippon_store_admin_create(st, &boss, "$argon2id$fake", &taken, &a), IPPON_STORE_CONFLICT);
+    assert_int_equal(taken, IPPON_TAKEN_USERNAME | IPPON_TAKEN_DISPLAY_NAME);
+
+    ippon_audit r = audit_of("admin_revoke", NULL, "left the team");
+    assert_int_equal(ippon_store_user_set_admin(st, "boss", false, &got, &r), 0);
+    assert_false(got.is_admin);
+    assert_int_equal(ippon_store_user_set_admin(st, "boss", false, NULL, &r), IPPON_STORE_CONFLICT);
+    assert_int_equal(ippon_store_user_set_admin(st, "nobody", true, NULL, &r), IPPON_STORE_NOT_FOUND);
+    json_t *log = audit_log();
+    json_t *newest = json_array_get(json_object_get(log, "entries"), 0);
+    assert_string_equal(json_string_value(json_object_get(newest, "target")), uid('c')); /* the account's id */
+    assert_int_equal(json_integer_value(json_object_get(log, "total")), 2);
+    json_decref(log);
+}
+
+static void test_settings_checked_stored_and_loaded(void **state)
+{
+    (void)state;
+    ippon_config cfg;
+    assert_int_equal(ippon_config_init(&cfg), 0);
+    cfg.ranked_min_humans = 2;
+    ippon_settings *s = ippon_settings_new(&cfg);
+    assert_non_null(s);
+    ippon_audit a = audit_of("settings", "", "test");
+
+    json_t *bad = json_pack("{s:i,s:i,s:i,s:s}", "ranked_min_humans", 9, "port", 1, "nope", 1, "maintenance", "yes");
+    json_t *problems = NULL;
+    assert_int_equal(ippon_settings_update(s, st, bad, 100, &a, &problems), 1);
+    assert_string_equal(json_string_value(json_object_get(problems, "ranked_min_humans")), "must be an integer 1..4");
+    assert_non_null(strstr(json_string_value(json_object_get(problems, "port")), "cannot be changed"));
+    assert_string_equal(json_string_value(json_object_get(problems, "nope")), "unknown setting");
+    assert_string_equal(json_string_value(json_object_get(problems, "maintenance")), "must be true or false");
+    json_decref(problems);
+    json_decref(bad);
+    json_t *stored = NULL;
+    assert_int_equal(ippon_store_settings_get(st, &stored), 0);
+    assert_int_equal(json_object_size(stored), 0); /* nothing was stored */
+    json_decref(stored);
+    assert_int_equal(audit_total(), 0);
+
+    json_t *good = json_pack("{s:i,s:b,s:f}", "ranked_min_humans", 1, "maintenance", 1, "bot_fill_after", 2.5);
+    assert_int_equal(ippon_settings_update(s, st, good, 100, &a, &problems), 0);
+    json_decref(good);
+    ippon_game_settings game;
+    ippon_game_settings_default(&game);
+    ippon_settings_game(s, &game);
+    assert_int_equal(game.ranked_min_humans, 1);
+    assert_int_equal(game.bot_fill_after_ms, 2500);
+    assert_true(ippon_settings_maintenance(s));
+    assert_true(ippon_settings_registration_open(s));
+    assert_int_equal(audit_total(), 1);
+
+    /* a new process: the file says 2, the database says 1 */
+    ippon_settings *again = ippon_settings_new(&cfg);
+    assert_int_equal(ippon_settings_load(again, st), 0);
+    json_t *shown = ippon_settings_json(again);
+    assert_int_equal(json_integer_value(json_object_get(json_object_get(shown, "values"), "ranked_min_humans")), 1);
+    assert_int_equal(json_integer_value(json_object_get(json_object_get(shown, "defaults"), "ranked_min_humans")), 2);
+    assert_int_equal(json_integer_value(json_object_get(json_object_get(shown, "stored"), "maintenance")), 100);
+    assert_true(ippon_settings_maintenance(again));
+    json_decref(shown);
+    ippon_settings_free(again);
+
+    /* a stored value the rules no longer allow is ignored: the configuration's stays */
+    json_t *odd = json_pack("{s:i}", "ranked_min_humans", 7);
+    assert_int_equal(ippon_store_settings_put(st, odd, 200, &a), 0);
+    json_decref(odd);
+    again = ippon_settings_new(&cfg);
+    assert_int_equal(ippon_settings_load(again, st), 0);
+    ippon_settings_game(again, &game);
+    assert_int_equal(game.ranked_min_humans, 2);
+    ippon_settings_free(again);
+    ippon_settings_free(s);
+    ippon_config_free(&cfg);
+}
+
+static void test_metrics_page(void **state)
+{
+    (void)state;
+    ippon_metrics *m = ippon_metrics_new(1000);
+    ippon_metrics_action_latency(m, 0.0003);
+    ippon_metrics_action_latency(m, 0.002);
+    ippon_metrics_action_latency(m, 5.0); /* above every bound */
+    ippon_metrics_queue_wait(m, 12);
+    ippon_metrics_http(m, 200);
+    ippon_metrics_http(m, 503);
+    ippon_metrics_count(m, IPPON_METRIC_ADMIN_LOGIN_FAILED);
+    ippon_metrics_count(NULL, IPPON_METRIC_ADMIN_LOGIN_FAILED); /* no metrics: nothing happens */
+    char *page = ippon_metrics_render(m, NULL, 3500);
+    assert_non_null(page);
+    static const char *const lines[] = {
+        "ippon_uptime_seconds 2.500\n",
+        "ippon_action_latency_seconds_bucket{le=\"0.00025\"} 0\n",
+        "ippon_action_latency_seconds_bucket{le=\"0.0005\"} 1\n",
+        "ippon_action_latency_seconds_bucket{le=\"0.0025\"} 2\n",
+        "ippon_action_latency_seconds_bucket{le=\"1\"} 2\n",
+        "ippon_action_latency_seconds_bucket{le=\"+Inf\"} 3\n",
+        "ippon_action_latency_seconds_count 3\n",
+        "ippon_action_latency_seconds_sum 5.002300\n",
+        "ippon_queue_wait_seconds_bucket{le=\"10\"} 0\n",
+        "ippon_queue_wait_seconds_bucket{le=\"20\"} 1\n",
+        "ippon_http_responses_total{class=\"2xx\"} 1\n",
+        "ippon_errors_total{kind=\"http_5xx\"} 1\n",
+        "ippon_admin_logins_failed_total 1\n",
+        "# TYPE ippon_action_latency_seconds histogram\n",
+        "# TYPE ippon_matches_finished_total counter\n",
+        "ippon_tables{mode=\"3p\"} 0\n",
+    };
+    for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++)
+        if (!strstr(page, lines[i]))
+            fail_msg("missing line %s in:\n%s", lines[i], page);
+    free(page);
+    ippon_metrics_free(m);
+}
+
+static void test_admin_password_rules(void **state)
+{
+    (void)state;
+    char why[256];
+    static const struct {
+        const char *password, *problem;
+    } refused[] = {
+        {"", "8 to 128"},
+        {"Ab1-xyz", "8 to 128"},
+        {"Ab1-xyz9q", "at least 12"},
+        {"abababababab", "different characters"},
+        {"my-BOSS-key-99", "username"},
+        {"Tr0ub4dor-Qwerty", "\"qwerty\""},
+        {"x7-Password-x7", "\"password\""},
+    };
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        const char *p = refused[i].password;
+        if (ippon_admin_check_password(p, strlen(p), "boss", why, sizeof why) == 0)
+            fail_msg("\"%s\" was accepted", p);
+        if (!strstr(why, refused[i].problem))
+            fail_msg("\"%s\": \"%s\" does not say %s", p, why, refused[i].problem);
+    }
+    assert_int_equal(ippon_admin_check_password("Tsumo-Pinfu-Dora3", 17, "boss", why, sizeof why), 0);
+    assert_int_equal(ippon_admin_check_password("with\0nul-inside-xyz", 19, "boss", why, sizeof why), -1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_ban_and_unban_are_audited, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_user_search_is_literal, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_rename_taken_name_changes_nothing, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_void_takes_the_match_out_of_the_rankings, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_admin_create_grant_revoke, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_settings_checked_stored_and_loaded, setup, teardown),
+        cmocka_unit_test(test_metrics_page),
+        cmocka_unit_test(test_admin_password_rules),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

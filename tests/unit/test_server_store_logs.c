@@ -1,0 +1,296 @@
+/*
+ * test_server_store_logs.c — real matches through the store and back out as logs: tables
+ * (table.c) play to the end with bots and with "humans" whose clocks run out (the table acts
+ * for them), in both modes; each finished record is written with ippon_store_save_match into
+ * an in-memory store migrated with the real migrations; then the stored seeds and actions are
+ * replayed (match_logs.c) and must give the match again: the same number of hands, the same
+ * final points, over exactly when the record says completed, the winners of the stored wins
+ * in both logs' results. Also what the writer derives per seat (won, dealt_in) against the
+ * wins as announced, a match closed half-way (replays to the points it had), and records that
+ * do not replay (bad seed, an action nobody could take) giving an error that names them.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <jansson.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ippon/rules.h"
+#include "log.h"
+#include "match_logs.h"
+#include "store.h"
+#include "store_matches.h"
+#include "store_private.h"
+#include "store_rankings.h"
+#include "table.h"
+
+static ippon_store *st;
+
+/* what the finished hook saw */
+typedef struct played {
+    int finished;
+    bool completed;
+    int hands, players;
+    int32_t final_points[4];
+    json_t *wins;
+    char id[40];
+} played;
+
+static void on_finished(void *ctx, ippon_table *t, const ippon_table_record *rec)
+{
+    (void)t;
+    played *p = ctx;
+    char err[256];
+    if (ippon_store_save_match(st, rec, err, sizeof err) != 0)
+        fail_msg("save: %s", err);
+    p->finished++;
+    p->completed = rec->completed;
+    p->hands = rec->hands;
+    p->players = rec->players;
+    memcpy(p->final_points, rec->final_points, sizeof p->final_points);
+    p->wins = json_deep_copy(rec->wins);
+    snprintf(p->id, sizeof p->id, "%s", rec->id);
+}
+
+/* plays one table: seats with human[s] get user ids and never answer; stop_after > 0 closes it then */
+static void play(const char *preset, int n, const bool human[4], int stop_after, played *out)
+{
+    const ippon_rules *rules = ippon_rules_preset(preset);
+    ippon_table_player seats[4];
+    memset(seats, 0, sizeof seats);
+    for (int s = 0; s < rules->players; s++) {
+        seats[s].bot = !human[s];
+        if (human[s])
+            snprintf(seats[s].user_id, sizeof seats[s].user_id, "%031x%d", n, s);
+        snprintf(seats[s].name, sizeof seats[s].name, "%s %d-%d", human[s] ? "Player" : "Bot", n, s);
+    }
+    ippon_table_settings set = {.clock = {300, 1000, 500, 100}, .bot_delay_ms = 10, .max_hands = 50};
+    ippon_table_hooks hooks = {.ctx = out, .finished = on_finished};
+    char id[40];
+    snprintf(id, sizeof id, "%030x%02d", n, rules->players);
+    memset(out, 0, sizeof *out);
+    ippon_table *t = ippon_table_new(id, rules, seats, true, &set, &hooks, 0);
+    assert_non_null(t);
+    int64_t now = 0;
+    for (int i = 0; i < 200000 && !ippon_table_over(t); i++) {
+        if (stop_after && i == stop_after) {
+            ippon_table_abandon(t, "closed by the test", now);
+            break;
+        }
+        int64_t w = ippon_table_next_wakeup(t);
+        now = w > now ? w : now;
+        ippon_table_tick(t, now);
+    }
+    assert_true(ippon_table_over(t));
+    assert_int_equal(out->finished, 1);
+    ippon_table_free(t);
+}
+
+/* the stored match replayed into its logs */
+static int replay(const char *id, ippon_match_logs *logs, char *err, size_t errlen)
+{
+    json_t *rec = NULL, *detail = NULL;
+    assert_int_equal(ippon_store_match_record(st, id, &rec), 0);
+    assert_int_equal(ippon_store_match_detail(st, id, &detail), 0);
+    const char *names[4] = {NULL, NULL, NULL, NULL};
+    json_t *players = json_object_get(detail, "players");
+    for (size_t s = 0; s < json_array_size(players); s++)
+        names[s] = json_string_value(json_object_get(json_array_get(players, s), "display_name"));
+    int rc = ippon_match_logs_build(json_string_value(json_object_get(rec, "rules")), json_object_get(rec, "seeds"),
+                                    json_object_get(rec, "actions"), names, "test", logs, err, errlen);
+    json_decref(rec);
+    json_decref(detail);
+    return rc;
+}
+
+static void check_match(const played *p)
+{
+    ippon_match_logs logs;
+    char err[256] = "";
+    if (replay(p->id, &logs, err, sizeof err) != 0)
+        fail_msg("%s: %s", p->id, err);
+    assert_int_equal(logs.players, p->players);
+    assert_int_equal(logs.hands, p->hands);
+    assert_int_equal(logs.over, p->completed);
+    for (int s = 0; s < p->players; s++)
+        assert_int_equal(logs.final_points[s], p->final_points[s]);
+    /* tenhou.net/6: one entry per hand; the last one's winners are the stored wins' seats */
+    json_t *hands = json_object_get(logs.tenhou, "log");
+    assert_int_equal(json_array_size(hands), p->hands);
+    json_t *result = json_array_get(json_array_get(hands, json_array_size(hands) - 1), 16);
+    size_t nwins = json_array_size(p->wins);
+    if (p->completed) {
+        assert_string_equal(json_string_value(json_array_get(result, 0)), "和了");
+        assert_int_equal(json_array_size(result), 1 + 2 * nwins);
+        for (size_t w = 0; w < nwins; w++)
+            assert_int_equal(json_integer_value(json_array_get(json_array_get(result, 2 + 2 * w), 0)),
+                             json_integer_value(json_object_get(json_array_get(p->wins, w), "seat")));
+    }
+    /* mjai: start_game, one start_kyoku per hand, a hora per win, end_game when it ended */
+    json_t *ev = logs.mjai;
+    size_t kyoku = 0, hora = 0, n = json_array_size(ev);
+    for (size_t i = 0; i < n; i++) {
+        const char *type = json_string_value(json_object_get(json_array_get(ev, i), "type"));
+        kyoku += !strcmp(type, "start_kyoku");
+        hora += !strcmp(type, "hora");
+    }
+    assert_string_equal(json_string_value(json_object_get(json_array_get(ev, 0), "type")), "start_game");
+    assert_int_equal(kyoku, p->hands);
+    assert_int_equal(hora, p->completed ? nwins : 0);
+    assert_int_equal(!strcmp(json_string_value(json_object_get(json_array_get(ev, n - 1), "type")), "end_game"),
+                     p->completed);
+    ippon_match_logs_free(&logs);
+}
+
+/* won and dealt_in as stored, against the wins as announced and the results */
+static void check_outcome(const played *p)
+{
+    sqlite3_stmt *q;
+    assert_int_equal(sqlite3_prepare_v2(st->db, "SELECT seat, result, won, dealt_in FROM match_players"
+                                                " WHERE match_id = ?1 ORDER BY seat",
+                                        -1, &q, NULL),
+                     SQLITE_OK);
+    sqlite3_bind_text(q, 1, p->id, -1, SQLITE_STATIC);
+    int results[4], won[4], dealt[4], n = 0;
+    while (sqlite3_step(q) == SQLITE_ROW) {
+        int s = sqlite3_column_int(q, 0);
+        results[s] = sqlite3_column_int(q, 1);
+        won[s] = sqlite3_column_int(q, 2);
+        dealt[s] = sqlite3_column_int(q, 3);
+        n++;
+    }
+    sqlite3_finalize(q);
+    assert_int_equal(n, p->players);
+    int top = results[0];
+    for (int s = 1; s < n; s++)
+        top = results[s] > top ? results[s] : top;
+    for (int s = 0; s < n; s++) {
+        int ronned = 0;
+        for (size_t w = 0; w < json_array_size(p->wins); w++) {
+            json_t *win = json_array_get(p->wins, w);
+            ronned |= json_integer_value(json_object_get(win, "from")) == s &&
+                      json_integer_value(json_object_get(win, "seat")) != s;
+        }
+        assert_int_equal(dealt[s], ronned);
+        assert_int_equal(won[s], results[s] > 0 && results[s] == top);
+    }
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    char err[512], dir[512];
+    snprintf(dir, sizeof dir, "%s/migrations", IPPON_TEST_SOURCE_DIR);
+    if (ippon_store_open(&st, ":memory:", err, sizeof err) != 0 || ippon_store_migrate(st, dir, NULL, err, sizeof err) != 0) {
+        fprintf(stderr, "%s\n", err);
+        return -1;
+    }
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    ippon_store_close(st);
+    st = NULL;
+    return 0;
+}
+
+static void matches(const char *preset, int count, int first)
+{
+    int multi = 0, ron = 0;
+    for (int i = 0; i < count; i++) {
+        bool human[4] = {i % 2 == 0, i % 3 == 0, false, i % 4 == 1};
+        played p;
+        play(preset, first + i, human, 0, &p);
+        check_match(&p);
+        check_outcome(&p);
+        multi += p.hands > 1;
+        for (size_t w = 0; w < json_array_size(p.wins); w++)
+            ron += json_integer_value(json_object_get(json_array_get(p.wins, w), "from")) !=
+                   json_integer_value(json_object_get(json_array_get(p.wins, w), "seat"));
+        json_decref(p.wins);
+    }
+    /* the sample is wide enough to mean something: draws carried over, and deal-ins */
+    assert_true(multi > 0);
+    assert_true(ron > 0);
+}
+
+static void test_yonma_matches_replay(void **state)
+{
+    (void)state;
+    matches("yonma", 40, 0);
+}
+
+static void test_sanma_matches_replay(void **state)
+{
+    (void)state;
+    matches("sanma", 40, 100);
+}
+
+static void test_closed_match_replays_to_where_it_stopped(void **state)
+{
+    (void)state;
+    int closed = 0;
+    for (int i = 0; i < 12; i++) {
+        bool human[4] = {true, false, true, false};
+        played p;
+        play(i % 2 ? "sanma" : "yonma", 200 + i, human, 1 + i, &p); /* some end before they are closed */
+        closed += !p.completed;
+        check_match(&p);
+        json_decref(p.wins);
+    }
+    assert_true(closed >= 6);
+}
+
+/* a stored match whose record was damaged: the replay says what is wrong */
+static void test_damaged_records(void **state)
+{
+    (void)state;
+    bool human[4] = {true, true, false, false};
+    played p;
+    play("yonma", 300, human, 0, &p);
+    json_decref(p.wins);
+    ippon_match_logs logs;
+    char err[256];
+    char sql[512];
+    snprintf(sql, sizeof sql, "UPDATE matches SET seeds = json_set(seeds, '$[0]', 'zz') WHERE id = '%s'", p.id);
+    assert_int_equal(sqlite3_exec(st->db, sql, NULL, NULL, NULL), SQLITE_OK);
+    assert_int_equal(replay(p.id, &logs, err, sizeof err), -1);
+    assert_string_equal(err, "hand 1: seed: not 64 hex digits");
+
+    play("yonma", 301, human, 0, &p);
+    json_decref(p.wins);
+    snprintf(sql, sizeof sql,
+             "UPDATE matches SET actions = json_set(actions, '$[0][2]', json('{\"type\":\"chi\",\"tiles\":[\"1m\",\"2m\"]}'))"
+             " WHERE id = '%s'",
+             p.id);
+    assert_int_equal(sqlite3_exec(st->db, sql, NULL, NULL, NULL), SQLITE_OK);
+    assert_int_equal(replay(p.id, &logs, err, sizeof err), -1);
+    assert_string_equal(err, "action 1: action: not one of your options");
+
+    json_t *seeds = json_array(), *actions = json_array();
+    assert_int_equal(ippon_match_logs_build("nope", seeds, actions, NULL, "t", &logs, err, sizeof err), -1);
+    assert_string_equal(err, "rules: no preset named \"nope\"");
+    json_decref(seeds);
+    json_decref(actions);
+}
+
+#define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
+
+int main(void)
+{
+    ippon_log_level_set(IPPON_LOG_ERROR);
+    const struct CMUnitTest tests[] = {
+        T(test_yonma_matches_replay),
+        T(test_sanma_matches_replay),
+        T(test_closed_match_replays_to_where_it_stopped),
+        T(test_damaged_records),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

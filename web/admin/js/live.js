@@ -1,0 +1,125 @@
+// live.js — the Live section: connections, queues with their waits, the running tables (mode,
+// players, hand, honba, sticks, how long), refreshed every few seconds; a table can be watched
+// (its public view, polled) or closed.
+import { api } from './api.js';
+import { t, formatDuration } from './i18n.js';
+import { h, toast, errorText, confirmAction, table } from './dom.js';
+
+const REFRESH_MS = 3000;
+const WATCH_MS = 2000;
+
+function playersCell(players) {
+  return h('ul', { class: 'plain' }, players.map((p) => h('li', {},
+    p.name, p.bot ? h('span', { class: 'badge' }, t('live.bot')) : null,
+    !p.bot && !p.connected ? h('span', { class: 'badge warn' }, t('live.offline')) : null)));
+}
+
+function tileList(tiles) {
+  return h('span', { class: 'tiles' }, tiles.map((x) => h('span', { class: 'tile' }, x)));
+}
+
+/** the public view of a table, as text: round, dora, and per seat points, discards and melds */
+function renderView(box, v) {
+  box.replaceChildren(
+    h('p', {}, t('watch.round', { wind: t(`wind.${v.round_wind}`), honba: v.honba, sticks: v.sticks, live: v.live })),
+    h('p', {}, `${t('watch.dora')}: `, tileList(v.dora || [])),
+    h('div', { class: 'seats' }, v.seats.map((s, i) => h('div', { class: 'seat', 'data-seat': i },
+      h('h3', {}, v.names?.[i]?.name ?? `#${i}`, i === v.dealer ? h('span', { class: 'badge' }, t('watch.dealer')) : null,
+        s.riichi ? h('span', { class: 'badge warn' }, t('watch.riichi')) : null),
+      h('p', {}, t('watch.points', { points: s.points }), ' · ', t('watch.concealed', { n: s.concealed })),
+      h('p', {}, `${t('watch.discards')}: `, tileList((s.discards || []).map((d) => d.tile))),
+      (s.melds || []).length ? h('p', {}, `${t('watch.melds')}: `, tileList(s.melds.map((m) => (m.tiles || []).join('')))) : null))));
+}
+
+export function liveView(root) {
+  let timer = null, watchTimer = null, watching = null;
+  const summary = h('div', { class: 'cards' });
+  const queues = h('div');
+  const tables = h('div');
+  const watch = h('section', { class: 'watch', hidden: true });
+
+  async function stopWatch() {
+    clearInterval(watchTimer);
+    watchTimer = null;
+    watching = null;
+    watch.hidden = true;
+  }
+
+  async function pollWatch() {
+    if (!watching) return;
+    try {
+      const v = await api(`/admin/tables/${watching}`);
+      renderView(watch.querySelector('.view'), v);
+    } catch (e) {
+      watch.querySelector('.view').replaceChildren(h('p', { class: 'muted' }, e.status === 404 ? t('watch.gone') : errorText(e)));
+      if (e.status === 404) clearInterval(watchTimer);
+    }
+  }
+
+  function startWatch(id) {
+    stopWatch();
+    watching = id;
+    watch.hidden = false;
+    watch.replaceChildren(h('h2', {}, t('watch.title', { id: id.slice(0, 8) })),
+      h('button', { type: 'button', onclick: stopWatch }, t('watch.stop')), h('div', { class: 'view' }));
+    pollWatch();
+    watchTimer = setInterval(pollWatch, WATCH_MS);
+  }
+
+  async function closeTable(id) {
+    const done = await confirmAction({ title: t('close.title', { id: id.slice(0, 8) }), text: t('close.text'),
+      ok: t('close.ok'), act: ({ reason }) => api('/admin/close-table', { method: 'POST', body: { table: id, reason } }) });
+    if (done) {
+      toast(t('close.done'));
+      load();
+    }
+  }
+
+  async function load() {
+    let live;
+    try {
+      live = await api('/admin/tables');
+    } catch (e) {
+      tables.replaceChildren(h('p', { class: 'error' }, errorText(e)));
+      return;
+    }
+    summary.replaceChildren(
+      h('div', { class: 'card' }, h('span', { class: 'label' }, t('live.connections')), h('strong', { id: 'live-connections' }, live.connections)),
+      h('div', { class: 'card' }, h('span', { class: 'label' }, t('live.online')), h('strong', {}, live.players_online)),
+      h('div', { class: 'card' }, h('span', { class: 'label' }, t('live.tables')), h('strong', { id: 'live-tables' }, live.tables_total)),
+      live.maintenance ? h('div', { class: 'card warn' }, t('live.maintenance')) : null,
+      live.draining ? h('div', { class: 'card warn' }, t('live.draining')) : null);
+    queues.replaceChildren(h('h2', {}, t('live.queues')), h('ul', { class: 'plain' }, ['4p', '3p'].map((mode) => {
+      const q = live.queues[mode];
+      return h('li', {}, t('live.queue', { mode, size: q.size, wait: formatDuration(q.longest_wait_ms) }),
+        q.waiting.length ? h('span', { class: 'muted' }, ' — ',
+          q.waiting.slice(0, 20).map((w) => t('live.waiting', { name: w.name, wait: formatDuration(w.waited_ms) })).join(', ')) : null);
+    })));
+    if (!live.tables.length) {
+      tables.replaceChildren(h('h2', {}, t('live.tables')), h('p', { class: 'muted' }, t('live.no_tables')));
+      return;
+    }
+    tables.replaceChildren(h('h2', {}, t('live.tables')), table(
+      ['live.col.table', 'live.col.mode', 'live.col.players', 'live.col.hand', 'live.col.running', ''],
+      live.tables.map((x) => h('tr', { 'data-table': x.id },
+        h('td', {}, h('code', {}, x.id.slice(0, 8))),
+        h('td', {}, x.mode, x.ranked ? h('span', { class: 'badge' }, t('live.ranked')) : null),
+        h('td', {}, playersCell(x.players)),
+        h('td', {}, t('live.hand', { hand: x.hand_number + 1, honba: x.honba, sticks: x.sticks })),
+        h('td', { class: 'num' }, formatDuration(x.running_ms)),
+        h('td', { class: 'actions' },
+          h('button', { type: 'button', onclick: () => startWatch(x.id) }, t('live.watch')),
+          h('button', { type: 'button', class: 'danger', onclick: () => closeTable(x.id) }, t('live.close'))))),
+      { id: 'tables' }));
+  }
+
+  root.replaceChildren(h('h1', {}, t('live.title')),
+    h('div', { class: 'buttons' }, h('button', { type: 'button', onclick: load }, t('refresh'))),
+    summary, queues, watch, tables);
+  load();
+  timer = setInterval(load, REFRESH_MS);
+  return () => {
+    clearInterval(timer);
+    stopWatch();
+  };
+}

@@ -1,0 +1,17 @@
+// about.js — #/about: how a match works, the keyboard, and how the fairness commitment lets
+// anyone check each hand's wall after the match.
+import { h, replace } from './dom.js';
+import { t, onLangChange } from './i18n.js';
+
+export function mountAbout(root) {
+  function render() {
+    replace(root, h('div.about-page', {},
+      h('h1', {}, t('about.title')),
+      h('h2', {}, t('lobby.how')), h('ol', {}, [1, 2, 3, 4].map((i) => h('li', {}, t(`lobby.how.${i}`)))),
+      h('h2', {}, t('about.keys_title')), h('ul', {}, [1, 2, 3, 4, 5].map((i) => h('li', {}, t(`about.keys.${i}`)))),
+      h('h2', {}, t('about.fair_title')), h('p', {}, t('about.fair'))));
+  }
+  const off = onLangChange(render);
+  render();
+  return off;
+}

@@ -1,0 +1,51 @@
+// api.js — the REST API under /api: JSON requests with the session's bearer token, errors as
+// ApiError (status, code, message, fields), and the URLs of the match-log downloads.
+const TOKEN_KEY = 'ippon.token';
+
+export class ApiError extends Error {
+  constructor(status, code, message, fields) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.fields = fields || {};
+  }
+}
+
+export function storedToken() {
+  return localStorage.getItem(TOKEN_KEY);
+}
+
+export function storeToken(token) {
+  if (token) localStorage.setItem(TOKEN_KEY, token);
+  else localStorage.removeItem(TOKEN_KEY);
+}
+
+/** api('/auth/me') → the parsed body; throws ApiError on a non-2xx answer or a network failure */
+export async function api(path, { method = 'GET', body, auth = true } = {}) {
+  const headers = {};
+  const token = storedToken();
+  if (auth && token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  let res;
+  try {
+    res = await fetch(`/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch {
+    throw new ApiError(0, 'network', 'network');
+  }
+  let data = null;
+  try {
+    data = await res.json();
+  } catch {
+    data = null;
+  }
+  if (!res.ok) {
+    const e = data && data.error ? data.error : {};
+    throw new ApiError(res.status, e.code || `http_${res.status}`, e.message || res.statusText, e.fields);
+  }
+  return data;
+}
+
+/** the download links of a finished match's logs */
+export function matchLogUrl(id, format) {
+  return `/api/matches/${encodeURIComponent(id)}?format=${format}`;
+}

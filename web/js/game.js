@@ -1,0 +1,225 @@
+// game.js — the table as this player knows it, kept up to date from the server's messages:
+// match_found starts it, `view` replaces it (after a reconnect), each `event` changes it.
+// No DOM here: table.js draws what this holds.
+import { kind, sortTiles } from './tiles.js';
+
+const WALL = { 4: 136, 3: 108 };
+const DEAD_WALL = 14;
+
+function freshSeat(seat) {
+  return { seat, melds: [], discards: [], kita: [], concealed: 13, riichi: false };
+}
+
+/** a new game from match_found (or what was stored of it) */
+export function newGame(found) {
+  const players = found.seats ? found.seats.length : found.mode === '3p' ? 3 : 4;
+  return {
+    table: found.table,
+    mode: found.mode || (players === 3 ? '3p' : '4p'),
+    players,
+    me: found.seat,
+    ranked: !!found.ranked,
+    practice: !found.ranked && !!found.practice,
+    names: (found.seats || []).map((s) => s.name),
+    bots: (found.seats || []).map((s) => !!s.bot),
+    n: null,
+    roundWind: 0, kyoku: 1, dealer: 0, honba: 0, sticks: 0, handNumber: -1,
+    points: Array(players).fill(players === 3 ? 35000 : 25000),
+    startPoints: players === 3 ? 35000 : 25000,
+    live: null, dora: [], commitment: null,
+    seats: Array.from({ length: players }, (_, s) => freshSeat(s)),
+    hand: [], drawn: null,
+    turn: null, lastDiscard: null,
+    ask: null, askAt: 0,
+    wins: [], handEnd: null, drawResult: null, end: null, closed: null,
+    started: false,
+  };
+}
+
+/** seat → position around the table from this player's side: 0 me, 1 right, 2 across, 3 left (3p: 0, 1, 3) */
+export function position(g, seat) {
+  const rel = (seat - g.me + g.players) % g.players;
+  return g.players === 3 && rel === 2 ? 3 : rel;
+}
+
+export function windOf(g, seat) {
+  return (seat - g.dealer + g.players) % g.players;
+}
+
+/** removes one tile of exactly `code` from the list; false if none */
+function takeOne(list, code) {
+  const i = list.indexOf(code);
+  if (i < 0) return false;
+  list.splice(i, 1);
+  return true;
+}
+
+/** my concealed tiles leave the hand: the drawn tile joins the hand first */
+function takeFromHand(g, codes) {
+  if (g.drawn) {
+    g.hand.push(g.drawn);
+    g.drawn = null;
+  }
+  for (const c of codes) takeOne(g.hand, c) || takeOne(g.hand, kind(c));
+  g.hand = sortTiles(g.hand);
+}
+
+function startHand(g, e) {
+  g.started = true;
+  g.handNumber++;
+  g.roundWind = e.round_wind;
+  g.kyoku = e.kyoku || 1;
+  g.dealer = e.dealer;
+  g.honba = e.honba;
+  g.sticks = e.sticks;
+  g.points = [...e.points];
+  g.commitment = e.commitment || null;
+  g.seats = Array.from({ length: g.players }, (_, s) => freshSeat(s));
+  g.hand = [];
+  g.drawn = null;
+  g.dora = [];
+  g.live = WALL[g.players] - DEAD_WALL - 13 * g.players;
+  g.turn = e.dealer;
+  g.lastDiscard = null;
+  g.ask = null;
+  g.wins = [];
+  g.handEnd = null;
+}
+
+function discard(g, e) {
+  const s = g.seats[e.seat];
+  s.discards.push({ tile: e.tile, tsumogiri: !!e.tsumogiri, riichi: !!e.riichi, called: false });
+  s.concealed--;
+  if (e.riichi) s.riichi = true;
+  g.lastDiscard = { seat: e.seat, index: s.discards.length - 1 };
+  if (e.seat !== g.me) return;
+  g.ask = null;
+  if (e.tsumogiri && g.drawn) {
+    g.drawn = null;
+    return;
+  }
+  if (!takeOne(g.hand, e.tile) && g.drawn === e.tile) {
+    g.drawn = null;
+    return;
+  }
+  if (g.drawn) g.hand.push(g.drawn);
+  g.drawn = null;
+  g.hand = sortTiles(g.hand);
+}
+
+function call(g, e) {
+  const s = g.seats[e.seat];
+  const m = e.meld;
+  if (m.type === 'kakan') {
+    const i = s.melds.findIndex((x) => x.type === 'pon' && kind(x.tiles[0]) === kind(m.added));
+    if (i >= 0) s.melds[i] = m;
+    else s.melds.push(m);
+    s.concealed--;
+    if (e.seat === g.me) takeFromHand(g, [m.added]);
+  } else if (m.type === 'ankan') {
+    s.melds.push(m);
+    s.concealed -= 4;
+    if (e.seat === g.me) takeFromHand(g, m.tiles);
+  } else {
+    s.melds.push(m);
+    const used = [...m.tiles];
+    takeOne(used, m.called);
+    s.concealed -= used.length;
+    const giver = g.seats[m.from];
+    if (giver && giver.discards.length) giver.discards[giver.discards.length - 1].called = true;
+    if (e.seat === g.me) takeFromHand(g, used);
+  }
+  g.turn = e.seat;
+  g.lastDiscard = null;
+}
+
+function pay(g, payments) {
+  if (payments) payments.forEach((p, i) => { g.points[i] += p; });
+}
+
+/** applies one event; returns it */
+export function applyEvent(g, e) {
+  switch (e.type) {
+    case 'hand_start': startHand(g, e); break;
+    case 'deal': g.hand = sortTiles(e.hand); break;
+    case 'draw':
+      if (g.live !== null) g.live--;
+      g.turn = e.seat;
+      g.seats[e.seat].concealed++;
+      if (e.seat === g.me && e.tile) g.drawn = e.tile;
+      break;
+    case 'discard': discard(g, e); break;
+    case 'riichi_stick':
+      g.sticks++;
+      g.points[e.seat] -= 1000;
+      break;
+    case 'call': call(g, e); break;
+    case 'kita':
+      g.seats[e.seat].kita.push(e.tile);
+      g.seats[e.seat].concealed--;
+      if (e.seat === g.me) takeFromHand(g, [e.tile]);
+      break;
+    case 'dora': g.dora.push(e.indicator); break;
+    case 'win':
+      g.wins.push(e);
+      pay(g, e.payments);
+      g.sticks = 0;
+      g.handEnd = { type: 'win', wins: g.wins };
+      g.ask = null;
+      break;
+    case 'exhaustive_draw':
+    case 'abortive_draw':
+      pay(g, e.payments);
+      g.handEnd = e;
+      g.drawResult = { event: e, at: Date.now() }; // stays up while the next hand begins
+      g.ask = null;
+      break;
+    case 'match_end':
+      g.end = e;
+      g.points = [...e.points];
+      g.ask = null;
+      break;
+    default:
+      break;
+  }
+  return e;
+}
+
+/** the whole table from a `view` (a reconnect): replaces what was known */
+export function applyView(g, v) {
+  g.started = true;
+  g.n = v.n;
+  g.players = v.players;
+  g.roundWind = v.round_wind;
+  g.kyoku = v.kyoku || 1;
+  g.dealer = v.dealer;
+  g.honba = v.honba;
+  g.sticks = v.sticks;
+  g.handNumber = v.hand_number;
+  if (v.names) {
+    g.names = v.names.map((s) => s.name);
+    g.bots = v.names.map((s) => !!s.bot);
+  }
+  if (v.ranked !== undefined) g.ranked = !!v.ranked;
+  g.live = v.live;
+  g.dora = [...v.dora];
+  g.commitment = v.commitment || g.commitment;
+  g.points = v.seats.map((s) => s.points);
+  g.seats = v.seats.map((s) => ({
+    seat: s.seat, melds: s.melds, discards: s.discards.map((d) => ({ ...d })), kita: [...s.kita],
+    concealed: s.concealed, riichi: s.riichi,
+  }));
+  if (v.you) {
+    g.me = v.you.seat;
+    const hand = [...v.you.hand];
+    if (v.you.drawn) takeOne(hand, v.you.drawn);
+    g.hand = sortTiles(hand);
+    g.drawn = v.you.drawn || null;
+  }
+  if (v.clocks && v.clocks[g.me]) g.clock = v.clocks[g.me];
+  g.turn = null;
+  g.lastDiscard = null;
+  g.ask = null;
+  g.wins = [];
+  g.handEnd = null;
+}

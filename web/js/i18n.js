@@ -1,0 +1,62 @@
+// i18n.js — every visible string goes through t(key, vars). One dictionary per language
+// (lang/ja.js, lang/en.js); the choice is kept in localStorage and set as <html lang>.
+// Elements with data-i18n="key" (and data-i18n-aria="key" for aria-label) are translated in
+// place, so static markup in index.html follows the language too.
+import en from './lang/en.js';
+import ja from './lang/ja.js';
+
+const DICTS = { en, ja };
+const KEY = 'ippon.lang';
+const listeners = new Set();
+
+function initial() {
+  const saved = localStorage.getItem(KEY);
+  if (saved && DICTS[saved]) return saved;
+  return (navigator.language || 'en').toLowerCase().startsWith('ja') ? 'ja' : 'en';
+}
+
+let lang = initial();
+
+export function getLang() {
+  return lang;
+}
+
+export const LANGS = Object.keys(DICTS);
+
+/** the text of `key` in the current language with {name} placeholders filled in */
+export function t(key, vars = {}) {
+  const s = DICTS[lang][key] ?? DICTS.en[key] ?? key;
+  return s.replace(/\{(\w+)\}/g, (m, name) => (name in vars ? String(vars[name]) : m));
+}
+
+/** true when the dictionaries know `key` (yaku names, abort kinds…) */
+export function has(key) {
+  return key in DICTS[lang] || key in DICTS.en;
+}
+
+/** translates every [data-i18n] / [data-i18n-aria] element under root */
+export function translate(root = document) {
+  for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll('[data-i18n-aria]')) el.setAttribute('aria-label', t(el.dataset.i18nAria));
+  for (const el of root.querySelectorAll('[data-i18n-title]')) el.setAttribute('title', t(el.dataset.i18nTitle));
+}
+
+export function setLang(next) {
+  if (!DICTS[next] || next === lang) return;
+  lang = next;
+  localStorage.setItem(KEY, next);
+  apply();
+  for (const fn of listeners) fn(lang);
+}
+
+/** sets <html lang>, the title and the static texts */
+export function apply() {
+  document.documentElement.lang = lang;
+  document.title = t('site.title');
+  translate();
+}
+
+export function onLangChange(fn) {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}

@@ -1,0 +1,75 @@
+// lobby.js — the home page (#/): play 4-player or 3-player (a queue with a live wait and a
+// cancel button), practice against bots at once, and who you are playing as (guest, sign in,
+// register). The first click makes a guest, so a newcomer is at a table in seconds.
+import { h, replace } from './dom.js';
+import { t, onLangChange } from './i18n.js';
+import { play, onPlayChange, startPractice, joinQueue, leaveQueue } from './play.js';
+import { currentUser, onSessionChange } from './session.js';
+import { navigate } from './router.js';
+
+function modeCard(mode, busy) {
+  return h('article.mode-card', { dataset: { mode } },
+    h('h2', {}, t(`mode.${mode}`)),
+    h('p', {}, t(`lobby.${mode}.about`)),
+    h('div.buttons', {},
+      h('button.primary', { type: 'button', disabled: busy, dataset: { kind: 'queue', mode }, onclick: () => joinQueue(mode) },
+        t('lobby.play')),
+      h('button.secondary', { type: 'button', disabled: busy, dataset: { kind: 'practice', mode }, onclick: () => startPractice(mode) },
+        t('lobby.practice'))));
+}
+
+function queuePanel() {
+  const q = play.queue;
+  if (!q) return null;
+  const secs = h('span.wait-secs', {}, '0');
+  const who = h('span.wait-who');
+  const panel = h('section.queue-panel', { role: 'status', 'aria-live': 'polite' },
+    h('div.spinner', { 'aria-hidden': 'true' }),
+    h('div', {}, h('h2', {}, t('lobby.searching', { mode: t(`mode.${q.mode}`) })),
+      h('p', {}, t('lobby.waited'), ' ', secs, ' ', t('lobby.seconds'), ' · ', who),
+      h('p.muted', {}, t('lobby.bots_fill'))),
+    h('button.secondary', { type: 'button', dataset: { kind: 'cancel-queue' }, onclick: leaveQueue }, t('lobby.cancel')));
+  panel.tick = () => {
+    const cur = play.queue;
+    if (!cur) return;
+    secs.textContent = String(Math.floor((Date.now() - cur.at) / 1000));
+    who.textContent = cur.size ? t('lobby.in_queue', { n: cur.size }) : t('lobby.joining');
+  };
+  panel.tick();
+  return panel;
+}
+
+function accountBox() {
+  const u = currentUser();
+  if (!u)
+    return h('p.account-box', {}, t('lobby.no_account'), ' ',
+      h('a', { href: '#/login' }, t('nav.login')), ' · ', h('a', { href: '#/register' }, t('nav.register')));
+  return h('p.account-box', {}, t('lobby.playing_as', { name: u.display_name }), ' ',
+    u.guest ? [h('a', { href: '#/register' }, t('lobby.keep_results')), ' · ', h('a', { href: '#/login' }, t('nav.login'))]
+      : h('a', { href: `#/player/${u.id}` }, t('nav.profile')));
+}
+
+export function mountLobby(root) {
+  let panel = null;
+  function render() {
+    if (play.game && !play.game.end && !play.game.closed && !play.game.gone) {
+      navigate('/table');
+      return;
+    }
+    const busy = !!play.queue;
+    panel = queuePanel();
+    replace(root, h('div.lobby', {},
+      h('section.hero', {}, h('h1', {}, t('lobby.title')), h('p.lead', {}, t('lobby.lead'))),
+      panel,
+      h('div.mode-cards', {}, modeCard('4p', busy), modeCard('3p', busy)),
+      accountBox(),
+      h('section.how', {}, h('h2', {}, t('lobby.how')), h('ol', {}, [1, 2, 3, 4].map((i) => h('li', {}, t(`lobby.how.${i}`))))),
+      h('p.keys', {}, t('lobby.keys'))));
+  }
+  const offPlay = onPlayChange((what) => { if (what === 'queue' || what === 'welcome' || what === 'game') render(); });
+  const offSession = onSessionChange(render);
+  const offLang = onLangChange(render);
+  const ticker = setInterval(() => panel && panel.tick(), 250);
+  render();
+  return () => { offPlay(); offSession(); offLang(); clearInterval(ticker); };
+}

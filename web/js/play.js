@@ -1,0 +1,237 @@
+// play.js — the player's game session: one GameSocket, the lobby state (queued or not), the
+// current game (game.js) and short notices. Views read `play` and listen with onPlayChange;
+// they change things only through the functions here.
+import { GameSocket } from './ws.js';
+import { newGame, applyEvent, applyView } from './game.js';
+import { storedToken, storeToken } from './api.js';
+import { ensureSession, greeted, restore } from './session.js';
+import { navigate, currentPath } from './router.js';
+
+const MATCH_KEY = 'ippon.match';
+
+export const play = {
+  conn: 'idle',      // idle | connecting | open | down | stopped
+  queue: null,       // { mode, position, size, waitedMs, at }
+  game: null,
+  notice: null,      // { key, vars, at }
+  replaced: false,
+  lastStart: null,   // { kind: 'practice' | 'queue', mode }
+};
+
+const listeners = new Set();
+let socket = null;
+
+export function onPlayChange(fn) {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
+
+function changed(what) {
+  for (const fn of listeners) fn(what);
+}
+
+function notice(key, vars = {}) {
+  play.notice = { key, vars, at: Date.now() };
+  changed('notice');
+}
+
+function storedMatch(table) {
+  try {
+    const m = JSON.parse(localStorage.getItem(MATCH_KEY) || 'null');
+    return m && m.table === table ? m : null;
+  } catch {
+    return null;
+  }
+}
+
+function lastEvent() {
+  const g = play.game;
+  return g && g.n !== null && !g.end ? g.n : null;
+}
+
+/** opens the socket if there is a session (on start, after signing in) */
+export function connect() {
+  if (!storedToken()) return;
+  if (!socket)
+    socket = new GameSocket({
+      getToken: storedToken,
+      getLast: lastEvent,
+      onMessage: receive,
+      onState: (s) => { play.conn = s; changed('conn'); },
+    });
+  socket.start();
+}
+
+/** closes the socket for good (sign-out) */
+export function disconnect() {
+  if (socket) socket.stop();
+  socket = null;
+  play.queue = null;
+  play.game = null;
+  play.conn = 'idle';
+  changed('conn');
+}
+
+/** after "connected from elsewhere": take the session back here */
+export function reclaim() {
+  play.replaced = false;
+  if (socket) socket.restart();
+  else connect();
+  changed('conn');
+}
+
+async function ready() {
+  await ensureSession();
+  connect();
+}
+
+export async function startPractice(mode) {
+  await ready();
+  play.lastStart = { kind: 'practice', mode };
+  socket.send({ type: 'practice', mode });
+}
+
+export async function joinQueue(mode) {
+  await ready();
+  play.lastStart = { kind: 'queue', mode };
+  play.queue = { mode, position: null, size: null, waitedMs: 0, at: Date.now() };
+  socket.send({ type: 'queue', mode });
+  changed('queue');
+}
+
+export function leaveQueue() {
+  if (socket) socket.send({ type: 'unqueue' });
+  play.queue = null;
+  changed('queue');
+}
+
+/** answers the pending ask with one of its options */
+export function act(action) {
+  const g = play.game;
+  if (!g || !g.ask || !socket) return false;
+  socket.send({ type: 'act', seq: g.ask.seq, action });
+  g.ask = null;
+  changed('game');
+  return true;
+}
+
+export function dismissHandEnd() {
+  if (play.game) play.game.drawResult = null;
+  changed('game');
+}
+
+/** forgets a finished game (leaving its result screen) */
+export function leaveGame() {
+  if (play.game && (play.game.end || play.game.closed || play.game.gone)) play.game = null;
+  changed('game');
+}
+
+function welcome(msg) {
+  greeted(msg.user);
+  if (msg.table) {
+    if (!play.game || play.game.table !== msg.table.id) {
+      const stored = storedMatch(msg.table.id);
+      play.game = newGame(stored || { table: msg.table.id, seat: msg.table.seat, seats: null, mode: null });
+    }
+    if (currentPath() !== '/table') navigate('/table');
+  } else if (play.game && !play.game.end && !play.game.closed) {
+    play.game.gone = true; // it ended while we were away
+  }
+  if (msg.queue && !msg.table) {
+    play.queue = play.queue && play.queue.mode === msg.queue.mode ? play.queue
+      : { mode: msg.queue.mode, position: null, size: msg.queue.size, waitedMs: 0, at: Date.now() };
+  } else if (!msg.queue) {
+    play.queue = null;
+  }
+  changed('welcome');
+}
+
+function event(msg) {
+  const g = play.game;
+  if (!g) return;
+  if (g.n !== null && msg.n <= g.n) return;
+  if (g.n !== null && msg.n > g.n + 1) {
+    socket.send({ type: 'resume', last: g.n });
+    return;
+  }
+  applyEvent(g, msg.event);
+  g.n = msg.n;
+  if (msg.event.type === 'match_end') localStorage.removeItem(MATCH_KEY);
+  changed('game');
+}
+
+function receive(msg) {
+  switch (msg.type) {
+    case 'welcome': welcome(msg); break;
+    case 'queued':
+      play.queue = { ...(play.queue || {}), mode: msg.mode, position: msg.position, at: play.queue?.at ?? Date.now(), waitedMs: 0 };
+      changed('queue');
+      break;
+    case 'queue_status':
+      if (!play.queue) break;
+      play.queue = { ...play.queue, position: msg.position, size: msg.size, waitedMs: msg.waited_ms, at: Date.now() - msg.waited_ms };
+      changed('queue');
+      break;
+    case 'unqueued':
+      play.queue = null;
+      changed('queue');
+      break;
+    case 'match_found': {
+      play.queue = null;
+      const found = { ...msg, practice: play.lastStart?.kind === 'practice' && !msg.ranked };
+      localStorage.setItem(MATCH_KEY, JSON.stringify(found));
+      play.game = newGame(found);
+      changed('game');
+      navigate('/table');
+      break;
+    }
+    case 'event': event(msg); break;
+    case 'view':
+      if (!play.game || play.game.table !== msg.table) play.game = newGame({ ...(storedMatch(msg.table) || {}), table: msg.table, seat: msg.you?.seat ?? 0, mode: msg.players === 3 ? '3p' : '4p' });
+      applyView(play.game, msg);
+      changed('game');
+      break;
+    case 'ask':
+      if (!play.game) break;
+      play.game.ask = msg;
+      play.game.askAt = performance.now();
+      changed('game');
+      break;
+    case 'timeout':
+      if (play.game && play.game.ask && play.game.ask.seq === msg.seq) play.game.ask = null;
+      notice('notice.timeout');
+      changed('game');
+      break;
+    case 'table_closed':
+      if (play.game) play.game.closed = msg;
+      localStorage.removeItem(MATCH_KEY);
+      changed('game');
+      break;
+    case 'error': error(msg); break;
+    default: break;
+  }
+}
+
+function error(msg) {
+  switch (msg.code) {
+    case 'replaced':
+      play.replaced = true;
+      notice('notice.replaced');
+      break;
+    case 'auth_failed':
+      storeToken(null);
+      restore();
+      disconnect();
+      notice('notice.signed_out');
+      break;
+    case 'stale':
+    case 'not_your_turn':
+      break; // an answer that crossed the table's own move: the next ask follows
+    case 'in_match':
+      if (currentPath() !== '/table') navigate('/table');
+      break;
+    default:
+      notice('notice.error', { message: msg.message || msg.code });
+  }
+  changed('error');
+}

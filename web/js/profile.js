@@ -1,0 +1,51 @@
+// profile.js — #/player/ID: a player's totals per mode, the chart of their cumulative result,
+// and their recent matches (linking to each match page).
+import { h, replace, signed, number } from './dom.js';
+import { t, onLangChange } from './i18n.js';
+import { api } from './api.js';
+import { cumulativeChart } from './chart.js';
+import { currentUser } from './session.js';
+
+export function when(ms) {
+  return new Date(ms).toLocaleString(document.documentElement.lang === 'ja' ? 'ja-JP' : 'en-GB',
+    { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+function totals(mode, s) {
+  const rows = [
+    ['games', String(s.games)], ['total', signed(s.total)], ['average', signed(Math.round(s.average))],
+    ['wins', String(s.wins)], ['win_rate', `${(s.win_rate * 100).toFixed(1)}%`], ['best', s.best === null ? '–' : signed(s.best)],
+  ];
+  return h('section.totals', { dataset: { mode } }, h('h2', {}, t(`mode.${mode}`)),
+    h('dl', {}, rows.map(([k, v]) => h('div', {}, h('dt', {}, t(`profile.${k}`)), h(`dd.${k}`, {}, v)))));
+}
+
+export function mountProfile(root, params) {
+  let data = null, failed = null;
+  function render() {
+    if (failed) { replace(root, h('p.error', {}, failed.status === 404 ? t('profile.not_found') : t('common.load_failed'))); return; }
+    if (!data) { replace(root, h('p.muted', {}, t('common.loading'))); return; }
+    const me = currentUser();
+    replace(root, h('div.profile-page', {},
+      h('h1', {}, data.display_name, me && me.id === data.user_id ? h('span.badge', {}, t('profile.you')) : null),
+      h('p.muted', {}, t('profile.since', { date: when(data.created_at * 1000) })),
+      h('div.totals-grid', {}, ['4p', '3p'].map((m) => totals(m, data.modes[m]))),
+      ['4p', '3p'].filter((m) => data.history[m].length).map((m) => h('section.history', {},
+        h('h2', {}, t('profile.chart', { mode: t(`mode.${m}`) })), cumulativeChart(data.history[m], t('profile.chart', { mode: t(`mode.${m}`) })))),
+      !data.history['4p'].length && !data.history['3p'].length ? h('p.muted', {}, t('profile.no_games')) : null,
+      h('section.recent', {}, h('h2', {}, t('profile.recent')),
+        data.recent.length ? h('table.recent-matches', {},
+          h('thead', {}, h('tr', {}, ['when', 'mode', 'final', 'result', 'counted'].map((k) => h('th', { scope: 'col' }, t(`profile.col.${k}`))))),
+          h('tbody', {}, data.recent.map((r) => h('tr', { dataset: { match: r.id } },
+            h('td', {}, h('a', { href: `#/match/${r.id}` }, when(r.ended_at))),
+            h('td', {}, t(`mode.${r.mode}`)),
+            h('td.num', {}, number(r.final_points)),
+            h(`td.num.result-value${r.result > 0 ? '.plus' : r.result < 0 ? '.minus' : ''}`, {}, signed(r.result)),
+            h('td', {}, r.counted ? t('profile.counted') : t('profile.not_counted'))))))
+          : h('p.muted', {}, t('profile.no_games')))));
+  }
+  api(`/players/${encodeURIComponent(params.id)}`).then((d) => { data = d; render(); }, (e) => { failed = e; render(); });
+  const off = onLangChange(render);
+  render();
+  return off;
+}

@@ -1,0 +1,186 @@
+// tiles.js — tile faces drawn as SVG by code: man (numeral + 萬), pin (circles), sou (bamboo
+// sticks, a bird for 1s), winds and dragons as kanji, red fives in red, and the back. Also tile
+// notation helpers (suit, number, sorting) and accessible names.
+import { svg } from './dom.js';
+import { t } from './i18n.js';
+
+const W = 60, H = 80;
+const INK = '#1d1d1f', RED = '#c8102e', GREEN = '#1f7a3a', BLUE = '#1c4fa0';
+const FONT = '"Noto Sans CJK JP","Hiragino Sans","Yu Gothic","IPAexGothic","Meiryo",sans-serif';
+const NUMERALS = ['', '一', '二', '三', '四', '五', '六', '七', '八', '九'];
+const HONORS = ['', '東', '南', '西', '北', '白', '發', '中'];
+
+/** "0p" → { suit: 'p', n: 5, red: true } */
+export function parse(code) {
+  const d = Number(code[0]);
+  return { suit: code[1], n: d === 0 ? 5 : d, red: d === 0 };
+}
+
+/** the kind of a tile, red fives counted as fives: "0m" → "5m" */
+export function kind(code) {
+  return code[0] === '0' ? `5${code[1]}` : code;
+}
+
+const SUIT_ORDER = { m: 0, p: 1, s: 2, z: 3 };
+function sortKey(code) {
+  const { suit, n, red } = parse(code);
+  return SUIT_ORDER[suit] * 20 + n * 2 + (red ? 1 : 0);
+}
+
+/** tiles in the usual hand order: man, pin, sou, honors; a red five after the plain fives */
+export function sortTiles(tiles) {
+  return [...tiles].sort((a, b) => sortKey(a) - sortKey(b));
+}
+
+/** an accessible name in the current language: "5 pin (red)", "赤五筒" */
+export function tileLabel(code) {
+  const { suit, n, red } = parse(code);
+  if (suit === 'z') return t(`tile.z${n}`);
+  return t(red ? 'tile.red' : 'tile.plain', { n, suit: t(`tile.suit.${suit}`) });
+}
+
+function text(x, y, size, fill, s, weight = 700) {
+  return svg('text', { x, y, 'font-size': size, 'font-weight': weight, fill, 'text-anchor': 'middle',
+    'font-family': FONT }, s);
+}
+
+function manFace(n, red) {
+  return [text(30, 36, 30, red ? RED : INK, NUMERALS[n]), text(30, 70, 27, RED, '萬')];
+}
+
+// circle centres [x, y, r] per number, in a 60 × 74 face
+const PIN_LAYOUT = {
+  1: [[30, 37, 20]],
+  2: [[30, 19, 12], [30, 55, 12]],
+  3: [[15, 15, 10], [30, 37, 10], [45, 59, 10]],
+  4: [[18, 19, 11], [42, 19, 11], [18, 55, 11], [42, 55, 11]],
+  5: [[16, 16, 10], [44, 16, 10], [30, 37, 10], [16, 58, 10], [44, 58, 10]],
+  6: [[19, 14, 9.5], [41, 14, 9.5], [19, 37, 9.5], [41, 37, 9.5], [19, 60, 9.5], [41, 60, 9.5]],
+  7: [[14, 11, 7.5], [30, 19, 7.5], [46, 27, 7.5], [19, 45, 8], [41, 45, 8], [19, 63, 8], [41, 63, 8]],
+  8: [[19, 11, 8], [41, 11, 8], [19, 28, 8], [41, 28, 8], [19, 46, 8], [41, 46, 8], [19, 63, 8], [41, 63, 8]],
+  9: [[14, 14, 8.5], [30, 14, 8.5], [46, 14, 8.5], [14, 37, 8.5], [30, 37, 8.5], [46, 37, 8.5],
+    [14, 60, 8.5], [30, 60, 8.5], [46, 60, 8.5]],
+};
+
+function pinColor(n, i) {
+  switch (n) {
+    case 1: return RED;
+    case 2: return GREEN;
+    case 3: return [BLUE, RED, GREEN][i];
+    case 4: return i === 0 || i === 3 ? BLUE : GREEN;
+    case 5: return i === 2 ? RED : i % 3 === 0 ? BLUE : GREEN;
+    case 6: return i < 2 ? GREEN : RED;
+    case 7: return i < 3 ? GREEN : RED;
+    case 8: return BLUE;
+    default: return [BLUE, RED, GREEN][Math.floor(i / 3)];
+  }
+}
+
+function pinFace(n, red) {
+  return PIN_LAYOUT[n].map(([x, y, r], i) => {
+    const c = red ? RED : pinColor(n, i);
+    return svg('g', {}, svg('circle', { cx: x, cy: y, r, fill: 'none', stroke: c, 'stroke-width': r * 0.28 }),
+      svg('circle', { cx: x, cy: y, r: r * 0.42, fill: c }),
+      n === 1 ? svg('circle', { cx: x, cy: y, r: r * 0.72, fill: 'none', stroke: BLUE, 'stroke-width': 2 }) : null);
+  });
+}
+
+// stick centres [x, y] per number; sticks are 8 × 20
+const SOU_LAYOUT = {
+  2: [[30, 20], [30, 54]],
+  3: [[30, 20], [18, 54], [42, 54]],
+  4: [[19, 20], [41, 20], [19, 54], [41, 54]],
+  5: [[16, 20], [44, 20], [30, 37], [16, 54], [44, 54]],
+  6: [[14, 20], [30, 20], [46, 20], [14, 54], [30, 54], [46, 54]],
+  7: [[30, 13], [14, 37], [30, 37], [46, 37], [14, 61], [30, 61], [46, 61]],
+  8: [[10, 20], [23, 20], [37, 20], [50, 20], [10, 54], [23, 54], [37, 54], [50, 54]],
+  9: [[14, 13], [30, 13], [46, 13], [14, 37], [30, 37], [46, 37], [14, 61], [30, 61], [46, 61]],
+};
+
+function souRed(n, i) {
+  return (n === 5 && i === 2) || (n === 7 && i === 0) || (n === 9 && i % 3 === 1);
+}
+
+function stick(x, y, color, short) {
+  const h = short ? 18 : 26;
+  return svg('g', {},
+    svg('rect', { x: x - 4, y: y - h / 2, width: 8, height: h, rx: 3.5, fill: color }),
+    svg('line', { x1: x - 4, x2: x + 4, y1: y, y2: y, stroke: '#fbf8ef', 'stroke-width': 1.6 }),
+    svg('line', { x1: x, x2: x, y1: y - h / 2 + 3, y2: y + h / 2 - 3, stroke: '#fbf8ef', 'stroke-width': 1, opacity: 0.7 }));
+}
+
+function bird() {
+  return [
+    svg('path', { d: 'M14 58 Q10 40 22 34 Q26 20 38 18 Q46 17 48 24 L54 25 L48 29 Q46 40 36 46 Q30 56 14 58 Z', fill: GREEN }),
+    svg('path', { d: 'M14 58 L6 70 M18 57 L14 71 M22 55 L22 70', stroke: RED, 'stroke-width': 3, 'stroke-linecap': 'round' }),
+    svg('circle', { cx: 41, cy: 23, r: 2.6, fill: '#fbf8ef' }),
+    svg('path', { d: 'M24 40 Q32 38 36 30', stroke: BLUE, 'stroke-width': 3, fill: 'none' }),
+  ];
+}
+
+function souFace(n, red) {
+  if (n === 1) return bird();
+  const short = n >= 7;
+  return SOU_LAYOUT[n].map(([x, y], i) => stick(x, y, red || souRed(n, i) ? RED : GREEN, short));
+}
+
+function honorFace(n) {
+  if (n === 5) return [svg('rect', { x: 13, y: 13, width: 34, height: 48, rx: 4, fill: 'none', stroke: BLUE, 'stroke-width': 3.5 })];
+  const color = n === 6 ? GREEN : n === 7 ? RED : INK;
+  return [text(30, 54, 42, color, HONORS[n], 900)];
+}
+
+function face(code) {
+  const { suit, n, red } = parse(code);
+  const body = suit === 'm' ? manFace(n, red) : suit === 'p' ? pinFace(n, red) : suit === 's' ? souFace(n, red) : honorFace(n);
+  return [
+    svg('rect', { x: 0.5, y: 0.5, width: W - 1, height: H - 1, rx: 7, fill: '#d9cfb4' }),
+    svg('rect', { x: 1.5, y: 1.5, width: W - 3, height: H - 7, rx: 6, fill: red ? '#fff1f1' : '#fbf8ef',
+      stroke: red ? RED : '#bdb4a0', 'stroke-width': red ? 2 : 1 }),
+    svg('g', { transform: 'translate(0 1)' }, body),
+  ];
+}
+
+function back() {
+  return [
+    svg('rect', { x: 0.5, y: 0.5, width: W - 1, height: H - 1, rx: 7, fill: '#d9cfb4' }),
+    svg('rect', { x: 1.5, y: 1.5, width: W - 3, height: H - 7, rx: 6, fill: '#d9822b', stroke: '#a85d16', 'stroke-width': 1 }),
+    svg('rect', { x: 8, y: 8, width: W - 16, height: H - 21, rx: 4, fill: 'none', stroke: '#f3b36c', 'stroke-width': 1.5 }),
+  ];
+}
+
+const cache = new Map();
+
+/**
+ * an <svg> of the tile `code` (null or '?' for the back); sideways: turned a quarter
+ * counter-clockwise (a called tile, a riichi discard). The caller sizes it with CSS.
+ */
+export function tileSvg(code, { sideways = false, label = true } = {}) {
+  const key = `${code ?? 'back'}|${sideways}`;
+  let el = cache.get(key);
+  if (!el) {
+    const parts = code && code !== '?' ? face(code) : back();
+    el = svg('svg', { viewBox: sideways ? `0 0 ${H} ${W}` : `0 0 ${W} ${H}`, class: 'tile-svg' },
+      sideways ? svg('g', { transform: `translate(0 ${W}) rotate(-90)` }, parts) : parts);
+    cache.set(key, el);
+  }
+  const copy = el.cloneNode(true);
+  if (label && code && code !== '?') {
+    copy.setAttribute('role', 'img');
+    copy.setAttribute('aria-label', tileLabel(code));
+  } else if (label) {
+    copy.setAttribute('role', 'img');
+    copy.setAttribute('aria-label', t('tile.back'));
+  } else {
+    copy.setAttribute('aria-hidden', 'true');
+  }
+  return copy;
+}
+
+/** a tile in a span sized by its class: tile(code, 'pond', { sideways }) */
+export function tile(code, size, opts = {}) {
+  const span = document.createElement('span');
+  span.className = `tile ${size}${opts.sideways ? ' sideways' : ''}${opts.extra ? ` ${opts.extra}` : ''}`;
+  span.append(tileSvg(code, opts));
+  return span;
+}

@@ -1,0 +1,102 @@
+// ws.js — the game's WebSocket (/ws, subprotocol ippon.v1): says hello with the token and the
+// number of the last event seen, hands every message to onMessage, and reconnects with a
+// growing delay when the connection drops (not when it was replaced by another tab or closed
+// on purpose). A ping every 20 s keeps idle connections open through proxies.
+const BACKOFF_MS = [300, 1000, 2000, 4000, 8000];
+const PING_MS = 20000;
+
+export class GameSocket {
+  /**
+   * getToken(): the session token; getLast(): the last event number or null;
+   * onMessage(msg); onState('connecting' | 'open' | 'down' | 'stopped')
+   */
+  constructor({ getToken, getLast, onMessage, onState }) {
+    Object.assign(this, { getToken, getLast, onMessage, onState });
+    this.ws = null;
+    this.tries = 0;
+    this.stopped = true;
+    this.timer = null;
+    this.pinger = null;
+    this.pending = [];
+  }
+
+  get open() {
+    return !!this.ws && this.ws.readyState === WebSocket.OPEN && this.ready;
+  }
+
+  start() {
+    this.stopped = false;
+    if (!this.ws) this.connect();
+  }
+
+  connect() {
+    clearTimeout(this.timer);
+    this.ready = false;
+    this.onState('connecting');
+    const proto = location.protocol === 'https:' ? 'wss' : 'ws';
+    const ws = new WebSocket(`${proto}://${location.host}/ws`, 'ippon.v1');
+    this.ws = ws;
+    ws.addEventListener('open', () => {
+      const hello = { type: 'hello', v: 1, token: this.getToken() };
+      const last = this.getLast();
+      if (last !== null && last !== undefined) hello.last = last;
+      ws.send(JSON.stringify(hello));
+    });
+    ws.addEventListener('message', (ev) => {
+      let msg;
+      try {
+        msg = JSON.parse(ev.data);
+      } catch {
+        return;
+      }
+      if (msg.type === 'welcome') {
+        this.ready = true;
+        this.tries = 0;
+        this.onState('open');
+        for (const m of this.pending.splice(0)) ws.send(JSON.stringify(m));
+        clearInterval(this.pinger);
+        this.pinger = setInterval(() => this.send({ type: 'ping' }), PING_MS);
+      }
+      if (msg.type === 'error' && (msg.code === 'replaced' || msg.code === 'auth_failed' || msg.code === 'banned'))
+        this.stopped = true;
+      this.onMessage(msg);
+    });
+    ws.addEventListener('close', () => {
+      if (this.ws !== ws) return;
+      clearInterval(this.pinger);
+      this.ws = null;
+      this.ready = false;
+      if (this.stopped) {
+        this.onState('stopped');
+        return;
+      }
+      this.onState('down');
+      const delay = BACKOFF_MS[Math.min(this.tries, BACKOFF_MS.length - 1)];
+      this.tries++;
+      this.timer = setTimeout(() => this.connect(), delay);
+    });
+  }
+
+  /** sends now if greeted, else after the welcome */
+  send(msg) {
+    if (this.open) this.ws.send(JSON.stringify(msg));
+    else if (msg.type !== 'ping') this.pending.push(msg);
+  }
+
+  /** closes for good (sign-out) */
+  stop() {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    clearInterval(this.pinger);
+    this.pending = [];
+    if (this.ws) this.ws.close();
+  }
+
+  /** after a stop (another tab took over): connect again */
+  restart() {
+    this.stop();
+    this.ws = null;
+    this.tries = 0;
+    this.start();
+  }
+}
