@@ -67,6 +67,16 @@ uint64_t ippon_waits(const uint8_t counts[IPPON_KINDS], int melds, const ippon_r
 uint64_t ippon_ukeire(const uint8_t counts[IPPON_KINDS], int melds, const ippon_rules *rules);
 /* the same when the caller already knows the hand's shanten (saves computing it again) */
 uint64_t ippon_ukeire_known(const uint8_t counts[IPPON_KINDS], int melds, const ippon_rules *rules, int shanten);
+/*
+ * The ukeire after each of several discards, at once: for every kind k set in `discards`,
+ * out[k] = ippon_ukeire_known(counts without one tile of k, melds, rules, shanten_after[k]),
+ * where counts is the hand before the discard (for example the 14 tiles on a turn) and
+ * shanten_after[k] the shanten after discarding k (ippon_shanten_discards). Kinds in `discards`
+ * that counts does not hold get 0; the other entries of out are left alone (bits above 33 are
+ * ignored).
+ */
+void ippon_ukeire_discards(const uint8_t counts[IPPON_KINDS], int melds, const ippon_rules *rules,
+                           const int8_t shanten_after[IPPON_KINDS], uint64_t discards, uint64_t out[IPPON_KINDS]);
 
 /*
  * For bots: the shanten after discarding one tile of each kind the hand holds, all at once
@@ -76,6 +86,9 @@ uint64_t ippon_ukeire_known(const uint8_t counts[IPPON_KINDS], int melds, const 
  */
 int ippon_shanten_discards(const uint8_t counts[IPPON_KINDS], int melds, const ippon_rules *rules,
                            int8_t out[IPPON_KINDS]);
+/* the same, and returns the shanten of the hand itself (ippon_shanten), which comes almost free */
+int ippon_shanten_with_discards(const uint8_t counts[IPPON_KINDS], int melds, const ippon_rules *rules,
+                                int8_t out[IPPON_KINDS]);
 
 /*
  * Karaten: keeps only the waits with at least one copy outside the player's own tiles.

@@ -9,14 +9,6 @@
 #include "bot_internal.h"
 #include "ippon/shanten.h"
 
-static const ippon_action *find_type(const ippon_view *v, int type)
-{
-    for (int i = 0; i < v->n_legal; i++)
-        if (v->legal[i].type == type)
-            return &v->legal[i];
-    return NULL;
-}
-
 /* a discard's score: lower shanten first, then more ukeire, then less value kept */
 struct discard_score {
     int shanten, ukeire, keep, danger;
@@ -47,27 +39,30 @@ static const ippon_action *choose_discard(struct bot_table *t, bool riichi_only)
 {
     const ippon_view *v = t->view;
     bool folding = !riichi_only && should_fold(t);
-    const ippon_action *best = NULL;
-    struct discard_score best_score = { 0, 0, 0, 0 };
-    int least = IPPON_SHANTEN_NONE, at_least = 0; /* the lowest shanten, and how many kinds reach it */
-    uint64_t kinds_at_least = 0;
-    for (int i = 0; i < v->n_legal; i++)
-        if (v->legal[i].type == IPPON_ACT_DISCARD && v->legal[i].riichi == riichi_only) {
-            int k = ippon_tile_kind(v->legal[i].tile), s = bot_shanten_after(t, k);
-            if (s < least) {
-                least = s;
-                kinds_at_least = 0;
-            }
-            if (s == least)
-                kinds_at_least |= 1ull << k;
-        }
-    at_least = __builtin_popcountll(kinds_at_least);
+    const int8_t *after = bot_shanten_after_all(t);
+    /* the candidates in the order of the legal list, and the lowest shanten among them */
+    uint8_t at[IPPON_MAX_LEGAL], kind[IPPON_MAX_LEGAL];
+    int n = 0, least = IPPON_SHANTEN_NONE;
     for (int i = 0; i < v->n_legal; i++) {
         const ippon_action *a = &v->legal[i];
         if (a->type != IPPON_ACT_DISCARD || a->riichi != riichi_only)
             continue;
         int k = ippon_tile_kind(a->tile);
-        struct discard_score sc = { bot_shanten_after(t, k), 0, bot_keep_value(t, k), bot_danger(t, k) };
+        at[n] = (uint8_t)i;
+        kind[n++] = (uint8_t)k;
+        least = after[k] < least ? after[k] : least;
+    }
+    uint64_t kinds_at_least = 0; /* the kinds that reach it */
+    for (int c = 0; c < n; c++)
+        kinds_at_least |= (uint64_t)(after[kind[c]] == least) << kind[c];
+    int at_least = __builtin_popcountll(kinds_at_least);
+    if (at_least > 1 && least <= 1) /* the tie-break below needs the ukeire of every one of them */
+        bot_ukeire_prepare(t, kinds_at_least);
+    const ippon_action *best = NULL;
+    struct discard_score best_score = { 0, 0, 0, 0 };
+    for (int c = 0; c < n; c++) {
+        int k = kind[c];
+        struct discard_score sc = { after[k], 0, bot_keep_value(t, k), t->n_threats ? bot_danger(t, k) : 0 };
         if (best && !folding && sc.shanten > best_score.shanten && sc.danger >= best_score.danger)
             continue;
         /* near tenpai the exact count of improving tiles decides (it costs ~20 shanten lookups);
@@ -75,7 +70,7 @@ static const ippon_action *choose_discard(struct bot_table *t, bool riichi_only)
         if (sc.shanten == least && at_least > 1) /* a tie-break is needed only among several kinds */
             sc.ukeire = sc.shanten <= 1 ? bot_ukeire_without(t, k) : -bot_connectivity(t, k);
         if (!best || better(&sc, &best_score, folding)) {
-            best = a;
+            best = &v->legal[at[c]];
             best_score = sc;
         }
     }
@@ -194,26 +189,37 @@ int ippon_bot_choose(const ippon_view *v, const ippon_rules *rules, ippon_action
 {
     if (v->n_legal == 0)
         return -1;
-    const ippon_action *a = find_type(v, IPPON_ACT_TSUMO);
-    if (!a)
-        a = find_type(v, IPPON_ACT_RON);
-    if (a) {
-        *out = *a;
+    /* one pass over the legal actions: where each type first appears, and riichi discards */
+    int first[IPPON_ACT_TYPES];
+    bool riichi_discards = false;
+    for (int i = 0; i < IPPON_ACT_TYPES; i++)
+        first[i] = -1;
+    for (int i = v->n_legal - 1; i >= 0; i--) {
+        const ippon_action *l = &v->legal[i];
+        if (l->type < IPPON_ACT_TYPES)
+            first[l->type] = i;
+        riichi_discards |= l->type == IPPON_ACT_DISCARD && l->riichi;
+    }
+    int win = first[IPPON_ACT_TSUMO] >= 0 ? first[IPPON_ACT_TSUMO] : first[IPPON_ACT_RON];
+    if (win >= 0) {
+        *out = v->legal[win];
         return 0;
     }
     struct bot_table t;
     bot_table_read(&t, v, rules);
     if (v->phase == IPPON_PHASE_OFFER) {
-        a = choose_call(&t);
-        *out = a ? *a : *find_type(v, IPPON_ACT_PASS);
+        const ippon_action *a = choose_call(&t);
+        *out = a ? *a : v->legal[first[IPPON_ACT_PASS]];
         return 0;
     }
-    if (find_type(v, IPPON_ACT_KYUUSHU) && t.shanten >= 3) {
-        *out = *find_type(v, IPPON_ACT_KYUUSHU);
+    if (first[IPPON_ACT_KYUUSHU] >= 0 && t.shanten >= 3) {
+        *out = v->legal[first[IPPON_ACT_KYUUSHU]];
         return 0;
     }
-    a = choose_kan_or_kita(&t);
-    if (!a && !should_fold(&t)) {
+    const ippon_action *a = NULL;
+    if (first[IPPON_ACT_KITA] >= 0 || first[IPPON_ACT_ANKAN] >= 0 || first[IPPON_ACT_KAKAN] >= 0)
+        a = choose_kan_or_kita(&t);
+    if (!a && riichi_discards && !should_fold(&t)) {
         /* riichi when the wait has at least two live tiles; a worse wait stays dama */
         a = choose_discard(&t, true);
         if (a && bot_ukeire_without(&t, ippon_tile_kind(a->tile)) < 2)

@@ -16,8 +16,10 @@ static void see(uint8_t visible[IPPON_KINDS], ippon_tile t)
 static void count_visible(struct bot_table *t)
 {
     const ippon_view *v = t->view;
-    for (int i = 0; i < v->n_hand; i++)
-        see(t->visible, v->hand[i]);
+    if (t->have_visible)
+        return;
+    t->have_visible = true;
+    memcpy(t->visible, t->counts, IPPON_KINDS); /* the own hand, already counted */
     for (int i = 0; i < v->n_dora; i++)
         see(t->visible, v->dora[i]);
     for (int s = 0; s < v->players; s++) {
@@ -51,31 +53,44 @@ void bot_table_read(struct bot_table *t, const ippon_view *v, const ippon_rules 
     for (int i = 0; i < v->n_dora; i++)
         t->dora[ippon_rules_dora_of(rules, ippon_tile_kind(v->dora[i]))]++;
     t->melds = v->seats[v->seat].n_melds;
-    t->shanten = ippon_shanten(t->counts, t->melds, rules);
-    /* answering an offer needs neither the visible copies nor the danger of discards */
+    t->value_honors = 7ull << IPPON_HAKU | 1ull << (IPPON_EAST + v->round_wind) |
+                      1ull << (IPPON_EAST + v->seats[v->seat].wind);
     if (v->phase == IPPON_PHASE_TURN) {
+        /* a turn nearly always needs the shanten after each discard too: both in one pass */
+        t->shanten = ippon_shanten_with_discards(t->counts, t->melds, rules, t->shanten_after);
+        t->have_shanten_after = true;
+    } else {
+        t->shanten = ippon_shanten(t->counts, t->melds, rules);
+    }
+    /* answering an offer needs neither the visible copies nor the danger of discards; on a turn
+       without threats the copies are counted only if ukeire needs them */
+    if (v->phase == IPPON_PHASE_TURN && t->n_threats > 0) {
         count_visible(t);
         bot_danger_prepare(t);
     }
 }
 
-int bot_live_count(const struct bot_table *t, uint64_t mask)
+int bot_live_count(struct bot_table *t, uint64_t mask)
 {
+    count_visible(t);
     int live = 0;
-    for (int k = 0; k < IPPON_KINDS; k++)
-        if (mask >> k & 1)
-            live += 4 - (t->visible[k] > 4 ? 4 : t->visible[k]);
+    for (mask &= (1ull << IPPON_KINDS) - 1; mask; mask &= mask - 1) {
+        int k = __builtin_ctzll(mask);
+        live += 4 - (t->visible[k] > 4 ? 4 : t->visible[k]);
+    }
     return live;
 }
 
-int bot_shanten_after(struct bot_table *t, int kind)
+const int8_t *bot_shanten_after_all(struct bot_table *t)
 {
     if (!t->have_shanten_after) {
         ippon_shanten_discards(t->counts, t->melds, t->rules, t->shanten_after);
         t->have_shanten_after = true;
     }
-    return t->shanten_after[kind];
+    return t->shanten_after;
 }
+
+int bot_shanten_after(struct bot_table *t, int kind) { return bot_shanten_after_all(t)[kind]; }
 
 int bot_ukeire_without(struct bot_table *t, int kind)
 {
@@ -88,6 +103,20 @@ int bot_ukeire_without(struct bot_table *t, int kind)
         t->have_ukeire |= 1ull << kind;
     }
     return t->ukeire[kind];
+}
+
+void bot_ukeire_prepare(struct bot_table *t, uint64_t kinds)
+{
+    kinds &= ~t->have_ukeire;
+    if (!kinds)
+        return;
+    uint64_t improving[IPPON_KINDS];
+    ippon_ukeire_discards(t->counts, t->melds, t->rules, bot_shanten_after_all(t), kinds, improving);
+    for (uint64_t left = kinds; left; left &= left - 1) {
+        int k = __builtin_ctzll(left);
+        t->ukeire[k] = (int16_t)bot_live_count(t, improving[k]);
+    }
+    t->have_ukeire |= kinds;
 }
 
 int bot_connectivity(const struct bot_table *t, int kind)
@@ -109,10 +138,8 @@ int bot_connectivity(const struct bot_table *t, int kind)
 
 int bot_keep_value(const struct bot_table *t, int kind)
 {
-    const ippon_view *v = t->view;
     int value = 3 * t->dora[kind];
-    if (ippon_kind_is_dragon(kind) || kind == IPPON_EAST + v->round_wind ||
-        kind == IPPON_EAST + v->seats[v->seat].wind)
+    if (t->value_honors >> kind & 1)
         value += t->counts[kind] >= 2 ? 4 : 1;
     if (ippon_kind_is_simple(kind))
         value += 1;

@@ -16,9 +16,12 @@ struct bot_table {
     const ippon_rules *rules;
     uint8_t counts[IPPON_KINDS];  /* own concealed tiles */
     uint8_t visible[IPPON_KINDS]; /* copies the bot can see: own hand, every meld, pond, kita, indicators
-                                     (counted on its own turn only; an offer does not need them) */
+                                     (counted on its own turn only, when first needed: against a
+                                     threat, or for ukeire; an offer does not need them) */
+    bool have_visible;
     uint8_t dora[IPPON_KINDS];    /* how many times each kind is dora */
     int melds;
+    uint64_t value_honors;        /* the dragons, the round wind and the own seat wind */
     int shanten;                  /* of the concealed tiles as they are now */
     bool threat[IPPON_MAX_PLAYERS]; /* other seats in riichi or with three or more melds */
     int n_threats;
@@ -33,11 +36,15 @@ struct bot_table {
 void bot_table_read(struct bot_table *t, const ippon_view *view, const ippon_rules *rules);
 
 /* live copies (not visible to the bot) of the kinds in mask */
-int bot_live_count(const struct bot_table *t, uint64_t mask);
+int bot_live_count(struct bot_table *t, uint64_t mask);
 /* shanten after discarding one tile of `kind` (held) */
 int bot_shanten_after(struct bot_table *t, int kind);
+/* the same for every kind at once (entries of kinds not held: IPPON_SHANTEN_NONE) */
+const int8_t *bot_shanten_after_all(struct bot_table *t);
 /* live tiles that would lower the shanten after discarding `kind` */
 int bot_ukeire_without(struct bot_table *t, int kind);
+/* computes bot_ukeire_without for every kind in `kinds` (each held) at once */
+void bot_ukeire_prepare(struct bot_table *t, uint64_t kinds);
 /* how well a kind connects with the rest of the hand (neighbours, pairs): higher = keep */
 int bot_connectivity(const struct bot_table *t, int kind);
 /* how much the bot would rather keep a kind (dora, red, value honors): higher = keep */

@@ -1,17 +1,102 @@
 /*
  * agari.c — every reading of a complete concealed part as sets and a pair (ippon/agari.h).
  *
- * For each kind that can be the pair, the rest is split by always looking at the lowest kind
- * still holding tiles (the lowest bit of a presence mask): it must start a triplet or a sequence (nothing lower is left to pair it
- * with), so trying both in that order lists every split exactly once, in a canonical order.
+ * Sets never mix suits, so the readings of a hand are the product of each suit's own splits.
+ * A suit that can form sequences looks its pattern up in a table generated at build time
+ * (tables/gen_agari_tables.c: every complete pattern of one suit with its splits); a part that
+ * cannot (the honors, and the man suit when man_runs is false) splits only one way: every kind
+ * a triplet, except one pair. The product is listed by the pair's kind, then suit by suit from
+ * the man suit up, each suit's splits in the table's order — the order of a depth-first search
+ * that always takes the lowest kind still holding tiles, a triplet before a sequence.
+ *
+ * Counts above four are not in the table; such inputs (never a real hand) go through that
+ * depth-first search itself, which gives the same readings in the same order.
  */
 #include <string.h>
 
+#include "agari_internal.h"
+#include "agari_tables.h"
+#include "counts_internal.h"
 #include "ippon/agari.h"
+
+/* the nine counts of a suit as 3-bit digits (each count ≤ 4) */
+static uint32_t suit_key(const uint8_t *c)
+{
+    uint64_t w;
+    memcpy(&w, c, 8);
+    w = (w | w >> 5) & 0x003F003F003F003Full;
+    w = (w | w >> 10) & 0x00000FFF00000FFFull;
+    w = (w | w >> 20) & 0xFFFFFFull;
+    return (uint32_t)w | (uint32_t)c[8] << 24;
+}
+
+/* a suit's splits from the table; false when the suit does not split at all */
+static bool suit_splits(const uint8_t *c, struct agari_part *p)
+{
+    uint32_t key = suit_key(c);
+    p->n = 1;
+    if (key == 0) {
+        p->split[0] = AGARI_NO_PAIR;
+        return true;
+    }
+    uint32_t h = (key * AGARI_HASH_MUL) >> (32 - AGARI_SLOT_BITS);
+    for (;;) {
+        uint64_t slot = ippon_agari_slots[h];
+        if (!slot)
+            return false;
+        if ((slot & 0x7FFFFFF) == key) {
+            uint32_t payload = (uint32_t)(slot >> 32);
+            p->n = (int)(slot >> 27 & 7);
+            if (p->n == 1)
+                p->split[0] = payload;
+            else
+                memcpy(p->split, &ippon_agari_extra[payload], sizeof p->split[0] * (size_t)p->n);
+            return true;
+        }
+        h = (h + 1) & ((1u << AGARI_SLOT_BITS) - 1);
+    }
+}
+
+/* kinds that form no sequences — up to eight in the bytes of w, and one more in ninth (the
+   man suit in 3p) — each hold 0 or 3 tiles, or 2 as the one pair */
+static bool isolated_split(uint64_t w, unsigned ninth, struct agari_part *p)
+{
+    p->n = 1;
+    if (!w && !ninth) {
+        p->split[0] = AGARI_NO_PAIR;
+        return true;
+    }
+    /* bit i: kind i holds 3 / 2 / 0 tiles; the ninth kind becomes bit 8 */
+    uint64_t threes = counts_word_equal(w, 3) | (uint64_t)(ninth == 3) << 8;
+    uint64_t twos = counts_word_equal(w, 2) | (uint64_t)(ninth == 2) << 8;
+    uint64_t zeros = counts_word_equal(w, 0) | (uint64_t)(ninth == 0) << 8;
+    if ((threes | twos | zeros) != 0x1FF || (twos & (twos - 1)))
+        return false; /* a kind with 1 or 4 tiles, or two pairs */
+    uint32_t sets = 0;
+    int n_sets = 0;
+    for (; threes; threes &= threes - 1, n_sets++) {
+        if (n_sets == 4)
+            return false;
+        sets |= (uint32_t)(__builtin_ctzll(threes) | 16) << (7 + 5 * n_sets);
+    }
+    uint32_t pair = twos ? (uint32_t)__builtin_ctzll(twos) : AGARI_NO_PAIR;
+    p->split[0] = pair | (uint32_t)n_sets << 4 | sets;
+    return true;
+}
+
+static void add_sets(ippon_agari *a, const struct agari_part *p, uint32_t s)
+{
+    int n = agari_split_sets(s);
+    for (int i = 0; i < n; i++)
+        a->sets[a->n_sets++] = (ippon_agari_set){
+            .kind = (uint8_t)(p->base + agari_split_set_kind(s, i)),
+            .shape = agari_split_set_triplet(s, i) ? IPPON_SET_TRIPLET : IPPON_SET_SEQUENCE };
+}
+
+/* ---- the depth-first search, for counts the table does not hold ---------------------------- */
 
 struct search {
     uint8_t counts[IPPON_KINDS];
-    uint64_t present;           /* bit k set while counts[k] > 0 */
     bool man_runs;
     ippon_agari current;
     ippon_agari *out;
@@ -19,31 +104,12 @@ struct search {
     int found;
 };
 
-static bool may_start_sequence(const struct search *s, int k)
+static void search_sets(struct search *s, int from)
 {
-    if (k >= 27 || k % 9 > 6)
-        return false;
-    if (k < 9 && !s->man_runs)
-        return false;
-    return s->counts[k + 1] > 0 && s->counts[k + 2] > 0;
-}
-
-static void take(struct search *s, int k, int n)
-{
-    s->counts[k] = (uint8_t)(s->counts[k] - n);
-    if (!s->counts[k])
-        s->present &= ~(1ull << k);
-}
-
-static void put_back(struct search *s, int k, int n)
-{
-    s->counts[k] = (uint8_t)(s->counts[k] + n);
-    s->present |= 1ull << k;
-}
-
-static void split_sets(struct search *s)
-{
-    if (!s->present) {
+    int k = from;
+    while (k < IPPON_KINDS && s->counts[k] == 0)
+        k++;
+    if (k == IPPON_KINDS) {
         if (s->found < s->cap)
             s->out[s->found] = s->current;
         s->found++;
@@ -51,39 +117,30 @@ static void split_sets(struct search *s)
     }
     if (s->current.n_sets == 4)
         return;
-    int k = __builtin_ctzll(s->present); /* the lowest kind still holding tiles */
     ippon_agari_set *set = &s->current.sets[s->current.n_sets];
     if (s->counts[k] >= 3) {
-        take(s, k, 3);
+        s->counts[k] -= 3;
         *set = (ippon_agari_set){ .kind = (uint8_t)k, .shape = IPPON_SET_TRIPLET };
         s->current.n_sets++;
-        split_sets(s);
+        search_sets(s, k);
         s->current.n_sets--;
-        put_back(s, k, 3);
+        s->counts[k] += 3;
     }
-    if (may_start_sequence(s, k)) {
-        take(s, k, 1), take(s, k + 1, 1), take(s, k + 2, 1);
+    bool runs = k < 27 && k % 9 <= 6 && (k >= 9 || s->man_runs);
+    if (runs && s->counts[k + 1] > 0 && s->counts[k + 2] > 0) {
+        s->counts[k]--, s->counts[k + 1]--, s->counts[k + 2]--;
         *set = (ippon_agari_set){ .kind = (uint8_t)k, .shape = IPPON_SET_SEQUENCE };
         s->current.n_sets++;
-        split_sets(s);
+        search_sets(s, k);
         s->current.n_sets--;
-        put_back(s, k, 1), put_back(s, k + 1, 1), put_back(s, k + 2, 1);
+        s->counts[k]++, s->counts[k + 1]++, s->counts[k + 2]++;
     }
 }
 
-int ippon_agari_readings(const uint8_t counts[IPPON_KINDS], bool man_runs, ippon_agari *out, int cap)
+static int readings_by_search(const uint8_t counts[IPPON_KINDS], bool man_runs, ippon_agari *out, int cap)
 {
-    struct search s;
-    int total = 0;
+    struct search s = { .man_runs = man_runs, .out = out, .cap = cap };
     memcpy(s.counts, counts, sizeof s.counts);
-    for (int k = 0; k < IPPON_KINDS; k++)
-        total += counts[k];
-    if (total % 3 != 2 || total > 14)
-        return 0;
-    s.man_runs = man_runs;
-    s.out = out;
-    s.cap = cap;
-    s.found = 0;
     /* sets take three tiles of one suit (honors: of one kind), so the pair sits in the one suit
        whose count is 2 mod 3, and every other suit's count is a multiple of 3 */
     int pair_suit = -1;
@@ -98,18 +155,91 @@ int ippon_agari_readings(const uint8_t counts[IPPON_KINDS], bool man_runs, ippon
     }
     if (pair_suit < 0)
         return 0;
-    s.present = 0;
-    for (int k = 0; k < IPPON_KINDS; k++)
-        s.present |= (uint64_t)(s.counts[k] != 0) << k;
     int first = 9 * pair_suit, last = first + (pair_suit == 3 ? 7 : 9);
     for (int k = first; k < last; k++) {
         if (s.counts[k] < 2)
             continue;
-        take(&s, k, 2);
+        s.counts[k] -= 2;
         s.current.pair = (uint8_t)k;
         s.current.n_sets = 0;
-        split_sets(&s);
-        put_back(&s, k, 2);
+        search_sets(&s, 0);
+        s.counts[k] += 2;
     }
     return s.found;
+}
+
+/* ---- readings ------------------------------------------------------------------------------- */
+
+int agari_parts_of(const uint8_t counts[IPPON_KINDS], bool man_runs, struct agari_part parts[4])
+{
+    for (int s = 0; s < 3; s++) {
+        parts[s].base = 9 * s;
+        bool ok = s == 0 && !man_runs ? isolated_split(counts_word(counts, 0), counts[8], &parts[s])
+                                      : suit_splits(counts + 9 * s, &parts[s]);
+        if (!ok)
+            return -1;
+    }
+    parts[3].base = IPPON_EAST;
+    if (!isolated_split(counts_word(counts, IPPON_EAST - 1) >> 8, 0, &parts[3]))
+        return -1;
+    int pair_part = -1;
+    for (int s = 0; s < 4; s++) {
+        if (agari_split_pair(parts[s].split[0]) == AGARI_NO_PAIR)
+            continue;
+        if (pair_part >= 0)
+            return -1;
+        pair_part = s;
+    }
+    return pair_part;
+}
+
+int ippon_agari_readings(const uint8_t counts[IPPON_KINDS], bool man_runs, ippon_agari *out, int cap)
+{
+    if (counts_any_over_four(counts)) {
+        int total = 0;
+        for (int k = 0; k < IPPON_KINDS; k++)
+            total += counts[k];
+        return total % 3 != 2 || total > 14 ? 0 : readings_by_search(counts, man_runs, out, cap);
+    }
+    int total = counts_sum(counts);
+    if (total % 3 != 2 || total > 14)
+        return 0;
+    struct agari_part parts[4];
+    int pair_part = agari_parts_of(counts, man_runs, parts);
+    if (pair_part < 0)
+        return 0;
+
+    /* the product, grouped by the pair's kind; the last part turns fastest */
+    const struct agari_part *pp = &parts[pair_part];
+    int found = 0;
+    for (int g = 0; g < pp->n;) {
+        int pair = agari_split_pair(pp->split[g]), g_end = g + 1;
+        while (g_end < pp->n && agari_split_pair(pp->split[g_end]) == pair)
+            g_end++;
+        int lo[4], hi[4], at[4];
+        for (int s = 0; s < 4; s++) {
+            lo[s] = s == pair_part ? g : 0;
+            hi[s] = s == pair_part ? g_end : parts[s].n;
+            at[s] = lo[s];
+        }
+        for (;;) {
+            if (found < cap) {
+                ippon_agari *a = &out[found];
+                a->pair = (uint8_t)(pp->base + pair);
+                a->n_sets = 0;
+                for (int s = 0; s < 4; s++)
+                    add_sets(a, &parts[s], parts[s].split[at[s]]);
+            }
+            found++;
+            int s = 3;
+            while (s >= 0 && ++at[s] == hi[s]) {
+                at[s] = lo[s];
+                s--;
+            }
+            if (s < 0)
+                break;
+        }
+        g = g_end;
+    }
+    return found;
 }

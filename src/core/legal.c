@@ -14,21 +14,26 @@
 #include "ippon/agari.h"
 #include "ippon/error.h"
 #include "ippon/shanten.h"
+#include "counts_internal.h"
 #include "match_internal.h"
+#include "shanten_internal.h"
 
 static int push(ippon_action *out, int n, int cap, int type, int seat, int tile, bool riichi)
 {
     if (n >= cap)
         return n;
-    memset(&out[n], 0, sizeof out[n]);
-    out[n].type = (uint8_t)type;
-    out[n].seat = (int8_t)seat;
-    out[n].tile = (ippon_tile)tile;
-    out[n].riichi = riichi;
+    out[n] = (ippon_action){ .type = (uint8_t)type, .seat = (int8_t)seat, .tile = (ippon_tile)tile, .riichi = riichi };
     return n + 1;
 }
 
-static int code_of(const ippon_match *m, ippon_tile t) { return ippon_tile_code(t, m->rules.red_fives); }
+/* ippon_tile_code without branches: the red fives are copy 0 of 5m, 5p and 5s (ids 16, 52, 88) */
+static int code_of(const ippon_match *m, ippon_tile t)
+{
+    const uint8_t *red = m->rules.red_fives;
+    bool is_red = (t == 16 && red[0]) | (t == 52 && red[1]) | (t == 88 && red[2]);
+    int kind = t >> 2;
+    return is_red ? IPPON_RED_5M + kind / 9 : kind;
+}
 
 /* one discard per distinct code, skipping banned kinds; riichi entries where they leave tenpai */
 static int discard_options(const ippon_match *m, int seat, uint64_t ban, bool plain, bool with_riichi,
@@ -45,13 +50,13 @@ static int discard_options(const ippon_match *m, int seat, uint64_t ban, bool pl
     for (int i = 0; i < s->n_hand; i++) {
         ippon_tile t = s->hand[i];
         int code = code_of(m, t);
-        bool seen = code == last_code;
+        bool listed = code != last_code && !(ban >> ippon_tile_kind(t) & 1);
         last_code = code;
-        if (seen || (ban >> ippon_tile_kind(t) & 1))
-            continue;
-        if (plain)
-            n = push(out, n, cap, IPPON_ACT_DISCARD, seat, t, false);
-        if (!with_riichi || after[ippon_tile_kind(t)] != 0)
+        if (plain && n < cap) { /* written every time, counted only when listed: no branch on it */
+            out[n] = (ippon_action){ .type = IPPON_ACT_DISCARD, .seat = (int8_t)seat, .tile = t };
+            n += listed;
+        }
+        if (!listed || !with_riichi || after[ippon_tile_kind(t)] != 0)
             continue;
         uint8_t counts[IPPON_KINDS];
         memcpy(counts, s->counts, IPPON_KINDS);
@@ -65,9 +70,14 @@ static int discard_options(const ippon_match *m, int seat, uint64_t ban, bool pl
 static bool can_declare_riichi(const ippon_match *m, int seat)
 {
     const struct seat_state *s = &m->seat[seat];
-    return !s->riichi && ippon_seat_is_closed(m, seat) && s->points >= m->rules.riichi_min_points &&
-           m->live_end - m->next_draw >= m->rules.riichi_min_live &&
-           ippon_shanten(s->counts, s->n_melds, &m->rules) <= 0;
+    if (s->riichi || !ippon_seat_is_closed(m, seat) || s->points < m->rules.riichi_min_points ||
+        m->live_end - m->next_draw < m->rules.riichi_min_live)
+        return false;
+    /* one drawn tile lowers the shanten by one at most: a hand two or more away before its draw
+       (the waits were worked out then) is not tenpai after a discard */
+    if (m->drawn >= 0 && s->shanten != SHANTEN_UNKNOWN && s->shanten_tiles + 1 == s->n_hand && s->shanten >= 2)
+        return false;
+    return ippon_shanten(s->counts, s->n_melds, &m->rules) <= 0;
 }
 
 /* an ankan in riichi keeps the waits (and, strictly, a triplet of `kind` in every reading) */
@@ -140,9 +150,10 @@ int ippon_turn_options(const ippon_match *m, int seat, const ippon_action *only,
         return push(out, n, cap, IPPON_ACT_DISCARD, seat, drawn, false);
     }
     n = discard_options(m, seat, 0, plain, riichi && can_declare_riichi(m, seat), out, n, cap);
-    for (int k = 0; room && k < IPPON_KINDS; k++)
-        if (s->counts[k] == 4)
-            n = push(out, n, cap, IPPON_ACT_ANKAN, seat, ippon_seat_find(m, seat, k, false, -1), false);
+    for (uint64_t fours = room ? counts_equal(s->counts, 4) : 0; fours; fours &= fours - 1) {
+        int k = __builtin_ctzll(fours);
+        n = push(out, n, cap, IPPON_ACT_ANKAN, seat, ippon_seat_find(m, seat, k, false, -1), false);
+    }
     for (int i = 0; room && i < s->n_melds; i++) {
         int k = ippon_tile_kind(s->melds[i].tiles[0]);
         if (s->melds[i].type == IPPON_MELD_PON && s->counts[k] > 0)
@@ -190,9 +201,9 @@ bool ippon_action_matches(const ippon_match *m, const ippon_action *legal, const
     if (legal->type != a->type)
         return false;
     switch (a->type) {
-    case IPPON_ACT_DISCARD:
-        return legal->riichi == a->riichi && a->tile < IPPON_TILE_IDS && in_hand(m, a->seat, a->tile) &&
-               code_of(m, a->tile) == code_of(m, legal->tile);
+    case IPPON_ACT_DISCARD: /* the cheap tests first: this runs for every option until one matches */
+        return legal->riichi == a->riichi && a->tile < IPPON_TILE_IDS &&
+               code_of(m, a->tile) == code_of(m, legal->tile) && in_hand(m, a->seat, a->tile);
     case IPPON_ACT_CHI:
     case IPPON_ACT_PON:
     case IPPON_ACT_DAIMINKAN: {
@@ -217,10 +228,37 @@ bool ippon_action_matches(const ippon_match *m, const ippon_action *legal, const
     }
 }
 
+/*
+ * Whether a discard without riichi on the seat's turn is legal: the same answer as finding it
+ * among ippon_turn_options, without listing them. Those list one discard per code of the hand
+ * (after a call, outside the kuikae ban; in riichi, only the drawn tile's code), and a discard
+ * matches one when its tile is in the hand and has that code.
+ */
+static bool plain_discard_legal(const ippon_match *m, const ippon_action *a)
+{
+    const struct seat_state *s = &m->seat[a->seat];
+    if (a->tile >= IPPON_TILE_IDS || !in_hand(m, a->seat, a->tile))
+        return false;
+    if (m->after_call)
+        return !(s->kuikae >> ippon_tile_kind(a->tile) & 1);
+    if (s->riichi)
+        return code_of(m, a->tile) == code_of(m, (ippon_tile)m->drawn);
+    return true;
+}
+
 int ippon_match_apply(ippon_match *m, const ippon_action *a, ippon_event *evbuf, int ev_cap)
 {
     if (!a || a->seat < 0 || a->seat >= m->players || a->type >= IPPON_ACT_TYPES || !ippon_match_waiting_for(m, a->seat))
         return IPPON_EILLEGAL;
+    if (m->phase == IPPON_PHASE_TURN && a->type == IPPON_ACT_DISCARD && !a->riichi) {
+        /* the most common action, checked directly */
+        if (!plain_discard_legal(m, a))
+            return IPPON_EILLEGAL;
+        ippon_action chosen = { .type = IPPON_ACT_DISCARD, .seat = a->seat, .tile = a->tile };
+        struct events e = { .ev = evbuf, .cap = ev_cap };
+        ippon_turn_apply(m, &chosen, &e);
+        return e.n;
+    }
     /* only the options of the submitted type are listed: the same rules, less work */
     ippon_action legal[IPPON_MAX_LEGAL];
     int n = m->phase == IPPON_PHASE_TURN ? ippon_turn_options(m, a->seat, a, legal, IPPON_MAX_LEGAL)

@@ -36,6 +36,9 @@ struct seat_state {
     bool temp_furiten, riichi_furiten;
     uint64_t kuikae;               /* kinds this seat may not discard right after its own call */
     uint64_t waits;                /* shape waits of the concealed tiles, valid while n_hand % 3 == 1 */
+    int8_t shanten;                /* their shanten when the waits were worked out (SHANTEN_UNKNOWN:
+                                      not known), and how many tiles the hand held then */
+    uint8_t shanten_tiles;
 };
 
 enum { IPPON_MAX_OFFER_OPTIONS = 16 }; /* ron, pon ×2, daiminkan, chi ×(up to 3 shapes × 4 reds), pass */
@@ -50,7 +53,9 @@ struct offer {
     bool could_ron[IPPON_MAX_PLAYERS];
     ippon_action answer[IPPON_MAX_PLAYERS];
     uint8_t n_options[IPPON_MAX_PLAYERS];   /* each seat's options, worked out when the offer opens */
-    ippon_action options[IPPON_MAX_PLAYERS][IPPON_MAX_OFFER_OPTIONS];
+    ippon_action options[IPPON_MAX_PLAYERS][IPPON_MAX_OFFER_OPTIONS]; /* last: opening an offer
+                                      clears every member before it, and only these lists' used
+                                      entries are written */
 };
 
 struct ippon_match {
@@ -93,6 +98,13 @@ struct events {
 };
 
 ippon_event *ippon_ev_push(struct events *e, int type, int to, int seat);
+
+/* the seat `ahead` places after `seat` in turn order (both within the table; no division) */
+static inline int ippon_seat_after(const ippon_match *m, int seat, int ahead)
+{
+    int s = seat + ahead;
+    return s >= m->players ? s - m->players : s;
+}
 
 /* seat.c */
 int ippon_seat_wind(const ippon_match *m, int seat);

@@ -8,6 +8,7 @@
  * a completing tile pass is furiten until its next discard, and for the rest of the hand if it
  * is in riichi. A riichi declaration that nobody rons pays its stick.
  */
+#include <stddef.h>
 #include <string.h>
 
 #include "ippon/error.h"
@@ -170,7 +171,7 @@ static int compute_options(const ippon_match *m, int seat, ippon_action *out, in
     if (can_call) {
         int kind = ippon_tile_kind(o->tile);
         n = pon_options(m, seat, kind, out, n, cap);
-        if (m->rules.chi && seat == (o->from + 1) % m->players)
+        if (m->rules.chi && seat == ippon_seat_after(m, o->from, 1))
             n = chi_options(m, seat, kind, out, n, cap);
     }
     if (n > 0)
@@ -191,7 +192,9 @@ static void resolve(ippon_match *m, struct events *e);
 void ippon_offer_open(ippon_match *m, int kind, int from, ippon_tile t, bool riichi_declaration, struct events *e)
 {
     struct offer *o = &m->offer;
-    memset(o, 0, sizeof *o);
+    /* everything but the option lists (the last member), of which only the first n_options[s]
+       entries are ever read: each is written before it counts */
+    memset(o, 0, offsetof(struct offer, options));
     o->kind = (uint8_t)kind;
     o->from = (int8_t)from;
     o->tile = t;
@@ -315,7 +318,7 @@ static void resolve(ippon_match *m, struct events *e)
     int n_rons = 0;
     const ippon_action *call = NULL, *chi = NULL;
     for (int i = 1; i < m->players; i++) {
-        int s = (o->from + i) % m->players;
+        int s = ippon_seat_after(m, o->from, i);
         if (!o->answered[s])
             continue;
         const ippon_action *a = &o->answer[s];
@@ -378,5 +381,5 @@ static void resolve(ippon_match *m, struct events *e)
         ippon_match_end_exhaustive(m, e);
         return;
     }
-    ippon_turn_draw(m, (o->from + 1) % m->players, false, e);
+    ippon_turn_draw(m, ippon_seat_after(m, o->from, 1), false, e);
 }

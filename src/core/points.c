@@ -54,20 +54,27 @@ int ippon_base_points(const ippon_rules *rules, int han, int fu, int yakuman, ui
     return base;
 }
 
-/* what each seat pays for basic points base, settled normally, without honba */
-static void normal_shares(const ippon_rules *rules, const ippon_win *win, int base, int pay[4])
+/* takes from paid[] what each seat pays for basic points base, settled normally, without
+   honba; returns the sum (paid may be NULL: only the sum) */
+static int normal_shares(const ippon_rules *rules, const ippon_win *win, int base, int32_t *paid)
 {
-    memset(pay, 0, 4 * sizeof pay[0]);
     if (!win->tsumo) {
-        pay[win->from] = up100(base * (win->seat == 0 ? 6 : 4));
-        return;
+        int v = up100(base * (win->seat == 0 ? 6 : 4));
+        if (paid)
+            paid[win->from] -= v;
+        return v;
     }
-    for (int p = 0; p < rules->players; p++)
-        if (p != win->seat)
-            pay[p] = up100(base * (win->seat == 0 || p == 0 ? 2 : 1));
+    int sum = 0;
+    for (int p = 0; p < rules->players; p++) {
+        if (p == win->seat)
+            continue;
+        int v = up100(base * (win->seat == 0 || p == 0 ? 2 : 1));
+        if (paid)
+            paid[p] -= v;
+        sum += v;
+    }
+    return sum;
 }
-
-static int sum4(const int v[4]) { return v[0] + v[1] + v[2] + v[3]; }
 
 /* the meld index of the set that completed a group of `need` melds of kinds [lo, hi], if it
    was a call; -1 when the group is not all melds or its last set was an ankan */
@@ -112,18 +119,18 @@ static int fourth_kan_daiminkan(const ippon_win *win)
     return last;
 }
 
-static bool has_yaku(const struct tally *t, int yaku, int *mult)
+static bool has_yaku(const ippon_yaku_han *list, int n, int yaku, int *mult)
 {
-    for (int i = 0; i < t->n_yaku; i++)
-        if (t->yaku[i].yaku == yaku) {
-            *mult = t->yaku[i].yakuman;
+    for (int i = 0; i < n; i++)
+        if (list[i].yaku == yaku) {
+            *mult = list[i].yakuman;
             return true;
         }
     return false;
 }
 
-int ippon_pao_find(const ippon_rules *rules, const ippon_win *win, const struct tally *t, ippon_pao pao[2],
-                   int pao_mult[2])
+int ippon_pao_find(const ippon_rules *rules, const ippon_win *win, const ippon_yaku_han *yaku, int n_yaku,
+                   ippon_pao pao[2], int pao_mult[2])
 {
     struct { int yaku, at; bool enabled; int lo, hi, need; } cand[3] = {
         { IPPON_YAKU_DAISANGEN, -1, rules->pao_daisangen, IPPON_HAKU, IPPON_CHUN, 3 },
@@ -133,7 +140,7 @@ int ippon_pao_find(const ippon_rules *rules, const ippon_win *win, const struct 
     int n = 0, at[2];
     for (int c = 0; c < 3; c++) {
         int mult;
-        if (!cand[c].enabled || !has_yaku(t, cand[c].yaku, &mult))
+        if (!cand[c].enabled || !has_yaku(yaku, n_yaku, cand[c].yaku, &mult))
             continue;
         int i = cand[c].yaku == IPPON_YAKU_SUUKANTSU ? fourth_kan_daiminkan(win)
                                                      : completing_call(win, cand[c].lo, cand[c].hi, cand[c].need);
@@ -156,39 +163,43 @@ int ippon_pao_find(const ippon_rules *rules, const ippon_win *win, const struct 
 void ippon_settle(const ippon_rules *rules, const ippon_win *win, int base, const ippon_pao *pao,
                   const int *pao_mult, int n_pao, ippon_score *out)
 {
-    int pay[4] = { 0 }, share[4];
-    int rest = base;
+    /* what each seat owes, as negative payments built up one at a time in out (already zero);
+       a separate array copied at the end would be read back as one wide load of four separate
+       stores, which waits for them */
+    int32_t *paid = out->payments;
+    int total = 0, rest = base;
     for (int i = 0; i < n_pao; i++) {
         int liable_base = 8000 * pao_mult[i];
         rest -= liable_base;
-        normal_shares(rules, win, liable_base, share);
-        int v = sum4(share);
+        int v = normal_shares(rules, win, liable_base, NULL);
         if (win->tsumo) {
-            pay[pao[i].seat] += v;
+            paid[pao[i].seat] -= v;
         } else {
-            pay[pao[i].seat] += v / 2;
-            pay[win->from] += v / 2;
+            paid[pao[i].seat] -= v / 2;
+            paid[win->from] -= v / 2;
         }
+        total += v;
     }
-    if (rest > 0) {
-        normal_shares(rules, win, rest, share);
-        for (int p = 0; p < 4; p++)
-            pay[p] += share[p];
-    }
-    out->total = sum4(pay);
+    if (rest > 0)
+        total += normal_shares(rules, win, rest, paid);
+    out->total = total;
+    int honba;
     if (n_pao > 0) {
         /* the first liable player pays all the honba, whatever the kind of win */
         int payers = win->tsumo ? rules->players - 1 : 1;
         int each = win->tsumo ? rules->honba_tsumo_each : rules->honba_ron;
-        pay[pao[0].seat] += win->honba * each * payers;
+        honba = win->honba * each * payers;
+        paid[pao[0].seat] -= honba;
     } else if (!win->tsumo) {
-        pay[win->from] += win->honba * rules->honba_ron;
+        honba = win->honba * rules->honba_ron;
+        paid[win->from] -= honba;
     } else {
+        honba = 0;
         for (int p = 0; p < rules->players; p++)
-            if (p != win->seat)
-                pay[p] += win->honba * rules->honba_tsumo_each;
+            if (p != win->seat) {
+                paid[p] -= win->honba * rules->honba_tsumo_each;
+                honba += win->honba * rules->honba_tsumo_each;
+            }
     }
-    for (int p = 0; p < 4; p++)
-        out->payments[p] = -pay[p];
-    out->payments[win->seat] = sum4(pay) + win->riichi_sticks * rules->riichi_stick;
+    out->payments[win->seat] = total + honba + win->riichi_sticks * rules->riichi_stick;
 }

@@ -1,24 +1,27 @@
 /*
  * score.c — scoring a win (ippon/score.h): every reading, the best one, limits and payments.
  *
- * Readings: each decomposition of the concealed tiles (ippon/agari.h) joined with the melds,
- * once for every set the winning tile can complete (tanki, shanpon, and each place in a
- * sequence: ryanmen, kanchan or penchan); then seven pairs and kokushi. A shanpon triplet
- * completed by a ron tile counts as open for fu and ankou. The reading kept is the one whose
- * hand value is highest, then most han, then most fu.
+ * Readings: each decomposition of the concealed tiles (the product of each suit's splits,
+ * agari_internal.h, in the order of ippon_agari_readings) joined with the melds, once for every
+ * set the winning tile can complete (tanki, shanpon, and each place in a sequence: ryanmen,
+ * kanchan or penchan); then seven pairs and kokushi. A shanpon triplet completed by a ron tile
+ * counts as open for fu and ankou. The reading kept is the one whose hand value is highest, then
+ * most han, then most fu; each candidate is valued from its yaku as bits and han, and the yaku
+ * list is written once, for the reading kept.
  */
 #include <string.h>
 
-#include "ippon/agari.h"
+#include "agari_internal.h"
 #include "ippon/error.h"
 #include "ippon/tile.h"
 #include "score_internal.h"
 
 /* a candidate reading with what it is worth */
 struct valued {
+    struct reading reading;
     struct tally tally;
     int han, fu, base;
-    uint8_t limit, wait;
+    uint8_t limit;
 };
 
 /* the best reading so far and a scratch slot for the next candidate; a better candidate
@@ -36,19 +39,17 @@ static void consider(const ippon_rules *rules, const ippon_win *win, const struc
     struct valued *v = &best->slot[1 - best->at];
     best->any_complete = true;
     ippon_yaku_count(rules, win, f, r, &v->tally);
-    v->wait = r->wait;
     if (v->tally.yakuman) {
         v->han = v->fu = 0;
     } else {
-        if (v->tally.n_yaku == 0)
+        if (f->common.n_yaku == 0 && v->tally.han == 0)
             return; /* no yaku: dora alone never make a win */
-        bool pinfu = false;
-        for (int i = 0; i < v->tally.n_yaku; i++)
-            pinfu |= v->tally.yaku[i].yaku == IPPON_YAKU_PINFU;
-        v->fu = ippon_fu_count(rules, win, f, r, pinfu);
-        v->han = v->tally.han + f->dora + f->aka + win->kita + (win->riichi || win->double_riichi ? f->ura : 0);
+        v->fu = ippon_fu_count(rules, win, f, r, v->tally.yaku >> IPPON_YAKU_PINFU & 1);
+        v->han = f->common.han + v->tally.han + f->dora + f->aka + win->kita +
+                 (win->riichi || win->double_riichi ? f->ura : 0);
     }
     v->base = ippon_base_points(rules, v->han, v->fu, v->tally.yakuman, &v->limit);
+    v->reading = *r;
     /* the reading worth the most points: for one win situation the payments grow strictly with
        the basic points (checked for every basic-point value a hand can have: 20 and 25 fu come
        with 2 han or more, so no two of them round to the same payment), so comparing basic
@@ -63,46 +64,112 @@ static void consider(const ippon_rules *rules, const ippon_win *win, const struc
     }
 }
 
-/* each place the winning tile can sit in one decomposition */
-static void consider_decomposition(const ippon_rules *rules, const ippon_win *win, const struct hand_facts *f,
-                                   const ippon_agari *a, struct best *best)
+/* each place the winning tile can sit among the first n_closed sets (the concealed ones) */
+static void consider_placements(const ippon_rules *rules, const ippon_win *win, const struct hand_facts *f,
+                                struct reading *r, int n_closed, struct best *best)
 {
-    struct reading r = { .pair = a->pair, .shape = READING_STANDARD };
-    int n = 0;
-    for (int i = 0; i < a->n_sets; i++, n++) {
-        bool seq = a->sets[i].shape == IPPON_SET_SEQUENCE;
-        r.sets[n] = (struct group){ .kind = a->sets[i].kind, .shape = seq ? GROUP_SEQUENCE : GROUP_TRIPLET,
-                                    .concealed = !seq };
+    int w = win->win;
+    if (r->pair == w) {
+        r->wait = IPPON_WAIT_TANKI;
+        consider(rules, win, f, r, best);
     }
-    for (int i = 0; i < win->n_melds; i++, n++) {
+    /* the concealed sets holding the winning tile's kind, found without a branch per set */
+    unsigned holding = 0;
+    for (int i = 0; i < n_closed; i++) {
+        const struct group *g = &r->sets[i];
+        unsigned d = (unsigned)(w - g->kind);
+        holding |= (unsigned)(g->shape == GROUP_SEQUENCE ? d <= 2 : d == 0) << i;
+    }
+    for (; holding; holding &= holding - 1) {
+        struct group *g = &r->sets[__builtin_ctz(holding)];
+        if (g->shape == GROUP_TRIPLET) {
+            r->wait = IPPON_WAIT_SHANPON;
+            g->concealed = win->tsumo;
+            consider(rules, win, f, r, best);
+            g->concealed = true;
+        } else {
+            int pos = w - g->kind, number = g->kind % 9 + 1;
+            if (pos == 1)
+                r->wait = IPPON_WAIT_KANCHAN;
+            else if ((pos == 0 && number == 7) || (pos == 2 && number == 1))
+                r->wait = IPPON_WAIT_PENCHAN;
+            else
+                r->wait = IPPON_WAIT_RYANMEN;
+            consider(rules, win, f, r, best);
+        }
+    }
+}
+
+/* the concealed sets of the splits at[] of the four parts, from r->sets[0] on */
+static void set_closed_sets(const struct agari_part parts[4], const int at[4], struct reading *r)
+{
+    int n = 0;
+    for (int s = 0; s < 4; s++) {
+        uint32_t split = parts[s].split[at[s]];
+        for (int i = 0; i < agari_split_sets(split); i++, n++) {
+            bool triplet = agari_split_set_triplet(split, i);
+            r->sets[n] = (struct group){ .kind = (uint8_t)(parts[s].base + agari_split_set_kind(split, i)),
+                                         .shape = triplet ? GROUP_TRIPLET : GROUP_SEQUENCE,
+                                         .concealed = triplet };
+        }
+    }
+}
+
+/* every standard reading: each split of the concealed tiles (agari_internal.h, in the order of
+   ippon_agari_readings) with the melds after its sets, and each place of the winning tile */
+static void consider_standard(const ippon_rules *rules, const ippon_win *win, const struct hand_facts *f,
+                              struct best *best)
+{
+    struct agari_part parts[4];
+    int pair_part = agari_parts_of(f->closed, !rules->man_terminals_only, parts);
+    if (pair_part < 0)
+        return;
+    int n_closed = 0;
+    for (int s = 0; s < 4; s++)
+        n_closed += agari_split_sets(parts[s].split[0]);
+    if (n_closed + win->n_melds != 4)
+        return;
+    struct reading r = { .shape = READING_STANDARD };
+    for (int i = 0; i < win->n_melds; i++) {
         const ippon_meld *m = &win->melds[i];
         uint8_t shape = m->type == IPPON_MELD_CHI ? GROUP_SEQUENCE
                         : ippon_meld_is_kan(m)    ? GROUP_KAN
                                                   : GROUP_TRIPLET;
-        r.sets[n] = (struct group){ .kind = m->kind, .shape = shape, .concealed = m->type == IPPON_MELD_ANKAN };
+        r.sets[n_closed + i] = (struct group){ .kind = m->kind, .shape = shape,
+                                               .concealed = m->type == IPPON_MELD_ANKAN };
     }
-    int w = win->win;
-    if (a->pair == w) {
-        r.wait = IPPON_WAIT_TANKI;
-        consider(rules, win, f, &r, best);
+    const struct agari_part *pp = &parts[pair_part];
+    if ((parts[0].n | parts[1].n | parts[2].n | parts[3].n) == 1) { /* one split: most hands */
+        int at[4] = { 0, 0, 0, 0 };
+        set_closed_sets(parts, at, &r);
+        r.pair = (uint8_t)(pp->base + agari_split_pair(pp->split[0]));
+        consider_placements(rules, win, f, &r, n_closed, best);
+        return;
     }
-    for (int i = 0; i < a->n_sets; i++) {
-        struct group *g = &r.sets[i];
-        if (g->shape == GROUP_TRIPLET && g->kind == w) {
-            r.wait = IPPON_WAIT_SHANPON;
-            g->concealed = win->tsumo;
-            consider(rules, win, f, &r, best);
-            g->concealed = true;
-        } else if (g->shape == GROUP_SEQUENCE && w >= g->kind && w <= g->kind + 2) {
-            int pos = w - g->kind, number = g->kind % 9 + 1;
-            if (pos == 1)
-                r.wait = IPPON_WAIT_KANCHAN;
-            else if ((pos == 0 && number == 7) || (pos == 2 && number == 1))
-                r.wait = IPPON_WAIT_PENCHAN;
-            else
-                r.wait = IPPON_WAIT_RYANMEN;
-            consider(rules, win, f, &r, best);
+    /* the product of the parts' splits, grouped by the pair's kind; the last part turns fastest */
+    for (int g = 0; g < pp->n;) {
+        int pair = agari_split_pair(pp->split[g]), g_end = g + 1;
+        while (g_end < pp->n && agari_split_pair(pp->split[g_end]) == pair)
+            g_end++;
+        int lo[4], hi[4], at[4];
+        for (int s = 0; s < 4; s++) {
+            lo[s] = s == pair_part ? g : 0;
+            hi[s] = s == pair_part ? g_end : parts[s].n;
+            at[s] = lo[s];
         }
+        for (;;) {
+            set_closed_sets(parts, at, &r);
+            r.pair = (uint8_t)(pp->base + pair);
+            consider_placements(rules, win, f, &r, n_closed, best);
+            int s = 3;
+            while (s >= 0 && ++at[s] == hi[s]) {
+                at[s] = lo[s];
+                s--;
+            }
+            if (s < 0)
+                break;
+        }
+        g = g_end;
     }
 }
 
@@ -173,13 +240,10 @@ void ippon_score_unchecked(const ippon_rules *rules, const ippon_win *win, ippon
     best.at = 0;
     best.found = best.any_complete = false;
 
-    ippon_agari readings[IPPON_AGARI_MAX];
-    int n = ippon_agari_readings(f.closed, !rules->man_terminals_only, readings, IPPON_AGARI_MAX);
-    if (n > IPPON_AGARI_MAX)
-        n = IPPON_AGARI_MAX;
-    for (int i = 0; i < n; i++)
-        consider_decomposition(rules, win, &f, &readings[i], &best);
-    if (win->n_melds == 0) {
+    consider_standard(rules, win, &f, &best);
+    /* seven pairs hold seven kinds, kokushi thirteen terminal and honor kinds */
+    int closed_kinds = __builtin_popcountll(f.closed_present);
+    if (win->n_melds == 0 && (closed_kinds == 7 || closed_kinds == 13)) {
         struct reading whole = { .pair = win->win, .wait = IPPON_WAIT_TANKI };
         if (is_chiitoi(f.closed)) {
             whole.shape = READING_CHIITOI;
@@ -203,13 +267,13 @@ void ippon_score_unchecked(const ippon_rules *rules, const ippon_win *win, ippon
     out->yakuman = v->tally.yakuman;
     out->limit = v->limit;
     out->base = v->base;
-    out->wait = v->wait;
-    memcpy(out->yaku, v->tally.yaku, v->tally.n_yaku * sizeof out->yaku[0]);
-    out->n_yaku = v->tally.n_yaku;
+    out->wait = v->reading.wait;
+    out->n_yaku = (uint8_t)ippon_yaku_list(rules, &f, &v->reading, &v->tally, out->yaku);
     if (!v->tally.yakuman)
         add_dora_entries(win, &f, out);
 
     int pao_mult[2] = { 0, 0 };
-    out->n_pao = (uint8_t)(v->tally.yakuman ? ippon_pao_find(rules, win, &v->tally, out->pao, pao_mult) : 0);
+    out->n_pao = (uint8_t)(v->tally.yakuman ? ippon_pao_find(rules, win, out->yaku, out->n_yaku, out->pao, pao_mult)
+                                            : 0);
     ippon_settle(rules, win, v->base, out->pao, pao_mult, out->n_pao, out);
 }

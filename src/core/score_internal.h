@@ -32,11 +32,19 @@ struct reading {
 };
 enum { READING_STANDARD, READING_CHIITOI, READING_KOKUSHI };
 
-/* han and yakuman of one reading */
-struct tally {
+/* yaku as the score lists them, with their han */
+struct yaku_list {
     ippon_yaku_han yaku[24];
     uint8_t n_yaku;
-    int han;       /* ordinary yaku only, before dora */
+    int han;
+};
+
+/* what one reading is worth before dora: its yakuman (those kept), or else its own ordinary
+   yaku — those every reading shares are in hand_facts.common — as bits of enum ippon_yaku;
+   the yakuhai are not among the bits, only in han */
+struct tally {
+    uint64_t yaku;
+    int han;       /* the reading's own ordinary yaku; 0 = none */
     int yakuman;   /* total multiplier */
 };
 
@@ -44,6 +52,7 @@ struct tally {
 struct hand_facts {
     uint8_t closed[IPPON_KINDS];  /* concealed tiles with the winning tile */
     uint8_t all[IPPON_KINDS];     /* closed plus every meld's tiles (a kan counts 4) */
+    uint64_t closed_present;      /* bit k set when closed[k] > 0 */
     bool menzen;                  /* no chi, pon, daiminkan or kakan */
     uint8_t n_kans;
     bool all_simples, all_yaochu, all_honors, all_terminals, all_green;
@@ -51,7 +60,8 @@ struct hand_facts {
     uint8_t dora, ura, aka;       /* kita counts inside dora/ura where North is pointed at */
     uint8_t seat_wind_kind, round_wind_kind;
     uint8_t chuuren;              /* 0, 1 = chuuren poutou, 2 = junsei (9-sided) */
-    struct tally common;          /* the ordinary yaku every reading shares (situation, colours) */
+    uint64_t yakuman;             /* the yakuman every reading shares (tenhou, colours, chuuren), as bits */
+    struct yaku_list common;      /* the ordinary yaku every reading shares (situation, colours) */
 };
 
 
@@ -59,18 +69,23 @@ struct hand_facts {
 void ippon_score_unchecked(const ippon_rules *rules, const ippon_win *win, ippon_score *out);
 
 void ippon_facts_build(const ippon_rules *rules, const ippon_win *win, struct hand_facts *facts);
-/* the yaku of a reading: yakuman if any, else ordinary yaku (dora not included) */
+/* the yaku of a reading: yakuman if any, else the reading's own ordinary yaku (not the shared
+   ones in facts->common, not dora) */
 void ippon_yaku_count(const ippon_rules *rules, const ippon_win *win, const struct hand_facts *facts,
                       const struct reading *r, struct tally *t);
+/* the yaku list of a reading counted by ippon_yaku_count: its yakuman, or the shared yaku then
+   its own (without dora); returns the length */
+int ippon_yaku_list(const ippon_rules *rules, const struct hand_facts *facts, const struct reading *r,
+                    const struct tally *t, ippon_yaku_han list[24]);
 /* the fu of a reading, rounded; pinfu says whether the reading took pinfu */
 int ippon_fu_count(const ippon_rules *rules, const ippon_win *win, const struct hand_facts *facts,
                    const struct reading *r, bool pinfu);
 /* basic points after limits, and its limit name */
 int ippon_base_points(const ippon_rules *rules, int han, int fu, int yakuman, uint8_t *limit);
 /* finds liabilities for the kept reading's yakuman; returns how many (0–2) */
-int ippon_pao_find(const ippon_rules *rules, const ippon_win *win, const struct tally *t, ippon_pao pao[2],
-                   int pao_mult[2]);
-/* fills total and payments (pao, honba and sticks included) */
+int ippon_pao_find(const ippon_rules *rules, const ippon_win *win, const ippon_yaku_han *yaku, int n_yaku,
+                   ippon_pao pao[2], int pao_mult[2]);
+/* fills total and payments (pao, honba and sticks included); out->payments must be zero */
 void ippon_settle(const ippon_rules *rules, const ippon_win *win, int base, const ippon_pao *pao,
                   const int *pao_mult, int n_pao, ippon_score *out);
 

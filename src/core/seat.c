@@ -9,15 +9,21 @@
 #include "ippon/shanten.h"
 #include "match_internal.h"
 #include "score_internal.h"
+#include "shanten_internal.h"
 
 int ippon_seat_wind(const ippon_match *m, int seat)
 {
-    return (seat - m->dealer + m->players) % m->players;
+    int x = seat - m->dealer + m->players;
+    if (x >= 0 && x < 2 * m->players) /* a seat of the table: no division */
+        return x >= m->players ? x - m->players : x;
+    return x % m->players;
 }
 
 bool ippon_tile_is_red(const ippon_match *m, ippon_tile t)
 {
-    return ippon_code_is_red(ippon_tile_code(t, m->rules.red_fives));
+    /* copy 0 of 5m, 5p and 5s (ids 16, 52, 88) where the rules have a red five: no branches */
+    const uint8_t *red = m->rules.red_fives;
+    return (t == 16 && red[0]) | (t == 52 && red[1]) | (t == 88 && red[2]);
 }
 
 void ippon_seat_take(ippon_match *m, int seat, ippon_tile t)
@@ -68,7 +74,10 @@ int ippon_seat_find(const ippon_match *m, int seat, int kind, bool want_red, int
 void ippon_seat_update_waits(ippon_match *m, int seat)
 {
     struct seat_state *s = &m->seat[seat];
-    s->waits = s->n_hand % 3 == 1 ? ippon_waits(s->counts, s->n_melds, &m->rules) : 0;
+    int shanten = SHANTEN_UNKNOWN;
+    s->waits = s->n_hand % 3 == 1 ? shanten_waits(s->counts, s->n_melds, &m->rules, &shanten) : 0;
+    s->shanten = (int8_t)shanten;
+    s->shanten_tiles = s->n_hand;
 }
 
 /* what the karaten test counts as the seat's own tiles */

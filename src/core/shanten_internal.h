@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "ippon/error.h"
+#include "ippon/rules.h"
 #include "ippon/tile.h"
 
 #include "shanten_tables.h"
@@ -133,5 +134,13 @@ static inline int shanten_kokushi_of(int kinds, bool paired)
 {
     return 13 - kinds - (paired ? 1 : 0);
 }
+
+enum { SHANTEN_UNKNOWN = -128 };
+
+/*
+ * ippon_waits, also giving the shanten of the hand (as ippon_shanten) in *shanten, or
+ * SHANTEN_UNKNOWN for bad counts or a hand not of 13 tiles with its melds (wait.c).
+ */
+uint64_t shanten_waits(const uint8_t counts[IPPON_KINDS], int melds, const ippon_rules *rules, int *shanten);
 
 #endif
