@@ -134,12 +134,7 @@ bool ippon_live_disconnect(ippon_gateway *gw, const char *user_id, const char *c
     ippon_conn *c = ippon_gateway_conn_of(gw, user_id);
     if (!c)
         return false;
-    json_t *e = json_pack("{s:s,s:s,s:s}", "type", "error", "code", code, "message", message);
-    char *text = json_dumps(e, JSON_COMPACT);
-    json_decref(e);
-    if (text)
-        ippon_gateway_send_text(gw, c, text, strlen(text), true);
-    free(text);
+    ippon_gateway_send_error_and_close(gw, c, code, message);
     return true;
 }
 

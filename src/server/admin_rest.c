@@ -4,10 +4,10 @@
  *
  * How it works: each handler first makes sure the caller is an administrator (admin_caller),
  * then reads its body or query and checks every field before anything changes (all problems
- * are reported together, as in auth_rest.c: "fields": {"name": "problem"}), then asks the
- * store (store_admin.h), the settings (admin_settings.h) or the running game (admin_live.h)
- * to act, and answers with the changed thing. The audit row names the administrator by
- * username and id.
+ * are reported together, as in auth_rest.c, by rest_fields.h: "fields": {"name": "problem"}),
+ * then asks the store (store_admin.h), the settings (admin_settings.h) or the running game
+ * (admin_live.h) to act, and answers with the changed thing. The audit row names the
+ * administrator by username and id.
  */
 #include "admin_rest.h"
 
@@ -22,6 +22,7 @@
 #include "auth.h"
 #include "log.h"
 #include "metrics.h"
+#include "rest_fields.h"
 #include "store_admin.h"
 #include "store_rankings.h"
 
@@ -103,74 +104,15 @@ static void reply_store_failed(ippon_rest_response *res)
 
 /* ---- request bodies -------------------------------------------------------------------- */
 
-typedef struct fields {
-    json_t *body, *problems;
-} fields;
-
-static void problem(fields *f, const char *name, const char *text)
+/* a required string member; NULL (and a problem) if missing or not a string, null included */
+static const char *string_field(ippon_rest_fields *f, const char *name)
 {
-    if (!json_object_get(f->problems, name))
-        json_object_set_new(f->problems, name, json_string(text));
-}
-
-/* parse the body and refuse members other than known (NULL-terminated); -1 after replying */
-static int fields_begin(fields *f, const ippon_rest_request *req, ippon_rest_response *res, const char *const *known,
-                        const char *list)
-{
-    f->problems = NULL;
-    if (!(f->body = ippon_rest_body_object(req, res, 0)))
-        return -1;
-    f->problems = json_object();
-    const char *key;
-    json_t *value;
-    json_object_foreach(f->body, key, value) {
-        int found = 0;
-        for (const char *const *k = known; *k && !found; k++)
-            found = !strcmp(*k, key);
-        if (!found) {
-            char text[200];
-            snprintf(text, sizeof text, "unknown field (this route takes %s)", list);
-            problem(f, key, text);
-        }
-    }
-    return 0;
-}
-
-static void fields_end(fields *f)
-{
-    json_decref(f->body);
-    json_decref(f->problems);
-}
-
-/* 400 naming every problem, and -1; or 0 if there are none */
-static int fields_reply(fields *f, ippon_rest_response *res)
-{
-    if (json_object_size(f->problems) == 0)
-        return 0;
-    char message[1024];
-    size_t n = 0;
-    const char *key;
-    json_t *value;
-    message[0] = '\0';
-    json_object_foreach(f->problems, key, value) {
-        int m = snprintf(message + n, sizeof message - n, "%s%s: %s", n ? "; " : "", key, json_string_value(value));
-        if (m < 0 || (size_t)m >= sizeof message - n)
-            break;
-        n += (size_t)m;
-    }
-    ippon_rest_reply_error_fields(res, 400, "bad_request", json_incref(f->problems), "%s", message);
-    return -1;
-}
-
-/* a required string member; NULL (and a problem) if missing or not a string */
-static const char *string_field(fields *f, const char *name)
-{
-    json_t *v = json_object_get(f->body, name);
-    if (!json_is_string(v)) {
-        problem(f, name, v ? "must be a string" : "missing");
+    size_t len;
+    if (json_is_null(json_object_get(f->body, name))) {
+        ippon_rest_fields_problem(f, name, "must be a string");
         return NULL;
     }
-    return json_string_value(v);
+    return ippon_rest_fields_string(f, name, 1, &len);
 }
 
 static int is_hex_id(const char *s)
@@ -184,13 +126,13 @@ static int is_hex_id(const char *s)
 }
 
 /* an id member (32 hex digits), lowercased into out; NULL with a problem otherwise */
-static const char *id_field(fields *f, const char *name, char out[IPPON_USER_ID_LEN + 1])
+static const char *id_field(ippon_rest_fields *f, const char *name, char out[IPPON_USER_ID_LEN + 1])
 {
     const char *s = string_field(f, name);
     if (!s)
         return NULL;
     if (!is_hex_id(s)) {
-        problem(f, name, "must be an id of 32 hex digits");
+        ippon_rest_fields_problem(f, name, "must be an id of 32 hex digits");
         return NULL;
     }
     for (int i = 0; i <= IPPON_USER_ID_LEN; i++)
@@ -199,7 +141,7 @@ static const char *id_field(fields *f, const char *name, char out[IPPON_USER_ID_
 }
 
 /* why: 1 to IPPON_ADMIN_REASON_MAX bytes, not only spaces, no control characters */
-static const char *reason_field(fields *f)
+static const char *reason_field(ippon_rest_fields *f)
 {
     const char *s = string_field(f, "reason");
     if (!s)
@@ -209,7 +151,7 @@ static const char *reason_field(fields *f)
     for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)s[i];
         if (c < 0x20 || c == 0x7F) {
-            problem(f, "reason", "must not contain control characters (line breaks included)");
+            ippon_rest_fields_problem(f, "reason", "must not contain control characters (line breaks included)");
             return NULL;
         }
         visible |= c != ' ';
@@ -217,7 +159,7 @@ static const char *reason_field(fields *f)
     if (!visible || len > IPPON_ADMIN_REASON_MAX) {
         char text[96];
         snprintf(text, sizeof text, "say why, in 1 to %d bytes", IPPON_ADMIN_REASON_MAX);
-        problem(f, "reason", text);
+        ippon_rest_fields_problem(f, "reason", text);
         return NULL;
     }
     return s;
@@ -282,13 +224,14 @@ void ippon_admin_close_table_post(ippon_app *app, const ippon_rest_request *req,
 {
     static const char *const known[] = {"table", "reason", NULL};
     ippon_user admin;
-    fields f;
+    ippon_rest_fields f;
     char id[IPPON_USER_ID_LEN + 1];
-    if (admin_caller(app, req, res, &admin) != 0 || fields_begin(&f, req, res, known, "table, reason") != 0)
+    if (admin_caller(app, req, res, &admin) != 0 ||
+        ippon_rest_fields_begin(&f, req, res, 0, known, "table, reason") != 0)
         return;
     const char *table = id_field(&f, "table", id);
     const char *reason = reason_field(&f);
-    if (fields_reply(&f, res) == 0) {
+    if (ippon_rest_fields_reply(&f, res) == 0) {
         json_t *view = app->gateway ? ippon_live_table_view(app->gateway, table) : NULL;
         if (!view) {
             ippon_rest_reply_error(res, 404, "not_found", "no running table %s", table);
@@ -308,7 +251,7 @@ void ippon_admin_close_table_post(ippon_app *app, const ippon_rest_request *req,
             json_decref(view);
         }
     }
-    fields_end(&f);
+    ippon_rest_fields_end(&f);
 }
 
 /* ---- users ----------------------------------------------------------------------------- */
@@ -376,14 +319,15 @@ static void ban_or_unban(ippon_app *app, const ippon_rest_request *req, ippon_re
     static const char *const known[] = {"user_id", "reason", NULL};
     const char *action = what == ACTION_BAN ? "ban" : "unban";
     ippon_user admin, target;
-    fields f;
+    ippon_rest_fields f;
     char id[IPPON_USER_ID_LEN + 1];
-    if (admin_caller(app, req, res, &admin) != 0 || fields_begin(&f, req, res, known, "user_id, reason") != 0)
+    if (admin_caller(app, req, res, &admin) != 0 ||
+        ippon_rest_fields_begin(&f, req, res, 0, known, "user_id, reason") != 0)
         return;
     const char *user_id = id_field(&f, "user_id", id);
     const char *reason = reason_field(&f);
-    if (fields_reply(&f, res) != 0) {
-        fields_end(&f);
+    if (ippon_rest_fields_reply(&f, res) != 0) {
+        ippon_rest_fields_end(&f);
         return;
     }
     int rc = ippon_store_user_get(app->store, user_id, &target);
@@ -413,7 +357,7 @@ static void ban_or_unban(ippon_app *app, const ippon_rest_request *req, ippon_re
             reply_user(app, res, user_id);
         }
     }
-    fields_end(&f);
+    ippon_rest_fields_end(&f);
 }
 
 void ippon_admin_ban_post(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
@@ -430,20 +374,20 @@ void ippon_admin_rename_post(ippon_app *app, const ippon_rest_request *req, ippo
 {
     static const char *const known[] = {"user_id", "display_name", "reason", NULL};
     ippon_user admin, target;
-    fields f;
+    ippon_rest_fields f;
     char id[IPPON_USER_ID_LEN + 1];
     if (admin_caller(app, req, res, &admin) != 0 ||
-        fields_begin(&f, req, res, known, "user_id, display_name, reason") != 0)
+        ippon_rest_fields_begin(&f, req, res, 0, known, "user_id, display_name, reason") != 0)
         return;
     const char *user_id = id_field(&f, "user_id", id);
     const char *name = string_field(&f, "display_name");
     char why[256];
     if (name && ippon_auth_check_display_name(name, json_string_length(json_object_get(f.body, "display_name")), why,
                                               sizeof why) != 0)
-        problem(&f, "display_name", why);
+        ippon_rest_fields_problem(&f, "display_name", why);
     const char *reason = reason_field(&f);
-    if (fields_reply(&f, res) != 0) {
-        fields_end(&f);
+    if (ippon_rest_fields_reply(&f, res) != 0) {
+        ippon_rest_fields_end(&f);
         return;
     }
     int rc = ippon_store_user_get(app->store, user_id, &target);
@@ -466,7 +410,7 @@ void ippon_admin_rename_post(ippon_app *app, const ippon_rest_request *req, ippo
         admin_done(app, &admin, "rename", user_id);
         reply_user(app, res, user_id);
     }
-    fields_end(&f);
+    ippon_rest_fields_end(&f);
 }
 
 /* ---- matches --------------------------------------------------------------------------- */
@@ -475,14 +419,15 @@ void ippon_admin_void_post(ippon_app *app, const ippon_rest_request *req, ippon_
 {
     static const char *const known[] = {"match_id", "reason", NULL};
     ippon_user admin;
-    fields f;
+    ippon_rest_fields f;
     char id[IPPON_USER_ID_LEN + 1];
-    if (admin_caller(app, req, res, &admin) != 0 || fields_begin(&f, req, res, known, "match_id, reason") != 0)
+    if (admin_caller(app, req, res, &admin) != 0 ||
+        ippon_rest_fields_begin(&f, req, res, 0, known, "match_id, reason") != 0)
         return;
     const char *match_id = id_field(&f, "match_id", id);
     const char *reason = reason_field(&f);
-    if (fields_reply(&f, res) != 0) {
-        fields_end(&f);
+    if (ippon_rest_fields_reply(&f, res) != 0) {
+        ippon_rest_fields_end(&f);
         return;
     }
     json_t *before = NULL;
@@ -506,7 +451,7 @@ void ippon_admin_void_post(ippon_app *app, const ippon_rest_request *req, ippon_
         admin_done(app, &admin, "void_match", match_id);
         ippon_rest_reply_json(res, 200, json_pack("{s:o}", "match", after));
     }
-    fields_end(&f);
+    ippon_rest_fields_end(&f);
 }
 
 /* ---- settings -------------------------------------------------------------------------- */
@@ -527,22 +472,22 @@ void ippon_admin_settings_put(ippon_app *app, const ippon_rest_request *req, ipp
 {
     static const char *const known[] = {"values", "reason", NULL};
     ippon_user admin;
-    fields f;
+    ippon_rest_fields f;
     if (admin_caller(app, req, res, &admin) != 0)
         return;
     if (!app->settings) {
         ippon_rest_reply_error(res, 503, "unavailable", "run-time settings are not available on this server");
         return;
     }
-    if (fields_begin(&f, req, res, known, "values, reason") != 0)
+    if (ippon_rest_fields_begin(&f, req, res, 0, known, "values, reason") != 0)
         return;
     json_t *values = json_object_get(f.body, "values");
     if (!json_is_object(values) || json_object_size(values) == 0)
-        problem(&f, "values", values ? "must be an object with at least one setting: {\"key\": value}"
+        ippon_rest_fields_problem(&f, "values", values ? "must be an object with at least one setting: {\"key\": value}"
                                      : "missing");
     const char *reason = reason_field(&f);
-    if (fields_reply(&f, res) != 0) {
-        fields_end(&f);
+    if (ippon_rest_fields_reply(&f, res) != 0) {
+        ippon_rest_fields_end(&f);
         return;
     }
     /* the detail: each setting's value before and after */
@@ -578,7 +523,7 @@ void ippon_admin_settings_put(ippon_app *app, const ippon_rest_request *req, ipp
         json_decref(problems);
         json_decref(f.problems);
         f.problems = named;
-        fields_reply(&f, res);
+        ippon_rest_fields_reply(&f, res);
     } else if (rc != 0) {
         reply_store_failed(res);
     } else {
@@ -586,7 +531,7 @@ void ippon_admin_settings_put(ippon_app *app, const ippon_rest_request *req, ipp
         admin_done(app, &admin, "settings", target);
         ippon_rest_reply_json(res, 200, ippon_settings_json(app->settings));
     }
-    fields_end(&f);
+    ippon_rest_fields_end(&f);
 }
 
 /* ---- the audit log --------------------------------------------------------------------- */

@@ -202,6 +202,26 @@ static void auth_result_session(ippon_auth_result *r, const ippon_user *user,
     r->expires_at = s->expires_at;
 }
 
+/*
+ * Store a new user (hash: the password's, NULL for a guest) with a new session of life_s: 0 with
+ * r holding the user and the session's token, or the store's code (CONFLICT: a name is taken,
+ * in r->taken).
+ */
+static int auth_create_user(ippon_auth *auth, const ippon_user *user, const char *hash,
+                            long long life_s, ippon_auth_result *r)
+{
+    ippon_session session;
+    char token[IPPON_TOKEN_HEX_LEN + 1];
+    auth_session_new(auth, life_s, &session, token);
+    int rc = ippon_store_user_create(auth->store, user, hash, &session, &r->taken);
+    if (rc == 0) {
+        auth_result_session(r, user, &session, token);
+        r->taken = 0;
+    }
+    sodium_memzero(token, sizeof token);
+    return rc;
+}
+
 /* ---- rules ------------------------------------------------------------------------ */
 
 /*
@@ -504,17 +524,11 @@ ippon_auth_status ippon_auth_guest(ippon_auth *auth, const char *display_name,
             snprintf(user.display_name, sizeof user.display_name, "%s%02X%02X%02X",
                      IPPON_GUEST_NAME_PREFIX, r[0], r[1], r[2]);
         }
-        ippon_session session;
-        char token[IPPON_TOKEN_HEX_LEN + 1];
-        auth_session_new(auth, auth->guest_s, &session, token);
-        int rc = ippon_store_user_create(auth->store, &user, NULL, &session, &out->taken);
+        int rc = auth_create_user(auth, &user, NULL, auth->guest_s, out);
         if (rc == 0) {
-            auth_result_session(out, &user, &session, token);
-            out->taken = 0;
             ippon_log_debug("auth: new guest %s (%s) from %s", user.id, user.display_name, key);
             return out->status;
         }
-        sodium_memzero(token, sizeof token);
         if (rc != IPPON_STORE_CONFLICT)
             return out->status = IPPON_AUTH_ERROR;
         if (display_name)
@@ -551,19 +565,13 @@ static void auth_op_register_done(auth_op *op, const char *hash, ippon_auth_resu
     snprintf(user.username, sizeof user.username, "%s", op->username);
     snprintf(user.display_name, sizeof user.display_name, "%s", op->display_name);
     user.created_at = user.last_seen_at = auth_now_s(auth);
-    ippon_session session;
-    char token[IPPON_TOKEN_HEX_LEN + 1];
-    auth_session_new(auth, auth->session_s, &session, token);
-    int rc = ippon_store_user_create(auth->store, &user, hash, &session, &r->taken);
+    int rc = auth_create_user(auth, &user, hash, auth->session_s, r);
     if (rc == 0) {
-        auth_result_session(r, &user, &session, token);
-        r->taken = 0;
         ippon_log_info("auth: new account \"%s\" (user %s) from %s", user.username, user.id,
                        op->address_key);
     } else {
         r->status = rc == IPPON_STORE_CONFLICT ? IPPON_AUTH_TAKEN : IPPON_AUTH_ERROR;
     }
-    sodium_memzero(token, sizeof token);
 }
 
 static void auth_op_login_done(auth_op *op, ippon_pwhash_result hashed, const char *rehash,
@@ -678,6 +686,46 @@ static int auth_now_result(ippon_auth_result *now, ippon_auth_status status)
     return 0;
 }
 
+/*
+ * What a registration and a claim share once op is made: the per-address sign-up limit (what
+ * names the operation in the log), the names (a taken one is answered before spending a hash,
+ * and still counts as an attempt; except_id: the guest claiming, whose own names are free),
+ * then the password hash on the worker. 1 while pending; else 0 with the answer in now and op
+ * freed (a busy worker gives the attempt back).
+ */
+static int auth_signup(auth_op *op, const char *what, const char *username, const char *password,
+                       size_t password_len, const char *display_name, const char *except_id,
+                       ippon_auth_result *now)
+{
+    ippon_auth *auth = op->auth;
+    long long t = ippon_auth_now_ms(auth);
+    ippon_auth_status refused = IPPON_AUTH_OK;
+    if (!ippon_ratelimit_take(auth->signups, op->address_key, t, &now->retry_after_ms)) {
+        ippon_log_warn("auth: %s from %s refused: over the limit", what, op->address_key);
+        refused = IPPON_AUTH_LIMITED;
+    } else if (ippon_store_names_taken(auth->store, username, display_name, except_id,
+                                       &now->taken) != 0) {
+        refused = IPPON_AUTH_ERROR;
+    } else if (now->taken) {
+        refused = IPPON_AUTH_TAKEN;
+    }
+    if (refused != IPPON_AUTH_OK) {
+        free(op);
+        return auth_now_result(now, refused);
+    }
+    snprintf(op->username, sizeof op->username, "%s", username);
+    if (display_name) {
+        snprintf(op->display_name, sizeof op->display_name, "%s", display_name);
+        op->has_display_name = 1;
+    }
+    if (ippon_pwhash_hash(auth->pwhash, password, password_len, auth_op_hashed, op) != 0) {
+        ippon_ratelimit_give_back(auth->signups, op->address_key, t);
+        free(op);
+        return auth_now_result(now, IPPON_AUTH_BUSY);
+    }
+    return 1;
+}
+
 int ippon_auth_register(ippon_auth *auth, const char *username, const char *password,
                         size_t password_len, const char *display_name, const char *address,
                         ippon_auth_result *now, ippon_auth_done done, void *ctx)
@@ -686,30 +734,8 @@ int ippon_auth_register(ippon_auth *auth, const char *username, const char *pass
     auth_op *op = auth_op_new(auth, OP_REGISTER, address, done, ctx);
     if (!op)
         return auth_now_result(now, IPPON_AUTH_ERROR);
-    long long t = ippon_auth_now_ms(auth);
-    if (!ippon_ratelimit_take(auth->signups, op->address_key, t, &now->retry_after_ms)) {
-        ippon_log_warn("auth: registration from %s refused: over the limit", op->address_key);
-        free(op);
-        return auth_now_result(now, IPPON_AUTH_LIMITED);
-    }
-    /* a taken name is answered before spending a hash (and still counts as an attempt) */
-    if (ippon_store_names_taken(auth->store, username, display_name, NULL, &now->taken) != 0) {
-        free(op);
-        return auth_now_result(now, IPPON_AUTH_ERROR);
-    }
-    if (now->taken) {
-        free(op);
-        return auth_now_result(now, IPPON_AUTH_TAKEN);
-    }
-    snprintf(op->username, sizeof op->username, "%s", username);
-    snprintf(op->display_name, sizeof op->display_name, "%s", display_name);
-    op->has_display_name = 1;
-    if (ippon_pwhash_hash(auth->pwhash, password, password_len, auth_op_hashed, op) != 0) {
-        ippon_ratelimit_give_back(auth->signups, op->address_key, t);
-        free(op);
-        return auth_now_result(now, IPPON_AUTH_BUSY);
-    }
-    return 1;
+    return auth_signup(op, "registration", username, password, password_len, display_name, NULL,
+                       now);
 }
 
 int ippon_auth_login(ippon_auth *auth, const char *username, const char *password,
@@ -786,31 +812,8 @@ int ippon_auth_claim(ippon_auth *auth, const char *token_hex, const char *userna
     auth_op *op = auth_op_new(auth, OP_CLAIM, address, done, ctx);
     if (!op)
         return auth_now_result(now, IPPON_AUTH_ERROR);
-    long long t = ippon_auth_now_ms(auth);
-    if (!ippon_ratelimit_take(auth->signups, op->address_key, t, &now->retry_after_ms)) {
-        ippon_log_warn("auth: claim from %s refused: over the limit", op->address_key);
-        free(op);
-        return auth_now_result(now, IPPON_AUTH_LIMITED);
-    }
-    if (ippon_store_names_taken(auth->store, username, display_name, guest.id, &now->taken) != 0) {
-        free(op);
-        return auth_now_result(now, IPPON_AUTH_ERROR);
-    }
-    if (now->taken) {
-        free(op);
-        return auth_now_result(now, IPPON_AUTH_TAKEN);
-    }
     snprintf(op->user_id, sizeof op->user_id, "%s", guest.id);
     memcpy(op->old_token_hash, token_hash, sizeof token_hash);
-    snprintf(op->username, sizeof op->username, "%s", username);
-    if (display_name) {
-        snprintf(op->display_name, sizeof op->display_name, "%s", display_name);
-        op->has_display_name = 1;
-    }
-    if (ippon_pwhash_hash(auth->pwhash, password, password_len, auth_op_hashed, op) != 0) {
-        ippon_ratelimit_give_back(auth->signups, op->address_key, t);
-        free(op);
-        return auth_now_result(now, IPPON_AUTH_BUSY);
-    }
-    return 1;
+    return auth_signup(op, "claim", username, password, password_len, display_name, guest.id,
+                       now);
 }

@@ -13,8 +13,8 @@
  * The user object: {"id", "display_name", "guest", "created_at"}, and in these replies
  * (always about the caller) also "username" (null for a guest) and "admin". Never a hash.
  *
- * How it works: each handler parses the body (ippon_rest_body_object), checks every field
- * and collects every problem ("fields": {"name": "problem"}, and all of them in the
+ * How it works: each handler parses the body and checks every field (rest_fields.h),
+ * collecting every problem ("fields": {"name": "problem"}, and all of them in the
  * message) before anything changes; then calls auth.c. register, login and claim hash a
  * password on the worker thread: the handler defers its reply (ippon_rest_defer) and the
  * completion (rest_auth_done) finishes it; if auth.c answers at once the handler
@@ -29,6 +29,7 @@
 #include "auth.h"
 #include "metrics.h"
 #include "rest.h"
+#include "rest_fields.h"
 #include "store_admin.h"
 
 #define LOGIN_MAX_USERNAME 64 /* login takes any name up to this; it just will not exist */
@@ -129,114 +130,7 @@ static void reply_result(ippon_rest_response *res, const ippon_auth_result *r, r
     ippon_rest_reply_error(res, 500, "internal", "the server could not do this; try again later");
 }
 
-/* ---- request parsing ------------------------------------------------------------- */
-
-/* problems found in a request's fields: {"field": "problem"} in the order found */
-typedef struct field_check {
-    json_t *body;
-    json_t *problems;
-} field_check;
-
-static void problem(field_check *fc, const char *field, const char *text)
-{
-    if (!json_object_get(fc->problems, field))
-        json_object_set_new(fc->problems, field, json_string(text));
-}
-
-/* fields the route does not take are problems too */
-static void check_known_fields(field_check *fc, const char *const *known, const char *list)
-{
-    const char *key;
-    json_t *value;
-    json_object_foreach(fc->body, key, value) {
-        int found = 0;
-        for (const char *const *k = known; *k && !found; k++)
-            found = strcmp(*k, key) == 0;
-        if (!found) {
-            char text[160];
-            snprintf(text, sizeof text, "unknown field (this route takes %s)", list);
-            problem(fc, key, text);
-        }
-    }
-}
-
-/* a string field: its value (NULL if absent or not a string, with a problem if required) */
-static const char *string_field(field_check *fc, const char *field, int required, size_t *len)
-{
-    json_t *v = json_object_get(fc->body, field);
-    *len = 0;
-    if (!v || json_is_null(v)) {
-        if (required)
-            problem(fc, field, v ? "must be a string, not null" : "missing");
-        return NULL;
-    }
-    if (!json_is_string(v)) {
-        problem(fc, field, "must be a string");
-        return NULL;
-    }
-    *len = json_string_length(v);
-    return json_string_value(v);
-}
-
-typedef int (*rule_fn)(const char *, size_t, char *, size_t);
-
-/* a string field that must pass rule */
-static const char *checked_field(field_check *fc, const char *field, int required, rule_fn rule)
-{
-    size_t len;
-    const char *text = string_field(fc, field, required, &len);
-    char why[256];
-    if (text && rule(text, len, why, sizeof why) != 0) {
-        problem(fc, field, why);
-        return NULL;
-    }
-    return text;
-}
-
-/* if there were problems: reply 400 naming every field, and return -1 */
-static int reply_problems(field_check *fc, ippon_rest_response *res)
-{
-    if (json_object_size(fc->problems) == 0)
-        return 0;
-    char message[1024];
-    size_t n = 0;
-    const char *key;
-    json_t *value;
-    message[0] = '\0';
-    json_object_foreach(fc->problems, key, value) {
-        int m = snprintf(message + n, sizeof message - n, "%s%s: %s", n ? "; " : "", key,
-                         json_string_value(value));
-        if (m < 0 || (size_t)m >= sizeof message - n)
-            break;
-        n += (size_t)m;
-    }
-    ippon_rest_reply_error_fields(res, 400, "bad_request", json_incref(fc->problems), "%s",
-                                  message);
-    return -1;
-}
-
-/* parse the body and get ready to check its fields; -1 after replying 400 */
-static int field_check_begin(field_check *fc, const ippon_rest_request *req,
-                             ippon_rest_response *res, int empty_ok)
-{
-    fc->problems = NULL;
-    fc->body = ippon_rest_body_object(req, res, empty_ok);
-    if (!fc->body)
-        return -1;
-    fc->problems = json_object();
-    if (!fc->problems) {
-        json_decref(fc->body);
-        ippon_rest_reply_error(res, 500, "internal", "out of memory");
-        return -1;
-    }
-    return 0;
-}
-
-static void field_check_end(field_check *fc)
-{
-    json_decref(fc->problems);
-    json_decref(fc->body);
-}
+/* ---- the session ------------------------------------------------------------------ */
 
 /*
  * The bearer token of the request, copied into token. Replies 401 and returns -1 if there
@@ -363,44 +257,42 @@ static void rest_wait_cancel(rest_wait *w, ippon_rest_response *res, const ippon
 void ippon_auth_guest_post(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
 {
     static const char *const known[] = {"display_name", NULL};
-    field_check fc;
+    ippon_rest_fields fc;
     if (!app->auth) {
         reply_unavailable(res);
         return;
     }
-    if (field_check_begin(&fc, req, res, 1) != 0)
+    if (ippon_rest_fields_begin(&fc, req, res, 1, known, "display_name (optional)") != 0)
         return;
-    check_known_fields(&fc, known, "display_name (optional)");
-    const char *name = checked_field(&fc, "display_name", 0, ippon_auth_check_display_name);
-    if (reply_problems(&fc, res) == 0) {
+    const char *name = ippon_rest_fields_checked(&fc, "display_name", 0, ippon_auth_check_display_name);
+    if (ippon_rest_fields_reply(&fc, res) == 0) {
         ippon_auth_result r;
         ippon_auth_guest(app->auth, name, req->address, &r);
         reply_result(res, &r, REPLY_GUEST);
     }
-    field_check_end(&fc);
+    ippon_rest_fields_end(&fc);
 }
 
 void ippon_auth_register_post(ippon_app *app, const ippon_rest_request *req,
                               ippon_rest_response *res)
 {
     static const char *const known[] = {"username", "password", "display_name", NULL};
-    field_check fc;
+    ippon_rest_fields fc;
     if (!app->auth) {
         reply_unavailable(res);
         return;
     }
     if (registration_closed(app, res) != 0)
         return;
-    if (field_check_begin(&fc, req, res, 0) != 0)
+    if (ippon_rest_fields_begin(&fc, req, res, 0, known, "username, password, display_name") != 0)
         return;
-    check_known_fields(&fc, known, "username, password, display_name");
-    const char *username = checked_field(&fc, "username", 1, ippon_auth_check_username);
+    const char *username = ippon_rest_fields_checked(&fc, "username", 1, ippon_auth_check_username);
     size_t pw_len = 0;
-    const char *password = checked_field(&fc, "password", 1, ippon_auth_check_password);
+    const char *password = ippon_rest_fields_checked(&fc, "password", 1, ippon_auth_check_password);
     if (password)
         pw_len = json_string_length(json_object_get(fc.body, "password"));
-    const char *name = checked_field(&fc, "display_name", 1, ippon_auth_check_display_name);
-    if (reply_problems(&fc, res) == 0) {
+    const char *name = ippon_rest_fields_checked(&fc, "display_name", 1, ippon_auth_check_display_name);
+    if (ippon_rest_fields_reply(&fc, res) == 0) {
         rest_wait *w = rest_wait_begin(req, res, REPLY_REGISTER);
         if (w) {
             ippon_auth_result now;
@@ -410,7 +302,7 @@ void ippon_auth_register_post(ippon_app *app, const ippon_rest_request *req,
                 rest_wait_cancel(w, res, &now);
         }
     }
-    field_check_end(&fc);
+    ippon_rest_fields_end(&fc);
 }
 
 /* login's own shape checks: any non-empty string of sane length */
@@ -437,18 +329,17 @@ static int login_password_rule(const char *text, size_t len, char *why, size_t w
 void ippon_auth_login_post(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
 {
     static const char *const known[] = {"username", "password", NULL};
-    field_check fc;
+    ippon_rest_fields fc;
     if (!app->auth) {
         reply_unavailable(res);
         return;
     }
-    if (field_check_begin(&fc, req, res, 0) != 0)
+    if (ippon_rest_fields_begin(&fc, req, res, 0, known, "username, password") != 0)
         return;
-    check_known_fields(&fc, known, "username, password");
-    const char *username = checked_field(&fc, "username", 1, login_username_rule);
-    const char *password = checked_field(&fc, "password", 1, login_password_rule);
+    const char *username = ippon_rest_fields_checked(&fc, "username", 1, login_username_rule);
+    const char *password = ippon_rest_fields_checked(&fc, "password", 1, login_password_rule);
     size_t pw_len = password ? json_string_length(json_object_get(fc.body, "password")) : 0;
-    if (reply_problems(&fc, res) == 0) {
+    if (ippon_rest_fields_reply(&fc, res) == 0) {
         rest_wait *w = rest_wait_begin(req, res, REPLY_LOGIN);
         if (w) {
             w->app = app;
@@ -461,7 +352,7 @@ void ippon_auth_login_post(ippon_app *app, const ippon_rest_request *req, ippon_
                 rest_wait_cancel(w, res, &now);
         }
     }
-    field_check_end(&fc);
+    ippon_rest_fields_end(&fc);
 }
 
 void ippon_auth_logout_post(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
@@ -500,30 +391,29 @@ void ippon_auth_me_patch(ippon_app *app, const ippon_rest_request *req, ippon_re
     static const char *const known[] = {"display_name", NULL};
     char token[IPPON_TOKEN_HEX_LEN + 1];
     ippon_user user;
-    field_check fc;
+    ippon_rest_fields fc;
     if (!app->auth) {
         reply_unavailable(res);
         return;
     }
     if (session_user(app, req, res, token, &user) != 0)
         return;
-    if (field_check_begin(&fc, req, res, 0) != 0)
+    if (ippon_rest_fields_begin(&fc, req, res, 0, known, "display_name") != 0)
         return;
-    check_known_fields(&fc, known, "display_name");
-    const char *name = checked_field(&fc, "display_name", 1, ippon_auth_check_display_name);
-    if (reply_problems(&fc, res) == 0) {
+    const char *name = ippon_rest_fields_checked(&fc, "display_name", 1, ippon_auth_check_display_name);
+    if (ippon_rest_fields_reply(&fc, res) == 0) {
         ippon_auth_result r;
         ippon_auth_rename(app->auth, user.id, name, &r);
         reply_result(res, &r, REPLY_TOKEN);
     }
-    field_check_end(&fc);
+    ippon_rest_fields_end(&fc);
 }
 
 void ippon_auth_claim_post(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
 {
     static const char *const known[] = {"username", "password", "display_name", NULL};
     char token[IPPON_TOKEN_HEX_LEN + 1];
-    field_check fc;
+    ippon_rest_fields fc;
     if (!app->auth) {
         reply_unavailable(res);
         return;
@@ -532,14 +422,14 @@ void ippon_auth_claim_post(ippon_app *app, const ippon_rest_request *req, ippon_
         return;
     if (registration_closed(app, res) != 0)
         return;
-    if (field_check_begin(&fc, req, res, 0) != 0)
+    if (ippon_rest_fields_begin(&fc, req, res, 0, known,
+                                "username, password, display_name (optional)") != 0)
         return;
-    check_known_fields(&fc, known, "username, password, display_name (optional)");
-    const char *username = checked_field(&fc, "username", 1, ippon_auth_check_username);
-    const char *password = checked_field(&fc, "password", 1, ippon_auth_check_password);
+    const char *username = ippon_rest_fields_checked(&fc, "username", 1, ippon_auth_check_username);
+    const char *password = ippon_rest_fields_checked(&fc, "password", 1, ippon_auth_check_password);
     size_t pw_len = password ? json_string_length(json_object_get(fc.body, "password")) : 0;
-    const char *name = checked_field(&fc, "display_name", 0, ippon_auth_check_display_name);
-    if (reply_problems(&fc, res) == 0) {
+    const char *name = ippon_rest_fields_checked(&fc, "display_name", 0, ippon_auth_check_display_name);
+    if (ippon_rest_fields_reply(&fc, res) == 0) {
         rest_wait *w = rest_wait_begin(req, res, REPLY_TOKEN);
         if (w) {
             ippon_auth_result now;
@@ -549,5 +439,5 @@ void ippon_auth_claim_post(ippon_app *app, const ippon_rest_request *req, ippon_
                 rest_wait_cancel(w, res, &now);
         }
     }
-    field_check_end(&fc);
+    ippon_rest_fields_end(&fc);
 }

@@ -182,8 +182,7 @@ void ippon_gateway_send_error(ippon_gateway *gw, ippon_conn *c, const char *code
     ippon_gateway_send(gw, c, json_pack("{s:s,s:s,s:s}", "type", "error", "code", code, "message", message));
 }
 
-/* the last message of a connection: an error, then the socket closes */
-static void send_error_and_close(ippon_gateway *gw, ippon_conn *c, const char *code, const char *message)
+void ippon_gateway_send_error_and_close(ippon_gateway *gw, ippon_conn *c, const char *code, const char *message)
 {
     json_t *e = json_pack("{s:s,s:s,s:s}", "type", "error", "code", code, "message", message);
     char *text = json_dumps(e, JSON_COMPACT);
@@ -271,7 +270,7 @@ static bool count_bad(ippon_gateway *gw, ippon_conn *c, const char *code, const 
     if (c->bad_in_window > gw->set.max_bad_per_10s) {
         ippon_log(IPPON_LOG_WARN, "gateway: closing %s (%s): too many bad messages", c->addr,
                   c->user_id[0] ? c->user_id : "anonymous");
-        send_error_and_close(gw, c, "abuse", "too many bad messages: closing the connection");
+        ippon_gateway_send_error_and_close(gw, c, "abuse", "too many bad messages: closing the connection");
         return true;
     }
     ippon_gateway_send_error(gw, c, code, message);
@@ -283,7 +282,7 @@ void ippon_gateway_oversized(ippon_gateway *gw, ippon_conn *c)
     gw->stats.bad_messages++;
     char message[96];
     snprintf(message, sizeof message, "messages are at most %zu bytes", gw->set.max_frame);
-    send_error_and_close(gw, c, "too_large", message);
+    ippon_gateway_send_error_and_close(gw, c, "too_large", message);
 }
 
 /* the message-rate window: a fresh window every 10 s */
@@ -341,7 +340,7 @@ static void on_hello(ippon_gateway *gw, ippon_conn *c, const json_t *msg)
     }
     ippon_conn *old = ippon_strmap_get(gw->users, user.id);
     if (old && old != c) { /* the newest connection of a user wins */
-        send_error_and_close(gw, old, "replaced", "you connected from elsewhere");
+        ippon_gateway_send_error_and_close(gw, old, "replaced", "you connected from elsewhere");
         old->user_id[0] = '\0';
     }
     snprintf(c->user_id, sizeof c->user_id, "%s", user.id);

@@ -65,6 +65,8 @@ int64_t ippon_gateway_now(const ippon_gateway *gw);
 void ippon_gateway_send(ippon_gateway *gw, ippon_conn *c, json_t *msg);
 void ippon_gateway_send_text(ippon_gateway *gw, ippon_conn *c, const char *text, size_t len, bool close_after);
 void ippon_gateway_send_error(ippon_gateway *gw, ippon_conn *c, const char *code, const char *message);
+/* the last message of a connection: an error, then the socket closes */
+void ippon_gateway_send_error_and_close(ippon_gateway *gw, ippon_conn *c, const char *code, const char *message);
 ippon_conn *ippon_gateway_conn_of(ippon_gateway *gw, const char *user_id);
 /* counts a bad message and answers it; true when the connection is being closed for abuse */
 bool ippon_gateway_bad(ippon_gateway *gw, ippon_conn *c, const char *code, const char *message);

@@ -283,9 +283,14 @@ int main(int argc, char **argv)
     }
     ippon_gateway_free(app.gateway); /* before the lws context its timers run on */
     app.gateway = NULL;
+    goto stop;
 
+fail:
+    fprintf(stderr, "ippon: %s\n", err);
+stop:
     running_http = NULL;
-    ippon_auth_destroy(app.auth); /* first: it may still answer requests waiting on a hash */
+    ippon_gateway_free(app.gateway); /* after a failed start; a stopped server's is gone already */
+    ippon_auth_destroy(app.auth); /* before the rest: it may still answer requests waiting on a hash */
     ippon_http_stop(http);
     ippon_store_close(app.store);
     ippon_settings_free(app.settings);
@@ -294,18 +299,5 @@ int main(int argc, char **argv)
     free(overrides);
     if (status == EXIT_SUCCESS)
         ippon_log_info("stopped");
-    return status;
-
-fail:
-    fprintf(stderr, "ippon: %s\n", err);
-    running_http = NULL;
-    ippon_gateway_free(app.gateway);
-    ippon_auth_destroy(app.auth);
-    ippon_http_stop(http);
-    ippon_store_close(app.store);
-    ippon_settings_free(app.settings);
-    ippon_metrics_free(app.metrics);
-    ippon_config_free(&config);
-    free(overrides);
     return status;
 }

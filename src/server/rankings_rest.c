@@ -17,7 +17,8 @@
  *
  * Leaderboard replies are kept by the store (ippon_store_leaderboard_keep) and sent again while
  * nothing they show has changed (ippon_store_leaderboard_kept): a popular page costs one
- * lookup, not a rebuild.
+ * lookup, not a rebuild; so are profiles and pages of match lists (ippon_store_reply_keep), until
+ * a match of the player's (any match, for the list of every match), a void or a rename.
  */
 #include <ctype.h>
 #include <stdbool.h>
@@ -107,6 +108,16 @@ static void store_failed(ippon_rest_response *res)
     ippon_rest_reply_error(res, 500, "internal", "the database failed");
 }
 
+/* ?page= and ?limit= of a list, then the database: false after a 400 or 503 */
+static bool paging(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res, int *page, int *limit)
+{
+    *page = int_param(req, res, "page", 1, 1, RANKINGS_MAX_PAGE, "an integer 1..1000000");
+    if (*page < 0)
+        return false;
+    *limit = int_param(req, res, "limit", RANKINGS_DEFAULT_LIMIT, 1, RANKINGS_MAX_LIMIT, "an integer 1..100");
+    return *limit >= 0 && have_store(app, res);
+}
+
 void ippon_leaderboard_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
 {
     char mode[8] = "4p", period_text[8] = "all";
@@ -121,11 +132,8 @@ void ippon_leaderboard_get(ippon_app *app, const ippon_rest_request *req, ippon_
         bad_param(res, "period", "\"all\", \"month\", \"week\" or \"day\"");
         return;
     }
-    int page = int_param(req, res, "page", 1, 1, RANKINGS_MAX_PAGE, "an integer 1..1000000");
-    if (page < 0)
-        return;
-    int limit = int_param(req, res, "limit", RANKINGS_DEFAULT_LIMIT, 1, RANKINGS_MAX_LIMIT, "an integer 1..100");
-    if (limit < 0 || !have_store(app, res))
+    int page, limit;
+    if (!paging(app, req, res, &page, &limit))
         return;
     ippon_leaderboard_query q = {
         .mode = mode,
@@ -163,6 +171,36 @@ void ippon_leaderboard_get(ippon_app *app, const ippon_rest_request *req, ippon_
     free(text);
 }
 
+/* a reply the store kept for kq, sent: true if sent (or the store failed and that was sent) */
+static bool sent_kept(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res,
+                      const ippon_kept_query *kq)
+{
+    const char *kept, *tag;
+    size_t len;
+    int found = ippon_store_reply_kept(app->store, kq, &kept, &len, &tag);
+    if (found > 0)
+        ippon_rest_reply_tagged_text(req, res, NULL, kept, len, tag);
+    else if (found < 0)
+        store_failed(res);
+    return found != 0;
+}
+
+/* sends reply (taking it) and keeps it, with its tag, for kq */
+static void send_and_keep(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res,
+                          const ippon_kept_query *kq, json_t *reply)
+{
+    char *text = json_dumps(reply, JSON_COMPACT);
+    json_decref(reply);
+    if (!text) {
+        ippon_rest_reply_error(res, 500, "internal", "out of memory");
+        return;
+    }
+    ippon_rest_reply_cached_text(req, res, NULL, text, strlen(text));
+    if (res->status == 200 || res->status == 304)
+        ippon_store_reply_keep(app->store, kq, text, strlen(text), res->etag);
+    free(text);
+}
+
 void ippon_player_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
 {
     char id[IPPON_USER_ID_LEN + 1];
@@ -170,7 +208,8 @@ void ippon_player_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_
         bad_param(res, "id", "32 hex digits (a player's id)");
         return;
     }
-    if (!have_store(app, res))
+    ippon_kept_query kq = {id, 0, 0};
+    if (!have_store(app, res) || sent_kept(app, req, res, &kq))
         return;
     json_t *profile;
     int rc = ippon_store_player_profile(app->store, id, &profile);
@@ -179,7 +218,7 @@ void ippon_player_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_
     else if (rc != 0)
         store_failed(res);
     else
-        ippon_rest_reply_cached(req, res, profile);
+        send_and_keep(app, req, res, &kq, profile);
 }
 
 void ippon_matches_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
@@ -190,14 +229,14 @@ void ippon_matches_get(ippon_app *app, const ippon_rest_request *req, ippon_rest
         bad_param(res, "player", "32 hex digits (a player's id)");
         return;
     }
-    int page = int_param(req, res, "page", 1, 1, RANKINGS_MAX_PAGE, "an integer 1..1000000");
-    if (page < 0)
+    int page, limit;
+    if (!paging(app, req, res, &page, &limit))
         return;
-    int limit = int_param(req, res, "limit", RANKINGS_DEFAULT_LIMIT, 1, RANKINGS_MAX_LIMIT, "an integer 1..100");
-    if (limit < 0 || !have_store(app, res))
+    ippon_kept_query kq = {got > 0 ? id : NULL, page, limit};
+    if (sent_kept(app, req, res, &kq))
         return;
     json_t *list;
-    int rc = ippon_store_matches_list(app->store, got > 0 ? id : NULL, page, limit, &list);
+    int rc = ippon_store_matches_list(app->store, kq.user_id, page, limit, &list);
     if (rc == IPPON_STORE_NOT_FOUND) {
         ippon_rest_reply_error(res, 404, "not_found", "no player %s", id);
         return;
@@ -209,7 +248,7 @@ void ippon_matches_get(ippon_app *app, const ippon_rest_request *req, ippon_rest
     json_object_set_new(list, "player", got > 0 ? json_string(id) : json_null());
     json_object_set_new(list, "page", json_integer(page));
     json_object_set_new(list, "limit", json_integer(limit));
-    ippon_rest_reply_cached(req, res, list);
+    send_and_keep(app, req, res, &kq, list);
 }
 
 /* the seats' names as the match stored them, for the logs */

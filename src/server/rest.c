@@ -147,8 +147,8 @@ void ippon_rest_reply_cached(const ippon_rest_request *req, ippon_rest_response 
     rest_tag(req, res);
 }
 
-void ippon_rest_reply_cached_text(const ippon_rest_request *req, ippon_rest_response *res,
-                                  const char *content_type, const char *body, size_t len)
+/* a copy of body as a 200 reply, without its tag (500 if out of memory) */
+static void rest_text_reply(ippon_rest_response *res, const char *content_type, const char *body, size_t len)
 {
     char *copy = malloc(len + 1);
     if (!copy) {
@@ -162,7 +162,28 @@ void ippon_rest_reply_cached_text(const ippon_rest_request *req, ippon_rest_resp
     res->body = copy;
     res->body_len = len;
     res->content_type = content_type;
-    rest_tag(req, res);
+}
+
+void ippon_rest_reply_cached_text(const ippon_rest_request *req, ippon_rest_response *res,
+                                  const char *content_type, const char *body, size_t len)
+{
+    rest_text_reply(res, content_type, body, len);
+    if (res->status == 200)
+        rest_tag(req, res);
+}
+
+void ippon_rest_reply_tagged_text(const ippon_rest_request *req, ippon_rest_response *res,
+                                  const char *content_type, const char *body, size_t len, const char *etag)
+{
+    rest_text_reply(res, content_type, body, len);
+    if (res->status != 200)
+        return;
+    snprintf(res->etag, sizeof res->etag, "%s", etag);
+    if (req->if_none_match && rest_etag_matches(req->if_none_match, res->etag)) {
+        res->status = 304;
+        res->body[0] = '\0';
+        res->body_len = 0;
+    }
 }
 
 static void rest_reply_error_v(ippon_rest_response *res, int status, const char *code,

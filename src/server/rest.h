@@ -152,6 +152,10 @@ void ippon_rest_reply_cached(const ippon_rest_request *req, ippon_rest_response 
 void ippon_rest_reply_cached_text(const ippon_rest_request *req, ippon_rest_response *res,
                                   const char *content_type, const char *body, size_t len);
 
+/* the same with the body's tag already known (res->etag of an earlier reply of the same body) */
+void ippon_rest_reply_tagged_text(const ippon_rest_request *req, ippon_rest_response *res,
+                                  const char *content_type, const char *body, size_t len, const char *etag);
+
 /* reply {"error": {"code": code, "message": message}} */
 void ippon_rest_reply_error(ippon_rest_response *res, int status, const char *code,
                             const char *fmt, ...) __attribute__((format(printf, 4, 5)));

@@ -23,6 +23,7 @@
 
 #include "log.h"
 #include "store_board.h"
+#include "store_profiles.h"
 #include "store_private.h"
 
 #define STORE_BUSY_TIMEOUT_MS 5000
@@ -119,6 +120,7 @@ void ippon_store_close(ippon_store *st)
     if (!st)
         return;
     ippon_board_free(st->board); /* its prepared statements first */
+    ippon_profiles_free(st->profiles);
     if (sqlite3_close(st->db) != SQLITE_OK)
         ippon_log_error("closing the database: %s", sqlite3_errmsg(st->db));
     free(st);

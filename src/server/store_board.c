@@ -404,21 +404,11 @@ static void compact(ippon_board *b, board_mode *m)
 
 /* ---- loading -------------------------------------------------------------------------------- */
 
-static sqlite3_stmt *prepare(ippon_store *st, const char *sql)
-{
-    sqlite3_stmt *q = NULL;
-    if (sqlite3_prepare_v2(st->db, sql, -1, &q, NULL) != SQLITE_OK) {
-        sqlite3_finalize(q);
-        return NULL;
-    }
-    return q;
-}
-
 int ippon_board_read_version(ippon_store *st, int64_t *data, int64_t *names)
 {
     ippon_board *b = st->board;
     sqlite3_stmt *own = NULL, *q = b ? b->version_q : NULL;
-    if (!q && !(q = own = prepare(st, "SELECT data, names FROM rank_version WHERE id = 1")))
+    if (!q && !(q = own = ippon_store_prepare(st, "SELECT data, names FROM rank_version WHERE id = 1")))
         return -1;
     int rc = sqlite3_step(q);
     if (rc == SQLITE_ROW) {
@@ -432,7 +422,7 @@ int ippon_board_read_version(ippon_store *st, int64_t *data, int64_t *names)
 
 static int load_totals(ippon_store *st, ippon_board *b)
 {
-    sqlite3_stmt *q = prepare(st, "SELECT mode, user_id, games, total, wins, best FROM rank_totals");
+    sqlite3_stmt *q = ippon_store_prepare(st, "SELECT mode, user_id, games, total, wins, best FROM rank_totals");
     if (!q)
         return -1;
     int rc;
@@ -454,7 +444,7 @@ static int load_entries(ippon_store *st, ippon_board *b, int mi)
                               " FROM matches m JOIN match_players p ON p.match_id = m.id"
                               " WHERE m.mode = ?1 AND m.ended_at >= ?2 AND " COUNTED " AND " HUMAN
                               " ORDER BY m.ended_at";
-    sqlite3_stmt *q = prepare(st, sql);
+    sqlite3_stmt *q = ippon_store_prepare(st, sql);
     if (!q)
         return -1;
     sqlite3_bind_text(q, 1, mode_names[mi], -1, SQLITE_STATIC);
@@ -518,9 +508,9 @@ static ippon_board *board_ready(ippon_store *st, int64_t now_ms)
         b = st->board = calloc(1, sizeof *b);
         if (!b)
             return NULL;
-        b->version_q = prepare(st, "SELECT data, names FROM rank_version WHERE id = 1");
-        b->name_q = prepare(st, "SELECT display_name FROM users WHERE id = ?1");
-        b->name_then_q = prepare(st, "SELECT max(display_name) FROM match_players WHERE user_id = ?1");
+        b->version_q = ippon_store_prepare(st, "SELECT data, names FROM rank_version WHERE id = 1");
+        b->name_q = ippon_store_prepare(st, "SELECT display_name FROM users WHERE id = ?1");
+        b->name_then_q = ippon_store_prepare(st, "SELECT max(display_name) FROM match_players WHERE user_id = ?1");
         if (!b->version_q || !b->name_q || !b->name_then_q) {
             ippon_board_free(b);
             st->board = NULL;

@@ -3,7 +3,9 @@
  *
  * One transaction per match (or per batch): the matches row, then one match_players row per
  * seat with its result, whether it won (a result > 0 that no seat beats), whether it dealt in
- * (the seat a ron was won from, read from the wins) and the match's end time. The triggers of 0005_rank_totals.sql
+ * (the seat a ron was won from, read from the wins), and copies of the match's end time, mode
+ * and whether it counts (a new match is never voided; 0007_player_games.sql checks the copies
+ * and keeps them right when the match changes). The triggers of 0005_rank_totals.sql
  * add each counted game to rank_totals and move rank_version in the same transaction; the
  * version read before and after the inserts tells this store's in-memory leaderboard
  * (store_board.c) whether the match is the only change since it last looked.
@@ -16,6 +18,7 @@
 
 #include "store_board.h"
 #include "store_private.h"
+#include "store_profiles.h"
 
 static int fail(ippon_store *st, char *err, size_t errlen, const char *what)
 {
@@ -100,6 +103,8 @@ static int insert_players(ippon_store *st, writer *w, const ippon_table_record *
         sqlite3_bind_int(q, 8, won[s]);
         sqlite3_bind_int(q, 9, dealt_in[s]);
         sqlite3_bind_int64(q, 10, r->ended_ms);
+        sqlite3_bind_text(q, 11, r->players == 3 ? "3p" : "4p", -1, SQLITE_STATIC);
+        sqlite3_bind_int(q, 12, r->ranked && r->completed);
         int rc = sqlite3_step(q);
         sqlite3_reset(q);
         if (rc != SQLITE_DONE)
@@ -122,6 +127,28 @@ static void tell_board(ippon_store *st, const ippon_table_record *r, bool insert
     ippon_board_written(st, before, after, r->players == 3 ? "3p" : "4p", r->ended_ms, games, n);
 }
 
+/* tells the kept profile replies whose players the matches written concern (after the commit) */
+static void tell_profiles(ippon_store *st, const ippon_table_record *const *recs, const bool *inserted, int n,
+                          const ippon_profiles_version *before, const ippon_profiles_version *after)
+{
+    enum { CHUNK = 256 };
+    const char *ids[CHUNK];
+    int count = 0;
+    bool first = true;
+    for (int i = 0; i < n; i++)
+        for (int s = 0; inserted[i] && s < recs[i]->players; s++) {
+            if (recs[i]->seats[s].bot || !recs[i]->seats[s].user_id[0])
+                continue;
+            if (count == CHUNK) { /* a large batch: told in parts, the row moving once */
+                ippon_profiles_written(st, first ? before : after, after, ids, count);
+                first = false;
+                count = 0;
+            }
+            ids[count++] = recs[i]->seats[s].user_id;
+        }
+    ippon_profiles_written(st, first ? before : after, after, ids, count);
+}
+
 static bool record_ok(const ippon_table_record *r, char *err, size_t errlen)
 {
     if (!r || !r->id || !r->rules || !r->seats || !r->final_points || !r->results || r->players < 3 ||
@@ -139,7 +166,7 @@ int ippon_store_save_matches(ippon_store *st, const ippon_table_record *const *r
         " actions, wins) VALUES (?,?,?,?,?,?,?,?,?,?,?)";
     static const char player_sql[] =
         "INSERT INTO match_players (match_id, seat, user_id, display_name, is_bot, final_points, result, won,"
-        " dealt_in, ended_at) VALUES (?,?,?,?,?,?,?,?,?,?)";
+        " dealt_in, ended_at, mode, counted, voided) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,0)";
     for (int i = 0; i < n; i++)
         if (!record_ok(recs[i], err, errlen))
             return -1;
@@ -153,12 +180,14 @@ int ippon_store_save_matches(ippon_store *st, const ippon_table_record *const *r
     }
     bool *inserted = calloc((size_t)(n > 0 ? n : 1), sizeof *inserted);
     int64_t before = 0, after = 0, names;
+    ippon_profiles_version profiles_before, profiles_after;
     int rc = -1;
     if (!inserted)
         snprintf(err, errlen, "out of memory");
     else if (sqlite3_exec(st->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
         fail(st, err, errlen, "begin");
-    else if (ippon_board_read_version(st, &before, &names) != 0)
+    else if (ippon_board_read_version(st, &before, &names) != 0 ||
+             ippon_profiles_read_version(st, &profiles_before) != 0)
         fail(st, err, errlen, "read rank_version");
     else {
         rc = 0;
@@ -169,7 +198,8 @@ int ippon_store_save_matches(ippon_store *st, const ippon_table_record *const *r
             else
                 inserted[i] = got > 0;
         }
-        if (rc == 0 && ippon_board_read_version(st, &after, &names) != 0)
+        if (rc == 0 && (ippon_board_read_version(st, &after, &names) != 0 ||
+                        ippon_profiles_read_version(st, &profiles_after) != 0))
             rc = fail(st, err, errlen, "read rank_version");
         if (rc == 0 && sqlite3_exec(st->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
             rc = fail(st, err, errlen, "commit");
@@ -180,6 +210,7 @@ int ippon_store_save_matches(ippon_store *st, const ippon_table_record *const *r
         /* the first match takes the board from `before` to `after`; the others add to it */
         for (int i = 0; i < n; i++)
             tell_board(st, recs[i], inserted[i], i == 0 ? before : after, after);
+        tell_profiles(st, recs, inserted, n, &profiles_before, &profiles_after);
     }
     free(inserted);
     return rc;

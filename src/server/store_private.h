@@ -11,10 +11,23 @@
 #include "store.h"
 
 struct ippon_board;
+struct ippon_profiles;
 
 struct ippon_store {
     sqlite3 *db;
     struct ippon_board *board; /* the leaderboards in memory (store_board.c); NULL until first used */
+    struct ippon_profiles *profiles; /* profile replies kept (store_profiles.c); NULL until first used */
 };
+
+/* a statement prepared on the store's connection, or NULL (the caller finalizes it) */
+static inline sqlite3_stmt *ippon_store_prepare(ippon_store *st, const char *sql)
+{
+    sqlite3_stmt *q = NULL;
+    if (sqlite3_prepare_v2(st->db, sql, -1, &q, NULL) != SQLITE_OK) {
+        sqlite3_finalize(q);
+        return NULL;
+    }
+    return q;
+}
 
 #endif

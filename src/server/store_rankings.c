@@ -6,15 +6,12 @@
  */
 #include "store_rankings.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "store_board.h"
 #include "store_private.h"
-
-/* a counted match m (the WHERE of the partial index matches_counted, 0004_rankings.sql) */
-#define COUNTED "m.ranked = 1 AND m.completed = 1 AND m.voided_at IS NULL"
-/* a human's row p */
-#define HUMAN "p.user_id IS NOT NULL AND p.is_bot = 0"
+#include "store_profiles.h"
 
 #define HISTORY_POINTS 500
 #define RECENT_MATCHES 20
@@ -43,16 +40,6 @@ int64_t ippon_rank_period_since(ippon_rank_period period, int64_t now_ms)
     case IPPON_PERIOD_MONTH: return now_ms - 30 * day;
     default: return INT64_MIN;
     }
-}
-
-static sqlite3_stmt *prepare(ippon_store *st, const char *sql)
-{
-    sqlite3_stmt *q = NULL;
-    if (sqlite3_prepare_v2(st->db, sql, -1, &q, NULL) != SQLITE_OK) {
-        sqlite3_finalize(q);
-        return NULL;
-    }
-    return q;
 }
 
 static json_t *column_text(sqlite3_stmt *q, int i)
@@ -114,7 +101,7 @@ static int profile_modes(ippon_store *st, const char *user_id, json_t *modes)
 {
     static const char sql[] = "SELECT mode, games, total, wins, best, hands, deal_ins, known_hands FROM rank_totals"
                               " WHERE mode IN ('4p', '3p') AND user_id = ?1";
-    sqlite3_stmt *q = prepare(st, sql);
+    sqlite3_stmt *q = ippon_store_prepare(st, sql);
     if (!q)
         return -1;
     sqlite3_bind_text(q, 1, user_id, -1, SQLITE_STATIC);
@@ -130,10 +117,9 @@ static int profile_modes(ippon_store *st, const char *user_id, json_t *modes)
 
 static int profile_recent(ippon_store *st, const char *user_id, json_t *recent)
 {
-    static const char sql[] = "SELECT m.id, m.mode, m.ended_at, p.result, p.final_points, p.seat,"
-                              " (" COUNTED ") FROM match_players p JOIN matches m ON m.id = p.match_id"
-                              " WHERE p.user_id = ?1 ORDER BY p.ended_at DESC, p.match_id DESC LIMIT ?2";
-    sqlite3_stmt *q = prepare(st, sql);
+    static const char sql[] = "SELECT match_id, mode, ended_at, result, final_points, seat, counted"
+                              " FROM match_players WHERE user_id = ?1 ORDER BY ended_at DESC, match_id DESC LIMIT ?2";
+    sqlite3_stmt *q = ippon_store_prepare(st, sql);
     if (!q)
         return -1;
     sqlite3_bind_text(q, 1, user_id, -1, SQLITE_STATIC);
@@ -150,32 +136,36 @@ static int profile_recent(ippon_store *st, const char *user_id, json_t *recent)
 
 /*
  * The running sum of a mode's counted results for the chart, oldest first: the last
- * HISTORY_POINTS games, read newest first from the player's index (match_players_user_time),
- * their sums worked back from the mode's total (rank_totals, passed in as total).
+ * HISTORY_POINTS games, read newest first from the player's index alone (match_players_user_games
+ * holds each game's mode and whether it counts, 0007_player_games.sql), their sums worked back
+ * from the mode's total (rank_totals, passed in as total).
  */
 static int profile_history_mode(ippon_store *st, const char *user_id, const char *mode, int64_t total, json_t *points)
 {
-    static const char sql[] = "SELECT p.ended_at, p.result FROM match_players p JOIN matches m ON m.id = p.match_id"
-                              " WHERE p.user_id = ?1 AND m.mode = ?2 AND " COUNTED " AND " HUMAN
-                              " ORDER BY p.ended_at DESC, p.match_id DESC LIMIT ?3";
-    sqlite3_stmt *q = prepare(st, sql);
+    static const char sql[] = "SELECT ended_at, result FROM match_players"
+                              " WHERE user_id = ?1 AND mode = ?2 AND counted = 1 AND is_bot = 0"
+                              " ORDER BY ended_at DESC, match_id DESC LIMIT ?3";
+    sqlite3_stmt *q = ippon_store_prepare(st, sql);
     if (!q)
         return -1;
     sqlite3_bind_text(q, 1, user_id, -1, SQLITE_STATIC);
     sqlite3_bind_text(q, 2, mode, -1, SQLITE_STATIC);
     sqlite3_bind_int(q, 3, HISTORY_POINTS);
-    int rc;
-    int64_t cumulative = total;
-    while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
-        json_t *point = json_pack("{s:I,s:I}", "ended_at", (json_int_t)sqlite3_column_int64(q, 0), "cumulative",
-                                  (json_int_t)cumulative);
-        if (!point || json_array_insert_new(points, 0, point) != 0) {
-            rc = SQLITE_ERROR;
-            break;
-        }
-        cumulative -= sqlite3_column_int64(q, 1);
+    int64_t ended[HISTORY_POINTS], cumulative[HISTORY_POINTS];
+    int rc, n = 0;
+    int64_t sum = total;
+    while (n < HISTORY_POINTS && (rc = sqlite3_step(q)) == SQLITE_ROW) {
+        ended[n] = sqlite3_column_int64(q, 0);
+        cumulative[n++] = sum;
+        sum -= sqlite3_column_int64(q, 1);
     }
+    if (n == HISTORY_POINTS)
+        rc = SQLITE_DONE; /* LIMIT: no more rows */
     sqlite3_finalize(q);
+    for (int i = n - 1; i >= 0 && rc == SQLITE_DONE; i--) /* oldest first */
+        if (json_array_append_new(points, json_pack("{s:I,s:I}", "ended_at", (json_int_t)ended[i], "cumulative",
+                                                    (json_int_t)cumulative[i])) != 0)
+            rc = SQLITE_ERROR;
     return rc == SQLITE_DONE ? 0 : -1;
 }
 
@@ -214,27 +204,53 @@ int ippon_store_player_profile(ippon_store *st, const char *user_id, json_t **ou
     return 0;
 }
 
+/* what a reply answers, for the kept replies: "profile", or "matches PAGE LIMIT" */
+static void reply_what(const ippon_kept_query *kq, char what[IPPON_KEPT_WHAT])
+{
+    if (kq->page > 0)
+        snprintf(what, IPPON_KEPT_WHAT, "matches %d %d", kq->page, kq->limit);
+    else
+        snprintf(what, IPPON_KEPT_WHAT, "profile");
+}
+
+int ippon_store_reply_kept(ippon_store *st, const ippon_kept_query *kq, const char **body, size_t *len,
+                           const char **tag)
+{
+    char what[IPPON_KEPT_WHAT];
+    reply_what(kq, what);
+    return ippon_profiles_kept(st, kq->user_id ? kq->user_id : "", what, body, len, tag);
+}
+
+void ippon_store_reply_keep(ippon_store *st, const ippon_kept_query *kq, const char *body, size_t len, const char *tag)
+{
+    char what[IPPON_KEPT_WHAT];
+    reply_what(kq, what);
+    ippon_profiles_keep(st, kq->user_id ? kq->user_id : "", what, body, len, tag);
+}
+
 /* ---- matches -------------------------------------------------------------------------- */
 
-static json_t *match_players(ippon_store *st, const char *match_id)
+#define PLAYERS_SQL "SELECT seat, user_id, display_name, is_bot, final_points, result, voided" \
+                    " FROM match_players WHERE match_id = ?1 ORDER BY seat"
+
+/* a match's players by seat, read with q (PLAYERS_SQL, reset after); *voided (if asked) from
+   their copy of the match's voided_at */
+static json_t *match_players(sqlite3_stmt *q, const char *match_id, bool *voided)
 {
-    static const char sql[] = "SELECT seat, user_id, display_name, is_bot, final_points, result"
-                              " FROM match_players WHERE match_id = ?1 ORDER BY seat";
-    sqlite3_stmt *q = prepare(st, sql);
     json_t *players = json_array();
-    if (!q || !players) {
-        sqlite3_finalize(q);
-        json_decref(players);
+    if (!players)
         return NULL;
-    }
-    sqlite3_bind_text(q, 1, match_id, -1, SQLITE_STATIC);
+    sqlite3_bind_text(q, 1, match_id, -1, SQLITE_TRANSIENT);
     int rc;
-    while ((rc = sqlite3_step(q)) == SQLITE_ROW)
+    while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
         json_array_append_new(players, json_pack("{s:o,s:o,s:o,s:b,s:o,s:o}", "seat", column_int(q, 0), "user_id",
                                                  column_text(q, 1), "display_name", column_text(q, 2), "bot",
                                                  sqlite3_column_int(q, 3), "final_points", column_int(q, 4),
                                                  "result", column_int(q, 5)));
-    sqlite3_finalize(q);
+        if (voided)
+            *voided = sqlite3_column_int(q, 6) != 0;
+    }
+    sqlite3_reset(q);
     if (rc != SQLITE_DONE) {
         json_decref(players);
         return NULL;
@@ -248,26 +264,32 @@ static int user_exists(ippon_store *st, const char *user_id)
     return ippon_store_user_get(st, user_id, &user);
 }
 
+/*
+ * Both lists read their order from an index alone (a player's: match_players_user_games; every
+ * match: matches_ended), so a page skips the earlier rows without reading them; the columns come
+ * from the start of the matches row, before its seeds and action log, and "voided" from the
+ * players' copy. The total of every match is the count kept in rank_version (0007_player_games.sql).
+ */
 int ippon_store_matches_list(ippon_store *st, const char *user_id, int page, int limit, json_t **out)
 {
-#define MATCH_COLUMNS "m.id, m.mode, m.rules, m.ranked, m.completed, m.voided_at IS NOT NULL, m.hands," \
-                      " m.started_at, m.ended_at"
+#define MATCH_COLUMNS "m.id, m.mode, m.rules, m.ranked, m.completed, m.hands, m.started_at, m.ended_at"
     static const char mine_sql[] = "SELECT " MATCH_COLUMNS " FROM match_players p JOIN matches m ON m.id = p.match_id"
                                    " WHERE p.user_id = ?1 ORDER BY p.ended_at DESC, p.match_id DESC LIMIT ?2 OFFSET ?3";
     static const char all_sql[] = "SELECT " MATCH_COLUMNS " FROM matches m ORDER BY m.ended_at DESC, m.id DESC"
                                   " LIMIT ?2 OFFSET ?3";
     static const char mine_count[] = "SELECT count(*) FROM match_players WHERE user_id = ?1";
-    static const char all_count[] = "SELECT count(*) FROM matches";
+    static const char all_count[] = "SELECT matches FROM rank_version WHERE id = 1";
     *out = NULL;
     if (user_id) {
         int rc = user_exists(st, user_id);
         if (rc != 0)
             return rc;
     }
-    sqlite3_stmt *qc = prepare(st, user_id ? mine_count : all_count), *q = prepare(st, user_id ? mine_sql : all_sql);
+    sqlite3_stmt *qc = ippon_store_prepare(st, user_id ? mine_count : all_count),
+                 *q = ippon_store_prepare(st, user_id ? mine_sql : all_sql), *qp = ippon_store_prepare(st, PLAYERS_SQL);
     json_t *matches = json_array();
     int64_t total = -1;
-    if (!qc || !q || !matches)
+    if (!qc || !q || !qp || !matches)
         goto done;
     if (user_id) {
         sqlite3_bind_text(qc, 1, user_id, -1, SQLITE_STATIC);
@@ -280,12 +302,13 @@ int ippon_store_matches_list(ippon_store *st, const char *user_id, int page, int
     int64_t n = sqlite3_column_int64(qc, 0);
     int rc;
     while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
-        json_t *players = match_players(st, (const char *)sqlite3_column_text(q, 0));
+        bool voided = false;
+        json_t *players = match_players(qp, (const char *)sqlite3_column_text(q, 0), &voided);
         json_t *m = players ? json_pack("{s:o,s:o,s:o,s:b,s:b,s:b,s:o,s:o,s:o,s:o}", "id", column_text(q, 0), "mode",
                                         column_text(q, 1), "rules", column_text(q, 2), "ranked",
                                         sqlite3_column_int(q, 3), "completed", sqlite3_column_int(q, 4), "voided",
-                                        sqlite3_column_int(q, 5), "hands", column_int(q, 6), "started_at",
-                                        column_int(q, 7), "ended_at", column_int(q, 8), "players", players)
+                                        voided, "hands", column_int(q, 5), "started_at", column_int(q, 6),
+                                        "ended_at", column_int(q, 7), "players", players)
                             : NULL;
         if (!m || json_array_append_new(matches, m) != 0)
             goto done;
@@ -295,6 +318,7 @@ int ippon_store_matches_list(ippon_store *st, const char *user_id, int page, int
 done:
     sqlite3_finalize(qc);
     sqlite3_finalize(q);
+    sqlite3_finalize(qp);
     if (total < 0) {
         json_decref(matches);
         return -1;
@@ -308,7 +332,7 @@ int ippon_store_match_detail(ippon_store *st, const char *id, json_t **out)
     static const char sql[] = "SELECT id, mode, rules, ranked, completed, voided_at, void_reason, hands, started_at,"
                               " ended_at, wins, seeds FROM matches WHERE id = ?1";
     *out = NULL;
-    sqlite3_stmt *q = prepare(st, sql);
+    sqlite3_stmt *q = ippon_store_prepare(st, sql);
     if (!q)
         return -1;
     sqlite3_bind_text(q, 1, id, -1, SQLITE_STATIC);
@@ -317,7 +341,9 @@ int ippon_store_match_detail(ippon_store *st, const char *id, json_t **out)
         sqlite3_finalize(q);
         return rc == SQLITE_DONE ? IPPON_STORE_NOT_FOUND : -1;
     }
-    json_t *players = match_players(st, id);
+    sqlite3_stmt *qp = ippon_store_prepare(st, PLAYERS_SQL);
+    json_t *players = qp ? match_players(qp, id, NULL) : NULL;
+    sqlite3_finalize(qp);
     if (players)
         *out = json_pack("{s:o,s:o,s:o,s:b,s:b,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o}", "id", column_text(q, 0), "mode",
                          column_text(q, 1), "rules", column_text(q, 2), "ranked", sqlite3_column_int(q, 3),
@@ -333,7 +359,7 @@ int ippon_store_match_record(ippon_store *st, const char *id, json_t **out)
 {
     static const char sql[] = "SELECT rules, seeds, actions FROM matches WHERE id = ?1";
     *out = NULL;
-    sqlite3_stmt *q = prepare(st, sql);
+    sqlite3_stmt *q = ippon_store_prepare(st, sql);
     if (!q)
         return -1;
     sqlite3_bind_text(q, 1, id, -1, SQLITE_STATIC);

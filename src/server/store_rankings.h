@@ -86,6 +86,23 @@ void ippon_store_leaderboard_keep(ippon_store *st, const ippon_leaderboard_query
  */
 int ippon_store_player_profile(ippon_store *st, const char *user_id, json_t **out);
 
+/* a profile (page 0) or a page of a match list (user_id NULL: every match) */
+typedef struct ippon_kept_query {
+    const char *user_id;
+    int page, limit;
+} ippon_kept_query;
+
+/*
+ * Profile and match-list replies kept by the store (store_profiles.h), as for the leaderboard:
+ * _kept gives the reply and its ETag kept for the query while nothing it shows has changed (a
+ * match of the player's or any match for the list of every match, a void, a rename) and
+ * returns 1; 0 if there is none; -1 on failure. _keep keeps one (copied).
+ */
+int ippon_store_reply_kept(ippon_store *st, const ippon_kept_query *kq, const char **body, size_t *len,
+                           const char **tag);
+void ippon_store_reply_keep(ippon_store *st, const ippon_kept_query *kq, const char *body, size_t len, const char *tag);
+
+
 /*
  * Stored matches, newest first (ended_at desc, then id desc), of one player (user_id) or of
  * everyone (NULL): *out = {"total", "matches": [{"id", "mode", "rules", "ranked",

@@ -17,7 +17,8 @@
  * it may be any seat with an offer: a bot answers an offer at a random moment inside the window
  * three times in four, and otherwise ponders past it for up to half a move time, the way a
  * human weighing a call does. The next player's clock starts when the window closes. A full
- * view asked for while held events wait is sent when they go out (it would show them early).
+ * view asked for while the window is open is sent when it closes (sent at once, it would show
+ * whether the match had moved on, that is whether anybody could call).
  */
 #include "table.h"
 
@@ -62,7 +63,8 @@ struct ippon_table {
     int64_t window_ends;               /* -1, or when the open call window closes */
     struct held_event { int seat; json_t *event; } *held; /* events waiting for the window */
     int held_count, held_cap;
-    bool view_wanted[IPPON_MAX_PLAYERS]; /* a full view asked for while events were held */
+    bool view_wanted[IPPON_MAX_PLAYERS]; /* a full view asked for while the window was open */
+    int last_discarder;                /* the seat of the hand's latest discard, -1 before the first */
     int32_t final_points[IPPON_MAX_PLAYERS], results[IPPON_MAX_PLAYERS];
 };
 
@@ -178,6 +180,10 @@ static json_t *event_for(ippon_table *t, const ippon_event *ev, int seat)
 static void dispatch(ippon_table *t, const ippon_event *ev, int n)
 {
     for (int i = 0; i < n; i++) {
+        if (ev[i].type == IPPON_EV_HAND_START)
+            t->last_discarder = -1;
+        if (ev[i].type == IPPON_EV_DISCARD)
+            t->last_discarder = ev[i].seat;
         if (ev[i].type == IPPON_EV_WIN)
             json_array_append_new(t->wins, ippon_proto_event(t->m, &ev[i], -1));
         if (ev[i].type == IPPON_EV_DRAW_END)
@@ -441,6 +447,7 @@ ippon_table *ippon_table_new(const char *id, const ippon_rules *rules, const ipp
     for (int s = 0; s < t->players; s++) {
         t->bot_due[s] = -1;
     }
+    t->last_discarder = -1;
     t->window_ends = -1;
     ippon_clock_init(&t->clock, &t->set.clock);
     t->first_dealer = (int)randombytes_uniform((uint32_t)t->players);
@@ -594,6 +601,8 @@ static void send_view(ippon_table *t, int seat, int64_t now)
     json_object_set_new(view, "n", json_integer(lg->first + lg->count - 1));
     json_object_set_new(view, "table", json_string(t->id));
     json_object_set_new(view, "kyoku", json_integer(kyoku(t)));
+    json_object_set_new(view, "turn", json_integer(ippon_match_turn(t->m)));
+    json_object_set_new(view, "last_discarder", t->last_discarder >= 0 ? json_integer(t->last_discarder) : json_null());
     json_object_set_new(view, "names", names_json(t));
     json_object_set_new(view, "ranked", json_boolean(t->ranked));
     json_object_set_new(view, "commitment", hex_json(t->commitment, sizeof t->commitment));
@@ -630,8 +639,10 @@ void ippon_table_resume(ippon_table *t, int seat, long last_seen, int64_t now)
             if (msg)
                 send_to(t, seat, msg);
         }
-    } else if (t->held_count > 0) {
-        t->view_wanted[seat] = true; /* the match is ahead of what was shown: wait for the window */
+    } else if (t->window_ends >= 0) {
+        /* the match may be ahead of what was shown, and whether it is would say whether anybody
+           could call: the view comes when the window closes, in either case */
+        t->view_wanted[seat] = true;
         return;
     } else {
         send_view(t, seat, now);

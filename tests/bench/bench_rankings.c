@@ -11,7 +11,9 @@
  * in batches of --batch (the bulk path: the same inserts and triggers as a single match, fewer
  * commits). Then --writes more matches one by one through ippon_store_save_match, each in its
  * own transaction as a table's end writes it: that rate is the "match writes per second"
- * (timed around ippon_store_save_match only; the store is reopened between the two phases).
+ * (timed around ippon_store_save_match only; the store is reopened between the two phases). Then
+ * 1,000 more single writes into an emptied write-ahead log, not checkpointed meanwhile: its
+ * length in frames over 1,000 is the pages each match write puts in the log.
  *
  * A match: 4-player (70 %) or 3-player, with a bot in one seat one time in five, ranked 19 times
  * in 20, finished 99 times in 100; hands as in bot self-play (an exhaustive draw 19 % of the
@@ -33,8 +35,9 @@
 #include "ippon/rules.h"
 #include "store.h"
 #include "store_matches.h"
+#include "store_private.h"
 
-enum { POOL = 64, IDS_OUT = 1000 };
+enum { POOL = 64, IDS_OUT = 1000, PAGES_SAMPLE = 1000 };
 
 static uint64_t rng_state = 1;
 
@@ -190,6 +193,17 @@ static void unbuild(built *b)
     json_decref(b->wins);
 }
 
+/* one pragma's first row as integers (up to 3 columns) */
+static int pragma_ints(ippon_store *st, const char *sql, long out[3])
+{
+    sqlite3_stmt *q = NULL;
+    int rc = sqlite3_prepare_v2(st->db, sql, -1, &q, NULL) == SQLITE_OK ? sqlite3_step(q) : SQLITE_ERROR;
+    for (int i = 0; i < 3 && rc == SQLITE_ROW; i++)
+        out[i] = i < sqlite3_column_count(q) ? (long)sqlite3_column_int64(q, i) : 0;
+    sqlite3_finalize(q);
+    return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : -1;
+}
+
 static int usage(void)
 {
     fputs("usage: bench_rankings --db FILE --migrations DIR [--matches N] [--players N] [--days N] [--writes N]\n"
@@ -300,12 +314,21 @@ int main(int argc, char **argv)
         fprintf(stderr, "bench_rankings: %s\n", err);
         return 1;
     }
-    /* one match per transaction, through the write path a table's end uses */
+    /* one match per transaction, through the write path a table's end uses. Their ids are new
+       (numbered after the matches stored, random bits from the clock): a match already stored
+       would be ignored, and an ignored write is not a write. */
+    long r[3] = {0, 0, 0};
+    if (pragma_ints(st, "SELECT count(*) FROM matches", r) != 0) {
+        fprintf(stderr, "bench_rankings: cannot count the matches\n");
+        return 1;
+    }
+    const long stored = r[0];
+    rng_state ^= (uint64_t)now_ms() * 2654435761u;
     double single_s = 0;
     int64_t at = now_ms();
     for (long i = 0; i < writes; i++) {
         built b;
-        build(&b, matches + i, players, at + i);
+        build(&b, stored + i, players, at + i);
         double a = seconds();
         if (ippon_store_save_match(st, &b.rec, err, sizeof err) != 0) {
             fprintf(stderr, "bench_rankings: %s\n", err);
@@ -317,6 +340,32 @@ int main(int argc, char **argv)
     if (writes)
         printf("match writes: %ld one per transaction in %.2f s: %.0f writes/s (%.0f us each)\n", writes, single_s,
                writes / single_s, 1e6 * single_s / writes);
+
+    /* pages per match: PAGES_SAMPLE more single writes into an emptied log that is not
+       checkpointed meanwhile; its length in frames (pages) is then what they wrote */
+    if (writes && (pragma_ints(st, "PRAGMA wal_checkpoint(TRUNCATE)", r) != 0 || r[0] != 0 ||
+                   pragma_ints(st, "PRAGMA wal_autocheckpoint = 0", r) != 0)) {
+        fprintf(stderr, "bench_rankings: cannot empty the write-ahead log\n");
+        return 1;
+    }
+    for (long i = 0; writes && i < PAGES_SAMPLE; i++) {
+        built b;
+        build(&b, stored + writes + i, players, at + writes + i);
+        if (ippon_store_save_match(st, &b.rec, err, sizeof err) != 0) {
+            fprintf(stderr, "bench_rankings: %s\n", err);
+            return 1;
+        }
+        unbuild(&b);
+    }
+    if (writes && pragma_ints(st, "PRAGMA wal_checkpoint(PASSIVE)", r) == 0) /* busy, frames, copied */
+        printf("pages written per match: %.1f (the log's frames after %d single writes)\n",
+               (double)r[1] / PAGES_SAMPLE, PAGES_SAMPLE);
+    long want = stored + (writes ? writes + PAGES_SAMPLE : 0);
+    if (pragma_ints(st, "SELECT count(*) FROM matches", r) != 0 || r[0] != want) {
+        fprintf(stderr, "bench_rankings: %ld matches stored, %ld expected: some writes were not written\n", r[0],
+                want);
+        return 1;
+    }
 
     if (ids_file) {
         FILE *f = fopen(ids_file, "w");

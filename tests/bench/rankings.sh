@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # tests/bench/rankings.sh — the rankings benchmark: fills a database with synthetic matches
 # (bench_rankings: 1,000,000 by default, 20,000 players, both modes, over a year), measures match
-# writes per second through the store, then starts the server of the same build on that
-# database and measures the REST routes with wrk (requests/s and p99 latency): the leaderboard
-# of each period, a random page of it, and random players' profiles.
+# writes per second (and the pages each write adds to the write-ahead log), then starts the
+# server of the same build on that database and measures the REST routes with wrk (requests/s
+# and p99 latency): the leaderboard of each period, a random page of it, random players'
+# profiles (out of 1,000 picked like the matches pick them, and out of every player), and pages
+# of the list of every match.
 #
 #   tests/bench/rankings.sh BUILD_DIR [--matches N] [--players N] [--writes N] [--duration S]
 #                           [--threads T] [--connections C] [--port P] [--db FILE] [--fresh]
@@ -14,7 +16,7 @@
 # Needs wrk (Debian package `wrk`: apt-get install wrk), curl and bc.
 set -euo pipefail
 
-usage() { sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+usage() { sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 [[ $# -ge 1 ]] || usage
 build=$(cd "$1" && pwd)
 shift
@@ -86,6 +88,22 @@ request = function()
     "&limit=50&page=" .. math.random(100))
 end
 EOF
+# every player's id (as bench_rankings makes them): far more profiles than the server keeps
+for ((p = 0; p < players; p++)); do printf '%08x%024x\n' "$p" 780228; done >"$work/all_ids.txt"
+cat >"$work/profile_any.lua" <<EOF
+-- the profile of any player out of all of them, evenly: mostly not a kept reply
+local ids = {}
+for line in io.lines("$work/all_ids.txt") do ids[#ids + 1] = line end
+request = function()
+  return wrk.format("GET", "/api/players/" .. ids[math.random(#ids)])
+end
+EOF
+cat >"$work/matches.lua" <<'EOF'
+-- a random page (1..100) of the list of every match
+request = function()
+  return wrk.format("GET", "/api/matches?limit=50&page=" .. math.random(100))
+end
+EOF
 cat >"$work/profile.lua" <<EOF
 -- the profile of a random player out of 1,000 picked like the matches pick them
 local ids = {}
@@ -117,6 +135,9 @@ measure "leaderboard 4p day, page 1" "/api/leaderboard?mode=4p&period=day"
 measure "leaderboard 3p all, page 1" "/api/leaderboard?mode=3p&period=all"
 measure "leaderboard 4p, random period and page" "/" "$work/page.lua"
 measure "profile of a random player" "/" "$work/profile.lua"
+measure "profile of any player (mostly rebuilt)" "/" "$work/profile_any.lua"
+measure "every match, page 1" "/api/matches?limit=50"
+measure "every match, random page 1-100" "/" "$work/matches.lua"
 echo
 echo "== server RSS: $(ps -o rss= -p "$server_pid" | awk '{printf "%.1f MB", $1 / 1024}')"
 echo "== load: $(uptime)"

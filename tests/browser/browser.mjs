@@ -11,9 +11,13 @@
 //   await screenshot(page, 'table-4p');
 //   await browser.close(); await site.stop();
 //
+//   const line = await startLine(site.port);               // a TCP relay: the page at line.url
+//   line.cut({ refuse: true }); …; line.mend();             // drops every connection, then lets them through
+//
 // Reuses the integration harness (server start/stop with deadlines and the sanitizer check).
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { BUILD_DIR, WEB, MIGRATIONS, freePort, tempDir, writeConfig, startServer, stopServer } from '../integration/harness.mjs';
@@ -92,4 +96,55 @@ export async function screenshot(page, name) {
   const file = path.join(ARTIFACTS, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+/**
+ * a TCP relay in front of the server, so a test can cut the page's network: the page opens
+ * line.url; cut() destroys every relayed connection at once (the page's WebSocket closes as on a
+ * lost network, code 1006); with { refuse: true } later connections are closed as soon as they
+ * arrive until mend(). line.attempts holds the time (ms) of every connection made to the relay.
+ */
+export async function startLine(serverPort) {
+  const open = new Set();
+  const line = { attempts: [], refusing: false };
+  const relay = net.createServer((client) => {
+    line.attempts.push(Date.now());
+    if (line.refusing) {
+      client.destroy();
+      return;
+    }
+    const upstream = net.connect(serverPort, '127.0.0.1');
+    const pair = { client, upstream };
+    open.add(pair);
+    const end = () => {
+      open.delete(pair);
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on('error', end).on('close', end);
+    upstream.on('error', end).on('close', end);
+    client.pipe(upstream);
+    upstream.pipe(client);
+  });
+  await new Promise((resolve, reject) => relay.once('error', reject).listen(0, '127.0.0.1', resolve));
+  const { port } = relay.address();
+  return Object.assign(line, {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    /** drops every open connection; refuse: also close new ones until mend() */
+    cut({ refuse = false } = {}) {
+      line.refusing = refuse;
+      for (const { client, upstream } of [...open]) {
+        client.destroy();
+        upstream.destroy();
+      }
+    },
+    mend() {
+      line.refusing = false;
+    },
+    close() {
+      line.cut();
+      return new Promise((resolve) => relay.close(() => resolve()));
+    },
+  });
 }

@@ -2,7 +2,8 @@
 // the page shows: it clicks the offered buttons (tsumo, ron, kita, riichi then a highlighted
 // tile, pass) and hand tiles, sometimes by keyboard (Space, ←/→ + Enter). It listens to the
 // WebSocket frames the page receives to check that the action bar offers exactly the options
-// of each ask.
+// of each ask. untilDiscardOrEnd(page) passes on call offers until it is this player's discard;
+// practiceUnderWay(page) starts a practice match with a few discards in the ponds.
 import assert from 'node:assert/strict';
 
 /** the buttons an ask should produce: every option but discards, riichi once */
@@ -109,4 +110,35 @@ async function move(page, s, stats, riichi) {
   }
   if (s.drawnOk && stats.discards % 3 !== 0) return page.locator('.hand-tile.ok[data-drawn="true"]').click({ timeout: 2000 });
   return page.locator('.hand-tile.ok').last().click({ timeout: 2000 });
+}
+
+/** waits for this player's discard (passing on call offers) or the match end */
+export async function untilDiscardOrEnd(page) {
+  for (let passes = 0; passes < 100; passes++) {
+    await page.waitForFunction(() => document.querySelector('.table-page.my-turn .actions button.act')
+      || document.querySelector('.table-page.my-turn .hand-tile.ok') || document.querySelector('.match-end'), null, { timeout: 20_000 });
+    if (await page.locator('.match-end, .table-page.my-turn .hand-tile.ok').count()) return;
+    await page.locator('.actions button.act[data-kind="pass"]').click({ timeout: 2000 }).catch(() => {});
+  }
+  throw new Error('no discard of this player nor a match end');
+}
+
+/**
+ * starts a 4p practice match (from the lobby, or "again" on a result screen) and discards two
+ * tiles; the first win ends a match, so when a bot wins that early it plays again. Returns at
+ * this player's next discard.
+ */
+export async function practiceUnderWay(page, { discards = 2, tries = 6 } = {}) {
+  for (let attempt = 0; attempt < tries; attempt++) {
+    const again = await page.locator('.match-end [data-kind="again"]').count();
+    await page.locator(again ? '.match-end [data-kind="again"]' : '[data-kind="practice"][data-mode="4p"]').click();
+    await page.locator('.match-end').waitFor({ state: 'detached' });
+    await untilDiscardOrEnd(page);
+    for (let i = 0; i < discards && !(await page.locator('.match-end').count()); i++) {
+      await page.locator('.table-page.my-turn .hand-tile.ok').last().click();
+      await untilDiscardOrEnd(page);
+    }
+    if (!(await page.locator('.match-end').count())) return;
+  }
+  throw new Error(`no practice match still running after ${discards} discards in ${tries} tries`);
 }

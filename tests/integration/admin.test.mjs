@@ -11,44 +11,11 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import fs from 'node:fs/promises';
-import http from 'node:http';
-import path from 'node:path';
-import WebSocket from 'ws';
-import { BIN, WEB, MIGRATIONS, REQUEST_TIMEOUT_MS, freePort, tempDir, writeConfig, startServer, stopServer,
-  withDeadline } from './harness.mjs';
+import { BIN, FAST_PLAY, api, assertError, configure, shutdown, startServer, stopServer, withDeadline } from './harness.mjs';
+import { connect, playToEnd } from './ws_player.mjs';
 
-const MATCH_TIMEOUT_MS = 60_000;
 const ADMIN_PASSWORD = 'Tsumo-Pinfu-Dora3';
 const FAILS_PER_ACCOUNT = 3;
-
-/** one API call: JSON body in (object or raw string), parsed JSON out */
-function api(port, method, urlPath, { body, token } = {}) {
-  const text = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
-  const headers = {};
-  if (text !== undefined) {
-    headers['content-type'] = 'application/json';
-    headers['content-length'] = Buffer.byteLength(text);
-  }
-  if (token !== undefined) headers.authorization = `Bearer ${token}`;
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, method, path: urlPath, agent: false, headers,
-      timeout: REQUEST_TIMEOUT_MS }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8');
-        let json;
-        try { json = JSON.parse(raw); } catch { json = undefined; }
-        resolve({ status: res.statusCode, headers: res.headers, json, raw });
-      });
-      res.on('error', reject);
-    });
-    req.on('timeout', () => req.destroy(new Error(`${method} ${urlPath}: no answer in ${REQUEST_TIMEOUT_MS} ms`)));
-    req.on('error', reject);
-    req.end(text);
-  });
-}
 
 /** `ippon admin ...` with `input` on its standard input (a pipe, not a terminal) */
 function adminCommand(args, input, cwd) {
@@ -61,50 +28,6 @@ function adminCommand(args, input, cwd) {
     child.on('close', (code) => resolve({ code, stdout, stderr }));
     child.stdin.end(input);
   }), 30_000, `ippon admin ${args.join(' ')}`);
-}
-
-/** a WebSocket player: every message is kept; next() takes them in order */
-async function connect(port, token) {
-  const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`, 'ippon.v1');
-  await new Promise((resolve, reject) => { ws.on('open', resolve); ws.on('error', reject); });
-  const queue = [];
-  const c = { ws, closed: null, send: (o) => ws.send(JSON.stringify(o)) };
-  let wake = () => {};
-  ws.on('message', (d) => { queue.push(JSON.parse(String(d))); wake(); });
-  ws.on('close', (code) => { c.closed = { code }; wake(); });
-  c.next = (pred, ms = 10_000, what = 'a message') => withDeadline(new Promise((resolve, reject) => {
-    const look = () => {
-      while (queue.length) {
-        const m = queue.shift();
-        if (pred(m)) { wake = () => {}; resolve(m); return; }
-      }
-      if (c.closed) { wake = () => {}; reject(new Error(`closed (${c.closed.code}) while waiting for ${what}`)); return; }
-      wake = look;
-    };
-    look();
-  }), ms, what);
-  c.untilClosed = (ms = 10_000) => withDeadline(new Promise((resolve) => {
-    const look = () => { if (c.closed) resolve(c.closed); else wake = look; };
-    look();
-  }), ms, 'the connection to close');
-  c.send({ type: 'hello', v: 1, token });
-  c.welcome = await c.next((m) => m.type === 'welcome' || m.type === 'error', 10_000, 'welcome');
-  return c;
-}
-
-async function playToEnd(c) {
-  for (;;) {
-    const m = await c.next((x) => x.type === 'ask' || (x.type === 'event' && x.event.type === 'match_end'),
-      MATCH_TIMEOUT_MS, 'an ask or the match end');
-    if (m.type === 'event') return m.event;
-    const o = m.options.find((x) => ['tsumo', 'ron', 'kita'].includes(x.type)) ?? m.options[0];
-    c.send({ type: 'act', seq: m.seq, action: o });
-  }
-}
-
-function assertError(res, status, code) {
-  assert.equal(res.status, status, res.raw);
-  assert.equal(res.json?.error?.code, code, res.raw);
 }
 
 describe('administering the service', () => {
@@ -143,20 +66,13 @@ describe('administering the service', () => {
   const putSettings = (values, reason = 'test') => as('PUT', '/api/admin/settings', { values, reason });
 
   before(async () => {
-    dir = await tempDir();
-    port = await freePort();
-    config = await writeConfig(dir, {
-      port, bind: '127.0.0.1', web_root: WEB, database: path.join(dir, 'ippon.db'), migrations: MIGRATIONS,
-      log_level: 'info', time_scale: 0.02, bot_fill_after: 0.2, bot_delay_ms: 0, ranked_min_humans: 2,
-      pwhash_ops: 1, pwhash_mem_kib: 8, shutdown_grace: 2, guests_per_address: 1000, signups_per_address: 1000,
-      login_fails_per_account: FAILS_PER_ACCOUNT, login_fails_per_address: 1000, max_messages_per_10s: 1000000,
-    });
+    ({ dir, port, config } = await configure({
+      ...FAST_PLAY, log_level: 'info', bot_fill_after: 0.2, ranked_min_humans: 2, signups_per_address: 1000,
+      login_fails_per_account: FAILS_PER_ACCOUNT, login_fails_per_address: 1000,
+    }));
   });
 
-  after(async () => {
-    if (proc) await stopServer(proc);
-    if (dir) await fs.rm(dir, { recursive: true, force: true });
-  });
+  after(async () => { await shutdown({ proc, dir }); });
 
   test('the admin command refuses weak or empty passwords, then creates the first administrator', async () => {
     for (const [input, why] of [['', /empty/], ['\n', /empty/], ['short7!\n', /8 to 128 bytes/],

@@ -11,74 +11,7 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
-import http from 'node:http';
-import { MIGRATIONS, REQUEST_TIMEOUT_MS, WEB, freePort, startServer, stopServer, tempDir,
-  writeConfig } from './harness.mjs';
-
-const FAST_HASH = { pwhash_ops: 1, pwhash_mem_kib: 8 };
-
-/** one API call: JSON body in (object or raw string), parsed JSON out */
-function api(port, method, urlPath, { body, token, authorization, signal } = {}) {
-  const text = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
-  const headers = {};
-  if (text !== undefined) {
-    headers['content-type'] = 'application/json';
-    headers['content-length'] = Buffer.byteLength(text);
-  }
-  if (token !== undefined)
-    headers.authorization = `Bearer ${token}`;
-  if (authorization !== undefined)
-    headers.authorization = authorization;
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, method, path: urlPath, agent: false, headers,
-      timeout: REQUEST_TIMEOUT_MS, signal }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8');
-        let json;
-        try { json = JSON.parse(raw); } catch { json = undefined; }
-        resolve({ status: res.statusCode, headers: res.headers, json, raw });
-      });
-      res.on('error', reject);
-    });
-    req.on('timeout', () => req.destroy(new Error(`${method} ${urlPath}: no answer in ${REQUEST_TIMEOUT_MS} ms`)));
-    req.on('error', reject);
-    req.end(text);
-  });
-}
-
-/** start a server with these extra config keys; returns { port, proc, dir } */
-async function serve(extra) {
-  const dir = await tempDir();
-  const port = await freePort();
-  const config = await writeConfig(dir, { port, bind: '127.0.0.1', web_root: WEB, database: 'ippon.db',
-    migrations: MIGRATIONS, log_level: 'info', ...extra });
-  const proc = await startServer(['--config', config], dir, port);
-  return { port, proc, dir };
-}
-
-async function shutdown(server) {
-  if (!server)
-    return;
-  try {
-    await stopServer(server.proc);
-  } finally {
-    await fs.rm(server.dir, { recursive: true, force: true });
-  }
-}
-
-function assertError(res, status, code, field) {
-  assert.equal(res.status, status, res.raw);
-  assert.match(res.headers['content-type'], /^application\/json/);
-  assert.equal(res.json?.error?.code, code, res.raw);
-  assert.equal(typeof res.json.error.message, 'string');
-  if (field !== undefined) {
-    assert.ok(res.json.error.message.includes(`${field}: `), `the message names ${field}: ${res.raw}`);
-    if (field !== 'body')
-      assert.equal(typeof res.json.error.fields?.[field], 'string', `"fields" has ${field}: ${res.raw}`);
-  }
-}
+import { FAST_HASH, api, assertError, serve, shutdown, stopServer } from './harness.mjs';
 
 function assertSession(res, status) {
   assert.equal(res.status, status, res.raw);

@@ -1,5 +1,5 @@
 // game.test.mjs — the game over WebSocket against the real `ippon` binary, with real
-// WebSocket clients (the `ws` package) and clocks run fast (time_scale).
+// WebSocket clients (ws_player.mjs, over the `ws` package) and clocks run fast (time_scale).
 //
 // Whole 4p and 3p matches (practice with bots, and two humans queued together with bots
 // filling the table) played only through "ask"/"act"; a draw followed by a continued hand; a
@@ -11,105 +11,8 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
-import path from 'node:path';
-import WebSocket from 'ws';
-import { WEB, MIGRATIONS, freePort, tempDir, writeConfig, request, startServer, stopServer, withDeadline } from './harness.mjs';
-
-const MATCH_TIMEOUT_MS = 60_000;
-
-/** a WebSocket player: every received message is kept; waiters take them in order */
-class Client {
-  constructor(port) {
-    this.port = port;
-    this.received = [];
-    this.queue = [];
-    this.waiters = [];
-    this.closed = null;
-  }
-
-  connect() {
-    return new Promise((resolve, reject) => {
-      this.ws = new WebSocket(`ws://127.0.0.1:${this.port}/ws`, 'ippon.v1');
-      this.ws.on('open', resolve);
-      this.ws.on('error', reject);
-      this.ws.on('message', (data) => {
-        const msg = JSON.parse(String(data));
-        this.received.push(msg);
-        this.queue.push(msg);
-        this.wake();
-      });
-      this.ws.on('close', (code, reason) => {
-        this.closed = { code, reason: String(reason) };
-        this.wake();
-      });
-    });
-  }
-
-  send(obj) { this.ws.send(typeof obj === 'string' ? obj : JSON.stringify(obj)); }
-
-  wake() {
-    for (const w of [...this.waiters]) w();
-  }
-
-  /** the next message (in arrival order) for which pred is true; earlier ones are dropped */
-  next(pred = () => true, ms = 10_000, what = 'a message') {
-    return withDeadline(new Promise((resolve, reject) => {
-      const look = () => {
-        while (this.queue.length) {
-          const m = this.queue.shift();
-          if (pred(m)) {
-            this.waiters = this.waiters.filter((w) => w !== look);
-            resolve(m);
-            return;
-          }
-        }
-        if (this.closed) {
-          this.waiters = this.waiters.filter((w) => w !== look);
-          reject(new Error(`connection closed (${this.closed.code}) while waiting for ${what}`));
-        }
-      };
-      this.waiters.push(look);
-      look();
-    }), ms, `waiting for ${what}`);
-  }
-
-  close() { this.ws.close(); }
-}
-
-async function guestToken(port) {
-  const res = await request(port, { method: 'POST', path: '/api/auth/guest', body: '{}' });
-  assert.equal(res.status, 201, res.body);
-  return JSON.parse(res.body).token;
-}
-
-async function player(port, token) {
-  const c = new Client(port);
-  await c.connect();
-  c.token = token ?? await guestToken(port);
-  c.send({ type: 'hello', v: 1, token: c.token });
-  c.welcome = await c.next((m) => m.type === 'welcome' || m.type === 'error', 10_000, 'welcome');
-  assert.equal(c.welcome.type, 'welcome', JSON.stringify(c.welcome));
-  return c;
-}
-
-/** an option to play: win if possible, set North aside, else the first option */
-function choose(options, prefer = ['tsumo', 'ron', 'kita']) {
-  for (const t of prefer) {
-    const o = options.find((x) => x.type === t);
-    if (o) return o;
-  }
-  return options[0];
-}
-
-/** answers every ask until the match ends; returns the match_end event */
-async function playToEnd(c, prefer) {
-  for (;;) {
-    const m = await c.next((x) => x.type === 'ask' || (x.type === 'event' && x.event.type === 'match_end'),
-      MATCH_TIMEOUT_MS, 'an ask or the match end');
-    if (m.type === 'event') return m.event;
-    c.send({ type: 'act', seq: m.seq, action: choose(m.options, prefer) });
-  }
-}
+import { FAST_PLAY, request, serve, shutdown, stopServer } from './harness.mjs';
+import { Client, MATCH_TIMEOUT_MS, player, playToEnd } from './ws_player.mjs';
 
 /** events a client received, in order */
 const eventsOf = (c) => c.received.filter((m) => m.type === 'event');
@@ -136,24 +39,14 @@ function assertNoLeak(c, mySeat) {
 }
 
 describe('the game over WebSocket', () => {
-  let dir, port, proc;
+  let server, port;
 
   before(async () => {
-    dir = await tempDir();
-    port = await freePort();
-    const config = await writeConfig(dir, {
-      port, bind: '127.0.0.1', web_root: WEB, database: path.join(dir, 'ippon.db'), migrations: MIGRATIONS,
-      log_level: 'warn', time_scale: 0.02, bot_fill_after: 1, bot_delay_ms: 0, ranked_min_humans: 2,
-      max_frame: 4096, pwhash_ops: 1, pwhash_mem_kib: 8, shutdown_grace: 2, guests_per_address: 1000,
-      max_messages_per_10s: 1000000,
-    });
-    proc = await startServer(['--config', config], dir, port);
+    server = await serve({ ...FAST_PLAY, log_level: 'warn', bot_fill_after: 1, ranked_min_humans: 2, max_frame: 4096 });
+    port = server.port;
   });
 
-  after(async () => {
-    if (proc) await stopServer(proc);
-    if (dir) await fs.rm(dir, { recursive: true, force: true });
-  });
+  after(async () => { await shutdown(server); });
 
   for (const mode of ['4p', '3p']) {
     test(`a ${mode} practice match against bots, played to the end through asks`, async () => {
@@ -340,14 +233,12 @@ describe('the game over WebSocket', () => {
     for (let i = 0; i < 25; i++) flood.send('garbage');
     const abuse = await flood.next((m) => m.type === 'error' && m.code === 'abuse', 5_000, 'the abuse error');
     assert.ok(abuse);
-    await withDeadline(new Promise((r) => { const t = setInterval(() => { if (flood.closed) { clearInterval(t); r(); } }, 20); }),
-      5_000, 'the close');
+    await flood.untilClosed(5_000);
 
     const big = await player(port);
     big.send(JSON.stringify({ type: 'ping', pad: 'x'.repeat(10_000) }));
     assert.equal((await big.next((m) => m.type === 'error', 5_000)).code, 'too_large');
-    await withDeadline(new Promise((r) => { const t = setInterval(() => { if (big.closed) { clearInterval(t); r(); } }, 20); }),
-      5_000, 'the close');
+    await big.untilClosed(5_000);
 
     const ok = await player(port); // the server is fine
     ok.send({ type: 'ping' });
@@ -358,13 +249,9 @@ describe('the game over WebSocket', () => {
 
 describe('shutting down', () => {
   test('SIGTERM drains: no new matches, the running one is closed after the grace, exit 0', async () => {
-    const dir = await tempDir();
-    const port = await freePort();
-    const config = await writeConfig(dir, {
-      port, bind: '127.0.0.1', web_root: WEB, database: path.join(dir, 'ippon.db'), migrations: MIGRATIONS,
+    const { port, proc, dir } = await serve({
       log_level: 'warn', time_scale: 1, bot_delay_ms: 0, shutdown_grace: 1.5, guests_per_address: 1000,
     });
-    const proc = await startServer(['--config', config], dir, port);
     try {
       const c = await player(port);
       c.send({ type: 'practice', mode: '4p' });

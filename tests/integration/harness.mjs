@@ -1,7 +1,8 @@
 // harness.mjs — what the integration tests share: the paths of the build under test, a free
-// port, temporary folders and configs, HTTP requests, and starting and stopping the real
-// `ippon` binary with deadlines (a hung server fails a test instead of hanging it) and a check
-// that it exits cleanly (code 0, no sanitizer report).
+// port, temporary folders and configs, HTTP requests and JSON API calls with their error checks,
+// and starting and stopping the real `ippon` binary with deadlines (a hung server fails a test
+// instead of hanging it) and a check that it exits cleanly (code 0, no sanitizer report); a
+// server of a test file's own in one call (serve / shutdown). WebSocket players: ws_player.mjs.
 //
 // Only Node built-ins. ctest sets IPPON_BUILD_DIR and IPPON_SOURCE_DIR.
 import assert from 'node:assert/strict';
@@ -27,6 +28,16 @@ export const STOP_TIMEOUT_MS = 10_000;
 export const REQUEST_TIMEOUT_MS = 5_000;
 export const SANITIZER_REPORT = /ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:/;
 
+/** config keys: libsodium's cheapest password hashing (for tests not about slow hashing) */
+export const FAST_HASH = { pwhash_ops: 1, pwhash_mem_kib: 8 };
+
+/**
+ * config keys for a server whose matches play fast: clocks 50 times faster, bots answer at once,
+ * cheap hashing, a short drain, and no per-address guest or message limits in the way
+ */
+export const FAST_PLAY = { ...FAST_HASH, time_scale: 0.02, bot_delay_ms: 0, shutdown_grace: 2, guests_per_address: 1000,
+  max_messages_per_10s: 1000000 };
+
 /** a TCP port that was free a moment ago */
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -39,6 +50,40 @@ export function freePort() {
   });
 }
 
+/**
+ * one API call: body an object (sent as JSON) or a raw string; token goes as "Authorization:
+ * Bearer <token>", authorization as the whole header. Resolves to { status, headers, json, raw }
+ * (json undefined if the reply is not JSON).
+ */
+export async function api(port, method, urlPath, { body, token, authorization, headers = {}, signal } = {}) {
+  const text = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
+  const sent = { ...headers };
+  if (token !== undefined)
+    sent.authorization = `Bearer ${token}`;
+  if (authorization !== undefined)
+    sent.authorization = authorization;
+  const res = await request(port, { method, path: urlPath, body: text, headers: sent, signal });
+  let json;
+  try { json = JSON.parse(res.body); } catch { json = undefined; }
+  return { status: res.status, headers: res.headers, json, raw: res.body };
+}
+
+/**
+ * an API error reply: this status, JSON {"error": {"code", "message"}} with this code; if field
+ * is given, the message names it ("field: …") and, but for "body", "fields" has it too
+ */
+export function assertError(res, status, code, field) {
+  assert.equal(res.status, status, res.raw);
+  assert.match(res.headers['content-type'], /^application\/json/);
+  assert.equal(res.json?.error?.code, code, res.raw);
+  assert.equal(typeof res.json.error.message, 'string');
+  if (field !== undefined) {
+    assert.ok(res.json.error.message.includes(`${field}: `), `the message names ${field}: ${res.raw}`);
+    if (field !== 'body')
+      assert.equal(typeof res.json.error.fields?.[field], 'string', `"fields" has ${field}: ${res.raw}`);
+  }
+}
+
 export async function tempDir() {
   return fs.mkdtemp(path.join(os.tmpdir(), 'ippon-it-'));
 }
@@ -49,13 +94,16 @@ export async function writeConfig(dir, values, name = 'ippon.json') {
   return file;
 }
 
-/** one HTTP request with the path sent exactly as given (no normalisation) */
-export function request(port, { method = 'GET', path: urlPath = '/', body, agent } = {}) {
+/**
+ * one HTTP request with the path sent exactly as given (no normalisation); a body goes as JSON;
+ * headers are added (If-None-Match, Authorization…); signal aborts it
+ */
+export function request(port, { method = 'GET', path: urlPath = '/', body, agent, headers = {}, signal } = {}) {
   return new Promise((resolve, reject) => {
     const req = http.request({ host: '127.0.0.1', port, method, path: urlPath, agent: agent ?? false,
-      timeout: REQUEST_TIMEOUT_MS,
-      headers: body === undefined ? {} : { 'content-type': 'application/json',
-        'content-length': Buffer.byteLength(body) } }, (res) => {
+      timeout: REQUEST_TIMEOUT_MS, signal,
+      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body) }), ...headers } }, (res) => {
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode, headers: res.headers,
@@ -139,3 +187,37 @@ export async function stopServer(proc, signal = 'SIGTERM') {
   assert.equal(proc.exitCode, 0, proc.stderr);
 }
 
+
+/**
+ * a server of a test file's own, not started yet: a temporary folder with a config of these keys
+ * over the defaults (a free port on 127.0.0.1, the web root, ippon.db in the folder, the real
+ * migrations, log_level info). Resolves to { port, dir, config }: start it with
+ * startServer(['--config', config], dir, port), and end it with shutdown().
+ */
+export async function configure(extra = {}) {
+  const dir = await tempDir();
+  const port = await freePort();
+  const config = await writeConfig(dir, { port, bind: '127.0.0.1', web_root: WEB, database: 'ippon.db',
+    migrations: MIGRATIONS, log_level: 'info', ...extra });
+  return { port, dir, config };
+}
+
+/** configure() and start it: resolves to { port, dir, config, proc } */
+export async function serve(extra = {}) {
+  const server = await configure(extra);
+  server.proc = await startServer(['--config', server.config], server.dir, server.port);
+  return server;
+}
+
+/** stop a server from serve() (a clean exit expected) and remove its folder; nothing for none */
+export async function shutdown(server) {
+  if (!server)
+    return;
+  try {
+    if (server.proc)
+      await stopServer(server.proc);
+  } finally {
+    if (server.dir)
+      await fs.rm(server.dir, { recursive: true, force: true });
+  }
+}

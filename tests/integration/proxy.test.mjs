@@ -7,46 +7,16 @@
 // REST (guests_per_address 1) and the WebSocket cap (max_conns_per_addr 1).
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs/promises';
-import http from 'node:http';
 import WebSocket from 'ws';
-import { MIGRATIONS, REQUEST_TIMEOUT_MS, WEB, freePort, runToExit, startServer, stopServer, tempDir,
-  writeConfig } from './harness.mjs';
+import { api, configure, runToExit, serve, shutdown } from './harness.mjs';
 
-async function serve(extra) {
-  const dir = await tempDir();
-  const port = await freePort();
-  const config = await writeConfig(dir, { port, bind: '127.0.0.1', web_root: WEB, database: 'ippon.db',
-    migrations: MIGRATIONS, log_level: 'warn', guests_per_address: 1, max_conns_per_addr: 1, ...extra });
-  const proc = await startServer(['--config', config], dir, port);
-  return { port, proc, dir };
-}
-
-async function shutdown(server) {
-  if (!server)
-    return;
-  try {
-    await stopServer(server.proc);
-  } finally {
-    await fs.rm(server.dir, { recursive: true, force: true });
-  }
-}
+/** a server of its own: one guest and one WebSocket per address */
+const serveLimited = (extra) => serve({ log_level: 'warn', guests_per_address: 1, max_conns_per_addr: 1, ...extra });
 
 /** POST /api/auth/guest with an X-Forwarded-For header (or none); resolves to the status */
-function newGuest(port, forwarded) {
-  return new Promise((resolve, reject) => {
-    const headers = { 'content-type': 'application/json', 'content-length': 2 };
-    if (forwarded !== undefined)
-      headers['x-forwarded-for'] = forwarded;
-    const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/api/auth/guest', agent: false,
-      timeout: REQUEST_TIMEOUT_MS, headers }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode));
-    });
-    req.on('timeout', () => req.destroy(new Error('no answer')));
-    req.on('error', reject);
-    req.end('{}');
-  });
+async function newGuest(port, forwarded) {
+  const headers = forwarded === undefined ? {} : { 'x-forwarded-for': forwarded };
+  return (await api(port, 'POST', '/api/auth/guest', { body: '{}', headers })).status;
 }
 
 /** a WebSocket from a forwarded address: resolves to 'open' or 'refused' */
@@ -67,7 +37,7 @@ function openSocket(port, forwarded, sockets) {
 
 describe('behind a trusted proxy', () => {
   let server;
-  before(async () => { server = await serve({ trusted_proxy: '127.0.0.1' }); });
+  before(async () => { server = await serveLimited({ trusted_proxy: '127.0.0.1' }); });
   after(async () => { await shutdown(server); });
 
   test('each forwarded client has its own guest limit', async () => {
@@ -104,7 +74,7 @@ describe('behind a trusted proxy', () => {
 
 describe('without a trusted proxy', () => {
   let server;
-  before(async () => { server = await serve({}); });
+  before(async () => { server = await serveLimited({}); });
   after(async () => { await shutdown(server); });
 
   test('X-Forwarded-For is ignored: a client cannot choose its address', async () => {
@@ -122,14 +92,12 @@ describe('without a trusted proxy', () => {
 });
 
 test('a trusted_proxy that is not an address stops start-up, naming the key', async () => {
-  const dir = await tempDir();
+  const { dir, config } = await configure({ trusted_proxy: 'proxy.example' });
   try {
-    const config = await writeConfig(dir, { port: await freePort(), web_root: WEB, migrations: MIGRATIONS,
-      database: 'ippon.db', trusted_proxy: 'proxy.example' });
     const proc = await runToExit(['--config', config], dir);
     assert.equal(proc.exitCode, 1);
     assert.match(proc.stderr, /trusted_proxy/);
   } finally {
-    await fs.rm(dir, { recursive: true, force: true });
+    await shutdown({ dir });
   }
 });

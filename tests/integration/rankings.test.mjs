@@ -9,93 +9,27 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import fs from 'node:fs/promises';
-import http from 'node:http';
 import path from 'node:path';
-import WebSocket from 'ws';
-import { BUILD_DIR, WEB, MIGRATIONS, REQUEST_TIMEOUT_MS, freePort, tempDir, writeConfig, request, startServer, stopServer,
-  withDeadline } from './harness.mjs';
-
-const MATCH_TIMEOUT_MS = 60_000;
-
-/** GET with extra headers (If-None-Match) */
-function get(port, urlPath, headers = {}) {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, path: urlPath, agent: false, headers, timeout: REQUEST_TIMEOUT_MS },
-      (res) => {
-        const chunks = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-        res.on('error', reject);
-      });
-    req.on('timeout', () => req.destroy(new Error(`GET ${urlPath}: no answer`)));
-    req.on('error', reject);
-    req.end();
-  });
-}
+import { BUILD_DIR, FAST_PLAY, request, serve, shutdown } from './harness.mjs';
+import { player, playToEnd } from './ws_player.mjs';
 
 async function getJson(port, urlPath, status = 200) {
-  const res = await get(port, urlPath);
+  const res = await request(port, { path: urlPath });
   assert.equal(res.status, status, `${urlPath}: ${res.body}`);
   return JSON.parse(res.body);
 }
 
-/** a WebSocket player that answers every ask until the match ends */
-async function player(port) {
-  const res = await request(port, { method: 'POST', path: '/api/auth/guest', body: '{}' });
-  assert.equal(res.status, 201, res.body);
-  const token = JSON.parse(res.body).token;
-  const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`, 'ippon.v1');
-  await new Promise((resolve, reject) => { ws.on('open', resolve); ws.on('error', reject); });
-  const queue = [];
-  let wake = () => {};
-  ws.on('message', (d) => { queue.push(JSON.parse(String(d))); wake(); });
-  const next = (pred, ms, what) => withDeadline(new Promise((resolve) => {
-    const look = () => {
-      while (queue.length) {
-        const m = queue.shift();
-        if (pred(m)) { wake = () => {}; resolve(m); return; }
-      }
-      wake = look;
-    };
-    look();
-  }), ms, what);
-  ws.send(JSON.stringify({ type: 'hello', v: 1, token }));
-  const welcome = await next((m) => m.type === 'welcome' || m.type === 'error', 10_000, 'welcome');
-  assert.equal(welcome.type, 'welcome', JSON.stringify(welcome));
-  return { ws, next, user: welcome.user, send: (o) => ws.send(JSON.stringify(o)) };
-}
-
-async function playToEnd(c) {
-  for (;;) {
-    const m = await c.next((x) => x.type === 'ask' || (x.type === 'event' && x.event.type === 'match_end'),
-      MATCH_TIMEOUT_MS, 'an ask or the match end');
-    if (m.type === 'event') return m.event;
-    const o = m.options.find((x) => ['tsumo', 'ron', 'kita'].includes(x.type)) ?? m.options[0];
-    c.send({ type: 'act', seq: m.seq, action: o });
-  }
-}
-
 describe('the rankings over REST', () => {
-  let dir, port, proc;
+  let server, port;
   let me, matchId, result, seat, points;
 
   before(async () => {
-    dir = await tempDir();
-    port = await freePort();
-    const config = await writeConfig(dir, {
-      port, bind: '127.0.0.1', web_root: WEB, database: path.join(dir, 'ippon.db'), migrations: MIGRATIONS,
-      log_level: 'warn', time_scale: 0.02, bot_fill_after: 0.2, bot_delay_ms: 0, ranked_min_humans: 1,
-      pwhash_ops: 1, pwhash_mem_kib: 8, shutdown_grace: 2, guests_per_address: 1000, max_messages_per_10s: 1000000,
-      leaderboard_min_games: 1,
-    });
-    proc = await startServer(['--config', config], dir, port);
+    server = await serve({ ...FAST_PLAY, log_level: 'warn', bot_fill_after: 0.2, ranked_min_humans: 1,
+      leaderboard_min_games: 1 });
+    port = server.port;
   });
 
-  after(async () => {
-    if (proc) await stopServer(proc);
-    if (dir) await fs.rm(dir, { recursive: true, force: true });
-  });
+  after(async () => { await shutdown(server); });
 
   test('a practice match is stored but never ranked', async () => {
     const c = await player(port);
@@ -104,18 +38,18 @@ describe('the rankings over REST', () => {
     assert.equal(found.ranked, false);
     await playToEnd(c);
     c.ws.close();
-    const list = await getJson(port, `/api/matches?player=${c.user.id}`);
+    const list = await getJson(port, `/api/matches?player=${c.welcome.user.id}`);
     assert.equal(list.total, 1);
     assert.equal(list.matches[0].ranked, false);
-    const profile = await getJson(port, `/api/players/${c.user.id}`);
+    const profile = await getJson(port, `/api/players/${c.welcome.user.id}`);
     assert.equal(profile.modes['4p'].games, 0);
     const board = await getJson(port, '/api/leaderboard?mode=4p');
-    assert.ok(!board.rows.some((r) => r.user_id === c.user.id));
+    assert.ok(!board.rows.some((r) => r.user_id === c.welcome.user.id));
   });
 
   test('one human queued with bots filling plays a ranked match that shows everywhere', async () => {
     const c = await player(port);
-    me = c.user;
+    me = c.welcome.user;
     c.send({ type: 'queue', mode: '4p' });
     const found = await c.next((m) => m.type === 'match_found', 15_000, 'match_found');
     assert.equal(found.ranked, true);
@@ -196,7 +130,7 @@ describe('the rankings over REST', () => {
     const match = await getJson(port, `/api/matches/${matchId}`);
     assert.deepEqual(match.logs, { tenhou: `/api/matches/${matchId}?format=tenhou`, mjai: `/api/matches/${matchId}?format=mjai` });
 
-    const t = await get(port, match.logs.tenhou);
+    const t = await request(port, { path: match.logs.tenhou });
     assert.equal(t.status, 200, t.body);
     assert.match(t.headers['content-type'], /^application\/json/);
     assert.equal(t.headers['content-disposition'], `attachment; filename="ippon-${matchId}.json"`);
@@ -219,7 +153,7 @@ describe('the rankings over REST', () => {
     for (const h of hands) assert.equal(h.error, undefined, JSON.stringify(h));
     assert.deepEqual(hands.at(-1).wins.map((w) => [w.who, w.from]), match.wins.map((w) => [w.seat, w.from]));
 
-    const m = await get(port, match.logs.mjai);
+    const m = await request(port, { path: match.logs.mjai });
     assert.equal(m.status, 200, m.body);
     assert.match(m.headers['content-type'], /^application\/x-ndjson/);
     assert.equal(m.headers['content-disposition'], `attachment; filename="ippon-${matchId}.mjson"`);
@@ -237,7 +171,7 @@ describe('the rankings over REST', () => {
       - 1000 * events.filter((e) => e.type === 'reach_accepted' && e.actor === s).length);
     assert.deepEqual(finals, match.players.map((p) => p.final_points));
 
-    const again = await get(port, match.logs.tenhou, { 'if-none-match': t.headers.etag });
+    const again = await request(port, { path: match.logs.tenhou, headers: { 'if-none-match': t.headers.etag } });
     assert.equal(again.status, 304);
   });
 
@@ -272,19 +206,19 @@ describe('the rankings over REST', () => {
   test('replies carry an ETag; a matching If-None-Match gets 304', async () => {
     for (const url of ['/api/leaderboard?mode=4p', `/api/players/${me.id}`, `/api/matches?player=${me.id}`,
       `/api/matches/${matchId}`]) {
-      const first = await get(port, url);
+      const first = await request(port, { path: url });
       assert.equal(first.status, 200);
       assert.match(first.headers.etag, /^"[0-9a-f]{32}"$/);
       assert.equal(first.headers['cache-control'], 'no-cache');
-      const again = await get(port, url, { 'if-none-match': first.headers.etag });
+      const again = await request(port, { path: url, headers: { 'if-none-match': first.headers.etag } });
       assert.equal(again.status, 304, url);
       assert.equal(again.body, '');
       assert.equal(again.headers.etag, first.headers.etag);
-      const other = await get(port, url, { 'if-none-match': '"nope"' });
+      const other = await request(port, { path: url, headers: { 'if-none-match': '"nope"' } });
       assert.equal(other.status, 200);
       assert.equal(other.body, first.body);
     }
-    const health = await get(port, '/api/health');
+    const health = await request(port, { path: '/api/health' });
     assert.equal(health.headers.etag, undefined);
     assert.equal(health.headers['cache-control'], 'no-store');
   });

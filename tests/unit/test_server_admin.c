@@ -18,6 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "server_fixture.h"
+
 #include "admin_cli.h"
 #include "admin_settings.h"
 #include "config.h"
@@ -32,53 +34,27 @@
 
 static ippon_store *st;
 
-static const char *uid(char c)
-{
-    static char ids[128][IPPON_USER_ID_LEN + 1];
-    snprintf(ids[(int)c], sizeof ids[0], "%031x%c", 0, c);
-    return ids[(int)c];
-}
-
-/* write uid(c) into dst (a buffer of at least 33 bytes) */
+/* write fixture_uid(c) into dst (a buffer of at least 33 bytes) */
 static void set_uid(char *dst, size_t cap, char c)
 {
-    snprintf(dst, cap, "%031x%c", 0, c);
-}
-
-static void add_guest(char c, const char *name)
-{
-    ippon_user u = {0};
-    set_uid(u.id, sizeof u.id, c);
-    snprintf(u.display_name, sizeof u.display_name, "%s", name);
-    u.guest = true;
-    u.created_at = u.last_seen_at = 1000;
-    ippon_session s = {.created_at = 1000, .expires_at = 1LL << 40, .last_used_at = 1000};
-    memset(s.token_hash, c, sizeof s.token_hash);
-    int taken = 0;
-    assert_int_equal(ippon_store_user_create(st, &u, NULL, &s, &taken), 0);
+    snprintf(dst, cap, "%s", fixture_uid(c));
 }
 
 static int setup(void **state)
 {
     (void)state;
-    char err[512], dir[512];
     ippon_log_level_set(IPPON_LOG_ERROR);
-    snprintf(dir, sizeof dir, "%s/migrations", IPPON_TEST_SOURCE_DIR);
-    if (ippon_store_open(&st, ":memory:", err, sizeof err) != 0 || ippon_store_migrate(st, dir, NULL, err, sizeof err) != 0) {
-        fprintf(stderr, "%s\n", err);
+    if (fixture_store_migrated(&st, ":memory:") != 0)
         return -1;
-    }
-    add_guest('a', "Anna");
-    add_guest('b', "Ben");
+    fixture_add_guest(st, 'a', "Anna");
+    fixture_add_guest(st, 'b', "Ben");
     return 0;
 }
 
 static int teardown(void **state)
 {
     (void)state;
-    ippon_store_close(st);
-    st = NULL;
-    return 0;
+    return fixture_store_close(&st);
 }
 
 static ippon_audit audit_of(const char *action, const char *target, const char *reason)
@@ -106,32 +82,32 @@ static json_int_t audit_total(void)
 static void test_ban_and_unban_are_audited(void **state)
 {
     (void)state;
-    ippon_audit ban = audit_of("ban", uid('a'), "spam");
-    assert_int_equal(ippon_store_user_ban(st, uid('a'), "spam", 1234, &ban), 0);
+    ippon_audit ban = audit_of("ban", fixture_uid('a'), "spam");
+    assert_int_equal(ippon_store_user_ban(st, fixture_uid('a'), "spam", 1234, &ban), 0);
     ippon_user u;
-    assert_int_equal(ippon_store_user_get(st, uid('a'), &u), 0);
+    assert_int_equal(ippon_store_user_get(st, fixture_uid('a'), &u), 0);
     assert_true(u.banned);
     assert_int_equal(u.banned_at, 1234);
     char reason[64];
-    assert_int_equal(ippon_store_user_ban_reason(st, uid('a'), reason, sizeof reason), 0);
+    assert_int_equal(ippon_store_user_ban_reason(st, fixture_uid('a'), reason, sizeof reason), 0);
     assert_string_equal(reason, "spam");
     /* a second ban, an unknown user: refused, and nothing audited */
-    assert_int_equal(ippon_store_user_ban(st, uid('a'), "again", 1, &ban), IPPON_STORE_CONFLICT);
-    assert_int_equal(ippon_store_user_ban(st, uid('z'), "who", 1, &ban), IPPON_STORE_NOT_FOUND);
+    assert_int_equal(ippon_store_user_ban(st, fixture_uid('a'), "again", 1, &ban), IPPON_STORE_CONFLICT);
+    assert_int_equal(ippon_store_user_ban(st, fixture_uid('z'), "who", 1, &ban), IPPON_STORE_NOT_FOUND);
     assert_int_equal(audit_total(), 1);
 
     json_t *banned = NULL;
     assert_int_equal(ippon_store_admin_users(st, NULL, true, 1, 50, &banned), 0);
     assert_int_equal(json_integer_value(json_object_get(banned, "total")), 1);
     assert_string_equal(json_string_value(json_object_get(json_array_get(json_object_get(banned, "users"), 0), "id")),
-                        uid('a'));
+                        fixture_uid('a'));
     json_decref(banned);
 
-    ippon_audit unban = audit_of("unban", uid('a'), "appeal");
-    assert_int_equal(ippon_store_user_unban(st, uid('a'), &unban), 0);
-    assert_int_equal(ippon_store_user_get(st, uid('a'), &u), 0);
+    ippon_audit unban = audit_of("unban", fixture_uid('a'), "appeal");
+    assert_int_equal(ippon_store_user_unban(st, fixture_uid('a'), &unban), 0);
+    assert_int_equal(ippon_store_user_get(st, fixture_uid('a'), &u), 0);
     assert_false(u.banned);
-    assert_int_equal(ippon_store_user_unban(st, uid('a'), &unban), IPPON_STORE_CONFLICT);
+    assert_int_equal(ippon_store_user_unban(st, fixture_uid('a'), &unban), IPPON_STORE_CONFLICT);
 
     json_t *log = audit_log();
     json_t *newest = json_array_get(json_object_get(log, "entries"), 0);
@@ -153,7 +129,7 @@ static void test_user_search_is_literal(void **state)
     assert_int_equal(ippon_store_admin_users(st, "%", false, 1, 50, &out), 0);
     assert_int_equal(json_integer_value(json_object_get(out, "total")), 0); /* '%' is not a wildcard */
     json_decref(out);
-    assert_int_equal(ippon_store_admin_users(st, uid('b'), false, 1, 50, &out), 0);
+    assert_int_equal(ippon_store_admin_users(st, fixture_uid('b'), false, 1, 50, &out), 0);
     assert_int_equal(json_integer_value(json_object_get(out, "total")), 1);
     json_decref(out);
 }
@@ -161,43 +137,15 @@ static void test_user_search_is_literal(void **state)
 static void test_rename_taken_name_changes_nothing(void **state)
 {
     (void)state;
-    ippon_audit a = audit_of("rename", uid('a'), "offensive");
-    assert_int_equal(ippon_store_admin_rename(st, uid('a'), "ben", &a), IPPON_STORE_CONFLICT);
-    assert_int_equal(ippon_store_admin_rename(st, uid('z'), "Zed", &a), IPPON_STORE_NOT_FOUND);
+    ippon_audit a = audit_of("rename", fixture_uid('a'), "offensive");
+    assert_int_equal(ippon_store_admin_rename(st, fixture_uid('a'), "ben", &a), IPPON_STORE_CONFLICT);
+    assert_int_equal(ippon_store_admin_rename(st, fixture_uid('z'), "Zed", &a), IPPON_STORE_NOT_FOUND);
     assert_int_equal(audit_total(), 0);
-    assert_int_equal(ippon_store_admin_rename(st, uid('a'), "Annie", &a), 0);
+    assert_int_equal(ippon_store_admin_rename(st, fixture_uid('a'), "Annie", &a), 0);
     ippon_user u;
-    assert_int_equal(ippon_store_user_get(st, uid('a'), &u), 0);
+    assert_int_equal(ippon_store_user_get(st, fixture_uid('a'), &u), 0);
     assert_string_equal(u.display_name, "Annie");
     assert_int_equal(audit_total(), 1);
-}
-
-/* a ranked, completed 4p match of a (+8000) and b (-8000) with two bots */
-static void save_match(const char *id)
-{
-    ippon_table_player players[4];
-    memset(players, 0, sizeof players);
-    set_uid(players[0].user_id, sizeof players[0].user_id, 'a');
-    set_uid(players[1].user_id, sizeof players[1].user_id, 'b');
-    snprintf(players[0].name, sizeof players[0].name, "Anna");
-    snprintf(players[1].name, sizeof players[1].name, "Ben");
-    for (int i = 2; i < 4; i++) {
-        players[i].bot = true;
-        snprintf(players[i].name, sizeof players[i].name, "Bot %d", i);
-    }
-    int32_t results[4] = {8000, -8000, 0, 0}, finals[4] = {33000, 17000, 25000, 25000};
-    json_t *seeds = json_pack("[s]", "ab"), *actions = json_array(), *wins = json_pack("[{s:i,s:i}]", "seat", 0, "from", 1);
-    ippon_table_record rec = {
-        .id = id, .rules = ippon_rules_preset("yonma"), .players = 4, .ranked = true, .completed = true,
-        .started_ms = NOW_MS - 60000, .ended_ms = NOW_MS - 1000, .hands = 1, .seats = players,
-        .final_points = finals, .results = results, .seeds = seeds, .actions = actions, .wins = wins,
-    };
-    char err[256];
-    if (ippon_store_save_match(st, &rec, err, sizeof err) != 0)
-        fail_msg("%s", err);
-    json_decref(seeds);
-    json_decref(actions);
-    json_decref(wins);
 }
 
 static json_int_t board_total(void)
@@ -214,7 +162,7 @@ static json_int_t board_total(void)
 static json_int_t profile_games(char c)
 {
     json_t *out = NULL;
-    assert_int_equal(ippon_store_player_profile(st, uid(c), &out), 0);
+    assert_int_equal(ippon_store_player_profile(st, fixture_uid(c), &out), 0);
     json_int_t n = json_integer_value(json_object_get(json_object_get(json_object_get(out, "modes"), "4p"), "games"));
     json_decref(out);
     return n;
@@ -224,7 +172,7 @@ static void test_void_takes_the_match_out_of_the_rankings(void **state)
 {
     (void)state;
     const char *id = "0123456789abcdef0123456789abcdef";
-    save_match(id);
+    fixture_save_match(st, id, "ab..", (int[]){8000, -8000, 0, 0}, true, true, NOW_MS - 1000); /* a ranked win */
     assert_int_equal(board_total(), 2);
     assert_int_equal(profile_games('a'), 1);
 
@@ -254,7 +202,7 @@ static void test_admin_create_grant_revoke(void **state)
     snprintf(boss.username, sizeof boss.username, "boss");
     snprintf(boss.display_name, sizeof boss.display_name, "Boss");
     boss.created_at = 5;
-    ippon_audit a = audit_of("admin_create", uid('c'), "first");
+    ippon_audit a = audit_of("admin_create", fixture_uid('c'), "first");
     int taken = 0;
     assert_int_equal(ippon_store_admin_create(st, &boss, "$argon2id$fake", &taken, &a), 0);
     ippon_user got;
@@ -273,7 +221,7 @@ static void test_admin_create_grant_revoke(void **state)
     assert_int_equal(ippon_store_user_set_admin(st, "nobody", true, NULL, &r), IPPON_STORE_NOT_FOUND);
     json_t *log = audit_log();
     json_t *newest = json_array_get(json_object_get(log, "entries"), 0);
-    assert_string_equal(json_string_value(json_object_get(newest, "target")), uid('c')); /* the account's id */
+    assert_string_equal(json_string_value(json_object_get(newest, "target")), fixture_uid('c')); /* the account's id */
     assert_int_equal(json_integer_value(json_object_get(log, "total")), 2);
     json_decref(log);
 }

@@ -16,6 +16,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "server_fixture.h"
+
 #include "config.h"
 
 static char tmpdir[64];
@@ -24,8 +26,7 @@ static char cfg_path[128];
 static int setup(void **state)
 {
     (void)state;
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/ippon-test-config-XXXXXX");
-    if (!mkdtemp(tmpdir))
+    if (fixture_temp_dir(tmpdir, sizeof tmpdir, "test-config") != 0)
         return -1;
     snprintf(cfg_path, sizeof cfg_path, "%s/ippon.json", tmpdir);
     return 0;
@@ -34,8 +35,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     (void)state;
-    unlink(cfg_path);
-    rmdir(tmpdir);
+    fixture_remove_tree(tmpdir);
     return 0;
 }
 

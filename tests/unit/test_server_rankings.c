@@ -15,7 +15,10 @@
 
 #include <jansson.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "server_fixture.h"
 
 #include "ippon/rules.h"
 #include "log.h"
@@ -30,108 +33,40 @@
 
 static ippon_store *st;
 
-/* the test's user ids: uid('a') is "000…0a" (32 hex) */
-static const char *uid(char c)
-{
-    static char ids[128][IPPON_USER_ID_LEN + 1];
-    snprintf(ids[(int)c], sizeof ids[0], "%031x%c", 0, c);
-    return ids[(int)c];
-}
-
-static void add_user(char c, const char *name)
-{
-    ippon_user u = {0};
-    snprintf(u.id, sizeof u.id, "%s", uid(c));
-    snprintf(u.display_name, sizeof u.display_name, "%s", name);
-    u.guest = true;
-    u.created_at = u.last_seen_at = 1000;
-    ippon_session s = {.created_at = 1000, .expires_at = 1LL << 40, .last_used_at = 1000};
-    memset(s.token_hash, c, sizeof s.token_hash);
-    int taken = 0;
-    assert_int_equal(ippon_store_user_create(st, &u, NULL, &s, &taken), 0);
-}
-
-/* save one match: seats "abc." (a letter: that user; '.': a bot) with these results */
-static void save(const char *id, const char *seats, const int results[], bool ranked, bool completed,
-                 int64_t ended_ms)
-{
-    int n = (int)strlen(seats);
-    ippon_table_player players[4];
-    int32_t finals[4], res[4];
-    int start = n == 4 ? 25000 : 35000;
-    for (int i = 0; i < n; i++) {
-        memset(&players[i], 0, sizeof players[i]);
-        players[i].bot = seats[i] == '.';
-        if (!players[i].bot)
-            snprintf(players[i].user_id, sizeof players[i].user_id, "%s", uid(seats[i]));
-        snprintf(players[i].name, sizeof players[i].name, players[i].bot ? "Bot-%d" : "then-%c", players[i].bot ? i : seats[i]);
-        res[i] = results[i];
-        finals[i] = start + results[i];
-    }
-    char match_id[IPPON_USER_ID_LEN + 1];
-    snprintf(match_id, sizeof match_id, "%032x", 0);
-    memcpy(match_id + IPPON_USER_ID_LEN - strlen(id), id, strlen(id));
-    json_t *seeds = json_pack("[s]", "ab"), *actions = json_array(), *wins = json_pack("[{s:i}]", "seat", 0);
-    ippon_table_record rec = {
-        .id = match_id, .rules = ippon_rules_preset(n == 4 ? "yonma" : "sanma"), .players = n, .ranked = ranked,
-        .completed = completed, .started_ms = ended_ms - 60000, .ended_ms = ended_ms, .hands = 1, .seats = players,
-        .final_points = finals, .results = res, .seeds = seeds, .actions = actions, .wins = wins,
-    };
-    char err[256];
-    if (ippon_store_save_match(st, &rec, err, sizeof err) != 0)
-        fail_msg("%s", err);
-    json_decref(seeds);
-    json_decref(actions);
-    json_decref(wins);
-}
-
-static void exec(const char *sql)
-{
-    char *msg = NULL;
-    if (sqlite3_exec(st->db, sql, NULL, NULL, &msg) != SQLITE_OK)
-        fail_msg("%s: %s", sql, msg);
-}
-
 static int setup(void **state)
 {
     (void)state;
-    char err[512], dir[512];
-    snprintf(dir, sizeof dir, "%s/migrations", IPPON_TEST_SOURCE_DIR);
-    if (ippon_store_open(&st, ":memory:", err, sizeof err) != 0 || ippon_store_migrate(st, dir, NULL, err, sizeof err) != 0) {
-        fprintf(stderr, "%s\n", err);
+    if (fixture_store_migrated(&st, ":memory:") != 0)
         return -1;
-    }
     /* ids chosen so that only the rule under test can explain the order */
     const char *names = "aAnna bBen cCho dDai eEmi fFumi gGen hHana";
     for (const char *p = names; *p; p += strcspn(p, " "), p += *p == ' ') {
         char name[16];
         size_t len = strcspn(p + 1, " ");
         snprintf(name, sizeof name, "%.*s", (int)len, p + 1);
-        add_user(p[0], name);
+        fixture_add_guest(st, p[0], name);
     }
     const int64_t t = NOW_MS - 1000;
     /* a 20000 in 2 (avg 10000); b 20000 in 1 (avg 20000): b first, on the average */
-    save("01", "ac..", (int[]){10000, -5000, -5000, 0}, true, true, t);
-    save("02", "ac..", (int[]){10000, 5000, -15000, 0}, true, true, t);
+    fixture_save_match(st, "01", "ac..", (int[]){10000, -5000, -5000, 0}, true, true, t);
+    fixture_save_match(st, "02", "ac..", (int[]){10000, 5000, -15000, 0}, true, true, t);
     /* c 0 in 3, d 0 in 1: c first, on games (d's id is smaller) */
-    save("03", "bdc.", (int[]){20000, 0, 0, -20000}, true, true, t);
+    fixture_save_match(st, "03", "bdc.", (int[]){20000, 0, 0, -20000}, true, true, t);
     /* e and f: the same total, average and games: e first, on the id; both won (a tie on top) */
-    save("04", "efg.", (int[]){3000, 3000, -8000, 2000}, true, true, t);
+    fixture_save_match(st, "04", "efg.", (int[]){3000, 3000, -8000, 2000}, true, true, t);
     /* never counted: unranked, incomplete, voided; the 3p board is another one */
-    save("05", "gh..", (int[]){90000, -30000, -30000, -30000}, false, true, t);
-    save("06", "gh..", (int[]){90000, -30000, -30000, -30000}, true, false, t);
-    save("07", "gh..", (int[]){90000, -30000, -30000, -30000}, true, true, t);
-    exec("UPDATE matches SET voided_at = 1, void_reason = 'test' WHERE id LIKE '%07'");
-    save("08", "a..", (int[]){12000, -6000, -6000}, true, true, t);
+    fixture_save_match(st, "05", "gh..", (int[]){90000, -30000, -30000, -30000}, false, true, t);
+    fixture_save_match(st, "06", "gh..", (int[]){90000, -30000, -30000, -30000}, true, false, t);
+    fixture_save_match(st, "07", "gh..", (int[]){90000, -30000, -30000, -30000}, true, true, t);
+    fixture_exec(st, "UPDATE matches SET voided_at = 1, void_reason = 'test' WHERE id LIKE '%07'");
+    fixture_save_match(st, "08", "a..", (int[]){12000, -6000, -6000}, true, true, t);
     return 0;
 }
 
 static int teardown(void **state)
 {
     (void)state;
-    ippon_store_close(st);
-    st = NULL;
-    return 0;
+    return fixture_store_close(&st);
 }
 
 static json_t *board(const char *mode, ippon_rank_period period, int page, int limit, int min_games)
@@ -161,8 +96,10 @@ static json_t *row_of(json_t *b, char who)
 {
     size_t i;
     json_t *row;
-    json_array_foreach(json_object_get(b, "rows"), i, row) if (!strcmp(json_string_value(json_object_get(row, "user_id")),
-                                                                       uid(who))) return row;
+    json_array_foreach(json_object_get(b, "rows"), i, row) {
+        if (!strcmp(json_string_value(json_object_get(row, "user_id")), fixture_uid(who)))
+            return row;
+    }
     return NULL;
 }
 
@@ -201,7 +138,7 @@ static void test_order_and_tie_rules(void **state)
     json_decref(b);
     /* renaming shows at once: the current name */
     int taken;
-    assert_int_equal(ippon_store_user_rename(st, uid('b'), "Benji", &taken), 0);
+    assert_int_equal(ippon_store_user_rename(st, fixture_uid('b'), "Benji", &taken), 0);
     b = board("4p", IPPON_PERIOD_ALL, 1, 1, 1);
     assert_string_equal(json_string_value(json_object_get(row_of(b, 'b'), "display_name")), "Benji");
     json_decref(b);
@@ -244,7 +181,7 @@ static void test_periods(void **state)
     for (int i = 0; i < 6; i++, gain *= 10) {
         char id[8];
         snprintf(id, sizeof id, "9%d", i);
-        save(id, "h...", (int[]){gain, -gain, 0, 0}, true, true, ends[i]);
+        fixture_save_match(st, id, "h...", (int[]){gain, -gain, 0, 0}, true, true, ends[i]);
     }
     const struct {
         ippon_rank_period period;
@@ -266,7 +203,7 @@ static void test_profile(void **state)
 {
     (void)state;
     json_t *p = NULL;
-    assert_int_equal(ippon_store_player_profile(st, uid('a'), &p), 0);
+    assert_int_equal(ippon_store_player_profile(st, fixture_uid('a'), &p), 0);
     assert_string_equal(json_string_value(json_object_get(p, "display_name")), "Anna");
     json_t *m4 = json_object_get(json_object_get(p, "modes"), "4p");
     assert_int_equal(INT(m4, "games"), 2);
@@ -286,7 +223,7 @@ static void test_profile(void **state)
     assert_int_equal(INT(json_array_get(h4, 1), "cumulative"), 20000);
     json_decref(p);
     /* h: only uncounted matches: zeros, but its recent matches are listed (not counted) */
-    assert_int_equal(ippon_store_player_profile(st, uid('h'), &p), 0);
+    assert_int_equal(ippon_store_player_profile(st, fixture_uid('h'), &p), 0);
     m4 = json_object_get(json_object_get(p, "modes"), "4p");
     assert_int_equal(INT(m4, "games"), 0);
     assert_true(json_is_null(json_object_get(m4, "best")));
@@ -294,26 +231,26 @@ static void test_profile(void **state)
     assert_false(json_is_true(json_object_get(json_array_get(json_object_get(p, "recent"), 0), "counted")));
     assert_int_equal(json_array_size(json_object_get(json_object_get(p, "history"), "4p")), 0);
     json_decref(p);
-    assert_int_equal(ippon_store_player_profile(st, uid('z'), &p), IPPON_STORE_NOT_FOUND);
+    assert_int_equal(ippon_store_player_profile(st, fixture_uid('z'), &p), IPPON_STORE_NOT_FOUND);
 }
 
 static void test_matches(void **state)
 {
     (void)state;
     json_t *l = NULL;
-    assert_int_equal(ippon_store_matches_list(st, uid('c'), 1, 2, &l), 0);
+    assert_int_equal(ippon_store_matches_list(st, fixture_uid('c'), 1, 2, &l), 0);
     assert_int_equal(INT(l, "total"), 3);
     json_t *ms = json_object_get(l, "matches");
     assert_int_equal(json_array_size(ms), 2);
     assert_string_equal(json_string_value(json_object_get(json_array_get(ms, 0), "id")), "00000000000000000000000000000003");
     json_decref(l);
-    assert_int_equal(ippon_store_matches_list(st, uid('c'), 2, 2, &l), 0);
+    assert_int_equal(ippon_store_matches_list(st, fixture_uid('c'), 2, 2, &l), 0);
     assert_int_equal(json_array_size(json_object_get(l, "matches")), 1);
     json_decref(l);
     assert_int_equal(ippon_store_matches_list(st, NULL, 1, 100, &l), 0);
     assert_int_equal(INT(l, "total"), 8);
     json_decref(l);
-    assert_int_equal(ippon_store_matches_list(st, uid('z'), 1, 10, &l), IPPON_STORE_NOT_FOUND);
+    assert_int_equal(ippon_store_matches_list(st, fixture_uid('z'), 1, 10, &l), IPPON_STORE_NOT_FOUND);
 
     json_t *d = NULL;
     assert_int_equal(ippon_store_match_detail(st, "00000000000000000000000000000007", &d), 0);
@@ -401,7 +338,7 @@ static void test_rest_parameters(void **state)
     expect("/api/matches", (const char *[]){"limit=101"}, 1, 400, "limit");
 
     char player[1100];
-    snprintf(player, sizeof player, "player=%s", uid('a'));
+    snprintf(player, sizeof player, "player=%s", fixture_uid('a'));
     expect("/api/matches", (const char *[]){player}, 1, 200, NULL);
     expect("/api/matches", NULL, 0, 200, NULL);
     expect("/api/matches", (const char *[]){"player=123"}, 1, 400, "player");
@@ -409,7 +346,7 @@ static void test_rest_parameters(void **state)
     expect("/api/matches", (const char *[]){"player=ffffffffffffffffffffffffffffffff"}, 1, 404, NULL);
 
     char path[1100];
-    snprintf(path, sizeof path, "/api/players/%s", uid('a'));
+    snprintf(path, sizeof path, "/api/players/%s", fixture_uid('a'));
     expect(path, NULL, 0, 200, NULL);
     expect("/api/players/ffffffffffffffffffffffffffffffff", NULL, 0, 404, NULL);
     expect("/api/players/FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF", NULL, 0, 404, NULL); /* either case */
@@ -417,7 +354,7 @@ static void test_rest_parameters(void **state)
     expect("/api/players/0000000000000000000000000000000g", NULL, 0, 400, "id");
     expect("/api/players/", NULL, 0, 404, NULL);     /* no segment: no route */
     expect("/api/players", NULL, 0, 404, NULL);
-    snprintf(path, sizeof path, "/api/players/%s/x", uid('a'));
+    snprintf(path, sizeof path, "/api/players/%s/x", fixture_uid('a'));
     expect(path, NULL, 0, 404, NULL);                /* two segments: no route */
     expect("/api/matches/00000000000000000000000000000004", NULL, 0, 200, NULL);
     expect("/api/matches/00000000000000000000000000000099", NULL, 0, 404, NULL);
@@ -462,7 +399,7 @@ static void test_rest_etag(void **state)
     assert_string_equal(b.etag, a.etag);
     ippon_rest_response_free(&b);
     /* a new match changes the body, so the tag */
-    save("0a", "b...", (int[]){1000, -1000, 0, 0}, true, true, NOW_MS);
+    fixture_save_match(st, "0a", "b...", (int[]){1000, -1000, 0, 0}, true, true, NOW_MS);
     b = rest("/api/leaderboard", args, 1, a.etag);
     assert_int_equal(b.status, 200);
     assert_string_not_equal(b.etag, a.etag);
@@ -475,6 +412,166 @@ static void test_rest_etag(void **state)
     ippon_rest_response_free(&b);
 }
 
+/* the copies of a match's mode, "counted" and "voided" in its players' rows (0007_player_games.sql) */
+static void test_copies_follow_the_match(void **state)
+{
+    (void)state;
+    const char *m01 = "00000000000000000000000000000001";
+    /* an admin voids a's first match: it leaves a's chart, its recent entry is no longer counted */
+    fixture_exec(st, "UPDATE matches SET voided_at = 5, void_reason = 'test' WHERE id LIKE '%01'");
+    json_t *p = NULL;
+    assert_int_equal(ippon_store_player_profile(st, fixture_uid('a'), &p), 0);
+    json_t *h4 = json_object_get(json_object_get(p, "history"), "4p");
+    assert_int_equal(json_array_size(h4), 1);
+    assert_int_equal(INT(json_array_get(h4, 0), "cumulative"), 10000);
+    size_t i;
+    json_t *r;
+    int seen = 0;
+    json_array_foreach(json_object_get(p, "recent"), i, r) {
+        bool is01 = !strcmp(json_string_value(json_object_get(r, "id")), m01);
+        seen += is01;
+        assert_true(json_is_true(json_object_get(r, "counted")) != is01);
+    }
+    assert_int_equal(seen, 1);
+    json_decref(p);
+    /* both lists say it is voided, and only it */
+    for (int mine = 0; mine < 2; mine++) {
+        json_t *l = NULL;
+        assert_int_equal(ippon_store_matches_list(st, mine ? fixture_uid('a') : NULL, 1, 100, &l), 0);
+        int voided = 0;
+        json_array_foreach(json_object_get(l, "matches"), i, r) {
+            const char *id = json_string_value(json_object_get(r, "id"));
+            bool want = !strcmp(id, m01) || !strcmp(id, "00000000000000000000000000000007");
+            assert_true(json_is_true(json_object_get(r, "voided")) == want);
+            voided += want;
+        }
+        assert_int_equal(voided, mine ? 1 : 2);
+        json_decref(l);
+    }
+    /* un-voided, it counts again */
+    fixture_exec(st, "UPDATE matches SET voided_at = NULL, void_reason = NULL WHERE id LIKE '%01'");
+    assert_int_equal(ippon_store_player_profile(st, fixture_uid('a'), &p), 0);
+    assert_int_equal(json_array_size(json_object_get(json_object_get(p, "history"), "4p")), 2);
+    json_decref(p);
+
+    /* a copy that does not match its match is refused, and nothing changes */
+    static const char *const wrong[] = {
+        "INSERT INTO match_players (match_id, seat, user_id, display_name, is_bot, final_points, result, ended_at,"
+        " mode, counted, voided) VALUES ('00000000000000000000000000000002', 9, NULL, 'x', 1, 0, 0, 1, '3p', 1, 0)",
+        "INSERT INTO match_players (match_id, seat, user_id, display_name, is_bot, final_points, result, ended_at,"
+        " mode, counted, voided) VALUES ('00000000000000000000000000000005', 9, NULL, 'x', 1, 0, 0, 1, '4p', 1, 0)",
+        "INSERT INTO match_players (match_id, seat, user_id, display_name, is_bot, final_points, result, ended_at)"
+        " VALUES ('00000000000000000000000000000002', 9, NULL, 'x', 1, 0, 0, 1)",
+    };
+    for (size_t k = 0; k < sizeof wrong / sizeof *wrong; k++) {
+        char *msg = NULL;
+        assert_int_not_equal(sqlite3_exec(st->db, wrong[k], NULL, NULL, &msg), SQLITE_OK);
+        assert_non_null(strstr(msg, "must be those of the match"));
+        sqlite3_free(msg);
+    }
+    json_t *l = NULL;
+    assert_int_equal(ippon_store_matches_list(st, fixture_uid('g'), 1, 100, &l), 0);
+    json_array_foreach(json_object_get(l, "matches"), i, r)
+        assert_true(json_array_size(json_object_get(r, "players")) == 4);
+    json_decref(l);
+
+    /* the list's total is kept as matches come and go */
+    fixture_save_match(st, "0b", "ab..", (int[]){1000, -1000, 0, 0}, false, true, NOW_MS);
+    assert_int_equal(ippon_store_matches_list(st, NULL, 1, 1, &l), 0);
+    assert_int_equal(INT(l, "total"), 9);
+    json_decref(l);
+    fixture_exec(st, "DELETE FROM matches WHERE id LIKE '%08' OR id LIKE '%0b'");
+    assert_int_equal(ippon_store_matches_list(st, NULL, 1, 1, &l), 0);
+    assert_int_equal(INT(l, "total"), 7);
+    json_decref(l);
+}
+
+/* GET /api/players/{id} of player c, its body and tag copied; kept tells whether the store kept it */
+static char *profile_reply(char who, char etag[48], bool *kept)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/api/players/%s", fixture_uid(who));
+    const char *body, *tag;
+    size_t len;
+    *kept = ippon_store_reply_kept(st, &(ippon_kept_query){fixture_uid(who), 0, 0}, &body, &len, &tag) == 1;
+    ippon_rest_response res = rest(path, NULL, 0, NULL);
+    assert_int_equal(res.status, 200);
+    snprintf(etag, 48, "%s", res.etag);
+    char *copy = strdup(res.body);
+    ippon_rest_response_free(&res);
+    return copy;
+}
+
+/* profile and match-list replies are kept until something they show changes, and only then */
+static void test_kept_profiles(void **state)
+{
+    (void)state;
+    char tag1[48], tag2[48];
+    bool kept;
+    char *first = profile_reply('a', tag1, &kept);
+    assert_false(kept);
+    char *again = profile_reply('a', tag2, &kept);
+    assert_true(kept);
+    assert_string_equal(again, first);
+    assert_string_equal(tag2, tag1);
+    free(again);
+    char path[64];
+    snprintf(path, sizeof path, "/api/players/%s", fixture_uid('a'));
+    ippon_rest_response res = rest(path, NULL, 0, tag1);
+    assert_int_equal(res.status, 304);
+    ippon_rest_response_free(&res);
+
+    /* a match without a: a's reply stays kept */
+    fixture_save_match(st, "0c", "bd..", (int[]){1000, -1000, 0, 0}, true, true, NOW_MS);
+    again = profile_reply('a', tag2, &kept);
+    assert_true(kept);
+    assert_string_equal(again, first);
+    free(again);
+    /* a match of a's (unranked: only its recent matches change) */
+    fixture_save_match(st, "0d", "ad..", (int[]){1000, -1000, 0, 0}, false, true, NOW_MS);
+    again = profile_reply('a', tag2, &kept);
+    assert_false(kept);
+    assert_non_null(strstr(again, "0000000000000000000000000000000d"));
+    assert_string_not_equal(tag2, tag1);
+    free(first);
+    first = again;
+    /* changes from outside the match writer: a void, a rename */
+    fixture_exec(st, "UPDATE matches SET voided_at = 5, void_reason = 'test' WHERE id LIKE '%02'");
+    again = profile_reply('a', tag2, &kept);
+    assert_false(kept);
+    json_t *p = json_loads(again, 0, NULL);
+    assert_int_equal(INT(json_object_get(json_object_get(p, "modes"), "4p"), "games"), 1);
+    json_decref(p);
+    free(again);
+    again = profile_reply('a', tag2, &kept);
+    assert_true(kept);
+    free(again);
+    /* the list of every match: kept until any match is written */
+    const char *args[] = {"page=1", "limit=5"};
+    ippon_rest_response l1 = rest("/api/matches", args, 2, NULL);
+    const char *body, *tag;
+    size_t len;
+    const ippon_kept_query every = {NULL, 1, 5};
+    assert_int_equal(ippon_store_reply_kept(st, &every, &body, &len, &tag), 1);
+    assert_string_equal(tag, l1.etag);
+    fixture_save_match(st, "0e", "bd..", (int[]){1000, -1000, 0, 0}, false, true, NOW_MS + 1);
+    assert_int_equal(ippon_store_reply_kept(st, &every, &body, &len, &tag), 0);
+    ippon_rest_response l2 = rest("/api/matches", args, 2, NULL);
+    assert_non_null(strstr(l2.body, "000e\""));
+    assert_null(strstr(l1.body, "000e\""));
+    ippon_rest_response_free(&l1);
+    ippon_rest_response_free(&l2);
+    again = profile_reply('a', tag2, &kept); /* a did not play it */
+    assert_true(kept);
+    free(again);
+    fixture_exec(st, "UPDATE users SET display_name = 'Annie' WHERE display_name = 'Anna'");
+    again = profile_reply('a', tag2, &kept);
+    assert_false(kept);
+    assert_non_null(strstr(again, "\"Annie\""));
+    free(again);
+    free(first);
+}
+
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
 
 int main(void)
@@ -483,6 +580,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         T(test_order_and_tie_rules), T(test_paging_and_min_games), T(test_periods), T(test_profile),
         T(test_matches), T(test_results_sum_to_zero), T(test_rest_parameters), T(test_rest_etag),
+        T(test_copies_follow_the_match), T(test_kept_profiles),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

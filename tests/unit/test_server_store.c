@@ -12,13 +12,14 @@
 
 #include <cmocka.h>
 
-#include <dirent.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include "server_fixture.h"
 
 #include "log.h"
 #include "store.h"
@@ -27,31 +28,10 @@ static char tmpdir[64];
 static char migdir[128];
 static char dbpath[160];
 
-/* rm -r of a folder whose files are at most two levels down (enough for these tests) */
-static void remove_tree(const char *path)
-{
-    DIR *d = opendir(path);
-    if (!d) {
-        unlink(path);
-        return;
-    }
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL) {
-        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-            continue;
-        char child[512];
-        snprintf(child, sizeof child, "%s/%s", path, e->d_name);
-        remove_tree(child);
-    }
-    closedir(d);
-    rmdir(path);
-}
-
 static int setup(void **state)
 {
     (void)state;
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/ippon-test-store-XXXXXX");
-    if (!mkdtemp(tmpdir))
+    if (fixture_temp_dir(tmpdir, sizeof tmpdir, "test-store") != 0)
         return -1;
     snprintf(migdir, sizeof migdir, "%s/migrations", tmpdir);
     snprintf(dbpath, sizeof dbpath, "%s/data/sub/test.db", tmpdir); /* folders not there yet */
@@ -61,7 +41,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     (void)state;
-    remove_tree(tmpdir);
+    fixture_remove_tree(tmpdir);
     return 0;
 }
 

@@ -24,6 +24,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "server_fixture.h"
+
 #include "ippon/rules.h"
 #include "log.h"
 #include "rest.h"
@@ -73,14 +75,13 @@ static const char *uid(int u)
 static int setup(void **state)
 {
     (void)state;
-    char err[512], mig[512];
-    snprintf(dir, sizeof dir, "/tmp/ippon-board-XXXXXX");
-    if (!mkdtemp(dir))
+    char err[512];
+    if (fixture_temp_dir(dir, sizeof dir, "board") != 0)
         return -1;
     snprintf(dbpath, sizeof dbpath, "%s/ippon.db", dir);
-    snprintf(mig, sizeof mig, "%s/migrations", IPPON_TEST_SOURCE_DIR);
-    if (ippon_store_open(&st, dbpath, err, sizeof err) != 0 || ippon_store_migrate(st, mig, NULL, err, sizeof err) != 0 ||
-        ippon_store_open(&other, dbpath, err, sizeof err) != 0) {
+    if (fixture_store_migrated(&st, dbpath) != 0)
+        return -1;
+    if (ippon_store_open(&other, dbpath, err, sizeof err) != 0) {
         fprintf(stderr, "%s\n", err);
         return -1;
     }
@@ -105,13 +106,7 @@ static int teardown(void **state)
     (void)state;
     ippon_store_close(st);
     ippon_store_close(other);
-    char path[400];
-    const char *files[] = {"ippon.db", "ippon.db-wal", "ippon.db-shm"};
-    for (int i = 0; i < 3; i++) {
-        snprintf(path, sizeof path, "%s/%s", dir, files[i]);
-        unlink(path);
-    }
-    rmdir(dir);
+    fixture_remove_tree(dir);
     return 0;
 }
 
@@ -293,13 +288,6 @@ static void check_rest(void)
     ippon_rest_response_free(&res);
 }
 
-static void exec(ippon_store *on, const char *sql)
-{
-    char *msg = NULL;
-    if (sqlite3_exec(on->db, sql, NULL, NULL, &msg) != SQLITE_OK)
-        fail_msg("%s: %s", sql, msg);
-}
-
 static void board_follows_every_change(uint64_t seed)
 {
     rng = seed;
@@ -315,7 +303,7 @@ static void board_follows_every_change(uint64_t seed)
             model_match *m = &mm[below(n_matches)];
             char sql[160];
             snprintf(sql, sizeof sql, "UPDATE matches SET voided_at = 1, void_reason = 'test' WHERE id = '%s'", m->id);
-            exec(st, sql);
+            fixture_exec(st, sql);
             m->voided = true;
         } else if (what < 80) { /* a player is renamed */
             int u = below(USERS), taken = 0;
@@ -328,7 +316,7 @@ static void board_follows_every_change(uint64_t seed)
             model_match *m = &mm[below(n_matches)];
             char sql[160];
             snprintf(sql, sizeof sql, "DELETE FROM matches WHERE id = '%s'", m->id);
-            exec(st, sql);
+            fixture_exec(st, sql);
             m->ranked = false; /* gone: never counted again */
         }
         /* the reader's time: usually now, sometimes earlier, sometimes well after */

@@ -23,6 +23,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "server_fixture.h"
+
 #include "ippon/rules.h"
 #include "log.h"
 #include "store.h"
@@ -154,9 +156,9 @@ static void test_many_writers_lose_nothing(void **state)
                                  " p.match_id = m.id GROUP BY m.id HAVING count(*) = CASE m.mode WHEN '3p' THEN 3"
                                  " ELSE 4 END AND sum(p.result) = 0)"),
                      want);
-    assert_int_equal(one_int(st, "SELECT count(*) FROM (SELECT mode, user_id, count(*) AS g, sum(result) AS t"
+    assert_int_equal(one_int(st, "SELECT count(*) FROM (SELECT m.mode, user_id, count(*) AS g, sum(result) AS t"
                                  " FROM matches m JOIN match_players p ON p.match_id = m.id WHERE p.user_id IS NOT NULL"
-                                 " GROUP BY mode, user_id) x JOIN rank_totals r USING (mode, user_id)"
+                                 " GROUP BY m.mode, user_id) x JOIN rank_totals r USING (mode, user_id)"
                                  " WHERE r.games = x.g AND r.total = x.t"),
                      one_int(st, "SELECT count(*) FROM rank_totals"));
 
@@ -182,8 +184,7 @@ static void test_many_writers_lose_nothing(void **state)
 static int setup(void **state)
 {
     (void)state;
-    snprintf(dir, sizeof dir, "/tmp/ippon-concurrent-XXXXXX");
-    if (!mkdtemp(dir))
+    if (fixture_temp_dir(dir, sizeof dir, "concurrent") != 0)
         return -1;
     snprintf(db, sizeof db, "%s/ippon.db", dir);
     return 0;
@@ -192,13 +193,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     (void)state;
-    const char *files[] = {"ippon.db", "ippon.db-wal", "ippon.db-shm"};
-    char path[400];
-    for (int i = 0; i < 3; i++) {
-        snprintf(path, sizeof path, "%s/%s", dir, files[i]);
-        unlink(path);
-    }
-    rmdir(dir);
+    fixture_remove_tree(dir);
     return 0;
 }
 

@@ -20,6 +20,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "server_fixture.h"
+
 #include "ippon/rules.h"
 #include "log.h"
 #include "match_logs.h"
@@ -184,21 +186,13 @@ static void check_outcome(const played *p)
 static int setup(void **state)
 {
     (void)state;
-    char err[512], dir[512];
-    snprintf(dir, sizeof dir, "%s/migrations", IPPON_TEST_SOURCE_DIR);
-    if (ippon_store_open(&st, ":memory:", err, sizeof err) != 0 || ippon_store_migrate(st, dir, NULL, err, sizeof err) != 0) {
-        fprintf(stderr, "%s\n", err);
-        return -1;
-    }
-    return 0;
+    return fixture_store_migrated(&st, ":memory:");
 }
 
 static int teardown(void **state)
 {
     (void)state;
-    ippon_store_close(st);
-    st = NULL;
-    return 0;
+    return fixture_store_close(&st);
 }
 
 static void matches(const char *preset, int count, int first)

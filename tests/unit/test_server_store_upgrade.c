@@ -6,7 +6,8 @@
  * Then it is opened and migrated again with every migration, as a new server does at start-up.
  * Every row of every older table must still be there with the same values; the new columns
  * must be filled in (won, dealt_in: the values this test works out by hand, NULL for the
- * unreadable wins; ended_at, copied from the match); rank_totals must hold the hand-computed totals; and the new parts work
+ * unreadable wins; ended_at, mode, counted and voided, copied from the match; the count of matches);
+ * rank_totals must hold the hand-computed totals; and the new parts work
  * over REST: the leaderboard, a profile's deal-in rate, and a new match written afterwards.
  */
 #include <setjmp.h>
@@ -24,6 +25,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "server_fixture.h"
+
 #include "ippon/rules.h"
 #include "log.h"
 #include "rest.h"
@@ -37,13 +40,6 @@ static char dir[256], old_migrations[300], db[300];
 static const char *const old_tables[] = {"settings", "users", "sessions", "matches", "match_players",
                                          "schema_migrations"};
 enum { OLD_TABLES = 6 };
-
-static void exec(ippon_store *st, const char *sql)
-{
-    char *msg = NULL;
-    if (sqlite3_exec(st->db, sql, NULL, NULL, &msg) != SQLITE_OK)
-        fail_msg("%.200s: %s", sql, msg);
-}
 
 /* copies the repository's migrations numbered up to 4 into old_migrations */
 static void copy_old_migrations(void)
@@ -176,7 +172,7 @@ static void test_upgrade_keeps_every_row(void **state)
     if (ippon_store_migrate(st, old_migrations, &applied, err, sizeof err) != 0)
         fail_msg("%s", err);
     assert_int_equal(applied, 4);
-    exec(st, old_rows);
+    fixture_exec(st, old_rows);
     char *before[OLD_TABLES], columns[OLD_TABLES][512];
     for (int t = 0; t < OLD_TABLES; t++) {
         columns_of(st, old_tables[t], columns[t], sizeof columns[t]);
@@ -216,6 +212,14 @@ static void test_upgrade_keeps_every_row(void **state)
                        "count(*), sum(p.ended_at = m.ended_at), 'rows'");
     assert_string_equal(times, "30|30|rows|\n");
     free(times);
+    /* 0007: each row's copy of its match's mode, counted (m1-m3, m7, m8) and voided (m6) */
+    char *copies = dump(st, "match_players", "DISTINCT match_id, mode, counted, voided");
+    assert_string_equal(copies, "m1|4p|1|0|\nm2|4p|1|0|\nm3|4p|1|0|\nm4|4p|0|0|\nm5|4p|0|0|\nm6|4p|0|1|\n"
+                                "m7|3p|1|0|\nm8|3p|1|0|\n");
+    free(copies);
+    char *count = dump(st, "rank_version", "matches, 'matches'");
+    assert_string_equal(count, "8|matches|\n");
+    free(count);
     /* mode, user, games, total, wins, best, hands, deal-ins, hands with deal-ins known */
     char *totals = dump(st, "rank_totals", "mode, user_id, games, total, wins, best, hands, deal_ins, known_hands");
     assert_string_equal(totals, "3p|" A "|2|-6000|1|2000|7|1|2|\n"
@@ -257,6 +261,16 @@ static void test_upgrade_keeps_every_row(void **state)
     assert_true(json_real_value(json_object_get(m4, "deal_in_rate")) == 1.0 / 6.0);
     assert_true(json_real_value(json_object_get(m4, "hand_win_rate")) == 1.0 / 6.0);
     assert_true(json_is_null(json_object_get(m3, "deal_in_rate"))); /* its one 3p game's wins were unreadable */
+    /* B's chart: m1 −8000, m2 +6000, m3 +3900 (4p); m8 −2000 (3p); its recent matches newest first */
+    json_t *h4 = json_object_get(json_object_get(p, "history"), "4p");
+    assert_int_equal(json_array_size(h4), 3);
+    assert_int_equal(json_integer_value(json_object_get(json_array_get(h4, 0), "cumulative")), -8000);
+    assert_int_equal(json_integer_value(json_object_get(json_array_get(h4, 2), "cumulative")), 1900);
+    assert_int_equal(json_array_size(json_object_get(json_object_get(p, "history"), "3p")), 1);
+    json_t *recent = json_object_get(p, "recent");
+    assert_int_equal(json_array_size(recent), 4);
+    assert_string_equal(json_string_value(json_object_get(json_array_get(recent, 0), "id")), "m8");
+    assert_string_equal(json_string_value(json_object_get(json_array_get(recent, 0), "mode")), "3p");
     json_decref(p);
 
     /* a match written after the upgrade counts at once */
@@ -285,29 +299,10 @@ static void test_upgrade_keeps_every_row(void **state)
     ippon_store_close(st);
 }
 
-static void remove_dir(const char *path)
-{
-    DIR *d = opendir(path);
-    if (!d)
-        return;
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-            continue;
-        char sub[800];
-        snprintf(sub, sizeof sub, "%s/%s", path, e->d_name);
-        if (unlink(sub) != 0)
-            remove_dir(sub);
-    }
-    closedir(d);
-    rmdir(path);
-}
-
 static int setup(void **state)
 {
     (void)state;
-    snprintf(dir, sizeof dir, "/tmp/ippon-upgrade-XXXXXX");
-    if (!mkdtemp(dir))
+    if (fixture_temp_dir(dir, sizeof dir, "upgrade") != 0)
         return -1;
     snprintf(old_migrations, sizeof old_migrations, "%s/old", dir);
     snprintf(db, sizeof db, "%s/ippon.db", dir);
@@ -320,7 +315,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     (void)state;
-    remove_dir(dir);
+    fixture_remove_tree(dir);
     return 0;
 }
 

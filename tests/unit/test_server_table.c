@@ -86,6 +86,7 @@ typedef struct harness {
     int refill_checked, draws_seen;
     bool sent_to_bot;
     int first_dealer; /* the dealer of the first hand_start seen, -1 before */
+    int last_discarder[4]; /* per seat: who made the latest discard it heard of this hand, -1 */
     /* full views sent outside a test's own resume call (a deferred resume), and when */
     int views[4], views_expected[4];
     int64_t view_at[4];
@@ -128,7 +129,10 @@ static void on_send(void *ctx, ippon_table *t, int seat, const char *user_id, js
         h->next_n[seat]++;
         if (h->pending[seat])
             fail_msg("seat %d hears an event while its ask %ld is pending: %s", seat, h->pending[seat], type_of(ev));
+        if (!strcmp(type_of(ev), "discard"))
+            h->last_discarder[seat] = (int)json_integer_value(json_object_get(ev, "seat"));
         if (!strcmp(type_of(ev), "hand_start")) {
+            h->last_discarder[seat] = -1;
             /* East 1 is the first dealer's hand; each seat to its right deals the next kyoku */
             int dealer = (int)json_integer_value(json_object_get(ev, "dealer"));
             if (h->first_dealer < 0)
@@ -170,6 +174,10 @@ static void on_send(void *ctx, ippon_table *t, int seat, const char *user_id, js
             assert_string_equal(json_string_value(json_object_get(json_array_get(names, (size_t)o), "name")),
                                 h->seats[o].name);
         h->next_n[seat] = (long)json_integer_value(json_object_get(msg, "n")) + 1;
+        json_t *ld = json_object_get(msg, "last_discarder");
+        assert_int_equal(json_is_null(ld) ? -1 : (int)json_integer_value(ld), h->last_discarder[seat]);
+        json_int_t turn = json_integer_value(json_object_get(msg, "turn"));
+        assert_true(turn >= 0 && turn < h->players);
         h->reask[seat] = h->pending[seat] != 0;
     } else if (!strcmp(type, "ask")) {
         long seq = (long)json_integer_value(json_object_get(msg, "seq"));

@@ -1,13 +1,15 @@
 // api.js — the REST API under /api: JSON requests with the session's bearer token, errors as
-// ApiError (status, code, message, fields), and the URLs of the match-log downloads.
+// ApiError (status, code, message, fields, retryAfter), query strings, and the URLs of the
+// match-log downloads. The admin area (web/admin/) uses this module too.
 const TOKEN_KEY = 'ippon.token';
 
 export class ApiError extends Error {
-  constructor(status, code, message, fields) {
+  constructor(status, code, message, fields, retryAfter = 0) {
     super(message);
     this.status = status;
     this.code = code;
     this.fields = fields || {};
+    this.retryAfter = retryAfter; // seconds, from a 429's Retry-After
   }
 }
 
@@ -40,9 +42,18 @@ export async function api(path, { method = 'GET', body, auth = true } = {}) {
   }
   if (!res.ok) {
     const e = data && data.error ? data.error : {};
-    throw new ApiError(res.status, e.code || `http_${res.status}`, e.message || res.statusText, e.fields);
+    throw new ApiError(res.status, e.code || `http_${res.status}`, e.message || res.statusText, e.fields,
+      Number(res.headers.get('Retry-After')) || 0);
   }
   return data;
+}
+
+/** a query string from an object, leaving out empty values: query({ page: 2, q: '' }) → "?page=2" */
+export function query(params) {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
+  const s = q.toString();
+  return s ? `?${s}` : '';
 }
 
 /** the download links of a finished match's logs */

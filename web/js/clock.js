@@ -14,7 +14,9 @@ export function remaining(clock, askAt, now) {
 function bar(cls, labelKey) {
   const fill = h('span.fill');
   const secs = h('span.secs');
-  const meter = h(`div.meter.${cls}`, { role: 'timer', 'aria-label': t(labelKey) }, h('span.meter-label', {}, t(labelKey)), h('span.track', {}, fill), secs);
+  // data-i18n: the labels follow a language switch (i18n.js translates them in place)
+  const meter = h(`div.meter.${cls}`, { role: 'timer', 'aria-label': t(labelKey), dataset: { i18nAria: labelKey } },
+    h('span.meter-label', { dataset: { i18n: labelKey } }, t(labelKey)), h('span.track', {}, fill), secs);
   return { meter, fill, secs };
 }
 

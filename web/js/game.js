@@ -217,8 +217,13 @@ export function applyView(g, v) {
     g.drawn = v.you.drawn || null;
   }
   if (v.clocks && v.clocks[g.me]) g.clock = v.clocks[g.me];
-  g.turn = null;
-  g.lastDiscard = null;
+  // whose turn (the seat to act, or whose discard is on offer) and the latest discard, as the
+  // server says; a server without those fields: the seat holding 3n + 2 concealed tiles
+  const holder = v.seats.find((s) => s.concealed % 3 === 2);
+  g.turn = Number.isInteger(v.turn) ? v.turn : holder ? holder.seat : null;
+  const last = Number.isInteger(v.last_discarder) ? g.seats[v.last_discarder] : null;
+  const tail = last && last.discards[last.discards.length - 1];
+  g.lastDiscard = tail && !tail.called ? { seat: last.seat, index: last.discards.length - 1 } : null;
   g.ask = null;
   g.wins = [];
   g.handEnd = null;

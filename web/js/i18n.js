@@ -1,11 +1,12 @@
 // i18n.js — every visible string goes through t(key, vars). One dictionary per language
 // (lang/ja.js, lang/en.js); the choice is kept in localStorage and set as <html lang>.
 // Elements with data-i18n="key" (and data-i18n-aria="key" for aria-label) are translated in
-// place, so static markup in index.html follows the language too.
+// place, so static markup in index.html follows the language too. The admin area adds its own
+// strings with addStrings and shares the language choice.
 import en from './lang/en.js';
 import ja from './lang/ja.js';
 
-const DICTS = { en, ja };
+const DICTS = { en: { ...en }, ja: { ...ja } };
 const KEY = 'ippon.lang';
 const listeners = new Set();
 
@@ -54,6 +55,14 @@ export function apply() {
   document.documentElement.lang = lang;
   document.title = t('site.title');
   translate();
+}
+
+/** adds (or overrides) texts: addStrings({ en: {…}, ja: {…} }) with the same languages */
+export function addStrings(more) {
+  for (const [code, dict] of Object.entries(more)) {
+    if (!DICTS[code]) throw new Error(`addStrings: unknown language ${code}`);
+    Object.assign(DICTS[code], dict);
+  }
 }
 
 export function onLangChange(fn) {

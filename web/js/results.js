@@ -1,7 +1,7 @@
 // results.js — the end of a hand and of the match: the winning hand with its melds, the dora
 // and ura dora indicators, yaku with han, fu, points and payments; an exhaustive draw with the
-// tenpai hands and the penalties; an abortive draw; the match end with every player's final
-// points and result (or why the table closed).
+// tenpai hands (and their melds) and the penalties; an abortive draw; the match end with every
+// player's final points and result (or why the table closed).
 import { h, signed, number } from './dom.js';
 import { tile, sortTiles } from './tiles.js';
 import { t, has } from './i18n.js';
@@ -62,7 +62,9 @@ export function drawEl(g, e, onClose) {
     body.append(h('ul.tenpai', {}, e.tenpai.map((tp, seat) => h('li', {},
       h('span.who', {}, seatName(g, seat)),
       h(`span.state${tp ? '.yes' : '.no'}`, {}, t(tp ? 'result.tenpai' : 'result.noten')),
-      tp && e.hands && e.hands[String(seat)] ? h('span.tiles', {}, sortTiles(e.hands[String(seat)]).map((c) => tile(c, 'mini'))) : null))));
+      tp && e.hands && e.hands[String(seat)] ? h('span.tiles', {}, sortTiles(e.hands[String(seat)]).map((c) => tile(c, 'mini'))) : null,
+      tp && g.seats[seat] && g.seats[seat].melds.length
+        ? h('span.melds', {}, g.seats[seat].melds.map((m) => meldEl(g, m, seat, 'mini'))) : null))));
   } else {
     body.append(h('p', {}, has(`abort.${e.kind}`) ? t(`abort.${e.kind}`) : e.kind));
   }

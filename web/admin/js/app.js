@@ -1,6 +1,6 @@
 // app.js — the admin area's start: who is signed in (an administrator, or the sign-in form),
 // the sections by URL hash (#live, #users, #matches, #settings, #audit), the language switch.
-import { api, ApiError, setToken, token } from './api.js';
+import { api, ApiError, storeToken, storedToken } from '/js/api.js';
 import { t, translate, setLang, getLang, otherLangName } from './i18n.js';
 import { toast } from './dom.js';
 import { liveView } from './live.js';
@@ -46,12 +46,12 @@ function show() {
 
 /** the session's user if it is an administrator */
 async function whoAmI() {
-  if (!token()) return null;
+  if (!storedToken()) return null;
   try {
     const { user } = await api('/auth/me');
     return user.admin ? user : null;
   } catch (e) {
-    if (e instanceof ApiError && e.status === 401) setToken(null);
+    if (e instanceof ApiError && e.status === 401) storeToken(null);
     return null;
   }
 }
@@ -68,7 +68,7 @@ async function signin(ev) {
       error.textContent = t('signin.not_admin');
       return;
     }
-    setToken(reply.token);
+    storeToken(reply.token);
     me = reply.user;
     $('signin-password').value = '';
     show();
@@ -84,7 +84,7 @@ async function signout() {
   } catch {
     /* the session may already be gone */
   }
-  setToken(null);
+  storeToken(null);
   showSignin();
 }
 

@@ -1,8 +1,9 @@
 // audit.js — the Audit log section: every administrator action (and failed admin sign-in),
 // newest first: when, who, what, to what, why and the details, filtered by action.
-import { api, query } from './api.js';
+import { api, query } from '/js/api.js';
 import { t, formatTime } from './i18n.js';
-import { h, errorText, pager, table } from './dom.js';
+import { h } from '/js/dom.js';
+import { errorText, pager, table } from './dom.js';
 
 const LIMIT = 50;
 const ACTIONS = ['ban', 'unban', 'rename', 'void_match', 'close_table', 'settings', 'login', 'login_failed',

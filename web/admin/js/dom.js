@@ -1,20 +1,8 @@
-// dom.js — small helpers for building the admin pages: elements, a toast, the reason dialog
-// that every change goes through, a pager, and a table.
+// dom.js — small helpers for building the admin pages (elements come from the client's
+// /js/dom.js h()): a toast, the reason dialog that every change goes through, a pager, and a table.
+import { h } from '/js/dom.js';
 import { t } from './i18n.js';
-import { ApiError } from './api.js';
-
-/** h('td', { class: 'num' }, 'text', child…) — attributes (on* = listeners), then children */
-export function h(tag, attrs = {}, ...children) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k.startsWith('on')) el.addEventListener(k.slice(2), v);
-    else if (v === true) el.setAttribute(k, '');
-    else el.setAttribute(k, String(v));
-  }
-  for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) el.append(c instanceof Node ? c : String(c));
-  return el;
-}
+import { ApiError } from '/js/api.js';
 
 let toastTimer;
 export function toast(text, kind = 'ok') {

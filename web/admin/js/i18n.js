@@ -1,51 +1,25 @@
-// i18n.js — the admin area's language: English or Japanese, shared with the main site's choice
-// (localStorage "ippon.lang"), set as <html lang>; static markup carries data-i18n keys.
+// i18n.js — the admin area's language: the client's i18n (/js/i18n.js: English or Japanese, the
+// choice shared with the main site, <html lang>, data-i18n markup) with the admin's strings
+// added, and the admin's formats (times, durations, the switch button's name).
+import { t, getLang, setLang, apply, addStrings } from '/js/i18n.js';
 import { en, ja } from './strings.js';
 
-const DICTS = { en, ja };
-const KEY = 'ippon.lang';
+addStrings({ en, ja });
 
-function initial() {
-  const saved = localStorage.getItem(KEY);
-  if (saved && DICTS[saved]) return saved;
-  return (navigator.language || 'en').toLowerCase().startsWith('ja') ? 'ja' : 'en';
-}
+export { t, getLang, setLang };
 
-let lang = initial();
-
-export function getLang() {
-  return lang;
-}
-
-/** the text of key in the current language, {name} placeholders filled from vars */
-export function t(key, vars = {}) {
-  const s = DICTS[lang][key] ?? DICTS.en[key] ?? key;
-  return s.replace(/\{(\w+)\}/g, (m, name) => (name in vars ? String(vars[name]) : m));
-}
-
-/** translate [data-i18n] texts and [data-i18n-aria] labels under root */
-export function translate(root = document) {
-  for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
-  for (const el of root.querySelectorAll('[data-i18n-aria]')) el.setAttribute('aria-label', t(el.dataset.i18nAria));
-  document.documentElement.lang = lang;
-}
-
-export function setLang(next) {
-  if (!DICTS[next]) return;
-  lang = next;
-  localStorage.setItem(KEY, next);
-  translate();
-}
+/** sets <html lang>, the title and every [data-i18n] text and [data-i18n-aria] label */
+export const translate = apply;
 
 /** the other language's name, for the switch button */
 export function otherLangName() {
-  return lang === 'ja' ? 'English' : '日本語';
+  return getLang() === 'ja' ? 'English' : '日本語';
 }
 
 /** a Unix-ms time as a local date and time in the current language */
 export function formatTime(ms) {
   if (ms === null || ms === undefined) return '—';
-  return new Intl.DateTimeFormat(lang === 'ja' ? 'ja-JP' : 'en-GB', { dateStyle: 'short', timeStyle: 'medium' })
+  return new Intl.DateTimeFormat(getLang() === 'ja' ? 'ja-JP' : 'en-GB', { dateStyle: 'short', timeStyle: 'medium' })
     .format(new Date(ms));
 }
 

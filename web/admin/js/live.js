@@ -1,9 +1,10 @@
 // live.js — the Live section: connections, queues with their waits, the running tables (mode,
 // players, hand, honba, sticks, how long), refreshed every few seconds; a table can be watched
 // (its public view, polled) or closed.
-import { api } from './api.js';
+import { api } from '/js/api.js';
 import { t, formatDuration } from './i18n.js';
-import { h, toast, errorText, confirmAction, table } from './dom.js';
+import { h } from '/js/dom.js';
+import { toast, errorText, confirmAction, table } from './dom.js';
 
 const REFRESH_MS = 3000;
 const WATCH_MS = 2000;

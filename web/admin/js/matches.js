@@ -1,8 +1,9 @@
 // matches.js — the Matches section: every stored match, newest first (the public
 // /api/matches list), with a way to void one (it leaves the rankings; its record stays).
-import { api, query } from './api.js';
+import { api, query } from '/js/api.js';
 import { t, formatTime } from './i18n.js';
-import { h, toast, confirmAction, errorText, pager, table } from './dom.js';
+import { h } from '/js/dom.js';
+import { toast, confirmAction, errorText, pager, table } from './dom.js';
 
 const LIMIT = 25;
 

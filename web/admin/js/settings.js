@@ -1,9 +1,10 @@
 // settings.js — the Settings section: the live settings with the configuration's value beside
 // each, saved together (only what changed) with one reason; the server checks each value by the
 // configuration's own rules and the problems show next to their fields.
-import { api } from './api.js';
+import { api } from '/js/api.js';
 import { t, formatTime } from './i18n.js';
-import { h, toast, confirmAction, errorText } from './dom.js';
+import { h } from '/js/dom.js';
+import { toast, confirmAction, errorText } from './dom.js';
 
 /* the settings in display order, with their input kind */
 const FIELDS = [

@@ -1,8 +1,9 @@
 // users.js — the Users section: find users by name, username or id (or list the banned ones),
 // and ban, unban or rename them, each with a reason for the audit log.
-import { api, query } from './api.js';
+import { api, query } from '/js/api.js';
 import { t, formatTime } from './i18n.js';
-import { h, toast, confirmAction, errorText, pager, table } from './dom.js';
+import { h } from '/js/dom.js';
+import { toast, confirmAction, errorText, pager, table } from './dom.js';
 
 const LIMIT = 50;
 

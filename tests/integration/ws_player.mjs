@@ -1,0 +1,129 @@
+// ws_player.mjs — a WebSocket player for the integration tests (the `ws` package) over the game
+// protocol of src/server/PROTOCOL.md: it keeps every message it receives, hands them out in
+// order to whoever waits for one (every wait has a deadline), says hello with a session token
+// and can answer every ask until the match ends.
+import assert from 'node:assert/strict';
+import WebSocket from 'ws';
+import { request, withDeadline } from './harness.mjs';
+
+/** how long a whole match may take with the clocks run fast */
+export const MATCH_TIMEOUT_MS = 60_000;
+
+/** a WebSocket connection: every received message is kept; waiters take them in order */
+export class Client {
+  constructor(port) {
+    this.port = port;
+    this.received = [];
+    this.queue = [];
+    this.waiters = [];
+    this.closed = null;
+  }
+
+  connect() {
+    return new Promise((resolve, reject) => {
+      this.ws = new WebSocket(`ws://127.0.0.1:${this.port}/ws`, 'ippon.v1');
+      this.ws.on('open', resolve);
+      this.ws.on('error', reject);
+      this.ws.on('message', (data) => {
+        const msg = JSON.parse(String(data));
+        this.received.push(msg);
+        this.queue.push(msg);
+        this.wake();
+      });
+      this.ws.on('close', (code, reason) => {
+        this.closed = { code, reason: String(reason) };
+        this.wake();
+      });
+    });
+  }
+
+  send(obj) { this.ws.send(typeof obj === 'string' ? obj : JSON.stringify(obj)); }
+
+  wake() {
+    for (const w of [...this.waiters]) w();
+  }
+
+  /** the next message (in arrival order) for which pred is true; earlier ones are dropped */
+  next(pred = () => true, ms = 10_000, what = 'a message') {
+    return withDeadline(new Promise((resolve, reject) => {
+      const look = () => {
+        while (this.queue.length) {
+          const m = this.queue.shift();
+          if (pred(m)) {
+            this.waiters = this.waiters.filter((w) => w !== look);
+            resolve(m);
+            return;
+          }
+        }
+        if (this.closed) {
+          this.waiters = this.waiters.filter((w) => w !== look);
+          reject(new Error(`connection closed (${this.closed.code}) while waiting for ${what}`));
+        }
+      };
+      this.waiters.push(look);
+      look();
+    }), ms, `waiting for ${what}`);
+  }
+
+  /** resolves to { code, reason } once the connection is closed */
+  untilClosed(ms = 10_000) {
+    return withDeadline(new Promise((resolve) => {
+      const look = () => {
+        if (this.closed) {
+          this.waiters = this.waiters.filter((w) => w !== look);
+          resolve(this.closed);
+        }
+      };
+      this.waiters.push(look);
+      look();
+    }), ms, 'waiting for the connection to close');
+  }
+
+  close() { this.ws.close(); }
+}
+
+/** a new guest's session token */
+export async function guestToken(port) {
+  const res = await request(port, { method: 'POST', path: '/api/auth/guest', body: '{}' });
+  assert.equal(res.status, 201, res.body);
+  return JSON.parse(res.body).token;
+}
+
+/**
+ * a connection that has said hello with token (a new guest's if none): c.token, and in
+ * c.welcome the answer, "welcome" or an "error" (a banned account's)
+ */
+export async function connect(port, token) {
+  const c = new Client(port);
+  await c.connect();
+  c.token = token ?? await guestToken(port);
+  c.send({ type: 'hello', v: 1, token: c.token });
+  c.welcome = await c.next((m) => m.type === 'welcome' || m.type === 'error', 10_000, 'welcome');
+  return c;
+}
+
+/** connect() that must be welcomed */
+export async function player(port, token) {
+  const c = await connect(port, token);
+  assert.equal(c.welcome.type, 'welcome', JSON.stringify(c.welcome));
+  return c;
+}
+
+/** an option to play: the first of prefer's kinds offered (win if possible, set North aside), else the first option */
+export function choose(options, prefer = ['tsumo', 'ron', 'kita']) {
+  for (const t of prefer) {
+    const o = options.find((x) => x.type === t);
+    if (o) return o;
+  }
+  return options[0];
+}
+
+/** answers every ask until the match ends; returns the match_end event */
+export async function playToEnd(c, prefer) {
+  for (;;) {
+    const m = await c.next((x) => x.type === 'ask' || (x.type === 'event' && x.event.type === 'match_end'),
+      MATCH_TIMEOUT_MS, 'an ask or the match end');
+    if (m.type === 'event') return m.event;
+    c.send({ type: 'act', seq: m.seq, action: choose(m.options, prefer) });
+  }
+}

@@ -1,0 +1,154 @@
+/*
+ * server_fixture.h — what the server's unit tests (test_server_*.c) share: a store migrated
+ * with the repository's real migrations (in memory or in a file), the tests' user ids and
+ * guests, matches saved with chosen results, raw SQL on a store, and scratch folders under /tmp
+ * made and removed again.
+ *
+ * Header-only (static inline): each test program includes it after <cmocka.h>'s own
+ * prerequisites and links ippon_server, as every test_server_* target does.
+ */
+#ifndef IPPON_TESTS_SERVER_FIXTURE_H
+#define IPPON_TESTS_SERVER_FIXTURE_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <sqlite3.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "ippon/rules.h"
+#include "store.h"
+#include "store_matches.h"
+#include "store_private.h"
+
+/*
+ * Open the store at path (":memory:" for one of the test's own) and bring it up to date with
+ * the repository's migrations: 0, or -1 with the reason on stderr (for a cmocka setup).
+ */
+static inline int fixture_store_migrated(ippon_store **st, const char *path)
+{
+    char err[512], migrations[512];
+    snprintf(migrations, sizeof migrations, "%s/migrations", IPPON_TEST_SOURCE_DIR);
+    if (ippon_store_open(st, path, err, sizeof err) != 0 ||
+        ippon_store_migrate(*st, migrations, NULL, err, sizeof err) != 0) {
+        fprintf(stderr, "%s\n", err);
+        return -1;
+    }
+    return 0;
+}
+
+/* close *st and forget it: 0 (for a cmocka teardown) */
+static inline int fixture_store_close(ippon_store **st)
+{
+    ippon_store_close(*st);
+    *st = NULL;
+    return 0;
+}
+
+/* run sql on the store's database; the test fails naming the statement if it does not run */
+static inline void fixture_exec(ippon_store *st, const char *sql)
+{
+    char *msg = NULL;
+    if (sqlite3_exec(st->db, sql, NULL, NULL, &msg) != SQLITE_OK)
+        fail_msg("%.200s: %s", sql, msg);
+}
+
+/* the tests' user ids: fixture_uid('a') is "000…0a" (32 hex digits); each letter keeps its own */
+static inline const char *fixture_uid(char c)
+{
+    static char ids[128][IPPON_USER_ID_LEN + 1];
+    snprintf(ids[c & 127], sizeof ids[0], "%031x%c", 0, c);
+    return ids[c & 127];
+}
+
+/* a guest with id fixture_uid(c), this display name and a session whose token hash is all c */
+static inline void fixture_add_guest(ippon_store *st, char c, const char *name)
+{
+    ippon_user u = {0};
+    snprintf(u.id, sizeof u.id, "%s", fixture_uid(c));
+    snprintf(u.display_name, sizeof u.display_name, "%s", name);
+    u.guest = true;
+    u.created_at = u.last_seen_at = 1000;
+    ippon_session s = {.created_at = 1000, .expires_at = 1LL << 40, .last_used_at = 1000};
+    memset(s.token_hash, c, sizeof s.token_hash);
+    int taken = 0;
+    assert_int_equal(ippon_store_user_create(st, &u, NULL, &s, &taken), 0);
+}
+
+/*
+ * Save one match through ippon_store_save_match: its id is id padded on the left with zeros to 32
+ * hex digits; seats "abc." (a letter: the user fixture_uid(letter); '.': a bot) with these
+ * results, one hand, one win (seat 0), ended at ended_ms.
+ */
+static inline void fixture_save_match(ippon_store *st, const char *id, const char *seats, const int results[], bool ranked, bool completed,
+                                      int64_t ended_ms)
+{
+    int n = (int)strlen(seats);
+    ippon_table_player players[4];
+    int32_t finals[4], res[4];
+    int start = n == 4 ? 25000 : 35000;
+    for (int i = 0; i < n; i++) {
+        memset(&players[i], 0, sizeof players[i]);
+        players[i].bot = seats[i] == '.';
+        if (!players[i].bot)
+            snprintf(players[i].user_id, sizeof players[i].user_id, "%s", fixture_uid(seats[i]));
+        snprintf(players[i].name, sizeof players[i].name, players[i].bot ? "Bot-%d" : "then-%c", players[i].bot ? i : seats[i]);
+        res[i] = results[i];
+        finals[i] = start + results[i];
+    }
+    char match_id[IPPON_USER_ID_LEN + 1];
+    snprintf(match_id, sizeof match_id, "%032x", 0);
+    memcpy(match_id + IPPON_USER_ID_LEN - strlen(id), id, strlen(id));
+    json_t *seeds = json_pack("[s]", "ab"), *actions = json_array(), *wins = json_pack("[{s:i}]", "seat", 0);
+    ippon_table_record rec = {
+        .id = match_id, .rules = ippon_rules_preset(n == 4 ? "yonma" : "sanma"), .players = n, .ranked = ranked,
+        .completed = completed, .started_ms = ended_ms - 60000, .ended_ms = ended_ms, .hands = 1, .seats = players,
+        .final_points = finals, .results = res, .seeds = seeds, .actions = actions, .wins = wins,
+    };
+    char err[256];
+    if (ippon_store_save_match(st, &rec, err, sizeof err) != 0)
+        fail_msg("%s", err);
+    json_decref(seeds);
+    json_decref(actions);
+    json_decref(wins);
+}
+
+/* a new empty folder /tmp/ippon-<name>-XXXXXX, its path in dir: 0, or -1 */
+static inline int fixture_temp_dir(char *dir, size_t cap, const char *name)
+{
+    snprintf(dir, cap, "/tmp/ippon-%s-XXXXXX", name);
+    return mkdtemp(dir) ? 0 : -1;
+}
+
+/* rm -r path (a file, or a folder and all below it) */
+static inline void fixture_remove_tree(const char *path)
+{
+    DIR *d = opendir(path);
+    if (!d) {
+        unlink(path);
+        return;
+    }
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+            continue;
+        char child[1024];
+        snprintf(child, sizeof child, "%s/%s", path, e->d_name);
+        fixture_remove_tree(child);
+    }
+    closedir(d);
+    rmdir(path);
+}
+
+#endif
