@@ -41,6 +41,7 @@ ippon_gateway *ippon_gateway_new(ippon_app *app, const ippon_game_settings *sett
         return NULL;
     gw->app = app;
     gw->set = *settings;
+    gw->tables_sul_at = -1;
     gw->users = ippon_strmap_new();
     gw->addrs = ippon_strmap_new();
     gw->seated = ippon_strmap_new();

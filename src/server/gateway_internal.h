@@ -7,6 +7,7 @@
 
 #include <libwebsockets.h>
 
+#include "timer_heap.h"
 #include "gateway.h"
 #include "lobby.h"
 #include "strmap.h"
@@ -37,7 +38,7 @@ struct ippon_conn {
 struct gw_table {
     ippon_table *t;
     ippon_gateway *gw;
-    lws_sorted_usec_list_t sul;
+    ippon_timer timer;          /* in the gateway's table_timers, at the table's next deadline */
     bool dead;                  /* finished: freed by its timer */
     struct gw_table *prev, *next;
 };
@@ -54,6 +55,12 @@ struct ippon_gateway {
     lws_sorted_usec_list_t drain_sul;   /* wakes the loop when the shutdown grace is over */
     bool lobby_timer_on;
     struct gw_table *tables;
+    ippon_timer_heap table_timers;      /* every table's next deadline (gateway_tables.c) */
+    lws_sorted_usec_list_t tables_sul;  /* one lws timer at the earliest of them */
+    int64_t tables_sul_at;              /* when it is set for (ms), -1 when not set */
+    struct ippon_match_queue *finished; /* finished matches not yet written (group commit) */
+    lws_sorted_usec_list_t finished_sul; /* writes them FINISHED_FLUSH_MS after the first */
+    bool finished_sul_on;
     long n_conns, n_tables;
     size_t unsent_bytes;        /* queued to all clients, not yet written */
     ippon_gateway_stats stats;

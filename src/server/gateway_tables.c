@@ -1,8 +1,14 @@
 /*
  * gateway_tables.c — the gateway's tables (gateway.h): forming them from the lobby (first
  * come, first served; bots in the empty seats after bot_fill_after), routing the players'
- * "act" and "resume" messages to them, one libwebsockets timer per table at its next deadline,
- * and the finished match handed to the store in one transaction before the table is freed.
+ * "act" and "resume" messages to them, their deadlines, and the finished matches handed to the
+ * store (queued, then written a few milliseconds later in one transaction: group commit).
+ *
+ * Deadlines: every table's next wake-up is kept in one heap (timer_heap.h) and a single lws
+ * timer is set at the earliest (lws keeps its own timers in a sorted list: one per table made
+ * every change a walk of thousands of entries, 11 % of the server's time at 10,000 players).
+ * Wake-ups are whole milliseconds (TABLE_TICK_MS); a coarser grid was measured and rejected:
+ * 4 ms bunched the tables' work into bursts and doubled the players' p99 (32 ms against 15 ms).
  */
 #include "gateway_internal.h"
 
@@ -53,18 +59,64 @@ static int64_t wall_ms(const ippon_gateway *gw, int64_t mono)
     return now_wall - (ippon_gateway_now(gw) - mono);
 }
 
-static void table_finished(void *ctx, ippon_table *t, const ippon_table_record *rec)
+/*
+ * Group commit: a finished match is queued (a copy), and the queue is written in one
+ * transaction FINISHED_FLUSH_MS after the first match queued, or at once when FINISHED_GROUP
+ * are waiting (or when there is no event loop: the unit tests' gateway). Each match is whole or
+ * absent after a crash; one that ends in the last few milliseconds before a crash is absent.
+ */
+enum { FINISHED_FLUSH_MS = 2, FINISHED_GROUP = 16 }; /* a group of 16 holds the loop ~5 ms */
+
+static void write_finished(ippon_gateway *gw)
 {
-    ippon_gateway *gw = ctx;
     char err[256];
-    ippon_table_record stored = *rec;
-    stored.started_ms = wall_ms(gw, rec->started_ms);
-    stored.ended_ms = wall_ms(gw, rec->ended_ms);
-    if (!gw->app->store || ippon_store_save_match(gw->app->store, &stored, err, sizeof err) != 0) {
+    int queued = ippon_match_queue_count(gw->finished);
+    int lost = queued ? ippon_store_write_queue(gw->app->store, gw->finished, err, sizeof err) : 0;
+    if (lost > 0)
+        ippon_log(IPPON_LOG_ERROR, "gateway: %d of %d finished matches were not stored (%s)", lost, queued, err);
+    for (int i = 0; i < lost; i++)
+        ippon_metrics_count(gw->app->metrics, IPPON_METRIC_MATCH_NOT_STORED);
+}
+
+static void finished_due(lws_sorted_usec_list_t *sul)
+{
+    ippon_gateway *gw = lws_container_of(sul, ippon_gateway, finished_sul);
+    gw->finished_sul_on = false;
+    write_finished(gw);
+}
+
+static void store_finished(ippon_gateway *gw, const ippon_table_record *rec)
+{
+    char err[256];
+    if (!gw->finished)
+        gw->finished = ippon_match_queue_new();
+    int queued = !gw->app->store ? -1
+               : gw->finished    ? ippon_match_queue_add(gw->finished, rec, err, sizeof err)
+                                 : (snprintf(err, sizeof err, "out of memory"), -1);
+    if (queued < 0) {
         ippon_log(IPPON_LOG_ERROR, "gateway: match %s was not stored: %s", rec->id,
                   gw->app->store ? err : "no database");
         ippon_metrics_count(gw->app->metrics, IPPON_METRIC_MATCH_NOT_STORED);
+        return;
     }
+    if (!gw->ctx || queued >= FINISHED_GROUP) {
+        if (gw->finished_sul_on)
+            lws_sul_cancel(&gw->finished_sul);
+        gw->finished_sul_on = false;
+        write_finished(gw);
+    } else if (!gw->finished_sul_on) {
+        gw->finished_sul_on = true;
+        lws_sul_schedule(gw->ctx, 0, &gw->finished_sul, finished_due, (lws_usec_t)FINISHED_FLUSH_MS * 1000);
+    }
+}
+
+static void table_finished(void *ctx, ippon_table *t, const ippon_table_record *rec)
+{
+    ippon_gateway *gw = ctx;
+    ippon_table_record stored = *rec;
+    stored.started_ms = wall_ms(gw, rec->started_ms);
+    stored.ended_ms = wall_ms(gw, rec->ended_ms);
+    store_finished(gw, &stored);
     gw->stats.matches_finished++;
     for (int s = 0; s < ippon_table_players(t); s++) {
         const ippon_table_player *p = ippon_table_player_at(t, s);
@@ -84,45 +136,68 @@ static void unlink_table(ippon_gateway *gw, struct gw_table *gt)
         gw->tables = gt->next;
     if (gt->next)
         gt->next->prev = gt->prev;
-    lws_sul_cancel(&gt->sul);
+    ippon_timer_cancel(&gw->table_timers, &gt->timer);
     ippon_table_free(gt->t);
     free(gt);
     gw->n_tables--;
 }
 
-static void table_timer(lws_sorted_usec_list_t *sul);
+enum { TABLE_TICK_MS = 1 }; /* the grid that table wake-ups are rounded up to */
 
-/* sets the table's timer to its next deadline (at once for a finished table, to free it) */
+static void tables_due(lws_sorted_usec_list_t *sul);
+
+/* points the one lws timer at the earliest table deadline (moving it only when that is earlier) */
+static void arm(ippon_gateway *gw)
+{
+    ippon_timer *first = ippon_timer_first(&gw->table_timers);
+    if (!first || !gw->ctx) {
+        if (gw->ctx && gw->tables_sul_at >= 0)
+            lws_sul_cancel(&gw->tables_sul);
+        gw->tables_sul_at = -1;
+        return;
+    }
+    if (gw->tables_sul_at >= 0 && gw->tables_sul_at <= first->due)
+        return;
+    int64_t now = ippon_gateway_now(gw);
+    int64_t in_ms = first->due > now ? first->due - now : 0;
+    gw->tables_sul_at = first->due;
+    lws_sul_schedule(gw->ctx, 0, &gw->tables_sul, tables_due, (lws_usec_t)in_ms * 1000 + 1);
+}
+
+/* sets the table's deadline to its next wake-up (at once for a finished table, to free it) */
 static void schedule(struct gw_table *gt)
 {
     ippon_gateway *gw = gt->gw;
-    if (!gw->ctx)
-        return;
     int64_t now = ippon_gateway_now(gw);
     int64_t at = gt->dead ? now : ippon_table_next_wakeup(gt->t);
     if (at < 0) {
-        lws_sul_cancel(&gt->sul);
+        ippon_timer_cancel(&gw->table_timers, &gt->timer);
+        arm(gw);
         return;
     }
-    int64_t in_ms = at > now ? at - now : 0;
-    /* lws keeps timers in a sorted list: moving a table's timer on every action walks all the
-       tables, so an earlier wake-up already set stays (the tick then sets the next one) */
-    lws_usec_t when = lws_now_usecs() + (lws_usec_t)in_ms * 1000 + 1;
-    if (!gt->dead && gt->sul.list.owner && gt->sul.us <= when)
-        return;
-    lws_sul_schedule(gw->ctx, 0, &gt->sul, table_timer, (lws_usec_t)in_ms * 1000 + 1);
+    at = (at + TABLE_TICK_MS - 1) / TABLE_TICK_MS * TABLE_TICK_MS;
+    if (ippon_timer_set(&gw->table_timers, &gt->timer, at) != 0)
+        ippon_log(IPPON_LOG_ERROR, "gateway: out of memory for a table's timer (table %s)", ippon_table_id(gt->t));
+    arm(gw);
 }
 
-static void table_timer(lws_sorted_usec_list_t *sul)
+/* the lws timer: every table whose deadline has come plays on (or is freed) */
+static void tables_due(lws_sorted_usec_list_t *sul)
 {
-    struct gw_table *gt = lws_container_of(sul, struct gw_table, sul);
-    ippon_gateway *gw = gt->gw;
-    if (!gt->dead)
-        ippon_table_tick(gt->t, ippon_gateway_now(gw));
-    if (gt->dead)
-        unlink_table(gw, gt);
-    else
-        schedule(gt);
+    ippon_gateway *gw = lws_container_of(sul, ippon_gateway, tables_sul);
+    gw->tables_sul_at = -1;
+    int64_t now = ippon_gateway_now(gw);
+    ippon_timer *due;
+    while ((due = ippon_timer_pop_due(&gw->table_timers, now))) {
+        struct gw_table *gt = lws_container_of(due, struct gw_table, timer);
+        if (!gt->dead)
+            ippon_table_tick(gt->t, now);
+        if (gt->dead)
+            unlink_table(gw, gt);
+        else
+            schedule(gt);
+    }
+    arm(gw);
 }
 
 void ippon_gateway_start_table(ippon_gateway *gw, int mode, const ippon_lobby_entry *humans, int n, bool may_rank)
@@ -166,6 +241,7 @@ void ippon_gateway_start_table(ippon_gateway *gw, int mode, const ippon_lobby_en
     if (!gt)
         return;
     gt->gw = gw;
+    ippon_timer_init(&gt->timer);
     ippon_table_hooks hooks = { .ctx = gw, .send = table_send, .finished = table_finished };
     for (int i = 0; i < n; i++) /* seated before the first deal is sent */
         ippon_strmap_put(gw->seated, players[i].user_id, gt);
@@ -296,8 +372,19 @@ void ippon_gateway_abandon_all(ippon_gateway *gw, const char *reason)
 
 void ippon_gateway_tables_free(ippon_gateway *gw)
 {
+    if (gw->finished_sul_on && gw->ctx)
+        lws_sul_cancel(&gw->finished_sul);
+    gw->finished_sul_on = false;
+    if (gw->app && gw->app->store)
+        write_finished(gw); /* the matches that ended last, before the store closes */
+    ippon_match_queue_free(gw->finished);
+    gw->finished = NULL;
     while (gw->tables)
         unlink_table(gw, gw->tables);
+    if (gw->ctx && gw->tables_sul_at >= 0)
+        lws_sul_cancel(&gw->tables_sul);
+    gw->tables_sul_at = -1;
+    ippon_timer_heap_free(&gw->table_timers);
     ippon_strmap_free(gw->seated);
     gw->seated = NULL;
 }

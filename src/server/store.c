@@ -120,6 +120,8 @@ void ippon_store_close(ippon_store *st)
     if (!st)
         return;
     ippon_board_free(st->board); /* its prepared statements first */
+    sqlite3_finalize(st->match_insert);
+    sqlite3_finalize(st->player_insert);
     ippon_profiles_free(st->profiles);
     if (sqlite3_close(st->db) != SQLITE_OK)
         ippon_log_error("closing the database: %s", sqlite3_errmsg(st->db));

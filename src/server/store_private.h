@@ -17,6 +17,8 @@ struct ippon_store {
     sqlite3 *db;
     struct ippon_board *board; /* the leaderboards in memory (store_board.c); NULL until first used */
     struct ippon_profiles *profiles; /* profile replies kept (store_profiles.c); NULL until first used */
+    sqlite3_stmt *match_insert, *player_insert; /* a match write's two inserts (store_matches.c), kept
+                                                   from the first write; finalized when the store closes */
 };
 
 /* a statement prepared on the store's connection, or NULL (the caller finalizes it) */

@@ -4,16 +4,22 @@
  * with wrk).
  *
  *   bench_rankings --db FILE --migrations DIR [--matches 1000000] [--players 20000] [--days 365]
- *                  [--writes 20000] [--batch 1000] [--seed 1] [--ids FILE]
+ *                  [--writes 20000] [--group 8] [--batch 1000] [--seed 1] [--ids FILE]
+ *                  [--autocheckpoint PAGES]
  *
  * What is written: --players guests (ippon_store_user_create), then --matches matches spread
  * evenly over the last --days days up to now, oldest first, through ippon_store_save_matches
  * in batches of --batch (the bulk path: the same inserts and triggers as a single match, fewer
  * commits). Then --writes more matches one by one through ippon_store_save_match, each in its
  * own transaction as a table's end writes it: that rate is the "match writes per second"
- * (timed around ippon_store_save_match only; the store is reopened between the two phases). Then
+ * (timed around ippon_store_save_match only; the store is reopened between the two phases; the
+ * slowest write and the 99th percentile are printed too). Then --writes more through the group
+ * commit the server uses (ippon_match_queue_add as each match ends, ippon_store_write_queue
+ * every --group matches: the groups that form when matches end a few milliseconds apart, see
+ * tests/bench/README.md), timed around both calls. Then
  * 1,000 more single writes into an emptied write-ahead log, not checkpointed meanwhile: its
- * length in frames over 1,000 is the pages each match write puts in the log.
+ * length in frames over 1,000 is the pages each match write puts in the log; and the same for
+ * 1,000 more in groups of --group.
  *
  * A match: 4-player (70 %) or 3-player, with a bot in one seat one time in five, ranked 19 times
  * in 20, finished 99 times in 100; hands as in bot self-play (an exhaustive draw 19 % of the
@@ -22,6 +28,9 @@
  * 1,000–48,000 (mostly small), by ron from one seat (60 %) or by tsumo paid by all; 1,000 per
  * exhaustive draw moved between seats; results summing to 0. Players are picked with a skew
  * (a few play much more than most), as on a real service.
+ *
+ * --autocheckpoint PAGES sets the write-ahead log's checkpoint interval for the timed writes
+ * instead of the store's own (store.c), e.g. 1000, SQLite's default, for comparison.
  *
  * --ids FILE writes 1,000 player ids (one per line) for the profile benchmark.
  */
@@ -204,10 +213,16 @@ static int pragma_ints(ippon_store *st, const char *sql, long out[3])
     return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : -1;
 }
 
+static int by_time(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
 static int usage(void)
 {
     fputs("usage: bench_rankings --db FILE --migrations DIR [--matches N] [--players N] [--days N] [--writes N]\n"
-          "                      [--batch N] [--seed S] [--ids FILE]\n",
+          "                      [--group N] [--batch N] [--seed S] [--ids FILE] [--autocheckpoint PAGES]\n",
           stderr);
     return 2;
 }
@@ -215,18 +230,19 @@ static int usage(void)
 int main(int argc, char **argv)
 {
     const char *db = NULL, *migrations = NULL, *ids_file = NULL;
-    long matches = 1000000, players = 20000, days = 365, writes = 20000, batch = 1000;
+    long matches = 1000000, players = 20000, days = 365, writes = 20000, batch = 1000, group = 8, autocheckpoint = 0;
     for (int i = 1; i < argc; i += 2) { /* --name value pairs */
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         long *num = !strcmp(a, "--matches") ? &matches : !strcmp(a, "--players") ? &players
                   : !strcmp(a, "--days")    ? &days    : !strcmp(a, "--writes") ? &writes
-                  : !strcmp(a, "--batch")   ? &batch   : NULL;
+                  : !strcmp(a, "--batch")   ? &batch   : !strcmp(a, "--group") ? &group
+                  : !strcmp(a, "--autocheckpoint") ? &autocheckpoint : NULL;
         if (!v)
             return usage();
         if (num) {
             char *end;
             *num = strtol(v, &end, 10);
-            if (*end || *num < 0 || (num != &matches && num != &writes && *num == 0)) {
+            if (*end || *num < 0 || (num != &matches && num != &writes && num != &autocheckpoint && *num == 0)) {
                 fprintf(stderr, "bench_rankings: %s: a positive integer\n", a);
                 return 2;
             }
@@ -318,6 +334,12 @@ int main(int argc, char **argv)
        (numbered after the matches stored, random bits from the clock): a match already stored
        would be ignored, and an ignored write is not a write. */
     long r[3] = {0, 0, 0};
+    char set[64];
+    snprintf(set, sizeof set, "PRAGMA wal_autocheckpoint = %ld", autocheckpoint);
+    if (autocheckpoint && pragma_ints(st, set, r) != 0) {
+        fprintf(stderr, "bench_rankings: cannot set the checkpoint interval\n");
+        return 1;
+    }
     if (pragma_ints(st, "SELECT count(*) FROM matches", r) != 0) {
         fprintf(stderr, "bench_rankings: cannot count the matches\n");
         return 1;
@@ -325,6 +347,9 @@ int main(int argc, char **argv)
     const long stored = r[0];
     rng_state ^= (uint64_t)now_ms() * 2654435761u;
     double single_s = 0;
+    double *took = calloc((size_t)(writes ? writes : 1), sizeof *took);
+    if (!took)
+        return 1;
     int64_t at = now_ms();
     for (long i = 0; i < writes; i++) {
         built b;
@@ -334,33 +359,86 @@ int main(int argc, char **argv)
             fprintf(stderr, "bench_rankings: %s\n", err);
             return 1;
         }
-        single_s += seconds() - a;
+        took[i] = seconds() - a;
+        single_s += took[i];
         unbuild(&b);
     }
-    if (writes)
-        printf("match writes: %ld one per transaction in %.2f s: %.0f writes/s (%.0f us each)\n", writes, single_s,
-               writes / single_s, 1e6 * single_s / writes);
-
-    /* pages per match: PAGES_SAMPLE more single writes into an emptied log that is not
-       checkpointed meanwhile; its length in frames (pages) is then what they wrote */
-    if (writes && (pragma_ints(st, "PRAGMA wal_checkpoint(TRUNCATE)", r) != 0 || r[0] != 0 ||
-                   pragma_ints(st, "PRAGMA wal_autocheckpoint = 0", r) != 0)) {
-        fprintf(stderr, "bench_rankings: cannot empty the write-ahead log\n");
-        return 1;
+    if (writes) {
+        qsort(took, (size_t)writes, sizeof *took, by_time);
+        printf("match writes: %ld one per transaction in %.2f s: %.0f writes/s (%.0f us each; 99th percentile %.1f ms,"
+               " slowest %.1f ms)\n",
+               writes, single_s, writes / single_s, 1e6 * single_s / writes, 1e3 * took[writes * 99 / 100],
+               1e3 * took[writes - 1]);
     }
-    for (long i = 0; writes && i < PAGES_SAMPLE; i++) {
+
+    /* the same through the group commit: queued as they end, written every `group` matches */
+    ippon_match_queue *queue = ippon_match_queue_new();
+    double grouped_s = 0, slowest_group = 0;
+    for (long i = 0; queue && i < writes; i++) {
         built b;
         build(&b, stored + writes + i, players, at + writes + i);
-        if (ippon_store_save_match(st, &b.rec, err, sizeof err) != 0) {
+        double a = seconds();
+        if (ippon_match_queue_add(queue, &b.rec, err, sizeof err) < 0) {
             fprintf(stderr, "bench_rankings: %s\n", err);
             return 1;
         }
+        double flush = 0;
+        if (ippon_match_queue_count(queue) == group || i == writes - 1) {
+            double f = seconds();
+            if (ippon_store_write_queue(st, queue, err, sizeof err) != 0) {
+                fprintf(stderr, "bench_rankings: %s\n", err);
+                return 1;
+            }
+            flush = seconds() - f;
+        }
+        grouped_s += seconds() - a;
+        if (flush > slowest_group)
+            slowest_group = flush;
         unbuild(&b);
     }
-    if (writes && pragma_ints(st, "PRAGMA wal_checkpoint(PASSIVE)", r) == 0) /* busy, frames, copied */
-        printf("pages written per match: %.1f (the log's frames after %d single writes)\n",
-               (double)r[1] / PAGES_SAMPLE, PAGES_SAMPLE);
-    long want = stored + (writes ? writes + PAGES_SAMPLE : 0);
+    if (!queue)
+        return 1;
+    ippon_match_queue_free(queue);
+    if (writes)
+        printf("match writes: %ld in groups of %ld per transaction in %.2f s: %.0f writes/s (slowest group %.1f ms)\n",
+               writes, group, grouped_s, writes / grouped_s, 1e3 * slowest_group);
+    free(took);
+    const long written = 2 * writes;
+
+    /* pages per match: PAGES_SAMPLE more single writes into an emptied log that is not
+       checkpointed meanwhile, its length in frames (pages) then being what they wrote; then as
+       many in groups of `group` the same way */
+    ippon_match_queue *sample = ippon_match_queue_new();
+    for (int grouped = 0; writes && grouped < 2; grouped++) {
+        if (!sample || pragma_ints(st, "PRAGMA wal_checkpoint(TRUNCATE)", r) != 0 || r[0] != 0 ||
+            pragma_ints(st, "PRAGMA wal_autocheckpoint = 0", r) != 0) {
+            fprintf(stderr, "bench_rankings: cannot empty the write-ahead log\n");
+            return 1;
+        }
+        for (long i = 0; i < PAGES_SAMPLE; i++) {
+            built b;
+            long n = written + grouped * PAGES_SAMPLE + i;
+            build(&b, stored + n, players, at + n);
+            int rc = grouped ? ippon_match_queue_add(sample, &b.rec, err, sizeof err) < 0 ? -1 : 0
+                             : ippon_store_save_match(st, &b.rec, err, sizeof err);
+            if (rc == 0 && grouped && (ippon_match_queue_count(sample) == group || i == PAGES_SAMPLE - 1))
+                rc = ippon_store_write_queue(st, sample, err, sizeof err) != 0 ? -1 : 0;
+            if (rc != 0) {
+                fprintf(stderr, "bench_rankings: %s\n", err);
+                return 1;
+            }
+            unbuild(&b);
+        }
+        if (pragma_ints(st, "PRAGMA wal_checkpoint(PASSIVE)", r) == 0) { /* busy, frames, copied */
+            if (grouped)
+                printf("pages written per match: %.1f in groups of %ld\n", (double)r[1] / PAGES_SAMPLE, group);
+            else
+                printf("pages written per match: %.1f one per transaction (the log's frames after %d writes)\n",
+                       (double)r[1] / PAGES_SAMPLE, PAGES_SAMPLE);
+        }
+    }
+    ippon_match_queue_free(sample);
+    long want = stored + (writes ? written + 2 * PAGES_SAMPLE : 0);
     if (pragma_ints(st, "SELECT count(*) FROM matches", r) != 0 || r[0] != want) {
         fprintf(stderr, "bench_rankings: %ld matches stored, %ld expected: some writes were not written\n", r[0],
                 want);

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # tests/bench/rankings.sh — the rankings benchmark: fills a database with synthetic matches
 # (bench_rankings: 1,000,000 by default, 20,000 players, both modes, over a year), measures match
-# writes per second (and the pages each write adds to the write-ahead log), then starts the
-# server of the same build on that database and measures the REST routes with wrk (requests/s
-# and p99 latency): the leaderboard of each period, a random page of it, random players'
+# writes per second, one per transaction and in groups (and the pages each write adds to the
+# write-ahead log), then starts the server of the same build on that database and measures the
+# REST routes with wrk (requests/s and p99 latency): the leaderboard of each period, a random page of it, random players'
 # profiles (out of 1,000 picked like the matches pick them, and out of every player), and pages
 # of the list of every match.
 #
@@ -60,7 +60,7 @@ if [[ ! -s "$db" ]]; then
   "$build/tests/bench/bench_rankings" --db "$db" --migrations "$src/migrations" --matches "$matches" \
     --players "$players" --writes "$writes" --ids "$work/ids.txt"
 else
-  echo "== reusing $db; $writes more matches written one by one"
+  echo "== reusing $db; $writes more matches written one by one, then $writes in groups"
   "$build/tests/bench/bench_rankings" --db "$db" --migrations "$src/migrations" --matches 0 \
     --players "$players" --writes "$writes" --ids "$work/ids.txt"
 fi
