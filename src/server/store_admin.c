@@ -30,21 +30,10 @@ static sqlite3_stmt *sa_prepare(ippon_store *st, const char *sql)
     return q;
 }
 
-static int sa_exec(ippon_store *st, const char *sql)
-{
-    char *msg = NULL;
-    if (sqlite3_exec(st->db, sql, NULL, NULL, &msg) != SQLITE_OK) {
-        ippon_log_error("store: %s: %s", sql, msg ? msg : sqlite3_errmsg(st->db));
-        sqlite3_free(msg);
-        return -1;
-    }
-    return 0;
-}
-
 /* commit if rc is 0, else roll back; returns rc (or -1 if the commit failed) */
 static int sa_end(ippon_store *st, int rc)
 {
-    if (rc == 0 && sa_exec(st, "COMMIT") == 0)
+    if (rc == 0 && ippon_store_exec(st, "COMMIT") == 0)
         return 0;
     if (!sqlite3_get_autocommit(st->db))
         sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
@@ -226,7 +215,7 @@ static int sa_nothing_changed(ippon_store *st, const char *exists_sql, const cha
 static int sa_update_audited(ippon_store *st, const char *sql, const char *exists_sql, const char *id,
                              void (*bind)(sqlite3_stmt *, const void *), const void *args, const ippon_audit *audit)
 {
-    if (sa_exec(st, "BEGIN IMMEDIATE") != 0)
+    if (ippon_store_exec(st, "BEGIN IMMEDIATE") != 0)
         return -1;
     sqlite3_stmt *q = sa_prepare(st, sql);
     int rc = q ? 0 : -1;
@@ -299,7 +288,7 @@ int ippon_store_match_void(ippon_store *st, const char *match_id, const char *re
 int ippon_store_admin_rename(ippon_store *st, const char *user_id, const char *display_name,
                              const ippon_audit *audit)
 {
-    if (sa_exec(st, "BEGIN IMMEDIATE") != 0)
+    if (ippon_store_exec(st, "BEGIN IMMEDIATE") != 0)
         return -1;
     int taken = 0;
     int rc = ippon_store_user_rename(st, user_id, display_name, &taken);
@@ -312,7 +301,7 @@ int ippon_store_admin_create(ippon_store *st, const ippon_user *user, const char
                              int *taken, const ippon_audit *audit)
 {
     *taken = 0;
-    if (sa_exec(st, "BEGIN IMMEDIATE") != 0)
+    if (ippon_store_exec(st, "BEGIN IMMEDIATE") != 0)
         return -1;
     int rc = ippon_store_names_taken(st, user->username, user->display_name, NULL, taken);
     if (rc == 0 && *taken)
@@ -340,7 +329,7 @@ int ippon_store_user_set_admin(ippon_store *st, const char *username, bool admin
 {
     ippon_user found;
     char hash[8];
-    if (sa_exec(st, "BEGIN IMMEDIATE") != 0)
+    if (ippon_store_exec(st, "BEGIN IMMEDIATE") != 0)
         return -1;
     int rc = ippon_store_user_by_username(st, username, &found, hash, sizeof hash);
     if (rc == 0 && found.is_admin == admin)
@@ -415,7 +404,7 @@ int ippon_store_settings_get(ippon_store *st, json_t **out)
 
 int ippon_store_settings_put(ippon_store *st, const json_t *values, long long now_s, const ippon_audit *audit)
 {
-    if (sa_exec(st, "BEGIN IMMEDIATE") != 0)
+    if (ippon_store_exec(st, "BEGIN IMMEDIATE") != 0)
         return -1;
     sqlite3_stmt *q = sa_prepare(st, "INSERT INTO settings (key, value, updated_at) VALUES (?1, ?2, ?3)"
                                      " ON CONFLICT (key) DO UPDATE SET value = excluded.value,"

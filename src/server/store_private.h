@@ -8,6 +8,7 @@
 
 #include <sqlite3.h>
 
+#include "log.h"
 #include "store.h"
 
 struct ippon_board;
@@ -20,6 +21,18 @@ struct ippon_store {
     sqlite3_stmt *match_insert, *player_insert; /* a match write's two inserts (store_matches.c), kept
                                                    from the first write; finalized when the store closes */
 };
+
+/* runs SQL without results on the store's connection (BEGIN, COMMIT…): 0, or -1 logged */
+static inline int ippon_store_exec(ippon_store *st, const char *sql)
+{
+    char *msg = NULL;
+    if (sqlite3_exec(st->db, sql, NULL, NULL, &msg) != SQLITE_OK) {
+        ippon_log_error("store: %s: %s", sql, msg ? msg : sqlite3_errmsg(st->db));
+        sqlite3_free(msg);
+        return -1;
+    }
+    return 0;
+}
 
 /* a statement prepared on the store's connection, or NULL (the caller finalizes it) */
 static inline sqlite3_stmt *ippon_store_prepare(ippon_store *st, const char *sql)

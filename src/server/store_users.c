@@ -60,27 +60,16 @@ static void su_read_user(sqlite3_stmt *stmt, int col, ippon_user *out)
     out->last_seen_at = sqlite3_column_int64(stmt, col + 6);
 }
 
-static int su_exec(ippon_store *st, const char *sql)
-{
-    char *msg = NULL;
-    if (sqlite3_exec(st->db, sql, NULL, NULL, &msg) != SQLITE_OK) {
-        ippon_log_error("store: %s: %s", sql, msg ? msg : sqlite3_errmsg(st->db));
-        sqlite3_free(msg);
-        return -1;
-    }
-    return 0;
-}
-
 static int su_begin(ippon_store *st)
 {
-    return su_exec(st, "BEGIN IMMEDIATE");
+    return ippon_store_exec(st, "BEGIN IMMEDIATE");
 }
 
 /* commit, or roll back if rc says the work failed; returns rc (or -1 if COMMIT fails) */
 static int su_end(ippon_store *st, int rc)
 {
     if (rc == 0) {
-        if (su_exec(st, "COMMIT") == 0)
+        if (ippon_store_exec(st, "COMMIT") == 0)
             return 0;
         rc = -1;
     }
