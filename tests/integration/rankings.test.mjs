@@ -38,7 +38,12 @@ describe('the rankings over REST', () => {
     assert.equal(found.ranked, false);
     await playToEnd(c);
     c.ws.close();
-    const list = await getJson(port, `/api/matches?player=${c.welcome.user.id}`);
+    let list;
+    for (let i = 0; i < 50; i++) { // the store writes finished matches a moment after match_end
+      list = await getJson(port, `/api/matches?player=${c.welcome.user.id}`);
+      if (list.total > 0) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
     assert.equal(list.total, 1);
     assert.equal(list.matches[0].ranked, false);
     const profile = await getJson(port, `/api/players/${c.welcome.user.id}`);
