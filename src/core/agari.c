@@ -209,37 +209,18 @@ int ippon_agari_readings(const uint8_t counts[IPPON_KINDS], bool man_runs, ippon
     if (pair_part < 0)
         return 0;
 
-    /* the product, grouped by the pair's kind; the last part turns fastest */
-    const struct agari_part *pp = &parts[pair_part];
     int found = 0;
-    for (int g = 0; g < pp->n;) {
-        int pair = agari_split_pair(pp->split[g]), g_end = g + 1;
-        while (g_end < pp->n && agari_split_pair(pp->split[g_end]) == pair)
-            g_end++;
-        int lo[4], hi[4], at[4];
-        for (int s = 0; s < 4; s++) {
-            lo[s] = s == pair_part ? g : 0;
-            hi[s] = s == pair_part ? g_end : parts[s].n;
-            at[s] = lo[s];
+    struct agari_walk w;
+    agari_walk_start(&w, parts, pair_part);
+    do {
+        if (found < cap) {
+            ippon_agari *a = &out[found];
+            a->pair = (uint8_t)(parts[pair_part].base + w.pair);
+            a->n_sets = 0;
+            for (int s = 0; s < 4; s++)
+                add_sets(a, &parts[s], parts[s].split[w.at[s]]);
         }
-        for (;;) {
-            if (found < cap) {
-                ippon_agari *a = &out[found];
-                a->pair = (uint8_t)(pp->base + pair);
-                a->n_sets = 0;
-                for (int s = 0; s < 4; s++)
-                    add_sets(a, &parts[s], parts[s].split[at[s]]);
-            }
-            found++;
-            int s = 3;
-            while (s >= 0 && ++at[s] == hi[s]) {
-                at[s] = lo[s];
-                s--;
-            }
-            if (s < 0)
-                break;
-        }
-        g = g_end;
-    }
+        found++;
+    } while (agari_walk_next(&w));
     return found;
 }

@@ -146,31 +146,13 @@ static void consider_standard(const ippon_rules *rules, const ippon_win *win, co
         consider_placements(rules, win, f, &r, n_closed, best);
         return;
     }
-    /* the product of the parts' splits, grouped by the pair's kind; the last part turns fastest */
-    for (int g = 0; g < pp->n;) {
-        int pair = agari_split_pair(pp->split[g]), g_end = g + 1;
-        while (g_end < pp->n && agari_split_pair(pp->split[g_end]) == pair)
-            g_end++;
-        int lo[4], hi[4], at[4];
-        for (int s = 0; s < 4; s++) {
-            lo[s] = s == pair_part ? g : 0;
-            hi[s] = s == pair_part ? g_end : parts[s].n;
-            at[s] = lo[s];
-        }
-        for (;;) {
-            set_closed_sets(parts, at, &r);
-            r.pair = (uint8_t)(pp->base + pair);
-            consider_placements(rules, win, f, &r, n_closed, best);
-            int s = 3;
-            while (s >= 0 && ++at[s] == hi[s]) {
-                at[s] = lo[s];
-                s--;
-            }
-            if (s < 0)
-                break;
-        }
-        g = g_end;
-    }
+    struct agari_walk w; /* several splits: every reading */
+    agari_walk_start(&w, parts, pair_part);
+    do {
+        set_closed_sets(parts, w.at, &r);
+        r.pair = (uint8_t)(pp->base + w.pair);
+        consider_placements(rules, win, f, &r, n_closed, best);
+    } while (agari_walk_next(&w));
 }
 
 static bool is_chiitoi(const uint8_t c[IPPON_KINDS])

@@ -341,19 +341,7 @@ int ippon_win_check(const ippon_rules *rules, const ippon_win *win, char *why, i
     err = check_flags(rules, win, why, why_cap);
     if (err < 0)
         return err;
-    if (win->chankan) {
-        const uint8_t k = win->win;
-        bool elsewhere = win->hand[k] > 0;
-        for (int i = 0; i < win->n_melds; i++) {
-            const ippon_meld *m = &win->melds[i];
-            elsewhere |= m->type == IPPON_MELD_CHI ? (k >= m->kind && k <= m->kind + 2) : m->kind == k;
-        }
-        for (int i = 0; i < win->n_dora; i++)
-            elsewhere |= win->dora[i] == k;
-        for (int i = 0; i < win->n_ura; i++)
-            elsewhere |= win->ura[i] == k;
-        if (elsewhere)
-            FAIL(IPPON_EILLEGAL, "chankan: the robbed tile's kind is already visible elsewhere");
-    }
+    if (win->chankan && !chankan_possible(win))
+        FAIL(IPPON_EILLEGAL, "chankan: the robbed tile's kind is already visible elsewhere");
     return IPPON_OK;
 }
