@@ -131,6 +131,15 @@ static inline int fixture_temp_dir(char *dir, size_t cap, const char *name)
     return mkdtemp(dir) ? 0 : -1;
 }
 
+/* a fresh temporary folder (as fixture_temp_dir) and the path of a database file in it */
+static inline int fixture_temp_db(char *dir, size_t dir_cap, char *db, size_t db_cap, const char *name)
+{
+    if (fixture_temp_dir(dir, dir_cap, name) != 0)
+        return -1;
+    snprintf(db, db_cap, "%s/ippon.db", dir);
+    return 0;
+}
+
 /* rm -r path (a file, or a folder and all below it) */
 static inline void fixture_remove_tree(const char *path)
 {

@@ -76,9 +76,8 @@ static int setup(void **state)
 {
     (void)state;
     char err[512];
-    if (fixture_temp_dir(dir, sizeof dir, "board") != 0)
+    if (fixture_temp_db(dir, sizeof dir, dbpath, sizeof dbpath, "board") != 0)
         return -1;
-    snprintf(dbpath, sizeof dbpath, "%s/ippon.db", dir);
     if (fixture_store_migrated(&st, dbpath) != 0)
         return -1;
     if (ippon_store_open(&other, dbpath, err, sizeof err) != 0) {

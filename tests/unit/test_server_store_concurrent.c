@@ -184,9 +184,8 @@ static void test_many_writers_lose_nothing(void **state)
 static int setup(void **state)
 {
     (void)state;
-    if (fixture_temp_dir(dir, sizeof dir, "concurrent") != 0)
+    if (fixture_temp_db(dir, sizeof dir, db, sizeof db, "concurrent") != 0)
         return -1;
-    snprintf(db, sizeof db, "%s/ippon.db", dir);
     return 0;
 }
 

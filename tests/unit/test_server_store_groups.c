@@ -308,9 +308,8 @@ static void test_killed_writer_leaves_whole_groups(void **state)
 static int setup(void **state)
 {
     (void)state;
-    if (fixture_temp_dir(dir, sizeof dir, "groups") != 0)
+    if (fixture_temp_db(dir, sizeof dir, db, sizeof db, "groups") != 0)
         return -1;
-    snprintf(db, sizeof db, "%s/ippon.db", dir);
     return 0;
 }
 

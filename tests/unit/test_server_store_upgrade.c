@@ -302,10 +302,9 @@ static void test_upgrade_keeps_every_row(void **state)
 static int setup(void **state)
 {
     (void)state;
-    if (fixture_temp_dir(dir, sizeof dir, "upgrade") != 0)
+    if (fixture_temp_db(dir, sizeof dir, db, sizeof db, "upgrade") != 0)
         return -1;
     snprintf(old_migrations, sizeof old_migrations, "%s/old", dir);
-    snprintf(db, sizeof db, "%s/ippon.db", dir);
     if (mkdir(old_migrations, 0755) != 0)
         return -1;
     copy_old_migrations();
