@@ -252,6 +252,29 @@ int ippon_match_find_tile(const ippon_match *m, int seat, int code, bool want_dr
 int ippon_match_drawn_tile(const ippon_match *m, int seat);
 
 /*
+ * A seat's own waits, for its play-aid (this is the seat's private information: its concealed
+ * tiles decide it). For a seat holding 3n+1 concealed tiles (13 − 3·melds): bit k is set for
+ * each kind that completes its hand, by shape — the very waits the core checks a ron or tsumo
+ * against (ippon_waits of the concealed tiles; the karaten test of RULES.md §4, which only
+ * tenpai at a draw and riichi use, is not applied). 0 when it is not tenpai, and 0 while it
+ * holds 3n+2 (on its turn, before its discard). *furiten (if not NULL): whether the seat is
+ * furiten now, as ron is refused (RULES.md §4: a wait among its own discards, temporary or
+ * riichi furiten); false while it holds 3n+2. A bad seat gives 0 and false.
+ */
+uint64_t ippon_match_seat_waits(const ippon_match *m, int seat, bool *furiten);
+
+/*
+ * For a seat holding 3n+2 concealed tiles (its turn): the waits (as ippon_match_seat_waits)
+ * its hand would have after discarding one tile of `kind` (0–33). 0 when that leaves it not
+ * tenpai, when it holds no tile of that kind, or when it does not hold 3n+2. *furiten (if not
+ * NULL; false whenever the result is 0): whether it would then be furiten — a wait among its
+ * discarded kinds or `kind` itself, or riichi furiten already; temporary furiten does not
+ * count, as the discard ends it (RULES.md §4). Whether the discard is legal (kuikae, riichi)
+ * is not checked: ask ippon_match_legal.
+ */
+uint64_t ippon_match_waits_after_discard(const ippon_match *m, int seat, int kind, bool *furiten);
+
+/*
  * Checks the match's invariants: every tile of the wall is in exactly one place (live wall,
  * dead wall, a hand, a meld, a pond, a kita area); points plus sticks on the table equal the
  * starting total; a pending decision has at least one legal action. Returns 0 or IPPON_EILLEGAL

@@ -97,6 +97,11 @@ typedef struct ippon_score {
     int32_t base;            /* basic points after limits */
     int32_t total;           /* hand value without honba and sticks */
     int32_t payments[4];     /* net change per seat wind, honba and sticks included */
+    int32_t honba_points;    /* the honba bonus the winner collects (0 for a later winner of a
+                                double ron, who is handed no honba) */
+    int32_t stick_points;    /* the riichi-stick points the winner collects: every stick on the
+                                table, earlier hands' and this hand's (win.riichi_sticks × the
+                                stick); payments[winner] == total + honba_points + stick_points */
     uint8_t n_pao;
     ippon_pao pao[2];        /* first established first; that one pays the honba */
     uint8_t wait;            /* enum ippon_wait of the kept reading */

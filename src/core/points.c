@@ -201,5 +201,7 @@ void ippon_settle(const ippon_rules *rules, const ippon_win *win, int base, cons
                 honba += win->honba * rules->honba_tsumo_each;
             }
     }
-    out->payments[win->seat] = total + honba + win->riichi_sticks * rules->riichi_stick;
+    out->honba_points = honba;
+    out->stick_points = win->riichi_sticks * rules->riichi_stick;
+    out->payments[win->seat] = total + honba + out->stick_points;
 }

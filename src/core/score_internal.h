@@ -85,7 +85,8 @@ int ippon_base_points(const ippon_rules *rules, int han, int fu, int yakuman, ui
 /* finds liabilities for the kept reading's yakuman; returns how many (0–2) */
 int ippon_pao_find(const ippon_rules *rules, const ippon_win *win, const ippon_yaku_han *yaku, int n_yaku,
                    ippon_pao pao[2], int pao_mult[2]);
-/* fills total and payments (pao, honba and sticks included); out->payments must be zero */
+/* fills total, payments, honba_points and stick_points (pao, honba and sticks included); out->payments
+   must be zero */
 void ippon_settle(const ippon_rules *rules, const ippon_win *win, int base, const ippon_pao *pao,
                   const int *pao_mult, int n_pao, ippon_score *out);
 

@@ -1,7 +1,9 @@
 /*
  * seat.c — one seat's tiles inside a match: taking and giving tiles (the hand stays sorted by
- * tile id, which is the fixed sort order m p s winds dragons), its waits, furiten and tenpai,
- * and the ippon_win that a tsumo or ron of this seat would score.
+ * tile id, which is the fixed sort order m p s winds dragons), its waits, furiten and tenpai
+ * (also as the seat's own play-aid reads them: ippon_match_seat_waits and
+ * ippon_match_waits_after_discard), and the ippon_win that a tsumo or ron of this seat would
+ * score.
  */
 #include <string.h>
 
@@ -114,6 +116,33 @@ bool ippon_seat_furiten(const ippon_match *m, int seat)
 {
     const struct seat_state *s = &m->seat[seat];
     return s->temp_furiten || s->riichi_furiten || (s->waits & s->discarded_kinds);
+}
+
+uint64_t ippon_match_seat_waits(const ippon_match *m, int seat, bool *furiten)
+{
+    bool holds_13 = seat >= 0 && seat < m->players && m->seat[seat].n_hand % 3 == 1;
+    if (furiten)
+        *furiten = holds_13 && ippon_seat_furiten(m, seat);
+    return holds_13 ? m->seat[seat].waits : 0;
+}
+
+uint64_t ippon_match_waits_after_discard(const ippon_match *m, int seat, int kind, bool *furiten)
+{
+    if (furiten)
+        *furiten = false;
+    if (seat < 0 || seat >= m->players || kind < 0 || kind >= IPPON_KINDS)
+        return 0;
+    const struct seat_state *s = &m->seat[seat];
+    if (s->n_hand % 3 != 2 || s->counts[kind] == 0)
+        return 0;
+    uint8_t after[IPPON_KINDS];
+    memcpy(after, s->counts, IPPON_KINDS);
+    after[kind]--;
+    uint64_t waits = ippon_waits(after, s->n_melds, &m->rules);
+    /* the discard itself joins the pond, and it ends temporary furiten (RULES.md §4) */
+    if (furiten && waits)
+        *furiten = s->riichi_furiten || (waits & (s->discarded_kinds | UINT64_C(1) << kind)) != 0;
+    return waits;
 }
 
 bool ippon_seat_is_closed(const ippon_match *m, int seat)

@@ -432,6 +432,14 @@ void ippon_admin_void_post(ippon_app *app, const ippon_rest_request *req, ippon_
     }
     json_t *before = NULL;
     int rc = ippon_store_match_detail(app->store, match_id, &before);
+    if (rc == 0 && !json_is_true(json_object_get(before, "ranked"))) {
+        /* a practice match (or one that ended without a result) never counted: nothing to take back */
+        ippon_rest_reply_error(res, 409, "not_ranked", "only ranked matches can be voided; match %s was not ranked",
+                               match_id);
+        json_decref(before);
+        ippon_rest_fields_end(&f);
+        return;
+    }
     if (rc == 0) {
         json_t *detail = json_pack("{s:O,s:O,s:O}", "mode", json_object_get(before, "mode"), "ranked",
                                    json_object_get(before, "ranked"), "ended_at", json_object_get(before, "ended_at"));

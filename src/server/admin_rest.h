@@ -11,6 +11,7 @@
  *   POST /api/admin/unban                 {user_id, reason}
  *   POST /api/admin/rename                {user_id, display_name, reason}
  *   POST /api/admin/void                  {match_id, reason}: out of the rankings, the record stays
+ *                                         (ranked matches only: 409 not_ranked otherwise)
  *   GET  /api/admin/settings              the live settings (admin_settings.h)
  *   PUT  /api/admin/settings              {values: {key: value, …}, reason}
  *   GET  /api/admin/audit?action=&page=&limit=       the audit log, newest first

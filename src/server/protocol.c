@@ -5,6 +5,11 @@
  * core lists them (ippon_match_legal), comparing tile codes, so nothing a client sends can name
  * a tile it does not hold or an action it was not offered; the core checks again when the action
  * is applied.
+ *
+ * A seat's own tenpai information (its waits and furiten, and the waits each of its discards
+ * would leave) comes from the core's wait tables (ippon_match_seat_waits,
+ * ippon_match_waits_after_discard) and is only ever written for that seat: into its asks, its
+ * options and its own view, never into a spectator's (seat -1) view or an event.
  */
 #include "protocol.h"
 
@@ -24,14 +29,17 @@ static const char *const meld_names[] = { "chi", "pon", "daiminkan", "ankan", "k
 
 static int code_of(const ippon_rules *rules, ippon_tile t) { return ippon_tile_code(t, rules->red_fives); }
 
-json_t *ippon_proto_tile(const ippon_rules *rules, ippon_tile t)
+/* "5m", "0p", "7z" of a tile code */
+static json_t *code_json(int code)
 {
     char buf[4];
-    ippon_code c = (ippon_code)code_of(rules, t);
+    ippon_code c = (ippon_code)code;
     if (ippon_notation_format(&c, 1, buf, sizeof buf) < 0)
         return json_null();
     return json_string(buf);
 }
+
+json_t *ippon_proto_tile(const ippon_rules *rules, ippon_tile t) { return code_json(code_of(rules, t)); }
 
 json_t *ippon_proto_tiles(const ippon_rules *rules, const ippon_tile *tiles, int n)
 {
@@ -39,6 +47,24 @@ json_t *ippon_proto_tiles(const ippon_rules *rules, const ippon_tile *tiles, int
     for (int i = 0; i < n; i++)
         json_array_append_new(a, ippon_proto_tile(rules, tiles[i]));
     return a;
+}
+
+json_t *ippon_proto_waits(uint64_t waits)
+{
+    json_t *a = json_array();
+    for (int k = 0; k < IPPON_KINDS; k++)
+        if (waits >> k & 1)
+            json_array_append_new(a, code_json(k)); /* a kind's code is the kind: plain fives */
+    return a;
+}
+
+json_t *ippon_proto_tenpai(const ippon_match *m, int seat)
+{
+    bool furiten;
+    uint64_t waits = ippon_match_seat_waits(m, seat, &furiten);
+    if (!waits)
+        return NULL;
+    return json_pack("{s:o,s:b}", "waits", ippon_proto_waits(waits), "furiten", furiten);
 }
 
 json_t *ippon_proto_option(const ippon_rules *rules, const ippon_action *a)
@@ -63,6 +89,35 @@ json_t *ippon_proto_option(const ippon_rules *rules, const ippon_action *a)
         break;
     }
     return o;
+}
+
+json_t *ippon_proto_options(const ippon_match *m, int seat)
+{
+    const ippon_rules *rules = ippon_match_rules(m);
+    ippon_action legal[IPPON_MAX_LEGAL];
+    int n = ippon_match_legal(m, seat, legal, IPPON_MAX_LEGAL);
+    /* each discarded kind's waits, worked out once (a discard, a riichi and a red five of one
+       kind share them) */
+    uint64_t waits[IPPON_KINDS] = { 0 }, known = 0, furiten_kinds = 0;
+    json_t *options = json_array();
+    for (int i = 0; i < n; i++) {
+        json_t *o = ippon_proto_option(rules, &legal[i]);
+        if (legal[i].type == IPPON_ACT_DISCARD) {
+            int k = ippon_tile_kind(legal[i].tile);
+            if (!(known >> k & 1)) {
+                bool furiten;
+                waits[k] = ippon_match_waits_after_discard(m, seat, k, &furiten);
+                known |= UINT64_C(1) << k;
+                furiten_kinds |= (uint64_t)furiten << k;
+            }
+            if (waits[k]) {
+                json_object_set_new(o, "waits", ippon_proto_waits(waits[k]));
+                json_object_set_new(o, "furiten", json_boolean(furiten_kinds >> k & 1));
+            }
+        }
+        json_array_append_new(options, o);
+    }
+    return options;
 }
 
 /* a tile code from "5m" / "0p"; -1 if it is not one tile */
@@ -194,8 +249,9 @@ static json_t *score_json(const ippon_score *sc)
     for (int i = 0; i < sc->n_pao; i++)
         json_array_append_new(pao, json_pack("{s:i,s:s}", "seat", sc->pao[i].seat, "yaku", ippon_yaku_id(sc->pao[i].yaku)));
     const char *limit = ippon_limit_name(sc->limit);
-    return json_pack("{s:i,s:i,s:i,s:o,s:i,s:o,s:o}", "han", sc->han, "fu", sc->fu, "yakuman", sc->yakuman, "limit",
-                     limit ? json_string(limit) : json_null(), "points", sc->total, "yaku", yaku, "pao", pao);
+    return json_pack("{s:i,s:i,s:i,s:o,s:i,s:i,s:i,s:o,s:o}", "han", sc->han, "fu", sc->fu, "yakuman", sc->yakuman,
+                     "limit", limit ? json_string(limit) : json_null(), "points", sc->total, "honba_points",
+                     sc->honba_points, "sticks_points", sc->stick_points, "yaku", yaku, "pao", pao);
 }
 
 static json_t *int_array(const int32_t *v, int n)
@@ -269,6 +325,25 @@ json_t *ippon_proto_event(const ippon_match *m, const ippon_event *ev, int seat)
     }
 }
 
+json_t *ippon_proto_win_record(const ippon_match *m, const ippon_event *ev)
+{
+    json_t *o = ippon_proto_event(m, ev, -1);
+    if (!o || ev->type != IPPON_EV_WIN)
+        return o;
+    const ippon_rules *r = ippon_match_rules(m);
+    ippon_seat_public p;
+    ippon_match_seat_public(m, ev->seat, &p);
+    json_t *melds = json_array();
+    for (int i = 0; i < p.n_melds; i++)
+        json_array_append_new(melds, ippon_proto_meld(r, &p.melds[i]));
+    ippon_tile dora[5];
+    int n_dora = ippon_match_dora_indicators(m, dora);
+    json_object_set_new(o, "melds", melds);
+    json_object_set_new(o, "kita", ippon_proto_tiles(r, p.kita, p.n_kita));
+    json_object_set_new(o, "dora", ippon_proto_tiles(r, dora, n_dora));
+    return o;
+}
+
 static json_t *seat_json(const ippon_match *m, int s)
 {
     const ippon_rules *r = ippon_match_rules(m);
@@ -305,8 +380,12 @@ json_t *ippon_proto_view(const ippon_match *m, int seat)
     if (seat >= 0) {
         ippon_tile hand[14];
         int n = ippon_match_hand(m, seat, hand), drawn = ippon_match_drawn_tile(m, seat);
-        json_object_set_new(v, "you", json_pack("{s:i,s:o,s:o}", "seat", seat, "hand", ippon_proto_tiles(r, hand, n),
-                                                "drawn", drawn >= 0 ? ippon_proto_tile(r, (ippon_tile)drawn) : json_null()));
+        json_t *you = json_pack("{s:i,s:o,s:o}", "seat", seat, "hand", ippon_proto_tiles(r, hand, n), "drawn",
+                                drawn >= 0 ? ippon_proto_tile(r, (ippon_tile)drawn) : json_null());
+        json_t *tenpai = ippon_proto_tenpai(m, seat);
+        if (tenpai)
+            json_object_set_new(you, "tenpai", tenpai);
+        json_object_set_new(v, "you", you);
     }
     return v;
 }

@@ -25,6 +25,23 @@ json_t *ippon_proto_tiles(const ippon_rules *rules, const ippon_tile *tiles, int
 json_t *ippon_proto_option(const ippon_rules *rules, const ippon_action *a);
 
 /*
+ * Every option of the seat's pending decision, as its ask lists them (ippon_match_legal's
+ * order). On the seat's turn each "discard" and "riichi" option whose discard leaves the hand
+ * tenpai also carries "waits" (as ippon_proto_waits) and "furiten" (ippon_match_waits_after_discard);
+ * options that leave it not tenpai carry neither. The seat's own information: only for its ask.
+ */
+json_t *ippon_proto_options(const ippon_match *m, int seat);
+
+/* the kinds set in a waits mask as tile codes in kind order, fives plain: ["3p","6p"] */
+json_t *ippon_proto_waits(uint64_t waits);
+
+/*
+ * The seat's own tenpai while it holds 3n+1 tiles: {"waits":["3p","6p"],"furiten":false}
+ * (ippon_match_seat_waits), or NULL when it is not tenpai or holds 3n+2. Only for that seat.
+ */
+json_t *ippon_proto_tenpai(const ippon_match *m, int seat);
+
+/*
  * Reads a client's action object into one of the seat's legal actions. A discard names a tile
  * by code (and may say "tsumogiri": true to mean the tile just drawn); calls name the hand
  * tiles they use. Returns 0 with *out set, or -1 with a message naming the field in err
@@ -43,9 +60,18 @@ json_t *ippon_proto_meld(const ippon_rules *rules, const ippon_meld_tiles *mt);
 json_t *ippon_proto_event(const ippon_match *m, const ippon_event *ev, int seat);
 
 /*
+ * A win as the match record keeps it: the public win event, plus the winner's "melds" (as
+ * ippon_proto_meld), "kita" and the dora indicators face up at the win ("dora"), so the whole
+ * winning hand can be shown later. Call it while the match still stands at that win (before
+ * another hand is started). Other events: as ippon_proto_event(m, ev, -1).
+ */
+json_t *ippon_proto_win_record(const ippon_match *m, const ippon_event *ev);
+
+/*
  * The whole table as `seat` sees it now (seat = -1: a spectator): round, honba, sticks, live
- * tiles, dora indicators, every seat's public state, and for a player its own hand and the
- * tile it just drew. The caller adds names, clocks, the pending request and the event number.
+ * tiles, dora indicators, every seat's public state, and for a player its own hand, the tile
+ * it just drew and, while it holds 3n+1 tiles and is tenpai, its "tenpai" (ippon_proto_tenpai).
+ * The caller adds names, clocks, the pending request and the event number.
  */
 json_t *ippon_proto_view(const ippon_match *m, int seat);
 

@@ -5,8 +5,9 @@
  * table's own when a clock runs out) is applied to the core match; the events it reports are
  * turned into each seat's messages (protocol.c), numbered per seat and kept for resuming; then
  * every seat that now has a decision is prompted: its clock starts, a human gets an "ask" with
- * its options, a bot gets a time to move. A riichi player whose draw offers nothing but the
- * discard of that tile discards it at once, using no time (RULES.md §1).
+ * its options (and its own waits: protocol.h, ippon_proto_options / ippon_proto_tenpai), a bot
+ * gets a time to move. A riichi player whose draw offers nothing but the discard of that tile
+ * discards it at once, using no time (RULES.md §1).
  *
  * Timing: what a seat hears never says who could call. Every seat that was offered nothing
  * hears nothing about an offer, and the table keeps a call window after every discard, kan and
@@ -150,7 +151,9 @@ static json_t *hex_json(const uint8_t *bytes, size_t n)
     return json_string(hex);
 }
 
-/* the seat's event as it may see it, with what the table adds to the core's events */
+/* the seat's event as it may see it, with what the table adds to the core's events: a hand's
+   commitment and kyoku, the tenpai hands shown at a draw and the hand that follows it ("next",
+   read from the core, which has already moved on), the seeds at the end */
 static json_t *event_for(ippon_table *t, const ippon_event *ev, int seat)
 {
     json_t *o = ippon_proto_event(t->m, ev, seat);
@@ -172,6 +175,10 @@ static json_t *event_for(ippon_table *t, const ippon_event *ev, int seat)
             }
         json_object_set_new(o, "hands", hands);
     }
+    if (ev->type == IPPON_EV_DRAW_END || ev->type == IPPON_EV_ABORT) /* the core has moved to the next hand */
+        json_object_set_new(o, "next", json_pack("{s:i,s:i,s:i,s:i,s:i}", "dealer", ippon_match_dealer(t->m),
+                                                 "round_wind", ippon_match_round_wind(t->m), "kyoku", kyoku(t),
+                                                 "honba", ippon_match_honba(t->m), "sticks", ippon_match_sticks(t->m)));
     if (ev->type == IPPON_EV_MATCH_END)
         json_object_set(o, "seeds", t->seeds);
     return o;
@@ -185,7 +192,7 @@ static void dispatch(ippon_table *t, const ippon_event *ev, int n)
         if (ev[i].type == IPPON_EV_DISCARD)
             t->last_discarder = ev[i].seat;
         if (ev[i].type == IPPON_EV_WIN)
-            json_array_append_new(t->wins, ippon_proto_event(t->m, &ev[i], -1));
+            json_array_append_new(t->wins, ippon_proto_win_record(t->m, &ev[i])); /* the whole hand, for the record */
         if (ev[i].type == IPPON_EV_DRAW_END)
             ippon_clock_refill(&t->clock); /* each bank gains 10 s, up to 20 s */
         for (int s = 0; s < t->players; s++) {
@@ -275,15 +282,16 @@ static json_t *clock_json(const ippon_table *t, int seat, int64_t now)
     return json_pack("{s:I,s:I}", "move_ms", (json_int_t)move, "bank_ms", (json_int_t)bank);
 }
 
+/* the seat's options (each discard with the waits it would leave), its own tenpai on an offer,
+   and its clock; only human seats are asked */
 static void send_ask(ippon_table *t, int seat, int64_t now)
 {
-    ippon_action legal[IPPON_MAX_LEGAL];
-    int n = ippon_match_legal(t->m, seat, legal, IPPON_MAX_LEGAL);
-    json_t *options = json_array();
-    for (int i = 0; i < n; i++)
-        json_array_append_new(options, ippon_proto_option(&t->rules, &legal[i]));
-    send_to(t, seat, json_pack("{s:s,s:i,s:o,s:o}", "type", "ask", "seq", (json_int_t)t->ask_seq[seat], "options",
-                               options, "clock", clock_json(t, seat, now)));
+    json_t *ask = json_pack("{s:s,s:i,s:o,s:o}", "type", "ask", "seq", (json_int_t)t->ask_seq[seat], "options",
+                            ippon_proto_options(t->m, seat), "clock", clock_json(t, seat, now));
+    json_t *tenpai = ippon_proto_tenpai(t->m, seat);
+    if (tenpai)
+        json_object_set_new(ask, "tenpai", tenpai);
+    send_to(t, seat, ask);
 }
 
 static int apply(ippon_table *t, const ippon_action *a, int64_t now);

@@ -53,7 +53,8 @@ typedef struct ippon_table_record {
     const int32_t *final_points, *results;
     const json_t *seeds;       /* ["hex", …] one per hand */
     const json_t *actions;     /* [[hand, seat, {action}], …] */
-    const json_t *wins;        /* the win events as sent */
+    const json_t *wins;        /* the win events as sent, each with the winner's melds, kita and the
+                                  dora indicators (ippon_proto_win_record) */
 } ippon_table_record;
 
 typedef struct ippon_table_hooks {

@@ -4,7 +4,7 @@
 // session, 403 for a guest or a player), the live view of tables and queues with a table's public
 // view (no concealed tiles), closing a table (players told, nothing ranked), bans (the user's
 // WebSocket closes; login, hello and REST refused; unban lets them back), renames, voiding a match
-// (it leaves the leaderboard and the profile; the record stays), settings (checked by the
+// (it leaves the leaderboard and the profile; the record stays; an unranked match is refused), settings (checked by the
 // configuration's rules, stored, applied to the next match and the lobby, kept over a restart,
 // registration closed, maintenance), each action in the audit log with who, what, when and why,
 // failed admin logins slowed (429) and logged, and /metrics in the Prometheus text format.
@@ -145,6 +145,11 @@ describe('administering the service', () => {
     assert.equal(live.queues['3p'].waiting[0].user_id, waiting.welcome.user.id);
     assert.ok(live.queues['3p'].longest_wait_ms >= 0);
     assert.ok(live.connections >= 1 && live.players_online >= 1, JSON.stringify(live));
+    // every number and flag the admin page's summary cards print (web/admin/js/live.js)
+    for (const k of ['connections', 'players_online', 'tables_total'])
+      assert.equal(typeof live[k], 'number', k);
+    for (const k of ['maintenance', 'draining'])
+      assert.equal(typeof live[k], 'boolean', k);
     assert.equal((await putSettings({ bot_fill_after: 0.2 }, 'back to normal')).status, 200);
     const seated = await waiting.next((m) => m.type === 'match_found', 15_000, 'match_found after the setting');
     assert.equal(seated.mode, '3p');
@@ -169,6 +174,20 @@ describe('administering the service', () => {
     assertError(await as('GET', `/api/admin/tables/${'b'.repeat(32)}`), 404, 'not_found');
     await playToEnd(waiting);
     waiting.ws.close();
+
+    // one human while ranked_min_humans is 2: a finished match that never counted cannot be voided
+    assert.equal(seated.ranked, false);
+    let stored;
+    for (let i = 0; i < 50 && stored?.status !== 200; i++) { // the store writes it a moment after match_end
+      stored = await api(port, 'GET', `/api/matches/${seated.table}`);
+      if (stored.status !== 200) await new Promise((r) => setTimeout(r, 50));
+    }
+    assert.equal(stored.status, 200, stored.raw);
+    assert.deepEqual([stored.json.completed, stored.json.ranked], [true, false]);
+    const refused = await as('POST', '/api/admin/void', { match_id: seated.table, reason: 'practice' });
+    assertError(refused, 409, 'not_ranked');
+    assert.match(refused.json.error.message, /only ranked matches can be voided/);
+    assert.equal((await api(port, 'GET', `/api/matches/${seated.table}`)).json.voided_at, null, 'nothing changed');
   });
 
   test('closing a table ends it without a result, tells its players, and is audited', async () => {
@@ -193,6 +212,7 @@ describe('administering the service', () => {
     assert.equal(stored.json.completed, false);
     assert.equal(stored.json.ranked, false);
     assert.ok(stored.json.players.every((x) => x.result === 0));
+    assertError(await as('POST', '/api/admin/void', { match_id: found.table, reason: 'x' }), 409, 'not_ranked');
     const live = (await as('GET', '/api/admin/tables')).json;
     assert.ok(!live.tables.some((x) => x.id === found.table));
     p.ws.close();

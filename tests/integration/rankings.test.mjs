@@ -2,9 +2,10 @@
 // for 4p with ranked_min_humans 1 gets a ranked table once bots fill it (bot_fill_after), plays
 // it to the end over WebSocket (the `ws` package), and then appears on GET /api/leaderboard
 // with total = its result, in GET /api/players/{id} and /api/matches?player=, and
-// GET /api/matches/{id} shows the match. The match's logs download as tenhou.net/6 JSON (replayed
-// by ippon-replay, the engine's own deltas giving the stored final points with mjai's accepted
-// riichi deposits) and as mjai lines. Also: a practice match does not count; every bad
+// GET /api/matches/{id} shows the match (each win with the winner's melds, kita and the dora
+// indicators, as the player's own events showed them). The match's logs download as
+// tenhou.net/6 JSON (replayed by ippon-replay, the engine's own deltas giving the stored final
+// points with mjai's accepted riichi deposits) and as mjai lines. Also: a practice match does not count; every bad
 // parameter is a 400 naming it; unknown ids are 404s; ETag and If-None-Match → 304.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -12,6 +13,30 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { BUILD_DIR, FAST_PLAY, request, serve, shutdown } from './harness.mjs';
 import { player, playToEnd } from './ws_player.mjs';
+
+/** a tile's kind as text: a red five ("0p") is a five */
+const kindOf = (tile) => tile.replace(/^0/, '5');
+
+/**
+ * What the player's own events showed of the last hand: the winner's melds (a kakan in its pon's
+ * place), its Norths set aside, and every dora indicator turned, in order; and the win events
+ */
+function lastHand(received, winner) {
+  let melds = [], kita = [], dora = [];
+  const wins = [];
+  for (const m of received) {
+    if (m.type !== 'event') continue;
+    const e = m.event;
+    if (e.type === 'hand_start') [melds, kita, dora] = [[], [], []];
+    else if (e.type === 'dora') dora.push(e.indicator);
+    else if (e.type === 'win') wins.push(e);
+    else if (e.type === 'kita' && e.seat === winner) kita.push(e.tile);
+    else if (e.type === 'call' && e.seat === winner && e.meld.type === 'kakan')
+      melds[melds.findIndex((x) => x.type === 'pon' && kindOf(x.tiles[0]) === kindOf(e.meld.added))] = e.meld;
+    else if (e.type === 'call' && e.seat === winner) melds.push(e.meld);
+  }
+  return { melds, kita, dora, wins };
+}
 
 async function getJson(port, urlPath, status = 200) {
   const res = await request(port, { path: urlPath });
@@ -102,6 +127,15 @@ describe('the rankings over REST', () => {
     assert.deepEqual(match.seeds, end.seeds);
     assert.ok(Array.isArray(match.wins));
     assert.equal(match.hands, match.seeds.length);
+    // each stored win is the win event as sent, plus the whole winning hand as the table showed it
+    assert.ok(match.wins.length >= 1);
+    for (const [i, w] of match.wins.entries()) {
+      const { melds, kita, dora, wins } = lastHand(c.received, w.seat);
+      assert.deepEqual({ melds: w.melds, kita: w.kita, dora: w.dora }, { melds, kita, dora });
+      assert.deepEqual({ ...w, melds: undefined, kita: undefined, dora: undefined },
+        { ...wins[i], melds: undefined, kita: undefined, dora: undefined });
+      assert.equal(w.payments[w.seat], w.score.points + w.score.honba_points + w.score.sticks_points);
+    }
   });
 
   test('every period shows the match; paging edges; deal-ins in the profile; every match sums to 0', async () => {

@@ -16,6 +16,7 @@
  *   EXPECT(s, han, fu, limit, base, total);              or EXPECT_YAKUMAN(s, mult, base, total)
  *   YAKU(s, IPPON_YAKU_RIICHI, 1);  NOT_YAKU(s, y);  YAKUMAN(s, y, mult);
  *   PAY(s, east, south, west, north);                    net change per seat wind
+ *   BONUS(w, s, honba_points, stick_points);             what the winner collects on top of the hand
  *
  * W's defaults: winner South (seat 1), East round, ron from West (seat 2), no honba, no
  * sticks. Seats are seat winds (0 = East = dealer). Every expected value in the tests is
@@ -145,9 +146,10 @@ static inline int yakuman_of(const ippon_score *s, int yaku)
 
 static inline void dump(const char *what, const ippon_score *s)
 {
-    fprintf(stderr, "  [%s] result %d han %d fu %d yakuman %d limit %d base %d total %d pay [%d %d %d %d] wait %d pao",
-            what, s->result, (int)s->han, (int)s->fu, (int)s->yakuman, s->limit, (int)s->base, (int)s->total,
-            (int)s->payments[0], (int)s->payments[1], (int)s->payments[2], (int)s->payments[3], s->wait);
+    fprintf(stderr, "  [%s] result %d han %d fu %d yakuman %d limit %d base %d total %d pay [%d %d %d %d] honba %d "
+            "sticks %d wait %d pao", what, s->result, (int)s->han, (int)s->fu, (int)s->yakuman, s->limit, (int)s->base,
+            (int)s->total, (int)s->payments[0], (int)s->payments[1], (int)s->payments[2], (int)s->payments[3],
+            (int)s->honba_points, (int)s->stick_points, s->wait);
     for (int i = 0; i < s->n_pao && i < 2; i++)
         fprintf(stderr, " %d:%s", s->pao[i].seat, ippon_yaku_id(s->pao[i].yaku));
     fprintf(stderr, " yaku");
@@ -207,6 +209,17 @@ static inline void dump(const char *what, const ippon_score *s)
             dump("pay", &(s));                                                                                \
         for (int i_ = 0; i_ < 4; i_++)                                                                        \
             assert_int_equal((s).payments[i_], e_[i_]);                                                       \
+    } while (0)
+
+/* the honba and riichi-stick points the winner collects, and that its payment is the hand value
+   plus those two */
+#define BONUS(w, s, honba_, sticks_)                                                                          \
+    do {                                                                                                      \
+        if ((s).honba_points != (honba_) || (s).stick_points != (sticks_))                                    \
+            dump("bonus", &(s));                                                                              \
+        assert_int_equal((s).honba_points, (honba_));                                                         \
+        assert_int_equal((s).stick_points, (sticks_));                                                        \
+        assert_int_equal((s).payments[(w).seat], (s).total + (honba_) + (sticks_));                           \
     } while (0)
 
 /* lookup(&s, y) must be want; name is the entry as written in the case */

@@ -106,6 +106,11 @@ static void double_ron_3p_honba_and_sticks_to_nearer_winner(void **state)
     const ippon_score *w1 = ms_win(s, 1), *w2 = ms_win(s, 2);
     assert_int_equal(w1->total, 1300);
     assert_int_equal(w2->total, 1300);
+    /* the breakdown: only seat 1 collects honba (2 · 200) and the stick (1000) */
+    assert_int_equal(w1->honba_points, 400);
+    assert_int_equal(w1->stick_points, 1000);
+    assert_int_equal(w2->honba_points, 0);
+    assert_int_equal(w2->stick_points, 0);
     ms_points(s, 35000 - 3000, 35000 + 2700, 35000 + 1300, 0);
     assert_int_equal(ippon_match_sticks(s->m), 0);
     assert_int_equal(ippon_match_phase(s->m), IPPON_PHASE_OVER);
@@ -170,6 +175,10 @@ static void double_ron_3p_nearer_winner_takes_the_other_winners_stick(void **sta
     const ippon_score *w1 = ms_win(s, 1), *w2 = ms_win(s, 2);
     assert_int_equal(w1->total, 1300);
     assert_int_equal(w2->total, 8000);
+    assert_int_equal(w1->honba_points, 200);
+    assert_int_equal(w1->stick_points, 1000); /* seat 2's own stick, won by seat 1 */
+    assert_int_equal(w2->honba_points, 0);
+    assert_int_equal(w2->stick_points, 0);
     assert_int_equal(ms_yaku(w2, IPPON_YAKU_DOUBLE_RIICHI), 2);
     assert_int_equal(ms_yaku(w2, IPPON_YAKU_IPPATSU), 1);
     assert_false(ms_has_yaku(w2, IPPON_YAKU_RIICHI));

@@ -66,6 +66,7 @@ static void daisangen_pao_tsumo_honba(void **state)
     ippon_score s;
     SCORE("yonma", w, s);
     PAY(s, 0, 32600, -32600, 0);
+    BONUS(w, s, 600, 0);
 }
 
 static void daisangen_pao_dealer_tsumo(void **state)
@@ -101,6 +102,7 @@ static void daisangen_pao_ron_third_party(void **state)
     EXPECT_YAKUMAN(s, 1, 8000, 32000);
     expect_pao(&s, 0, 2, IPPON_YAKU_DAISANGEN);
     PAY(s, -16000, 32600, -16600, 0);
+    BONUS(w, s, 600, 0); /* one payer (the liable one) × 300 × 2 */
 }
 
 static void daisangen_pao_liable_discards(void **state)

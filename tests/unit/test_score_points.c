@@ -566,6 +566,7 @@ static void honba_ron_4p(void **state)
     SCORE("yonma", w, s);
     EXPECT(s, 1, 30, IPPON_LIMIT_NONE, 240, 1000);
     PAY(s, 0, 1600, -1600, 0);
+    BONUS(w, s, 600, 0);
 }
 
 static void honba_tsumo_4p(void **state)
@@ -579,6 +580,7 @@ static void honba_tsumo_4p(void **state)
     SCORE("yonma", w, s);
     EXPECT(s, 1, 30, IPPON_LIMIT_NONE, 240, 1100);
     PAY(s, -700, 1700, -500, -500);
+    BONUS(w, s, 600, 0); /* 3 payers × 100 × 2 */
 }
 
 static void honba_dealer_tsumo_4p(void **state)
@@ -592,6 +594,7 @@ static void honba_dealer_tsumo_4p(void **state)
     ippon_score s;
     SCORE("yonma", w, s);
     PAY(s, 2400, -800, -800, -800);
+    BONUS(w, s, 900, 0); /* 3 payers × 100 × 3 */
 }
 
 static void honba_ron_3p(void **state)
@@ -604,6 +607,7 @@ static void honba_ron_3p(void **state)
     SCORE("sanma", w, s);
     EXPECT(s, 1, 30, IPPON_LIMIT_NONE, 240, 1000);
     PAY(s, 0, 1400, -1400, 0);
+    BONUS(w, s, 400, 0);
 }
 
 static void honba_tsumo_3p(void **state)
@@ -617,6 +621,7 @@ static void honba_tsumo_3p(void **state)
     SCORE("sanma", w, s);
     EXPECT(s, 1, 30, IPPON_LIMIT_NONE, 240, 800);
     PAY(s, -700, 1200, -500, 0);
+    BONUS(w, s, 400, 0); /* 2 payers × 100 × 2 */
 }
 
 static void honba_dealer_tsumo_3p(void **state)
@@ -631,6 +636,7 @@ static void honba_dealer_tsumo_3p(void **state)
     SCORE("sanma", w, s);
     EXPECT(s, 3, 20, IPPON_LIMIT_NONE, 640, 2600);
     PAY(s, 3200, -1600, -1600, 0);
+    BONUS(w, s, 600, 0); /* 2 payers × 100 × 3 */
 }
 
 /* ========================================================================== riichi sticks */
@@ -648,6 +654,35 @@ static void riichi_sticks_to_winner(void **state)
     SCORE("yonma", w, s);
     EXPECT(s, 3, 30, IPPON_LIMIT_NONE, 960, 3900);
     PAY(s, 0, 7200, -4200, 0);
+    BONUS(w, s, 300, 3000);
+}
+
+static void honba_and_sticks_breakdown_ron_4p(void **state)
+{
+    (void)state;
+    /* HC riichi ron 3900 (as above) with 2 honba and 1 stick on the table: W pays 3900 + 600;
+       S collects 600 honba and 1000 for the stick: +5500 */
+    ippon_win w = W(HC, "6s", "1z");
+    RIICHI(&w, "1z");
+    w.riichi_sticks = 1;
+    w.honba = 2;
+    ippon_score s;
+    SCORE("yonma", w, s);
+    EXPECT(s, 3, 30, IPPON_LIMIT_NONE, 960, 3900);
+    PAY(s, 0, 5500, -4500, 0);
+    BONUS(w, s, 600, 1000);
+}
+
+static void no_honba_no_sticks_no_bonus(void **state)
+{
+    (void)state;
+    /* the same hand with nothing on the table: the winner collects the hand value alone */
+    ippon_win w = W(HC, "6s", "1z");
+    RIICHI(&w, "1z");
+    ippon_score s;
+    SCORE("yonma", w, s);
+    PAY(s, 0, 3900, -3900, 0);
+    BONUS(w, s, 0, 0);
 }
 
 static void riichi_sticks_to_winner_tsumo_3p(void **state)
@@ -660,6 +695,7 @@ static void riichi_sticks_to_winner_tsumo_3p(void **state)
     ippon_score s;
     SCORE("sanma", w, s);
     PAY(s, -500, 2800, -300, 0);
+    BONUS(w, s, 0, 2000);
 }
 
 /* =================================================================================== kita */
@@ -891,6 +927,8 @@ int main(void)
         cmocka_unit_test(honba_tsumo_3p),
         cmocka_unit_test(honba_dealer_tsumo_3p),
         cmocka_unit_test(riichi_sticks_to_winner),
+        cmocka_unit_test(honba_and_sticks_breakdown_ron_4p),
+        cmocka_unit_test(no_honba_no_sticks_no_bonus),
         cmocka_unit_test(riichi_sticks_to_winner_tsumo_3p),
         cmocka_unit_test(kita_one_han_each),
         cmocka_unit_test(kita_is_dora_again_with_west_indicator),

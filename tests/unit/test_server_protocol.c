@@ -3,7 +3,10 @@
  * legal actions written as options, client actions read back into the seat's legal actions
  * (and every kind of bad input refused with a message naming the field), events filtered per
  * seat (a private deal or draw reaches only its seat; the public twin of a draw carries no
- * tile), and each seat's view holding its own hand and never another seat's concealed tiles.
+ * tile), and each seat's view holding its own hand and never another seat's concealed tiles;
+ * a seat's own tenpai (its waits and furiten, and the waits each discard option would leave) in
+ * its own options and view only, never in the spectators' view or another seat's; and a win as
+ * the match record keeps it (melds, kita, dora indicators, the honba and stick points).
  * Match states are built from scripted walls (match_script.h); the expected JSON is written out
  * by hand.
  */
@@ -663,6 +666,200 @@ static void test_riichi_discard_is_the_drawn_tile(void **state)
     ms_free(s);
 }
 
+/* ---- the seat's own tenpai -------------------------------------------------------------------- */
+
+/* the option of this type and tile code in an options array, or NULL */
+static json_t *option_of(json_t *options, const char *type, const char *tile)
+{
+    for (size_t i = 0; i < json_array_size(options); i++) {
+        json_t *o = json_array_get(options, i);
+        const char *t = json_string_value(json_object_get(o, "tile"));
+        if (!strcmp(json_string_value(json_object_get(o, "type")), type) && t && !strcmp(t, tile))
+            return o;
+    }
+    return NULL;
+}
+
+/*
+ * The dealer scenario: seat 0 holds 123m 456p 789s 11z 99m 2z after drawing 9m. Only letting
+ * 2z go leaves it tenpai (11z and 99m, shanpon: 9m or 1z, written in kind order); every other
+ * discard leaves two single tiles. So the 2z discard and the 2z riichi carry the waits, not
+ * furiten (no discards yet), and no other option carries any.
+ */
+static void test_options_with_waits(void **state)
+{
+    (void)state;
+    ms *s = dealer_scenario();
+    json_t *opts = ippon_proto_options(s->m, 0);
+    assert_json(json_incref(option_of(opts, "discard", "2z")),
+                "{\"type\":\"discard\",\"tile\":\"2z\",\"waits\":[\"9m\",\"1z\"],\"furiten\":false}");
+    assert_json(json_incref(option_of(opts, "riichi", "2z")),
+                "{\"type\":\"riichi\",\"tile\":\"2z\",\"waits\":[\"9m\",\"1z\"],\"furiten\":false}");
+    int discards = 0;
+    for (size_t i = 0; i < json_array_size(opts); i++) {
+        json_t *o = json_array_get(opts, i);
+        const char *type = json_string_value(json_object_get(o, "type"));
+        discards += !strcmp(type, "discard");
+        if (!strcmp(json_string_value(json_object_get(o, "tile")), "2z"))
+            continue;
+        assert_null(json_object_get(o, "waits"));
+        assert_null(json_object_get(o, "furiten"));
+    }
+    assert_true(discards >= 9); /* 1m 2m 3m 9m 4p 5p 6p 7s 8s 9s 1z 2z, one option per code at least */
+    /* the same options as ippon_proto_option writes, once the waits are taken away */
+    ippon_action legal[IPPON_MAX_LEGAL];
+    int n = ippon_match_legal(s->m, 0, legal, IPPON_MAX_LEGAL);
+    assert_int_equal(json_array_size(opts), n);
+    for (int i = 0; i < n; i++) {
+        json_t *o = json_deep_copy(json_array_get(opts, (size_t)i));
+        json_object_del(o, "waits");
+        json_object_del(o, "furiten");
+        json_t *plain = ippon_proto_option(s->rules, &legal[i]);
+        assert_true(json_equal(o, plain));
+        json_decref(o);
+        json_decref(plain);
+    }
+    json_decref(opts);
+    /* holding 14 tiles, the dealer has no "tenpai" of its own yet, nor in its view */
+    assert_null(ippon_proto_tenpai(s->m, 0));
+    json_t *v = ippon_proto_view(s->m, 0);
+    assert_null(json_object_get(json_object_get(v, "you"), "tenpai"));
+    json_decref(v);
+    /* a seat with no decision has no options */
+    json_t *none = ippon_proto_options(s->m, 1);
+    assert_int_equal(json_array_size(none), 0);
+    json_decref(none);
+    ms_free(s);
+}
+
+/* no "tenpai", "waits" or "furiten" anywhere in a view */
+static void assert_no_tenpai_info(json_t *v, const char *whose)
+{
+    char *text = dump(v);
+    bool leaked = strstr(text, "tenpai") || strstr(text, "waits") || strstr(text, "furiten");
+    if (leaked)
+        fail_msg("%s has tenpai information: %s", whose, text);
+    free(text);
+}
+
+/*
+ * The dealer declares riichi with 2z (waits 9m/1z). Seat 1 draws 1z and lets it go: the dealer
+ * is offered the ron, and its own information says tenpai on 9m/1z, not furiten. It passes:
+ * riichi furiten from now on (RULES.md §4). Every view of seats 1–3 and the spectators' view
+ * carry no tenpai information at all; the dealer's own view carries its "tenpai".
+ */
+static void test_tenpai_in_own_view_only(void **state)
+{
+    (void)state;
+    ms *s = dealer_scenario();
+    ms_ok(s, ms_riichi(s, 0, "2z"));
+    ms_pass_all(s);
+    assert_json(ippon_proto_tenpai(s->m, 0), "{\"waits\":[\"9m\",\"1z\"],\"furiten\":false}");
+    json_t *v = ippon_proto_view(s->m, 0);
+    assert_json(json_incref(json_object_get(json_object_get(v, "you"), "tenpai")),
+                "{\"waits\":[\"9m\",\"1z\"],\"furiten\":false}");
+    json_decref(v);
+    for (int seat = 1; seat < 4; seat++)
+        assert_null(ippon_proto_tenpai(s->m, seat)); /* junk hands (seat 1 holds 14 now) */
+    assert_null(ippon_proto_tenpai(s->m, -1));
+    for (int seat = -1; seat < 4; seat++) {
+        if (seat == 0)
+            continue;
+        v = ippon_proto_view(s->m, seat);
+        assert_no_tenpai_info(v, seat < 0 ? "the spectators' view" : "another seat's view");
+        json_decref(v);
+    }
+    ms_free(s);
+
+    /* the same hand, seat 1 drawing 1z */
+
+    s = ms_new("yonma", 0);
+    ms_start(s, &(ms_deal){ .hand = { "123m 456p 789s 11z 9m 2z", "258m 369p 147s 3457z", "147m 258p 369s 3456z",
+                                      "369m 147p 258s 3467z" },
+                            .draws = "9m 1z", .dora = "5z" });
+    ms_ok(s, ms_riichi(s, 0, "2z"));
+    ms_pass_all(s);
+    ms_ok(s, ms_giri(s, 1)); /* 1z */
+    assert_true(ms_can(s, 0, IPPON_ACT_RON, NULL));
+    assert_json(ippon_proto_tenpai(s->m, 0), "{\"waits\":[\"9m\",\"1z\"],\"furiten\":false}");
+    ms_ok(s, ms_pass(0));
+    ms_pass_all(s);
+    assert_json(ippon_proto_tenpai(s->m, 0), "{\"waits\":[\"9m\",\"1z\"],\"furiten\":true}");
+    v = ippon_proto_view(s->m, -1);
+    assert_no_tenpai_info(v, "the spectators' view");
+    json_decref(v);
+    ms_free(s);
+}
+
+/* ---- wins as the match record keeps them ------------------------------------------------------ */
+
+/*
+ * 4p, 1 honba and 1 stick on the table. Seat 1 (55z 123m 456p 789s 9p 1z) pons the dealer's
+ * haku and lets 1z go: 123m 456p 789s 9p + 555z, tanki on 9p. Seat 2 lets 9p go: ron. haku
+ * 1 han; fu 20 + 4 (open honor pon) + 2 (tanki) = 26 → 30, open hand: no closed-ron 10. 30 fu
+ * 1 han = 1000; honba 300 from seat 2, the stick 1000: seat 1 +2300, seat 2 −1300. The record
+ * adds the pon from seat 0, no kita, and the indicator 3z.
+ */
+static void test_win_record_4p(void **state)
+{
+    (void)state;
+    ms *s = ms_new("yonma", 0);
+    ms_setup(s, 0, 0, 1, 1, NULL);
+    ms_start(s, &(ms_deal){ .hand = { "147m 258p 369s 1234z", "55z 123m 456p 789s 9p 1z", "258m 369p 147s 2346z",
+                                      "369m 147p 258s 2347z" },
+                            .draws = "5z 9p", .dora = "3z" });
+    ms_ok(s, ms_giri(s, 0)); /* 5z */
+    ms_ok(s, ms_pon(s, 1, "55z"));
+    ms_pass_all(s);
+    ms_discard_pass(s, 1, "1z");
+    ms_ok(s, ms_giri(s, 2)); /* 9p */
+    ms_ok(s, ms_ron(1));
+    ms_pass_all(s);
+    const ippon_event *w = ms_ev_hand(s, IPPON_EV_WIN, 1);
+    assert_non_null(w);
+    assert_json(ippon_proto_win_record(s->m, w),
+                "{\"type\":\"win\",\"seat\":1,\"from\":2,\"tile\":\"9p\","
+                "\"hand\":[\"1m\",\"2m\",\"3m\",\"4p\",\"5p\",\"6p\",\"9p\",\"7s\",\"8s\",\"9s\",\"9p\"],\"ura\":[],"
+                "\"score\":{\"han\":1,\"fu\":30,\"yakuman\":0,\"limit\":null,\"points\":1000,\"honba_points\":300,"
+                "\"sticks_points\":1000,\"yaku\":[{\"id\":\"haku\",\"name\":\"翻牌 白\",\"han\":1}],\"pao\":[]},"
+                "\"payments\":[0,2300,-1300,0],"
+                "\"melds\":[{\"type\":\"pon\",\"tiles\":[\"5z\",\"5z\",\"5z\"],\"called\":\"5z\",\"from\":0}],"
+                "\"kita\":[],\"dora\":[\"3z\"]}");
+    /* what the seats were sent is the event without the record's additions */
+    json_t *pub = ippon_proto_event(s->m, w, 0);
+    assert_null(json_object_get(pub, "melds"));
+    assert_int_equal(json_integer_value(json_object_get(json_object_get(pub, "score"), "honba_points")), 300);
+    json_decref(pub);
+    ms_free(s);
+}
+
+/*
+ * 3p: the dealer (111p 456p 789p 11s 2s 4z) draws 3s, sets the North aside and wins on the
+ * replacement 4s (test_match_kita.c): the record shows the North among "kita", no melds, the
+ * indicator 1m.
+ */
+static void test_win_record_kita_3p(void **state)
+{
+    (void)state;
+    ms *s = ms_new("sanma", 0);
+    ms_start(s, &(ms_deal){ .hand = { "111p 456p 789p 11s 2s 4z", "19m 258p 369s 1235z 7z", "19m 236p 58s 123z 67z 9s" },
+                            .draws = "3s", .repl = "4s", .dora = "1m" });
+    ms_ok(s, ms_kita(s, 0));
+    ms_ok(s, ms_tsumo(0));
+    const ippon_event *w = ms_ev(s, IPPON_EV_WIN, 0);
+    assert_non_null(w);
+    json_t *rec = ippon_proto_win_record(s->m, w);
+    assert_json(json_incref(json_object_get(rec, "melds")), "[]");
+    assert_json(json_incref(json_object_get(rec, "kita")), "[\"4z\"]");
+    assert_json(json_incref(json_object_get(rec, "dora")), "[\"1m\"]");
+    assert_json(json_incref(json_object_get(rec, "tile")), "\"4s\"");
+    json_decref(rec);
+    /* any other event: as the spectators see it */
+    const ippon_event *k = ms_ev_hand(s, IPPON_EV_KITA, 0);
+    assert_json(ippon_proto_win_record(s->m, k), "{\"type\":\"kita\",\"seat\":0,\"tile\":\"4z\"}");
+    ms_free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -678,6 +875,10 @@ int main(void)
         cmocka_unit_test(test_spectator_draw_twin),
         cmocka_unit_test(test_views),
         cmocka_unit_test(test_riichi_discard_is_the_drawn_tile),
+        cmocka_unit_test(test_options_with_waits),
+        cmocka_unit_test(test_tenpai_in_own_view_only),
+        cmocka_unit_test(test_win_record_4p),
+        cmocka_unit_test(test_win_record_kita_3p),
     };
     return cmocka_run_group_tests(tests, NULL, ms_teardown);
 }

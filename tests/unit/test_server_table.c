@@ -26,7 +26,11 @@
  * who has used up its bank; (5) a riichi human's draws that offer nothing else are discarded at
  * once, using no time; (6) the call window: what follows a discard reaches every seat exactly
  * when the window closes, whether or not anybody could call; bots sometimes ponder past it; a
- * full view asked for inside the window comes when it closes.
+ * full view asked for inside the window comes when it closes; (7) a seat's own tenpai
+ * information: every riichi option and only discards carry waits, a "tenpai" comes only with an
+ * offer and holds the tile of any ron offered, the seat's view says the same, and the public
+ * view never carries any. The hook also checks every draw's "next" (the hand that follows)
+ * against RULES.md §1, and the hand_start that follows against it.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -91,6 +95,13 @@ typedef struct harness {
     int views[4], views_expected[4];
     int64_t view_at[4];
     bool reask[4]; /* a view came while an ask was pending: the same ask is sent again */
+    /* per seat, the hand as its hand_start told it, for the "next" of a draw (RULES.md §1) */
+    struct hand_info { int dealer, round_wind, honba, sticks, kyoku; } hand[4], expect_next[4];
+    bool next_known[4];  /* expect_next[seat] holds what the next hand_start must say */
+    int sticks_paid[4];  /* riichi sticks paid in the current hand, as the seat heard them */
+    int next_checked;    /* draws whose "next" was checked */
+    int last_tile_kind[4]; /* the kind of the latest discard, kan or kita tile the seat heard of */
+    int tenpai_asks, waits_options, ron_asks; /* the seat's own tenpai information seen in asks */
     /* the finished hook */
     int finished;
     bool completed, ranked;
@@ -102,6 +113,105 @@ typedef struct harness {
 /* ---- the hooks ---------------------------------------------------------------------------- */
 
 static const char *type_of(const json_t *m) { return json_string_value(json_object_get(m, "type")); }
+
+static int kind_of(const char *tile);
+
+/* a "waits" list: a non-empty array of tile codes in kind order, fives written plain */
+static void check_waits_list(const json_t *waits)
+{
+    assert_true(json_is_array(waits));
+    assert_true(json_array_size(waits) >= 1);
+    int last = -1;
+    for (size_t i = 0; i < json_array_size(waits); i++) {
+        const char *t = json_string_value(json_array_get(waits, i));
+        int k = kind_of(t);
+        assert_true(k > last);
+        assert_true(t[0] != '0');
+        last = k;
+    }
+}
+
+/* whether a waits list holds the kind */
+static bool waits_hold(const json_t *waits, int kind)
+{
+    for (size_t i = 0; i < json_array_size(waits); i++)
+        if (kind_of(json_string_value(json_array_get(waits, i))) == kind)
+            return true;
+    return false;
+}
+
+/*
+ * The seat's own tenpai information in an ask: every "riichi" option carries the waits its
+ * discard leaves (riichi needs tenpai, RULES.md §4), any option with waits is a discard or a
+ * riichi with a furiten flag; a "tenpai" of its own only on an offer (it holds 13 then), and an
+ * offered ron means the offered tile's kind is among those waits, not furiten (§4: no ron in
+ * furiten).
+ */
+static void check_ask_tenpai(harness *h, int seat, const json_t *msg)
+{
+    const json_t *opts = json_object_get(msg, "options"), *tenpai = json_object_get(msg, "tenpai");
+    bool offer = false, ron = false;
+    for (size_t i = 0; i < json_array_size(opts); i++) {
+        const json_t *o = json_array_get(opts, i);
+        const char *type = type_of(o);
+        offer |= !strcmp(type, "pass");
+        ron |= !strcmp(type, "ron");
+        const json_t *waits = json_object_get(o, "waits");
+        if (!strcmp(type, "riichi"))
+            assert_non_null(waits);
+        if (!waits) {
+            assert_null(json_object_get(o, "furiten"));
+            continue;
+        }
+        assert_true(!strcmp(type, "discard") || !strcmp(type, "riichi"));
+        check_waits_list(waits);
+        assert_true(json_is_boolean(json_object_get(o, "furiten")));
+        h->waits_options++;
+    }
+    if (!tenpai) {
+        assert_false(ron);
+        return;
+    }
+    assert_true(offer);
+    check_waits_list(json_object_get(tenpai, "waits"));
+    assert_true(json_is_boolean(json_object_get(tenpai, "furiten")));
+    h->tenpai_asks++;
+    if (ron) {
+        assert_false(json_is_true(json_object_get(tenpai, "furiten")));
+        assert_true(waits_hold(json_object_get(tenpai, "waits"), h->last_tile_kind[seat]));
+        h->ron_asks++;
+    }
+}
+
+/*
+ * A draw's "next" against RULES.md §1: the dealer repeats when tenpai (else the next seat deals,
+ * and the round wind moves on when the deal comes back to the first dealer), honba + 1, the
+ * sticks stay (those on the table at the start plus those paid in the hand). The next
+ * hand_start must then say the same.
+ */
+static void check_next(harness *h, int seat, const json_t *ev, bool dealer_stays)
+{
+    const struct hand_info *cur = &h->hand[seat];
+    int P = h->players, dealer = dealer_stays ? cur->dealer : (cur->dealer + 1) % P;
+    int round = !dealer_stays && dealer == h->first_dealer ? (cur->round_wind + 1) % P : cur->round_wind;
+    struct hand_info want = { dealer, round, cur->honba + 1, cur->sticks + h->sticks_paid[seat],
+                              (dealer - h->first_dealer + P) % P + 1 };
+    const json_t *next = json_object_get(ev, "next");
+    assert_non_null(next);
+    struct hand_info got = { (int)json_integer_value(json_object_get(next, "dealer")),
+                             (int)json_integer_value(json_object_get(next, "round_wind")),
+                             (int)json_integer_value(json_object_get(next, "honba")),
+                             (int)json_integer_value(json_object_get(next, "sticks")),
+                             (int)json_integer_value(json_object_get(next, "kyoku")) };
+    if (memcmp(&got, &want, sizeof got) != 0)
+        fail_msg("seat %d: next hand dealer %d round %d honba %d sticks %d kyoku %d, the rules give %d %d %d %d %d",
+                 seat, got.dealer, got.round_wind, got.honba, got.sticks, got.kyoku, want.dealer, want.round_wind,
+                 want.honba, want.sticks, want.kyoku);
+    assert_int_equal(json_object_size(next), 5);
+    h->expect_next[seat] = want;
+    h->next_known[seat] = true;
+    h->next_checked++;
+}
 
 static void on_send(void *ctx, ippon_table *t, int seat, const char *user_id, json_t *msg)
 {
@@ -131,6 +241,15 @@ static void on_send(void *ctx, ippon_table *t, int seat, const char *user_id, js
             fail_msg("seat %d hears an event while its ask %ld is pending: %s", seat, h->pending[seat], type_of(ev));
         if (!strcmp(type_of(ev), "discard"))
             h->last_discarder[seat] = (int)json_integer_value(json_object_get(ev, "seat"));
+        if (!strcmp(type_of(ev), "discard") || !strcmp(type_of(ev), "kita"))
+            h->last_tile_kind[seat] = kind_of(json_string_value(json_object_get(ev, "tile")));
+        if (!strcmp(type_of(ev), "call")) { /* a kakan can be robbed: its added tile */
+            json_t *meld = json_object_get(ev, "meld");
+            json_t *added = json_object_get(meld, "added");
+            h->last_tile_kind[seat] = kind_of(json_string_value(added ? added : json_array_get(json_object_get(meld, "tiles"), 0)));
+        }
+        if (!strcmp(type_of(ev), "riichi_stick"))
+            h->sticks_paid[seat]++;
         if (!strcmp(type_of(ev), "hand_start")) {
             h->last_discarder[seat] = -1;
             /* East 1 is the first dealer's hand; each seat to its right deals the next kyoku */
@@ -139,7 +258,18 @@ static void on_send(void *ctx, ippon_table *t, int seat, const char *user_id, js
                 h->first_dealer = dealer;
             assert_int_equal(json_integer_value(json_object_get(ev, "kyoku")),
                              (dealer - h->first_dealer + h->players) % h->players + 1);
+            struct hand_info now = { dealer, (int)json_integer_value(json_object_get(ev, "round_wind")),
+                                     (int)json_integer_value(json_object_get(ev, "honba")),
+                                     (int)json_integer_value(json_object_get(ev, "sticks")),
+                                     (int)json_integer_value(json_object_get(ev, "kyoku")) };
+            if (h->next_known[seat] && memcmp(&now, &h->expect_next[seat], sizeof now) != 0)
+                fail_msg("seat %d: the hand after a draw is not the one its \"next\" announced", seat);
+            h->next_known[seat] = false;
+            h->hand[seat] = now;
+            h->sticks_paid[seat] = 0;
         }
+        if (!strcmp(type_of(ev), "abortive_draw"))
+            check_next(h, seat, ev, true); /* RULES.md has none; rule sets that do repeat the dealer */
         if (!strcmp(type_of(ev), "exhaustive_draw")) {
             /* the tenpai hands are shown, and only those */
             json_t *tenpai = json_object_get(ev, "tenpai"), *hands = json_object_get(ev, "hands");
@@ -159,6 +289,7 @@ static void on_send(void *ctx, ippon_table *t, int seat, const char *user_id, js
                 }
             }
             assert_int_equal(json_object_size(hands), shown);
+            check_next(h, seat, ev, json_is_true(json_array_get(tenpai, (size_t)h->hand[seat].dealer)));
             h->refill_visible[seat] = h->bank[seat] < BANK;
             h->bank[seat] = h->bank[seat] + REFILL > BANK ? BANK : h->bank[seat] + REFILL;
             h->draws_seen++;
@@ -178,6 +309,20 @@ static void on_send(void *ctx, ippon_table *t, int seat, const char *user_id, js
         assert_int_equal(json_is_null(ld) ? -1 : (int)json_integer_value(ld), h->last_discarder[seat]);
         json_int_t turn = json_integer_value(json_object_get(msg, "turn"));
         assert_true(turn >= 0 && turn < h->players);
+        /* events it was not sent (a view instead) may have started a hand: the hand as the view says */
+        h->hand[seat] = (struct hand_info){ (int)json_integer_value(json_object_get(msg, "dealer")),
+                                            (int)json_integer_value(json_object_get(msg, "round_wind")),
+                                            (int)json_integer_value(json_object_get(msg, "honba")),
+                                            (int)json_integer_value(json_object_get(msg, "sticks")),
+                                            (int)json_integer_value(json_object_get(msg, "kyoku")) };
+        h->sticks_paid[seat] = 0;
+        h->next_known[seat] = false;
+        json_t *you = json_object_get(msg, "you"), *tenpai = json_object_get(you, "tenpai");
+        if (tenpai) { /* its own, while it holds 3n+1 */
+            assert_int_equal(json_array_size(json_object_get(you, "hand")) % 3, 1);
+            check_waits_list(json_object_get(tenpai, "waits"));
+            assert_true(json_is_boolean(json_object_get(tenpai, "furiten")));
+        }
         h->reask[seat] = h->pending[seat] != 0;
     } else if (!strcmp(type, "ask")) {
         long seq = (long)json_integer_value(json_object_get(msg, "seq"));
@@ -197,6 +342,7 @@ static void on_send(void *ctx, ippon_table *t, int seat, const char *user_id, js
         assert_true(json_is_array(opts));
         assert_true(json_array_size(opts) > 0);
         h->ask_options[seat] = opts;
+        check_ask_tenpai(h, seat, msg);
         json_t *clock = json_object_get(msg, "clock");
         assert_non_null(clock);
         assert_int_equal(json_integer_value(json_object_get(clock, "move_ms")), MOVE);
@@ -240,6 +386,22 @@ static void on_finished(void *ctx, ippon_table *t, const ippon_table_record *rec
     h->seeds = json_deep_copy(rec->seeds);
     h->n_actions = (int)json_array_size(rec->actions);
     h->n_wins = (int)json_array_size(rec->wins);
+    /* each stored win holds the whole hand (melds, kita, the dora indicators), and the winner's
+       payment is the hand's points plus the honba and stick points it collects (RULES.md §6) */
+    for (size_t i = 0; i < json_array_size(rec->wins); i++) {
+        const json_t *w = json_array_get(rec->wins, i), *sc = json_object_get(w, "score");
+        assert_string_equal(type_of(w), "win");
+        assert_true(json_array_size(json_object_get(w, "melds")) <= 4);
+        assert_true(json_is_array(json_object_get(w, "melds")));
+        assert_true(json_is_array(json_object_get(w, "kita")));
+        size_t n_dora = json_array_size(json_object_get(w, "dora"));
+        assert_true(n_dora >= 1 && n_dora <= 5);
+        int winner = (int)json_integer_value(json_object_get(w, "seat"));
+        json_int_t paid = json_integer_value(json_array_get(json_object_get(w, "payments"), (size_t)winner));
+        assert_int_equal(paid, json_integer_value(json_object_get(sc, "points")) +
+                                   json_integer_value(json_object_get(sc, "honba_points")) +
+                                   json_integer_value(json_object_get(sc, "sticks_points")));
+    }
     assert_true(rec->ended_ms >= rec->started_ms);
 }
 
@@ -1119,7 +1281,7 @@ static void test_no_leak_3p(void **state)
 static void test_refill_after_draw(void **state)
 {
     (void)state;
-    int tables = 0, checked = 0;
+    int tables = 0, checked = 0, nexts = 0;
     for (; tables < 100 && checked < 2; tables++) {
         const int who[4] = { POL_TIMEOUT, -1, -1, -1 };
         harness *h = harness_new(tables % 2 ? "sanma" : "yonma", who, false, 0);
@@ -1129,6 +1291,7 @@ static void test_refill_after_draw(void **state)
         if (h->draws_seen)
             assert_true(h->hands > 1);
         checked += h->refill_checked;
+        nexts += h->next_checked;
         if (getenv("IPPON_TEST_VERBOSE"))
             fprintf(stderr, "refill %d: %d hands, %d draws, %d asks, %d timeouts, %d refills checked\n", tables, h->hands,
                     h->draws_seen, h->asks[0], h->timeouts[0], h->refill_checked);
@@ -1136,6 +1299,7 @@ static void test_refill_after_draw(void **state)
     }
     if (checked < 2)
         fail_msg("no exhaustive draw followed by an ask in %d matches", tables);
+    assert_true(nexts >= 2); /* each of those draws said what hand follows (the hook checks it) */
 }
 
 /* ---- (5) a riichi player's draws ---------------------------------------------------------------- */
@@ -1216,6 +1380,70 @@ static void test_riichi_auto_discard(void **state)
                 human_wins);
     if (auto_discards < 3)
         fail_msg("the human declared riichi and drew again too rarely in %d matches", tables);
+}
+
+/* ---- (7) the seat's own tenpai information --------------------------------------------------- */
+
+/* no "tenpai", "waits" or "furiten" anywhere in the public view */
+static void check_public_view_has_no_tenpai(const harness *h)
+{
+    json_t *pub = ippon_table_public_view(h->t, h->now);
+    char *text = dump(pub);
+    if (strstr(text, "tenpai") || strstr(text, "waits") || strstr(text, "furiten"))
+        fail_msg("the public view carries a seat's tenpai information: %s", text);
+    free(text);
+    json_decref(pub);
+}
+
+/*
+ * One human (POL_SMART) with bots. The hook checks every ask (check_ask_tenpai); here, at every
+ * new ask, the public view (what an administrator watching sees) has no tenpai information, and
+ * when the ask carries the seat's "tenpai" (an offer), its full view at that moment carries the
+ * very same "you.tenpai". Over the matches some discard options had waits, some offers a tenpai,
+ * and some a ron whose tile was among the waits.
+ */
+static void test_tenpai_info(void **state)
+{
+    (void)state;
+    int tables = 0, views_checked = 0, tenpai_asks = 0, waits_options = 0, ron_asks = 0;
+    for (; tables < 100 && (views_checked < 3 || ron_asks < 1); tables++) {
+        const int who[4] = { POL_SMART, -1, -1, -1 };
+        harness *h = harness_new(tables % 2 ? "sanma" : "yonma", who, false, 0);
+        long checked = 0;
+        for (int i = 0; i < 200000 && !ippon_table_over(h->t); i++) {
+            if (h->pending[0] && h->pending[0] != checked) {
+                checked = h->pending[0];
+                json_t *ask = last_msg(h, 0);
+                assert_string_equal(type_of(ask), "ask");
+                check_public_view_has_no_tenpai(h);
+                json_t *tenpai = json_object_get(ask, "tenpai");
+                if (tenpai) {
+                    int at = h->log[0].n;
+                    h->resuming = true;
+                    ippon_table_resume(h->t, 0, -2, h->now);
+                    h->resuming = false;
+                    json_t *view = h->log[0].m[at].msg;
+                    assert_string_equal(type_of(view), "view");
+                    assert_true(json_equal(json_object_get(json_object_get(view, "you"), "tenpai"), tenpai));
+                    views_checked++;
+                }
+            }
+            assert_true(step(h));
+        }
+        assert_true(ippon_table_over(h->t));
+        check_record(h, false);
+        tenpai_asks += h->tenpai_asks;
+        waits_options += h->waits_options;
+        ron_asks += h->ron_asks;
+        harness_free(h);
+    }
+    if (getenv("IPPON_TEST_VERBOSE"))
+        fprintf(stderr, "tenpai: %d tables, %d asks with tenpai, %d options with waits, %d ron asks, %d views\n",
+                tables, tenpai_asks, waits_options, ron_asks, views_checked);
+    assert_true(waits_options > 0);
+    assert_true(tenpai_asks > 0);
+    assert_true(ron_asks >= 1);
+    assert_true(views_checked >= 3);
 }
 
 /* ---- (6) the call window ---------------------------------------------------------------------- */
@@ -1405,6 +1633,7 @@ int main(void)
         cmocka_unit_test(test_no_leak_3p),
         cmocka_unit_test(test_refill_after_draw),
         cmocka_unit_test(test_riichi_auto_discard),
+        cmocka_unit_test(test_tenpai_info),
         cmocka_unit_test(test_window_humans),
         cmocka_unit_test(test_window_bots),
         cmocka_unit_test(test_window_resume),
