@@ -2,14 +2,16 @@
 // an administrator made with `ippon admin create` signs in at /admin/, bans a player, voids a
 // ranked match, changes a setting, and finds each of the three in the audit log with the reason
 // given; the effects are checked over REST (the player cannot sign in, the match left the
-// leaderboard, the setting is stored). Then the area is shown in Japanese. No console errors.
+// leaderboard, the setting is stored). Then the area is shown in Japanese. The Live view (with a
+// running table, watched) never shows "null" or "undefined"; a practice match offers no Void.
+// No console errors.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { BIN, request, withDeadline } from '../integration/harness.mjs';
-import { startSite, launchBrowser, openPage, assertNoProblems, screenshot } from './browser.mjs';
+import { startSite, launchBrowser, openPage, assertNoProblems, screenshot, playOverSocket } from './browser.mjs';
 
 const PASSWORD = 'Kan-Dora-Rinshan-42';
 
@@ -30,36 +32,31 @@ async function post(port, urlPath, body) {
   return { status: res.status, json: JSON.parse(res.body) };
 }
 
-/** a guest who queues for 4p alone (bots fill at once, one human ranks) and plays to the end */
-async function playRankedMatch(port) {
+/** a guest sits at a practice table and never answers (the test's clocks are long): a running table */
+async function idleAtPractice(port) {
   const { json: { token } } = await post(port, '/api/auth/guest', {});
   const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`, 'ippon.v1');
   await new Promise((resolve, reject) => { ws.on('open', resolve); ws.on('error', reject); });
-  let table = null, user = null;
-  const ended = new Promise((resolve) => {
-    ws.on('message', (d) => {
-      const m = JSON.parse(String(d));
-      if (m.type === 'welcome') { user = m.user; ws.send(JSON.stringify({ type: 'queue', mode: '4p' })); }
-      if (m.type === 'match_found') table = m;
-      if (m.type === 'ask') {
-        const o = m.options.find((x) => ['tsumo', 'ron', 'kita'].includes(x.type)) ?? m.options[0];
-        ws.send(JSON.stringify({ type: 'act', seq: m.seq, action: o }));
-      }
-      if (m.type === 'event' && m.event.type === 'match_end') resolve();
-    });
-  });
+  const seated = new Promise((resolve) => ws.on('message', (d) => {
+    const m = JSON.parse(String(d));
+    if (m.type === 'welcome') ws.send(JSON.stringify({ type: 'practice', mode: '3p' }));
+    if (m.type === 'match_found') resolve(m.table);
+  }));
   ws.send(JSON.stringify({ type: 'hello', v: 1, token }));
-  await withDeadline(ended, 90_000, 'the ranked match to end');
-  ws.close();
-  assert.equal(table.ranked, true);
-  return { id: table.table, user };
+  return { ws, table: await withDeadline(seated, 10_000, 'a practice table') };
+}
+
+/** the visible text of the admin view has no "null" or "undefined" in it */
+async function assertNoNullText(page, what) {
+  const text = await page.locator('#view').innerText();
+  assert.doesNotMatch(text, /null|undefined/i, `${what}: ${text}`);
 }
 
 describe('the admin area in a browser', () => {
   let site, browser;
 
   before(async () => {
-    site = await startSite();
+    site = await startSite({ clock_move_ms: 60000, clock_bank_ms: 600000 }); // an idle player's table keeps running
     await adminCreate(site, 'boss');
     browser = await launchBrowser();
   });
@@ -72,7 +69,11 @@ describe('the admin area in a browser', () => {
   test('an admin bans a user, voids a match, changes a setting, and sees each in the audit log', async () => {
     const victim = await post(site.port, '/api/auth/register', { username: 'troll77', password: 'password1', display_name: 'Troll77' });
     assert.equal(victim.status, 201);
-    const match = await playRankedMatch(site.port);
+    const match = await playOverSocket(site.port, { mode: '4p' });
+    assert.equal(match.ranked, true);
+    const practice = await playOverSocket(site.port, { mode: '3p', practice: true });
+    assert.equal(practice.ranked, false);
+    const idle = await idleAtPractice(site.port);
     let board;
     for (let i = 0; i < 50; i++) {
       board = JSON.parse((await request(site.port, { path: '/api/leaderboard?mode=4p' })).body);
@@ -88,7 +89,13 @@ describe('the admin area in a browser', () => {
     await page.click('#signin-form button[type=submit]');
     await page.locator('h1', { hasText: 'Live' }).waitFor();
     await page.locator('#live-connections').waitFor();
+    await page.locator(`#tables tr[data-table="${idle.table}"]`).waitFor();
+    await assertNoNullText(page, 'the Live view');
+    await page.locator(`#tables tr[data-table="${idle.table}"] button`, { hasText: 'Watch' }).click();
+    await page.locator('.watch .view .seat').first().waitFor();
+    await assertNoNullText(page, 'the Live view, watching a table');
     await screenshot(page, 'admin-live');
+    idle.ws.close();
 
     // ban
     await page.click('#nav a[data-view=users]');
@@ -105,6 +112,9 @@ describe('the admin area in a browser', () => {
 
     // void
     await page.click('#nav a[data-view=matches]');
+    const prow = page.locator(`#matches tr[data-match="${practice.id}"]`);
+    await prow.locator('.badge', { hasText: 'not ranked' }).waitFor();
+    assert.equal(await prow.locator('button').count(), 0, 'a practice match offers no Void');
     const mrow = page.locator(`#matches tr[data-match="${match.id}"]`);
     await mrow.locator('button', { hasText: 'Void' }).click();
     await page.click('#confirm-ok'); // no reason yet: refused in the dialog

@@ -4,6 +4,7 @@
 // saved as test artifacts under $IPPON_BUILD_DIR/artifacts/browser/.
 //
 //   const site = await startSite({ time_scale: 0.1 });   // { url, port, dir, proc, stop() }
+//   const env = siteAndBrowser();                          // or, in a describe(): both, started and stopped for it
 //   const browser = await launchBrowser();
 //   const page = await openPage(browser, site.url);       // page.problems: console errors, page errors
 //   ...
@@ -14,13 +15,18 @@
 //   const line = await startLine(site.port);               // a TCP relay: the page at line.url
 //   line.cut({ refuse: true }); …; line.mend();             // drops every connection, then lets them through
 //
+//   const match = await playOverSocket(site.port, { mode: '3p', practice: true });  // { id, user, ranked }
+//
 // Reuses the integration harness (server start/stop with deadlines and the sanitizer check).
 import assert from 'node:assert/strict';
+import { before, after } from 'node:test';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { BUILD_DIR, WEB, MIGRATIONS, freePort, tempDir, writeConfig, startServer, stopServer } from '../integration/harness.mjs';
+import WebSocket from 'ws';
+import { BUILD_DIR, WEB, MIGRATIONS, freePort, tempDir, writeConfig, startServer, stopServer, request, withDeadline }
+  from '../integration/harness.mjs';
 
 export const CHROMIUM = process.env.IPPON_CHROMIUM || '/usr/bin/chromium';
 export const ARTIFACTS = path.join(BUILD_DIR, 'artifacts', 'browser');
@@ -60,6 +66,23 @@ export async function startSite(overrides = {}) {
   };
 }
 
+/**
+ * for a describe(): the server (FAST_CONFIG plus `overrides`) and the browser are started before
+ * its tests and stopped after them; returns { site, browser }, filled in by the time tests run
+ */
+export function siteAndBrowser(overrides = {}) {
+  const env = { site: null, browser: null };
+  before(async () => {
+    env.site = await startSite(overrides);
+    env.browser = await launchBrowser();
+  });
+  after(async () => {
+    if (env.browser) await env.browser.close();
+    if (env.site) await env.site.stop();
+  });
+  return env;
+}
+
 /** Debian's chromium, headless; --no-sandbox because the tests may run as root */
 export async function launchBrowser() {
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
@@ -67,10 +90,11 @@ export async function launchBrowser() {
 
 /**
  * a new page (own context: own localStorage) at `url`; every console error, uncaught page
- * error and failed request is pushed onto page.problems
+ * error and failed request is pushed onto page.problems; touch: a phone's touch screen (coarse
+ * pointer, no hover); reducedMotion: 'reduce' for a player who asked for less motion
  */
-export async function openPage(browser, url, { viewport = { width: 1280, height: 900 }, locale = 'en-US' } = {}) {
-  const context = await browser.newContext({ viewport, locale });
+export async function openPage(browser, url, { viewport = { width: 1280, height: 900 }, locale = 'en-US', touch = false, reducedMotion = 'no-preference' } = {}) {
+  const context = await browser.newContext({ viewport, locale, hasTouch: touch, isMobile: touch, reducedMotion });
   const page = await context.newPage();
   page.problems = [];
   page.on('console', (msg) => {
@@ -147,4 +171,41 @@ export async function startLine(serverPort) {
       return new Promise((resolve) => relay.close(() => resolve()));
     },
   });
+}
+
+/**
+ * a new guest plays one match to its end over the WebSocket, without a browser: queues for
+ * `mode` (bots fill at once, one human ranks) or, with practice, sits at a practice table; on
+ * each ask it takes the first of `prefer` it is offered, else the first option. Resolves when the
+ * finished match is stored (GET /api/matches/ID answers) with { id, user, ranked }.
+ */
+export async function playOverSocket(port, { mode = '4p', practice = false, prefer = ['tsumo', 'ron', 'kita'] } = {}) {
+  const guest = await request(port, { method: 'POST', path: '/api/auth/guest', body: '{}' });
+  const { token } = JSON.parse(guest.body);
+  const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`, 'ippon.v1');
+  await new Promise((resolve, reject) => { ws.on('open', resolve); ws.on('error', reject); });
+  let found = null, user = null;
+  const ended = new Promise((resolve) => {
+    ws.on('message', (d) => {
+      const m = JSON.parse(String(d));
+      if (m.type === 'welcome') {
+        user = m.user;
+        ws.send(JSON.stringify({ type: practice ? 'practice' : 'queue', mode }));
+      }
+      if (m.type === 'match_found') found = m;
+      if (m.type === 'ask') {
+        const o = prefer.map((type) => m.options.find((x) => x.type === type)).find(Boolean) ?? m.options[0];
+        ws.send(JSON.stringify({ type: 'act', seq: m.seq, action: o }));
+      }
+      if (m.type === 'event' && m.event.type === 'match_end') resolve();
+    });
+  });
+  ws.send(JSON.stringify({ type: 'hello', v: 1, token }));
+  await withDeadline(ended, 90_000, `the ${practice ? 'practice' : 'ranked'} ${mode} match to end`);
+  ws.close();
+  for (let i = 0; i < 100; i++) { // the store writes finished matches a moment after match_end
+    if ((await request(port, { path: `/api/matches/${found.table}` })).status === 200) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { id: found.table, user, ranked: found.ranked };
 }

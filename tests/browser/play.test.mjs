@@ -22,7 +22,7 @@ async function myResult(page) {
   const row = page.locator('.match-end .standings tr.me');
   await row.waitFor();
   const cells = await row.locator('td').allTextContents();
-  return { finalPoints: cells[2], result: cells[3] };
+  return { finalPoints: cells.at(-2), result: cells.at(-1) };
 }
 
 /** the match_end event as the page received it over the WebSocket */
@@ -153,8 +153,8 @@ describe('the web client in a browser', () => {
     console.log(`# 3p: ${matches} match(es), ${kita} kita, ${((Date.now() - started) / 1000).toFixed(1)} s`);
   });
 
-  test('a reload in the middle of a hand restores the table (phone width)', async () => {
-    const page = await openPage(browser, site.url, { viewport: { width: 390, height: 844 } });
+  test('a reload in the middle of a hand restores the table (a phone on its side)', async () => {
+    const page = await openPage(browser, site.url, { viewport: { width: 844, height: 390 }, touch: true });
     const asks = watchAsks(page);
     // discard a couple of tiles first so the ponds have something to restore
     await practiceUnderWay(page);

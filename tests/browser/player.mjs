@@ -142,3 +142,13 @@ export async function practiceUnderWay(page, { discards = 2, tries = 6 } = {}) {
   }
   throw new Error(`no practice match still running after ${discards} discards in ${tries} tries`);
 }
+
+/** switches the language as a player would: at the table through its menu, elsewhere in the header */
+export async function switchLanguage(page) {
+  if (await page.locator('.table-page .table-menu').count()) {
+    await page.locator('.table-menu .menu-button').click();
+    await page.locator('.table-menu .menu-list button[lang]').click();
+  } else {
+    await page.locator('#lang').click();
+  }
+}

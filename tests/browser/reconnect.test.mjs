@@ -10,7 +10,7 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startSite, startLine, launchBrowser, openPage, screenshot } from './browser.mjs';
-import { watchAsks, playToEnd, practiceUnderWay } from './player.mjs';
+import { watchAsks, playToEnd, practiceUnderWay, switchLanguage } from './player.mjs';
 
 const REFUSED = /^console: WebSocket connection to 'ws:\/\/127\.0\.0\.1:\d+\/ws' failed/;
 
@@ -24,7 +24,8 @@ function tableNow(page) {
     points: [...document.querySelectorAll('.seat-label .points')].map((x) => x.textContent),
     counters: document.querySelector('.center .counters').textContent,
     live: document.querySelector('.center .live').textContent,
-    turn: [...document.querySelectorAll('.board .layer')].filter((l) => l.querySelector('.seat-label.turn')).map((l) => l.dataset.seat),
+    turn: [...document.querySelectorAll('.plate.turn')].map((p) => p.dataset.seat),
+    light: [...document.querySelectorAll('.board .layer')].filter((l) => l.querySelector('.side.turn')).map((l) => l.dataset.seat),
     seq: document.querySelector('.actions').dataset.seq,
     kinds: [...document.querySelectorAll('.actions button.act')].map((b) => b.dataset.kind),
   }));
@@ -56,7 +57,7 @@ function watchLastEvent(page) {
 }
 
 /** connected again, and this player has an ask (or the match is over) */
-const backAtTable = (page) => page.waitForFunction(() => !document.querySelector('.table-status .badge.warn')
+const backAtTable = (page) => page.waitForFunction(() => !document.querySelector('.table-top .badge.warn')
   && (document.querySelector('.table-page.my-turn .actions') || document.querySelector('.match-end')), null, { timeout: 20_000 });
 
 describe('a lost connection while the page stays open', () => {
@@ -83,7 +84,7 @@ describe('a lost connection while the page stays open', () => {
   async function outage(page, text, shot) {
     const from = line.attempts.length;
     line.cut({ refuse: true });
-    const badge = page.locator('.table-status .badge.warn');
+    const badge = page.locator('.table-top .badge.warn');
     await badge.waitFor({ state: 'visible' });
     assert.equal(await badge.textContent(), text);
     // two refused attempts: the first after 300 ms, the second 1 s later
@@ -108,6 +109,7 @@ describe('a lost connection while the page stays open', () => {
     const before = await tableNow(page);
     const mySeat = await page.locator('.board .layer.pos0').getAttribute('data-seat');
     assert.deepEqual(before.turn, [mySeat], 'the turn is marked at this player\'s seat, and only there');
+    assert.deepEqual(before.light, [mySeat], 'the centre lights this player\'s side, and only that');
     const lastBefore = seen.n;
     const helloCount = hellos.length;
     const times = await outage(page, 'Reconnecting…', 'table-reconnecting');
@@ -121,7 +123,7 @@ describe('a lost connection while the page stays open', () => {
     assert.equal(resumed.at(-1).last, lastBefore, 'the hello names the last event seen');
 
     // 2. in Japanese, cut right behind a discard: the page catches up with the events it missed
-    await page.locator('#lang').click();
+    await switchLanguage(page);
     assert.equal(await page.locator('html').getAttribute('lang'), 'ja');
     assert.deepEqual(await page.locator('.clock .meter-label').allTextContents(), ['持ち時間', '考慮時間'], 'the clock follows the switch');
     const n = await page.locator('.river .tile').count();
@@ -138,14 +140,16 @@ describe('a lost connection while the page stays open', () => {
       // a full view does not say whose turn it was during a call offer: compare the marker only
       // when this player holds a tile to discard (then the view shows it by the tile count)
       if (!(await page.locator('.hand-tile.ok').count())) {
-        delete reloaded.turn;
-        delete caughtUp.turn;
+        for (const x of [reloaded, caughtUp]) {
+          delete x.turn;
+          delete x.light;
+        }
       } else {
         assert.deepEqual(reloaded.turn, [mySeat], 'after a reload the turn is marked at this player\'s seat');
       }
       assert.deepEqual(reloaded, caughtUp, 'the resumed table is the one a reload shows');
     }
-    await page.locator('#lang').click();
+    await switchLanguage(page);
     assert.equal(await page.locator('html').getAttribute('lang'), 'en');
 
     await playToEnd(page, asks, { riichi: false });

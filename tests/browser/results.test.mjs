@@ -101,7 +101,8 @@ describe('the result panels with recorded messages', () => {
         const hand = end.hands[String(seat)];
         assert.deepEqual(await labels(row.locator('.tiles')), hand ? handOrder(hand).map((c) => tileName(c, lang)) : []);
         // a tenpai seat's melds stand beside its hand: as many tiles as the calls it made
-        const calls = draw.filter((m) => m.type === 'event' && m.event.type === 'call' && m.event.seat === seat);
+        // (a kakan adds to a pon: no new meld)
+        const calls = draw.filter((m) => m.type === 'event' && m.event.type === 'call' && m.event.seat === seat && m.event.meld.type !== 'kakan');
         assert.equal(await row.locator('.meld').count(), end.tenpai[seat] ? calls.length : 0);
         if (end.tenpai[seat]) assert.equal(hand.length + 3 * calls.length, 13, 'the hand and the melds make 13 tiles');
       }
@@ -151,7 +152,8 @@ describe('the result panels with recorded messages', () => {
       assert.deepEqual(await labels(ind.nth(1)), w.ura.map((c) => tileName(c, lang)));
       assert.ok(w.ura.length > 0 && w.score.yaku.length >= 3);
       // in Japanese the yaku read as the server names them; in English, as a player says them
-      const en = { riichi: 'Riichi', menzen_tsumo: 'Fully concealed tsumo', chiitoitsu: 'Seven pairs', dora: 'Dora', aka: 'Red fives' };
+      const en = { riichi: 'Riichi', ippatsu: 'Ippatsu', menzen_tsumo: 'Fully concealed tsumo', chiitoitsu: 'Seven pairs', pinfu: 'Pinfu',
+        tanyao: 'All simples', iipeikou: 'Pure double sequence', dora: 'Dora', aka: 'Red fives', ura: 'Ura dora' };
       const names = await panel.locator('ul.yaku .yaku-name').allTextContents();
       assert.deepEqual(names, w.score.yaku.map((y) => (lang === 'ja' ? y.name : en[y.id])));
       const han = await panel.locator('ul.yaku .yaku-han').allTextContents();
@@ -161,14 +163,23 @@ describe('the result panels with recorded messages', () => {
       const points = w.score.points.toLocaleString('en-US');
       assert.equal(await panel.locator('.score-line').textContent(), lang === 'ja'
         ? `${w.score.han}翻${w.score.fu}符 · ${limit} · ${points}点` : `${w.score.han} han ${w.score.fu} fu · ${limit} · ${points} points`);
-      assert.deepEqual(await panel.locator('.win table.payments td').allTextContents(), w.payments.map(signed));
+      // the winner's gain in parts: the hand's value, honba, riichi sticks (as the event says them)
+      const parts = await panel.locator('.win table.breakdown td').allTextContents();
+      assert.deepEqual(parts, [w.score.points.toLocaleString('en-US'), signed(w.score.honba_points), signed(w.score.sticks_points),
+        w.payments[w.seat].toLocaleString('en-US')]);
+      assert.equal(w.score.points + w.score.honba_points + w.score.sticks_points, w.payments[w.seat], 'the parts add up');
       // the standings: by final points, ties in seat order
       const order = [0, 1, 2, 3].sort((a, b) => end.points[b] - end.points[a] || a - b);
       const rows = panel.locator('table.standings tbody tr');
       for (let i = 0; i < 4; i++) {
         const cells = await rows.nth(i).locator('td').allTextContents();
         const seat = order[i];
-        assert.deepEqual(cells.slice(2), [end.points[seat].toLocaleString('en-US'), signed(end.results[seat])]);
+        // hand start → riichi stick put down this hand → what the win paid → final → result
+        const start = win.find((m) => m.type === 'event' && m.event.type === 'hand_start').event.points[seat];
+        const stick = win.some((m) => m.type === 'event' && m.event.type === 'riichi_stick' && m.event.seat === seat) ? -1000 : 0;
+        assert.deepEqual(cells.slice(2), [start.toLocaleString('en-US'), stick ? signed(stick) : '–', signed(w.payments[seat]),
+          end.points[seat].toLocaleString('en-US'), signed(end.results[seat])]);
+        assert.equal(start + stick + w.payments[seat], end.points[seat], 'the row adds up');
         assert.equal(await rows.nth(i).getAttribute('data-seat'), String(seat));
       }
       assert.equal(await panel.locator('.your-result').textContent(), lang === 'ja'

@@ -1,6 +1,6 @@
 // about.js — #/about: how a match works, the keyboard, and how the fairness commitment lets
-// anyone check each hand's wall after the match.
-import { h, replace } from './dom.js';
+// anyone check each hand's wall after the match. On a touch screen the first line says "tap".
+import { h, replace, TOUCH } from './dom.js';
 import { t, onLangChange } from './i18n.js';
 
 export function mountAbout(root) {
@@ -8,7 +8,7 @@ export function mountAbout(root) {
     replace(root, h('div.about-page', {},
       h('h1', {}, t('about.title')),
       h('h2', {}, t('lobby.how')), h('ol', {}, [1, 2, 3, 4].map((i) => h('li', {}, t(`lobby.how.${i}`)))),
-      h('h2', {}, t('about.keys_title')), h('ul', {}, [1, 2, 3, 4, 5].map((i) => h('li', {}, t(`about.keys.${i}`)))),
+      h('h2', {}, t('about.keys_title')), h('ul', {}, [1, 2, 3, 4, 5].map((i) => h('li', {}, t(`about.keys.${i}${i === 1 && TOUCH.matches ? '_tap' : ''}`)))),
       h('h2', {}, t('about.fair_title')), h('p', {}, t('about.fair'))));
   }
   const off = onLangChange(render);

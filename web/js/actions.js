@@ -1,22 +1,11 @@
-// actions.js — what this player may do now, from the pending `ask`: which hand tiles may be
-// discarded (or declared riichi with), and one button per other option (each chi choice, pon,
-// every kan, riichi, tsumo, ron, kita, kyuushu, pass) in a fixed order with number shortcuts.
+// actions.js — the action bar of the pending `ask`: one button per option that is not a
+// discard (each chi choice, pon, every kan, riichi, tsumo, ron, kita, kyuushu, pass) in a fixed
+// order with number shortcuts. Which hand tiles may be discarded is hand.js's.
 import { h } from './dom.js';
 import { tile } from './tiles.js';
 import { t } from './i18n.js';
 
 const ORDER = ['tsumo', 'ron', 'riichi', 'ankan', 'kakan', 'daiminkan', 'pon', 'chi', 'kita', 'kyuushu', 'pass'];
-
-/** the discard choices of an ask: { codes: Set of tile codes, riichi: Set of codes } */
-export function discardChoices(ask) {
-  const codes = new Set(), riichi = new Set();
-  if (!ask) return { codes, riichi };
-  for (const o of ask.options) {
-    if (o.type === 'discard') codes.add(o.tile);
-    if (o.type === 'riichi') riichi.add(o.tile);
-  }
-  return { codes, riichi };
-}
 
 /** the buttons of an ask, in order: [{ key, action | null (riichi: a mode), tiles }] */
 export function buttonsOf(ask) {

@@ -1,19 +1,39 @@
 // board.js — the square table: each seat's pond (rows of six, the riichi tile turned, called
-// tiles marked), the other seats' hidden hands, melds (the called tile turned toward the seat it
-// came from) and kita, and the centre: round, honba, riichi sticks, tiles left, dora indicators,
-// and each seat's wind, points and riichi stick. Seats are drawn as if at the bottom and the
-// layer is turned to its side (you at the bottom, the others right / across / left).
-import { h, number } from './dom.js';
-import { tile, kind, sortTiles } from './tiles.js';
+// tiles faded, the newest discard sliding in from its seat), the other seats' hidden hands,
+// melds (the called tile turned toward the seat it came from) and kita along the edges, and
+// the centre: the round, honba and riichi sticks, tiles left, the dora indicators at pond
+// size, and on each side the seat's wind, its riichi stick once placed and a light for whose
+// turn it is. Seats are drawn as if at the bottom and their layer is turned to its side (you at
+// the bottom, the others right / across / left). Names and scores stand upright on the name
+// plates (plates.js).
+import { h } from './dom.js';
+import { tile, sortTiles } from './tiles.js';
 import { t } from './i18n.js';
 import { position, windOf } from './game.js';
 
 export const WINDS = ['east', 'south', 'west', 'north'];
+const SLIDE_MS = 260; // a discard's slide into the pond
 
 /** who a seat is, in words: "You", "Bot Aoi", "Seat 3" */
 export function seatName(g, seat) {
   if (seat === g.me) return t('table.you');
   return g.names[seat] || t('table.seat', { n: seat + 1 });
+}
+
+/** the round in words: "East 1" / 「東1局」 */
+export function roundName(g) {
+  return t('table.kyoku', { wind: t(`round.${WINDS[g.roundWind]}`), n: g.kyoku });
+}
+
+/** "East 1 · 1 honba · 2 riichi sticks" / 「東1局 1本場 供託2」 */
+export function roundWords(g, honba = g.honba, sticks = g.sticks) {
+  return t('table.round_words', { round: roundName(g), honba: t('table.honba_n', { n: honba }), sticks: t('table.sticks_n', { n: sticks }) });
+}
+
+/** keeps an animation running where it was when an element is drawn again (negative delay) */
+export function continueAnimation(el, since) {
+  el.style.animationDelay = `-${Math.max(0, Date.now() - since)}ms`;
+  return el;
 }
 
 /**
@@ -55,50 +75,59 @@ function pondEl(g, seat) {
   const rows = [];
   for (let i = 0; i < s.discards.length; i += 6) rows.push(s.discards.slice(i, i + 6).map((d, j) => [d, i + j]));
   const last = g.lastDiscard && g.lastDiscard.seat === seat ? g.lastDiscard.index : -1;
+  const now = Date.now();
   return h('div.river', { role: 'list', 'aria-label': t('table.pond_of', { name: seatName(g, seat) }) },
     rows.map((row) => h('div.river-row', {}, row.map(([d, i]) => {
-      const classes = [d.called ? 'called' : '', d.tsumogiri ? 'tsumogiri' : '', i === last ? 'last' : ''].filter(Boolean).join(' ');
+      const fresh = d.at && now - d.at < SLIDE_MS;
+      const classes = [d.called ? 'called' : '', d.tsumogiri ? 'tsumogiri' : '', i === last ? 'last' : '', fresh ? 'fresh' : '']
+        .filter(Boolean).join(' ');
       const el = tile(d.tile, 'pond', { sideways: d.riichi, extra: classes });
       el.setAttribute('role', 'listitem');
-      return el;
+      return fresh ? continueAnimation(el, d.at) : el;
     }))));
 }
 
-function labelEl(g, seat) {
-  const s = g.seats[seat];
+/** the seat's side of the centre: its wind, its riichi stick, and a light when it is on turn */
+function sideEl(g, seat) {
   const wind = windOf(g, seat);
   const dealer = seat === g.dealer;
-  return h(`div.seat-label${g.turn === seat ? '.turn' : ''}`, {},
-    h(`span.wind${dealer ? '.dealer' : ''}`, { title: dealer ? t('table.dealer') : null, 'aria-label': t(`wind.${WINDS[wind]}`) + (dealer ? ` (${t('table.dealer')})` : '') },
-      t(`wind.short.${WINDS[wind]}`)),
-    h('span.points', {}, number(g.points[seat])),
-    s.riichi ? h('span.riichi-stick', { title: t('table.riichi'), 'aria-label': t('table.riichi') }) : null);
+  return h(`div.side${g.turn === seat && !g.handEnd ? '.turn' : ''}`, {},
+    h(`span.side-wind${dealer ? '.dealer' : ''}`, { 'aria-hidden': 'true' }, t(`wind.kanji.${WINDS[wind]}`)),
+    g.seats[seat].riichi ? h('span.riichi-stick.placed', { role: 'img', 'aria-label': t('table.riichi_of', { name: seatName(g, seat) }) }) : null);
 }
 
 function stripEl(g, seat) {
   const s = g.seats[seat];
-  const strip = h('div.strip', {}, h('span.name', {}, seatName(g, seat)));
-  if (seat !== g.me) {
-    const n = Math.max(0, s.concealed);
-    const drew = n % 3 === 2;
-    const hidden = h('span.hidden-hand', { 'aria-label': t('table.hidden', { n }) });
-    for (let i = 0; i < n - (drew ? 1 : 0); i++) hidden.append(tile(null, 'small', { label: false }));
-    if (drew) hidden.append(h('span.gap'), tile(null, 'small', { label: false }));
-    strip.append(hidden);
-    if (s.melds.length) strip.append(h('span.melds', {}, s.melds.map((m) => meldEl(g, m, seat, 'small'))));
+  const strip = h('div.strip');
+  if (seat === g.me) return strip; // your own hand, melds and kita are below the board
+  const won = g.wins.find((w) => w.seat === seat);
+  if (won) { // the winning hand, laid open
+    strip.append(h('span.hidden-hand.revealed', { role: 'group', 'aria-label': t('result.hand') },
+      sortTiles(won.hand.slice(0, -1)).map((c) => tile(c, 'small')), h('span.gap'), tile(won.tile, 'small')));
+  } else {
+    strip.append(hiddenEl(s));
   }
-  if (s.kita.length && seat !== g.me)
+  if (s.melds.length) strip.append(h('span.melds', {}, s.melds.map((m) => meldEl(g, m, seat, 'small'))));
+  if (s.kita.length)
     strip.append(h('span.kita', { 'aria-label': t('table.kita_count', { n: s.kita.length }) }, s.kita.map((c) => tile(c, 'small'))));
   return strip;
 }
 
+/** a seat's concealed tiles face down, the one it just drew apart */
+function hiddenEl(s) {
+  const n = Math.max(0, s.concealed);
+  const drew = n % 3 === 2;
+  const hidden = h('span.hidden-hand', { role: 'img', 'aria-label': t('table.hidden', { n }) });
+  for (let i = 0; i < n - (drew ? 1 : 0); i++) hidden.append(tile(null, 'small', { label: false }));
+  if (drew) hidden.append(h('span.gap'), tile(null, 'small', { label: false }));
+  return hidden;
+}
+
 function centerEl(g) {
-  const round = t('table.kyoku', { wind: t(`round.${WINDS[g.roundWind]}`), n: g.kyoku });
-  const dora = h('div.dora', { 'aria-label': t('table.dora_indicators') });
+  const dora = h('div.dora', { role: 'group', 'aria-label': t('table.dora_indicators') });
   for (let i = 0; i < 5; i++) dora.append(i < g.dora.length ? tile(g.dora[i], 'dora') : tile(null, 'dora', { label: false }));
-  return h('div.center', {},
-    h('div.round', { 'aria-label': t('table.round', { kyoku: round, n: Math.max(0, g.handNumber) + 1 }) }, round),
-    h('div.hand-no', {}, t('table.hand_n', { n: Math.max(0, g.handNumber) + 1 })),
+  return h('div.center', { 'aria-label': roundWords(g) },
+    h('div.round', {}, roundName(g)),
     h('div.counters', {},
       h('span.honba', { title: t('table.honba'), 'aria-label': t('table.honba_n', { n: g.honba }) },
         h('span.stick-icon.hundred', { 'aria-hidden': 'true' }), `×${g.honba}`),
@@ -115,7 +144,7 @@ export function boardEl(g) {
   for (let seat = 0; seat < g.players; seat++) {
     const pos = position(g, seat);
     board.append(h(`div.layer.pos${pos}`, { dataset: { seat: String(seat) } },
-      labelEl(g, seat), pondEl(g, seat), stripEl(g, seat)));
+      sideEl(g, seat), pondEl(g, seat), stripEl(g, seat)));
   }
   return board;
 }
@@ -127,4 +156,3 @@ export function offeredTile(g) {
   return d ? d.tile : null;
 }
 
-export { kind };

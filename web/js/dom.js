@@ -68,3 +68,6 @@ export function signed(n) {
 export function number(n) {
   return Number(n).toLocaleString('en-US');
 }
+
+/** a touch screen without a mouse (a coarse pointer or no hover): the texts say "tap" there */
+export const TOUCH = window.matchMedia('(pointer: coarse), (hover: none)');

@@ -1,10 +1,15 @@
 // game.js — the table as this player knows it, kept up to date from the server's messages:
 // match_found starts it, `view` replaces it (after a reconnect), each `event` changes it.
-// No DOM here: table.js draws what this holds.
+// Besides the table itself it keeps what the screens need to explain a hand: each seat's points
+// when the hand began and the riichi deposits it paid, whose turn began when, this seat's own
+// waits (from its asks and view, PROTOCOL.md) and a list of effects (call-outs) for table.js to
+// show once. No DOM here: table.js draws what this holds.
 import { kind, sortTiles } from './tiles.js';
 
 const WALL = { 4: 136, 3: 108 };
 const DEAD_WALL = 14;
+export const START_POINTS = { 4: 25000, 3: 35000 };
+export const RIICHI_STICK = 1000;
 
 function freshSeat(seat) {
   return { seat, melds: [], discards: [], kita: [], concealed: 13, riichi: false };
@@ -13,6 +18,7 @@ function freshSeat(seat) {
 /** a new game from match_found (or what was stored of it) */
 export function newGame(found) {
   const players = found.seats ? found.seats.length : found.mode === '3p' ? 3 : 4;
+  const start = START_POINTS[players];
   return {
     table: found.table,
     mode: found.mode || (players === 3 ? '3p' : '4p'),
@@ -24,14 +30,18 @@ export function newGame(found) {
     bots: (found.seats || []).map((s) => !!s.bot),
     n: null,
     roundWind: 0, kyoku: 1, dealer: 0, honba: 0, sticks: 0, handNumber: -1,
-    points: Array(players).fill(players === 3 ? 35000 : 25000),
-    startPoints: players === 3 ? 35000 : 25000,
+    points: Array(players).fill(start),
+    startPoints: start,
+    handStart: { points: Array(players).fill(start), honba: 0, sticks: 0 },
+    deposits: Array(players).fill(0),
     live: null, dora: [], commitment: null,
     seats: Array.from({ length: players }, (_, s) => freshSeat(s)),
     hand: [], drawn: null,
-    turn: null, lastDiscard: null,
-    ask: null, askAt: 0,
+    turn: null, turnAt: 0, lastDiscard: null,
+    ask: null, askAt: 0, moveMs: null,
+    tenpai: null, waitPassed: false,
     wins: [], handEnd: null, drawResult: null, end: null, closed: null,
+    effects: [], effectSeq: 0,
     started: false,
   };
 }
@@ -44,6 +54,12 @@ export function position(g, seat) {
 
 export function windOf(g, seat) {
   return (seat - g.dealer + g.players) % g.players;
+}
+
+/** an effect for the screen (a call-out at a seat, a banner): shown once by table.js */
+function effect(g, kindName, seat, extra = {}) {
+  g.effects.push({ id: ++g.effectSeq, kind: kindName, seat, at: Date.now(), ...extra });
+  if (g.effects.length > 12) g.effects.splice(0, g.effects.length - 12);
 }
 
 /** removes one tile of exactly `code` from the list; false if none */
@@ -64,6 +80,11 @@ function takeFromHand(g, codes) {
   g.hand = sortTiles(g.hand);
 }
 
+function setTurn(g, seat) {
+  if (g.turn !== seat) g.turnAt = Date.now();
+  g.turn = seat;
+}
+
 function startHand(g, e) {
   g.started = true;
   g.handNumber++;
@@ -73,26 +94,52 @@ function startHand(g, e) {
   g.honba = e.honba;
   g.sticks = e.sticks;
   g.points = [...e.points];
+  g.handStart = { points: [...e.points], honba: e.honba, sticks: e.sticks };
+  g.deposits = Array(g.players).fill(0);
   g.commitment = e.commitment || null;
   g.seats = Array.from({ length: g.players }, (_, s) => freshSeat(s));
   g.hand = [];
   g.drawn = null;
   g.dora = [];
   g.live = WALL[g.players] - DEAD_WALL - 13 * g.players;
-  g.turn = e.dealer;
+  g.turn = null;
+  setTurn(g, e.dealer);
   g.lastDiscard = null;
   g.ask = null;
+  g.tenpai = null;
+  g.waitPassed = false;
   g.wins = [];
   g.handEnd = null;
+  g.drawResult = null; // the draw's panel gives way to the new hand
+  effect(g, 'hand_start', -1, { first: g.handNumber === 0 });
+}
+
+/** this seat's waits after its own discard: what the chosen option said (PROTOCOL.md, ask) */
+function ownDiscard(g, e) {
+  const chosen = g.chosen && (g.chosen.type === 'discard' || g.chosen.type === 'riichi') ? g.chosen : null;
+  g.chosen = null;
+  g.waitPassed = false;
+  if (!chosen && e.tsumogiri && g.tenpai) { // the table discarded for me (riichi, time out): same waits
+    g.tenpai = { ...g.tenpai, furiten: g.tenpai.furiten || g.tenpai.waits.includes(kind(e.tile)) };
+    return;
+  }
+  const fits = chosen && chosen.tile && kind(chosen.tile) === kind(e.tile);
+  g.tenpai = fits && chosen.waits ? { waits: [...chosen.waits], furiten: !!chosen.furiten } : null;
 }
 
 function discard(g, e) {
   const s = g.seats[e.seat];
-  s.discards.push({ tile: e.tile, tsumogiri: !!e.tsumogiri, riichi: !!e.riichi, called: false });
+  s.discards.push({ tile: e.tile, tsumogiri: !!e.tsumogiri, riichi: !!e.riichi, called: false, at: Date.now() });
   s.concealed--;
+  effect(g, e.riichi ? 'riichi' : 'discard', e.seat);
   if (e.riichi) s.riichi = true;
   g.lastDiscard = { seat: e.seat, index: s.discards.length - 1 };
-  if (e.seat !== g.me) return;
+  if (e.seat !== g.me) {
+    // a tile of my waits goes by: if play goes on, I let it pass (RULES.md §4, temporary furiten)
+    if (g.tenpai && g.tenpai.waits.includes(kind(e.tile))) g.waitPassed = true;
+    return;
+  }
+  ownDiscard(g, e);
   g.ask = null;
   if (e.tsumogiri && g.drawn) {
     g.drawn = null;
@@ -107,15 +154,24 @@ function discard(g, e) {
   g.hand = sortTiles(g.hand);
 }
 
+/** play went on after a tile of my waits passed: furiten until my own next discard */
+function playGoesOn(g) {
+  if (g.waitPassed && g.tenpai) g.tenpai = { ...g.tenpai, furiten: true };
+  g.waitPassed = false;
+}
+
 function call(g, e) {
   const s = g.seats[e.seat];
   const m = e.meld;
+  playGoesOn(g);
+  effect(g, m.type === 'chi' || m.type === 'pon' ? m.type : 'kan', e.seat);
   if (m.type === 'kakan') {
     const i = s.melds.findIndex((x) => x.type === 'pon' && kind(x.tiles[0]) === kind(m.added));
     if (i >= 0) s.melds[i] = m;
     else s.melds.push(m);
     s.concealed--;
     if (e.seat === g.me) takeFromHand(g, [m.added]);
+    else if (g.tenpai && g.tenpai.waits.includes(kind(m.added))) g.waitPassed = true; // a kan that could be robbed
   } else if (m.type === 'ankan') {
     s.melds.push(m);
     s.concealed -= 4;
@@ -129,7 +185,8 @@ function call(g, e) {
     if (giver && giver.discards.length) giver.discards[giver.discards.length - 1].called = true;
     if (e.seat === g.me) takeFromHand(g, used);
   }
-  g.turn = e.seat;
+  if (e.seat === g.me) g.tenpai = null; // the next ask tells the waits again
+  setTurn(g, e.seat);
   g.lastDiscard = null;
 }
 
@@ -144,24 +201,29 @@ export function applyEvent(g, e) {
     case 'deal': g.hand = sortTiles(e.hand); break;
     case 'draw':
       if (g.live !== null) g.live--;
-      g.turn = e.seat;
+      playGoesOn(g);
+      g.turn = null;
+      setTurn(g, e.seat);
       g.seats[e.seat].concealed++;
       if (e.seat === g.me && e.tile) g.drawn = e.tile;
       break;
     case 'discard': discard(g, e); break;
     case 'riichi_stick':
       g.sticks++;
-      g.points[e.seat] -= 1000;
+      g.points[e.seat] -= RIICHI_STICK;
+      g.deposits[e.seat] -= RIICHI_STICK;
       break;
     case 'call': call(g, e); break;
     case 'kita':
       g.seats[e.seat].kita.push(e.tile);
       g.seats[e.seat].concealed--;
+      effect(g, 'kita', e.seat);
       if (e.seat === g.me) takeFromHand(g, [e.tile]);
       break;
     case 'dora': g.dora.push(e.indicator); break;
     case 'win':
-      g.wins.push(e);
+      g.wins.push({ ...e, at: Date.now(), dora: [...g.dora], sticksTaken: g.sticks }); // the first winner takes every stick
+      effect(g, e.from === e.seat || e.from < 0 ? 'tsumo' : 'ron', e.seat);
       pay(g, e.payments);
       g.sticks = 0;
       g.handEnd = { type: 'win', wins: g.wins };
@@ -171,8 +233,10 @@ export function applyEvent(g, e) {
     case 'abortive_draw':
       pay(g, e.payments);
       g.handEnd = e;
-      g.drawResult = { event: e, at: Date.now() }; // stays up while the next hand begins
+      g.drawResult = { event: e, at: Date.now(), handStart: g.handStart, deposits: [...g.deposits], sticks: g.sticks };
+      effect(g, e.type === 'exhaustive_draw' ? 'draw' : 'abort', -1);
       g.ask = null;
+      g.turn = null;
       break;
     case 'match_end':
       g.end = e;
@@ -183,6 +247,22 @@ export function applyEvent(g, e) {
       break;
   }
   return e;
+}
+
+/** an ask for this seat: its own tenpai comes with it (PROTOCOL.md) */
+export function applyAsk(g, ask) {
+  g.ask = ask;
+  g.askAt = performance.now();
+  if (ask.clock && ask.clock.move_ms > (g.moveMs || 0)) g.moveMs = ask.clock.move_ms;
+  if (ask.tenpai) {
+    g.tenpai = { waits: [...ask.tenpai.waits], furiten: !!ask.tenpai.furiten };
+    g.waitPassed = false;
+  }
+}
+
+/** remembers the option this seat answered with (its waits, for after the discard) */
+export function noteChoice(g, action) {
+  g.chosen = action;
 }
 
 /** the whole table from a `view` (a reconnect): replaces what was known */
@@ -205,6 +285,10 @@ export function applyView(g, v) {
   g.dora = [...v.dora];
   g.commitment = v.commitment || g.commitment;
   g.points = v.seats.map((s) => s.points);
+  const riichiPaid = v.seats.map((s) => (s.riichi && !(s.discards.length && s.discards.at(-1).riichi && v.last_discarder === s.seat) ? RIICHI_STICK : 0));
+  // what the hand began with, as far as a view tells it: points before this hand's riichi sticks
+  g.handStart = { points: v.seats.map((s, i) => s.points + riichiPaid[i]), honba: v.honba, sticks: v.sticks - riichiPaid.filter(Boolean).length };
+  g.deposits = riichiPaid.map((x) => -x);
   g.seats = v.seats.map((s) => ({
     seat: s.seat, melds: s.melds, discards: s.discards.map((d) => ({ ...d })), kita: [...s.kita],
     concealed: s.concealed, riichi: s.riichi,
@@ -215,12 +299,15 @@ export function applyView(g, v) {
     if (v.you.drawn) takeOne(hand, v.you.drawn);
     g.hand = sortTiles(hand);
     g.drawn = v.you.drawn || null;
+    g.tenpai = v.you.tenpai ? { waits: [...v.you.tenpai.waits], furiten: !!v.you.tenpai.furiten } : null;
   }
+  g.waitPassed = false;
   if (v.clocks && v.clocks[g.me]) g.clock = v.clocks[g.me];
   // whose turn (the seat to act, or whose discard is on offer) and the latest discard, as the
   // server says; a server without those fields: the seat holding 3n + 2 concealed tiles
   const holder = v.seats.find((s) => s.concealed % 3 === 2);
-  g.turn = Number.isInteger(v.turn) ? v.turn : holder ? holder.seat : null;
+  g.turn = null;
+  setTurn(g, Number.isInteger(v.turn) ? v.turn : holder ? holder.seat : null);
   const last = Number.isInteger(v.last_discarder) ? g.seats[v.last_discarder] : null;
   const tail = last && last.discards[last.discards.length - 1];
   g.lastDiscard = tail && !tail.called ? { seat: last.seat, index: last.discards.length - 1 } : null;

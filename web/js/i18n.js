@@ -3,6 +3,9 @@
 // Elements with data-i18n="key" (and data-i18n-aria="key" for aria-label) are translated in
 // place, so static markup in index.html follows the language too. The admin area adds its own
 // strings with addStrings and shares the language choice.
+// Counts: a text that depends on a number is stored as its plural forms, 'key.one', 'key.other'
+// (the categories of Intl.PluralRules for that language: English one/other, Japanese other
+// only), and t('key', { n }) picks the form for n.
 import en from './lang/en.js';
 import ja from './lang/ja.js';
 
@@ -24,15 +27,34 @@ export function getLang() {
 
 export const LANGS = Object.keys(DICTS);
 
+const pluralRules = {};
+
+/** the plural category of n in language `code`: 'one', 'other'… */
+function category(code, n) {
+  pluralRules[code] ??= new Intl.PluralRules(code);
+  return pluralRules[code].select(n);
+}
+
+/** the raw text of `key` in language `code`: its plural form for a numeric vars.n when it has forms */
+function lookup(code, key, vars) {
+  const dict = DICTS[code];
+  if (`${key}.other` in dict) {
+    const n = vars.n;
+    const form = typeof n === 'number' && Number.isFinite(n) ? category(code, n) : 'other';
+    return dict[`${key}.${form}`] ?? dict[`${key}.other`];
+  }
+  return dict[key];
+}
+
 /** the text of `key` in the current language with {name} placeholders filled in */
 export function t(key, vars = {}) {
-  const s = DICTS[lang][key] ?? DICTS.en[key] ?? key;
+  const s = lookup(lang, key, vars) ?? lookup('en', key, vars) ?? key;
   return s.replace(/\{(\w+)\}/g, (m, name) => (name in vars ? String(vars[name]) : m));
 }
 
-/** true when the dictionaries know `key` (yaku names, abort kinds…) */
+/** true when the dictionaries know `key` (yaku names, abort kinds…), plain or with plural forms */
 export function has(key) {
-  return key in DICTS[lang] || key in DICTS.en;
+  return [DICTS[lang], DICTS.en].some((dict) => key in dict || `${key}.other` in dict);
 }
 
 /** translates every [data-i18n] / [data-i18n-aria] element under root */

@@ -1,7 +1,8 @@
 // lobby.js — the home page (#/): play 4-player or 3-player (a queue with a live wait and a
 // cancel button), practice against bots at once, and who you are playing as (guest, sign in,
-// register). The first click makes a guest, so a newcomer is at a table in seconds.
-import { h, replace } from './dom.js';
+// register). The first click makes a guest, so a newcomer is at a table in seconds. Each mode
+// card tells the clock before you play; the controls' hint says "tap" on touch screens.
+import { h, replace, TOUCH } from './dom.js';
 import { t, onLangChange } from './i18n.js';
 import { play, onPlayChange, startPractice, joinQueue, leaveQueue } from './play.js';
 import { currentUser, onSessionChange } from './session.js';
@@ -11,6 +12,7 @@ function modeCard(mode, busy) {
   return h('article.mode-card', { dataset: { mode } },
     h('h2', {}, t(`mode.${mode}`)),
     h('p', {}, t(`lobby.${mode}.about`)),
+    h('p.clock-rule', {}, t('lobby.clock')),
     h('div.buttons', {},
       h('button.primary', { type: 'button', disabled: busy, dataset: { kind: 'queue', mode }, onclick: () => joinQueue(mode) },
         t('lobby.play')),
@@ -64,12 +66,13 @@ export function mountLobby(root) {
       h('div.mode-cards', {}, modeCard('4p', busy), modeCard('3p', busy)),
       accountBox(),
       h('section.how', {}, h('h2', {}, t('lobby.how')), h('ol', {}, [1, 2, 3, 4].map((i) => h('li', {}, t(`lobby.how.${i}`))))),
-      h('p.keys', {}, t('lobby.keys'))));
+      h('p.keys', {}, TOUCH.matches ? t('lobby.keys.tap') : t('lobby.keys.click'))));
   }
   const offPlay = onPlayChange((what) => { if (what === 'queue' || what === 'welcome' || what === 'game') render(); });
   const offSession = onSessionChange(render);
   const offLang = onLangChange(render);
   const ticker = setInterval(() => panel && panel.tick(), 250);
+  TOUCH.addEventListener('change', render);
   render();
-  return () => { offPlay(); offSession(); offLang(); clearInterval(ticker); };
+  return () => { offPlay(); offSession(); offLang(); clearInterval(ticker); TOUCH.removeEventListener('change', render); };
 }

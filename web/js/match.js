@@ -1,27 +1,11 @@
 // match.js — #/match/ID: a finished match: its players with final points and results, every
-// winning hand with its yaku, the revealed seeds (each checkable at /api/fairness), and the
+// winning hand in full (wins.js), the revealed seeds (each checkable at /api/fairness), and the
 // downloads of its log as tenhou.net/6 JSON and as mjai JSON lines.
 import { h, replace, signed, number } from './dom.js';
 import { t, onLangChange } from './i18n.js';
 import { api, matchLogUrl } from './api.js';
-import { tile, sortTiles } from './tiles.js';
-import { yakuName } from './results.js';
+import { storedWinEl } from './wins.js';
 import { when } from './profile.js';
-
-function winEl(data, w) {
-  const name = (seat) => (data.players.find((p) => p.seat === seat) || {}).display_name || t('table.seat', { n: seat + 1 });
-  const rest = [...w.hand];
-  if (rest.length % 3 === 2) rest.splice(rest.lastIndexOf(w.tile), 1);
-  const s = w.score;
-  return h('section.win', {},
-    h('h3', {}, w.from === w.seat ? t('result.tsumo', { name: name(w.seat) }) : t('result.ron', { name: name(w.seat), from: name(w.from) })),
-    h('div.result-hand', {}, h('span.concealed', {}, sortTiles(rest).map((c) => tile(c, 'result'))), h('span.win-tile', {}, tile(w.tile, 'result'))),
-    w.ura && w.ura.length ? h('div.indicators', {}, h('span.ind-label', {}, t('result.ura')), h('span.ind', {}, w.ura.map((c) => tile(c, 'mini')))) : null,
-    h('ul.yaku', {}, s.yaku.map((y) => h('li', {}, h('span.yaku-name', {}, yakuName(y)),
-      h('span.yaku-han', {}, y.yakuman ? t('result.yakuman_short', { n: y.yakuman }) : t('result.han', { n: y.han }))))),
-    h('p.score-line', {}, s.yakuman ? t('result.yakuman', { n: s.yakuman, points: number(s.points) })
-      : `${t('result.han_fu', { han: s.han, fu: s.fu })}${s.limit ? ` · ${t(`limit.${s.limit}`)}` : ''} · ${t('result.points', { points: number(s.points) })}`));
-}
 
 export function mountMatch(root, params) {
   let data = null, failed = null;
@@ -30,6 +14,7 @@ export function mountMatch(root, params) {
     if (!data) { replace(root, h('p.muted', {}, t('common.loading'))); return; }
     const players = [...data.players].sort((a, b) => b.final_points - a.final_points || a.seat - b.seat);
     const mode = data.mode;
+    const name = (seat) => (data.players.find((p) => p.seat === seat) || {}).display_name || t('table.seat', { n: seat + 1 });
     replace(root, h('div.match-page', {},
       h('h1', {}, t('match.title', { mode: t(`mode.${mode}`) })),
       h('p.muted', {}, when(data.ended_at), ' · ', t('match.hands', { n: data.hands }), ' · ',
@@ -43,7 +28,8 @@ export function mountMatch(root, params) {
           h('td.num', {}, number(p.final_points)),
           h(`td.num${p.result > 0 ? '.plus' : p.result < 0 ? '.minus' : ''}`, {}, signed(p.result)))))),
       h('h2', {}, t('match.wins')),
-      (data.wins || []).length ? data.wins.map((w) => winEl(data, w)) : h('p.muted', {}, t('match.no_wins')),
+      (data.wins || []).length ? data.wins.map((w) => storedWinEl(w, { players: data.players.length, name }))
+        : h('p.muted', {}, t('match.no_wins')),
       h('h2', {}, t('match.logs')),
       h('div.buttons', {},
         h('a.button', { href: matchLogUrl(data.id, 'tenhou'), download: `ippon-${data.id}.tenhou.json`, dataset: { kind: 'tenhou' } }, t('match.tenhou')),

@@ -2,7 +2,7 @@
 // current game (game.js) and short notices. Views read `play` and listen with onPlayChange;
 // they change things only through the functions here.
 import { GameSocket } from './ws.js';
-import { newGame, applyEvent, applyView } from './game.js';
+import { newGame, applyEvent, applyView, applyAsk } from './game.js';
 import { storedToken, storeToken } from './api.js';
 import { ensureSession, greeted, restore } from './session.js';
 import { navigate, currentPath } from './router.js';
@@ -193,12 +193,12 @@ function receive(msg) {
       break;
     case 'ask':
       if (!play.game) break;
-      play.game.ask = msg;
-      play.game.askAt = performance.now();
+      applyAsk(play.game, msg);
       changed('game');
       break;
     case 'timeout':
       if (play.game && play.game.ask && play.game.ask.seq === msg.seq) play.game.ask = null;
+      if (play.game) play.game.chosen = null; // the table answered, not the player
       notice('notice.timeout');
       changed('game');
       break;

@@ -1,65 +1,60 @@
-// results.js — the end of a hand and of the match: the winning hand with its melds, the dora
-// and ura dora indicators, yaku with han, fu, points and payments; an exhaustive draw with the
-// tenpai hands (and their melds) and the penalties; an abortive draw; the match end with every
-// player's final points and result (or why the table closed).
+// results.js — the end of a hand and of the match, with the points explained. A win (the first
+// ends the match): the winning hand in full, indicators, yaku, han and fu, the hand's value plus
+// honba and riichi sticks (wins.js), then every seat's points from the start of the hand through
+// its riichi deposit and the hand's payment to the final points, and the match result (final −
+// start). An exhaustive draw: the tenpai hands, the noten payments, who deals next and what
+// carries over. The match-end dialog takes the focus (dialog.js); its buttons stay in view.
 import { h, signed, number } from './dom.js';
 import { tile, sortTiles } from './tiles.js';
 import { t, has } from './i18n.js';
-import { meldEl, seatName } from './board.js';
+import { meldEl, seatName, WINDS } from './board.js';
+import { storedWinEl, yakuName } from './wins.js';
+import { RIICHI_STICK } from './game.js';
 
-export function yakuName(y) {
-  return has(`yaku.${y.id}`) ? t(`yaku.${y.id}`) : y.name;
-}
-
-function handTiles(g, seat, hand, winTile) {
-  const rest = [...hand];
-  if (winTile && rest.length % 3 === 2) {
-    const i = rest.lastIndexOf(winTile);
-    if (i >= 0) rest.splice(i, 1);
-  }
-  const s = g.seats[seat];
-  return h('div.result-hand', { role: 'group', 'aria-label': t('result.hand') },
-    h('span.concealed', {}, sortTiles(rest).map((c) => tile(c, 'result'))),
-    winTile ? h('span.win-tile', { title: t('result.win_tile') }, tile(winTile, 'result')) : null,
-    s && s.melds.length ? h('span.melds', {}, s.melds.map((m) => meldEl(g, m, seat, 'result'))) : null,
-    s && s.kita.length ? h('span.kita', {}, s.kita.map((c) => tile(c, 'result'))) : null);
-}
+export { yakuName };
 
 function paymentsEl(g, payments) {
   return h('table.payments', {},
-    h('tbody', {}, payments.map((p, seat) => h(`tr${seat === g.me ? '.me' : ''}`, {},
+    h('tbody', {}, payments.map((p, seat) => h(`tr${seat === g.me ? '.me' : ''}`, { dataset: { seat: String(seat) } },
       h('th', { scope: 'row' }, seatName(g, seat)),
       h(`td.num${p > 0 ? '.plus' : p < 0 ? '.minus' : ''}`, {}, signed(p))))));
 }
 
-function scoreLine(s) {
-  if (s.yakuman) return t('result.yakuman', { n: s.yakuman, points: number(s.points) });
-  const limit = s.limit ? ` · ${t(`limit.${s.limit}`)}` : '';
-  return `${t('result.han_fu', { han: s.han, fu: s.fu })}${limit} · ${t('result.points', { points: number(s.points) })}`;
+/**
+ * a live win shaped as a stored one: the melds, kita and dora it was won with; from a server
+ * that does not send the points' parts, they are worked out: the sticks the winner took, and
+ * the rest of its gain above the hand's value is honba
+ */
+function asRecord(g, w) {
+  const s = g.seats[w.seat];
+  let score = w.score;
+  if (!('honba_points' in score) && w.payments) {
+    const sticks = (w.sticksTaken || 0) * RIICHI_STICK;
+    score = { ...score, sticks_points: sticks, honba_points: w.payments[w.seat] - score.points - sticks };
+  }
+  return { ...w, score, melds: w.melds || (s ? s.melds : []), kita: w.kita || (s ? s.kita : []), dora: w.dora || g.dora };
 }
 
-function winEl(g, w) {
-  const title = w.from === w.seat || w.from < 0
-    ? t('result.tsumo', { name: seatName(g, w.seat) })
-    : t('result.ron', { name: seatName(g, w.seat), from: seatName(g, w.from) });
-  return h('section.win', {},
-    h('h3', {}, title),
-    handTiles(g, w.seat, w.hand, w.tile),
-    h('div.indicators', {},
-      h('span.ind-label', {}, t('result.dora')), h('span.ind', {}, g.dora.map((c) => tile(c, 'mini'))),
-      h('span.ind-label', {}, t('result.ura')),
-      h('span.ind', {}, w.ura.length ? w.ura.map((c) => tile(c, 'mini')) : t('result.none'))),
-    h('ul.yaku', {}, w.score.yaku.map((y) => h('li', {}, h('span.yaku-name', {}, yakuName(y)),
-      h('span.yaku-han', {}, y.yakuman ? t('result.yakuman_short', { n: y.yakuman }) : t('result.han', { n: y.han }))))),
-    h('p.score-line', {}, scoreLine(w.score)),
-    paymentsEl(g, w.payments));
+/** who deals the next hand and what it starts with: the event's `next`, or worked out */
+function nextHand(g, e, sticks) {
+  if (e.next) return e.next;
+  const stays = e.type !== 'exhaustive_draw' || e.tenpai[g.dealer];
+  return { dealer: stays ? g.dealer : (g.dealer + 1) % g.players, honba: g.honba + 1, sticks, kyoku: null, round_wind: null };
 }
 
-/** an exhaustive or abortive draw, shown over the board while play goes on */
-export function drawEl(g, e, onClose) {
+function nextEl(g, e, sticks) {
+  const next = nextHand(g, e, sticks);
+  const round = next.kyoku ? t('table.kyoku', { wind: t(`round.${WINDS[next.round_wind]}`), n: next.kyoku }) : null;
+  return h('div.next-hand', {},
+    h('p.next-dealer', {}, t(`result.next_${round ? 'round' : 'dealer'}${next.dealer === g.dealer ? '_stays' : ''}`, { round, name: seatName(g, next.dealer) })),
+    h('p.carry', {}, t('result.carry', { honba: t('table.honba_n', { n: next.honba }), sticks: t('table.sticks_n', { n: next.sticks }) })));
+}
+
+/** an exhaustive or abortive draw, shown while the table waits for the next hand */
+export function drawEl(g, e, onClose, sticks = g.sticks) {
   const body = h('div.draw-body');
   if (e.type === 'exhaustive_draw') {
-    body.append(h('ul.tenpai', {}, e.tenpai.map((tp, seat) => h('li', {},
+    body.append(h('ul.tenpai', {}, e.tenpai.map((tp, seat) => h('li', { dataset: { seat: String(seat) } },
       h('span.who', {}, seatName(g, seat)),
       h(`span.state${tp ? '.yes' : '.no'}`, {}, t(tp ? 'result.tenpai' : 'result.noten')),
       tp && e.hands && e.hands[String(seat)] ? h('span.tiles', {}, sortTiles(e.hands[String(seat)]).map((c) => tile(c, 'mini'))) : null,
@@ -68,47 +63,78 @@ export function drawEl(g, e, onClose) {
   } else {
     body.append(h('p', {}, has(`abort.${e.kind}`) ? t(`abort.${e.kind}`) : e.kind));
   }
-  body.append(paymentsEl(g, e.payments));
-  return h('div.draw-result', { role: 'dialog', 'aria-label': t('result.draw') },
+  body.append(paymentsEl(g, e.payments), nextEl(g, e, sticks));
+  return h('section.draw-result', { role: 'region', 'aria-label': t(e.type === 'exhaustive_draw' ? 'result.draw' : 'result.abort') },
     h('h3', {}, t(e.type === 'exhaustive_draw' ? 'result.draw' : 'result.abort')),
     body,
     h('p.muted', {}, t('result.draw_goes_on')),
     h('button.secondary', { type: 'button', onclick: onClose, dataset: { kind: 'close-draw' } }, t('common.close')));
 }
 
-function standings(g, end) {
-  const order = [...Array(g.players).keys()].sort((a, b) => end.points[b] - end.points[a] || a - b);
-  return h('table.standings', {},
-    h('thead', {}, h('tr', {}, h('th', {}, t('result.place')), h('th', {}, t('result.player')),
-      h('th.num', {}, t('result.final_points')), h('th.num', {}, t('result.result')))),
-    h('tbody', {}, order.map((seat, i) => h(`tr${seat === g.me ? '.me' : ''}`, { dataset: { seat: String(seat) } },
-      h('td', {}, String(i + 1)), h('td', {}, seatName(g, seat)),
-      h('td.num', {}, number(end.points[seat])),
-      h(`td.num.result-value${end.results[seat] > 0 ? '.plus' : end.results[seat] < 0 ? '.minus' : ''}`, {}, signed(end.results[seat]))))));
+/**
+ * every seat's points through the last hand: [{ seat, before, deposit, hand, after, result }]
+ * — before: at the hand's start; deposit: the riichi stick it put down in this hand; hand: what
+ * the hand's wins paid or cost it; after: final points; result: final − starting points
+ */
+export function pointRows(g) {
+  const end = g.end;
+  return [...Array(g.players).keys()].map((seat) => {
+    const before = g.handStart.points[seat];
+    const deposit = g.deposits[seat];
+    const hand = g.wins.reduce((sum, w) => sum + (w.payments ? w.payments[seat] : 0), 0);
+    const after = end ? end.points[seat] : before + deposit + hand;
+    return { seat, before, deposit, hand, after, result: end ? end.results[seat] : after - g.startPoints };
+  });
 }
 
-/** the match's end: the wins of its last hand, the standings and where to go next */
+function standings(g) {
+  const rows = pointRows(g).sort((a, b) => b.after - a.after || a.seat - b.seat);
+  const cls = (n) => (n > 0 ? '.plus' : n < 0 ? '.minus' : '');
+  return h('table.standings', {},
+    h('thead', {}, h('tr', {}, h('th', {}, t('result.place')), h('th', {}, t('result.player')),
+      h('th.num', {}, t('result.before')), h('th.num', {}, t('result.deposit')), h('th.num', {}, t('result.hand_pay')),
+      h('th.num', {}, t('result.final_points')), h('th.num', {}, t('result.result')))),
+    h('tbody', {}, rows.map((r, i) => h(`tr${r.seat === g.me ? '.me' : ''}`, { dataset: { seat: String(r.seat) } },
+      h('td', {}, String(i + 1)), h('td', {}, seatName(g, r.seat)),
+      h('td.num.before', {}, number(r.before)),
+      h(`td.num.deposit${cls(r.deposit)}`, {}, r.deposit ? signed(r.deposit) : '–'),
+      h(`td.num.hand-pay${cls(r.hand)}`, {}, signed(r.hand)),
+      h('td.num.final', {}, number(r.after)),
+      h(`td.num.result-value${cls(r.result)}`, {}, signed(r.result))))));
+}
+
+function title(g) {
+  if (g.closed) return t('result.closed');
+  const w = g.wins[0];
+  if (!w) return t('result.match_over');
+  return w.seat === g.me ? t('result.you_win') : t('result.wins', { name: seatName(g, w.seat) });
+}
+
+/** the match's end: the wins of its last hand, everybody's points, and where to go next */
 export function matchEndEl(g, { onLobby, onAgain, onLeaderboard }) {
   const end = g.end;
   const mine = end ? end.results[g.me] : 0;
+  const name = (seat) => seatName(g, seat);
   const panel = h('div.match-end', { role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'match-end-title' });
-  panel.append(h('h2#match-end-title', {}, g.closed ? t('result.closed') : t('result.match_over')));
-  if (g.closed) panel.append(h('p', {}, g.closed.reason || ''));
-  if (g.gone && !end) panel.append(h('p', {}, t('result.gone')));
-  for (const w of g.wins) panel.append(winEl(g, w));
+  const head = h('header.match-end-head', {}, h('h2#match-end-title', {}, title(g)),
+    end ? h(`p.your-result${mine > 0 ? '.plus' : mine < 0 ? '.minus' : ''}`, {}, t('result.yours', { result: signed(mine) })) : null);
+  const wins = h('div.wins-col', {}, g.wins.map((w) => storedWinEl(asRecord(g, w), { players: g.players, name, payments: false })));
+  const points = h('div.points-col', {});
+  if (g.closed) points.append(h('p', {}, g.closed.reason || ''));
+  if (g.gone && !end) points.append(h('p', {}, t('result.gone')));
   if (end) {
-    panel.append(h(`p.your-result${mine > 0 ? '.plus' : mine < 0 ? '.minus' : ''}`, {}, t('result.yours', { result: signed(mine) })));
-    panel.append(standings(g, end));
-    if (!g.ranked) panel.append(h('p.muted', {}, t('result.not_ranked')));
+    points.append(h('h3', {}, t('result.points_title')), standings(g));
+    if (!g.ranked) points.append(h('p.muted', {}, t('result.not_ranked')));
   }
   const seeds = end ? end.seeds : g.closed ? g.closed.seeds : null;
   if (seeds && seeds.length)
-    panel.append(h('p.fair', {}, t('result.seeds'), ' ', seeds.map((s, i) =>
+    points.append(h('p.fair', {}, t('result.seeds'), ' ', seeds.map((s, i) =>
       h('a', { href: `/api/fairness?mode=${g.mode}&seed=${s}`, target: '_blank', rel: 'noopener' }, t('result.seed_n', { n: i + 1 })))));
-  panel.append(h('div.buttons', {},
-    h('button.primary', { type: 'button', onclick: onAgain, dataset: { kind: 'again' } }, t('result.again')),
-    h('a.button', { href: `#/match/${g.table}`, dataset: { kind: 'match-page' } }, t('result.match_page')),
-    h('button.secondary', { type: 'button', onclick: onLeaderboard, dataset: { kind: 'leaderboard' } }, t('nav.leaderboard')),
-    h('button.secondary', { type: 'button', onclick: onLobby, dataset: { kind: 'lobby' } }, t('result.lobby'))));
+  panel.append(head, h('div.match-end-body', {}, g.wins.length ? wins : null, points),
+    h('footer.buttons', {},
+      h('button.primary', { type: 'button', onclick: onAgain, dataset: { kind: 'again' } }, t('result.again')),
+      h('a.button', { href: `#/match/${g.table}`, dataset: { kind: 'match-page' } }, t('result.match_page')),
+      h('button.secondary', { type: 'button', onclick: onLeaderboard, dataset: { kind: 'leaderboard' } }, t('nav.leaderboard')),
+      h('button.secondary', { type: 'button', onclick: onLobby, dataset: { kind: 'lobby' } }, t('result.lobby'))));
   return h('div.overlay', {}, panel);
 }

@@ -1,55 +1,77 @@
-// table.js — the table page (#/table): the board, your hand (click a tile to discard it; the
-// drawn tile stands apart), your melds and kita, the clock and the action bar, the results, and
-// the keyboard: 1–9 the buttons, Space pass (or discard the drawn tile), ←/→ choose a tile,
-// Enter discard it, R riichi, Esc leave riichi choice.
-import { h, replace } from './dom.js';
-import { tile, tileLabel } from './tiles.js';
-import { t, onLangChange } from './i18n.js';
+// table.js — the table page (#/table), a full-window table: the board in the middle sized from
+// the window, your hand along the bottom edge, the name plates upright beside the seats, on the
+// left the menu, the round in words, the play aids and your waits, on the right your clock and
+// the action bar; call-outs over the board (callouts.js), the draw panel over the board until
+// the next hand starts, and the match's end as a dialog. Keyboard: 1–9 the buttons, Space pass
+// (or discard the drawn tile), ←/→ choose a tile, Enter discard it, R riichi, Esc leave riichi
+// choice. Phones held upright are asked to turn (table.css): the table needs the width.
+import { h, replace, TOUCH } from './dom.js';
+import { t, getLang, onLangChange } from './i18n.js';
 import { play, onPlayChange, act, dismissHandEnd, leaveGame, startPractice, joinQueue, reclaim } from './play.js';
-import { boardEl, meldEl } from './board.js';
-import { discardChoices, buttonsOf, actionBar } from './actions.js';
+import { noteChoice } from './game.js';
+import { boardEl, roundWords } from './board.js';
+import { plateEl } from './plates.js';
+import { handEl, handList, discardChoices, allowedTile, tenpaiOption } from './hand.js';
+import { buttonsOf, actionBar } from './actions.js';
 import { clockEl } from './clock.js';
 import { drawEl, matchEndEl } from './results.js';
+import { waitsEl } from './waits.js';
+import { calloutLayer } from './callouts.js';
+import { tableMenu } from './tablemenu.js';
+import { aids, setAid, onAidsChange, autoAction, AIDS } from './aids.js';
+import { isMuted, setMuted, onMuteChange, play as sound } from './sound.js';
+import { trapFocus } from './dialog.js';
 import { navigate } from './router.js';
 
-const DRAW_SHOWN_MS = 8000; // a draw's result stays over the board this long (or until closed)
+export const WIN_PAUSE_MS = 1500; // the call-out and the hand revealed, before the result dialog
+const AUTO_MS = 250;              // a play aid answers after this, so the player sees it happen
 
 export function mountTable(root) {
-  const ui = { riichiMode: false, selected: -1, askSeq: null, drawShownFor: null };
-  const boardWrap = h('div.board-wrap');
+  const ui = { riichiMode: false, selected: -1, askSeq: null, autoSeq: null, pointed: null, overlayKey: null, release: null, ticked: -1 };
+  const fx = calloutLayer();
+  const boardSlot = h('div.board-slot');
+  const drawSlot = h('div.draw-slot');
+  const boardWrap = h('div.board-wrap', {}, boardSlot, fx.el, drawSlot);
   const clock = clockEl();
   const barWrap = h('div.bar-wrap');
   const handWrap = h('div.hand-wrap');
-  const status = h('div.table-status', { 'aria-live': 'polite' });
+  const top = h('div.table-top', { 'aria-live': 'polite' });
+  const words = h('p.round-words');
+  const plates = [0, 1, 2, 3].map((pos) => h(`div.plate-slot.slot${pos}`));
+  const aidsBox = h('div.aids', { role: 'group' });
+  const waitsSlot = h('div.waits-slot');
   const info = h('div.table-info');
   const overlayWrap = h('div.overlay-wrap');
-  root.append(h('div.table-page', {}, status, boardWrap, h('div.controls', {}, clock, barWrap), handWrap, info, overlayWrap));
+  const menuSlot = h('div.menu-slot');
+  const page = h('div.table-page', {},
+    h('div.tp-left', {}, h('div.tp-head', {}, menuSlot, top), words, plates[3], h('div.tp-foot', {}, plates[0], aidsBox, waitsSlot, info)),
+    boardWrap,
+    h('div.tp-right', {}, plates[2], plates[1], h('div.controls', {}, clock, barWrap)),
+    handWrap,
+    overlayWrap,
+    h('div.rotate-note', { role: 'alert' }, h('span.rotate-icon', { 'aria-hidden': 'true' }), h('p', {}, t('table.rotate'))));
+  root.append(page);
+  document.body.classList.add('at-table');
 
-  /** the tiles in the hand area, in order: [{ code, drawn }] */
-  function handList(g) {
-    const list = g.hand.map((code) => ({ code, drawn: false }));
-    if (g.drawn) list.push({ code: g.drawn, drawn: true });
-    return list;
-  }
-
-  function allowed(g, item, choices) {
-    if (!g.ask) return false;
-    const set = ui.riichiMode ? choices.riichi : choices.codes;
-    if (!set.has(item.code)) return false;
-    if (g.seats[g.me] && g.seats[g.me].riichi && !ui.riichiMode) return item.drawn; // in riichi: only the drawn tile
-    return true;
+  /** answers the ask with `action`, remembering the option's waits for after the discard */
+  function answer(g, action) {
+    const option = g.ask && g.ask.options.find((o) => (o.type === action.type || (action.type === 'riichi' && o.type === 'riichi'))
+      && (!action.tile || o.tile === action.tile));
+    noteChoice(g, option || action);
+    ui.riichiMode = false;
+    ui.selected = -1;
+    ui.pointed = null;
+    act(action);
   }
 
   function discard(item) {
     const g = play.game;
     if (!g || !g.ask) return;
     const choices = discardChoices(g.ask);
-    if (!allowed(g, item, choices)) return;
+    if (!allowedTile(g, item, choices, ui.riichiMode)) return;
     const action = { type: ui.riichiMode ? 'riichi' : 'discard', tile: item.code };
     if (item.drawn) action.tsumogiri = true;
-    ui.riichiMode = false;
-    ui.selected = -1;
-    act(action);
+    answer(g, action);
   }
 
   function pick(button) {
@@ -60,48 +82,47 @@ export function mountTable(root) {
       render();
       return;
     }
-    ui.riichiMode = false;
-    act(button.action);
+    answer(g, button.action);
   }
 
-  function renderHand(g) {
-    const choices = discardChoices(g.ask);
-    const list = handList(g);
-    const concealed = h('div.concealed', { role: 'group', 'aria-label': t('table.your_hand') });
-    const drawnBox = h('div.drawn-box');
-    list.forEach((item, i) => {
-      const ok = allowed(g, item, choices);
-      const cls = [ok ? 'ok' : '', ui.riichiMode && ok ? 'riichi-ok' : '', ui.selected === i ? 'selected' : ''].filter(Boolean).join(' ');
-      const label = ok ? t(ui.riichiMode ? 'act.riichi_with' : 'act.discard_tile', { tile: tileLabel(item.code) }) : tileLabel(item.code);
-      const btn = h('button.hand-tile', {
-        type: 'button', class: `hand-tile ${cls}`, 'aria-label': label, 'aria-disabled': ok ? null : 'true',
-        dataset: { tile: item.code, index: String(i), drawn: item.drawn ? 'true' : 'false' },
-        onclick: () => discard(item),
-      }, tile(item.code, 'hand', { label: false }));
-      (item.drawn ? drawnBox : concealed).append(btn);
-    });
-    const s = g.seats[g.me];
-    const melds = h('div.my-melds', {}, s ? s.melds.map((m) => meldEl(g, m, g.me, 'meld')) : []);
-    const kita = s && s.kita.length ? h('div.my-kita', { 'aria-label': t('table.kita_count', { n: s.kita.length }) },
-      h('span.kita-label', {}, t('table.kita')), s.kita.map((c) => tile(c, 'meld'))) : null;
-    replace(handWrap, h(`div.my-hand${ui.riichiMode ? '.riichi-mode' : ''}`, {}, concealed, drawnBox, melds, kita));
+  function point(item) {
+    ui.pointed = item;
+    renderWaits(play.game);
+  }
+
+  function renderWaits(g) {
+    if (!g) { replace(waitsSlot); return; }
+    const option = ui.pointed && g.ask ? tenpaiOption(discardChoices(g.ask), ui.pointed, ui.riichiMode) : null;
+    replace(waitsSlot, option ? waitsEl(g, { waits: option.waits, furiten: option.furiten }, ui.pointed.code) : waitsEl(g, g.tenpai));
   }
 
   function renderBar(g) {
     const buttons = buttonsOf(g.ask);
+    const tap = TOUCH.matches ? '_tap' : '';
     const hint = g.ask
-      ? (ui.riichiMode ? t('table.hint_riichi') : discardChoices(g.ask).codes.size ? t('table.hint_discard') : t('table.hint_call'))
+      ? (ui.riichiMode ? t(`table.hint_riichi${tap}`) : discardChoices(g.ask).codes.size ? t(`table.hint_discard${tap}`) : t('table.hint_call'))
       : g.started ? t('table.waiting') : t('table.starting');
     replace(barWrap, actionBar(buttons, { riichiMode: ui.riichiMode, onPick: pick, seq: g.ask ? g.ask.seq : null }), h('p.hint', {}, hint));
   }
 
-  function renderStatus(g) {
+  function renderTop(g) {
     const parts = [];
     if (play.conn === 'down' || play.conn === 'connecting') parts.push(h('span.badge.warn', {}, t('conn.reconnecting')));
     if (play.replaced)
       parts.push(h('span.badge.warn', {}, t('notice.replaced')), h('button.secondary', { type: 'button', onclick: reclaim }, t('conn.play_here')));
     parts.push(h('span.badge', {}, g.ranked ? t('table.ranked') : t('table.unranked')), h('span.badge', {}, t(`mode.${g.mode}`)));
-    replace(status, parts);
+    replace(top, parts);
+    replace(words, g.started ? roundWords(g) : '', g.started ? h('span.live-words', {}, ` · ${t('table.live', { n: g.live ?? '–' })}`) : null);
+  }
+
+  function renderAids() {
+    const on = aids();
+    replace(aidsBox,
+      AIDS.map((name) => h('button.aid', { type: 'button', 'aria-pressed': String(on[name]), dataset: { aid: name }, title: t(`aids.${name}.about`), onclick: () => setAid(name, !on[name]) },
+        t(`aids.${name}`))),
+      h('button.aid.sound', { type: 'button', 'aria-pressed': String(!isMuted()), dataset: { aid: 'sound' }, onclick: () => setMuted(!isMuted()) },
+        t(isMuted() ? 'aids.sound_off' : 'aids.sound_on')));
+    aidsBox.setAttribute('aria-label', t('aids.title'));
   }
 
   function renderInfo(g) {
@@ -111,60 +132,101 @@ export function mountTable(root) {
       : null);
   }
 
-  function renderOverlay(g) {
-    if (g.end || g.closed || g.gone || (g.handEnd && g.handEnd.type === 'win')) { // the first win ends the match
-      replace(overlayWrap, matchEndEl(g, {
-        onLobby: () => { leaveGame(); navigate('/'); },
-        onAgain: () => {
-          const again = play.lastStart || { kind: g.ranked ? 'queue' : 'practice', mode: g.mode };
-          leaveGame();
-          if (again.kind === 'queue') { joinQueue(again.mode); navigate('/'); } else startPractice(again.mode);
-        },
-        onLeaderboard: () => { const mode = g.mode; leaveGame(); navigate(`/leaderboard/${mode}/all/1`); },
-      }));
-      return;
-    }
-    if (g.drawResult && Date.now() - g.drawResult.at < DRAW_SHOWN_MS) {
-      replace(overlayWrap, drawEl(g, g.drawResult.event, () => dismissHandEnd()));
-      clearTimeout(ui.drawTimer);
-      ui.drawTimer = setTimeout(render, DRAW_SHOWN_MS - (Date.now() - g.drawResult.at) + 50);
-      return;
-    }
+  function renderDraw(g) {
+    if (g.drawResult && !g.end) replace(drawSlot, drawEl(g, g.drawResult.event, () => dismissHandEnd(), g.drawResult.sticks));
+    else replace(drawSlot);
+  }
+
+  function closeOverlay() {
+    if (ui.release) ui.release();
+    ui.release = null;
+    ui.overlayKey = null;
     replace(overlayWrap);
+  }
+
+  function renderOverlay(g) {
+    const won = g.wins.length > 0;
+    if (!(g.end || g.closed || g.gone || won)) { closeOverlay(); return; }
+    const since = won ? Date.now() - g.wins[0].at : WIN_PAUSE_MS;
+    if (since < WIN_PAUSE_MS && !g.closed) { // first the call-out at the winner's seat
+      clearTimeout(ui.overlayTimer);
+      ui.overlayTimer = setTimeout(render, WIN_PAUSE_MS - since + 20);
+      return;
+    }
+    const key = [g.table, !!g.end, !!g.closed, !!g.gone, g.wins.length, getLang()].join('|');
+    if (key === ui.overlayKey) return; // already shown: keep the focus where the player put it
+    closeOverlay();
+    ui.overlayKey = key;
+    replace(overlayWrap, matchEndEl(g, {
+      onLobby: () => { leaveGame(); navigate('/'); },
+      onAgain: () => {
+        const again = play.lastStart || { kind: g.ranked ? 'queue' : 'practice', mode: g.mode };
+        leaveGame();
+        if (again.kind === 'queue') { joinQueue(again.mode); navigate('/'); } else startPractice(again.mode);
+      },
+      onLeaderboard: () => { const mode = g.mode; leaveGame(); navigate(`/leaderboard/${mode}/all/1`); },
+    }));
+    ui.release = trapFocus(overlayWrap.querySelector('.match-end'), { initial: '[data-kind="again"]' });
+  }
+
+  /** a play aid answers the ask for the player, a moment after it arrived */
+  function runAids(g) {
+    if (!g.ask || ui.autoSeq === g.ask.seq) return;
+    ui.autoSeq = g.ask.seq;
+    const action = autoAction(g.ask, g.drawn);
+    if (!action) return;
+    const seq = g.ask.seq;
+    setTimeout(() => {
+      const now = play.game;
+      if (now && now.ask && now.ask.seq === seq) answer(now, action);
+    }, AUTO_MS);
   }
 
   function render() {
     const g = play.game;
+    page.classList.toggle('no-game', !g);
     if (!g) {
-      replace(boardWrap, h('div.empty', {}, h('p', {}, t('table.none')), h('a.button', { href: '#/' }, t('result.lobby'))));
-      replace(barWrap); replace(handWrap); replace(info); replace(overlayWrap); replace(status);
+      replace(boardSlot, h('div.empty', {}, h('p', {}, t('table.none')), h('a.button', { href: '#/' }, t('result.lobby'))));
+      for (const el of [barWrap, handWrap, info, drawSlot, top, words, waitsSlot, ...plates]) replace(el);
+      closeOverlay();
       clock.update(null);
       return;
     }
     if (!g.ask || g.ask.seq !== ui.askSeq) {
+      if (g.ask && g.ask.seq !== ui.askSeq) sound('turn');
       ui.askSeq = g.ask ? g.ask.seq : null;
       ui.riichiMode = false;
+      ui.pointed = null;
       if (!g.ask) ui.selected = -1;
     }
-    root.querySelector('.table-page').classList.toggle('my-turn', !!g.ask);
-    replace(boardWrap, boardEl(g));
-    renderHand(g);
+    page.classList.toggle('my-turn', !!g.ask);
+    page.classList.toggle('p3', g.players === 3);
+    replace(boardSlot, boardEl(g));
+    for (let seat = 0; seat < g.players; seat++) {
+      const plate = plateEl(g, seat);
+      replace(plates[Number(plate.dataset.pos)], plate);
+    }
+    replace(handWrap, handEl(g, ui, { discard, point }));
     renderBar(g);
-    renderStatus(g);
+    renderTop(g);
+    renderWaits(g);
     renderInfo(g);
+    renderDraw(g);
     renderOverlay(g);
+    fx.show(g);
     clock.update(g);
+    runAids(g);
   }
 
   function selectable(g) {
     const choices = discardChoices(g.ask);
-    return handList(g).map((item, i) => (allowed(g, item, choices) ? i : -1)).filter((i) => i >= 0);
+    return handList(g).map((item, i) => (allowedTile(g, item, choices, ui.riichiMode) ? i : -1)).filter((i) => i >= 0);
   }
 
   function onKey(ev) {
     const g = play.game;
     if (!g || !g.ask || ev.altKey || ev.ctrlKey || ev.metaKey) return;
-    if (ev.target instanceof HTMLInputElement) return;
+    if (ev.target instanceof HTMLInputElement || ev.target.closest('.table-menu')) return;
     const buttons = buttonsOf(g.ask);
     const list = handList(g);
     if (/^[1-9]$/.test(ev.key)) {
@@ -182,7 +244,10 @@ export function mountTable(root) {
       const at = ok.indexOf(ui.selected);
       const next = at < 0 ? (ev.key === 'ArrowLeft' ? ok.length - 1 : 0) : (at + (ev.key === 'ArrowLeft' ? -1 : 1) + ok.length) % ok.length;
       ui.selected = ok[next];
-      renderHand(g);
+      const item = list[ui.selected];
+      ui.pointed = tenpaiOption(discardChoices(g.ask), item, ui.riichiMode) ? item : null;
+      replace(handWrap, handEl(g, ui, { discard, point }));
+      renderWaits(g);
     } else if (ev.key === 'Enter' && ui.selected >= 0 && list[ui.selected]) {
       ev.preventDefault();
       discard(list[ui.selected]);
@@ -195,16 +260,39 @@ export function mountTable(root) {
     }
   }
 
+  /** every 100 ms: the clocks; a tick each second while your bank runs */
+  function tick() {
+    const g = play.game;
+    clock.update(g);
+    if (g && g.ask && clock.classList.contains('urgent')) {
+      const s = Math.floor(g.bankLeft / 1000);
+      if (s !== ui.ticked) { ui.ticked = s; sound('tick'); }
+    }
+  }
+
+  function relabel() {
+    replace(menuSlot, tableMenu());
+    page.querySelector('.rotate-note p').textContent = t('table.rotate');
+    renderAids();
+    render();
+  }
+
   const offPlay = onPlayChange((what) => { if (what !== 'queue') render(); });
-  const offLang = onLangChange(render);
+  const offLang = onLangChange(relabel);
+  const offAids = onAidsChange(() => { renderAids(); ui.autoSeq = null; render(); });
+  const offMute = onMuteChange(renderAids);
   document.addEventListener('keydown', onKey);
-  const ticker = setInterval(() => clock.update(play.game), 100);
-  render();
+  const ticker = setInterval(tick, 100);
+  relabel();
   return () => {
     offPlay();
     offLang();
+    offAids();
+    offMute();
     document.removeEventListener('keydown', onKey);
     clearInterval(ticker);
-    clearTimeout(ui.drawTimer);
+    clearTimeout(ui.overlayTimer);
+    closeOverlay();
+    document.body.classList.remove('at-table');
   };
 }

@@ -3,7 +3,7 @@
 // (its public view, polled) or closed.
 import { api } from '/js/api.js';
 import { t, formatDuration } from './i18n.js';
-import { h } from '/js/dom.js';
+import { h, replace } from '/js/dom.js';
 import { toast, errorText, confirmAction, table } from './dom.js';
 
 const REFRESH_MS = 3000;
@@ -21,11 +21,11 @@ function tileList(tiles) {
 
 /** the public view of a table, as text: round, dora, and per seat points, discards and melds */
 function renderView(box, v) {
-  box.replaceChildren(
-    h('p', {}, t('watch.round', { wind: t(`wind.${v.round_wind}`), honba: v.honba, sticks: v.sticks, live: v.live })),
+  replace(box,
+    h('p', {}, t('watch.round', { wind: t(`wind.${v.round_wind}`), honba: v.honba, sticks: v.sticks, n: v.live })),
     h('p', {}, `${t('watch.dora')}: `, tileList(v.dora || [])),
     h('div', { class: 'seats' }, v.seats.map((s, i) => h('div', { class: 'seat', 'data-seat': i },
-      h('h3', {}, v.names?.[i]?.name ?? `#${i}`, i === v.dealer ? h('span', { class: 'badge' }, t('watch.dealer')) : null,
+      h('h3', {}, v.names?.[i]?.name ?? t('watch.seat', { n: i + 1 }), i === v.dealer ? h('span', { class: 'badge' }, t('watch.dealer')) : null,
         s.riichi ? h('span', { class: 'badge warn' }, t('watch.riichi')) : null),
       h('p', {}, t('watch.points', { points: s.points }), ' · ', t('watch.concealed', { n: s.concealed })),
       h('p', {}, `${t('watch.discards')}: `, tileList((s.discards || []).map((d) => d.tile))),
@@ -52,7 +52,7 @@ export function liveView(root) {
       const v = await api(`/admin/tables/${watching}`);
       renderView(watch.querySelector('.view'), v);
     } catch (e) {
-      watch.querySelector('.view').replaceChildren(h('p', { class: 'muted' }, e.status === 404 ? t('watch.gone') : errorText(e)));
+      replace(watch.querySelector('.view'), h('p', { class: 'muted' }, e.status === 404 ? t('watch.gone') : errorText(e)));
       if (e.status === 404) clearInterval(watchTimer);
     }
   }
@@ -61,7 +61,7 @@ export function liveView(root) {
     stopWatch();
     watching = id;
     watch.hidden = false;
-    watch.replaceChildren(h('h2', {}, t('watch.title', { id: id.slice(0, 8) })),
+    replace(watch, h('h2', {}, t('watch.title', { id: id.slice(0, 8) })),
       h('button', { type: 'button', onclick: stopWatch }, t('watch.stop')), h('div', { class: 'view' }));
     pollWatch();
     watchTimer = setInterval(pollWatch, WATCH_MS);
@@ -81,26 +81,26 @@ export function liveView(root) {
     try {
       live = await api('/admin/tables');
     } catch (e) {
-      tables.replaceChildren(h('p', { class: 'error' }, errorText(e)));
+      replace(tables, h('p', { class: 'error' }, errorText(e)));
       return;
     }
-    summary.replaceChildren(
+    replace(summary,
       h('div', { class: 'card' }, h('span', { class: 'label' }, t('live.connections')), h('strong', { id: 'live-connections' }, live.connections)),
       h('div', { class: 'card' }, h('span', { class: 'label' }, t('live.online')), h('strong', {}, live.players_online)),
       h('div', { class: 'card' }, h('span', { class: 'label' }, t('live.tables')), h('strong', { id: 'live-tables' }, live.tables_total)),
       live.maintenance ? h('div', { class: 'card warn' }, t('live.maintenance')) : null,
       live.draining ? h('div', { class: 'card warn' }, t('live.draining')) : null);
-    queues.replaceChildren(h('h2', {}, t('live.queues')), h('ul', { class: 'plain' }, ['4p', '3p'].map((mode) => {
+    replace(queues, h('h2', {}, t('live.queues')), h('ul', { class: 'plain' }, ['4p', '3p'].map((mode) => {
       const q = live.queues[mode];
       return h('li', {}, t('live.queue', { mode, size: q.size, wait: formatDuration(q.longest_wait_ms) }),
         q.waiting.length ? h('span', { class: 'muted' }, ' — ',
           q.waiting.slice(0, 20).map((w) => t('live.waiting', { name: w.name, wait: formatDuration(w.waited_ms) })).join(', ')) : null);
     })));
     if (!live.tables.length) {
-      tables.replaceChildren(h('h2', {}, t('live.tables')), h('p', { class: 'muted' }, t('live.no_tables')));
+      replace(tables, h('h2', {}, t('live.tables')), h('p', { class: 'muted' }, t('live.no_tables')));
       return;
     }
-    tables.replaceChildren(h('h2', {}, t('live.tables')), table(
+    replace(tables, h('h2', {}, t('live.tables')), table(
       ['live.col.table', 'live.col.mode', 'live.col.players', 'live.col.hand', 'live.col.running', ''],
       live.tables.map((x) => h('tr', { 'data-table': x.id },
         h('td', {}, h('code', {}, x.id.slice(0, 8))),
@@ -114,7 +114,7 @@ export function liveView(root) {
       { id: 'tables' }));
   }
 
-  root.replaceChildren(h('h1', {}, t('live.title')),
+  replace(root, h('h1', {}, t('live.title')),
     h('div', { class: 'buttons' }, h('button', { type: 'button', onclick: load }, t('refresh'))),
     summary, queues, watch, tables);
   load();

@@ -1,8 +1,9 @@
 // matches.js — the Matches section: every stored match, newest first (the public
-// /api/matches list), with a way to void one (it leaves the rankings; its record stays).
+// /api/matches list), with a way to void a ranked one (it leaves the rankings; its record
+// stays). Practice matches never count, so they offer no Void.
 import { api, query } from '/js/api.js';
 import { t, formatTime } from './i18n.js';
-import { h } from '/js/dom.js';
+import { h, replace } from '/js/dom.js';
 import { toast, confirmAction, errorText, pager, table } from './dom.js';
 
 const LIMIT = 25;
@@ -32,25 +33,25 @@ export function matchesView(root) {
     try {
       data = await api(`/matches${query({ page, limit: LIMIT })}`);
     } catch (e) {
-      list.replaceChildren(h('p', { class: 'error' }, errorText(e)));
+      replace(list, h('p', { class: 'error' }, errorText(e)));
       return;
     }
     if (!data.matches.length) {
-      list.replaceChildren(h('p', { class: 'muted' }, t('matches.none')));
+      replace(list, h('p', { class: 'muted' }, t('matches.none')));
       return;
     }
-    list.replaceChildren(table(['matches.col.ended', 'matches.col.mode', 'matches.col.players', 'matches.col.state', ''],
+    replace(list, table(['matches.col.ended', 'matches.col.mode', 'matches.col.players', 'matches.col.state', ''],
       data.matches.map((m) => h('tr', { 'data-match': m.id },
         h('td', {}, h('a', { href: `/#/match/${m.id}` }, formatTime(m.ended_at))),
         h('td', {}, m.mode),
         h('td', {}, m.players.map((p) => `${p.display_name} (${p.result > 0 ? '+' : ''}${p.result})`).join(', ')),
         stateCell(m),
-        h('td', { class: 'actions' }, m.voided ? null
+        h('td', { class: 'actions' }, m.voided || !m.ranked ? null
           : h('button', { type: 'button', class: 'danger', onclick: () => voidMatch(m) }, t('matches.void'))))),
       { id: 'matches' }), pager(page, LIMIT, data.total, (p) => { page = p; load(); }));
   }
 
-  root.replaceChildren(h('h1', {}, t('matches.title')),
+  replace(root, h('h1', {}, t('matches.title')),
     h('div', { class: 'buttons' }, h('button', { type: 'button', onclick: load }, t('refresh'))), list);
   load();
   return () => {};

@@ -3,7 +3,7 @@
 // configuration's own rules and the problems show next to their fields.
 import { api } from '/js/api.js';
 import { t, formatTime } from './i18n.js';
-import { h } from '/js/dom.js';
+import { h, replace } from '/js/dom.js';
 import { toast, confirmAction, errorText } from './dom.js';
 
 /* the settings in display order, with their input kind */
@@ -66,7 +66,7 @@ export function settingsView(root) {
         h('span', { class: 'muted small' }, note.join(' · ')),
         h('span', { class: 'field-error', 'data-for': key }));
     });
-    box.replaceChildren(h('form', { id: 'settings-form', class: 'account-form settings', novalidate: true, onsubmit: save },
+    replace(box, h('form', { id: 'settings-form', class: 'account-form settings', novalidate: true, onsubmit: save },
       rows, h('button', { type: 'submit', class: 'primary' }, t('settings.save'))));
   }
 
@@ -74,11 +74,11 @@ export function settingsView(root) {
     try {
       render(await api('/admin/settings'));
     } catch (e) {
-      box.replaceChildren(h('p', { class: 'error' }, errorText(e)));
+      replace(box, h('p', { class: 'error' }, errorText(e)));
     }
   }
 
-  root.replaceChildren(h('h1', {}, t('settings.title')), h('p', { class: 'muted' }, t('settings.lead')), box);
+  replace(root, h('h1', {}, t('settings.title')), h('p', { class: 'muted' }, t('settings.lead')), box);
   load();
   return () => {};
 }

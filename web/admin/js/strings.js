@@ -1,6 +1,8 @@
 // strings.js — every text of the admin area: each key with its English and its Japanese text
 // side by side (so neither language can lack one), exported as one dictionary per language.
-// {name} is filled in by t().
+// {name} is filled in by t(). A text that depends on a count {n} is an object of its plural
+// forms ({ one, other } in English, { other } in Japanese), flattened to 'key.one', 'key.other'
+// for the client's t() to choose from.
 const TEXTS = {
   title: ['Admin', '管理'],
 
@@ -70,13 +72,15 @@ const TEXTS = {
   'watch.stop': ['Stop watching', '観戦をやめる'],
   'watch.gone': ['This table is no longer running.', 'この卓はもう進行していません。'],
   'watch.round': [
-    '{wind} round, honba {honba}, sticks {sticks}, {live} tiles left',
-    '{wind}場 {honba} 本場 供託 {sticks} 残り {live} 枚'],
+    { one: '{wind} round, honba {honba}, sticks {sticks}, {n} tile left',
+      other: '{wind} round, honba {honba}, sticks {sticks}, {n} tiles left' },
+    { other: '{wind}場 {honba} 本場 供託 {sticks} 残り {n} 枚' }],
   'watch.dora': ['Dora indicators', 'ドラ表示牌'],
   'watch.points': ['{points} points', '{points} 点'],
   'watch.riichi': ['riichi', '立直'],
   'watch.dealer': ['dealer', '親'],
-  'watch.concealed': ['{n} concealed tiles', '手牌 {n} 枚（非公開）'],
+  'watch.seat': ['Seat {n}', '{n}番席'],
+  'watch.concealed': [{ one: '{n} concealed tile', other: '{n} concealed tiles' }, { other: '手牌 {n} 枚（非公開）' }],
   'watch.discards': ['Discards', '捨て牌'],
   'watch.melds': ['Melds', '副露'],
 
@@ -188,7 +192,8 @@ const TEXTS = {
   'time.h': ['{h} h {m} min', '{h} 時間 {m} 分'],
 };
 
-const pick = (i) => Object.fromEntries(Object.entries(TEXTS).map(([key, texts]) => [key, texts[i]]));
+const pick = (i) => Object.fromEntries(Object.entries(TEXTS).flatMap(([key, texts]) => (typeof texts[i] === 'string'
+  ? [[key, texts[i]]] : Object.entries(texts[i]).map(([form, text]) => [`${key}.${form}`, text]))));
 
 export const en = pick(0);
 export const ja = pick(1);

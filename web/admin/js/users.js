@@ -2,7 +2,7 @@
 // and ban, unban or rename them, each with a reason for the audit log.
 import { api, query } from '/js/api.js';
 import { t, formatTime } from './i18n.js';
-import { h } from '/js/dom.js';
+import { h, replace } from '/js/dom.js';
 import { toast, confirmAction, errorText, pager, table } from './dom.js';
 
 const LIMIT = 50;
@@ -44,18 +44,18 @@ export function usersView(root) {
     try {
       data = await api(`/admin/users${query({ q: state.q, banned: state.banned ? 1 : '', page: state.page, limit: LIMIT })}`);
     } catch (e) {
-      list.replaceChildren(h('p', { class: 'error' }, errorText(e)));
+      replace(list, h('p', { class: 'error' }, errorText(e)));
       return;
     }
     if (!data.users.length) {
-      list.replaceChildren(h('p', { class: 'muted' }, t('users.none')));
+      replace(list, h('p', { class: 'muted' }, t('users.none')));
       return;
     }
-    list.replaceChildren(table(['users.col.name', 'users.col.username', 'users.col.seen', 'users.col.state', ''],
+    replace(list, table(['users.col.name', 'users.col.username', 'users.col.seen', 'users.col.state', ''],
       data.users.map((u) => h('tr', { 'data-user': u.id },
         h('td', {}, h('a', { href: `/#/player/${u.id}` }, u.display_name)),
         h('td', {}, u.username ?? '—'),
-        h('td', {}, formatTime(u.last_seen_at * 1000)),
+        h('td', {}, formatTime(u.last_seen_at ? u.last_seen_at * 1000 : null)),
         stateCell(u),
         h('td', { class: 'actions' },
           u.banned_at
@@ -72,7 +72,7 @@ export function usersView(root) {
     state.page = 1;
     load();
   } }, search, h('label', {}, bannedOnly, ' ', t('users.banned_only')), h('button', { type: 'submit', class: 'primary' }, t('users.find')));
-  root.replaceChildren(h('h1', {}, t('users.title')), form, list);
+  replace(root, h('h1', {}, t('users.title')), form, list);
   load();
   return () => {};
 }

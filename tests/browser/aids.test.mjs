@@ -1,0 +1,106 @@
+// aids.test.mjs — the play aids at the table, on the hand-written YONMA match (scripts.mjs):
+// your waits with how many of each you have not seen (counted by hand below), the furiten mark
+// once a tile of your waits went by, the flag on the discard that leaves you tenpai and its
+// waits while you point at it, dora and red fives marked in your hand; and the three toggles —
+// auto tsumogiri, no calls, auto-win — answering for you, remembered in the browser, and leaving
+// everything else to you.
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { siteAndBrowser, assertNoProblems, screenshot } from './browser.mjs';
+import { scriptedPage } from './scripted.mjs';
+import * as S from './scripts.mjs';
+
+/** the waits box: { title, furiten, waits: { tile: left } } */
+async function waitsBox(page) {
+  const box = page.locator('.waits-box:not(.empty)');
+  await box.waitFor();
+  const waits = {};
+  for (const w of await box.locator('.wait').all()) waits[await w.getAttribute('data-tile')] = await w.locator('.wait-left').textContent();
+  return { title: await box.locator('.waits-title').textContent(), furiten: await box.locator('.furiten-mark').count() === 1, waits };
+}
+
+describe('play aids', () => {
+  const env = siteAndBrowser();
+
+  test('waits, unseen counts, furiten, the tenpai flag, dora and red fives in the hand', async () => {
+    const { page, table } = await scriptedPage(env, S.YONMA_FOUND);
+    table.events([...S.YONMA_HAND1, S.YONMA_DRAW, ...S.YONMA_HAND2_START, ...S.YONMA_PON, ...S.YONMA_CHI, S.YONMA_MY_DRAW]);
+    table.ask(S.YONMA_MY_ASK);
+    await page.locator('.table-page.my-turn .hand-tile.ok').first().waitFor();
+    // only East leaves you tenpai; the indicator 4s makes 5s the dora; 0p is a red five
+    assert.deepEqual(await page.locator('.hand-tile.keeps-tenpai').evaluateAll((xs) => xs.map((x) => x.dataset.tile)), ['1z']);
+    assert.deepEqual(await page.locator('.hand-tile.is-dora').evaluateAll((xs) => xs.map((x) => x.dataset.tile)), ['5s']);
+    assert.deepEqual(await page.locator('.hand-tile.is-red').evaluateAll((xs) => xs.map((x) => x.dataset.tile)), ['0p']);
+    assert.equal(await page.locator('.waits-box:not(.empty)').count(), 0, 'not tenpai yet');
+    // pointing at East: the waits it would give. Seen so far: your own 5s, nothing of 8s
+    await page.locator('.hand-tile[data-tile="1z"]').hover();
+    assert.deepEqual(await waitsBox(page), { title: 'Discard East wind to wait on', furiten: false, waits: { '5s': '×3', '8s': '×4' } });
+    await screenshot(page, 'table-waits-preview');
+    await page.locator('.hand-tile[data-tile="1z"]').click();
+    await table.nextAct();
+    table.event(S.YONMA_MY_DISCARD);
+    await page.mouse.move(5, 5);
+    assert.deepEqual(await waitsBox(page), { title: 'Waiting on', furiten: false, waits: { '5s': '×3', '8s': '×4' } });
+    // seat 2 draws and discards 5s, and play goes on (seat 3 draws): you let a winning tile pass
+    table.events([{ type: 'draw', seat: 2, replacement: false }, { type: 'discard', seat: 2, tile: '5s', tsumogiri: false, riichi: false }]);
+    await page.waitForTimeout(200);
+    assert.equal((await waitsBox(page)).furiten, false, 'not furiten while the discard is still on offer');
+    table.event({ type: 'draw', seat: 3, replacement: false });
+    await page.locator('.furiten-mark').waitFor();
+    assert.deepEqual(await waitsBox(page), { title: 'Waiting on', furiten: true, waits: { '5s': '×2', '8s': '×4' } });
+    await screenshot(page, 'table-furiten');
+    // the server's own word (an ask's tenpai) wins over the page's
+    table.events([{ type: 'discard', seat: 3, tile: '8s', tsumogiri: false, riichi: false }]);
+    table.ask({ options: [{ type: 'pass' }], tenpai: { waits: ['5s', '8s'], furiten: true } });
+    assert.deepEqual(await waitsBox(page), { title: 'Waiting on', furiten: true, waits: { '5s': '×2', '8s': '×3' } });
+    assertNoProblems(page);
+    await page.context().close();
+  });
+
+  test('auto tsumogiri, no calls and auto-win answer for you; other choices stay yours', async () => {
+    const { page, table } = await scriptedPage(env, S.YONMA_FOUND);
+    const aid = (name) => page.locator(`.aids button.aid[data-aid="${name}"]`);
+    for (const name of ['tsumogiri', 'noCalls', 'autoWin']) {
+      assert.equal(await aid(name).getAttribute('aria-pressed'), 'false');
+      await aid(name).click();
+      assert.equal(await aid(name).getAttribute('aria-pressed'), 'true');
+    }
+    assert.deepEqual(JSON.parse(await page.evaluate(() => localStorage.getItem('ippon.aids'))), { autoWin: true, noCalls: true, tsumogiri: true });
+    table.events([...S.YONMA_HAND1, S.YONMA_DRAW, ...S.YONMA_HAND2_START, ...S.YONMA_PON, ...S.YONMA_CHI, S.YONMA_MY_DRAW]);
+    table.ask(S.YONMA_MY_ASK);
+    assert.deepEqual((await table.nextAct()).action, { type: 'discard', tile: '8p', tsumogiri: true }, 'the drawn tile, at once');
+    table.event({ type: 'discard', seat: 1, tile: '8p', tsumogiri: true, riichi: false });
+    // a pon offer is passed
+    table.events([{ type: 'draw', seat: 2, replacement: false }, { type: 'discard', seat: 2, tile: '7p', tsumogiri: false, riichi: false }]);
+    table.ask({ options: [{ type: 'pon', tiles: ['6p', '7p'] }, { type: 'pass' }] });
+    assert.deepEqual((await table.nextAct()).action, { type: 'pass' });
+    // a ron offer is taken
+    table.events([{ type: 'draw', seat: 3, replacement: false }, { type: 'discard', seat: 3, tile: '7p', tsumogiri: false, riichi: false }]);
+    table.ask({ options: [{ type: 'ron' }, { type: 'pass' }] });
+    assert.deepEqual((await table.nextAct()).action, { type: 'ron' });
+    assertNoProblems(page);
+    await page.context().close();
+  });
+
+  test('with the aids off nothing is answered for you, and no calls never passes a ron', async () => {
+    const { page, table } = await scriptedPage(env, S.YONMA_FOUND);
+    table.events([...S.YONMA_HAND1, S.YONMA_DRAW, ...S.YONMA_HAND2_START, ...S.YONMA_PON, ...S.YONMA_CHI, S.YONMA_MY_DRAW]);
+    table.ask(S.YONMA_MY_ASK);
+    await page.locator('.table-page.my-turn').waitFor();
+    await page.waitForTimeout(700);
+    table.assertNoAct();
+    await page.locator('.hand-tile.ok[data-tile="1z"]').click();
+    await table.nextAct();
+    table.event(S.YONMA_MY_DISCARD);
+    await page.locator('.aids button.aid[data-aid="noCalls"]').click();
+    table.events(S.YONMA_KAN.concat(S.YONMA_RIICHI, S.YONMA_DEAL_IN));
+    table.ask({ options: [{ type: 'ron' }, { type: 'chi', tiles: ['6s', '7s'] }, { type: 'pass' }], tenpai: S.YONMA_RON_ASK.tenpai });
+    await page.locator('.actions button.act[data-kind="ron"]').waitFor();
+    await page.waitForTimeout(700);
+    table.assertNoAct();
+    await page.locator('.actions button.act[data-kind="ron"]').click();
+    assert.deepEqual((await table.nextAct()).action, { type: 'ron' });
+    assertNoProblems(page);
+    await page.context().close();
+  });
+});

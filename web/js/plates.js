@@ -1,0 +1,32 @@
+// plates.js — each seat's name plate, upright beside the board on that seat's side: its wind
+// (the dealer's in red), name, score and riichi state, lit while the seat is on turn with a bar
+// for the time its move has left (the others' banks are theirs to know; your own clock is in
+// the controls). table.js places the plates; this draws them.
+import { h, number } from './dom.js';
+import { t } from './i18n.js';
+import { position, windOf } from './game.js';
+import { WINDS, seatName, continueAnimation } from './board.js';
+
+/** the plate of `seat` */
+export function plateEl(g, seat) {
+  const pos = position(g, seat);
+  const s = g.seats[seat];
+  const dealer = seat === g.dealer;
+  const onTurn = g.turn === seat && !g.handEnd && !g.end;
+  const wind = t(`wind.${WINDS[windOf(g, seat)]}`);
+  const plate = h(`div.plate.pos${pos}${onTurn ? '.turn' : ''}${s.riichi ? '.in-riichi' : ''}${seat === g.me ? '.mine' : ''}`, {
+    dataset: { seat: String(seat), pos: String(pos) },
+    role: 'group',
+    'aria-label': t('table.plate', { name: seatName(g, seat), wind, points: number(g.points[seat]) }),
+  },
+  h(`span.plate-wind${dealer ? '.dealer' : ''}`, { title: dealer ? t('table.dealer') : wind }, t(`wind.kanji.${WINDS[windOf(g, seat)]}`)),
+  h('span.plate-name', {}, seatName(g, seat), g.bots[seat] ? h('span.plate-bot', {}, t('table.bot')) : null),
+  h('span.plate-points', {}, number(g.points[seat])),
+  s.riichi ? h('span.plate-riichi', {}, t('table.riichi')) : null);
+  if (onTurn && seat !== g.me && g.moveMs) {
+    const bar = h('span.plate-clock-fill');
+    bar.style.animationDuration = `${g.moveMs}ms`;
+    plate.append(h('span.plate-clock', { 'aria-hidden': 'true' }, continueAnimation(bar, g.turnAt)));
+  }
+  return plate;
+}
