@@ -2,8 +2,8 @@
 // your waits with how many of each you have not seen (counted by hand below), the furiten mark
 // once a tile of your waits went by, the flag on the discard that leaves you tenpai and its
 // waits while you point at it, dora and red fives marked in your hand; and the three toggles —
-// auto tsumogiri, no calls, auto-win — answering for you, remembered in the browser, and leaving
-// everything else to you.
+// auto tsumogiri, no calls, auto-win — answering for you, remembered in the browser (as is muting
+// the sound), and leaving everything else to you.
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { siteAndBrowser, assertNoProblems, screenshot } from './browser.mjs';
@@ -66,6 +66,12 @@ describe('play aids', () => {
       assert.equal(await aid(name).getAttribute('aria-pressed'), 'true');
     }
     assert.deepEqual(JSON.parse(await page.evaluate(() => localStorage.getItem('ippon.aids'))), { autoWin: true, noCalls: true, tsumogiri: true });
+    // the sound toggle is remembered too
+    assert.equal(await aid('sound').getAttribute('aria-pressed'), 'true');
+    await aid('sound').click();
+    assert.equal(await aid('sound').getAttribute('aria-pressed'), 'false');
+    assert.equal(await aid('sound').textContent(), 'Sound off');
+    assert.equal(await page.evaluate(() => localStorage.getItem('ippon.sound')), 'off');
     table.events([...S.YONMA_HAND1, S.YONMA_DRAW, ...S.YONMA_HAND2_START, ...S.YONMA_PON, ...S.YONMA_CHI, S.YONMA_MY_DRAW]);
     table.ask(S.YONMA_MY_ASK);
     assert.deepEqual((await table.nextAct()).action, { type: 'discard', tile: '8p', tsumogiri: true }, 'the drawn tile, at once');
