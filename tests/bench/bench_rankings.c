@@ -34,6 +34,7 @@
  *
  * --ids FILE writes 1,000 player ids (one per line) for the profile benchmark.
  */
+#include <inttypes.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -75,7 +76,8 @@ static int64_t now_ms(void)
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-static void player_id(long p, char out[33]) { snprintf(out, 33, "%08lx%024x", p, 0xbe7c4); }
+/* player p's id: p in 8 hex digits (hence at most 2^32 players, see --players) and a fixed tail */
+static void player_id(uint32_t p, char out[33]) { snprintf(out, 33, "%08" PRIx32 "%024x", p, 0xbe7c4); }
 
 /* a pool of made-up action logs, one hand each, of the usual length */
 static json_t *pool[2][POOL];
@@ -137,7 +139,7 @@ static void build(built *b, long n, long players, int64_t ended_ms)
                 again |= chosen[k] == who;
         } while (again);
         chosen[s] = who;
-        player_id(who, p->user_id);
+        player_id((uint32_t)who, p->user_id);
         snprintf(p->name, sizeof p->name, "Player %ld", who);
     }
     int hands = 1;
@@ -246,6 +248,10 @@ int main(int argc, char **argv)
                 fprintf(stderr, "bench_rankings: %s: a positive integer\n", a);
                 return 2;
             }
+            if (num == &players && (unsigned long)players > UINT32_MAX) { /* ids hold 8 hex digits */
+                fprintf(stderr, "bench_rankings: %s: at most %" PRIu32 "\n", a, UINT32_MAX);
+                return 2;
+            }
         } else if (!strcmp(a, "--seed")) {
             rng_state = strtoull(v, NULL, 10) * 2654435761u + 1;
         } else if (!strcmp(a, "--db")) {
@@ -272,7 +278,7 @@ int main(int argc, char **argv)
     double t0 = seconds();
     for (long p = 0; p < players; p++) {
         ippon_user u = {0};
-        player_id(p, u.id);
+        player_id((uint32_t)p, u.id);
         if (ippon_store_user_get(st, u.id, &u) == 0)
             continue; /* a database filled before */
         snprintf(u.display_name, sizeof u.display_name, "Player %ld", p);
@@ -453,7 +459,7 @@ int main(int argc, char **argv)
         }
         for (int i = 0; i < IDS_OUT; i++) {
             char id[33];
-            player_id(pick_player(players), id);
+            player_id((uint32_t)pick_player(players), id);
             fprintf(f, "%s\n", id);
         }
         fclose(f);

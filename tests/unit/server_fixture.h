@@ -76,7 +76,8 @@ static inline const char *fixture_uid(char c)
 static inline void fixture_add_guest(ippon_store *st, char c, const char *name)
 {
     ippon_user u = {0};
-    snprintf(u.id, sizeof u.id, "%s", fixture_uid(c));
+    if (snprintf(u.id, sizeof u.id, "%s", fixture_uid(c)) >= (int)sizeof u.id)
+        fail_msg("fixture_add_guest: the id of '%c' does not fit a user id", c);
     snprintf(u.display_name, sizeof u.display_name, "%s", name);
     u.guest = true;
     u.created_at = u.last_seen_at = 1000;
@@ -152,9 +153,13 @@ static inline void fixture_remove_tree(const char *path)
     while ((e = readdir(d)) != NULL) {
         if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
             continue;
-        char child[1024];
-        snprintf(child, sizeof child, "%s/%s", path, e->d_name);
+        size_t cap = strlen(path) + 1 + strlen(e->d_name) + 1; /* path "/" name NUL */
+        char *child = malloc(cap);
+        if (!child)
+            break; /* out of memory: leave the rest */
+        snprintf(child, cap, "%s/%s", path, e->d_name);
         fixture_remove_tree(child);
+        free(child);
     }
     closedir(d);
     rmdir(path);

@@ -34,10 +34,12 @@
 
 static ippon_store *st;
 
-/* write fixture_uid(c) into dst (a buffer of at least 33 bytes) */
+/* write fixture_uid(c) into dst (a buffer of at least 33 bytes): the test fails if it does not fit */
 static void set_uid(char *dst, size_t cap, char c)
 {
-    snprintf(dst, cap, "%s", fixture_uid(c));
+    int n = snprintf(dst, cap, "%s", fixture_uid(c));
+    if (n < 0 || (size_t)n >= cap)
+        fail_msg("set_uid: the id of '%c' does not fit %zu bytes", c, cap);
 }
 
 static int setup(void **state)

@@ -490,7 +490,7 @@ static void test_copies_follow_the_match(void **state)
 static char *profile_reply(char who, char etag[48], bool *kept)
 {
     char path[64];
-    snprintf(path, sizeof path, "/api/players/%s", fixture_uid(who));
+    assert_true(snprintf(path, sizeof path, "/api/players/%s", fixture_uid(who)) < (int)sizeof path);
     const char *body, *tag;
     size_t len;
     *kept = ippon_store_reply_kept(st, &(ippon_kept_query){fixture_uid(who), 0, 0}, &body, &len, &tag) == 1;
@@ -516,7 +516,7 @@ static void test_kept_profiles(void **state)
     assert_string_equal(tag2, tag1);
     free(again);
     char path[64];
-    snprintf(path, sizeof path, "/api/players/%s", fixture_uid('a'));
+    assert_true(snprintf(path, sizeof path, "/api/players/%s", fixture_uid('a')) < (int)sizeof path);
     ippon_rest_response res = rest(path, NULL, 0, tag1);
     assert_int_equal(res.status, 304);
     ippon_rest_response_free(&res);

@@ -65,9 +65,14 @@ static uint64_t next(void)
 
 static int below(int n) { return (int)(next() % (uint64_t)n); }
 
+/* the id of user u (0 <= u < USERS; the test fails for another) */
 static const char *uid(int u)
 {
     static char ids[USERS][33];
+    if (u < 0 || u >= USERS) {
+        fail_msg("uid(%d): no such user", u);
+        return "";
+    }
     snprintf(ids[u], sizeof ids[u], "%030x%02d", 0xabc, u);
     return ids[u];
 }
@@ -86,7 +91,8 @@ static int setup(void **state)
     }
     for (int u = 0; u < USERS; u++) {
         ippon_user user = {0};
-        snprintf(user.id, sizeof user.id, "%s", uid(u));
+        if (snprintf(user.id, sizeof user.id, "%s", uid(u)) >= (int)sizeof user.id)
+            return -1;
         snprintf(names[u], sizeof names[u], "Player %02d", u);
         snprintf(user.display_name, sizeof user.display_name, "%s", names[u]);
         user.guest = true;

@@ -36,9 +36,14 @@ enum { WRITERS = 6, MATCHES = 150, PLAYERS = 40 };
 
 static char dir[256], db[300];
 
+/* the id of player u (0 <= u < PLAYERS); asked for another, the writer (a child) exits with 1 */
 static const char *uid(int u)
 {
     static char id[33];
+    if (u < 0 || u >= PLAYERS) {
+        fprintf(stderr, "uid(%d): no such player\n", u);
+        _exit(1);
+    }
     snprintf(id, sizeof id, "%030x%02d", 0xc0c, u);
     return id;
 }
