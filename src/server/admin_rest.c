@@ -5,9 +5,12 @@
  * How it works: each handler first makes sure the caller is an administrator (admin_caller),
  * then reads its body or query and checks every field before anything changes (all problems
  * are reported together, as in auth_rest.c, by rest_fields.h: "fields": {"name": "problem"}),
- * then asks the store (store_admin.h), the settings (admin_settings.h) or the running game
- * (admin_live.h) to act, and answers with the changed thing. The audit row names the
- * administrator by username and id.
+ * then has the change written with its audit row by the store writer (admin_writes.h) and
+ * defers its reply: the change's completion (admin_written, on the loop) makes it take effect
+ * in the running game (a banned user's connection closed, a table closed, a new name, the
+ * settings applied), makes the store's kept replies follow, and answers with the changed thing
+ * — or 503 unavailable if the database could not take the write now (nothing changed). The
+ * audit row names the administrator by username and id.
  */
 #include "admin_rest.h"
 
@@ -19,6 +22,7 @@
 
 #include "admin_live.h"
 #include "admin_settings.h"
+#include "admin_writes.h"
 #include "auth.h"
 #include "log.h"
 #include "metrics.h"
@@ -100,6 +104,147 @@ static void admin_done(ippon_app *app, const ippon_user *admin, const char *acti
 static void reply_store_failed(ippon_rest_response *res)
 {
     ippon_rest_reply_error(res, 500, "internal", "the database could not do this; nothing changed");
+}
+
+#define ADMIN_UNAVAILABLE_RETRY_S 5
+
+static void reply_unavailable(ippon_rest_response *res)
+{
+    res->retry_after = ADMIN_UNAVAILABLE_RETRY_S;
+    ippon_rest_reply_error(res, 503, "unavailable",
+                           "the database cannot store this right now (nothing changed); try again in %d seconds",
+                           ADMIN_UNAVAILABLE_RETRY_S);
+}
+
+/* ---- changes through the store writer ---------------------------------------------------- */
+
+/* a change waiting for its write: what its completion needs to take effect and reply */
+typedef struct admin_wait {
+    ippon_rest_deferred *deferred;
+    ippon_app *app;
+    ippon_user admin;
+    ippon_admin_change_kind kind;
+    char id[IPPON_USER_ID_LEN + 1]; /* the user, match or table */
+    char name[IPPON_DISPLAY_NAME_MAX_BYTES + 1]; /* rename: the new display name */
+    char target[256]; /* the audit row's target, for the log line */
+    json_t *values; /* settings */
+    long long now_s;
+} admin_wait;
+
+static void reply_user(ippon_app *app, ippon_rest_response *res, const char *user_id);
+
+/* the change took effect in the database (rc 0), or why not: its reply, and its effect beyond */
+static void admin_written_reply(admin_wait *w, int rc, ippon_rest_response *res)
+{
+    ippon_app *app = w->app;
+    static const char *const actions[] = {[IPPON_AC_AUDIT] = "close_table", [IPPON_AC_BAN] = "ban",
+                                          [IPPON_AC_UNBAN] = "unban",       [IPPON_AC_RENAME] = "rename",
+                                          [IPPON_AC_VOID] = "void_match",   [IPPON_AC_SETTINGS] = "settings"};
+    if (rc == IPPON_WRITE_UNAVAILABLE || rc == IPPON_WRITE_STOPPED) {
+        reply_unavailable(res);
+        return;
+    }
+    if (rc == IPPON_STORE_NOT_FOUND) {
+        ippon_rest_reply_error(res, 404, "not_found", "no %s %s", w->kind == IPPON_AC_VOID ? "stored match" : "user",
+                               w->id);
+        return;
+    }
+    if (rc == IPPON_STORE_CONFLICT) {
+        if (w->kind == IPPON_AC_BAN)
+            ippon_rest_reply_error(res, 409, "already_banned", "this user is already banned");
+        else if (w->kind == IPPON_AC_UNBAN)
+            ippon_rest_reply_error(res, 409, "not_banned", "this user is not banned");
+        else if (w->kind == IPPON_AC_VOID)
+            ippon_rest_reply_error(res, 409, "already_voided", "this match is already void");
+        else
+            ippon_rest_reply_error_fields(res, 409, "display_name_taken",
+                                          json_pack("{s:s}", "display_name", "already taken"),
+                                          "display_name: already taken");
+        return;
+    }
+    if (rc != 0) {
+        reply_store_failed(res);
+        return;
+    }
+    json_t *match = NULL;
+    switch (w->kind) {
+    case IPPON_AC_AUDIT: /* audited first; then the table closes (it may have ended meanwhile) */
+        if (!app->gateway || ippon_live_close_table(app->gateway, w->id, "closed by an administrator") != 0) {
+            ippon_rest_reply_error(res, 404, "not_found", "no running table %s (it ended meanwhile)", w->id);
+            return;
+        }
+        ippon_rest_reply_json(res, 200, json_pack("{s:s,s:b}", "table", w->id, "closed", 1));
+        break;
+    case IPPON_AC_BAN:
+    case IPPON_AC_UNBAN:
+        if (w->kind == IPPON_AC_BAN && app->gateway)
+            ippon_live_disconnect(app->gateway, w->id, "banned", "this account is banned");
+        reply_user(app, res, w->id);
+        break;
+    case IPPON_AC_RENAME:
+        if (app->gateway)
+            ippon_live_renamed(app->gateway, w->id, w->name);
+        ippon_store_caches_forget(app->store); /* kept replies show display names */
+        reply_user(app, res, w->id);
+        break;
+    case IPPON_AC_VOID:
+        ippon_store_caches_forget(app->store); /* out of the leaderboards and profiles */
+        if (ippon_store_match_detail(app->store, w->id, &match) != 0)
+            reply_store_failed(res);
+        else
+            ippon_rest_reply_json(res, 200, json_pack("{s:o}", "match", match));
+        break;
+    case IPPON_AC_SETTINGS:
+        ippon_settings_commit(app->settings, w->values, w->now_s);
+        ippon_settings_apply(app->settings, app->gateway);
+        ippon_rest_reply_json(res, 200, ippon_settings_json(app->settings));
+        break;
+    }
+    admin_done(app, &w->admin, actions[w->kind], w->target);
+}
+
+static void admin_written(int rc, void *ctx)
+{
+    admin_wait *w = ctx;
+    ippon_rest_response res;
+    memset(&res, 0, sizeof res);
+    admin_written_reply(w, rc, &res);
+    ippon_rest_finish(w->deferred, &res);
+    json_decref(w->values);
+    free(w);
+}
+
+/*
+ * Have the change written (kind, id, text, values as admin_writes.h takes them) and the reply
+ * deferred until then; name: a rename's new name. Replies at once (500, 503) if it cannot wait
+ * or the writer refuses it.
+ */
+static void admin_submit(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res,
+                         const ippon_user *admin, ippon_admin_change_kind kind, const char *id, const char *text,
+                         const json_t *values, const ippon_audit *audit)
+{
+    admin_wait *w = calloc(1, sizeof *w);
+    if (!w || !(w->deferred = ippon_rest_defer(req, res))) {
+        free(w);
+        ippon_rest_reply_error(res, 500, "internal", "this request cannot wait for its answer");
+        return;
+    }
+    w->app = app;
+    w->admin = *admin;
+    w->kind = kind;
+    snprintf(w->id, sizeof w->id, "%s", id ? id : "");
+    if (kind == IPPON_AC_RENAME)
+        snprintf(w->name, sizeof w->name, "%s", text);
+    snprintf(w->target, sizeof w->target, "%s", audit->target ? audit->target : "");
+    w->values = values ? json_deep_copy(values) : NULL;
+    w->now_s = (long long)(audit->at_ms / 1000);
+    if ((values && !w->values) ||
+        ippon_admin_change_submit(app->writer, kind, id, text, values, audit, admin_written, w) != 0) {
+        ippon_rest_undefer(res);
+        json_decref(w->values);
+        free(w);
+        reply_unavailable(res);
+    }
 }
 
 /* ---- request bodies -------------------------------------------------------------------- */
@@ -240,13 +385,7 @@ void ippon_admin_close_table_post(ippon_app *app, const ippon_rest_request *req,
                                        json_object_get(view, "names"), "hand_number",
                                        json_object_get(view, "hand_number"));
             ippon_audit audit = admin_audit(&admin, "close_table", table, reason, detail);
-            if (ippon_store_audit_add(app->store, &audit) != 0) {
-                reply_store_failed(res);
-            } else {
-                ippon_live_close_table(app->gateway, table, "closed by an administrator");
-                admin_done(app, &admin, "close_table", table);
-                ippon_rest_reply_json(res, 200, json_pack("{s:s,s:b}", "table", table, "closed", 1));
-            }
+            admin_submit(app, req, res, &admin, IPPON_AC_AUDIT, table, NULL, NULL, &audit);
             json_decref(detail);
             json_decref(view);
         }
@@ -341,21 +480,9 @@ static void ban_or_unban(ippon_app *app, const ippon_rest_request *req, ippon_re
     } else {
         json_t *detail = json_pack("{s:s}", "display_name", target.display_name);
         ippon_audit audit = admin_audit(&admin, action, user_id, reason, detail);
-        long long now_s = (long long)(audit.at_ms / 1000);
-        rc = what == ACTION_BAN ? ippon_store_user_ban(app->store, user_id, reason, now_s, &audit)
-                                : ippon_store_user_unban(app->store, user_id, &audit);
+        admin_submit(app, req, res, &admin, what == ACTION_BAN ? IPPON_AC_BAN : IPPON_AC_UNBAN, user_id, reason,
+                     NULL, &audit);
         json_decref(detail);
-        if (rc == IPPON_STORE_CONFLICT) {
-            ippon_rest_reply_error(res, 409, what == ACTION_BAN ? "already_banned" : "not_banned",
-                                   what == ACTION_BAN ? "this user is already banned" : "this user is not banned");
-        } else if (rc != 0) {
-            reply_store_failed(res);
-        } else {
-            if (what == ACTION_BAN && app->gateway)
-                ippon_live_disconnect(app->gateway, user_id, "banned", "this account is banned");
-            admin_done(app, &admin, action, user_id);
-            reply_user(app, res, user_id);
-        }
     }
     ippon_rest_fields_end(&f);
 }
@@ -391,24 +518,15 @@ void ippon_admin_rename_post(ippon_app *app, const ippon_rest_request *req, ippo
         return;
     }
     int rc = ippon_store_user_get(app->store, user_id, &target);
-    if (rc == 0) {
-        json_t *detail = json_pack("{s:s,s:s}", "from", target.display_name, "to", name);
-        ippon_audit audit = admin_audit(&admin, "rename", user_id, reason, detail);
-        rc = ippon_store_admin_rename(app->store, user_id, name, &audit);
-        json_decref(detail);
-    }
     if (rc == IPPON_STORE_NOT_FOUND) {
         ippon_rest_reply_error(res, 404, "not_found", "no user %s", user_id);
-    } else if (rc == IPPON_STORE_CONFLICT) {
-        ippon_rest_reply_error_fields(res, 409, "display_name_taken", json_pack("{s:s}", "display_name", "already taken"),
-                                      "display_name: already taken");
     } else if (rc != 0) {
         reply_store_failed(res);
     } else {
-        if (app->gateway)
-            ippon_live_renamed(app->gateway, user_id, name);
-        admin_done(app, &admin, "rename", user_id);
-        reply_user(app, res, user_id);
+        json_t *detail = json_pack("{s:s,s:s}", "from", target.display_name, "to", name);
+        ippon_audit audit = admin_audit(&admin, "rename", user_id, reason, detail);
+        admin_submit(app, req, res, &admin, IPPON_AC_RENAME, user_id, name, NULL, &audit);
+        json_decref(detail);
     }
     ippon_rest_fields_end(&f);
 }
@@ -440,25 +558,18 @@ void ippon_admin_void_post(ippon_app *app, const ippon_rest_request *req, ippon_
         ippon_rest_fields_end(&f);
         return;
     }
-    if (rc == 0) {
+    if (rc == IPPON_STORE_NOT_FOUND) {
+        ippon_rest_reply_error(res, 404, "not_found", "no stored match %s", match_id);
+    } else if (rc != 0) {
+        reply_store_failed(res);
+    } else {
         json_t *detail = json_pack("{s:O,s:O,s:O}", "mode", json_object_get(before, "mode"), "ranked",
                                    json_object_get(before, "ranked"), "ended_at", json_object_get(before, "ended_at"));
         ippon_audit audit = admin_audit(&admin, "void_match", match_id, reason, detail);
-        rc = ippon_store_match_void(app->store, match_id, reason, audit.at_ms, &audit);
+        admin_submit(app, req, res, &admin, IPPON_AC_VOID, match_id, reason, NULL, &audit);
         json_decref(detail);
     }
     json_decref(before);
-    json_t *after = NULL;
-    if (rc == IPPON_STORE_NOT_FOUND) {
-        ippon_rest_reply_error(res, 404, "not_found", "no stored match %s", match_id);
-    } else if (rc == IPPON_STORE_CONFLICT) {
-        ippon_rest_reply_error(res, 409, "already_voided", "this match is already void");
-    } else if (rc != 0 || ippon_store_match_detail(app->store, match_id, &after) != 0) {
-        reply_store_failed(res);
-    } else {
-        admin_done(app, &admin, "void_match", match_id);
-        ippon_rest_reply_json(res, 200, json_pack("{s:o}", "match", after));
-    }
     ippon_rest_fields_end(&f);
 }
 
@@ -518,8 +629,9 @@ void ippon_admin_settings_put(ippon_app *app, const ippon_rest_request *req, ipp
     }
     ippon_audit audit = admin_audit(&admin, "settings", target, reason, detail);
     json_t *problems = NULL;
-    int rc = ippon_settings_update(app->settings, app->store, values, (long long)(audit.at_ms / 1000), &audit,
-                                   &problems);
+    int rc = ippon_settings_check(app->settings, values, &problems);
+    if (rc == 0)
+        admin_submit(app, req, res, &admin, IPPON_AC_SETTINGS, NULL, NULL, values, &audit);
     json_decref(detail);
     if (rc == 1) {
         json_t *named = json_object();
@@ -533,11 +645,7 @@ void ippon_admin_settings_put(ippon_app *app, const ippon_rest_request *req, ipp
         f.problems = named;
         ippon_rest_fields_reply(&f, res);
     } else if (rc != 0) {
-        reply_store_failed(res);
-    } else {
-        ippon_settings_apply(app->settings, app->gateway);
-        admin_done(app, &admin, "settings", target);
-        ippon_rest_reply_json(res, 200, ippon_settings_json(app->settings));
+        ippon_rest_reply_error(res, 500, "internal", "out of memory; nothing changed");
     }
     ippon_rest_fields_end(&f);
 }

@@ -5,8 +5,8 @@
  * configuration file and command line, and `live`, the effective ones (base with the stored
  * values on top). Values travel as JSON through config.c (ippon_config_get_json /
  * ippon_config_set_json), so this file knows which keys are live but not how any is checked.
- * An update is tried on a scratch copy first, stored with its audit row, and only then
- * copied into `live`.
+ * An update is tried on a scratch copy first (check), stored with its audit row by the store
+ * writer, and only then set in `live` (commit).
  */
 #include "admin_settings.h"
 
@@ -106,17 +106,17 @@ json_t *ippon_settings_json(const ippon_settings *s)
     return json_pack("{s:o,s:o,s:O}", "values", values, "defaults", defaults, "stored", s->stored_at);
 }
 
-int ippon_settings_update(ippon_settings *s, ippon_store *st, const json_t *values, long long now_s,
-                          const ippon_audit *audit, json_t **problems)
+int ippon_settings_check(const ippon_settings *s, const json_t *values, json_t **problems)
 {
     *problems = NULL;
     ippon_config scratch;
-    if (ippon_config_init(&scratch) != 0) {
+    json_t *bad = json_object();
+    if (ippon_config_init(&scratch) != 0 || !bad) {
         ippon_config_free(&scratch);
+        json_decref(bad);
         return -1;
     }
     copy_live(&scratch, &s->live);
-    json_t *bad = json_object();
     const char *key;
     json_t *value;
     json_object_foreach((json_t *)values, key, value) {
@@ -130,21 +130,26 @@ int ippon_settings_update(ippon_settings *s, ippon_store *st, const json_t *valu
         } else if (ippon_config_set_json(&scratch, key, value, problem, sizeof problem) != 0)
             json_object_set_new(bad, key, json_string(problem));
     }
-    int rc;
+    ippon_config_free(&scratch);
     if (json_object_size(bad) > 0) {
         *problems = bad;
-        rc = 1;
-    } else {
-        json_decref(bad);
-        rc = ippon_store_settings_put(st, values, now_s, audit) == 0 ? 0 : -1;
+        return 1;
     }
-    if (rc == 0) {
-        copy_live(&s->live, &scratch);
-        json_object_foreach((json_t *)values, key, value)
+    json_decref(bad);
+    return 0;
+}
+
+void ippon_settings_commit(ippon_settings *s, const json_t *values, long long now_s)
+{
+    const char *key;
+    json_t *value;
+    json_object_foreach((json_t *)values, key, value) {
+        char problem[256];
+        if (ippon_config_set_json(&s->live, key, value, problem, sizeof problem) != 0)
+            ippon_log_error("settings: %s: %s (checked before it was stored)", key, problem);
+        else
             json_object_set_new(s->stored_at, key, json_integer(now_s));
     }
-    ippon_config_free(&scratch);
-    return rc;
 }
 
 void ippon_settings_game(const ippon_settings *s, ippon_game_settings *game)

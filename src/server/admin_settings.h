@@ -50,13 +50,16 @@ bool ippon_settings_is_live(const char *key);
 json_t *ippon_settings_json(const ippon_settings *s);
 
 /*
- * Change some settings: values is {key: JSON value}. Every member is checked first; if any is
- * unknown, not live or invalid, *problems gets {key: problem} (new reference) and nothing
- * changes (returns 1). Otherwise all are stored with the audit row in one transaction and take
- * effect here (returns 0); -1 if the store failed (nothing changes).
+ * A change of some settings, in two steps around its write: values is {key: JSON value}.
+ *
+ * ippon_settings_check checks every member: if any is unknown, not live or invalid, *problems
+ * gets {key: problem} (new reference) and 1 is returned; else 0 (-1: out of memory). Nothing
+ * changes here. The caller then stores the values with the audit row (admin_writes.h:
+ * IPPON_AC_SETTINGS, one transaction) and, once stored, ippon_settings_commit makes them take
+ * effect here (values already checked; now_s: when they were stored).
  */
-int ippon_settings_update(ippon_settings *s, ippon_store *st, const json_t *values, long long now_s,
-                          const ippon_audit *audit, json_t **problems);
+int ippon_settings_check(const ippon_settings *s, const json_t *values, json_t **problems);
+void ippon_settings_commit(ippon_settings *s, const json_t *values, long long now_s);
 
 /* put the live values into the gateway: its game settings (next tables) and maintenance mode */
 void ippon_settings_apply(const ippon_settings *s, ippon_gateway *gw);

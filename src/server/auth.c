@@ -1,15 +1,16 @@
 /*
  * auth.c — identities and sessions (see auth.h for the model and every contract).
  *
- * How it works: the service holds the store, the lifetimes, four rate limiters and the
- * hashing worker (pwhash.c). Synchronous operations (guest, logout, rename, token → user)
- * validate, hit the store and return. Operations that hash a password do their cheap
- * checks first (limits, taken names, the guest's session), then hand the password to the
- * worker with an auth_op that remembers what to do with the result; auth_op_hashed runs
- * on the loop thread when ippon_auth_poll collects the job, writes the store (in one
- * transaction per operation) and calls the caller's done. Anything that was checked
- * before hashing and may have changed since (a name taken by a parallel registration, a
- * guest session revoked, a ban) is checked again by the store at that point.
+ * How it works: the service holds the store (the event loop's, for reads), the store writer
+ * (every write: auth_writes.h), the lifetimes, four rate limiters and the hashing worker
+ * (pwhash.c). A token → user lookup reads and returns; a session's last use, an expired
+ * session's deletion and the hourly purge are background writes nobody waits for. Every other
+ * operation is an auth_op that goes through up to two workers: the password hash (register,
+ * login, claim) and the write (all of them). Each step's completion runs on the loop thread
+ * (ippon_auth_poll for the hash, ippon_writer_poll for the write) and starts the next; the last
+ * calls the caller's done. Cheap checks (limits, taken names, the guest's session) come first;
+ * anything checked before and changed since (a name taken by a parallel registration, a guest
+ * session revoked) is checked again by the store when it writes.
  */
 #include "auth.h"
 
@@ -24,6 +25,7 @@
 #include <strings.h>
 #include <time.h>
 
+#include "auth_writes.h"
 #include "ids.h"
 #include "log.h"
 #include "pwhash.h"
@@ -34,13 +36,15 @@
 #define AUTH_LIMITER_KEYS 20000                /* keys kept per limiter */
 #define AUTH_HASH_QUEUE 64                     /* passwords waiting for the worker, at most */
 #define AUTH_BUSY_RETRY_MS 1000
+#define AUTH_UNAVAILABLE_RETRY_MS 5000 /* the database could not take a write: try again in this long */
 #define AUTH_TOUCH_EVERY_S 60   /* record a session's use at most this often */
 #define AUTH_PURGE_EVERY_S 3600 /* delete expired sessions at most this often */
 #define AUTH_GUEST_NAME_TRIES 16
 #define AUTH_KEY_LEN 80 /* limiter keys */
 
 struct ippon_auth {
-    ippon_store *store;
+    ippon_store *store;   /* reads */
+    ippon_writer *writer; /* writes */
     long long session_s, guest_s; /* lifetimes */
     ippon_pwhash *pwhash;
     ippon_ratelimit *fails_account, *fails_address, *signups, *guests;
@@ -49,23 +53,27 @@ struct ippon_auth {
     long long last_purge_s;
 };
 
-typedef enum auth_op_kind { OP_REGISTER, OP_LOGIN, OP_CLAIM } auth_op_kind;
+typedef enum auth_op_kind { OP_REGISTER, OP_LOGIN, OP_CLAIM, OP_GUEST, OP_LOGOUT, OP_RENAME } auth_op_kind;
 
-/* a password operation waiting for the worker */
+/* an operation waiting for the hashing worker or the store writer */
 typedef struct auth_op {
     ippon_auth *auth;
     auth_op_kind kind;
     ippon_auth_done done;
     void *ctx;
     char username[IPPON_USERNAME_MAX_LEN + 1];        /* register, claim */
-    char display_name[IPPON_DISPLAY_NAME_MAX_BYTES + 1];
+    char display_name[IPPON_DISPLAY_NAME_MAX_BYTES + 1]; /* register, claim, guest (if given), rename */
     int has_display_name;
-    char user_id[IPPON_USER_ID_LEN + 1];              /* login (if found), claim */
+    char user_id[IPPON_USER_ID_LEN + 1];              /* login (if found), claim, rename */
     bool admin;                                       /* login: the account is an administrator's */
-    unsigned char old_token_hash[IPPON_TOKEN_HASH_BYTES]; /* claim */
+    unsigned char old_token_hash[IPPON_TOKEN_HASH_BYTES]; /* claim; logout: the session's */
     char address_key[AUTH_KEY_LEN];
     char account_key[AUTH_KEY_LEN];                   /* login */
     char log_name[48];                                /* login: the name tried, printable */
+    ippon_user user;                                  /* register, guest: the user written; login: read */
+    ippon_session session;                            /* register, login, claim, guest: the new one */
+    char token[IPPON_TOKEN_HEX_LEN + 1];              /* ... and its token */
+    int name_tries;                                   /* guest: generated names tried */
 } auth_op;
 
 /* ---- clock, keys, tokens ------------------------------------------------------------ */
@@ -181,6 +189,22 @@ static void auth_session_new(ippon_auth *auth, long long life_s, ippon_session *
     s->expires_at = s->created_at + life_s;
 }
 
+/* a background write of kind about the session token_hash (of user_id, may be NULL) at now */
+static void auth_background(ippon_auth *auth, ippon_auth_write_kind kind,
+                            const unsigned char *token_hash, const char *user_id, long long now)
+{
+    ippon_auth_write aw;
+    memset(&aw, 0, sizeof aw);
+    aw.kind = kind;
+    aw.now = now;
+    if (token_hash)
+        memcpy(aw.token_hash, token_hash, sizeof aw.token_hash);
+    if (user_id)
+        snprintf(aw.user.id, sizeof aw.user.id, "%s", user_id);
+    if (ippon_auth_write_submit(auth->writer, &aw) != 0)
+        ippon_log_debug("auth: a background write was refused (the writer is stopping)");
+}
+
 /* delete expired sessions, at most once per AUTH_PURGE_EVERY_S */
 static void auth_maybe_purge(ippon_auth *auth)
 {
@@ -188,9 +212,7 @@ static void auth_maybe_purge(ippon_auth *auth)
     if (auth->last_purge_s && now - auth->last_purge_s < AUTH_PURGE_EVERY_S)
         return;
     auth->last_purge_s = now;
-    int n = ippon_store_sessions_purge(auth->store, now);
-    if (n > 0)
-        ippon_log_info("auth: deleted %d expired sessions", n);
+    auth_background(auth, IPPON_AW_PURGE, NULL, NULL, now);
 }
 
 static void auth_result_session(ippon_auth_result *r, const ippon_user *user,
@@ -200,26 +222,6 @@ static void auth_result_session(ippon_auth_result *r, const ippon_user *user,
     r->user = *user;
     snprintf(r->token, sizeof r->token, "%s", token_hex);
     r->expires_at = s->expires_at;
-}
-
-/*
- * Store a new user (hash: the password's, NULL for a guest) with a new session of life_s: 0 with
- * r holding the user and the session's token, or the store's code (CONFLICT: a name is taken,
- * in r->taken).
- */
-static int auth_create_user(ippon_auth *auth, const ippon_user *user, const char *hash,
-                            long long life_s, ippon_auth_result *r)
-{
-    ippon_session session;
-    char token[IPPON_TOKEN_HEX_LEN + 1];
-    auth_session_new(auth, life_s, &session, token);
-    int rc = ippon_store_user_create(auth->store, user, hash, &session, &r->taken);
-    if (rc == 0) {
-        auth_result_session(r, user, &session, token);
-        r->taken = 0;
-    }
-    sodium_memzero(token, sizeof token);
-    return rc;
 }
 
 /* ---- rules ------------------------------------------------------------------------ */
@@ -365,8 +367,8 @@ static long long auth_days_to_s(double days)
     return s < 1 ? 1 : s;
 }
 
-int ippon_auth_create(ippon_auth **out, const ippon_config *cfg, ippon_store *store, char *err,
-                      size_t errlen)
+int ippon_auth_create(ippon_auth **out, const ippon_config *cfg, ippon_store *store, ippon_writer *writer,
+                      char *err, size_t errlen)
 {
     *out = NULL;
     ippon_auth *auth = calloc(1, sizeof *auth);
@@ -375,6 +377,7 @@ int ippon_auth_create(ippon_auth **out, const ippon_config *cfg, ippon_store *st
         return -1;
     }
     auth->store = store;
+    auth->writer = writer;
     auth->session_s = auth_days_to_s(cfg->session_days);
     auth->guest_s = auth_days_to_s(cfg->guest_days);
     auth->now_ms = auth_realtime_ms;
@@ -435,110 +438,7 @@ void ippon_auth_destroy(ippon_auth *auth)
     free(auth);
 }
 
-/* ---- sessions --------------------------------------------------------------------- */
-
-int ippon_auth_user_by_token(ippon_auth *auth, const char *token_hex, ippon_user *out)
-{
-    unsigned char hash[IPPON_TOKEN_HASH_BYTES];
-    if (ippon_auth_token_hash(token_hex, hash) != 0)
-        return IPPON_AUTH_INVALID;
-    long long now = auth_now_s(auth);
-    ippon_session session;
-    int rc = ippon_store_session_user(auth->store, hash, now, out, &session);
-    if (rc == IPPON_STORE_NOT_FOUND)
-        return IPPON_AUTH_INVALID;
-    if (rc != 0)
-        return IPPON_AUTH_ERROR;
-    if (now - session.last_used_at >= AUTH_TOUCH_EVERY_S &&
-        ippon_store_session_touch(auth->store, hash, out->id, now) == 0 && now > out->last_seen_at)
-        out->last_seen_at = now;
-    return IPPON_AUTH_OK;
-}
-
-int ippon_auth_session_user(ippon_app *app, const char *token_hex, ippon_user *out)
-{
-    if (!app || !app->auth)
-        return IPPON_AUTH_ERROR;
-    return ippon_auth_user_by_token(app->auth, token_hex, out);
-}
-
-ippon_auth_status ippon_auth_logout(ippon_auth *auth, const char *token_hex)
-{
-    unsigned char hash[IPPON_TOKEN_HASH_BYTES];
-    ippon_user user;
-    if (ippon_auth_token_hash(token_hex, hash) != 0)
-        return IPPON_AUTH_INVALID;
-    int rc = ippon_store_session_user(auth->store, hash, auth_now_s(auth), &user, NULL);
-    if (rc == 0)
-        rc = ippon_store_session_delete(auth->store, hash);
-    if (rc == IPPON_STORE_NOT_FOUND)
-        return IPPON_AUTH_INVALID;
-    if (rc != 0)
-        return IPPON_AUTH_ERROR;
-    ippon_log_debug("auth: user %s logged out", user.id);
-    return IPPON_AUTH_OK;
-}
-
-ippon_auth_status ippon_auth_rename(ippon_auth *auth, const char *user_id,
-                                    const char *display_name, ippon_auth_result *out)
-{
-    memset(out, 0, sizeof *out);
-    int rc = ippon_store_user_rename(auth->store, user_id, display_name, &out->taken);
-    if (rc == 0)
-        rc = ippon_store_user_get(auth->store, user_id, &out->user);
-    out->status = rc == 0                      ? IPPON_AUTH_OK
-                  : rc == IPPON_STORE_CONFLICT  ? IPPON_AUTH_TAKEN
-                  : rc == IPPON_STORE_NOT_FOUND ? IPPON_AUTH_INVALID
-                                                : IPPON_AUTH_ERROR;
-    return out->status;
-}
-
-/* ---- guests ----------------------------------------------------------------------- */
-
-ippon_auth_status ippon_auth_guest(ippon_auth *auth, const char *display_name,
-                                   const char *address, ippon_auth_result *out)
-{
-    memset(out, 0, sizeof *out);
-    char key[AUTH_KEY_LEN];
-    ippon_auth_address_key(address, key, sizeof key);
-    if (!ippon_ratelimit_take(auth->guests, key, ippon_auth_now_ms(auth), &out->retry_after_ms)) {
-        ippon_log_warn("auth: guest creation from %s refused: over the limit", key);
-        return out->status = IPPON_AUTH_LIMITED;
-    }
-    auth_maybe_purge(auth);
-
-    ippon_user user;
-    memset(&user, 0, sizeof user);
-    ippon_id id;
-    ippon_id_generate(&id);
-    ippon_id_format(&id, user.id);
-    user.guest = true;
-    user.created_at = user.last_seen_at = auth_now_s(auth);
-
-    for (int attempt = 0; attempt < AUTH_GUEST_NAME_TRIES; attempt++) {
-        if (display_name) {
-            snprintf(user.display_name, sizeof user.display_name, "%s", display_name);
-        } else {
-            unsigned char r[3];
-            randombytes_buf(r, sizeof r);
-            snprintf(user.display_name, sizeof user.display_name, "%s%02X%02X%02X",
-                     IPPON_GUEST_NAME_PREFIX, r[0], r[1], r[2]);
-        }
-        int rc = auth_create_user(auth, &user, NULL, auth->guest_s, out);
-        if (rc == 0) {
-            ippon_log_debug("auth: new guest %s (%s) from %s", user.id, user.display_name, key);
-            return out->status;
-        }
-        if (rc != IPPON_STORE_CONFLICT)
-            return out->status = IPPON_AUTH_ERROR;
-        if (display_name)
-            return out->status = IPPON_AUTH_TAKEN;
-    }
-    ippon_log_error("auth: no free guest name after %d tries", AUTH_GUEST_NAME_TRIES);
-    return out->status = IPPON_AUTH_ERROR;
-}
-
-/* ---- password operations ---------------------------------------------------------- */
+/* ---- operations: their steps ------------------------------------------------------- */
 
 static auth_op *auth_op_new(ippon_auth *auth, auth_op_kind kind, const char *address,
                             ippon_auth_done done, void *ctx)
@@ -554,127 +454,197 @@ static auth_op *auth_op_new(ippon_auth *auth, auth_op_kind kind, const char *add
     return op;
 }
 
-static void auth_op_register_done(auth_op *op, const char *hash, ippon_auth_result *r)
+/* the end of op: the caller's completion with r, then op (a token, a hash among it) wiped */
+static void auth_op_finish(auth_op *op, ippon_auth_result *r)
 {
-    ippon_auth *auth = op->auth;
-    ippon_user user;
-    memset(&user, 0, sizeof user);
-    ippon_id id;
-    ippon_id_generate(&id);
-    ippon_id_format(&id, user.id);
-    snprintf(user.username, sizeof user.username, "%s", op->username);
-    snprintf(user.display_name, sizeof user.display_name, "%s", op->display_name);
-    user.created_at = user.last_seen_at = auth_now_s(auth);
-    int rc = auth_create_user(auth, &user, hash, auth->session_s, r);
-    if (rc == 0) {
-        ippon_log_info("auth: new account \"%s\" (user %s) from %s", user.username, user.id,
-                       op->address_key);
-    } else {
-        r->status = rc == IPPON_STORE_CONFLICT ? IPPON_AUTH_TAKEN : IPPON_AUTH_ERROR;
-    }
+    op->done(op->ctx, r);
+    sodium_memzero(r, sizeof *r);
+    sodium_memzero(op, sizeof *op);
+    free(op);
 }
 
-static void auth_op_login_done(auth_op *op, ippon_pwhash_result hashed, const char *rehash,
-                               ippon_auth_result *r)
+/* the same with nothing but a status */
+static void auth_op_finish_status(auth_op *op, ippon_auth_status status)
 {
-    ippon_auth *auth = op->auth;
-    long long now_ms = ippon_auth_now_ms(auth);
-    if (hashed != IPPON_PWHASH_OK) {
-        if (hashed == IPPON_PWHASH_MISMATCH) {
-            r->status = IPPON_AUTH_INVALID;
-            if (op->admin) {
-                snprintf(r->admin_tried, sizeof r->admin_tried, "%s", op->user_id);
-                ippon_log_warn("auth: failed login for the ADMINISTRATOR account \"%s\" (user %s) "
-                               "from %s", op->log_name, op->user_id, op->address_key);
-            } else {
-                ippon_log_warn("auth: failed login for \"%s\" from %s", op->log_name,
-                               op->address_key);
-            }
-        } else { /* not the client's fault: do not count it */
-            r->status = IPPON_AUTH_ERROR;
-            ippon_ratelimit_give_back(auth->fails_address, op->address_key, now_ms);
-            ippon_ratelimit_give_back(auth->fails_account, op->account_key, now_ms);
-        }
-        return;
-    }
-    /* the right password: this attempt does not count as a failure */
-    ippon_ratelimit_give_back(auth->fails_address, op->address_key, now_ms);
-    ippon_ratelimit_reset(auth->fails_account, op->account_key);
-
-    ippon_user user;
-    int rc = ippon_store_user_get(auth->store, op->user_id, &user);
-    if (rc != 0 || user.guest) {
-        r->status = rc == -1 ? IPPON_AUTH_ERROR : IPPON_AUTH_INVALID; /* deleted meanwhile */
-        return;
-    }
-    if (rehash && ippon_store_user_set_password_hash(auth->store, user.id, rehash) == 0)
-        ippon_log_info("auth: password hash of user %s upgraded to the configured costs", user.id);
-    if (user.banned) {
-        r->status = IPPON_AUTH_BANNED;
-        ippon_log_warn("auth: banned user %s (\"%s\") tried to log in from %s", user.id,
-                       user.username, op->address_key);
-        return;
-    }
-    auth_maybe_purge(auth);
-    ippon_session session;
-    char token[IPPON_TOKEN_HEX_LEN + 1];
-    auth_session_new(auth, auth->session_s, &session, token);
-    if (ippon_store_session_create(auth->store, user.id, &session) != 0) {
-        r->status = IPPON_AUTH_ERROR;
-    } else {
-        auth_result_session(r, &user, &session, token);
-        ippon_log_info("auth: login \"%s\" (user %s) from %s", user.username, user.id,
-                       op->address_key);
-    }
-    sodium_memzero(token, sizeof token);
-}
-
-static void auth_op_claim_done(auth_op *op, const char *hash, ippon_auth_result *r)
-{
-    ippon_auth *auth = op->auth;
-    ippon_session session;
-    char token[IPPON_TOKEN_HEX_LEN + 1];
-    auth_session_new(auth, auth->session_s, &session, token);
-    int rc = ippon_store_user_claim(auth->store, op->user_id, op->old_token_hash, op->username,
-                                    hash, op->has_display_name ? op->display_name : NULL,
-                                    &session, &r->taken);
-    ippon_user user;
-    if (rc == 0)
-        rc = ippon_store_user_get(auth->store, op->user_id, &user);
-    if (rc == 0) {
-        auth_result_session(r, &user, &session, token);
-        r->taken = 0;
-        ippon_log_info("auth: guest %s claimed the account \"%s\" from %s", user.id,
-                       user.username, op->address_key);
-    } else {
-        r->status = rc == IPPON_STORE_CONFLICT   ? IPPON_AUTH_TAKEN
-                    : rc == IPPON_STORE_NOT_FOUND ? IPPON_AUTH_INVALID
-                                                  : IPPON_AUTH_ERROR;
-    }
-    sodium_memzero(token, sizeof token);
-}
-
-/* the worker finished op's password job (called on the loop thread by poll or destroy) */
-static void auth_op_hashed(void *ctx, ippon_pwhash_result hashed, const char *hash)
-{
-    auth_op *op = ctx;
     ippon_auth_result r;
     memset(&r, 0, sizeof r);
-    if (hashed == IPPON_PWHASH_CANCELLED) {
-        r.status = IPPON_AUTH_BUSY;
-        r.retry_after_ms = AUTH_BUSY_RETRY_MS;
-    } else if (op->kind == OP_LOGIN) {
-        auth_op_login_done(op, hashed, hash, &r);
-    } else if (hashed != IPPON_PWHASH_OK) {
-        r.status = IPPON_AUTH_ERROR;
-    } else if (op->kind == OP_REGISTER) {
-        auth_op_register_done(op, hash, &r);
-    } else {
-        auth_op_claim_done(op, hash, &r);
+    r.status = status;
+    if (status == IPPON_AUTH_TAKEN)
+        r.taken = IPPON_TAKEN_DISPLAY_NAME; /* a guest's name: the only name checked before its write */
+    if (status == IPPON_AUTH_BUSY || status == IPPON_AUTH_UNAVAILABLE)
+        r.retry_after_ms = status == IPPON_AUTH_BUSY ? AUTH_BUSY_RETRY_MS : AUTH_UNAVAILABLE_RETRY_MS;
+    auth_op_finish(op, &r);
+}
+
+/* a write that did not go through: the status it answers */
+static ippon_auth_status auth_write_failed(int rc)
+{
+    return rc == IPPON_WRITE_UNAVAILABLE || rc == IPPON_WRITE_STOPPED ? IPPON_AUTH_UNAVAILABLE : IPPON_AUTH_ERROR;
+}
+
+static void auth_op_written(const ippon_auth_write *aw, int rc, void *ctx);
+
+/* hands op's write aw to the store writer: 0, or -1 if it refused (op is untouched) */
+static int auth_op_write(auth_op *op, ippon_auth_write *aw)
+{
+    aw->done = auth_op_written;
+    aw->ctx = op;
+    int rc = ippon_auth_write_submit(op->auth->writer, aw);
+    sodium_memzero(aw, sizeof *aw);
+    return rc;
+}
+
+/* the same from a completion: a refusal ends op unavailable */
+static void auth_op_write_or_end(auth_op *op, ippon_auth_write *aw)
+{
+    if (auth_op_write(op, aw) != 0)
+        auth_op_finish_status(op, IPPON_AUTH_UNAVAILABLE);
+}
+
+/* a new session of life_s for op: the row and its token, kept in op */
+static void auth_op_session(auth_op *op, long long life_s)
+{
+    auth_session_new(op->auth, life_s, &op->session, op->token);
+}
+
+/* a write of kind for op's user and session */
+static void auth_op_write_init(const auth_op *op, ippon_auth_write *aw, ippon_auth_write_kind kind)
+{
+    memset(aw, 0, sizeof *aw);
+    aw->kind = kind;
+    aw->user = op->user;
+    aw->session = op->session;
+}
+
+/* a generated guest name: "Guest-" and six hex digits */
+static void auth_guest_name(char *out, size_t outlen)
+{
+    unsigned char r[3];
+    randombytes_buf(r, sizeof r);
+    snprintf(out, outlen, "%s%02X%02X%02X", IPPON_GUEST_NAME_PREFIX, r[0], r[1], r[2]);
+}
+
+/*
+ * The guest op's next write: its user with the given name or a generated one no user has (the
+ * loop's store is asked; a generated name taken meanwhile comes back as a conflict and another is
+ * tried). IPPON_AUTH_OK if submitted; else the status to answer.
+ */
+static ippon_auth_status auth_guest_write(auth_op *op)
+{
+    ippon_auth *auth = op->auth;
+    for (;;) {
+        if (op->has_display_name) {
+            snprintf(op->user.display_name, sizeof op->user.display_name, "%s", op->display_name);
+        } else {
+            if (op->name_tries++ >= AUTH_GUEST_NAME_TRIES) {
+                ippon_log_error("auth: no free guest name after %d tries", AUTH_GUEST_NAME_TRIES);
+                return IPPON_AUTH_ERROR;
+            }
+            auth_guest_name(op->user.display_name, sizeof op->user.display_name);
+        }
+        int taken = 0;
+        if (ippon_store_names_taken(auth->store, NULL, op->user.display_name, NULL, &taken) != 0)
+            return IPPON_AUTH_ERROR;
+        if (taken && op->has_display_name)
+            return IPPON_AUTH_TAKEN;
+        if (!taken)
+            break;
     }
-    op->done(op->ctx, &r);
-    sodium_memzero(&r, sizeof r);
-    free(op);
+    ippon_auth_write aw;
+    auth_op_write_init(op, &aw, IPPON_AW_CREATE);
+    return auth_op_write(op, &aw) == 0 ? IPPON_AUTH_OK : IPPON_AUTH_UNAVAILABLE;
+}
+
+/* what a finished write means for each kind of op; each ends op (or writes again) */
+static void auth_op_written(const ippon_auth_write *aw, int rc, void *ctx)
+{
+    auth_op *op = ctx;
+    ippon_auth *auth = op->auth;
+    ippon_auth_result r;
+    memset(&r, 0, sizeof r);
+    if (rc == IPPON_STORE_CONFLICT && op->kind == OP_GUEST && !op->has_display_name) {
+        ippon_auth_status again = auth_guest_write(op); /* a generated name taken meanwhile */
+        if (again != IPPON_AUTH_OK)
+            auth_op_finish_status(op, again);
+        return;
+    }
+    if (rc == IPPON_STORE_CONFLICT) {
+        r.status = IPPON_AUTH_TAKEN;
+        r.taken = aw->taken;
+    } else if (rc == IPPON_STORE_NOT_FOUND) {
+        r.status = IPPON_AUTH_INVALID; /* the session or user went meanwhile */
+    } else if (rc != 0) {
+        r.status = auth_write_failed(rc);
+        r.retry_after_ms = AUTH_UNAVAILABLE_RETRY_MS;
+    } else {
+        switch (op->kind) {
+        case OP_GUEST:
+            auth_result_session(&r, &op->user, &op->session, op->token);
+            ippon_log_debug("auth: new guest %s (%s) from %s", op->user.id, op->user.display_name,
+                            op->address_key);
+            break;
+        case OP_REGISTER:
+            auth_result_session(&r, &op->user, &op->session, op->token);
+            ippon_log_info("auth: new account \"%s\" (user %s) from %s", op->user.username, op->user.id,
+                           op->address_key);
+            break;
+        case OP_LOGIN:
+            auth_result_session(&r, &op->user, &op->session, op->token);
+            ippon_log_info("auth: login \"%s\" (user %s) from %s", op->user.username, op->user.id,
+                           op->address_key);
+            break;
+        case OP_CLAIM:
+        case OP_RENAME:
+            /* the user as it is now (the loop's store sees the committed write) */
+            if (ippon_store_user_get(auth->store, op->user_id, &r.user) != 0) {
+                r.status = IPPON_AUTH_ERROR;
+                break;
+            }
+            if (op->kind == OP_CLAIM) {
+                auth_result_session(&r, &r.user, &op->session, op->token);
+                ippon_log_info("auth: guest %s claimed the account \"%s\" from %s", r.user.id, r.user.username,
+                               op->address_key);
+            } else {
+                ippon_store_caches_forget(auth->store); /* the kept replies show display names */
+            }
+            break;
+        case OP_LOGOUT:
+            ippon_log_debug("auth: a session ended (logout)");
+            break;
+        }
+    }
+    auth_op_finish(op, &r);
+}
+
+/* ---- sessions --------------------------------------------------------------------- */
+
+int ippon_auth_user_by_token(ippon_auth *auth, const char *token_hex, ippon_user *out)
+{
+    unsigned char hash[IPPON_TOKEN_HASH_BYTES];
+    if (ippon_auth_token_hash(token_hex, hash) != 0)
+        return IPPON_AUTH_INVALID;
+    long long now = auth_now_s(auth);
+    ippon_session session;
+    int rc = ippon_store_session_user(auth->store, hash, now, out, &session);
+    if (rc == IPPON_STORE_NOT_FOUND && session.expires_at)
+        auth_background(auth, IPPON_AW_LOGOUT, hash, NULL, now); /* expired: the row is useless now */
+    if (rc == IPPON_STORE_NOT_FOUND)
+        return IPPON_AUTH_INVALID;
+    if (rc != 0)
+        return IPPON_AUTH_ERROR;
+    if (now - session.last_used_at >= AUTH_TOUCH_EVERY_S) {
+        auth_background(auth, IPPON_AW_TOUCH, hash, out->id, now);
+        if (now > out->last_seen_at)
+            out->last_seen_at = now;
+    }
+    return IPPON_AUTH_OK;
+}
+
+int ippon_auth_session_user(ippon_app *app, const char *token_hex, ippon_user *out)
+{
+    if (!app || !app->auth)
+        return IPPON_AUTH_ERROR;
+    return ippon_auth_user_by_token(app->auth, token_hex, out);
 }
 
 /* a result that is known at once (returns 0 for the caller's "not pending") */
@@ -683,7 +653,199 @@ static int auth_now_result(ippon_auth_result *now, ippon_auth_status status)
     now->status = status;
     if (status == IPPON_AUTH_BUSY)
         now->retry_after_ms = AUTH_BUSY_RETRY_MS;
+    if (status == IPPON_AUTH_UNAVAILABLE)
+        now->retry_after_ms = AUTH_UNAVAILABLE_RETRY_MS;
     return 0;
+}
+
+int ippon_auth_logout(ippon_auth *auth, const char *token_hex, ippon_auth_result *now, ippon_auth_done done,
+                      void *ctx)
+{
+    memset(now, 0, sizeof *now);
+    unsigned char hash[IPPON_TOKEN_HASH_BYTES];
+    ippon_user user;
+    ippon_session session;
+    if (ippon_auth_token_hash(token_hex, hash) != 0)
+        return auth_now_result(now, IPPON_AUTH_INVALID);
+    long long t = auth_now_s(auth);
+    int rc = ippon_store_session_user(auth->store, hash, t, &user, &session);
+    if (rc == IPPON_STORE_NOT_FOUND && session.expires_at)
+        auth_background(auth, IPPON_AW_LOGOUT, hash, NULL, t);
+    if (rc != 0)
+        return auth_now_result(now, rc == IPPON_STORE_NOT_FOUND ? IPPON_AUTH_INVALID : IPPON_AUTH_ERROR);
+    auth_op *op = auth_op_new(auth, OP_LOGOUT, NULL, done, ctx);
+    if (!op)
+        return auth_now_result(now, IPPON_AUTH_ERROR);
+    ippon_auth_write aw;
+    memset(&aw, 0, sizeof aw);
+    aw.kind = IPPON_AW_LOGOUT;
+    memcpy(aw.token_hash, hash, sizeof hash);
+    if (auth_op_write(op, &aw) != 0) {
+        free(op);
+        return auth_now_result(now, IPPON_AUTH_UNAVAILABLE);
+    }
+    return 1;
+}
+
+int ippon_auth_rename(ippon_auth *auth, const char *user_id, const char *display_name, ippon_auth_result *now,
+                      ippon_auth_done done, void *ctx)
+{
+    memset(now, 0, sizeof *now);
+    auth_op *op = auth_op_new(auth, OP_RENAME, NULL, done, ctx);
+    if (!op)
+        return auth_now_result(now, IPPON_AUTH_ERROR);
+    snprintf(op->user_id, sizeof op->user_id, "%s", user_id);
+    ippon_auth_write aw;
+    memset(&aw, 0, sizeof aw);
+    aw.kind = IPPON_AW_RENAME;
+    snprintf(aw.user.id, sizeof aw.user.id, "%s", user_id);
+    snprintf(aw.user.display_name, sizeof aw.user.display_name, "%s", display_name);
+    if (auth_op_write(op, &aw) != 0) {
+        free(op);
+        return auth_now_result(now, IPPON_AUTH_UNAVAILABLE);
+    }
+    return 1;
+}
+
+/* ---- guests ----------------------------------------------------------------------- */
+
+int ippon_auth_guest(ippon_auth *auth, const char *display_name, const char *address, ippon_auth_result *now,
+                     ippon_auth_done done, void *ctx)
+{
+    memset(now, 0, sizeof *now);
+    auth_op *op = auth_op_new(auth, OP_GUEST, address, done, ctx);
+    if (!op)
+        return auth_now_result(now, IPPON_AUTH_ERROR);
+    if (!ippon_ratelimit_take(auth->guests, op->address_key, ippon_auth_now_ms(auth), &now->retry_after_ms)) {
+        ippon_log_warn("auth: guest creation from %s refused: over the limit", op->address_key);
+        free(op);
+        return auth_now_result(now, IPPON_AUTH_LIMITED);
+    }
+    auth_maybe_purge(auth);
+    ippon_id id;
+    ippon_id_generate(&id);
+    ippon_id_format(&id, op->user.id);
+    op->user.guest = true;
+    op->user.created_at = op->user.last_seen_at = auth_now_s(auth);
+    if (display_name) {
+        snprintf(op->display_name, sizeof op->display_name, "%s", display_name);
+        op->has_display_name = 1;
+    }
+    auth_op_session(op, auth->guest_s);
+    ippon_auth_status status = auth_guest_write(op);
+    if (status != IPPON_AUTH_OK) {
+        sodium_memzero(op, sizeof *op);
+        free(op);
+        if (status == IPPON_AUTH_TAKEN)
+            now->taken = IPPON_TAKEN_DISPLAY_NAME;
+        return auth_now_result(now, status);
+    }
+    return 1;
+}
+
+/* ---- password operations ---------------------------------------------------------- */
+
+static void auth_op_register_hashed(auth_op *op, const char *hash)
+{
+    ippon_auth *auth = op->auth;
+    ippon_id id;
+    ippon_id_generate(&id);
+    ippon_id_format(&id, op->user.id);
+    snprintf(op->user.username, sizeof op->user.username, "%s", op->username);
+    snprintf(op->user.display_name, sizeof op->user.display_name, "%s", op->display_name);
+    op->user.created_at = op->user.last_seen_at = auth_now_s(auth);
+    auth_op_session(op, auth->session_s);
+    ippon_auth_write aw;
+    auth_op_write_init(op, &aw, IPPON_AW_CREATE);
+    snprintf(aw.hash, sizeof aw.hash, "%s", hash);
+    auth_op_write_or_end(op, &aw);
+}
+
+static void auth_op_login_hashed(auth_op *op, ippon_pwhash_result hashed, const char *rehash)
+{
+    ippon_auth *auth = op->auth;
+    long long now_ms = ippon_auth_now_ms(auth);
+    if (hashed != IPPON_PWHASH_OK) {
+        ippon_auth_result r;
+        memset(&r, 0, sizeof r);
+        if (hashed == IPPON_PWHASH_MISMATCH) {
+            r.status = IPPON_AUTH_INVALID;
+            if (op->admin) {
+                snprintf(r.admin_tried, sizeof r.admin_tried, "%s", op->user_id);
+                ippon_log_warn("auth: failed login for the ADMINISTRATOR account \"%s\" (user %s) "
+                               "from %s", op->log_name, op->user_id, op->address_key);
+            } else {
+                ippon_log_warn("auth: failed login for \"%s\" from %s", op->log_name,
+                               op->address_key);
+            }
+        } else { /* not the client's fault: do not count it */
+            r.status = IPPON_AUTH_ERROR;
+            ippon_ratelimit_give_back(auth->fails_address, op->address_key, now_ms);
+            ippon_ratelimit_give_back(auth->fails_account, op->account_key, now_ms);
+        }
+        auth_op_finish(op, &r);
+        return;
+    }
+    /* the right password: this attempt does not count as a failure */
+    ippon_ratelimit_give_back(auth->fails_address, op->address_key, now_ms);
+    ippon_ratelimit_reset(auth->fails_account, op->account_key);
+
+    int rc = ippon_store_user_get(auth->store, op->user_id, &op->user);
+    if (rc != 0 || op->user.guest) {
+        auth_op_finish_status(op, rc == -1 ? IPPON_AUTH_ERROR : IPPON_AUTH_INVALID); /* deleted meanwhile */
+        return;
+    }
+    ippon_auth_write aw;
+    if (op->user.banned) {
+        if (rehash) { /* the upgrade is stored all the same */
+            auth_op_write_init(op, &aw, IPPON_AW_REHASH);
+            snprintf(aw.hash, sizeof aw.hash, "%s", rehash);
+            ippon_auth_write_submit(auth->writer, &aw);
+            sodium_memzero(&aw, sizeof aw);
+        }
+        ippon_log_warn("auth: banned user %s (\"%s\") tried to log in from %s", op->user.id,
+                       op->user.username, op->address_key);
+        auth_op_finish_status(op, IPPON_AUTH_BANNED);
+        return;
+    }
+    auth_maybe_purge(auth);
+    auth_op_session(op, auth->session_s);
+    auth_op_write_init(op, &aw, IPPON_AW_LOGIN);
+    if (rehash)
+        snprintf(aw.hash, sizeof aw.hash, "%s", rehash);
+    auth_op_write_or_end(op, &aw);
+}
+
+static void auth_op_claim_hashed(auth_op *op, const char *hash)
+{
+    auth_op_session(op, op->auth->session_s);
+    ippon_auth_write aw;
+    auth_op_write_init(op, &aw, IPPON_AW_CLAIM);
+    snprintf(aw.user.id, sizeof aw.user.id, "%s", op->user_id);
+    memcpy(aw.token_hash, op->old_token_hash, sizeof aw.token_hash);
+    snprintf(aw.username, sizeof aw.username, "%s", op->username);
+    snprintf(aw.hash, sizeof aw.hash, "%s", hash);
+    if (op->has_display_name) {
+        snprintf(aw.display_name, sizeof aw.display_name, "%s", op->display_name);
+        aw.has_display_name = true;
+    }
+    auth_op_write_or_end(op, &aw);
+}
+
+/* the worker finished op's password job (called on the loop thread by poll or destroy) */
+static void auth_op_hashed(void *ctx, ippon_pwhash_result hashed, const char *hash)
+{
+    auth_op *op = ctx;
+    if (hashed == IPPON_PWHASH_CANCELLED)
+        auth_op_finish_status(op, IPPON_AUTH_BUSY);
+    else if (op->kind == OP_LOGIN)
+        auth_op_login_hashed(op, hashed, hash);
+    else if (hashed != IPPON_PWHASH_OK)
+        auth_op_finish_status(op, IPPON_AUTH_ERROR);
+    else if (op->kind == OP_REGISTER)
+        auth_op_register_hashed(op, hash);
+    else
+        auth_op_claim_hashed(op, hash);
 }
 
 /*

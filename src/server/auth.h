@@ -18,11 +18,16 @@
  * row deleted; all expired rows are also purged now and then (at most hourly, when a
  * session is created).
  *
- * Password hashing runs on a worker thread (pwhash.h), so register, login and claim are
- * asynchronous: they return 1 ("pending") and call `done` later, on the event loop's
- * thread (from ippon_auth_poll, or from ippon_auth_destroy with IPPON_AUTH_BUSY). They
- * return 0 when they can answer at once (bad input state, rate limits, taken names...),
- * with the result in *now and without calling done.
+ * Password hashing runs on a worker thread (pwhash.h), and every write on the store writer's
+ * (store_writer.h, through auth_writes.h), so guest, register, login, claim, logout and
+ * rename are asynchronous: they return 1 ("pending") and call `done` later, on the event
+ * loop's thread (from ippon_auth_poll or ippon_writer_poll, or from ippon_auth_destroy /
+ * ippon_writer_stop with IPPON_AUTH_BUSY / IPPON_AUTH_UNAVAILABLE). They return 0 when they
+ * can answer at once (bad input state, rate limits, taken names...), with the result in *now
+ * and without calling done. A write the database cannot take within IPPON_WRITE_ANSWER_MS
+ * (locked, disk full) answers IPPON_AUTH_UNAVAILABLE, and nothing was changed. Recording a
+ * session's use, deleting an expired session and the purge are background writes nobody
+ * waits for.
  *
  * Rate limits (ratelimit.h, in memory: they restart empty with the process, and a
  * failed attempt costs no database write): failed logins per account (username) and per
@@ -32,7 +37,8 @@
  * Addresses are keyed as given, IPv4-mapped IPv6 as IPv4, other IPv6 by their /64.
  * Failed logins are logged (warn) with the address.
  *
- * Everything here runs on the event loop's thread, except the hashing inside pwhash.c.
+ * Everything here runs on the event loop's thread, except the hashing inside pwhash.c and
+ * the writes inside the store writer.
  */
 #ifndef IPPON_SERVER_AUTH_H
 #define IPPON_SERVER_AUTH_H
@@ -42,6 +48,7 @@
 #include "app.h"
 #include "config.h"
 #include "store.h"
+#include "store_writer.h"
 
 #define IPPON_TOKEN_BYTES 32
 #define IPPON_TOKEN_HEX_LEN (2 * IPPON_TOKEN_BYTES)
@@ -66,6 +73,8 @@ typedef enum ippon_auth_status {
     IPPON_AUTH_TAKEN = -5,     /* the username and/or display name is taken: see taken */
     IPPON_AUTH_NOT_GUEST = -6, /* claim: this user already has an account */
     IPPON_AUTH_BANNED = -7,    /* login: right password, but the account is banned */
+    IPPON_AUTH_UNAVAILABLE = -8, /* the database could not take the write now (nothing changed):
+                                    see retry_after_ms */
 } ippon_auth_status;
 
 typedef struct ippon_auth_result {
@@ -73,7 +82,7 @@ typedef struct ippon_auth_result {
     ippon_user user;                     /* OK: the user as it is now */
     char token[IPPON_TOKEN_HEX_LEN + 1]; /* OK and a session was made: its token; else "" */
     long long expires_at;                /* ... and its expiry, Unix seconds */
-    long long retry_after_ms;            /* LIMITED, BUSY: when to try again */
+    long long retry_after_ms;            /* LIMITED, BUSY, UNAVAILABLE: when to try again */
     int taken;                           /* TAKEN: IPPON_TAKEN_USERNAME | _DISPLAY_NAME */
     /* INVALID after a login with a wrong password for an administrator's account: that
        account's id (the failure is logged at warn; the REST layer audits it); else "" */
@@ -86,12 +95,12 @@ typedef void (*ippon_auth_done)(void *ctx, const ippon_auth_result *result);
 /* ---- life cycle ------------------------------------------------------------------- */
 
 /*
- * Create the identity service over store with cfg's lifetimes, hashing costs and limits,
- * and start its hashing thread. Returns 0, or -1 with a message in err. cfg and store
- * must outlive it. Call ippon_ids_init (sodium_init) first.
+ * Create the identity service over store (read on the loop) and writer (its writes) with cfg's
+ * lifetimes, hashing costs and limits, and start its hashing thread. Returns 0, or -1 with a
+ * message in err. cfg, store and writer must outlive it. Call ippon_ids_init (sodium_init) first.
  */
-int ippon_auth_create(ippon_auth **out, const ippon_config *cfg, ippon_store *store, char *err,
-                      size_t errlen);
+int ippon_auth_create(ippon_auth **out, const ippon_config *cfg, ippon_store *store, ippon_writer *writer,
+                      char *err, size_t errlen);
 
 /* have the hashing thread call wake(ctx) when a job is done (thread-safe; see pwhash.h) */
 void ippon_auth_set_wake(ippon_auth *auth, void (*wake)(void *), void *ctx);
@@ -111,6 +120,8 @@ size_t ippon_auth_pending(ippon_auth *auth);
 /*
  * Stop the hashing thread (the running hash finishes), complete every pending operation
  * (finished ones with their result, the rest with IPPON_AUTH_BUSY), free. auth may be NULL.
+ * Stop the writer first (ippon_writer_stop): it completes the operations waiting for a write,
+ * which use the service; a hash finished after that answers IPPON_AUTH_UNAVAILABLE.
  */
 void ippon_auth_destroy(ippon_auth *auth);
 
@@ -123,8 +134,9 @@ void ippon_auth_destroy(ippon_auth *auth);
  *
  * Returns 0 with the user in *out — also for a banned user: out->banned is then true and
  * the caller refuses it —, IPPON_AUTH_INVALID if the token is malformed, unknown, revoked
- * or expired (an expired session is deleted), or IPPON_AUTH_ERROR if the store failed (or
- * app->auth is NULL). Using a session records its last use (at most once a minute).
+ * or expired (an expired session is deleted in the background), or IPPON_AUTH_ERROR if the
+ * store failed (or app->auth is NULL). Using a session records its last use (at most once a
+ * minute, in the background).
  */
 int ippon_auth_session_user(ippon_app *app, const char *token_hex, ippon_user *out);
 
@@ -135,16 +147,17 @@ int ippon_auth_user_by_token(ippon_auth *auth, const char *token_hex, ippon_user
 
 /*
  * A new guest from address, with display_name (already valid; see below) or, if NULL, a
- * generated "Guest-XXXXXX". Returns the status, also in out: OK (user, token,
- * expires_at), LIMITED, TAKEN (display_name given and taken) or ERROR.
+ * generated "Guest-XXXXXX" that no user has. Returns 1 if pending (done: OK with user, token,
+ * expires_at; TAKEN, UNAVAILABLE or ERROR), or 0 with *now: LIMITED, TAKEN (display_name
+ * given and taken), UNAVAILABLE or ERROR.
  */
-ippon_auth_status ippon_auth_guest(ippon_auth *auth, const char *display_name,
-                                   const char *address, ippon_auth_result *out);
+int ippon_auth_guest(ippon_auth *auth, const char *display_name, const char *address, ippon_auth_result *now,
+                     ippon_auth_done done, void *ctx);
 
 /*
  * Register username / password / display_name (all already valid). Returns 1 if pending
- * (done called later: OK with user + token, TAKEN, BUSY or ERROR), or 0 with *now: LIMITED,
- * TAKEN, BUSY or ERROR.
+ * (done called later: OK with user + token, TAKEN, BUSY, UNAVAILABLE or ERROR), or 0 with *now:
+ * LIMITED, TAKEN, BUSY or ERROR.
  */
 int ippon_auth_register(ippon_auth *auth, const char *username, const char *password,
                         size_t password_len, const char *display_name, const char *address,
@@ -152,8 +165,8 @@ int ippon_auth_register(ippon_auth *auth, const char *username, const char *pass
 
 /*
  * Log in. Input of any shape is fine here (a username that cannot exist simply fails).
- * Returns 1 if pending (done: OK with user + token, INVALID, BANNED, BUSY or ERROR), or 0
- * with *now: LIMITED, BUSY or ERROR.
+ * Returns 1 if pending (done: OK with user + token, INVALID, BANNED, BUSY, UNAVAILABLE or
+ * ERROR), or 0 with *now: LIMITED, BUSY or ERROR.
  */
 int ippon_auth_login(ippon_auth *auth, const char *username, const char *password,
                      size_t password_len, const char *address, ippon_auth_result *now,
@@ -162,21 +175,29 @@ int ippon_auth_login(ippon_auth *auth, const char *username, const char *passwor
 /*
  * The guest holding token_hex claims an account: username / password and, unless NULL, a
  * new display_name (all already valid). Returns 1 if pending (done: OK with the same user
- * id, now registered, and a new token — the guest token is revoked; INVALID, TAKEN, BUSY
- * or ERROR), or 0 with *now: INVALID (bad token), NOT_GUEST, BANNED, LIMITED, TAKEN, BUSY
- * or ERROR.
+ * id, now registered, and a new token — the guest token is revoked; INVALID, TAKEN, BUSY,
+ * UNAVAILABLE or ERROR), or 0 with *now: INVALID (bad token), NOT_GUEST, BANNED, LIMITED,
+ * TAKEN, BUSY or ERROR.
  */
 int ippon_auth_claim(ippon_auth *auth, const char *token_hex, const char *username,
                      const char *password, size_t password_len, const char *display_name,
                      const char *address, ippon_auth_result *now, ippon_auth_done done,
                      void *ctx);
 
-/* end the session of token_hex: OK, INVALID (no such live session) or ERROR */
-ippon_auth_status ippon_auth_logout(ippon_auth *auth, const char *token_hex);
+/*
+ * End the session of token_hex. Returns 1 if pending (done: OK, INVALID if it ended meanwhile,
+ * UNAVAILABLE or ERROR), or 0 with *now: INVALID (no such live session), UNAVAILABLE or ERROR.
+ */
+int ippon_auth_logout(ippon_auth *auth, const char *token_hex, ippon_auth_result *now, ippon_auth_done done,
+                      void *ctx);
 
-/* set user_id's display name (already valid): OK (out->user updated), TAKEN, INVALID or ERROR */
-ippon_auth_status ippon_auth_rename(ippon_auth *auth, const char *user_id,
-                                    const char *display_name, ippon_auth_result *out);
+/*
+ * Set user_id's display name (already valid). Returns 1 if pending (done: OK with the user as it
+ * is now, TAKEN, INVALID (no such user), UNAVAILABLE or ERROR), or 0 with *now: UNAVAILABLE or
+ * ERROR.
+ */
+int ippon_auth_rename(ippon_auth *auth, const char *user_id, const char *display_name, ippon_auth_result *now,
+                      ippon_auth_done done, void *ctx);
 
 /* ---- rules ------------------------------------------------------------------------ */
 

@@ -15,10 +15,12 @@
  *
  * How it works: each handler parses the body and checks every field (rest_fields.h),
  * collecting every problem ("fields": {"name": "problem"}, and all of them in the
- * message) before anything changes; then calls auth.c. register, login and claim hash a
- * password on the worker thread: the handler defers its reply (ippon_rest_defer) and the
- * completion (rest_auth_done) finishes it; if auth.c answers at once the handler
- * undefers and replies itself. One function maps every auth result to HTTP.
+ * message) before anything changes; then calls auth.c. Everything but GET me waits for a
+ * worker — register, login and claim hash a password, and guest, register, login, claim,
+ * logout and renaming write through the store writer —: the handler defers its reply
+ * (ippon_rest_defer) and the completion (rest_auth_done) finishes it; if auth.c answers at
+ * once the handler undefers and replies itself. One function maps every auth result to HTTP
+ * (a write the database cannot take now: 503 unavailable with Retry-After).
  */
 #include <jansson.h>
 #include <stdio.h>
@@ -26,7 +28,9 @@
 #include <string.h>
 
 #include "admin_settings.h"
+#include "admin_writes.h"
 #include "auth.h"
+#include "log.h"
 #include "metrics.h"
 #include "rest.h"
 #include "rest_fields.h"
@@ -35,7 +39,7 @@
 #define LOGIN_MAX_USERNAME 64 /* login takes any name up to this; it just will not exist */
 
 /* which operation a reply is for: it decides 201 or 200, and the words of 401 and 429 */
-typedef enum reply_kind { REPLY_GUEST, REPLY_REGISTER, REPLY_LOGIN, REPLY_TOKEN } reply_kind;
+typedef enum reply_kind { REPLY_GUEST, REPLY_REGISTER, REPLY_LOGIN, REPLY_TOKEN, REPLY_LOGOUT } reply_kind;
 
 /* the caller's own user object */
 static json_t *user_json(const ippon_user *u)
@@ -72,7 +76,9 @@ static void reply_result(ippon_rest_response *res, const ippon_auth_result *r, r
 {
     switch (r->status) {
     case IPPON_AUTH_OK:
-        if (r->token[0])
+        if (kind == REPLY_LOGOUT)
+            ippon_rest_reply_json(res, 200, json_pack("{s:b}", "logged_out", 1));
+        else if (r->token[0])
             ippon_rest_reply_json(res, kind == REPLY_GUEST || kind == REPLY_REGISTER ? 201 : 200,
                                   json_pack("{s:o, s:s, s:I}", "user", user_json(&r->user),
                                             "token", r->token, "expires_at",
@@ -103,6 +109,15 @@ static void reply_result(ippon_rest_response *res, const ippon_auth_result *r, r
         res->retry_after = 1;
         ippon_rest_reply_error(res, 503, "busy", "the server is busy; try again in a moment");
         return;
+    case IPPON_AUTH_UNAVAILABLE: {
+        long long s = (r->retry_after_ms + 999) / 1000;
+        res->retry_after = s < 1 ? 1 : s > 3600 ? 3600 : (int)s;
+        ippon_rest_reply_error(res, 503, "unavailable",
+                               "the database cannot store this right now (nothing was changed); try again in %d "
+                               "seconds",
+                               res->retry_after);
+        return;
+    }
     case IPPON_AUTH_TAKEN: {
         int user_taken = (r->taken & IPPON_TAKEN_USERNAME) != 0;
         int name_taken = (r->taken & IPPON_TAKEN_DISPLAY_NAME) != 0;
@@ -202,7 +217,7 @@ static void login_watch(const rest_wait *w, const ippon_auth_result *r)
         ippon_metrics_count(app->metrics, IPPON_METRIC_LOGIN_FAILED);
     int failed_admin = r->status == IPPON_AUTH_INVALID && r->admin_tried[0];
     int admin_in = r->status == IPPON_AUTH_OK && r->user.is_admin;
-    if (!app->store || (!failed_admin && !admin_in))
+    if (!app->writer || (!failed_admin && !admin_in))
         return;
     if (failed_admin)
         ippon_metrics_count(app->metrics, IPPON_METRIC_ADMIN_LOGIN_FAILED);
@@ -214,7 +229,8 @@ static void login_watch(const rest_wait *w, const ippon_auth_result *r)
         .reason = failed_admin ? "wrong password for an administrator's account" : "administrator signed in",
         .detail = detail,
     };
-    ippon_store_audit_add(app->store, &audit);
+    if (ippon_admin_change_submit(app->writer, IPPON_AC_AUDIT, NULL, NULL, NULL, &audit, NULL, NULL) != 0)
+        ippon_log_warn("auth: the audit row of %s was not queued (the store writer is stopping)", audit.action);
     json_decref(detail);
 }
 
@@ -229,7 +245,7 @@ static void rest_auth_done(void *ctx, const ippon_auth_result *result)
     free(w);
 }
 
-/* get ready to wait for a password job: NULL after replying 500 */
+/* get ready to wait for a worker (password hash, store writer): NULL after replying 500 */
 static rest_wait *rest_wait_begin(const ippon_rest_request *req, ippon_rest_response *res,
                                   reply_kind kind)
 {
@@ -239,7 +255,7 @@ static rest_wait *rest_wait_begin(const ippon_rest_request *req, ippon_rest_resp
         return w;
     }
     free(w);
-    ippon_rest_reply_error(res, 500, "internal", "this request cannot wait for a password hash");
+    ippon_rest_reply_error(res, 500, "internal", "this request cannot wait for its answer");
     return NULL;
 }
 
@@ -266,9 +282,12 @@ void ippon_auth_guest_post(ippon_app *app, const ippon_rest_request *req, ippon_
         return;
     const char *name = ippon_rest_fields_checked(&fc, "display_name", 0, ippon_auth_check_display_name);
     if (ippon_rest_fields_reply(&fc, res) == 0) {
-        ippon_auth_result r;
-        ippon_auth_guest(app->auth, name, req->address, &r);
-        reply_result(res, &r, REPLY_GUEST);
+        rest_wait *w = rest_wait_begin(req, res, REPLY_GUEST);
+        if (w) {
+            ippon_auth_result now;
+            if (!ippon_auth_guest(app->auth, name, req->address, &now, rest_auth_done, w))
+                rest_wait_cancel(w, res, &now);
+        }
     }
     ippon_rest_fields_end(&fc);
 }
@@ -364,13 +383,12 @@ void ippon_auth_logout_post(ippon_app *app, const ippon_rest_request *req, ippon
     }
     if (bearer_token(req, res, token) != 0)
         return;
-    ippon_auth_result r;
-    memset(&r, 0, sizeof r);
-    r.status = ippon_auth_logout(app->auth, token);
-    if (r.status == IPPON_AUTH_OK)
-        ippon_rest_reply_json(res, 200, json_pack("{s:b}", "logged_out", 1));
-    else
-        reply_result(res, &r, REPLY_TOKEN);
+    rest_wait *w = rest_wait_begin(req, res, REPLY_LOGOUT);
+    if (w) {
+        ippon_auth_result now;
+        if (!ippon_auth_logout(app->auth, token, &now, rest_auth_done, w))
+            rest_wait_cancel(w, res, &now);
+    }
 }
 
 void ippon_auth_me_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
@@ -402,9 +420,12 @@ void ippon_auth_me_patch(ippon_app *app, const ippon_rest_request *req, ippon_re
         return;
     const char *name = ippon_rest_fields_checked(&fc, "display_name", 1, ippon_auth_check_display_name);
     if (ippon_rest_fields_reply(&fc, res) == 0) {
-        ippon_auth_result r;
-        ippon_auth_rename(app->auth, user.id, name, &r);
-        reply_result(res, &r, REPLY_TOKEN);
+        rest_wait *w = rest_wait_begin(req, res, REPLY_TOKEN);
+        if (w) {
+            ippon_auth_result now;
+            if (!ippon_auth_rename(app->auth, user.id, name, &now, rest_auth_done, w))
+                rest_wait_cancel(w, res, &now);
+        }
     }
     ippon_rest_fields_end(&fc);
 }

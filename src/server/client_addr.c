@@ -46,6 +46,15 @@ int ippon_forwarded_last(const char *header, char *out, size_t cap)
     return 0;
 }
 
+void ippon_client_address_from(const char *peer, const char *trusted_proxy, const char *forwarded, char *out,
+                               size_t cap)
+{
+    if (trusted_proxy && *trusted_proxy && peer[0] && same_address(peer, trusted_proxy) && forwarded &&
+        ippon_forwarded_last(forwarded, out, cap) == 0)
+        return;
+    snprintf(out, cap, "%s", peer);
+}
+
 void ippon_client_address(struct lws *wsi, const char *trusted_proxy, char *out, size_t cap)
 {
     char peer[64] = "";
@@ -54,11 +63,9 @@ void ippon_client_address(struct lws *wsi, const char *trusted_proxy, char *out,
         char name[64];
         lws_get_peer_addresses(wsi, lws_get_socket_fd(wsi), name, sizeof name, peer, (int)sizeof peer);
     }
-    if (trusted_proxy && *trusted_proxy && peer[0] && same_address(peer, trusted_proxy)) {
-        char header[512];
-        int len = lws_hdr_copy(wsi, header, (int)sizeof header, WSI_TOKEN_X_FORWARDED_FOR);
-        if (len > 0 && ippon_forwarded_last(header, out, cap) == 0)
-            return;
-    }
-    snprintf(out, cap, "%s", peer);
+    char header[512];
+    const char *forwarded = NULL;
+    if (trusted_proxy && *trusted_proxy && lws_hdr_copy(wsi, header, (int)sizeof header, WSI_TOKEN_X_FORWARDED_FOR) > 0)
+        forwarded = header;
+    ippon_client_address_from(peer, trusted_proxy, forwarded, out, cap);
 }

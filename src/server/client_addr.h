@@ -18,6 +18,13 @@ struct lws;
 /* the client's address into out ("" if it cannot be told); trusted_proxy may be NULL or "" */
 void ippon_client_address(struct lws *wsi, const char *trusted_proxy, char *out, size_t cap);
 
+/*
+ * The same decision without the socket (pure; the fuzz target fuzz_rest_url drives it): the
+ * client of a connection from peer whose X-Forwarded-For value is forwarded (NULL: none).
+ */
+void ippon_client_address_from(const char *peer, const char *trusted_proxy, const char *forwarded, char *out,
+                               size_t cap);
+
 /* the last address of an X-Forwarded-For value, if it is an IPv4 or IPv6 literal: 0, else -1 */
 int ippon_forwarded_last(const char *header, char *out, size_t cap);
 

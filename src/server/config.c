@@ -44,6 +44,11 @@ static const config_key config_keys[] = {
     {"bind", CONFIG_ADDRESS, offsetof(ippon_config, bind), 0, 0, "127.0.0.1", 0, 0},
     /* min 1: may be "" (no proxy is trusted) */
     {"trusted_proxy", CONFIG_ADDRESS, offsetof(ippon_config, trusted_proxy), 1, 0, "", 0, 0},
+    /* connection hygiene (http.c, ws.c) */
+    {"http_idle_s", CONFIG_INT, offsetof(ippon_config, http_idle_s), 1, 3600, "30", 0, 0},
+    {"max_http_conns_per_addr", CONFIG_INT, offsetof(ippon_config, max_http_conns_per_addr), 1, 1000000,
+     "32", 0, 0},
+    {"hello_timeout_s", CONFIG_INT, offsetof(ippon_config, hello_timeout_s), 1, 3600, "20", 0, 0},
     {"web_root", CONFIG_DIR, offsetof(ippon_config, web_root), 0, 0, "web", 0, 0},
     {"database", CONFIG_PATH, offsetof(ippon_config, database), 0, 0, "data/ippon.db", 0, 0},
     {"migrations", CONFIG_DIR, offsetof(ippon_config, migrations), 0, 0, "migrations", 0, 0},
@@ -65,6 +70,7 @@ static const config_key config_keys[] = {
     {"bot_delay_ms", CONFIG_INT, offsetof(ippon_config, bot_delay_ms), 0, 10000, "600", 0, 0},
     {"call_window_ms", CONFIG_INT, offsetof(ippon_config, call_window_ms), 0, 3000, "700", 0, 0},
     {"ranked_min_humans", CONFIG_INT, offsetof(ippon_config, ranked_min_humans), 1, 4, "2", 0, 0},
+    {"ranked_same_address", CONFIG_BOOL, offsetof(ippon_config, ranked_same_address), 0, 0, "false", 0, 0},
     {"bots", CONFIG_BOOL, offsetof(ippon_config, bots), 0, 0, "true", 0, 0},
     {"max_frame", CONFIG_INT, offsetof(ippon_config, max_frame), 256, 1048576, "4096", 0, 0},
     {"network_grace_ms", CONFIG_INT, offsetof(ippon_config, network_grace_ms), 0, 10000, "1000", 0, 0},
@@ -222,10 +228,24 @@ static json_t *config_value_from_text(const config_key *key, const char *text)
     return json_string_nocheck(text);
 }
 
+/* is text UTF-8? (false also if out of memory, which a few bytes never are in practice) */
+static int config_is_utf8(const char *text)
+{
+    json_t *s = json_string(text);
+    json_decref(s);
+    return s != NULL;
+}
+
 static int config_set_from(ippon_config *cfg, const config_key *key, const char *text,
                            const char *origin, char *err, size_t errlen)
 {
     char problem[256];
+    /* a file holds only UTF-8 text, so an option is held to the same (and every value can be
+       shown as JSON again: ippon_config_get_json) */
+    if (!config_is_utf8(text)) {
+        snprintf(err, errlen, "%s: key \"%s\": must be UTF-8 text", origin, key->name);
+        return -1;
+    }
     json_t *value = config_value_from_text(key, text);
     if (!value) {
         snprintf(err, errlen, "%s: key \"%s\": out of memory", origin, key->name);
@@ -280,9 +300,38 @@ int ippon_config_load(ippon_config *cfg, const char *path, char *err, size_t err
         snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
         return -1;
     }
-    json_error_t jerr;
-    json_t *root = json_loadf(f, JSON_REJECT_DUPLICATES, &jerr);
+    /* the whole file, then the same parser as any text (ippon_config_load_text) */
+    char *text = NULL, chunk[4096];
+    size_t len = 0, n;
+    int read_errno = 0;
+    while (!read_errno && (n = fread(chunk, 1, sizeof chunk, f)) > 0) {
+        char *grown = realloc(text, len + n);
+        if (grown) {
+            memcpy(grown + len, chunk, n);
+            text = grown;
+            len += n;
+        } else {
+            read_errno = ENOMEM;
+        }
+    }
+    if (!read_errno && ferror(f))
+        read_errno = errno ? errno : EIO;
     fclose(f);
+    if (read_errno) {
+        snprintf(err, errlen, "%s: cannot read: %s", path, strerror(read_errno));
+        free(text);
+        return -1;
+    }
+    int rc = ippon_config_load_text(cfg, text ? text : "", len, path, err, errlen);
+    free(text);
+    return rc;
+}
+
+int ippon_config_load_text(ippon_config *cfg, const char *text, size_t len, const char *path, char *err,
+                           size_t errlen)
+{
+    json_error_t jerr;
+    json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
     if (!root) {
         snprintf(err, errlen, "%s: line %d, column %d: invalid JSON: %s", path, jerr.line,
                  jerr.column, jerr.text);

@@ -4,8 +4,12 @@
  *
  *     {
  *       "port": 8080,                 integer 1..65535
- *       "bind": "127.0.0.1",          IPv4 or IPv6 address to listen on ("0.0.0.0": all)
+ *       "bind": "127.0.0.1",          the IPv4 or IPv6 address to listen on, exactly ("0.0.0.0":
+ *                                     every IPv4 address; "::" every IPv6 one)
  *       "trusted_proxy": "",          a reverse proxy's address: its X-Forwarded-For is believed
+ *       "http_idle_s": 30,            an idle keep-alive HTTP connection is closed after this
+ *       "max_http_conns_per_addr": 32, open HTTP connections per client address (503 beyond)
+ *       "hello_timeout_s": 20,        a new WebSocket that has not said hello is closed after this
  *       "web_root": "web",            folder of static files served at /
  *       "database": "data/ippon.db",  SQLite file (its folder is created if missing)
  *       "migrations": "migrations",   folder of numbered NNNN_name.sql files
@@ -48,6 +52,9 @@ typedef struct ippon_config {
     int port;
     char *bind;
     char *trusted_proxy;         /* "" or the reverse proxy whose X-Forwarded-For is believed */
+    int http_idle_s;             /* an idle keep-alive HTTP connection is closed after this */
+    int max_http_conns_per_addr; /* open HTTP connections per client address */
+    int hello_timeout_s;         /* a new WebSocket must say hello within this */
     char *web_root;
     char *database;
     char *migrations;
@@ -67,6 +74,7 @@ typedef struct ippon_config {
     int bot_delay_ms;            /* a bot's thinking time on its own turn */
     int call_window_ms;          /* the call window after every discard, kan and kita */
     int ranked_min_humans;       /* humans a match needs to count in the rankings */
+    bool ranked_same_address;    /* queued players of one client address may share a table */
     bool bots;                   /* bots fill seats; practice tables */
     int max_frame;               /* largest WebSocket message a client may send, bytes */
     int network_grace_ms;        /* extra time before the table acts for a player */
@@ -96,6 +104,14 @@ int ippon_config_init(ippon_config *cfg);
  * On failure cfg still holds valid values (some keys may already be applied).
  */
 int ippon_config_load(ippon_config *cfg, const char *path, char *err, size_t errlen);
+
+/*
+ * The same for the file's text already in memory (len bytes, NUL not needed): path only names
+ * it in the messages. ippon_config_load reads the file and calls this; the fuzz target
+ * fuzz_config calls it directly.
+ */
+int ippon_config_load_text(ippon_config *cfg, const char *text, size_t len, const char *path, char *err,
+                           size_t errlen);
 
 /*
  * Set one key from text, as a command-line option does (--port 9000 is

@@ -43,7 +43,7 @@ ippon_gateway *ippon_gateway_new(ippon_app *app, const ippon_game_settings *sett
     gw->set = *settings;
     gw->tables_sul_at = -1;
     gw->users = ippon_strmap_new();
-    gw->addrs = ippon_strmap_new();
+    gw->addrs = ippon_conn_count_new();
     gw->seated = ippon_strmap_new();
     gw->lobby = ippon_lobby_new();
     if (!gw->users || !gw->addrs || !gw->seated || !gw->lobby) {
@@ -76,7 +76,7 @@ void ippon_gateway_free(ippon_gateway *gw)
     }
     ippon_gateway_tables_free(gw);
     ippon_strmap_free(gw->users);
-    ippon_strmap_free(gw->addrs);
+    ippon_conn_count_free(gw->addrs);
     ippon_lobby_free(gw->lobby);
     free(gw);
 }
@@ -212,29 +212,22 @@ unsigned char *ippon_gateway_next_out(ippon_gateway *gw, ippon_conn *c, size_t *
 
 /* ---- connections ---- */
 
-static int addr_count(ippon_gateway *gw, const char *addr, int delta)
-{
-    intptr_t n = (intptr_t)ippon_strmap_get(gw->addrs, addr) + delta;
-    if (n <= 0)
-        ippon_strmap_remove(gw->addrs, addr);
-    else
-        ippon_strmap_put(gw->addrs, addr, (void *)n);
-    return (int)n;
-}
-
 ippon_conn *ippon_gateway_open(ippon_gateway *gw, void *socket, const char *addr)
 {
-    if ((intptr_t)ippon_strmap_get(gw->addrs, addr) >= gw->set.max_conns_per_addr) {
-        ippon_log(IPPON_LOG_WARN, "gateway: refused a connection from %s: too many open", addr);
+    int taken = ippon_conn_count_take(gw->addrs, addr, gw->set.max_conns_per_addr);
+    if (taken != 0) {
+        if (taken > 0)
+            ippon_log(IPPON_LOG_WARN, "gateway: refused a connection from %s: too many open", addr);
         return NULL;
     }
     ippon_conn *c = calloc(1, sizeof *c);
-    if (!c)
+    if (!c) {
+        ippon_conn_count_give(gw->addrs, addr);
         return NULL;
+    }
     c->socket = socket;
     snprintf(c->addr, sizeof c->addr, "%s", addr);
     c->window_start = ippon_gateway_now(gw);
-    addr_count(gw, addr, +1);
     gw->n_conns++;
     return c;
 }
@@ -252,7 +245,7 @@ void ippon_gateway_close(ippon_gateway *gw, ippon_conn *c)
         ippon_strmap_remove(gw->users, c->user_id);
         ippon_lobby_leave(gw->lobby, c->user_id); /* a queued player who leaves stops waiting */
     }
-    addr_count(gw, c->addr, -1);
+    ippon_conn_count_give(gw->addrs, c->addr);
     free_out(gw, c);
     gw->n_conns--;
     free(c);
@@ -284,6 +277,16 @@ void ippon_gateway_oversized(ippon_gateway *gw, ippon_conn *c)
     char message[96];
     snprintf(message, sizeof message, "messages are at most %zu bytes", gw->set.max_frame);
     ippon_gateway_send_error_and_close(gw, c, "too_large", message);
+}
+
+bool ippon_gateway_hello_overdue(ippon_gateway *gw, ippon_conn *c, int seconds)
+{
+    if (c->user_id[0] || c->closing)
+        return false;
+    char message[96];
+    snprintf(message, sizeof message, "no hello within %d s: closing the connection", seconds);
+    ippon_gateway_send_error_and_close(gw, c, "hello_timeout", message);
+    return true;
 }
 
 /* the message-rate window: a fresh window every 10 s */
@@ -378,7 +381,7 @@ static void on_queue(ippon_gateway *gw, ippon_conn *c, const json_t *msg)
         return;
     }
     int64_t now = ippon_gateway_now(gw);
-    int pos = ippon_lobby_join(gw->lobby, mode, c->user_id, c->name, now);
+    int pos = ippon_lobby_join(gw->lobby, mode, c->user_id, c->name, c->addr, now);
     ippon_gateway_send(gw, c, json_pack("{s:s,s:s,s:i}", "type", "queued", "mode", mode ? "3p" : "4p", "position", pos));
     ippon_gateway_lobby_changed(gw, mode, now);
 }

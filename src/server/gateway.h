@@ -25,6 +25,7 @@ typedef struct ippon_game_settings {
     double time_scale;         /* 1.0; tests run clocks fast with e.g. 0.01 */
     int64_t bot_fill_after_ms; /* a queued player waits this long before bots fill the table */
     int ranked_min_humans;     /* humans a match needs to count in the rankings */
+    bool ranked_same_address;  /* queued players from one client address may share a table (LAN events) */
     int64_t bot_delay_ms;      /* a bot's thinking time (scaled) */
     int64_t call_window_ms;    /* the call window after every discard, kan and kita (scaled; table.c) */
     bool bots;                 /* bots fill seats and practice tables exist */
@@ -83,6 +84,9 @@ ippon_conn *ippon_gateway_open(ippon_gateway *gw, void *socket, const char *addr
 void ippon_gateway_message(ippon_gateway *gw, ippon_conn *c, const char *text, size_t len);
 /* a message larger than max_frame arrived: the client is told and the socket closes */
 void ippon_gateway_oversized(ippon_gateway *gw, ippon_conn *c);
+/* the hello deadline (seconds after the socket opened) is over: if c has not said a good hello
+   yet, it is told (error "hello_timeout") and the socket closes; true in that case */
+bool ippon_gateway_hello_overdue(ippon_gateway *gw, ippon_conn *c, int seconds);
 /* the socket closed; c is freed */
 void ippon_gateway_close(ippon_gateway *gw, ippon_conn *c);
 /* the next queued message for the socket (malloc'd with LWS_PRE bytes of head room, `len`

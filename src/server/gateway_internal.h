@@ -7,6 +7,7 @@
 
 #include <libwebsockets.h>
 
+#include "conn_count.h"
 #include "timer_heap.h"
 #include "gateway.h"
 #include "lobby.h"
@@ -48,7 +49,7 @@ struct ippon_gateway {
     ippon_game_settings set;
     struct lws_context *ctx;
     ippon_strmap *users;        /* user id → its connection */
-    ippon_strmap *addrs;        /* client address → open connections (as an integer) */
+    ippon_conn_count *addrs;    /* open connections per client address */
     ippon_strmap *seated;       /* user id → the gw_table it plays at */
     ippon_lobby *lobby;
     lws_sorted_usec_list_t lobby_timer;

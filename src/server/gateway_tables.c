@@ -2,7 +2,8 @@
  * gateway_tables.c — the gateway's tables (gateway.h): forming them from the lobby (first
  * come, first served; bots in the empty seats after bot_fill_after), routing the players'
  * "act" and "resume" messages to them, their deadlines, and the finished matches handed to the
- * store (queued, then written a few milliseconds later in one transaction: group commit).
+ * store (queued, then handed to the store writer a few milliseconds later as one group, written
+ * in one transaction on the writer's thread: group commit; match_writes.h).
  *
  * Deadlines: every table's next wake-up is kept in one heap (timer_heap.h) and a single lws
  * timer is set at the earliest (lws keeps its own timers in a sorted list: one per table made
@@ -19,6 +20,7 @@
 
 #include "ids.h"
 #include "log.h"
+#include "match_writes.h"
 #include "metrics.h"
 #include "store_matches.h"
 
@@ -60,22 +62,21 @@ static int64_t wall_ms(const ippon_gateway *gw, int64_t mono)
 }
 
 /*
- * Group commit: a finished match is queued (a copy), and the queue is written in one
- * transaction FINISHED_FLUSH_MS after the first match queued, or at once when FINISHED_GROUP
- * are waiting (or when there is no event loop: the unit tests' gateway). Each match is whole or
- * absent after a crash; one that ends in the last few milliseconds before a crash is absent.
+ * Group commit: a finished match is queued (a copy), and the queue is handed to the store writer
+ * (match_writes.h), which writes it in one transaction, FINISHED_FLUSH_MS after the first match
+ * queued, or at once when FINISHED_GROUP are waiting (or when there is no event loop). Each match
+ * is whole or absent after a crash; one that ends in the last few milliseconds before a crash is
+ * absent. The writer never drops a match: it retries until stored, and what it holds at exit goes
+ * to the pending-matches file.
  */
-enum { FINISHED_FLUSH_MS = 2, FINISHED_GROUP = 16 }; /* a group of 16 holds the loop ~5 ms */
+enum { FINISHED_FLUSH_MS = 2, FINISHED_GROUP = 16 };
 
 static void write_finished(ippon_gateway *gw)
 {
-    char err[256];
-    int queued = ippon_match_queue_count(gw->finished);
-    int lost = queued ? ippon_store_write_queue(gw->app->store, gw->finished, err, sizeof err) : 0;
-    if (lost > 0)
-        ippon_log(IPPON_LOG_ERROR, "gateway: %d of %d finished matches were not stored (%s)", lost, queued, err);
-    for (int i = 0; i < lost; i++)
-        ippon_metrics_count(gw->app->metrics, IPPON_METRIC_MATCH_NOT_STORED);
+    if (!gw->finished || ippon_match_queue_count(gw->finished) == 0)
+        return;
+    ippon_match_writes_submit(gw->app->match_writes, gw->finished); /* taken, whatever happens */
+    gw->finished = NULL;
 }
 
 static void finished_due(lws_sorted_usec_list_t *sul)
@@ -90,12 +91,12 @@ static void store_finished(ippon_gateway *gw, const ippon_table_record *rec)
     char err[256];
     if (!gw->finished)
         gw->finished = ippon_match_queue_new();
-    int queued = !gw->app->store ? -1
-               : gw->finished    ? ippon_match_queue_add(gw->finished, rec, err, sizeof err)
-                                 : (snprintf(err, sizeof err, "out of memory"), -1);
+    int queued = !gw->app->match_writes ? -1
+               : gw->finished          ? ippon_match_queue_add(gw->finished, rec, err, sizeof err)
+                                       : (snprintf(err, sizeof err, "out of memory"), -1);
     if (queued < 0) {
         ippon_log(IPPON_LOG_ERROR, "gateway: match %s was not stored: %s", rec->id,
-                  gw->app->store ? err : "no database");
+                  gw->app->match_writes ? err : "no database");
         ippon_metrics_count(gw->app->metrics, IPPON_METRIC_MATCH_NOT_STORED);
         return;
     }
@@ -269,6 +270,7 @@ static void lobby_tick(ippon_gateway *gw, int mode, int64_t now)
     ippon_lobby_entry group[IPPON_MAX_PLAYERS];
     int64_t fill = gw->set.bots ? (int64_t)(gw->set.bot_fill_after_ms * gw->set.time_scale) : INT64_MAX;
     int n;
+    ippon_lobby_distinct_addresses(gw->lobby, !gw->set.ranked_same_address);
     while (!gw->draining && !gw->maintenance &&
            (n = ippon_lobby_take(gw->lobby, mode, rules->players, fill, now, group)) > 0) {
         for (int i = 0; i < n; i++)
@@ -375,8 +377,8 @@ void ippon_gateway_tables_free(ippon_gateway *gw)
     if (gw->finished_sul_on && gw->ctx)
         lws_sul_cancel(&gw->finished_sul);
     gw->finished_sul_on = false;
-    if (gw->app && gw->app->store)
-        write_finished(gw); /* the matches that ended last, before the store closes */
+    if (gw->app && gw->app->match_writes)
+        write_finished(gw); /* the matches that ended last, before the writer stops */
     ippon_match_queue_free(gw->finished);
     gw->finished = NULL;
     while (gw->tables)

@@ -1,12 +1,18 @@
 /*
- * health.c — GET /api/health: is this process serving, and is its database answering?
+ * health.c — GET /api/health: is this process serving, and can it write its database?
  *
- *     200 {"status":"ok","version":"0.1.0","db":"ok","instance":"9f0c…(32 hex)"}
- *     503 {"status":"error","version":"0.1.0","db":"error","instance":"…"}
+ *     200 {"status":"ok","version":"0.1.0","db":"ok","instance":"9f0c…(32 hex)",
+ *          "matches_waiting":0,"writer_queue":0}
+ *     503 {"status":"degraded","db":"degraded","reason":"writes wait: database is locked",…}
+ *     503 {"status":"error","db":"unwritable","reason":"writes fail: database or disk is full",…}
  *
- * A load balancer polls it; "instance" tells replicas (and restarts) apart. While the server
- * shuts down the status is "draining" (still 200: no new matches, running ones finish).
+ * "db" is the database's state (db_health.h: ok, degraded, unwritable) and "reason" says why it
+ * is not ok; "matches_waiting" counts the finished matches not stored yet, "writer_queue" the
+ * store writer's jobs. A load balancer polls it; "instance" tells replicas (and restarts) apart.
+ * While the server shuts down the status is "draining" (still 200 if the database is ok: no new
+ * matches, running ones finish).
  */
+#include "db_health.h"
 #include "gateway.h"
 #include "rest.h"
 
@@ -17,10 +23,19 @@
 void ippon_health_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
 {
     (void)req;
-    int db_ok = ippon_store_ping(app->store) == 0;
+    ippon_db_health h;
+    ippon_db_health_get(app, &h);
     bool draining = app->gateway && ippon_gateway_draining(app->gateway);
-    ippon_rest_reply_json(res, db_ok ? 200 : 503,
-                          json_pack("{s:s, s:s, s:s, s:s}", "status", !db_ok ? "error" : draining ? "draining" : "ok",
-                                    "version", IPPON_VERSION, "db", db_ok ? "ok" : "error",
-                                    "instance", app->instance));
+    const char *status = h.state == IPPON_DB_UNWRITABLE ? "error"
+                         : h.state == IPPON_DB_DEGRADED ? "degraded"
+                         : draining                     ? "draining"
+                                                        : "ok";
+    json_t *body = json_pack("{s:s, s:s, s:s, s:s, s:i, s:I}", "status", status, "version", IPPON_VERSION, "db",
+                             ippon_db_state_name(h.state), "instance", app->instance, "matches_waiting",
+                             h.matches_waiting, "writer_queue", (json_int_t)h.writer_queue);
+    if (body && h.state != IPPON_DB_OK)
+        json_object_set_new(body, "reason", json_string(h.reason));
+    if (h.state != IPPON_DB_OK)
+        res->retry_after = 5;
+    ippon_rest_reply_json(res, h.state == IPPON_DB_OK ? 200 : 503, body);
 }

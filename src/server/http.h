@@ -1,6 +1,6 @@
 /*
  * http.h — the one listening port: static files from the web root at /, the REST API
- * under /api, and (later) the game's WebSocket at /ws, all through one libwebsockets
+ * under /api, and the game's WebSocket at /ws, all through one libwebsockets
  * context. main starts it, runs ippon_http_service in a loop until asked to stop, and
  * stops it.
  */
@@ -14,14 +14,17 @@
 typedef struct ippon_http ippon_http;
 
 /*
- * Listen on app->config's bind address and port. The web root must be an existing
- * folder. Returns 0, or -1 with a one-line message in err (port in use, no web root...).
- * app must outlive the returned server.
+ * Listen on app->config's bind address and port, exactly (listen.h: an address the socket does
+ * not report back as bound is an error). The web root must be an existing folder. Returns 0,
+ * or -1 with a one-line message in err (port in use, no web root...). app must outlive the
+ * returned server.
  */
 int ippon_http_start(ippon_http **out, ippon_app *app, char *err, size_t errlen);
 
-/* the port actually listened on */
+/* the port and address actually listened on, as the socket reports them (getsockname); the
+   address as a URL's host: "127.0.0.1", "[::1]" */
 int ippon_http_port(const ippon_http *http);
+const char *ippon_http_host(const ippon_http *http);
 
 /* the libwebsockets context (for timers); NULL before start */
 struct lws_context;

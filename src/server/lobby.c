@@ -1,5 +1,7 @@
 /*
  * lobby.c — the waiting queues (lobby.h): a growable array per mode, kept in arrival order.
+ * A group is picked by one walk in queue order; the users picked are then removed in one pass
+ * that keeps the others' order.
  */
 #include "lobby.h"
 
@@ -14,9 +16,12 @@ struct queue {
 
 struct ippon_lobby {
     struct queue q[IPPON_LOBBY_MODES];
+    bool shared_addresses; /* false: a group's players come from distinct addresses */
 };
 
 ippon_lobby *ippon_lobby_new(void) { return calloc(1, sizeof(ippon_lobby)); }
+
+void ippon_lobby_distinct_addresses(ippon_lobby *l, bool on) { l->shared_addresses = !on; }
 
 void ippon_lobby_free(ippon_lobby *l)
 {
@@ -54,7 +59,7 @@ bool ippon_lobby_leave(ippon_lobby *l, const char *user_id)
     return was;
 }
 
-int ippon_lobby_join(ippon_lobby *l, int mode, const char *user_id, const char *name, int64_t now)
+int ippon_lobby_join(ippon_lobby *l, int mode, const char *user_id, const char *name, const char *addr, int64_t now)
 {
     if (mode < 0 || mode >= IPPON_LOBBY_MODES)
         return -1;
@@ -71,6 +76,7 @@ int ippon_lobby_join(ippon_lobby *l, int mode, const char *user_id, const char *
     ippon_lobby_entry *e = &q->entries[q->count++];
     snprintf(e->user_id, sizeof e->user_id, "%s", user_id);
     snprintf(e->name, sizeof e->name, "%s", name);
+    snprintf(e->addr, sizeof e->addr, "%s", addr ? addr : "");
     e->since = now;
     return q->count;
 }
@@ -96,18 +102,39 @@ const ippon_lobby_entry *ippon_lobby_entries(const ippon_lobby *l, int mode, int
     return l->q[mode].entries;
 }
 
+/* whether entry e may join the group of the n entries picked (indexes into q) */
+static bool fits(const ippon_lobby *l, const struct queue *q, const int *picked, int n, const ippon_lobby_entry *e)
+{
+    if (l->shared_addresses || !e->addr[0])
+        return true;
+    for (int i = 0; i < n; i++)
+        if (!strcmp(q->entries[picked[i]].addr, e->addr))
+            return false;
+    return true;
+}
+
 int ippon_lobby_take(ippon_lobby *l, int mode, int players, int64_t bot_fill_after_ms, int64_t now,
                      ippon_lobby_entry *out)
 {
     struct queue *q = &l->q[mode];
-    int n = 0;
-    if (q->count >= players)
-        n = players;
-    else if (q->count > 0 && now - q->entries[0].since >= bot_fill_after_ms)
-        n = q->count;
+    int picked[IPPON_LOBBY_MAX_GROUP], n = 0;
+    if (players > IPPON_LOBBY_MAX_GROUP)
+        players = IPPON_LOBBY_MAX_GROUP;
+    for (int i = 0; i < q->count && n < players; i++)
+        if (fits(l, q, picked, n, &q->entries[i]))
+            picked[n++] = i;
+    if (n < players && !(n > 0 && now - q->entries[0].since >= bot_fill_after_ms))
+        return 0; /* not a full table yet, and nobody has waited long enough for bots */
     for (int i = 0; i < n; i++)
-        out[i] = q->entries[i];
-    for (int i = 0; i < n; i++)
-        remove_at(q, 0);
+        out[i] = q->entries[picked[i]];
+    int kept = 0, next = 0;
+    for (int i = 0; i < q->count; i++) {
+        if (next < n && picked[next] == i) {
+            next++;
+            continue;
+        }
+        q->entries[kept++] = q->entries[i];
+    }
+    q->count = kept;
     return n;
 }

@@ -13,21 +13,26 @@
 #include <stdint.h>
 
 enum { IPPON_LOBBY_MODES = 2 }; /* 0 = 4-player, 1 = 3-player */
+enum { IPPON_LOBBY_MAX_GROUP = 4 }; /* the most players a group (a table) holds */
 
 typedef struct ippon_lobby ippon_lobby;
 
 typedef struct ippon_lobby_entry {
     char user_id[40];
     char name[80];
+    char addr[64]; /* the client's address ("" if unknown) */
     int64_t since;
 } ippon_lobby_entry;
 
 ippon_lobby *ippon_lobby_new(void);
 void ippon_lobby_free(ippon_lobby *l);
 
-/* queues a user for a mode (0 = 4p, 1 = 3p); a user already queued moves to that mode's end.
-   Returns the position (1 = first) */
-int ippon_lobby_join(ippon_lobby *l, int mode, const char *user_id, const char *name, int64_t now);
+/* queues a user coming from addr (may be "") for a mode (0 = 4p, 1 = 3p); a user already
+   queued moves to that mode's end. Returns the position (1 = first) */
+int ippon_lobby_join(ippon_lobby *l, int mode, const char *user_id, const char *name, const char *addr, int64_t now);
+
+/* whether groups must come from distinct addresses (the default) or may share one (LAN events) */
+void ippon_lobby_distinct_addresses(ippon_lobby *l, bool on);
 /* removes a user from any queue; returns whether it was queued */
 bool ippon_lobby_leave(ippon_lobby *l, const char *user_id);
 /* the mode a user waits for, or -1 */
@@ -40,9 +45,12 @@ int64_t ippon_lobby_oldest(const ippon_lobby *l, int mode);
 const ippon_lobby_entry *ippon_lobby_entries(const ippon_lobby *l, int mode, int *count);
 
 /*
- * Takes the next group to seat in a mode, if there is one: `players` users when that many
- * wait, else — when the first has waited at least bot_fill_after_ms — everybody waiting (the
- * rest of the seats go to bots). Returns how many users were written to out (0 = none yet).
+ * Takes the next group to seat in a mode, if there is one: the first `players` users in queue
+ * order (passing over those whose address the group already has, when addresses must be
+ * distinct) when that many can be found, else — when the first has waited at least
+ * bot_fill_after_ms — every user that can join the first's group (the rest of the seats go to
+ * bots). The users taken leave the queue; the others keep their order. Returns how many users
+ * were written to out (0 = none yet).
  */
 int ippon_lobby_take(ippon_lobby *l, int mode, int players, int64_t bot_fill_after_ms, int64_t now,
                      ippon_lobby_entry *out);

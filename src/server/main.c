@@ -1,6 +1,10 @@
 /*
- * main.c — the `ippon` program: read the configuration, open and migrate the database,
- * serve HTTP until SIGINT/SIGTERM, then shut down cleanly (exit 0).
+ * main.c — the `ippon` program: read the configuration, check that the database's files can be
+ * written and lock them for this process (db_guard.h), open and migrate the database, start the
+ * store writer (store_writer.h) and queue the matches a previous run could not store
+ * (match_writes.h), serve HTTP until SIGINT/SIGTERM, then shut down cleanly (exit 0): the
+ * writer gets STORE_EXIT_WAIT_MS to store what is left, and what it could not store goes to
+ * the pending-matches file (exit 1 if even that fails).
  *
  *     ippon [--config PATH] [--port N] [--db PATH] [--web DIR] [--help] [--version]
  *     ippon admin create|grant|revoke USERNAME [...]   administrator accounts (admin_cli.h)
@@ -21,18 +25,23 @@
 #include "app.h"
 #include "auth.h"
 #include "config.h"
+#include "db_guard.h"
 #include "gateway.h"
 #include "http.h"
 #include "ids.h"
 #include "log.h"
+#include "match_writes.h"
 #include "metrics.h"
 #include "store.h"
+#include "store_spill.h"
+#include "store_writer.h"
 
 #ifndef IPPON_VERSION
 #define IPPON_VERSION "0.0.0"
 #endif
 
 #define EXIT_USAGE 2
+#define STORE_EXIT_WAIT_MS 5000 /* at exit, how long the store writer may go on trying to store matches */
 
 /* command-line options that override a config key */
 static const struct {
@@ -58,7 +67,7 @@ static void on_stop_signal(int sig)
     ippon_http_wake(running_http);
 }
 
-/* the password-hashing thread's way to wake the event loop (lws_cancel_service) */
+/* the worker threads' way to wake the event loop (lws_cancel_service): password hashing, store writer */
 static void wake_http(void *http)
 {
     ippon_http_wake(http);
@@ -177,6 +186,7 @@ int main(int argc, char **argv)
     ippon_config config;
     ippon_app app = {.config = &config};
     ippon_http *http = NULL;
+    ippon_db_lock *db_lock = NULL;
     int status = EXIT_FAILURE;
 
     if (ippon_config_init(&config) != 0) {
@@ -201,12 +211,41 @@ int main(int argc, char **argv)
     ippon_id_generate(&instance);
     ippon_id_format(&instance, app.instance);
 
+    /* the database's files: writable, and this server's alone (db_guard.h) */
+    if (strcmp(config.database, ":memory:") == 0) {
+        snprintf(err, sizeof err, "%s: the server needs a database file (the event loop and the store writer "
+                 "each open it; key \"database\")", config.database);
+        goto fail;
+    }
+    if (ippon_db_check_writable(config.database, err, sizeof err) != 0 ||
+        ippon_store_make_folder(config.database, err, sizeof err) != 0 ||
+        ippon_db_lock_take(&db_lock, config.database, err, sizeof err) != 0)
+        goto fail;
     if (ippon_store_open(&app.store, config.database, err, sizeof err) != 0)
         goto fail;
     int applied = 0;
     if (ippon_store_migrate(app.store, config.migrations, &applied, err, sizeof err) != 0)
         goto fail;
-    if (ippon_auth_create(&app.auth, &config, app.store, err, sizeof err) != 0)
+    /* every write from here on goes through the writer; the loop's connection only reads */
+    char spill_path[4200];
+    if (ippon_spill_path(config.database, spill_path, sizeof spill_path) != 0) {
+        snprintf(err, sizeof err, "%s: path too long", config.database);
+        goto fail;
+    }
+    if (ippon_writer_start(&app.writer, config.database, NULL, NULL, err, sizeof err) != 0)
+        goto fail;
+    if (ippon_store_make_reader(app.store) != 0) {
+        snprintf(err, sizeof err, "%s: cannot set up the event loop's connection", config.database);
+        goto fail;
+    }
+    app.match_writes = ippon_match_writes_new(app.store, app.writer, spill_path);
+    if (!app.match_writes) {
+        snprintf(err, sizeof err, "out of memory");
+        goto fail;
+    }
+    if (ippon_match_writes_resume(app.match_writes, err, sizeof err) < 0)
+        goto fail;
+    if (ippon_auth_create(&app.auth, &config, app.store, app.writer, err, sizeof err) != 0)
         goto fail;
     app.metrics = ippon_metrics_new(monotonic_ms());
     app.settings = ippon_settings_new(&config);
@@ -225,6 +264,7 @@ int main(int argc, char **argv)
     game.bot_delay_ms = config.bot_delay_ms;
     game.call_window_ms = config.call_window_ms;
     game.ranked_min_humans = config.ranked_min_humans;
+    game.ranked_same_address = config.ranked_same_address;
     game.bots = config.bots;
     game.max_frame = (size_t)config.max_frame;
     game.grace_ms = config.network_grace_ms;
@@ -245,11 +285,13 @@ int main(int argc, char **argv)
         goto fail;
     running_http = http;
     ippon_auth_set_wake(app.auth, wake_http, http);
+    ippon_writer_set_wake(app.writer, wake_http, http);
+    ippon_writer_poll(app.writer); /* what finished before the wake was set (the pending matches) */
     ippon_gateway_attach(app.gateway, ippon_http_context(http));
 
     ippon_log_info("ippon %s listening on http://%s:%d (instance %s, database %s, "
                    "migrations applied now: %d)",
-                   IPPON_VERSION, config.bind, ippon_http_port(http), app.instance,
+                   IPPON_VERSION, ippon_http_host(http), ippon_http_port(http), app.instance,
                    config.database, applied);
 
     /* On the first SIGINT/SIGTERM: drain (no new matches, running ones play on) for up to
@@ -290,9 +332,19 @@ fail:
 stop:
     running_http = NULL;
     ippon_gateway_free(app.gateway); /* after a failed start; a stopped server's is gone already */
-    ippon_auth_destroy(app.auth); /* before the rest: it may still answer requests waiting on a hash */
+    /* the last writes (the matches that ended last among them) get a bounded wait; completions
+       still answer requests waiting on a write; what is left unstored goes to the pending file */
+    ippon_writer_stop(app.writer, STORE_EXIT_WAIT_MS);
+    if (app.match_writes && ippon_match_writes_spill(app.match_writes, err, sizeof err) < 0) {
+        fprintf(stderr, "ippon: %s (the unstored matches are on standard error above)\n", err);
+        status = EXIT_FAILURE;
+    }
+    ippon_auth_destroy(app.auth); /* it may still answer requests waiting on a hash */
     ippon_http_stop(http);
+    ippon_match_writes_free(app.match_writes);
+    ippon_writer_free(app.writer);
     ippon_store_close(app.store);
+    ippon_db_lock_release(db_lock);
     ippon_settings_free(app.settings);
     ippon_metrics_free(app.metrics);
     ippon_config_free(&config);

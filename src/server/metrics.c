@@ -15,6 +15,7 @@
 #include <time.h>
 
 #include "admin_live.h"
+#include "db_health.h"
 
 #ifndef IPPON_VERSION
 #define IPPON_VERSION "0.0.0"
@@ -187,6 +188,19 @@ char *ippon_metrics_render(const ippon_metrics *m, ippon_app *app, int64_t now_m
     put(&p, "ippon_draining %d\n", g.draining ? 1 : 0);
     family(&p, "ippon_maintenance", "gauge", "1 in maintenance mode (no new matches; running ones finish).");
     put(&p, "ippon_maintenance %d\n", g.maintenance ? 1 : 0);
+
+    if (app) {
+        ippon_db_health h;
+        ippon_db_health_get(app, &h);
+        family(&p, "ippon_store_db_state", "gauge", "The database: 0 ok, 1 degraded (writes wait), 2 unwritable (writes fail).");
+        put(&p, "ippon_store_db_state %d\n", (int)h.state);
+        family(&p, "ippon_store_matches_waiting", "gauge", "Finished matches not stored yet.");
+        put(&p, "ippon_store_matches_waiting %d\n", h.matches_waiting);
+        family(&p, "ippon_store_writer_queue", "gauge", "Writes queued for the store writer (waiting or running).");
+        put(&p, "ippon_store_writer_queue %zu\n", h.writer_queue);
+        family(&p, "ippon_store_write_failures_total", "counter", "Write attempts that failed (each is tried again or given up).");
+        put(&p, "ippon_store_write_failures_total %llu\n", (unsigned long long)h.write_failures);
+    }
 
     family(&p, "ippon_matches_finished_total", "counter", "Tables that ended (won, or closed without a result).");
     put(&p, "ippon_matches_finished_total %ld\n", g.matches_finished);

@@ -8,7 +8,9 @@
  * prefix followed by one non-empty segment without '/', which the handler finds in
  * req->param. To add a route: write the handler (in its own file, declared
  * in rest.h) and add a row. A row may cap its request body (max_body; 0: only the
- * transport's limit); a bigger body gets 413 before the handler runs.
+ * transport's limit); a bigger body gets 413 before the handler runs. A reply of 5xx from a
+ * handler during which a read found the database locked (store.h: the loop's reads never wait)
+ * becomes 503 busy with Retry-After: 1.
  *
  * Deferred replies (see rest.h) are a small heap object shared by the two sides: the
  * transport holds it from the handler's return until it either receives the reply or
@@ -186,11 +188,29 @@ void ippon_rest_reply_tagged_text(const ippon_rest_request *req, ippon_rest_resp
     }
 }
 
+/*
+ * A message cut to its buffer may end inside a UTF-8 sequence (a long path or parameter echoed),
+ * which a JSON string cannot hold: the reply would be lost. Drop the incomplete sequence.
+ */
+static void rest_utf8_trim(char *text)
+{
+    size_t len = strlen(text), start = len;
+    while (start > 0 && ((unsigned char)text[start - 1] & 0xC0) == 0x80)
+        start--; /* back over the continuation bytes at the end */
+    if (start == 0)
+        return;
+    unsigned char lead = (unsigned char)text[start - 1];
+    size_t need = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
+    if (len - (start - 1) < need)
+        text[start - 1] = '\0';
+}
+
 static void rest_reply_error_v(ippon_rest_response *res, int status, const char *code,
                                json_t *fields, const char *fmt, va_list ap)
 {
     char message[1024];
-    vsnprintf(message, sizeof message, fmt, ap);
+    if (vsnprintf(message, sizeof message, fmt, ap) >= (int)sizeof message)
+        rest_utf8_trim(message);
     json_t *error = json_pack("{s:s, s:s}", "code", code, "message", message);
     if (error && fields)
         json_object_set(error, "fields", fields);
@@ -250,11 +270,23 @@ void ippon_rest_handle(ippon_app *app, const ippon_rest_request *req, ippon_rest
                                        r->max_body);
                 return;
             }
+            if (req->body_len > 0 && !ippon_rest_json_content_type(req->content_type)) {
+                ippon_rest_reply_error(res, 415, "unsupported_media_type",
+                                       "body: send it with \"Content-Type: application/json\"%s",
+                                       req->content_type ? ", not another type" : "");
+                return;
+            }
             ippon_rest_request sub = *req;
             sub.param = param;
+            unsigned long busy = ippon_store_busy_hits(app->store, NULL);
             r->handler(app, &sub, res);
             if (!res->body && !res->deferred)
                 ippon_rest_reply_error(res, 500, "internal", "the handler gave no reply");
+            if (res->status >= 500 && !res->deferred && ippon_store_busy_hits(app->store, NULL) != busy) {
+                /* a read found the database locked (store.h: readers never wait): try again soon */
+                res->retry_after = 1;
+                ippon_rest_reply_error(res, 503, "busy", "the database is busy; try again in a second");
+            }
             return;
         }
         int m = snprintf(res->allow + allow_len, sizeof res->allow - allow_len, "%s%s",
@@ -316,6 +348,41 @@ void ippon_rest_abandon(ippon_rest_deferred *d)
         d->abandoned = 1;
         d->conn = NULL;
     }
+}
+
+/* skip spaces and tabs */
+static const char *rest_skip_space(const char *s)
+{
+    while (*s == ' ' || *s == '\t')
+        s++;
+    return s;
+}
+
+int ippon_rest_json_content_type(const char *value)
+{
+    static const char json[] = "application/json", charset[] = "charset=";
+    if (!value)
+        return 0;
+    const char *s = rest_skip_space(value);
+    if (strncasecmp(s, json, sizeof json - 1) != 0)
+        return 0;
+    s = rest_skip_space(s + sizeof json - 1);
+    if (!*s)
+        return 1;
+    if (*s != ';')
+        return 0;
+    s = rest_skip_space(s + 1);
+    if (strncasecmp(s, charset, sizeof charset - 1) != 0)
+        return 0;
+    s += sizeof charset - 1;
+    int quoted = *s == '"';
+    s += quoted;
+    if (strncasecmp(s, "utf-8", 5) != 0)
+        return 0;
+    s += 5;
+    if (quoted && *s++ != '"')
+        return 0;
+    return !*rest_skip_space(s);
 }
 
 int ippon_rest_bearer(const ippon_rest_request *req, const char **token, size_t *len)

@@ -8,8 +8,9 @@
  *     {"error": {"code": "not_found", "message": "no route GET /api/nope"}}
  *
  * An unknown path gets 404 not_found; a known path with another method gets 405
- * method_not_allowed (and the Allow header lists the methods it takes). A reply about bad
- * input fields may add "fields": {"username": "must be 3 to 24 characters", ...}.
+ * method_not_allowed (and the Allow header lists the methods it takes); a request with a body
+ * that is not "Content-Type: application/json" gets 415 unsupported_media_type. A reply about
+ * bad input fields may add "fields": {"username": "must be 3 to 24 characters", ...}.
  *
  * Deferred replies: a handler whose answer needs slow work off the event loop (password
  * hashing) calls ippon_rest_defer and returns without a reply. The transport keeps the
@@ -58,6 +59,7 @@ typedef struct ippon_rest_request {
     size_t arg_count;
     const char *authorization; /* the Authorization header's value, or NULL */
     const char *if_none_match; /* the If-None-Match header's value, or NULL */
+    const char *content_type;  /* the Content-Type header's value, or NULL */
     const char *param;         /* a "/prefix/{x}" route: the path's last segment (set by rest.c) */
     const char *address;       /* the client's IP address ("203.0.113.7", "2001:db8::1"), or NULL */
     ippon_rest_deliver deliver; /* NULL: the caller cannot wait (ippon_rest_defer refuses) */
@@ -135,6 +137,12 @@ int ippon_rest_query(const ippon_rest_request *req, const char *name, char *out,
  */
 json_t *ippon_rest_body_object(const ippon_rest_request *req, ippon_rest_response *res,
                                int empty_ok);
+
+/*
+ * Is a Content-Type value JSON as the API takes it: "application/json" (any case), alone or
+ * with the one parameter "charset=utf-8" (quoted or not)? 1 or 0; NULL is 0.
+ */
+int ippon_rest_json_content_type(const char *value);
 
 /* reply with a JSON value (the reply takes the reference: json is decref'd) */
 void ippon_rest_reply_json(ippon_rest_response *res, int status, json_t *json);

@@ -1,8 +1,8 @@
 /*
- * store.c — SQLite behind the store interface (see store.h): opening the database and
- * applying the numbered migrations. Users and sessions are in store_users.c; later:
- * matches, results, leaderboard, settings (each in a store_*.c file sharing
- * store_private.h).
+ * store.c — SQLite behind the store interface (see store.h): opening the database, the event
+ * loop's reading connection, and applying the numbered migrations. Users and sessions are in
+ * store_users.c; matches, rankings, leaderboards, admin changes and settings each in a
+ * store_*.c file sharing store_private.h.
  *
  * How migrations work: schema_migrations holds one row per applied file. ippon_store_migrate
  * lists the folder, parses each NNNN_name.sql into (version, file name), sorts by version,
@@ -31,7 +31,7 @@
 /* ---- opening --------------------------------------------------------------------- */
 
 /* mkdir -p of the folder holding path ("data/ippon.db" -> "data") */
-static int store_make_parent_dirs(const char *path, char *err, size_t errlen)
+int ippon_store_make_folder(const char *path, char *err, size_t errlen)
 {
     char *dir = strdup(path);
     if (!dir) {
@@ -80,7 +80,7 @@ int ippon_store_open(ippon_store **out, const char *path, char *err, size_t errl
 {
     *out = NULL;
     int in_memory = strcmp(path, ":memory:") == 0;
-    if (!in_memory && store_make_parent_dirs(path, err, errlen) != 0)
+    if (!in_memory && ippon_store_make_folder(path, err, errlen) != 0)
         return -1;
 
     sqlite3 *db = NULL;
@@ -126,6 +126,48 @@ void ippon_store_close(ippon_store *st)
     if (sqlite3_close(st->db) != SQLITE_OK)
         ippon_log_error("closing the database: %s", sqlite3_errmsg(st->db));
     free(st);
+}
+
+/* a reader's busy handler: never wait; count the refusal */
+static int store_reader_busy(void *ctx, int tries)
+{
+    (void)tries;
+    ippon_store *st = ctx;
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    st->busy_hits++;
+    st->busy_at_ms = (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+    if (st->busy_at_ms == 0)
+        st->busy_at_ms = 1;
+    return 0;
+}
+
+int ippon_store_make_reader(ippon_store *st)
+{
+    if (sqlite3_busy_handler(st->db, store_reader_busy, st) != SQLITE_OK ||
+        store_pragma(st->db, "PRAGMA wal_autocheckpoint=0", NULL, 0) != 0) {
+        ippon_store_failed(st, "make the event loop's connection a reader");
+        return -1;
+    }
+    return 0;
+}
+
+unsigned long ippon_store_busy_hits(const ippon_store *st, long long *last_ms)
+{
+    if (last_ms)
+        *last_ms = st ? st->busy_at_ms : 0;
+    return st ? st->busy_hits : 0;
+}
+
+void ippon_store_writes_in_flight(ippon_store *st, int delta)
+{
+    st->writes_in_flight += delta;
+}
+
+void ippon_store_caches_forget(ippon_store *st)
+{
+    ippon_board_forget(st);
+    ippon_profiles_forget(st);
 }
 
 int ippon_store_ping(ippon_store *st)

@@ -4,6 +4,10 @@
  * server knows that SQLite exists, so another engine (PostgreSQL) can later sit behind the
  * same functions.
  *
+ * The server has two connections: the event loop's, which only reads, and the store writer's
+ * (store_writer.h), on a thread of its own, through which every write goes. An ippon_store is
+ * used by one thread at a time.
+ *
  * Functions return 0 on success or -1 on failure; those that take (err, errlen) then
  * write one line saying what failed, naming the file concerned. Some also return
  * IPPON_STORE_NOT_FOUND or IPPON_STORE_CONFLICT, as their comments say.
@@ -18,10 +22,14 @@ typedef struct ippon_store ippon_store;
 
 /*
  * Open (creating if needed) the database at path, creating its parent folder if missing.
- * The database runs in WAL mode with a busy timeout, and with foreign keys enforced.
+ * The database runs in WAL mode with a busy timeout (5 s), and with foreign keys enforced.
  * ":memory:" opens a private in-memory database (for tests).
  */
 int ippon_store_open(ippon_store **out, const char *path, char *err, size_t errlen);
+
+/* create the folder that holds the database file path (and its parents) if missing: 0, or -1
+   with err naming the folder */
+int ippon_store_make_folder(const char *path, char *err, size_t errlen);
 
 /*
  * Apply the migrations in folder dir that this database has not seen yet.
@@ -41,6 +49,30 @@ int ippon_store_migrate(ippon_store *st, const char *dir, int *applied, char *er
 
 /* a cheap round trip through the database (SELECT 1); 0 if it answered */
 int ippon_store_ping(ippon_store *st);
+
+/*
+ * Make st the event loop's connection, which only reads (every write goes through the store
+ * writer's own connection: store_writer.h): it never waits for a lock (no busy timeout: a read in
+ * WAL mode does not wait for writers; one that still finds the database locked fails at once and
+ * is counted, see ippon_store_busy_hits) and never checkpoints the log (the writer does). 0 or -1.
+ */
+int ippon_store_make_reader(ippon_store *st);
+
+/* how many statements found the database locked on a reader (above); *last_ms (if not NULL): when
+   the last one did (CLOCK_MONOTONIC ms; 0: never) */
+unsigned long ippon_store_busy_hits(const ippon_store *st, long long *last_ms);
+
+/*
+ * The store's in-memory leaderboards and kept replies (store_board.h, store_profiles.h) are for the
+ * thread that uses st. Writes made through another connection reach them this way:
+ *   - ippon_store_writes_in_flight(st, +1) when a match write for them starts, -1 when it has been
+ *     told (ippon_match_queue_tell); while one is in flight, a move of rank_version is taken for
+ *     that write's and waited for instead of reloading;
+ *   - ippon_store_caches_forget(st) after any other write that changes what they show (a void, a
+ *     rename): they are built again from the database when next used.
+ */
+void ippon_store_writes_in_flight(ippon_store *st, int delta);
+void ippon_store_caches_forget(ippon_store *st);
 
 /* close the database (checkpointing the WAL); st may be NULL */
 void ippon_store_close(ippon_store *st);
@@ -131,8 +163,10 @@ int ippon_store_user_set_password_hash(ippon_store *st, const char *user_id,
                                        const char *password_hash);
 
 /*
- * The user holding the session token_hash at time now. An expired session is deleted
- * and reported as IPPON_STORE_NOT_FOUND. session (if not NULL) receives the row.
+ * The user holding the session token_hash at time now. Reads only: an expired session is
+ * reported as IPPON_STORE_NOT_FOUND and left in place (session then holds the expired row, so
+ * the caller can have it deleted: ippon_store_session_delete); an unknown one is
+ * IPPON_STORE_NOT_FOUND with session zeroed. session (if not NULL) receives the row.
  * Returns 0, IPPON_STORE_NOT_FOUND or -1.
  */
 int ippon_store_session_user(ippon_store *st, const unsigned char token_hash[IPPON_TOKEN_HASH_BYTES],

@@ -23,7 +23,7 @@ static sqlite3_stmt *sa_prepare(ippon_store *st, const char *sql)
 {
     sqlite3_stmt *q = NULL;
     if (sqlite3_prepare_v2(st->db, sql, -1, &q, NULL) != SQLITE_OK) {
-        ippon_log_error("store: %s: %s", sql, sqlite3_errmsg(st->db));
+        ippon_store_failed(st, sql);
         sqlite3_finalize(q);
         return NULL;
     }
@@ -45,7 +45,7 @@ static int sa_step_done(ippon_store *st, sqlite3_stmt *q, const char *what)
 {
     int rc = sqlite3_step(q) == SQLITE_DONE ? 0 : -1;
     if (rc != 0)
-        ippon_log_error("store: %s: %s", what, sqlite3_errmsg(st->db));
+        ippon_store_failed(st, what);
     sqlite3_finalize(q);
     return rc;
 }
@@ -420,7 +420,9 @@ int ippon_store_settings_put(ippon_store *st, const json_t *values, long long no
         sqlite3_bind_text(q, 2, text ? text : "null", -1, SQLITE_TRANSIENT);
         sqlite3_bind_int64(q, 3, now_s);
         if (sqlite3_step(q) != SQLITE_DONE) {
-            ippon_log_error("store: save setting %s: %s", key, sqlite3_errmsg(st->db));
+            char what[300];
+            snprintf(what, sizeof what, "save setting %s", key);
+            ippon_store_failed(st, what);
             rc = -1;
         }
         sqlite3_reset(q);

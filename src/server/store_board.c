@@ -35,6 +35,10 @@
  * matches). Renames move rank_version.names: the names held here are then looked up again.
  * A game that ended before the newest one held (a clock going back) also makes it reload.
  *
+ * Writes made on another connection (the store writer's: store_writer.h) are told here on the
+ * event loop, after they committed (ippon_match_queue_tell); while one is in flight, a moved
+ * rank_version is left to its completion instead of making the board reload (store.h).
+ *
  * Single-threaded, like the rest of the store: the server calls it from its event loop.
  */
 #include "store_board.h"
@@ -521,7 +525,8 @@ static ippon_board *board_ready(ippon_store *st, int64_t now_ms)
         int64_t data, names;
         if (ippon_board_read_version(st, &data, &names) != 0)
             return NULL;
-        if (data != b->data_version)
+        /* while a match write of this store is in flight, its completion says what moved */
+        if (data != b->data_version && st->writes_in_flight == 0)
             b->stale = true;
         if (names != b->names_version) {
             for (int32_t u = 0; u < b->n_users; u++)
@@ -571,12 +576,20 @@ static const int32_t *qualifying(board_period *pp, int min_games, int32_t *n)
 
 /* ---- writing ---------------------------------------------------------------------------------- */
 
+void ippon_board_forget(ippon_store *st)
+{
+    if (st->board)
+        st->board->stale = true;
+}
+
 void ippon_board_written(ippon_store *st, int64_t version_before, int64_t version_after, const char *mode,
                          int64_t ended_ms, const ippon_board_game *games, int n)
 {
     ippon_board *b = st->board;
     if (!b || !b->loaded || b->stale)
         return;
+    if (version_before != b->data_version && version_after <= b->data_version)
+        return; /* loaded after the write committed: the match is in already */
     board_mode *m = &b->m[mode_index(mode)];
     if (version_before != b->data_version || (n > 0 && m->end > m->base && ended_ms < entry(m, m->end - 1)->ended_at)) {
         b->stale = true;

@@ -28,10 +28,14 @@ typedef struct ippon_board_game {
 /*
  * After a match write committed: rank_version.data was version_before when the write began
  * (inside its transaction) and version_after when it ended; the match's counted games (n may
- * be 0). If anything else moved the version, the board reloads on its next use.
+ * be 0). If anything else moved the version, the board reloads on its next use; if the board was
+ * loaded after the write (it holds version_after or later), it has the match already.
  */
 void ippon_board_written(ippon_store *st, int64_t version_before, int64_t version_after, const char *mode,
                          int64_t ended_ms, const ippon_board_game *games, int n);
+
+/* forget what is held: loaded again from the database when next used (store.h: caches_forget) */
+void ippon_board_forget(ippon_store *st);
 
 /* the rank_version row: 0 or -1 */
 int ippon_board_read_version(ippon_store *st, int64_t *data, int64_t *names);

@@ -123,6 +123,8 @@ int ippon_profiles_kept(ippon_store *st, const char *user_id, const char *what, 
     if (!p || ippon_profiles_read_version(st, &now) != 0)
         return -1;
     if (!p->known_valid || !same_version(&now, &p->known)) {
+        if (p->known_valid && st->writes_in_flight > 0)
+            return 0; /* a match write of this store: its completion says which replies it changed */
         /* changed by something other than this store's match writes: nothing kept can be trusted */
         forget_all(p);
         p->known = now;
@@ -175,6 +177,14 @@ void ippon_profiles_keep(ippon_store *st, const char *user_id, const char *what,
     k->len = len;
     k->used = ++p->clock;
     p->bytes += len;
+}
+
+void ippon_profiles_forget(ippon_store *st)
+{
+    if (st->profiles) {
+        forget_all(st->profiles);
+        st->profiles->known_valid = false;
+    }
 }
 
 void ippon_profiles_written(ippon_store *st, const ippon_profiles_version *before, const ippon_profiles_version *after,

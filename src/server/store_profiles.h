@@ -13,7 +13,9 @@
  * it. Its own match writes tell it the row before and after and the players of the matches:
  * only their replies are forgotten. Any other move (an admin's void, a rename, another process
  * writing) is seen at the next lookup as a row it does not know, and every reply is forgotten.
- * A match write forgets its players' replies and those about every player.
+ * A match write forgets its players' replies and those about every player. While a match write
+ * of this store is in flight on the writer's connection (store.h), a row it does not know is
+ * taken for that write's: nothing kept is sent, and the write's completion says what to forget.
  */
 #ifndef IPPON_SERVER_STORE_PROFILES_H
 #define IPPON_SERVER_STORE_PROFILES_H
@@ -26,6 +28,9 @@
 typedef struct ippon_profiles ippon_profiles;
 
 void ippon_profiles_free(ippon_profiles *p);
+
+/* forget every kept reply (store.h: caches_forget) */
+void ippon_profiles_forget(ippon_store *st);
 
 /* the rank_version row, as the profiles compare it */
 typedef struct ippon_profiles_version {

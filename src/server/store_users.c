@@ -27,7 +27,8 @@
 static int su_prepare(ippon_store *st, const char *sql, sqlite3_stmt **stmt)
 {
     if (sqlite3_prepare_v2(st->db, sql, -1, stmt, NULL) != SQLITE_OK) {
-        ippon_log_error("store: %s: %s", sql, sqlite3_errmsg(st->db));
+        ippon_store_failed(st, sql);
+        sqlite3_finalize(*stmt);
         *stmt = NULL;
         return -1;
     }
@@ -36,7 +37,7 @@ static int su_prepare(ippon_store *st, const char *sql, sqlite3_stmt **stmt)
 
 static void su_log_step_error(ippon_store *st, const char *what)
 {
-    ippon_log_error("store: %s: %s", what, sqlite3_errmsg(st->db));
+    ippon_store_failed(st, what);
 }
 
 static void su_copy_text(char *dst, size_t dstlen, sqlite3_stmt *stmt, int col)
@@ -335,19 +336,21 @@ int ippon_store_session_user(ippon_store *st, const unsigned char token_hash[IPP
                    &stmt) != 0)
         return -1;
     sqlite3_bind_blob(stmt, 1, token_hash, IPPON_TOKEN_HASH_BYTES, SQLITE_STATIC);
-    int step = sqlite3_step(stmt), rc = 0, expired = 0;
+    if (session)
+        memset(session, 0, sizeof *session);
+    int step = sqlite3_step(stmt), rc = 0;
     if (step == SQLITE_ROW) {
         ippon_session row;
         memcpy(row.token_hash, token_hash, sizeof row.token_hash);
         row.created_at = sqlite3_column_int64(stmt, 0);
         row.expires_at = sqlite3_column_int64(stmt, 1);
         row.last_used_at = sqlite3_column_int64(stmt, 2);
-        expired = row.expires_at <= now;
-        if (!expired) {
+        if (row.expires_at > now)
             su_read_user(stmt, 3, user);
-            if (session)
-                *session = row;
-        }
+        else
+            rc = IPPON_STORE_NOT_FOUND; /* the caller may have the row deleted */
+        if (session)
+            *session = row;
     } else if (step == SQLITE_DONE) {
         rc = IPPON_STORE_NOT_FOUND;
     } else {
@@ -355,10 +358,6 @@ int ippon_store_session_user(ippon_store *st, const unsigned char token_hash[IPP
         rc = -1;
     }
     sqlite3_finalize(stmt);
-    if (expired) {
-        su_session_delete(st, token_hash); /* lazily: the row is useless from now on */
-        rc = IPPON_STORE_NOT_FOUND;
-    }
     return rc;
 }
 

@@ -7,6 +7,12 @@
  * closes). Complete text messages go to ippon_gateway_message. Writing happens only in
  * LWS_CALLBACK_SERVER_WRITEABLE: one queued message per callback, asking for another while
  * more wait; a message marked close_after closes the socket once sent.
+ *
+ * A plain HTTP request to /ws (no upgrade) is answered 400 and closed, not left waiting.
+ *
+ * A new socket must say hello within hello_timeout_s: a timer on the socket (lws_set_timer_usecs)
+ * fires once at the deadline, and one that is still anonymous then gets the error
+ * "hello_timeout" and a close frame saying why (1008, "no hello in time").
  */
 #include "ws.h"
 
@@ -17,12 +23,15 @@
 #include "app.h"
 #include "client_addr.h"
 #include "gateway.h"
+#include "http_reply.h"
+#include "rest.h"
 
 struct ws_session {
     ippon_conn *conn;
     char *rx;
     size_t rx_len;
     bool rx_too_large, close_now;
+    const char *close_reason; /* the close frame's text (static); NULL: "closing" */
 };
 
 void ippon_ws_want_write(void *socket)
@@ -69,7 +78,8 @@ static int on_receive(struct lws *wsi, struct ws_session *s, ippon_gateway *gw, 
 static int on_writeable(struct lws *wsi, struct ws_session *s, ippon_gateway *gw)
 {
     if (s->close_now) {
-        lws_close_reason(wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION, (unsigned char *)"closing", 7);
+        const char *why = s->close_reason ? s->close_reason : "closing";
+        lws_close_reason(wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION, (unsigned char *)why, strlen(why));
         return -1;
     }
     size_t len;
@@ -107,6 +117,23 @@ static int ws_callback(struct lws *wsi, enum lws_callback_reasons reason, void *
             lws_close_reason(wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION, (unsigned char *)"too many connections", 20);
             return -1;
         }
+        if (app && app->config)
+            lws_set_timer_usecs(wsi, (lws_usec_t)app->config->hello_timeout_s * LWS_US_PER_SEC);
+        return 0;
+    }
+    case LWS_CALLBACK_HTTP: { /* a plain request to /ws, not an upgrade: say what it takes */
+        ippon_rest_response res;
+        memset(&res, 0, sizeof res);
+        ippon_rest_reply_error(&res, 400, "bad_request",
+                               "/ws is the game's WebSocket: upgrade to it (Upgrade: websocket, "
+                               "Sec-WebSocket-Protocol: " IPPON_WS_PROTOCOL ")");
+        return ippon_http_reply_and_close(wsi, lws_context_user(lws_get_context(wsi)), &res);
+    }
+    case LWS_CALLBACK_TIMER: { /* the hello deadline */
+        ippon_app *app = lws_context_user(lws_get_context(wsi));
+        int seconds = app && app->config ? app->config->hello_timeout_s : 0;
+        if (gw && s->conn && seconds && ippon_gateway_hello_overdue(gw, s->conn, seconds))
+            s->close_reason = "no hello in time";
         return 0;
     }
     case LWS_CALLBACK_RECEIVE:

@@ -33,10 +33,12 @@ export const FAST_HASH = { pwhash_ops: 1, pwhash_mem_kib: 8 };
 
 /**
  * config keys for a server whose matches play fast: clocks 50 times faster, bots answer at once,
- * cheap hashing, a short drain, and no per-address guest or message limits in the way
+ * cheap hashing, a short drain, and no per-address guest or message limits in the way; every
+ * test player connects from 127.0.0.1, so they may share a ranked table (ranked_same_address;
+ * collusion.test.mjs tests the rule itself)
  */
 export const FAST_PLAY = { ...FAST_HASH, time_scale: 0.02, bot_delay_ms: 0, shutdown_grace: 2, guests_per_address: 1000,
-  max_messages_per_10s: 1000000 };
+  max_messages_per_10s: 1000000, ranked_same_address: true };
 
 /** a TCP port that was free a moment ago */
 export function freePort() {
@@ -96,11 +98,13 @@ export async function writeConfig(dir, values, name = 'ippon.json') {
 
 /**
  * one HTTP request with the path sent exactly as given (no normalisation); a body goes as JSON;
- * headers are added (If-None-Match, Authorization…); signal aborts it
+ * headers are added (If-None-Match, Authorization…); signal aborts it; host: the server's
+ * address (127.0.0.1 unless given)
  */
-export function request(port, { method = 'GET', path: urlPath = '/', body, agent, headers = {}, signal } = {}) {
+export function request(port, { method = 'GET', path: urlPath = '/', body, agent, headers = {}, signal,
+  host = '127.0.0.1' } = {}) {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, method, path: urlPath, agent: agent ?? false,
+    const req = http.request({ host, port, method, path: urlPath, agent: agent ?? false,
       timeout: REQUEST_TIMEOUT_MS, signal,
       headers: { ...(body === undefined ? {} : { 'content-type': 'application/json',
         'content-length': Buffer.byteLength(body) }), ...headers } }, (res) => {
@@ -116,9 +120,13 @@ export function request(port, { method = 'GET', path: urlPath = '/', body, agent
   });
 }
 
-/** a started process with its output collected and its exit as a promise */
-export function launch(args, cwd) {
-  const child = spawn(BIN, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * a started process with its output collected and its exit as a promise; prefix: a command that
+ * runs the server (e.g. ['prlimit', '--nofile=64:64', '--'])
+ */
+export function launch(args, cwd, { prefix = [] } = {}) {
+  const [command, ...rest] = [...prefix, BIN, ...args];
+  const child = spawn(command, rest, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   const proc = { child, stdout: '', stderr: '', exitCode: undefined, exitSignal: undefined };
   child.stdout.on('data', (d) => { proc.stdout += d; });
   child.stderr.on('data', (d) => { proc.stderr += d; });
@@ -152,15 +160,18 @@ export async function runToExit(args, cwd) {
   return proc;
 }
 
-/** start a server and wait until /api/health answers */
-export async function startServer(args, cwd, port) {
-  const proc = launch(args, cwd);
+/**
+ * start a server and wait until /api/health answers; host: where to ask (the server's bind),
+ * prefix: as for launch
+ */
+export async function startServer(args, cwd, port, { host, prefix } = {}) {
+  const proc = launch(args, cwd, { prefix });
   const deadline = Date.now() + START_TIMEOUT_MS;
   for (;;) {
     if (proc.exitCode !== undefined)
       throw new Error(`ippon exited with ${proc.exitCode} during start-up:\n${proc.stderr}`);
     try {
-      const res = await request(port, { path: '/api/health' });
+      const res = await request(port, { path: '/api/health', host });
       if (res.status === 200)
         return proc;
     } catch { /* not listening yet */ }

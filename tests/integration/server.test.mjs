@@ -63,10 +63,13 @@ describe('a running server', () => {
     assert.equal(res.status, 200);
     assert.match(res.headers['content-type'], /^application\/json/);
     const health = JSON.parse(res.body);
-    assert.deepEqual(Object.keys(health).sort(), ['db', 'instance', 'status', 'version']);
+    assert.deepEqual(Object.keys(health).sort(),
+      ['db', 'instance', 'matches_waiting', 'status', 'version', 'writer_queue']);
     assert.equal(health.status, 'ok');
     assert.equal(health.version, VERSION);
     assert.equal(health.db, 'ok');
+    assert.equal(health.matches_waiting, 0);
+    assert.equal(typeof health.writer_queue, 'number');
     assert.match(health.instance, /^[0-9a-f]{32}$/);
     const again = JSON.parse((await request(port, { path: '/api/health' })).body);
     assert.equal(again.instance, health.instance, 'one instance id per process');

@@ -11,8 +11,10 @@ export const MATCH_TIMEOUT_MS = 60_000;
 
 /** a WebSocket connection: every received message is kept; waiters take them in order */
 export class Client {
-  constructor(port) {
+  /** headers: sent with the upgrade request (a test's X-Forwarded-For) */
+  constructor(port, headers = {}) {
     this.port = port;
+    this.headers = headers;
     this.received = [];
     this.queue = [];
     this.waiters = [];
@@ -21,7 +23,7 @@ export class Client {
 
   connect() {
     return new Promise((resolve, reject) => {
-      this.ws = new WebSocket(`ws://127.0.0.1:${this.port}/ws`, 'ippon.v1');
+      this.ws = new WebSocket(`ws://127.0.0.1:${this.port}/ws`, 'ippon.v1', { headers: this.headers });
       this.ws.on('open', resolve);
       this.ws.on('error', reject);
       this.ws.on('message', (data) => {
@@ -91,10 +93,11 @@ export async function guestToken(port) {
 
 /**
  * a connection that has said hello with token (a new guest's if none): c.token, and in
- * c.welcome the answer, "welcome" or an "error" (a banned account's)
+ * c.welcome the answer, "welcome" or an "error" (a banned account's); forwardedFor: the
+ * X-Forwarded-For the connection claims (a server whose trusted_proxy is 127.0.0.1 believes it)
  */
-export async function connect(port, token) {
-  const c = new Client(port);
+export async function connect(port, token, { forwardedFor } = {}) {
+  const c = new Client(port, forwardedFor ? { 'x-forwarded-for': forwardedFor } : {});
   await c.connect();
   c.token = token ?? await guestToken(port);
   c.send({ type: 'hello', v: 1, token: c.token });
@@ -103,8 +106,8 @@ export async function connect(port, token) {
 }
 
 /** connect() that must be welcomed */
-export async function player(port, token) {
-  const c = await connect(port, token);
+export async function player(port, token, options) {
+  const c = await connect(port, token, options);
   assert.equal(c.welcome.type, 'welcome', JSON.stringify(c.welcome));
   return c;
 }

@@ -240,7 +240,7 @@ static void test_settings_checked_stored_and_loaded(void **state)
 
     json_t *bad = json_pack("{s:i,s:i,s:i,s:s}", "ranked_min_humans", 9, "port", 1, "nope", 1, "maintenance", "yes");
     json_t *problems = NULL;
-    assert_int_equal(ippon_settings_update(s, st, bad, 100, &a, &problems), 1);
+    assert_int_equal(ippon_settings_check(s, bad, &problems), 1);
     assert_string_equal(json_string_value(json_object_get(problems, "ranked_min_humans")), "must be an integer 1..4");
     assert_non_null(strstr(json_string_value(json_object_get(problems, "port")), "cannot be changed"));
     assert_string_equal(json_string_value(json_object_get(problems, "nope")), "unknown setting");
@@ -253,8 +253,13 @@ static void test_settings_checked_stored_and_loaded(void **state)
     json_decref(stored);
     assert_int_equal(audit_total(), 0);
 
+    /* checked, stored with its audit row (the server does it on the store writer), then in effect */
     json_t *good = json_pack("{s:i,s:b,s:f}", "ranked_min_humans", 1, "maintenance", 1, "bot_fill_after", 2.5);
-    assert_int_equal(ippon_settings_update(s, st, good, 100, &a, &problems), 0);
+    assert_int_equal(ippon_settings_check(s, good, &problems), 0);
+    assert_null(problems);
+    assert_false(ippon_settings_maintenance(s)); /* not before it is stored */
+    assert_int_equal(ippon_store_settings_put(st, good, 100, &a), 0);
+    ippon_settings_commit(s, good, 100);
     json_decref(good);
     ippon_game_settings game;
     ippon_game_settings_default(&game);

@@ -1,7 +1,7 @@
 /*
  * test_server_config.c — the config loader (src/server/config.c): defaults, a good file,
- * partial files, command-line overrides, and every kind of error, each checked for the
- * file, the key and the problem named in its message.
+ * partial files, the same parser on text in memory, command-line overrides, and every kind of
+ * error, each checked for the file, the key and the problem named in its message.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -257,6 +257,65 @@ static void test_overrides(void **state)
     ippon_config_free(&cfg);
 }
 
+/* ippon_config_load_text: the file's parser on text in memory (what fuzz_config drives) */
+static void test_load_text(void **state)
+{
+    (void)state;
+    ippon_config cfg;
+    char err[512];
+    assert_int_equal(ippon_config_init(&cfg), 0);
+    const char text[] = "{\"port\": 9001, \"log_level\": \"warn\"}trailing bytes not passed";
+    size_t len = strlen("{\"port\": 9001, \"log_level\": \"warn\"}");
+    assert_int_equal(ippon_config_load_text(&cfg, text, len, "inline", err, sizeof err), 0);
+    assert_int_equal(cfg.port, 9001);
+    assert_int_equal(cfg.log_level, IPPON_LOG_WARN);
+    err[0] = '\0';
+    assert_int_equal(ippon_config_load_text(&cfg, text, sizeof text - 1, "inline", err, sizeof err), -1);
+    assert_non_null(strstr(err, "inline: line 1"));
+    assert_non_null(strstr(err, "invalid JSON"));
+    assert_int_equal(ippon_config_load_text(&cfg, "{\"port\": 0}", 11, "inline", err, sizeof err), -1);
+    assert_string_equal(err, "inline: key \"port\": must be an integer 1..65535");
+    assert_int_equal(cfg.port, 9001);
+    ippon_config_free(&cfg);
+}
+
+/* a folder where the file should be: it cannot be read (the message says so) */
+static void test_folder_is_not_a_file(void **state)
+{
+    (void)state;
+    ippon_config cfg;
+    char err[512];
+    assert_int_equal(ippon_config_init(&cfg), 0);
+    assert_int_equal(ippon_config_load(&cfg, tmpdir, err, sizeof err), -1);
+    assert_non_null(strstr(err, tmpdir));
+    assert_non_null(strstr(err, "cannot read"));
+    ippon_config_free(&cfg);
+}
+
+/*
+ * Found by fuzz_config: an option's text went in unchecked as UTF-8, so "--db" with a Latin-1
+ * byte was stored although no file could hold it, and ippon_config_get_json then had no value
+ * for a known key (NULL, which it only means for an unknown one). Options are now held to the
+ * file's rule.
+ */
+static void test_option_must_be_utf8(void **state)
+{
+    (void)state;
+    ippon_config cfg;
+    char err[512];
+    assert_int_equal(ippon_config_init(&cfg), 0);
+    assert_int_equal(ippon_config_set(&cfg, "database", "data/\xff.db", "--db", err, sizeof err), -1);
+    assert_string_equal(err, "--db: key \"database\": must be UTF-8 text");
+    assert_string_equal(cfg.database, "data/ippon.db");
+    assert_int_equal(ippon_config_set(&cfg, "port", "\xc3", "--port", err, sizeof err), -1);
+    assert_int_equal(ippon_config_set(&cfg, "database", "data/\xc3\xa9t\xc3\xa9.db", "--db", err, sizeof err), 0);
+    json_t *v = ippon_config_get_json(&cfg, "database");
+    assert_non_null(v);
+    assert_string_equal(json_string_value(v), "data/\xc3\xa9t\xc3\xa9.db");
+    json_decref(v);
+    ippon_config_free(&cfg);
+}
+
 static void test_identity_keys(void **state)
 {
     (void)state;
@@ -324,6 +383,30 @@ static void test_identity_keys(void **state)
     ippon_config_free(&cfg);
 }
 
+/* the connection keys: their defaults, and each refused out of its range with its name */
+static void test_connection_keys(void **state)
+{
+    (void)state;
+    ippon_config cfg;
+    assert_int_equal(ippon_config_init(&cfg), 0);
+    assert_int_equal(cfg.http_idle_s, 30);
+    assert_int_equal(cfg.max_http_conns_per_addr, 32);
+    assert_int_equal(cfg.hello_timeout_s, 20);
+    ippon_config_free(&cfg);
+    char err[512];
+    assert_int_equal(load("{\"http_idle_s\": 2, \"max_http_conns_per_addr\": 1, \"hello_timeout_s\": 3600}", &cfg,
+                          err, sizeof err), 0);
+    assert_int_equal(cfg.http_idle_s, 2);
+    assert_int_equal(cfg.max_http_conns_per_addr, 1);
+    assert_int_equal(cfg.hello_timeout_s, 3600);
+    ippon_config_free(&cfg);
+    expect_error("{\"http_idle_s\": 0}", "http_idle_s", "must be an integer 1..3600");
+    expect_error("{\"http_idle_s\": 1.5}", "http_idle_s", "must be an integer 1..3600");
+    expect_error("{\"max_http_conns_per_addr\": 0}", "max_http_conns_per_addr", "must be an integer 1..1000000");
+    expect_error("{\"hello_timeout_s\": 3601}", "hello_timeout_s", "must be an integer 1..3600");
+    expect_error("{\"hello_timeout_s\": \"20\"}", "hello_timeout_s", "must be an integer 1..3600");
+}
+
 static void test_check_folders(void **state)
 {
     (void)state;
@@ -366,7 +449,11 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_first_error_wins_and_values_stay_valid, setup,
                                         teardown),
         cmocka_unit_test(test_overrides),
+        cmocka_unit_test(test_load_text),
+        cmocka_unit_test_setup_teardown(test_folder_is_not_a_file, setup, teardown),
+        cmocka_unit_test(test_option_must_be_utf8),
         cmocka_unit_test_setup_teardown(test_identity_keys, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_connection_keys, setup, teardown),
         cmocka_unit_test_setup_teardown(test_check_folders, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,7 +1,8 @@
 /*
  * test_server_rest.c — the REST layer without a network (src/server/rest.c, health.c):
- * routing to a handler, 404 and 405 with the JSON error shape and the Allow list, and the
- * health reply with and without a database. Also the random ids (ids.c) it reports.
+ * routing to a handler, 404 and 405 with the JSON error shape and the Allow list, 415 for a
+ * body not sent as JSON, and the health reply with and without a database (and with its file
+ * removed under the server). Also the random ids (ids.c) it reports.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -11,11 +12,15 @@
 #include <cmocka.h>
 
 #include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ids.h"
 #include "log.h"
 #include "rest.h"
+#include "store_writer.h"
 
 /* call the REST layer and parse its JSON reply (the caller decrefs) */
 static json_t *call(ippon_app *app, ippon_http_method method, const char *path, int *status,
@@ -51,24 +56,48 @@ static void assert_error(json_t *json, const char *code)
 static void test_health_ok(void **state)
 {
     (void)state;
-    char err[256];
+    char err[256], dir[64], db[128];
+    snprintf(dir, sizeof dir, "/tmp/ippon-test-rest-XXXXXX");
+    assert_non_null(mkdtemp(dir));
+    snprintf(db, sizeof db, "%s/h.db", dir);
     ippon_app app = {0};
-    assert_int_equal(ippon_store_open(&app.store, ":memory:", err, sizeof err), 0);
+    assert_int_equal(ippon_store_open(&app.store, db, err, sizeof err), 0);
+    assert_int_equal(ippon_writer_start(&app.writer, db, NULL, NULL, err, sizeof err), 0);
     strcpy(app.instance, "0123456789abcdef0123456789abcdef");
     int status;
     json_t *json = call(&app, IPPON_HTTP_GET, "/api/health", &status, NULL);
     assert_int_equal(status, 200);
-    const char *s, *v, *db, *inst;
-    assert_int_equal(json_unpack(json, "{s:s, s:s, s:s, s:s}", "status", &s, "version", &v, "db",
-                                 &db, "instance", &inst),
+    const char *s, *v, *db_state, *inst;
+    int waiting, queue;
+    assert_int_equal(json_unpack(json, "{s:s, s:s, s:s, s:s, s:i, s:i}", "status", &s, "version", &v, "db",
+                                 &db_state, "instance", &inst, "matches_waiting", &waiting, "writer_queue", &queue),
                      0);
     assert_string_equal(s, "ok");
     assert_string_equal(v, IPPON_VERSION);
-    assert_string_equal(db, "ok");
+    assert_string_equal(db_state, "ok");
     assert_string_equal(inst, app.instance);
-    assert_int_equal(json_object_size(json), 4);
+    assert_int_equal(waiting, 0);
+    assert_int_equal(queue, 0);
+    assert_int_equal(json_object_size(json), 6); /* no "reason" when ok */
     json_decref(json);
+
+    /* the database file removed under the server: it cannot store anything there any more */
+    assert_int_equal(unlink(db), 0);
+    json = call(&app, IPPON_HTTP_GET, "/api/health", &status, NULL);
+    assert_int_equal(status, 503);
+    assert_int_equal(json_unpack(json, "{s:s, s:s}", "status", &s, "db", &db_state), 0);
+    assert_string_equal(s, "error");
+    assert_string_equal(db_state, "unwritable");
+    assert_non_null(strstr(json_string_value(json_object_get(json, "reason")), "is gone"));
+    json_decref(json);
+    ippon_writer_free(app.writer);
     ippon_store_close(app.store);
+    char path[160];
+    snprintf(path, sizeof path, "%s-wal", db);
+    unlink(path);
+    snprintf(path, sizeof path, "%s-shm", db);
+    unlink(path);
+    rmdir(dir);
 }
 
 static void test_health_without_database(void **state)
@@ -78,10 +107,11 @@ static void test_health_without_database(void **state)
     int status;
     json_t *json = call(&app, IPPON_HTTP_GET, "/api/health", &status, NULL);
     assert_int_equal(status, 503);
-    const char *s, *db;
-    assert_int_equal(json_unpack(json, "{s:s, s:s}", "status", &s, "db", &db), 0);
+    const char *s, *db, *reason;
+    assert_int_equal(json_unpack(json, "{s:s, s:s, s:s}", "status", &s, "db", &db, "reason", &reason), 0);
     assert_string_equal(s, "error");
-    assert_string_equal(db, "error");
+    assert_string_equal(db, "unwritable");
+    assert_string_equal(reason, "no database");
     json_decref(json);
 }
 
@@ -116,6 +146,61 @@ static void test_method_not_allowed(void **state)
         assert_string_equal(res.allow, "GET");
         assert_error(json, "method_not_allowed");
         json_decref(json);
+        ippon_rest_response_free(&res);
+    }
+}
+
+static void test_json_content_type(void **state)
+{
+    (void)state;
+    static const char *const json[] = {
+        "application/json", "Application/JSON", " application/json ", "application/json;charset=utf-8",
+        "application/json; charset=UTF-8", "application/json ; charset=\"utf-8\"",
+    };
+    for (size_t i = 0; i < sizeof json / sizeof json[0]; i++)
+        assert_true(ippon_rest_json_content_type(json[i]));
+    static const char *const other[] = {
+        "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "",
+        "application/jsonx", "application/json-seq", "application/json; charset=latin1",
+        "application/json; foo=bar", "application/json; charset=\"utf-8", "application/json; charset=utf-8x",
+        "application/json;", "text/json",
+    };
+    for (size_t i = 0; i < sizeof other / sizeof other[0]; i++)
+        assert_false(ippon_rest_json_content_type(other[i]));
+    assert_false(ippon_rest_json_content_type(NULL));
+}
+
+/* a body that is not declared JSON is refused before its handler runs; an empty body needs no type */
+static void test_body_needs_json_type(void **state)
+{
+    (void)state;
+    ippon_app app = {0}; /* no auth: the logout handler answers 503 when it runs */
+    static const char body[] = "{}";
+    const struct {
+        const char *type;
+        const char *body;
+        int status;
+    } cases[] = {
+        {"text/plain", body, 415},
+        {NULL, body, 415},
+        {"application/x-www-form-urlencoded", body, 415},
+        {"application/json", body, 503},
+        {"application/json; charset=utf-8", body, 503},
+        {NULL, NULL, 503},
+        {"text/plain", NULL, 503},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        ippon_rest_request req = {.method = IPPON_HTTP_POST, .path = "/api/auth/logout",
+                                  .body = cases[i].body, .body_len = cases[i].body ? strlen(cases[i].body) : 0,
+                                  .content_type = cases[i].type};
+        ippon_rest_response res;
+        ippon_rest_handle(&app, &req, &res);
+        assert_int_equal(res.status, cases[i].status);
+        if (res.status == 415) {
+            json_t *json = json_loads(res.body, 0, NULL);
+            assert_error(json, "unsupported_media_type");
+            json_decref(json);
+        }
         ippon_rest_response_free(&res);
     }
 }
@@ -166,6 +251,8 @@ int main(void)
         cmocka_unit_test(test_health_without_database),
         cmocka_unit_test(test_not_found),
         cmocka_unit_test(test_method_not_allowed),
+        cmocka_unit_test(test_json_content_type),
+        cmocka_unit_test(test_body_needs_json_type),
         cmocka_unit_test(test_error_reply_escapes),
         cmocka_unit_test(test_ids),
     };

@@ -1,7 +1,8 @@
 /*
  * test_tools_rules.c — the rule presets shipped in config/rules/ load, are checked key by key,
  * and agree with the core's built-in presets; broken presets are refused with the key and the
- * reason.
+ * reason (among them what the fuzz target fuzz_rules_preset found: a noten pool that does not
+ * split evenly).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -76,6 +77,37 @@ static void three_player_rules_have_no_chi(void **state)
     json_decref(obj);
 }
 
+/*
+ * Found by fuzz_rules_preset: a noten pool that does not split evenly among the tenpai and the
+ * noten seats made points vanish at an exhaustive draw (4p, 3,200 among 3 tenpai: 1,066 each),
+ * and the match's own check failed. The reader now asks for a multiple of 6 (4p) or 2 (3p).
+ */
+static void noten_pool_must_split_evenly(void **state)
+{
+    (void)state;
+    expect_refused("noten_pool", json_integer(3200), "multiple of 6");
+    expect_refused("noten_pool", json_integer(1), "multiple of 6");
+    const int good4[] = {0, 6, 1200, 3000, 99996};
+    for (size_t i = 0; i < sizeof good4 / sizeof good4[0]; i++) {
+        json_t *obj = ippon_rules_to_json(ippon_rules_preset("yonma"));
+        json_object_set_new(obj, "noten_pool", json_integer(good4[i]));
+        ippon_rules r;
+        char err[256] = "";
+        assert_int_equal(ippon_rules_from_json(obj, &r, err, sizeof err), 0);
+        json_decref(obj);
+    }
+    json_t *obj = ippon_rules_to_json(ippon_rules_preset("sanma"));
+    json_object_set_new(obj, "noten_pool", json_integer(2001));
+    ippon_rules r;
+    char err[256] = "";
+    assert_int_equal(ippon_rules_from_json(obj, &r, err, sizeof err), -1);
+    assert_non_null(strstr(err, "noten_pool"));
+    assert_non_null(strstr(err, "multiple of 2"));
+    json_object_set_new(obj, "noten_pool", json_integer(2002));
+    assert_int_equal(ippon_rules_from_json(obj, &r, err, sizeof err), 0);
+    json_decref(obj);
+}
+
 static void unreadable_file_names_the_file(void **state)
 {
     (void)state;
@@ -100,6 +132,7 @@ int main(void)
         cmocka_unit_test(shipped_presets_match_builtins),
         cmocka_unit_test(bad_presets_are_refused_with_key_and_reason),
         cmocka_unit_test(three_player_rules_have_no_chi),
+        cmocka_unit_test(noten_pool_must_split_evenly),
         cmocka_unit_test(unreadable_file_names_the_file),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

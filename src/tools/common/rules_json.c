@@ -134,6 +134,10 @@ static int check_consistency(const ippon_rules *r, char *err, size_t cap)
         return fail(err, cap, "max_ron_winners", "more winners than other players");
     if (r->man_terminals_only && r->red_fives[0])
         return fail(err, cap, "red_fives", "no red 5m without the 5m");
+    /* the pool is split evenly among the tenpai seats and among the noten seats (match.c) */
+    if (r->noten_pool % (r->players == 4 ? 6 : 2) != 0)
+        return fail(err, cap, "noten_pool", r->players == 4 ? "must be a multiple of 6 with 4 players (split 1, 2 or 3 ways)"
+                                                            : "must be a multiple of 2 with 3 players (split 1 or 2 ways)");
     return 0;
 }
 

@@ -3,7 +3,9 @@
  * ippon_rules, with every key checked, and writing one out.
  *
  * A preset names every field of ippon_rules (ippon/rules.h) once; a missing key, an unknown key,
- * a value of the wrong type or out of range is refused with the key and the reason.
+ * a value of the wrong type or out of range is refused with the key and the reason, and so are
+ * keys that contradict each other (chi in 3-player, kita in 4-player, more ron winners than
+ * other players, a noten pool that does not split evenly among 1..players-1 seats).
  */
 #ifndef IPPON_RULES_JSON_H
 #define IPPON_RULES_JSON_H

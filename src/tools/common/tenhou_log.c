@@ -143,9 +143,10 @@ static int discard_entry(struct walker *w, int seat, int drawn, bool *replacemen
     if (!s)
         return fail(w, "bad discard entry", seat);
     if (s[0] == 'r') {
-        int t = 0;
-        if (sscanf(s + 1, "%d", &t) != 1)
+        /* "r" and a tile's two digits (60: the tile just drawn) */
+        if (!(s[1] >= '0' && s[1] <= '9') || !(s[2] >= '0' && s[2] <= '9') || s[3])
             return fail(w, "bad riichi entry", seat);
+        int t = (s[1] - '0') * 10 + (s[2] - '0');
         tenhou_step *st = push(w, TENHOU_DISCARD, seat);
         int code = t == 60 ? drawn : code_of(t);
         if (!st || code < 0)
@@ -250,6 +251,15 @@ static int walk(struct walker *w, int seat, bool need_draw, bool replacement, in
     }
 }
 
+/* an integer lo..hi into *out */
+static bool int_in(const json_t *v, long lo, long hi, int *out)
+{
+    if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > hi)
+        return false;
+    *out = (int)json_integer_value(v);
+    return true;
+}
+
 static int read_codes(const json_t *arr, ippon_code *out, int max, int *n)
 {
     if (!json_is_array(arr) || (int)json_array_size(arr) > max)
@@ -278,17 +288,27 @@ int tenhou_hand_read(const json_t *log, int players, tenhou_hand *h, char *err, 
         snprintf(err, err_cap, "bad header or scores");
         return -1;
     }
-    h->round = (int)json_integer_value(json_array_get(head, 0));
-    h->honba = (int)json_integer_value(json_array_get(head, 1));
-    h->sticks = (int)json_integer_value(json_array_get(head, 2));
+    /* round 0..15 (East 1 to North 4); honba, sticks and scores within what a game can reach,
+       so the engine's point arithmetic cannot overflow */
+    int score;
+    if (!int_in(json_array_get(head, 0), 0, 15, &h->round) || !int_in(json_array_get(head, 1), 0, 1000, &h->honba) ||
+        !int_in(json_array_get(head, 2), 0, 1000, &h->sticks)) {
+        snprintf(err, err_cap, "bad header: round 0..15, honba and sticks 0..1000");
+        return -1;
+    }
     h->dealer = h->round % 4;
     h->round_wind = (h->round / 4) % players;
     if (h->dealer >= players) {
         snprintf(err, err_cap, "round %d has no dealer among %d players", h->round, players);
         return -1;
     }
-    for (int s = 0; s < 4; s++)
-        h->scores[s] = (int32_t)json_integer_value(json_array_get(scores, (size_t)s));
+    for (int s = 0; s < 4; s++) {
+        if (!int_in(json_array_get(scores, (size_t)s), -TENHOU_MAX_SCORE, TENHOU_MAX_SCORE, &score)) {
+            snprintf(err, err_cap, "bad scores: integers of at most %d points either way", TENHOU_MAX_SCORE);
+            return -1;
+        }
+        h->scores[s] = score;
+    }
     if (read_codes(json_array_get(log, 2), h->dora, 5, &h->n_dora) < 0 ||
         read_codes(json_array_get(log, 3), h->ura, 5, &h->n_ura) < 0) {
         snprintf(err, err_cap, "bad dora or ura indicators");

@@ -33,6 +33,9 @@ typedef struct tenhou_step {
 
 enum { TENHOU_MAX_STEPS = 400 };
 
+/* the largest score a hand's header may give a seat, either way (tenhou_hand_read refuses more) */
+enum { TENHOU_MAX_SCORE = 10000000 };
+
 typedef struct tenhou_hand {
     int round, honba, sticks;
     int players;
@@ -49,7 +52,9 @@ typedef struct tenhou_hand {
 
 /*
  * Reads hand `log` (one element of a game's "log") for `players` players and walks its columns
- * into steps. Returns 0, or -1 with a message in err.
+ * into steps. Returns 0, or -1 with a message in err. The header must be integers: round 0..15
+ * (its dealer one of the players), honba and sticks 0..1000, and four scores within
+ * ±TENHOU_MAX_SCORE.
  */
 int tenhou_hand_read(const json_t *log, int players, tenhou_hand *h, char *err, size_t err_cap);
 

@@ -1,0 +1,25 @@
+/*
+ * tenhou_replay.h — replaying one hand of a tenhou.net/6 log through the rules engine: the
+ * wall that deals and draws exactly the recorded tiles, then the recorded decisions (discards,
+ * calls, riichi, kans, kita; who won from whom; a declared abortive draw), everything else left
+ * to the engine. Used by ippon-replay and by the fuzz target fuzz_tenhou_log.
+ */
+#ifndef IPPON_TENHOU_REPLAY_H
+#define IPPON_TENHOU_REPLAY_H
+
+#include <jansson.h>
+
+#include "ippon/match.h"
+#include "ippon/rules.h"
+#include "tenhou_log.h"
+
+/*
+ * Replays hand `log` (one element of a game's "log") under rules, in the caller's match m
+ * (ippon_match_size() bytes) and hand h (scratch). Returns a new object: {"deltas":[…],
+ * "wins":[{who,from,pao,han,fu,yakuman,yaku:[[name,han]…]}]} or {"draw":"流局",
+ * "deltas":[…]} (the engine's own result), or {"error":"seat S: …"} for a log the reader
+ * refuses or a move the engine refuses. NULL only if out of memory.
+ */
+json_t *tenhou_replay_hand(const ippon_rules *rules, const json_t *log, ippon_match *m, tenhou_hand *h);
+
+#endif
