@@ -650,6 +650,31 @@ void ippon_admin_settings_put(ippon_app *app, const ippon_rest_request *req, ipp
     ippon_rest_fields_end(&f);
 }
 
+/* ---- pairs of players who often meet at ranked tables ---------------------------------- */
+
+#define ADMIN_MAX_MIN_GAMES 100000
+
+void ippon_admin_pairs_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
+{
+    ippon_user admin;
+    if (admin_caller(app, req, res, &admin) != 0)
+        return;
+    int min_games = query_int(req, res, "min_games", 2, ADMIN_MAX_MIN_GAMES);
+    int page = min_games < 0 ? -1 : query_int(req, res, "page", 1, ADMIN_MAX_PAGE);
+    int limit = page < 0 ? -1 : query_int(req, res, "limit", 50, ADMIN_MAX_LIMIT);
+    if (min_games < 0 || page < 0 || limit < 0)
+        return;
+    json_t *out;
+    if (ippon_store_admin_pairs(app->store, min_games, page, limit, &out) != 0) {
+        reply_store_failed(res);
+        return;
+    }
+    json_object_set_new(out, "min_games", json_integer(min_games));
+    json_object_set_new(out, "page", json_integer(page));
+    json_object_set_new(out, "limit", json_integer(limit));
+    ippon_rest_reply_json(res, 200, out);
+}
+
 /* ---- the audit log --------------------------------------------------------------------- */
 
 void ippon_admin_audit_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)

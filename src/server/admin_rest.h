@@ -38,4 +38,8 @@ void ippon_admin_settings_get(ippon_app *app, const ippon_rest_request *req, ipp
 void ippon_admin_settings_put(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
 void ippon_admin_audit_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
 
+/* GET /api/admin/pairs?min_games=2&page=1&limit=50 — pairs of players who often meet at
+   ranked tables, with their results against each other (store_admin.h ippon_store_admin_pairs) */
+void ippon_admin_pairs_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
+
 #endif

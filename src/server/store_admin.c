@@ -6,7 +6,8 @@
  * How it works: each change runs inside BEGIN IMMEDIATE … COMMIT together with its audit row
  * (sa_audit_insert); any failure rolls both back. A change that finds nothing to change says
  * why: the row is missing (IPPON_STORE_NOT_FOUND) or already in that state
- * (IPPON_STORE_CONFLICT). Lists are built as JSON here, like the rankings (store_rankings.c).
+ * (IPPON_STORE_CONFLICT). Lists are built as JSON here, like the rankings (store_rankings.c):
+ * users, the audit log, and the pairs of players who often meet at ranked tables.
  */
 #include "store_admin.h"
 
@@ -90,6 +91,49 @@ static int64_t sa_count(sqlite3_stmt *q)
     int64_t n = q && sqlite3_step(q) == SQLITE_ROW ? sqlite3_column_int64(q, 0) : -1;
     sqlite3_finalize(q);
     return n;
+}
+
+/* one side of a pair row: columns id, name, total, won from the other, from `first` on */
+static json_t *sa_pair_player(sqlite3_stmt *q, int first)
+{
+    return json_pack("{s:o,s:o,s:I,s:I}", "id", sa_text(q, first), "display_name", sa_text(q, first + 1), "total",
+                     (json_int_t)sqlite3_column_int64(q, first + 2), "won_from_other",
+                     (json_int_t)sqlite3_column_int64(q, first + 3));
+}
+
+int ippon_store_admin_pairs(ippon_store *st, int min_games, int page, int limit, json_t **out)
+{
+    *out = NULL;
+    sqlite3_stmt *qc = sa_prepare(st, "SELECT count(*) FROM rank_pairs WHERE games >= ?1");
+    if (qc)
+        sqlite3_bind_int(qc, 1, min_games);
+    int64_t total = sa_count(qc);
+    sqlite3_stmt *q = sa_prepare(st, "SELECT p.games, p.last_at, p.lo, a.display_name, p.lo_total, p.lo_won_from_hi,"
+                                     " p.hi, b.display_name, p.hi_total, p.hi_won_from_lo"
+                                     " FROM rank_pairs p JOIN users a ON a.id = p.lo JOIN users b ON b.id = p.hi"
+                                     " WHERE p.games >= ?1 ORDER BY p.games DESC, p.last_at DESC, p.lo, p.hi LIMIT ?2 OFFSET ?3");
+    json_t *pairs = json_array();
+    if (total < 0 || !q || !pairs) {
+        sqlite3_finalize(q);
+        json_decref(pairs);
+        return -1;
+    }
+    sqlite3_bind_int(q, 1, min_games);
+    sqlite3_bind_int(q, 2, limit);
+    sqlite3_bind_int64(q, 3, (int64_t)(page - 1) * limit);
+    int rc;
+    while ((rc = sqlite3_step(q)) == SQLITE_ROW)
+        json_array_append_new(pairs, json_pack("{s:I,s:I,s:[o,o]}", "games", (json_int_t)sqlite3_column_int64(q, 0),
+                                               "last_at", (json_int_t)sqlite3_column_int64(q, 1), "players",
+                                               sa_pair_player(q, 2), sa_pair_player(q, 6)));
+    sqlite3_finalize(q);
+    if (rc != SQLITE_DONE) {
+        ippon_store_failed(st, "the pairs of players");
+        json_decref(pairs);
+        return -1;
+    }
+    *out = json_pack("{s:I,s:o}", "total", (json_int_t)total, "pairs", pairs);
+    return 0;
 }
 
 int ippon_store_audit_list(ippon_store *st, const char *action, int page, int limit, json_t **out)

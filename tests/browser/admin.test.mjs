@@ -135,6 +135,12 @@ describe('the admin area in a browser', () => {
     await page.locator('#settings-form .setting', { hasText: 'set by an administrator' }).first().waitFor();
     await screenshot(page, 'admin-settings');
 
+    // the pairs of players who meet at ranked tables: none here, every match had one human
+    await page.click('#nav a[data-view=pairs]');
+    await page.locator('h1', { hasText: 'Players who often meet at ranked tables' }).waitFor();
+    await page.locator('#view p.muted', { hasText: 'No pair has met that often.' }).waitFor();
+    await assertNoNullText(page, 'the pairs view');
+
     // the audit log shows all three, with the reasons
     await page.click('#nav a[data-view=audit]');
     for (const [action, reason] of [['ban', 'spamming the lobby'], ['void_match', 'collusion reported'],

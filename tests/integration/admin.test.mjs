@@ -10,26 +10,13 @@
 // failed admin logins slowed (429) and logged, and /metrics in the Prometheus text format.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { BIN, FAST_PLAY, api, assertError, configure, shutdown, startServer, stopServer, withDeadline } from './harness.mjs';
+import { FAST_PLAY, adminCommand, api, assertError, configure, shutdown, startServer, stopServer } from './harness.mjs';
 import { connect, playToEnd } from './ws_player.mjs';
 
 const ADMIN_PASSWORD = 'Tsumo-Pinfu-Dora3';
 const FAILS_PER_ACCOUNT = 3;
 
 /** `ippon admin ...` with `input` on its standard input (a pipe, not a terminal) */
-function adminCommand(args, input, cwd) {
-  return withDeadline(new Promise((resolve, reject) => {
-    const child = spawn(BIN, ['admin', ...args], { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '', stderr = '';
-    child.stdout.on('data', (d) => { stdout += d; });
-    child.stderr.on('data', (d) => { stderr += d; });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(input);
-  }), 30_000, `ippon admin ${args.join(' ')}`);
-}
-
 describe('administering the service', () => {
   let dir, port, proc, config;
   let admin; // { token, user }

@@ -40,6 +40,19 @@ export const FAST_HASH = { pwhash_ops: 1, pwhash_mem_kib: 8 };
 export const FAST_PLAY = { ...FAST_HASH, time_scale: 0.02, bot_delay_ms: 0, shutdown_grace: 2, guests_per_address: 1000,
   max_messages_per_10s: 1000000, ranked_same_address: true };
 
+/** runs `ippon admin ARGS…` in cwd with `input` on its standard input: { code, stdout, stderr } */
+export function adminCommand(args, input, cwd) {
+  return withDeadline(new Promise((resolve, reject) => {
+    const child = spawn(BIN, ['admin', ...args], { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '', stderr = '';
+    child.stdout.on('data', (d) => { stdout += d; });
+    child.stderr.on('data', (d) => { stderr += d; });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(input);
+  }), 30_000, `ippon admin ${args.join(' ')}`);
+}
+
 /** a TCP port that was free a moment ago */
 export function freePort() {
   return new Promise((resolve, reject) => {

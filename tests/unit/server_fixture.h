@@ -90,10 +90,10 @@ static inline void fixture_add_guest(ippon_store *st, char c, const char *name)
 /*
  * Save one match through ippon_store_save_match: its id is id padded on the left with zeros to 32
  * hex digits; seats "abc." (a letter: the user fixture_uid(letter); '.': a bot) with these
- * results, one hand, one win (seat 0), ended at ended_ms.
+ * results, one hand, the wins wins_json (JSON text: [{"seat":0,"from":2}, …]), ended at ended_ms.
  */
-static inline void fixture_save_match(ippon_store *st, const char *id, const char *seats, const int results[], bool ranked, bool completed,
-                                      int64_t ended_ms)
+static inline void fixture_save_match_wins(ippon_store *st, const char *id, const char *seats, const int results[], bool ranked,
+                                           bool completed, int64_t ended_ms, const char *wins_json)
 {
     int n = (int)strlen(seats);
     ippon_table_player players[4];
@@ -111,7 +111,9 @@ static inline void fixture_save_match(ippon_store *st, const char *id, const cha
     char match_id[IPPON_USER_ID_LEN + 1];
     snprintf(match_id, sizeof match_id, "%032x", 0);
     memcpy(match_id + IPPON_USER_ID_LEN - strlen(id), id, strlen(id));
-    json_t *seeds = json_pack("[s]", "ab"), *actions = json_array(), *wins = json_pack("[{s:i}]", "seat", 0);
+    json_t *seeds = json_pack("[s]", "ab"), *actions = json_array(), *wins = json_loads(wins_json, 0, NULL);
+    if (!wins)
+        fail_msg("fixture_save_match_wins: not JSON: %s", wins_json);
     ippon_table_record rec = {
         .id = match_id, .rules = ippon_rules_preset(n == 4 ? "yonma" : "sanma"), .players = n, .ranked = ranked,
         .completed = completed, .started_ms = ended_ms - 60000, .ended_ms = ended_ms, .hands = 1, .seats = players,
@@ -123,6 +125,13 @@ static inline void fixture_save_match(ippon_store *st, const char *id, const cha
     json_decref(seeds);
     json_decref(actions);
     json_decref(wins);
+}
+
+/* fixture_save_match_wins with one win, by seat 0 */
+static inline void fixture_save_match(ippon_store *st, const char *id, const char *seats, const int results[], bool ranked, bool completed,
+                                      int64_t ended_ms)
+{
+    fixture_save_match_wins(st, id, seats, results, ranked, completed, ended_ms, "[{\"seat\":0}]");
 }
 
 /* a new empty folder /tmp/ippon-<name>-XXXXXX, its path in dir: 0, or -1 */

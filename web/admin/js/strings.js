@@ -14,6 +14,7 @@ const TEXTS = {
   'nav.users': ['Users', 'ユーザー'],
   'nav.matches': ['Matches', '対局'],
   'nav.settings': ['Settings', '設定'],
+  'nav.pairs': ['Pairs', '同卓ペア'],
   'nav.audit': ['Audit log', '監査ログ'],
 
   signout: ['Sign out', 'ログアウト'],
@@ -160,6 +161,17 @@ const TEXTS = {
   'settings.ranked_min_humans': ['Humans needed for a ranked match', 'ランク戦に必要な人間の人数'],
   'settings.registration_open': ['Registration open', '新規登録を受け付ける'],
   'settings.maintenance': ['Maintenance mode (no new matches; running ones finish)', 'メンテナンスモード（新しい対局なし、進行中の対局は続行）'],
+
+  'pairs.title': ['Players who often meet at ranked tables', 'ランク戦でよく同卓するプレイヤー'],
+  'pairs.lead': ['Two people at one table can feed each other points. Each pair below played counted games together; look at how the points moved between them (a ron on the other\'s discard) and at their results, then check their matches.',
+    '同卓した二人は互いに点を渡し合うことができます。下のペアはランク戦で同卓した組み合わせです。二人の間の点の動き（相手の捨て牌でのロン）と成績を見て、対局を確認してください。'],
+  'pairs.min_games': ['At least this many games together', '同卓回数の下限'],
+  'pairs.none': ['No pair has met that often.', 'その回数以上同卓したペアはありません。'],
+  'pairs.col.games': ['Games together', '同卓回数'],
+  'pairs.col.player': ['Player', 'プレイヤー'],
+  'pairs.col.total': ['Result in them', 'その対局での成績'],
+  'pairs.col.won_from': ['Rons on the other', '相手からのロン'],
+  'pairs.col.last': ['Last met', '最後の同卓'],
 
   'audit.title': ['Audit log', '監査ログ'],
   'audit.all': ['All actions', 'すべての操作'],

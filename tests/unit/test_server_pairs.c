@@ -1,0 +1,150 @@
+/*
+ * test_server_pairs.c — the pairs of players who meet at ranked tables (migrations/
+ * 0008_rank_pairs.sql, store_admin.c ippon_store_admin_pairs): matches saved through the match
+ * writer's own statements, with chosen results and wins, and the pairs' counts worked out by hand
+ * — games together, each one's result in them, the rons each won on the other's discard; what
+ * never counts (unranked and unfinished matches, bots); a void taking a match's pairs out and an
+ * un-void putting them back; the order and the threshold; and matches stored before the
+ * migration, counted when it runs.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "server_fixture.h"
+
+#include "store.h"
+#include "store_admin.h"
+#include "store_private.h"
+
+#define T0 1800000000000LL
+
+/*
+ * The matches (a < b < c by id):
+ *   m1 ranked 4p "ab..": a +8000, b −8000; a rons b (seat 0 from seat 1)
+ *   m2 ranked 4p "ba..": b +3900, a −3900; b rons a (seat 0 from seat 1)
+ *   m3 ranked 4p "abc.": a +1000, b +2000, c −3000; b rons c (seat 1 from seat 2)
+ *   m4 unranked "ab..", m5 ranked but not completed "ab..": never counted
+ * So (a,b): 3 games, a 8000 − 3900 + 1000 = 5100, b −8000 + 3900 + 2000 = −2100, a won from b
+ * once (m1), b from a once (m2); (a,c): 1 game, a 1000, c −3000, none; (b,c): 1 game, b 2000,
+ * c −3000, b from c once.
+ */
+static void save_all(ippon_store *st)
+{
+    fixture_save_match_wins(st, "1", "ab..", (int[]){8000, -8000, 0, 0}, true, true, T0 + 1, "[{\"seat\":0,\"from\":1}]");
+    fixture_save_match_wins(st, "2", "ba..", (int[]){3900, -3900, 0, 0}, true, true, T0 + 2, "[{\"seat\":0,\"from\":1}]");
+    fixture_save_match_wins(st, "3", "abc.", (int[]){1000, 2000, -3000, 0}, true, true, T0 + 3, "[{\"seat\":1,\"from\":2}]");
+    fixture_save_match_wins(st, "4", "ab..", (int[]){8000, -8000, 0, 0}, false, true, T0 + 4, "[{\"seat\":0,\"from\":1}]");
+    fixture_save_match_wins(st, "5", "ab..", (int[]){8000, -8000, 0, 0}, true, false, T0 + 5, "[{\"seat\":0,\"from\":1}]");
+}
+
+static void add_players(ippon_store *st)
+{
+    fixture_add_guest(st, 'a', "Anna");
+    fixture_add_guest(st, 'b', "Ben");
+    fixture_add_guest(st, 'c', "Cho");
+}
+
+/* the pairs with at least min games as "lo/hi games lo_total hi_total lo_won hi_won; …" */
+static const char *pairs_text(ippon_store *st, int min)
+{
+    static char buf[512];
+    json_t *out = NULL;
+    assert_int_equal(ippon_store_admin_pairs(st, min, 1, 50, &out), 0);
+    buf[0] = '\0';
+    size_t i;
+    json_t *p;
+    json_array_foreach(json_object_get(out, "pairs"), i, p) {
+        json_t *lo = json_array_get(json_object_get(p, "players"), 0), *hi = json_array_get(json_object_get(p, "players"), 1);
+        char row[128];
+        snprintf(row, sizeof row, "%s%s/%s %lld %lld %lld %lld %lld", i ? "; " : "",
+                 json_string_value(json_object_get(lo, "display_name")), json_string_value(json_object_get(hi, "display_name")),
+                 json_integer_value(json_object_get(p, "games")), json_integer_value(json_object_get(lo, "total")),
+                 json_integer_value(json_object_get(hi, "total")), json_integer_value(json_object_get(lo, "won_from_other")),
+                 json_integer_value(json_object_get(hi, "won_from_other")));
+        strncat(buf, row, sizeof buf - strlen(buf) - 1);
+    }
+    assert_int_equal(json_integer_value(json_object_get(out, "total")), json_array_size(json_object_get(out, "pairs")));
+    json_decref(out);
+    return buf;
+}
+
+static void test_pairs_counted(void **state)
+{
+    (void)state;
+    ippon_store *st;
+    assert_int_equal(fixture_store_migrated(&st, ":memory:"), 0);
+    add_players(st);
+    save_all(st);
+    /* most games first; at equal games the latest meeting first, then by the ids (a/c before b/c) */
+    assert_string_equal(pairs_text(st, 1), "Anna/Ben 3 5100 -2100 1 1; Anna/Cho 1 1000 -3000 0 0; Ben/Cho 1 2000 -3000 1 0");
+    assert_string_equal(pairs_text(st, 2), "Anna/Ben 3 5100 -2100 1 1");
+    assert_string_equal(pairs_text(st, 4), "");
+    fixture_store_close(&st);
+}
+
+static void test_void_and_unvoid(void **state)
+{
+    (void)state;
+    ippon_store *st;
+    assert_int_equal(fixture_store_migrated(&st, ":memory:"), 0);
+    add_players(st);
+    save_all(st);
+    /* m1 voided: (a,b) keeps m2 and m3: a −3900 + 1000 = −2900, b 3900 + 2000 = 5900 */
+    fixture_exec(st, "UPDATE matches SET voided_at = 1, void_reason = 'test' WHERE id LIKE '%1'");
+    assert_string_equal(pairs_text(st, 2), "Anna/Ben 2 -2900 5900 0 1");
+    /* m3 voided too: a/c and b/c met only there, and are gone */
+    fixture_exec(st, "UPDATE matches SET voided_at = 1, void_reason = 'test' WHERE id LIKE '%3'");
+    assert_string_equal(pairs_text(st, 1), "Anna/Ben 1 -3900 3900 0 1");
+    /* both back */
+    fixture_exec(st, "UPDATE matches SET voided_at = NULL, void_reason = NULL WHERE id LIKE '%1' OR id LIKE '%3'");
+    assert_string_equal(pairs_text(st, 1), "Anna/Ben 3 5100 -2100 1 1; Anna/Cho 1 1000 -3000 0 0; Ben/Cho 1 2000 -3000 1 0");
+    fixture_store_close(&st);
+}
+
+static void test_migration_counts_earlier_matches(void **state)
+{
+    (void)state;
+    /* migrations up to 0007 in a folder of their own, the matches saved, then every migration */
+    char dir[128], path[256], src[512];
+    assert_int_equal(fixture_temp_dir(dir, sizeof dir, "pairs"), 0);
+    const char *files[] = { "0001_settings.sql", "0002_identities.sql", "0003_matches.sql", "0004_rankings.sql",
+                            "0005_rank_totals.sql", "0006_admin.sql", "0007_player_games.sql" };
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+        snprintf(src, sizeof src, "%s/migrations/%s", IPPON_TEST_SOURCE_DIR, files[i]);
+        snprintf(path, sizeof path, "%s/%s", dir, files[i]);
+        assert_int_equal(symlink(src, path), 0);
+    }
+    ippon_store *st;
+    char err[512], all[512];
+    assert_int_equal(ippon_store_open(&st, ":memory:", err, sizeof err), 0);
+    assert_int_equal(ippon_store_migrate(st, dir, NULL, err, sizeof err), 0);
+    add_players(st);
+    save_all(st);
+    snprintf(all, sizeof all, "%s/migrations", IPPON_TEST_SOURCE_DIR);
+    int applied = 0;
+    assert_int_equal(ippon_store_migrate(st, all, &applied, err, sizeof err), 0);
+    assert_true(applied >= 1);
+    assert_string_equal(pairs_text(st, 1), "Anna/Ben 3 5100 -2100 1 1; Anna/Cho 1 1000 -3000 0 0; Ben/Cho 1 2000 -3000 1 0");
+    fixture_store_close(&st);
+    fixture_remove_tree(dir);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_pairs_counted),
+        cmocka_unit_test(test_void_and_unvoid),
+        cmocka_unit_test(test_migration_counts_earlier_matches),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
