@@ -21,7 +21,8 @@ for arg in "$@"; do
   esac
 done
 
-build_pkgs=(build-essential cmake pkg-config libwebsockets-dev libjansson-dev libsodium-dev libsqlite3-dev)
+build_pkgs=(build-essential cmake pkg-config libwebsockets-dev libjansson-dev libsodium-dev libsqlite3-dev
+  libpwquality-dev cracklib-runtime)
 test_pkgs=(libcmocka-dev clang libclang-rt-14-dev chromium fonts-ipaexfont-gothic sqlite3)
 
 pkgs=("${build_pkgs[@]}")

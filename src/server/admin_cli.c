@@ -9,7 +9,6 @@
  */
 #include "admin_cli.h"
 
-#include <ctype.h>
 #include <signal.h>
 #include <sodium.h>
 #include <stdio.h>
@@ -22,59 +21,31 @@
 #include "auth.h"
 #include "config.h"
 #include "ids.h"
+#include "pwpolicy.h"
 #include "store.h"
 #include "store_admin.h"
 
 #define CLI_USAGE 2
 #define CLI_PASSWORD_CAP (IPPON_PASSWORD_MAX + 3) /* the password, a line end, NUL */
 
-static const char *const weak_words[] = {"password", "passwort", "qwerty", "123456", "654321", "abcdef",
-                                         "letmein",  "welcome",  "admin",  "ippon",  "mahjong", "iloveyou"};
-
-/* does haystack (len bytes) contain needle, ignoring ASCII case? */
-static int contains_nocase(const char *haystack, size_t len, const char *needle)
-{
-    size_t n = strlen(needle);
-    for (size_t i = 0; n && i + n <= len; i++) {
-        size_t k = 0;
-        while (k < n && tolower((unsigned char)haystack[i + k]) == tolower((unsigned char)needle[k]))
-            k++;
-        if (k == n)
-            return 1;
-    }
-    return 0;
-}
-
 int ippon_admin_check_password(const char *password, size_t len, const char *username, char *problem,
                                size_t problen)
 {
     if (ippon_auth_check_password(password, len, problem, problen) != 0)
         return -1;
-    if (len < IPPON_ADMIN_PASSWORD_MIN) {
-        snprintf(problem, problen, "an administrator's password must be at least %d bytes long (has %zu)",
-                 IPPON_ADMIN_PASSWORD_MIN, len);
+    ippon_pwpolicy *policy = ippon_pwpolicy_new(IPPON_ADMIN_PASSWORD_MIN);
+    if (!policy) {
+        snprintf(problem, problen, "cannot be checked: libpwquality is not working (is cracklib's dictionary "
+                                   "installed? Debian: cracklib-runtime)");
         return -1;
     }
-    unsigned char seen[256] = {0};
-    int distinct = 0;
-    for (size_t i = 0; i < len; i++)
-        if (!seen[(unsigned char)password[i]]++)
-            distinct++;
-    if (distinct < IPPON_ADMIN_PASSWORD_DISTINCT) {
-        snprintf(problem, problen, "must use at least %d different characters (has %d)",
-                 IPPON_ADMIN_PASSWORD_DISTINCT, distinct);
-        return -1;
-    }
-    if (username && *username && contains_nocase(password, len, username)) {
-        snprintf(problem, problen, "must not contain the username");
-        return -1;
-    }
-    for (size_t i = 0; i < sizeof weak_words / sizeof weak_words[0]; i++)
-        if (contains_nocase(password, len, weak_words[i])) {
-            snprintf(problem, problen, "must not contain the well-known weak word \"%s\"", weak_words[i]);
-            return -1;
-        }
-    return 0;
+    char why[192];
+    int rc = ippon_pwpolicy_check(policy, password, len, username, NULL, why, sizeof why);
+    ippon_pwpolicy_free(policy);
+    if (rc != 0)
+        snprintf(problem, problen, "%s%s", strstr(why, "at least") == why ? "an administrator's password must be " : "",
+                 why);
+    return rc;
 }
 
 /* ---- reading the password ------------------------------------------------------------ */
@@ -183,10 +154,10 @@ static void cli_usage(FILE *out)
                  "       ippon admin revoke USERNAME [--config PATH] [--db PATH]\n"
                  "\n"
                  "create: a new administrator account; the password is read from the terminal\n"
-                 "(without echo) or as the first line of standard input. At least %d bytes, %d\n"
-                 "different characters, without the username or common words.\n"
+                 "(without echo) or as the first line of standard input. At least %d bytes, and\n"
+                 "not a common password, a dictionary word or the username (libpwquality).\n"
                  "grant / revoke: give an existing account the admin role, or take it away.\n",
-                 IPPON_ADMIN_PASSWORD_MIN, IPPON_ADMIN_PASSWORD_DISTINCT);
+                 IPPON_ADMIN_PASSWORD_MIN);
 }
 
 typedef struct cli_args {

@@ -17,18 +17,18 @@
 
 #include <stddef.h>
 
-#define IPPON_ADMIN_PASSWORD_MIN 12 /* bytes */
-#define IPPON_ADMIN_PASSWORD_DISTINCT 6 /* different characters, at least */
+#include "pwpolicy.h"
+
+#define IPPON_ADMIN_PASSWORD_MIN IPPON_PWPOLICY_ADMIN_MIN /* bytes */
 
 /* argv[0] is "admin"; returns the exit status */
 int ippon_admin_cli(int argc, char **argv);
 
 /*
  * Is password (len bytes) strong enough for the administrator username? A player's rules
- * (auth.h) and: at least IPPON_ADMIN_PASSWORD_MIN bytes, IPPON_ADMIN_PASSWORD_DISTINCT
- * different characters, and not containing the username or a well-known weak word
- * ("password", "qwerty", "123456", "admin", "ippon", …), case-insensitively. 0, or -1 with
- * the problem in problem.
+ * (auth.h) and the password policy (pwpolicy.h: libpwquality and cracklib's dictionary, as for
+ * every account) with a longer minimum, IPPON_ADMIN_PASSWORD_MIN bytes. 0, or -1 with the
+ * problem in problem.
  */
 int ippon_admin_check_password(const char *password, size_t len, const char *username, char *problem,
                                size_t problen);

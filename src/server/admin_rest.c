@@ -29,6 +29,7 @@
 #include "rest_fields.h"
 #include "store_admin.h"
 #include "store_rankings.h"
+#include "store_writer.h"
 
 #define ADMIN_MAX_PAGE 1000000
 #define ADMIN_MAX_LIMIT 100
@@ -653,26 +654,69 @@ void ippon_admin_settings_put(ippon_app *app, const ippon_rest_request *req, ipp
 /* ---- pairs of players who often meet at ranked tables ---------------------------------- */
 
 #define ADMIN_MAX_MIN_GAMES 100000
+#define ADMIN_MAX_PAIR_DAYS 90
+#define DAY_MS (86400LL * 1000)
+
+/* a pairs query on its way through the reader (store_writer.h: ippon_writer_start_reader) */
+typedef struct pairs_read {
+    ippon_rest_deferred *deferred;
+    int64_t since_ms;
+    int days, min_games, page, limit;
+    json_t *out; /* made on the reader's thread, handed to the loop with the completion */
+} pairs_read;
+
+static int pairs_run(ippon_store *st, void *arg)
+{
+    pairs_read *p = arg;
+    return ippon_store_admin_pairs(st, p->since_ms, p->min_games, p->page, p->limit, &p->out);
+}
+
+static void pairs_done(void *arg, int rc)
+{
+    pairs_read *p = arg;
+    ippon_rest_response res;
+    memset(&res, 0, sizeof res);
+    if (rc == 0) {
+        json_object_set_new(p->out, "days", json_integer(p->days));
+        json_object_set_new(p->out, "min_games", json_integer(p->min_games));
+        json_object_set_new(p->out, "page", json_integer(p->page));
+        json_object_set_new(p->out, "limit", json_integer(p->limit));
+        ippon_rest_reply_json(&res, 200, p->out);
+        p->out = NULL;
+    } else if (rc == IPPON_WRITE_UNAVAILABLE || rc == IPPON_WRITE_STOPPED) {
+        reply_unavailable(&res);
+    } else {
+        reply_store_failed(&res);
+    }
+    ippon_rest_finish(p->deferred, &res);
+    json_decref(p->out);
+    free(p);
+}
 
 void ippon_admin_pairs_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
 {
     ippon_user admin;
     if (admin_caller(app, req, res, &admin) != 0)
         return;
-    int min_games = query_int(req, res, "min_games", 2, ADMIN_MAX_MIN_GAMES);
+    int days = query_int(req, res, "days", 7, ADMIN_MAX_PAIR_DAYS);
+    int min_games = days < 0 ? -1 : query_int(req, res, "min_games", 2, ADMIN_MAX_MIN_GAMES);
     int page = min_games < 0 ? -1 : query_int(req, res, "page", 1, ADMIN_MAX_PAGE);
     int limit = page < 0 ? -1 : query_int(req, res, "limit", 50, ADMIN_MAX_LIMIT);
-    if (min_games < 0 || page < 0 || limit < 0)
+    if (days < 0 || min_games < 0 || page < 0 || limit < 0)
         return;
-    json_t *out;
-    if (ippon_store_admin_pairs(app->store, min_games, page, limit, &out) != 0) {
-        reply_store_failed(res);
+    pairs_read *p = calloc(1, sizeof *p);
+    if (!p || !(p->deferred = ippon_rest_defer(req, res))) {
+        free(p);
+        ippon_rest_reply_error(res, 500, "internal", "this request cannot wait for its answer");
         return;
     }
-    json_object_set_new(out, "min_games", json_integer(min_games));
-    json_object_set_new(out, "page", json_integer(page));
-    json_object_set_new(out, "limit", json_integer(limit));
-    ippon_rest_reply_json(res, 200, out);
+    *p = (pairs_read){ .deferred = p->deferred, .since_ms = admin_now_ms() - days * DAY_MS, .days = days,
+                       .min_games = min_games, .page = page, .limit = limit };
+    if (ippon_writer_submit(app->reader, IPPON_WRITE_ANSWER, pairs_run, pairs_done, p) != 0) {
+        ippon_rest_undefer(res); /* the reader refused it (stopping, or none): answer now */
+        free(p);
+        reply_unavailable(res);
+    }
 }
 
 /* ---- the audit log --------------------------------------------------------------------- */

@@ -38,8 +38,9 @@ void ippon_admin_settings_get(ippon_app *app, const ippon_rest_request *req, ipp
 void ippon_admin_settings_put(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
 void ippon_admin_audit_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
 
-/* GET /api/admin/pairs?min_games=2&page=1&limit=50 — pairs of players who often meet at
-   ranked tables, with their results against each other (store_admin.h ippon_store_admin_pairs) */
+/* GET /api/admin/pairs?days=7&min_games=2&page=1&limit=50 — pairs of players who often met at
+   ranked tables in the last days, with their results against each other (store_admin.h
+   ippon_store_admin_pairs), read off the event loop by app->reader (the reply is deferred) */
 void ippon_admin_pairs_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
 
 #endif

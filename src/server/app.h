@@ -25,6 +25,7 @@ typedef struct ippon_app {
     const ippon_config *config;
     ippon_store *store;                     /* the event loop's connection, reads only; NULL: no database */
     struct ippon_writer *writer;            /* every write, on its own thread (store_writer.h); NULL: none */
+    struct ippon_writer *reader;            /* slow reads off the loop (the admin's pairs); NULL: none */
     struct ippon_match_writes *match_writes; /* finished matches on their way to it (match_writes.h) */
     char instance[IPPON_ID_HEX_LEN + 1];    /* this process's random id, in hex */
     struct ippon_auth *auth;                /* identities and sessions (auth.h); NULL: none */

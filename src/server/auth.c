@@ -1,80 +1,41 @@
 /*
  * auth.c — identities and sessions (see auth.h for the model and every contract).
  *
- * How it works: the service holds the store (the event loop's, for reads), the store writer
- * (every write: auth_writes.h), the lifetimes, four rate limiters and the hashing worker
- * (pwhash.c). A token → user lookup reads and returns; a session's last use, an expired
- * session's deletion and the hourly purge are background writes nobody waits for. Every other
- * operation is an auth_op that goes through up to two workers: the password hash (register,
- * login, claim) and the write (all of them). Each step's completion runs on the loop thread
- * (ippon_auth_poll for the hash, ippon_writer_poll for the write) and starts the next; the last
- * calls the caller's done. Cheap checks (limits, taken names, the guest's session) come first;
- * anything checked before and changed since (a name taken by a parallel registration, a guest
- * session revoked) is checked again by the store when it writes.
+ * How it works: the service (auth_internal.h) holds the store (the event loop's, for reads),
+ * the store writer (every write: auth_writes.h), the lifetimes, the login limits
+ * (login_limits.h), two rate limiters, the password policy and the hashing worker (pwhash.c).
+ * A token → user lookup reads and returns; a session's last use, an expired session's deletion
+ * and the hourly purge are background writes nobody waits for. Every other operation is an
+ * auth_op that goes through up to three waits: the per-account hold (login; auth_hold.c), the
+ * password hash (register, login, claim; the policy's check first for a new password) and the
+ * write (all of them). Each step's completion runs on the loop thread (ippon_auth_tick for the
+ * hold, ippon_auth_poll for the hash, ippon_writer_poll for the write) and starts the next; the
+ * last calls the caller's done. Password changes and "sign out everywhere": auth_password.c;
+ * the rules for names and passwords: auth_rules.c. Cheap checks (limits, taken names, the
+ * guest's session) come first; anything checked before and changed since (a name taken by a
+ * parallel registration, a guest session revoked) is checked again by the store when it writes.
+ * Sessions that end are told to the session hook once written (auth.h).
  */
-#include "auth.h"
-
 #include <arpa/inet.h>
 #include <math.h>
 #include <netinet/in.h>
 #include <sodium.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <time.h>
 
-#include "auth_writes.h"
+#include "auth_internal.h"
 #include "ids.h"
 #include "log.h"
-#include "pwhash.h"
-#include "ratelimit.h"
+#include "name_rules.h"
 
-#define AUTH_FAIL_WINDOW_MS (15LL * 60 * 1000) /* failed logins: per 15 minutes */
-#define AUTH_HOUR_MS (60LL * 60 * 1000)        /* signups and guests: per hour */
-#define AUTH_LIMITER_KEYS 20000                /* keys kept per limiter */
-#define AUTH_HASH_QUEUE 64                     /* passwords waiting for the worker, at most */
-#define AUTH_BUSY_RETRY_MS 1000
-#define AUTH_UNAVAILABLE_RETRY_MS 5000 /* the database could not take a write: try again in this long */
-#define AUTH_TOUCH_EVERY_S 60   /* record a session's use at most this often */
-#define AUTH_PURGE_EVERY_S 3600 /* delete expired sessions at most this often */
+#define AUTH_HOUR_MS (60LL * 60 * 1000) /* signups and guests: per hour */
+#define AUTH_LIMITER_KEYS 20000         /* keys kept per limiter */
+#define AUTH_HASH_QUEUE 64              /* passwords waiting for the worker, at most */
+#define AUTH_TOUCH_EVERY_S 60           /* record a session's use at most this often */
+#define AUTH_PURGE_EVERY_S 3600         /* delete expired sessions at most this often */
 #define AUTH_GUEST_NAME_TRIES 16
-#define AUTH_KEY_LEN 80 /* limiter keys */
-
-struct ippon_auth {
-    ippon_store *store;   /* reads */
-    ippon_writer *writer; /* writes */
-    long long session_s, guest_s; /* lifetimes */
-    ippon_pwhash *pwhash;
-    ippon_ratelimit *fails_account, *fails_address, *signups, *guests;
-    long long (*now_ms)(void *ctx);
-    void *clock_ctx;
-    long long last_purge_s;
-};
-
-typedef enum auth_op_kind { OP_REGISTER, OP_LOGIN, OP_CLAIM, OP_GUEST, OP_LOGOUT, OP_RENAME } auth_op_kind;
-
-/* an operation waiting for the hashing worker or the store writer */
-typedef struct auth_op {
-    ippon_auth *auth;
-    auth_op_kind kind;
-    ippon_auth_done done;
-    void *ctx;
-    char username[IPPON_USERNAME_MAX_LEN + 1];        /* register, claim */
-    char display_name[IPPON_DISPLAY_NAME_MAX_BYTES + 1]; /* register, claim, guest (if given), rename */
-    int has_display_name;
-    char user_id[IPPON_USER_ID_LEN + 1];              /* login (if found), claim, rename */
-    bool admin;                                       /* login: the account is an administrator's */
-    unsigned char old_token_hash[IPPON_TOKEN_HASH_BYTES]; /* claim; logout: the session's */
-    char address_key[AUTH_KEY_LEN];
-    char account_key[AUTH_KEY_LEN];                   /* login */
-    char log_name[48];                                /* login: the name tried, printable */
-    ippon_user user;                                  /* register, guest: the user written; login: read */
-    ippon_session session;                            /* register, login, claim, guest: the new one */
-    char token[IPPON_TOKEN_HEX_LEN + 1];              /* ... and its token */
-    int name_tries;                                   /* guest: generated names tried */
-} auth_op;
 
 /* ---- clock, keys, tokens ------------------------------------------------------------ */
 
@@ -91,7 +52,7 @@ long long ippon_auth_now_ms(ippon_auth *auth)
     return auth->now_ms(auth->clock_ctx);
 }
 
-static long long auth_now_s(ippon_auth *auth)
+long long auth_now_s(ippon_auth *auth)
 {
     long long ms = ippon_auth_now_ms(auth);
     return ms >= 0 ? ms / 1000 : -((-ms + 999) / 1000);
@@ -123,7 +84,7 @@ void ippon_auth_address_key(const char *address, char *out, size_t outlen)
 }
 
 /* the per-account limiter key: the username as tried, ASCII-lowercased (NOCASE) */
-static void auth_account_key(const char *username, char *out, size_t outlen)
+void auth_account_key(const char *username, char *out, size_t outlen)
 {
     size_t n = 0;
     out[n++] = 'u';
@@ -224,141 +185,6 @@ static void auth_result_session(ippon_auth_result *r, const ippon_user *user,
     r->expires_at = s->expires_at;
 }
 
-/* ---- rules ------------------------------------------------------------------------ */
-
-/*
- * Decode one code point of strict UTF-8 at s[*i] (len bytes in all): 0 and *cp, *i
- * advanced; -1 for anything malformed (overlong forms, surrogates, > U+10FFFF, cut off).
- */
-static int utf8_next(const unsigned char *s, size_t len, size_t *i, uint32_t *cp)
-{
-    unsigned char c = s[*i];
-    size_t n;
-    uint32_t v, min;
-    if (c < 0x80) {
-        *cp = c;
-        (*i)++;
-        return 0;
-    }
-    if (c >= 0xC2 && c <= 0xDF) {
-        n = 1, v = c & 0x1F, min = 0x80;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-        n = 2, v = c & 0x0F, min = 0x800;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-        n = 3, v = c & 0x07, min = 0x10000;
-    } else {
-        return -1;
-    }
-    if (len - *i <= n)
-        return -1;
-    for (size_t k = 1; k <= n; k++) {
-        unsigned char t = s[*i + k];
-        if ((t & 0xC0) != 0x80)
-            return -1;
-        v = (v << 6) | (t & 0x3F);
-    }
-    if (v < min || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF))
-        return -1;
-    *cp = v;
-    *i += n + 1;
-    return 0;
-}
-
-static int is_name_ascii(uint32_t c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-           c == '_' || c == '-';
-}
-
-/* the CJK letters a display name may use */
-static int is_cjk_letter(uint32_t c)
-{
-    static const uint32_t ranges[][2] = {
-        {0x3005, 0x3007},   /* 々 〆 〇 */
-        {0x3041, 0x3096},   /* hiragana */
-        {0x309D, 0x309F},   /* ゝ ゞ ゟ */
-        {0x30A1, 0x30FA},   /* katakana */
-        {0x30FC, 0x30FF},   /* ー ヽ ヾ ヿ */
-        {0x31F0, 0x31FF},   /* katakana phonetic extensions */
-        {0x3400, 0x4DBF},   /* CJK unified ideographs extension A */
-        {0x4E00, 0x9FFF},   /* CJK unified ideographs */
-        {0xAC00, 0xD7A3},   /* hangul syllables */
-        {0xF900, 0xFAFF},   /* CJK compatibility ideographs */
-        {0x20000, 0x323AF}, /* CJK unified ideographs extensions B to H, compatibility supplement */
-    };
-    for (size_t i = 0; i < sizeof ranges / sizeof ranges[0]; i++)
-        if (c >= ranges[i][0] && c <= ranges[i][1])
-            return 1;
-    return 0;
-}
-
-int ippon_auth_check_display_name(const char *name, size_t len, char *problem, size_t problen)
-{
-    const unsigned char *s = (const unsigned char *)name;
-    size_t i = 0, chars = 0;
-    while (i < len) {
-        uint32_t c;
-        if (s[i] == 0 || utf8_next(s, len, &i, &c) != 0) {
-            snprintf(problem, problen, "must be valid UTF-8 text (bad byte at offset %zu)", i);
-            return -1;
-        }
-        chars++;
-        if (!is_name_ascii(c) && !is_cjk_letter(c)) {
-            const char *what = c == ' ' ? "a space" : c < 0x20 || c == 0x7F ? "a control character" : "character";
-            snprintf(problem, problen,
-                     "may contain only letters A-Z a-z, digits, '_', '-' and CJK letters; "
-                     "%s U+%04X at character %zu is not allowed",
-                     what, (unsigned)c, chars);
-            return -1;
-        }
-    }
-    if (chars < IPPON_DISPLAY_NAME_MIN || chars > IPPON_DISPLAY_NAME_MAX) {
-        snprintf(problem, problen, "must be %d to %d characters long (has %zu)",
-                 IPPON_DISPLAY_NAME_MIN, IPPON_DISPLAY_NAME_MAX, chars);
-        return -1;
-    }
-    size_t plen = strlen(IPPON_GUEST_NAME_PREFIX);
-    if (len >= plen && strncasecmp(name, IPPON_GUEST_NAME_PREFIX, plen) == 0) {
-        snprintf(problem, problen, "names starting with \"%s\" are reserved for guests",
-                 IPPON_GUEST_NAME_PREFIX);
-        return -1;
-    }
-    return 0;
-}
-
-int ippon_auth_check_username(const char *name, size_t len, char *problem, size_t problen)
-{
-    for (size_t i = 0; i < len; i++) {
-        if (!is_name_ascii((unsigned char)name[i])) {
-            snprintf(problem, problen,
-                     "may contain only A-Z, a-z, 0-9, '_' and '-' (byte 0x%02X at position %zu "
-                     "is not allowed)",
-                     (unsigned char)name[i], i + 1);
-            return -1;
-        }
-    }
-    if (len < IPPON_USERNAME_MIN || len > IPPON_USERNAME_MAX) {
-        snprintf(problem, problen, "must be %d to %d characters long (has %zu)",
-                 IPPON_USERNAME_MIN, IPPON_USERNAME_MAX, len);
-        return -1;
-    }
-    return 0;
-}
-
-int ippon_auth_check_password(const char *password, size_t len, char *problem, size_t problen)
-{
-    if (memchr(password, '\0', len)) {
-        snprintf(problem, problen, "must not contain NUL characters");
-        return -1;
-    }
-    if (len < IPPON_PASSWORD_MIN || len > IPPON_PASSWORD_MAX) {
-        snprintf(problem, problen, "must be %d to %d bytes long (has %zu)", IPPON_PASSWORD_MIN,
-                 IPPON_PASSWORD_MAX, len);
-        return -1;
-    }
-    return 0;
-}
-
 /* ---- life cycle ------------------------------------------------------------------- */
 
 static long long auth_days_to_s(double days)
@@ -381,16 +207,26 @@ int ippon_auth_create(ippon_auth **out, const ippon_config *cfg, ippon_store *st
     auth->session_s = auth_days_to_s(cfg->session_days);
     auth->guest_s = auth_days_to_s(cfg->guest_days);
     auth->now_ms = auth_realtime_ms;
-    auth->fails_account = ippon_ratelimit_create((unsigned)cfg->login_fails_per_account,
-                                                 AUTH_FAIL_WINDOW_MS, AUTH_LIMITER_KEYS);
-    auth->fails_address = ippon_ratelimit_create((unsigned)cfg->login_fails_per_address,
-                                                 AUTH_FAIL_WINDOW_MS, AUTH_LIMITER_KEYS);
+    ippon_login_limits_config limits = {
+        .per_address = cfg->login_fails_per_address, .per_account_address = cfg->login_fails_per_account_address,
+        .slow_after = cfg->login_fails_per_account, .delay_base_ms = cfg->login_delay_base_ms,
+        .delay_max_ms = cfg->login_delay_max_ms,
+    };
+    auth->login = ippon_login_limits_new(&limits);
     auth->signups = ippon_ratelimit_create((unsigned)cfg->signups_per_address, AUTH_HOUR_MS,
                                            AUTH_LIMITER_KEYS);
     auth->guests = ippon_ratelimit_create((unsigned)cfg->guests_per_address, AUTH_HOUR_MS,
                                           AUTH_LIMITER_KEYS);
-    if (!auth->fails_account || !auth->fails_address || !auth->signups || !auth->guests) {
-        snprintf(err, errlen, "auth: cannot make the rate limiters (out of memory?)");
+    if (!auth->login || !auth->signups || !auth->guests) {
+        snprintf(err, errlen, "auth: cannot make the rate limiters (out of memory, or \"login_delay_base_ms\" "
+                              "over \"login_delay_max_ms\")");
+        ippon_auth_destroy(auth);
+        return -1;
+    }
+    auth->policy = ippon_pwpolicy_new(IPPON_PWPOLICY_PLAYER_MIN);
+    if (!auth->policy) {
+        snprintf(err, errlen, "auth: libpwquality cannot check passwords (is cracklib's dictionary installed? "
+                              "Debian: cracklib-runtime)");
         ippon_auth_destroy(auth);
         return -1;
     }
@@ -408,6 +244,12 @@ int ippon_auth_create(ippon_auth **out, const ippon_config *cfg, ippon_store *st
 void ippon_auth_set_wake(ippon_auth *auth, void (*wake)(void *), void *ctx)
 {
     ippon_pwhash_set_wake(auth->pwhash, wake, ctx);
+}
+
+void ippon_auth_set_session_hook(ippon_auth *auth, ippon_auth_sessions_ended hook, void *ctx)
+{
+    auth->ended = hook;
+    auth->ended_ctx = ctx;
 }
 
 void ippon_auth_set_clock(ippon_auth *auth, long long (*now_ms)(void *ctx), void *ctx)
@@ -430,9 +272,11 @@ void ippon_auth_destroy(ippon_auth *auth)
 {
     if (!auth)
         return;
+    auth_hold_drop_all(auth);        /* held operations end busy */
     ippon_pwhash_stop(auth->pwhash); /* completes every pending operation, limiters still here */
-    ippon_ratelimit_free(auth->fails_account);
-    ippon_ratelimit_free(auth->fails_address);
+    ippon_timer_heap_free(&auth->held);
+    ippon_login_limits_free(auth->login);
+    ippon_pwpolicy_free(auth->policy);
     ippon_ratelimit_free(auth->signups);
     ippon_ratelimit_free(auth->guests);
     free(auth);
@@ -440,7 +284,7 @@ void ippon_auth_destroy(ippon_auth *auth)
 
 /* ---- operations: their steps ------------------------------------------------------- */
 
-static auth_op *auth_op_new(ippon_auth *auth, auth_op_kind kind, const char *address,
+auth_op *auth_op_new(ippon_auth *auth, auth_op_kind kind, const char *address,
                             ippon_auth_done done, void *ctx)
 {
     auth_op *op = calloc(1, sizeof *op);
@@ -450,21 +294,32 @@ static auth_op *auth_op_new(ippon_auth *auth, auth_op_kind kind, const char *add
     op->kind = kind;
     op->done = done;
     op->ctx = ctx;
+    ippon_timer_init(&op->hold);
     ippon_auth_address_key(address, op->address_key, sizeof op->address_key);
     return op;
 }
 
 /* the end of op: the caller's completion with r, then op (a token, a hash among it) wiped */
-static void auth_op_finish(auth_op *op, ippon_auth_result *r)
+void auth_op_finish(auth_op *op, ippon_auth_result *r)
 {
+    auth_op_limits_end(op, IPPON_LOGIN_NOT_COUNTED); /* an attempt that got no answer */
+    r->delayed_ms = op->delayed_ms;
     op->done(op->ctx, r);
     sodium_memzero(r, sizeof *r);
     sodium_memzero(op, sizeof *op);
     free(op);
 }
 
+void auth_op_limits_end(auth_op *op, ippon_login_outcome outcome)
+{
+    if (!op->limits_open)
+        return;
+    op->limits_open = false;
+    ippon_login_limits_end(op->auth->login, op->account_key, op->address_key, ippon_auth_now_ms(op->auth), outcome);
+}
+
 /* the same with nothing but a status */
-static void auth_op_finish_status(auth_op *op, ippon_auth_status status)
+void auth_op_finish_status(auth_op *op, ippon_auth_status status)
 {
     ippon_auth_result r;
     memset(&r, 0, sizeof r);
@@ -484,8 +339,15 @@ static ippon_auth_status auth_write_failed(int rc)
 
 static void auth_op_written(const ippon_auth_write *aw, int rc, void *ctx);
 
-/* hands op's write aw to the store writer: 0, or -1 if it refused (op is untouched) */
-static int auth_op_write(auth_op *op, ippon_auth_write *aw)
+/* tell the session hook (auth.h) */
+static void auth_sessions_ended(ippon_auth *auth, const char *user_id, const unsigned char *token_hash,
+                                const unsigned char *keep_hash, const char *message)
+{
+    if (auth->ended)
+        auth->ended(auth->ended_ctx, user_id, token_hash, keep_hash, message);
+}
+
+int auth_op_write(auth_op *op, ippon_auth_write *aw)
 {
     aw->done = auth_op_written;
     aw->ctx = op;
@@ -540,7 +402,10 @@ static ippon_auth_status auth_guest_write(auth_op *op)
                 ippon_log_error("auth: no free guest name after %d tries", AUTH_GUEST_NAME_TRIES);
                 return IPPON_AUTH_ERROR;
             }
+            char why[160];
             auth_guest_name(op->user.display_name, sizeof op->user.display_name);
+            if (ippon_name_impersonates(op->user.display_name, strlen(op->user.display_name), why, sizeof why))
+                continue; /* hex digits cannot spell a reserved word, but the rule decides */
         }
         int taken = 0;
         if (ippon_store_names_taken(auth->store, NULL, op->user.display_name, NULL, &taken) != 0)
@@ -610,6 +475,23 @@ static void auth_op_written(const ippon_auth_write *aw, int rc, void *ctx)
             break;
         case OP_LOGOUT:
             ippon_log_debug("auth: a session ended (logout)");
+            auth_sessions_ended(auth, op->user_id, op->old_token_hash, NULL, "you signed out");
+            break;
+        case OP_PASSWORD:
+        case OP_LOGOUT_ALL:
+            if (ippon_store_user_get(auth->store, op->user_id, &r.user) != 0) {
+                r.status = IPPON_AUTH_ERROR;
+                break;
+            }
+            r.sessions_ended = aw->count;
+            ippon_log_info("auth: user %s %s from %s (%d sessions ended)", op->user_id,
+                           op->kind == OP_PASSWORD ? "changed the password" : "signed out everywhere",
+                           op->address_key, aw->count);
+            if (op->kind == OP_PASSWORD)
+                auth_sessions_ended(auth, op->user_id, NULL, op->old_token_hash,
+                                    "the password of this account was changed: sign in again");
+            else
+                auth_sessions_ended(auth, op->user_id, NULL, NULL, "you signed out everywhere");
             break;
         }
     }
@@ -620,12 +502,20 @@ static void auth_op_written(const ippon_auth_write *aw, int rc, void *ctx)
 
 int ippon_auth_user_by_token(ippon_auth *auth, const char *token_hex, ippon_user *out)
 {
+    return ippon_auth_session_of(auth, token_hex, out, NULL);
+}
+
+int ippon_auth_session_of(ippon_auth *auth, const char *token_hex, ippon_user *out, ippon_session *session_out)
+{
     unsigned char hash[IPPON_TOKEN_HASH_BYTES];
     if (ippon_auth_token_hash(token_hex, hash) != 0)
         return IPPON_AUTH_INVALID;
     long long now = auth_now_s(auth);
     ippon_session session;
+    memset(&session, 0, sizeof session);
     int rc = ippon_store_session_user(auth->store, hash, now, out, &session);
+    if (session_out)
+        *session_out = session;
     if (rc == IPPON_STORE_NOT_FOUND && session.expires_at)
         auth_background(auth, IPPON_AW_LOGOUT, hash, NULL, now); /* expired: the row is useless now */
     if (rc == IPPON_STORE_NOT_FOUND)
@@ -648,7 +538,7 @@ int ippon_auth_session_user(ippon_app *app, const char *token_hex, ippon_user *o
 }
 
 /* a result that is known at once (returns 0 for the caller's "not pending") */
-static int auth_now_result(ippon_auth_result *now, ippon_auth_status status)
+int auth_now_result(ippon_auth_result *now, ippon_auth_status status)
 {
     now->status = status;
     if (status == IPPON_AUTH_BUSY)
@@ -676,6 +566,8 @@ int ippon_auth_logout(ippon_auth *auth, const char *token_hex, ippon_auth_result
     auth_op *op = auth_op_new(auth, OP_LOGOUT, NULL, done, ctx);
     if (!op)
         return auth_now_result(now, IPPON_AUTH_ERROR);
+    snprintf(op->user_id, sizeof op->user_id, "%s", user.id);
+    memcpy(op->old_token_hash, hash, sizeof hash);
     ippon_auth_write aw;
     memset(&aw, 0, sizeof aw);
     aw.kind = IPPON_AW_LOGOUT;
@@ -764,12 +656,12 @@ static void auth_op_register_hashed(auth_op *op, const char *hash)
 static void auth_op_login_hashed(auth_op *op, ippon_pwhash_result hashed, const char *rehash)
 {
     ippon_auth *auth = op->auth;
-    long long now_ms = ippon_auth_now_ms(auth);
     if (hashed != IPPON_PWHASH_OK) {
         ippon_auth_result r;
         memset(&r, 0, sizeof r);
         if (hashed == IPPON_PWHASH_MISMATCH) {
             r.status = IPPON_AUTH_INVALID;
+            auth_op_limits_end(op, IPPON_LOGIN_FAILED);
             if (op->admin) {
                 snprintf(r.admin_tried, sizeof r.admin_tried, "%s", op->user_id);
                 ippon_log_warn("auth: failed login for the ADMINISTRATOR account \"%s\" (user %s) "
@@ -778,17 +670,14 @@ static void auth_op_login_hashed(auth_op *op, ippon_pwhash_result hashed, const 
                 ippon_log_warn("auth: failed login for \"%s\" from %s", op->log_name,
                                op->address_key);
             }
-        } else { /* not the client's fault: do not count it */
+        } else { /* not the client's fault: do not count it (auth_op_finish gives it back) */
             r.status = IPPON_AUTH_ERROR;
-            ippon_ratelimit_give_back(auth->fails_address, op->address_key, now_ms);
-            ippon_ratelimit_give_back(auth->fails_account, op->account_key, now_ms);
         }
         auth_op_finish(op, &r);
         return;
     }
     /* the right password: this attempt does not count as a failure */
-    ippon_ratelimit_give_back(auth->fails_address, op->address_key, now_ms);
-    ippon_ratelimit_reset(auth->fails_account, op->account_key);
+    auth_op_limits_end(op, IPPON_LOGIN_SUCCEEDED);
 
     int rc = ippon_store_user_get(auth->store, op->user_id, &op->user);
     if (rc != 0 || op->user.guest) {
@@ -833,26 +722,36 @@ static void auth_op_claim_hashed(auth_op *op, const char *hash)
 }
 
 /* the worker finished op's password job (called on the loop thread by poll or destroy) */
-static void auth_op_hashed(void *ctx, ippon_pwhash_result hashed, const char *hash)
+void auth_op_hashed(void *ctx, ippon_pwhash_result hashed, const char *hash)
 {
     auth_op *op = ctx;
-    if (hashed == IPPON_PWHASH_CANCELLED)
+    if (hashed == IPPON_PWHASH_CANCELLED) {
         auth_op_finish_status(op, IPPON_AUTH_BUSY);
-    else if (op->kind == OP_LOGIN)
+    } else if (op->kind == OP_LOGIN) {
         auth_op_login_hashed(op, hashed, hash);
-    else if (hashed != IPPON_PWHASH_OK)
+    } else if (op->kind == OP_PASSWORD) {
+        auth_op_password_hashed(op, hashed, hash);
+    } else if (hashed == IPPON_PWHASH_WEAK) { /* nothing was made: the sign-up is given back */
+        ippon_ratelimit_give_back(op->auth->signups, op->address_key, ippon_auth_now_ms(op->auth));
+        ippon_auth_result r;
+        memset(&r, 0, sizeof r);
+        r.status = IPPON_AUTH_WEAK;
+        snprintf(r.problem, sizeof r.problem, "%s", hash);
+        auth_op_finish(op, &r);
+    } else if (hashed != IPPON_PWHASH_OK) {
         auth_op_finish_status(op, IPPON_AUTH_ERROR);
-    else if (op->kind == OP_REGISTER)
+    } else if (op->kind == OP_REGISTER) {
         auth_op_register_hashed(op, hash);
-    else
+    } else {
         auth_op_claim_hashed(op, hash);
+    }
 }
 
 /*
  * What a registration and a claim share once op is made: the per-address sign-up limit (what
  * names the operation in the log), the names (a taken one is answered before spending a hash,
  * and still counts as an attempt; except_id: the guest claiming, whose own names are free),
- * then the password hash on the worker. 1 while pending; else 0 with the answer in now and op
+ * then the password's check (the policy) and hash on the worker. 1 while pending; else 0 with the answer in now and op
  * freed (a busy worker gives the attempt back).
  */
 static int auth_signup(auth_op *op, const char *what, const char *username, const char *password,
@@ -880,7 +779,8 @@ static int auth_signup(auth_op *op, const char *what, const char *username, cons
         snprintf(op->display_name, sizeof op->display_name, "%s", display_name);
         op->has_display_name = 1;
     }
-    if (ippon_pwhash_hash(auth->pwhash, password, password_len, auth_op_hashed, op) != 0) {
+    if (ippon_pwhash_hash_checked(auth->pwhash, auth->policy, password, password_len, username, NULL,
+                                  auth_op_hashed, op) != 0) {
         ippon_ratelimit_give_back(auth->signups, op->address_key, t);
         free(op);
         return auth_now_result(now, IPPON_AUTH_BUSY);
@@ -900,55 +800,86 @@ int ippon_auth_register(ippon_auth *auth, const char *username, const char *pass
                        now);
 }
 
+/*
+ * A login's check once admitted (and held, if it had to wait): the account's hash read and the
+ * password verified on the worker (an unknown name is hashed all the same). IPPON_AUTH_OK if the
+ * job is queued; else the status to answer (BUSY, ERROR), and the attempt is not counted.
+ */
+static ippon_auth_status auth_login_verify(auth_op *op)
+{
+    ippon_auth *auth = op->auth;
+    char problem[128], hash[256] = "";
+    ippon_user user;
+    int rc = IPPON_STORE_NOT_FOUND;
+    if (ippon_auth_check_username(op->username, strlen(op->username), problem, sizeof problem) == 0)
+        rc = ippon_store_user_by_username(auth->store, op->username, &user, hash, sizeof hash);
+    if (rc == 0) {
+        snprintf(op->user_id, sizeof op->user_id, "%s", user.id);
+        op->admin = user.is_admin;
+    }
+    ippon_auth_status status = IPPON_AUTH_OK;
+    if (rc != 0 && rc != IPPON_STORE_NOT_FOUND)
+        status = IPPON_AUTH_ERROR;
+    else if (ippon_pwhash_verify(auth->pwhash, op->password, op->password_len, rc == 0 ? hash : NULL,
+                                 auth_op_hashed, op) != 0)
+        status = IPPON_AUTH_BUSY;
+    sodium_memzero(hash, sizeof hash);
+    if (status != IPPON_AUTH_OK)
+        auth_op_limits_end(op, IPPON_LOGIN_NOT_COUNTED);
+    return status;
+}
+
+/* a held login's wait is over */
+static void auth_login_released(auth_op *op)
+{
+    ippon_auth_status status = auth_login_verify(op);
+    if (status != IPPON_AUTH_OK)
+        auth_op_finish_status(op, status);
+}
+
 int ippon_auth_login(ippon_auth *auth, const char *username, const char *password,
                      size_t password_len, const char *address, ippon_auth_result *now,
                      ippon_auth_done done, void *ctx)
 {
     memset(now, 0, sizeof *now);
+    if (password_len > IPPON_PASSWORD_MAX)
+        return auth_now_result(now, IPPON_AUTH_ERROR); /* the REST layer refuses it first */
     auth_op *op = auth_op_new(auth, OP_LOGIN, address, done, ctx);
     if (!op)
         return auth_now_result(now, IPPON_AUTH_ERROR);
     auth_account_key(username, op->account_key, sizeof op->account_key);
     auth_printable(username, op->log_name, sizeof op->log_name);
+    if (strlen(username) < sizeof op->username) /* a longer one is no account's: left "", it fails */
+        snprintf(op->username, sizeof op->username, "%s", username);
+    memcpy(op->password, password, password_len);
+    op->password_len = password_len;
 
     /* count the attempt as a failure now; a success gives it back */
-    long long t = ippon_auth_now_ms(auth);
-    if (!ippon_ratelimit_take(auth->fails_address, op->address_key, t, &now->retry_after_ms)) {
-        ippon_log_warn("auth: login for \"%s\" from %s refused: too many failures from this "
-                       "address",
-                       op->log_name, op->address_key);
+    long long delay = 0;
+    int per_address = 0;
+    if (!ippon_login_limits_begin(auth->login, op->account_key, op->address_key, ippon_auth_now_ms(auth), &delay,
+                                  &now->retry_after_ms, &per_address)) {
+        ippon_log_warn("auth: login for \"%s\" from %s refused: too many failures %s", op->log_name,
+                       op->address_key, per_address ? "from this address" : "for this account from this address");
+        sodium_memzero(op, sizeof *op);
         free(op);
         return auth_now_result(now, IPPON_AUTH_LIMITED);
     }
-    if (!ippon_ratelimit_take(auth->fails_account, op->account_key, t, &now->retry_after_ms)) {
-        ippon_ratelimit_give_back(auth->fails_address, op->address_key, t);
-        ippon_log_warn("auth: login for \"%s\" from %s refused: too many failures for this "
-                       "account",
-                       op->log_name, op->address_key);
+    op->limits_open = true;
+    if (delay > 0) {
+        ippon_log_info("auth: login for \"%s\" from %s waits %lld ms: many failures for this account", op->log_name,
+                       op->address_key, delay);
+        op->delayed_ms = delay;
+        if (auth_op_hold(op, delay, auth_login_released) == 0)
+            return 1;
+    }
+    ippon_auth_status status = delay > 0 ? IPPON_AUTH_BUSY : auth_login_verify(op);
+    if (status != IPPON_AUTH_OK) {
+        auth_op_limits_end(op, IPPON_LOGIN_NOT_COUNTED);
+        sodium_memzero(op, sizeof *op);
         free(op);
-        return auth_now_result(now, IPPON_AUTH_LIMITED);
+        return auth_now_result(now, status);
     }
-
-    char problem[128], hash[256] = "";
-    ippon_user user;
-    int rc = IPPON_STORE_NOT_FOUND;
-    if (ippon_auth_check_username(username, strlen(username), problem, sizeof problem) == 0)
-        rc = ippon_store_user_by_username(auth->store, username, &user, hash, sizeof hash);
-    if (rc == 0) {
-        snprintf(op->user_id, sizeof op->user_id, "%s", user.id);
-        op->admin = user.is_admin;
-    }
-    if ((rc != 0 && rc != IPPON_STORE_NOT_FOUND) ||
-        ippon_pwhash_verify(auth->pwhash, password, password_len, rc == 0 ? hash : NULL,
-                            auth_op_hashed, op) != 0) {
-        ippon_ratelimit_give_back(auth->fails_address, op->address_key, t);
-        ippon_ratelimit_give_back(auth->fails_account, op->account_key, t);
-        free(op);
-        sodium_memzero(hash, sizeof hash);
-        return auth_now_result(now, rc == 0 || rc == IPPON_STORE_NOT_FOUND ? IPPON_AUTH_BUSY
-                                                                         : IPPON_AUTH_ERROR);
-    }
-    sodium_memzero(hash, sizeof hash);
     return 1;
 }
 

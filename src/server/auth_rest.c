@@ -9,6 +9,9 @@
  *   PATCH /api/auth/me        (Bearer) {display_name}           200 {user}
  *   POST  /api/auth/claim     (guest's Bearer) {username, password[, display_name]}
  *                                                               200 {user, token, expires_at}
+ *   POST  /api/auth/password  (Bearer) {old_password, new_password}
+ *                                                               200 {user, sessions_ended}
+ *   POST  /api/auth/logout-all (Bearer)                         200 {logged_out, sessions_ended}
  *
  * The user object: {"id", "display_name", "guest", "created_at"}, and in these replies
  * (always about the caller) also "username" (null for a guest) and "admin". Never a hash.
@@ -16,8 +19,10 @@
  * How it works: each handler parses the body and checks every field (rest_fields.h),
  * collecting every problem ("fields": {"name": "problem"}, and all of them in the
  * message) before anything changes; then calls auth.c. Everything but GET me waits for a
- * worker — register, login and claim hash a password, and guest, register, login, claim,
- * logout and renaming write through the store writer —: the handler defers its reply
+ * worker — register, login, claim and a password change hash a password (a new one is checked
+ * by the password policy first), a login or a password change may be held by the per-account
+ * wait (login_limits.h), and every operation but GET me writes through the store writer —:
+ * the handler defers its reply
  * (ippon_rest_defer) and the completion (rest_auth_done) finishes it; if auth.c answers at
  * once the handler undefers and replies itself. One function maps every auth result to HTTP
  * (a write the database cannot take now: 503 unavailable with Retry-After).
@@ -39,7 +44,9 @@
 #define LOGIN_MAX_USERNAME 64 /* login takes any name up to this; it just will not exist */
 
 /* which operation a reply is for: it decides 201 or 200, and the words of 401 and 429 */
-typedef enum reply_kind { REPLY_GUEST, REPLY_REGISTER, REPLY_LOGIN, REPLY_TOKEN, REPLY_LOGOUT } reply_kind;
+typedef enum reply_kind {
+    REPLY_GUEST, REPLY_REGISTER, REPLY_LOGIN, REPLY_TOKEN, REPLY_LOGOUT, REPLY_PASSWORD, REPLY_LOGOUT_ALL
+} reply_kind;
 
 /* the caller's own user object */
 static json_t *user_json(const ippon_user *u)
@@ -78,6 +85,11 @@ static void reply_result(ippon_rest_response *res, const ippon_auth_result *r, r
     case IPPON_AUTH_OK:
         if (kind == REPLY_LOGOUT)
             ippon_rest_reply_json(res, 200, json_pack("{s:b}", "logged_out", 1));
+        else if (kind == REPLY_LOGOUT_ALL)
+            ippon_rest_reply_json(res, 200, json_pack("{s:b, s:i}", "logged_out", 1, "sessions_ended", r->sessions_ended));
+        else if (kind == REPLY_PASSWORD)
+            ippon_rest_reply_json(res, 200, json_pack("{s:o, s:i}", "user", user_json(&r->user), "sessions_ended",
+                                                      r->sessions_ended));
         else if (r->token[0])
             ippon_rest_reply_json(res, kind == REPLY_GUEST || kind == REPLY_REGISTER ? 201 : 200,
                                   json_pack("{s:o, s:s, s:I}", "user", user_json(&r->user),
@@ -98,8 +110,9 @@ static void reply_result(ippon_rest_response *res, const ippon_auth_result *r, r
         long long s = (r->retry_after_ms + 999) / 1000;
         res->retry_after = s < 1 ? 1 : s > 86400 ? 86400 : (int)s;
         ippon_rest_reply_error(res, 429, "rate_limited", "%s; try again in %d seconds",
-                               kind == REPLY_LOGIN ? "too many failed logins for this account or "
-                                                     "from this address"
+                               kind == REPLY_LOGIN || kind == REPLY_PASSWORD
+                                   ? "too many wrong passwords for this account from this address, or from "
+                                     "this address"
                                : kind == REPLY_GUEST ? "too many new guests from this address"
                                                      : "too many sign-ups from this address",
                                res->retry_after);
@@ -138,6 +151,21 @@ static void reply_result(ippon_rest_response *res, const ippon_auth_result *r, r
         return;
     case IPPON_AUTH_BANNED:
         ippon_rest_reply_error(res, 403, "banned", "this account is banned");
+        return;
+    case IPPON_AUTH_WEAK: {
+        const char *field = kind == REPLY_PASSWORD ? "new_password" : "password";
+        ippon_rest_reply_error_fields(res, 400, "bad_request", json_pack("{s:s}", field, r->problem), "%s: %s",
+                                      field, r->problem);
+        return;
+    }
+    case IPPON_AUTH_WRONG_PASSWORD:
+        ippon_rest_reply_error_fields(res, 403, "wrong_password",
+                                      json_pack("{s:s}", "old_password", "is not the current password"),
+                                      "old_password: is not the current password");
+        return;
+    case IPPON_AUTH_NOT_REGISTERED:
+        ippon_rest_reply_error(res, 403, "not_registered",
+                               "a guest has no password: register (claim an account) first");
         return;
     case IPPON_AUTH_ERROR:
         break;
@@ -461,4 +489,50 @@ void ippon_auth_claim_post(ippon_app *app, const ippon_rest_request *req, ippon_
         }
     }
     ippon_rest_fields_end(&fc);
+}
+
+void ippon_auth_password_post(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
+{
+    static const char *const known[] = {"old_password", "new_password", NULL};
+    char token[IPPON_TOKEN_HEX_LEN + 1];
+    ippon_rest_fields fc;
+    if (!app->auth) {
+        reply_unavailable(res);
+        return;
+    }
+    if (bearer_token(req, res, token) != 0)
+        return;
+    if (ippon_rest_fields_begin(&fc, req, res, 0, known, "old_password, new_password") != 0)
+        return;
+    const char *old_password = ippon_rest_fields_checked(&fc, "old_password", 1, login_password_rule);
+    const char *new_password = ippon_rest_fields_checked(&fc, "new_password", 1, ippon_auth_check_password);
+    size_t old_len = old_password ? json_string_length(json_object_get(fc.body, "old_password")) : 0;
+    size_t new_len = new_password ? json_string_length(json_object_get(fc.body, "new_password")) : 0;
+    if (ippon_rest_fields_reply(&fc, res) == 0) {
+        rest_wait *w = rest_wait_begin(req, res, REPLY_PASSWORD);
+        if (w) {
+            ippon_auth_result now;
+            if (!ippon_auth_change_password(app->auth, token, old_password, old_len, new_password, new_len,
+                                            req->address, &now, rest_auth_done, w))
+                rest_wait_cancel(w, res, &now);
+        }
+    }
+    ippon_rest_fields_end(&fc);
+}
+
+void ippon_auth_logout_all_post(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
+{
+    char token[IPPON_TOKEN_HEX_LEN + 1];
+    if (!app->auth) {
+        reply_unavailable(res);
+        return;
+    }
+    if (bearer_token(req, res, token) != 0)
+        return;
+    rest_wait *w = rest_wait_begin(req, res, REPLY_LOGOUT_ALL);
+    if (w) {
+        ippon_auth_result now;
+        if (!ippon_auth_logout_all(app->auth, token, &now, rest_auth_done, w))
+            rest_wait_cancel(w, res, &now);
+    }
 }

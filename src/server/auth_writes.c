@@ -15,6 +15,7 @@ static const char *const kind_names[] = {
     [IPPON_AW_LOGIN] = "login session", [IPPON_AW_REHASH] = "password re-hash",
     [IPPON_AW_RENAME] = "rename",       [IPPON_AW_LOGOUT] = "logout",
     [IPPON_AW_TOUCH] = "session use",   [IPPON_AW_PURGE] = "expired sessions",
+    [IPPON_AW_PASSWORD] = "password change", [IPPON_AW_LOGOUT_ALL] = "sign out everywhere",
 };
 
 static int auth_write_run(ippon_store *st, void *arg)
@@ -43,6 +44,11 @@ static int auth_write_run(ippon_store *st, void *arg)
         return ippon_store_session_touch(st, aw->token_hash, aw->user.id, aw->now);
     case IPPON_AW_PURGE:
         aw->count = ippon_store_sessions_purge(st, aw->now);
+        return aw->count < 0 ? -1 : 0;
+    case IPPON_AW_PASSWORD:
+        return ippon_store_user_change_password(st, aw->user.id, aw->hash, aw->token_hash, &aw->count);
+    case IPPON_AW_LOGOUT_ALL:
+        aw->count = ippon_store_sessions_end_all(st, aw->user.id);
         return aw->count < 0 ? -1 : 0;
     }
     return -1;

@@ -28,6 +28,8 @@ typedef enum ippon_auth_write_kind {
     IPPON_AW_LOGOUT,  /* delete the session token_hash */
     IPPON_AW_TOUCH,   /* the session token_hash of user.id was used at now */
     IPPON_AW_PURGE,   /* delete every session expired by now */
+    IPPON_AW_PASSWORD, /* hash becomes user.id's password hash; its sessions but token_hash's end */
+    IPPON_AW_LOGOUT_ALL, /* every session of user.id ends */
 } ippon_auth_write_kind;
 
 typedef struct ippon_auth_write ippon_auth_write;
@@ -47,7 +49,7 @@ struct ippon_auth_write {
     ippon_session session;
     long long now;
     int taken;  /* out (CREATE, CLAIM, RENAME after IPPON_STORE_CONFLICT): IPPON_TAKEN_* bits */
-    int count;  /* out (PURGE): sessions deleted */
+    int count;  /* out (PURGE, PASSWORD, LOGOUT_ALL): sessions deleted */
     ippon_auth_write_done done; /* NULL: nobody waits */
     void *ctx;
 };

@@ -63,6 +63,11 @@ static const config_key config_keys[] = {
      1000000, "5", 0, 0},
     {"login_fails_per_address", CONFIG_INT, offsetof(ippon_config, login_fails_per_address), 1,
      1000000, "20", 0, 0},
+    {"login_fails_per_account_address", CONFIG_INT, offsetof(ippon_config, login_fails_per_account_address), 1,
+     1000000, "5", 0, 0},
+    /* the per-account wait (login_limits.h): ippon_config_check wants base <= max */
+    {"login_delay_base_ms", CONFIG_INT, offsetof(ippon_config, login_delay_base_ms), 1, 10000, "250", 0, 0},
+    {"login_delay_max_ms", CONFIG_INT, offsetof(ippon_config, login_delay_max_ms), 1, 60000, "4000", 0, 0},
     {"signups_per_address", CONFIG_INT, offsetof(ippon_config, signups_per_address), 1, 1000000,
      "10", 0, 0},
     {"time_scale", CONFIG_NUMBER, offsetof(ippon_config, time_scale), 0, 0, "1", 0.001, 100},
@@ -380,6 +385,11 @@ int ippon_config_check(const ippon_config *cfg, char *err, size_t errlen)
                      found ? "not a folder" : strerror(errno));
             return -1;
         }
+    }
+    if (cfg->login_delay_base_ms > cfg->login_delay_max_ms) {
+        snprintf(err, errlen, "key \"login_delay_base_ms\": must not be more than \"login_delay_max_ms\" (%d > %d)",
+                 cfg->login_delay_base_ms, cfg->login_delay_max_ms);
+        return -1;
     }
     return 0;
 }

@@ -18,8 +18,12 @@
  *       "guest_days": 365,            life of a guest's token, days (fractions allowed)
  *       "pwhash_ops": 2,              argon2id passes for new password hashes (>= 1)
  *       "pwhash_mem_kib": 65536,      argon2id memory for new password hashes (>= 8 KiB)
- *       "login_fails_per_account": 5, failed logins per username per 15 minutes
- *       "login_fails_per_address": 20, failed logins per client address per 15 minutes
+ *       "login_fails_per_account": 5, failed logins per username (any address) per 15 minutes
+ *                                     before every attempt on it waits (login_limits.h)
+ *       "login_fails_per_account_address": 5, per username and client address, then 429
+ *       "login_fails_per_address": 20, failed logins per client address per 15 minutes, then 429
+ *       "login_delay_base_ms": 250,   the first such wait, doubling per failure past the limit
+ *       "login_delay_max_ms": 4000,   the longest (at least login_delay_base_ms)
  *       "signups_per_address": 10,    registrations + guest claims per address per hour
  *       "guests_per_address": 30,     new guests per address per hour
  *       "leaderboard_min_games": 1    games a player needs to appear on a leaderboard
@@ -64,8 +68,10 @@ typedef struct ippon_config {
     double guest_days;           /* a guest's token lifetime */
     int pwhash_ops;              /* crypto_pwhash opslimit for new hashes */
     int pwhash_mem_kib;          /* crypto_pwhash memlimit for new hashes, KiB */
-    int login_fails_per_account; /* per 15 minutes */
-    int login_fails_per_address; /* per 15 minutes */
+    int login_fails_per_account; /* per 15 minutes, before each attempt on the account waits */
+    int login_fails_per_account_address; /* per 15 minutes, then 429 */
+    int login_fails_per_address; /* per 15 minutes, then 429 */
+    int login_delay_base_ms, login_delay_max_ms; /* the per-account wait (login_limits.h) */
     int signups_per_address;     /* register + claim, per hour */
     int guests_per_address;      /* per hour */
     /* the game (gateway.c, table.c) */
@@ -123,9 +129,10 @@ int ippon_config_set(ippon_config *cfg, const char *key, const char *text, const
                      char *err, size_t errlen);
 
 /*
- * Check what can only be checked on the machine: the folder keys (web_root, migrations)
- * name existing folders. Returns 0, or -1 with 'key "web_root": web: No such file or
- * directory' in err. Call after the file and the overrides are applied.
+ * Check what can only be checked on the machine, and keys against each other: the folder keys
+ * (web_root, migrations) name existing folders, login_delay_base_ms is at most
+ * login_delay_max_ms. Returns 0, or -1 with 'key "web_root": web: No such file or directory'
+ * in err. Call after the file and the overrides are applied.
  */
 int ippon_config_check(const ippon_config *cfg, char *err, size_t errlen);
 

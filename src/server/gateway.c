@@ -73,6 +73,7 @@ void ippon_gateway_free(ippon_gateway *gw)
     if (gw->ctx) {
         lws_sul_cancel(&gw->lobby_timer);
         lws_sul_cancel(&gw->drain_sul);
+        lws_sul_cancel(&gw->expiry_sul);
     }
     ippon_gateway_tables_free(gw);
     ippon_strmap_free(gw->users);
@@ -81,7 +82,11 @@ void ippon_gateway_free(ippon_gateway *gw)
     free(gw);
 }
 
-void ippon_gateway_attach(ippon_gateway *gw, struct lws_context *ctx) { gw->ctx = ctx; }
+void ippon_gateway_attach(ippon_gateway *gw, struct lws_context *ctx)
+{
+    gw->ctx = ctx;
+    ippon_gateway_sessions_start(gw); /* gateway_sessions.c */
+}
 size_t ippon_gateway_max_frame(const ippon_gateway *gw) { return gw ? gw->set.max_frame : 4096; }
 
 /* wakes the event loop when the drain grace is over */
@@ -330,7 +335,15 @@ static void on_hello(ippon_gateway *gw, ippon_conn *c, const json_t *msg)
         return;
     }
     ippon_user user;
-    if (ippon_auth_session_user(gw->app, token, &user) != 0) {
+    ippon_session session;
+    int rc = gw->app && gw->app->auth ? ippon_auth_session_of(gw->app->auth, token, &user, &session) : IPPON_AUTH_ERROR;
+    if (rc == IPPON_AUTH_ERROR) { /* the database could not be read now: the token may be good */
+        ippon_log(IPPON_LOG_WARN, "gateway: hello from %s could not be checked (the database is busy)", c->addr);
+        ippon_gateway_send_error_and_close(gw, c, "unavailable",
+                                           "the server cannot check your session right now: connect again in a moment");
+        return;
+    }
+    if (rc != 0) {
         count_bad(gw, c, "auth_failed", "the token is unknown or expired: sign in again");
         return;
     }
@@ -349,6 +362,8 @@ static void on_hello(ippon_gateway *gw, ippon_conn *c, const json_t *msg)
     }
     snprintf(c->user_id, sizeof c->user_id, "%s", user.id);
     snprintf(c->name, sizeof c->name, "%s", user.display_name);
+    memcpy(c->session_hash, session.token_hash, sizeof c->session_hash);
+    c->session_expires_s = session.expires_at;
     ippon_strmap_put(gw->users, user.id, c);
     int64_t now = ippon_gateway_now(gw);
     json_t *seat = ippon_gateway_seat_json(gw, c);

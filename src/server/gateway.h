@@ -42,9 +42,24 @@ void ippon_game_settings_default(ippon_game_settings *s);
 ippon_gateway *ippon_gateway_new(ippon_app *app, const ippon_game_settings *settings);
 void ippon_gateway_free(ippon_gateway *gw);
 
-/* the libwebsockets context the timers run on (set once it exists) */
+/* the libwebsockets context the timers run on (set once it exists); starts the once-a-second
+   check of the sockets' sessions (below) */
 struct lws_context;
 void ippon_gateway_attach(ippon_gateway *gw, struct lws_context *ctx);
+
+/*
+ * Sessions of user_id ended (auth.h's session hook): its socket, if it said hello with the
+ * session token_hash — or, token_hash NULL, with any session but keep_hash's (NULL: any) —, gets
+ * the error "session_ended" with message and closes; the user leaves the queue, and a table it
+ * sits at plays on with the clock acting for it. A socket whose session expires is closed the
+ * same way within a second ("your session expired: sign in again"). Returns how many closed.
+ */
+int ippon_gateway_sessions_ended(ippon_gateway *gw, const char *user_id, const unsigned char *token_hash,
+                                 const unsigned char *keep_hash, const char *message);
+
+/* close the sockets whose session has expired by now_s (Unix s); the once-a-second timer calls
+   this with the auth clock's time. Returns how many closed */
+int ippon_gateway_expire_sessions(ippon_gateway *gw, long long now_s);
 
 /* stop forming new matches (draining); running tables play on. The event loop is woken after
    grace_ms, so the caller can then close what still runs */

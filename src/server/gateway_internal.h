@@ -7,6 +7,7 @@
 
 #include <libwebsockets.h>
 
+#include "auth.h"
 #include "conn_count.h"
 #include "timer_heap.h"
 #include "gateway.h"
@@ -28,6 +29,8 @@ struct ippon_conn {
     char addr[64];
     char user_id[40];           /* empty until "hello" */
     char name[80];
+    unsigned char session_hash[IPPON_TOKEN_HASH_BYTES]; /* the session its hello was made with */
+    long long session_expires_s; /* ... and when that ends (Unix s, the auth clock); 0 before hello */
     struct out_msg *out_head, *out_tail;
     size_t out_bytes;
     bool closing;               /* the last message is queued; the socket closes after it */
@@ -54,6 +57,7 @@ struct ippon_gateway {
     ippon_lobby *lobby;
     lws_sorted_usec_list_t lobby_timer;
     lws_sorted_usec_list_t drain_sul;   /* wakes the loop when the shutdown grace is over */
+    lws_sorted_usec_list_t expiry_sul;  /* once a second: sockets whose session has expired close */
     bool lobby_timer_on;
     struct gw_table *tables;
     ippon_timer_heap table_timers;      /* every table's next deadline (gateway_tables.c) */
@@ -78,6 +82,9 @@ void ippon_gateway_send_error_and_close(ippon_gateway *gw, ippon_conn *c, const 
 ippon_conn *ippon_gateway_conn_of(ippon_gateway *gw, const char *user_id);
 /* counts a bad message and answers it; true when the connection is being closed for abuse */
 bool ippon_gateway_bad(ippon_gateway *gw, ippon_conn *c, const char *code, const char *message);
+
+/* gateway_sessions.c: the once-a-second check of the sockets' sessions, started by attach */
+void ippon_gateway_sessions_start(ippon_gateway *gw);
 
 /* gateway_tables.c */
 struct gw_table *ippon_gateway_table_of(ippon_gateway *gw, const char *user_id);

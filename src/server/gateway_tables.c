@@ -22,9 +22,9 @@
 #include "log.h"
 #include "match_writes.h"
 #include "metrics.h"
+#include "name_rules.h"
 #include "store_matches.h"
 
-static const char *const bot_names[] = { "Bot Aoi", "Bot Ren", "Bot Sora" };
 
 struct gw_table *ippon_gateway_table_of(ippon_gateway *gw, const char *user_id)
 {
@@ -212,7 +212,7 @@ void ippon_gateway_start_table(ippon_gateway *gw, int mode, const ippon_lobby_en
             snprintf(players[i].name, sizeof players[i].name, "%s", humans[i].name);
         } else {
             players[i].bot = true;
-            snprintf(players[i].name, sizeof players[i].name, "%s", bot_names[(i - n) % 3]);
+            snprintf(players[i].name, sizeof players[i].name, "%s", ippon_bot_names[(i - n) % IPPON_BOT_NAME_COUNT]);
         }
     }
     double scale = gw->set.time_scale;

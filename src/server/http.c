@@ -105,6 +105,7 @@ struct ippon_http {
     struct lws_http_mount metrics_mount; /* GET /metrics (metrics.c), through the REST glue */
     struct lws_protocols protocols[4]; /* "http", the game's WebSocket (ws.h), the listener, the end */
     char *web_root; /* the web root folder, as configured */
+    lws_sorted_usec_list_t auth_sul; /* releases the logins the per-account wait holds (auth.h) */
 };
 
 /* per-connection state of the "http" protocol (lws allocates and zeroes it) */
@@ -462,6 +463,7 @@ static int http_callback(struct lws *wsi, enum lws_callback_reasons reason, void
         if (app) {
             ippon_auth_poll(app->auth);
             ippon_writer_poll(app->writer); /* the store writer's finished jobs (store_writer.h) */
+            ippon_writer_poll(app->reader); /* ... and the slow reads' */
         }
         break;
     }
@@ -491,6 +493,20 @@ static void http_lws_log(int level, const char *line)
                            : level & LLL_WARN ? IPPON_LOG_WARN
                                               : IPPON_LOG_DEBUG;
     ippon_log(ours, "lws: %s", line);
+}
+
+/* the auth service's held operations are due: release them (they re-arm the timer) */
+static void http_auth_due(lws_sorted_usec_list_t *sul)
+{
+    ippon_http *h = lws_container_of(sul, ippon_http, auth_sul);
+    ippon_auth_tick(h->app->auth);
+}
+
+/* auth.h's timer: ippon_auth_tick within delay_ms */
+static void http_auth_arm(void *ctx, long long delay_ms)
+{
+    ippon_http *h = ctx;
+    lws_sul_schedule(h->context, 0, &h->auth_sul, http_auth_due, (lws_usec_t)delay_ms * LWS_US_PER_MS + 1);
 }
 
 int ippon_http_start(ippon_http **out, ippon_app *app, char *err, size_t errlen)
@@ -589,6 +605,8 @@ int ippon_http_start(ippon_http **out, ippon_app *app, char *err, size_t errlen)
         ippon_http_stop(h);
         return -1;
     }
+    if (app->auth)
+        ippon_auth_set_timer(app->auth, http_auth_arm, h);
     *out = h;
     return 0;
 }
@@ -623,8 +641,10 @@ void ippon_http_stop(ippon_http *http)
 {
     if (!http)
         return;
-    if (http->context)
+    if (http->context) { /* auth is gone by now (main.c), or holds nothing: no request reaches it after this */
+        lws_sul_cancel(&http->auth_sul);
         lws_context_destroy(http->context); /* its connections' last callbacks use what follows */
+    }
     ippon_listener_free(http->listener);
     ippon_conn_count_free(http->open);
     free(http->web_root);

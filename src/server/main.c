@@ -73,6 +73,15 @@ static void wake_http(void *http)
     ippon_http_wake(http);
 }
 
+/* auth.h's session hook: the sockets of ended sessions close (none once the gateway is gone) */
+static void sessions_ended(void *ctx, const char *user_id, const unsigned char *token_hash,
+                           const unsigned char *keep_hash, const char *message)
+{
+    ippon_app *app = ctx;
+    if (app->gateway)
+        ippon_gateway_sessions_ended(app->gateway, user_id, token_hash, keep_hash, message);
+}
+
 static long long monotonic_ms(void)
 {
     struct timespec ts;
@@ -285,7 +294,12 @@ int main(int argc, char **argv)
         goto fail;
     running_http = http;
     ippon_auth_set_wake(app.auth, wake_http, http);
+    ippon_auth_set_session_hook(app.auth, sessions_ended, &app);
     ippon_writer_set_wake(app.writer, wake_http, http);
+    /* the slow reads' worker, once the listening socket and its spare descriptor exist (listen.h:
+       a low descriptor limit must still leave room to refuse connections) */
+    if (ippon_writer_start_reader(&app.reader, config.database, wake_http, http, err, sizeof err) != 0)
+        goto fail;
     ippon_writer_poll(app.writer); /* what finished before the wake was set (the pending matches) */
     ippon_gateway_attach(app.gateway, ippon_http_context(http));
 
@@ -334,6 +348,7 @@ stop:
     ippon_gateway_free(app.gateway); /* after a failed start; a stopped server's is gone already */
     /* the last writes (the matches that ended last among them) get a bounded wait; completions
        still answer requests waiting on a write; what is left unstored goes to the pending file */
+    ippon_writer_stop(app.reader, 0); /* a slow read still running is not waited for: its reply is refused */
     ippon_writer_stop(app.writer, STORE_EXIT_WAIT_MS);
     if (app.match_writes && ippon_match_writes_spill(app.match_writes, err, sizeof err) < 0) {
         fprintf(stderr, "ippon: %s (the unstored matches are on standard error above)\n", err);
@@ -343,6 +358,7 @@ stop:
     ippon_http_stop(http);
     ippon_match_writes_free(app.match_writes);
     ippon_writer_free(app.writer);
+    ippon_writer_free(app.reader);
     ippon_store_close(app.store);
     ippon_db_lock_release(db_lock);
     ippon_settings_free(app.settings);

@@ -7,7 +7,8 @@
  * function (under the lock, so a wake can never reach a loop that has already replaced
  * or dropped it). poll swaps the done list out under the lock and runs the callbacks
  * outside it. Passwords live only in the job and are wiped (sodium_memzero) before the
- * job is freed.
+ * job is freed. A checked hash is a hash job whose password the policy (pwpolicy.h) sees first,
+ * on the worker too, since a check can take more than a millisecond.
  */
 #include "pwhash.h"
 
@@ -16,15 +17,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef enum pwhash_kind { PWHASH_HASH, PWHASH_VERIFY } pwhash_kind;
+typedef enum pwhash_kind { PWHASH_HASH, PWHASH_VERIFY, PWHASH_CHECKED } pwhash_kind;
 
 typedef struct pwhash_job {
     struct pwhash_job *next;
     pwhash_kind kind;
     char *password;
     size_t len;
-    char *stored;                          /* verify: the hash to check, or NULL */
-    char out[crypto_pwhash_STRBYTES];      /* a new hash, when have_out */
+    char *stored;                          /* verify: the hash to check, or NULL; checked: the old password */
+    char *username;                        /* checked: the account's username, or NULL */
+    ippon_pwpolicy *policy;                /* checked */
+    char out[crypto_pwhash_STRBYTES];      /* a new hash, or the policy's reason, when have_out */
     int have_out;
     ippon_pwhash_result result;
     ippon_pwhash_done done;
@@ -77,7 +80,11 @@ static void job_free(pwhash_job *j)
         sodium_memzero(j->password, j->len);
         free(j->password);
     }
-    free(j->stored);
+    if (j->stored) {
+        sodium_memzero(j->stored, strlen(j->stored));
+        free(j->stored);
+    }
+    free(j->username);
     sodium_memzero(j->out, sizeof j->out);
     free(j);
 }
@@ -85,6 +92,14 @@ static void job_free(pwhash_job *j)
 /* the worker's part of a job: argon2id, no shared state touched */
 static void job_run(const ippon_pwhash *pool, pwhash_job *j)
 {
+    if (j->kind == PWHASH_CHECKED) {
+        if (ippon_pwpolicy_check(j->policy, j->password, j->len, j->username, j->stored, j->out, sizeof j->out) != 0) {
+            j->result = IPPON_PWHASH_WEAK;
+            j->have_out = 1;
+            return;
+        }
+        j->kind = PWHASH_HASH;
+    }
     if (j->kind == PWHASH_HASH) {
         j->result = crypto_pwhash_str(j->out, j->password, j->len, pool->ops, pool->mem) == 0
                         ? IPPON_PWHASH_OK
@@ -174,13 +189,36 @@ void ippon_pwhash_set_wake(ippon_pwhash *pool, void (*wake)(void *), void *wake_
     pthread_mutex_unlock(&pool->lock);
 }
 
+static int pwhash_submit_job(ippon_pwhash *pool, pwhash_kind kind, const char *password, size_t len,
+                             const char *stored, const char *username, ippon_pwpolicy *policy,
+                             ippon_pwhash_done done, void *ctx);
+
 static int pwhash_submit(ippon_pwhash *pool, pwhash_kind kind, const char *password, size_t len,
                          const char *stored, ippon_pwhash_done done, void *ctx)
+{
+    return pwhash_submit_job(pool, kind, password, len, stored, NULL, NULL, done, ctx);
+}
+
+int ippon_pwhash_hash_checked(ippon_pwhash *pool, ippon_pwpolicy *policy, const char *password, size_t len,
+                              const char *username, const char *old_password, ippon_pwhash_done done,
+                              void *ctx)
+{
+    if (!policy)
+        return -1;
+    return pwhash_submit_job(pool, PWHASH_CHECKED, password, len, old_password, username, policy, done, ctx);
+}
+
+static int pwhash_submit_job(ippon_pwhash *pool, pwhash_kind kind, const char *password, size_t len,
+                             const char *stored, const char *username, ippon_pwpolicy *policy,
+                             ippon_pwhash_done done, void *ctx)
 {
     pwhash_job *j = calloc(1, sizeof *j);
     if (!j)
         return -1;
     j->kind = kind;
+    j->policy = policy;
+    if (username)
+        j->username = strdup(username);
     j->len = len;
     j->done = done;
     j->ctx = ctx;
@@ -189,7 +227,7 @@ static int pwhash_submit(ippon_pwhash *pool, pwhash_kind kind, const char *passw
         memcpy(j->password, password, len);
     if (stored)
         j->stored = strdup(stored);
-    if (!j->password || (stored && !j->stored)) {
+    if (!j->password || (stored && !j->stored) || (username && !j->username)) {
         job_free(j);
         return -1;
     }

@@ -12,13 +12,16 @@
  * LWS_CALLBACK_EVENT_WAIT_CANCELLED on the loop thread, where http.c polls).
  *
  * The worker never touches anything but the job (a copy of the password and the hash
- * string); every callback runs on the thread that calls poll or stop. Callbacks are never
+ * string) and, for a checked hash, the password policy it was given (pwpolicy.h: used by this
+ * worker alone); every callback runs on the thread that calls poll or stop. Callbacks are never
  * run from inside ippon_pwhash_submit.
  */
 #ifndef IPPON_SERVER_PWHASH_H
 #define IPPON_SERVER_PWHASH_H
 
 #include <stddef.h>
+
+#include "pwpolicy.h"
 
 typedef struct ippon_pwhash ippon_pwhash;
 
@@ -27,13 +30,15 @@ typedef enum ippon_pwhash_result {
     IPPON_PWHASH_MISMATCH = 1,   /* verified: it does not (or there was no hash to check) */
     IPPON_PWHASH_FAILED = -1,    /* libsodium could not hash (out of memory) */
     IPPON_PWHASH_CANCELLED = -2, /* the pool stopped before the job ran */
+    IPPON_PWHASH_WEAK = 2,       /* a checked hash: the policy refused the password (not hashed) */
 } ippon_pwhash_result;
 
 /*
  * A job's completion, on the polling thread. For a hash job with IPPON_PWHASH_OK, hash is
  * the new crypto_pwhash_str text. For a verify job with IPPON_PWHASH_OK, hash is a fresh
  * hash of the same password if the stored one was made with other costs than the pool's
- * (store it to upgrade), else NULL. hash is only valid during the call.
+ * (store it to upgrade), else NULL. For IPPON_PWHASH_WEAK, hash is the policy's reason
+ * (pwpolicy.h). hash is only valid during the call.
  */
 typedef void (*ippon_pwhash_done)(void *ctx, ippon_pwhash_result result, const char *hash);
 
@@ -56,6 +61,15 @@ void ippon_pwhash_set_wake(ippon_pwhash *pool, void (*wake)(void *), void *wake_
  */
 int ippon_pwhash_hash(ippon_pwhash *pool, const char *password, size_t len,
                       ippon_pwhash_done done, void *ctx);
+
+/*
+ * Queue checking password (len bytes) with policy (for the account username, replacing
+ * old_password; both may be NULL, both copied) and, if the policy takes it, hashing it:
+ * IPPON_PWHASH_WEAK with the reason, or as ippon_pwhash_hash. Returns as ippon_pwhash_hash.
+ */
+int ippon_pwhash_hash_checked(ippon_pwhash *pool, ippon_pwpolicy *policy, const char *password, size_t len,
+                              const char *username, const char *old_password, ippon_pwhash_done done,
+                              void *ctx);
 
 /*
  * Queue checking password against hash (a crypto_pwhash_str string, copied). hash NULL

@@ -206,6 +206,32 @@ static void rl_make_room(ippon_ratelimit *rl, long long now)
         rl_remove(rl, victim);
 }
 
+/* the entry of key, made (and made the newest) if new: NULL if out of memory */
+static rl_entry *rl_entry_for(ippon_ratelimit *rl, const char *key, size_t len, uint64_t hash, long long now,
+                              rl_entry *e)
+{
+    if (!e) {
+        if (rl->count >= rl->max_keys)
+            rl_make_room(rl, now);
+        e = malloc(sizeof *e + len + 1);
+        if (!e)
+            return NULL;
+        memcpy(e->key, key, len);
+        e->key[len] = '\0';
+        e->key_len = len;
+        e->hash = hash;
+        e->tat = now;
+        rl_entry **head = &rl->buckets[hash & rl->bucket_mask];
+        e->chain = *head;
+        *head = e;
+        rl->count++;
+    } else {
+        rl_lru_unlink(rl, e);
+    }
+    rl_lru_push_newest(rl, e);
+    return e;
+}
+
 int ippon_ratelimit_take(ippon_ratelimit *rl, const char *key, long long now_ms,
                          long long *retry_ms)
 {
@@ -215,26 +241,42 @@ int ippon_ratelimit_take(ippon_ratelimit *rl, const char *key, long long now_ms,
     rl_entry *e = rl_find(rl, key, len, hash);
     if (!rl_decide(rl, e ? e->tat : now, now, &next, retry_ms))
         return 0;
-    if (!e) {
-        if (rl->count >= rl->max_keys)
-            rl_make_room(rl, now);
-        e = malloc(sizeof *e + len + 1);
-        if (!e)
-            return 1;
-        memcpy(e->key, key, len);
-        e->key[len] = '\0';
-        e->key_len = len;
-        e->hash = hash;
-        rl_entry **head = &rl->buckets[hash & rl->bucket_mask];
-        e->chain = *head;
-        *head = e;
-        rl->count++;
-    } else {
-        rl_lru_unlink(rl, e);
-    }
-    rl_lru_push_newest(rl, e);
-    e->tat = next;
+    e = rl_entry_for(rl, key, len, hash, now, e);
+    if (e)
+        e->tat = next;
     return 1;
+}
+
+/* events of an entry whose tat is tat, at now: what has not leaked away, rounded up */
+static long long rl_level(const ippon_ratelimit *rl, long long tat, long long now)
+{
+    return tat > now ? (tat - now + rl->window_ms - 1) / rl->window_ms : 0;
+}
+
+long long ippon_ratelimit_count(ippon_ratelimit *rl, const char *key, long long now_ms, long long max_level)
+{
+    size_t len = rl_key_len(key);
+    uint64_t hash = rl_hash(rl, key, len);
+    long long now = rl_now(rl, now_ms);
+    if (max_level < rl->burst)
+        max_level = rl->burst;
+    if (max_level > IPPON_RATELIMIT_MAX_BURST)
+        max_level = IPPON_RATELIMIT_MAX_BURST;
+    rl_entry *e = rl_entry_for(rl, key, len, hash, now, rl_find(rl, key, len, hash));
+    if (!e)
+        return 0;
+    long long start = e->tat > now ? e->tat : now;
+    long long cap = now + max_level * rl->window_ms;
+    e->tat = start + rl->window_ms < cap ? start + rl->window_ms : cap;
+    return rl_level(rl, e->tat, now);
+}
+
+long long ippon_ratelimit_level(ippon_ratelimit *rl, const char *key, long long now_ms)
+{
+    size_t len = rl_key_len(key);
+    long long now = rl_now(rl, now_ms);
+    rl_entry *e = rl_find(rl, key, len, rl_hash(rl, key, len));
+    return e ? rl_level(rl, e->tat, now) : 0;
 }
 
 void ippon_ratelimit_reset(ippon_ratelimit *rl, const char *key)

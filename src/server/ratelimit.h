@@ -51,6 +51,18 @@ int ippon_ratelimit_take(ippon_ratelimit *rl, const char *key, long long now_ms,
                          long long *retry_ms);
 
 /*
+ * Count one event for key at now_ms whether or not take would allow it: the bucket then works
+ * as a leaky bucket that holds up to max_level events (at least burst, at most
+ * IPPON_RATELIMIT_MAX_BURST; more events leave it at max_level), one leaking away every
+ * window_ms / burst. Returns the events it holds now, this one included (0: out of memory,
+ * nothing counted). For counting failures past a limit without refusing (login_limits.h).
+ */
+long long ippon_ratelimit_count(ippon_ratelimit *rl, const char *key, long long now_ms, long long max_level);
+
+/* the events key's bucket holds at now_ms, rounded up (0 for a key not kept) */
+long long ippon_ratelimit_level(ippon_ratelimit *rl, const char *key, long long now_ms);
+
+/*
  * Undo one counted event for key (for an attempt counted when it started that turned out
  * not to count, such as a login that succeeded). Does nothing for an unknown key.
  */

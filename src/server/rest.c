@@ -48,6 +48,8 @@ static const rest_route rest_routes[] = {
     {IPPON_HTTP_POST, "/api/auth/claim", ippon_auth_claim_post, REST_AUTH_MAX_BODY},
     {IPPON_HTTP_GET, "/api/auth/me", ippon_auth_me_get, 0},
     {IPPON_HTTP_PATCH, "/api/auth/me", ippon_auth_me_patch, REST_AUTH_MAX_BODY},
+    {IPPON_HTTP_POST, "/api/auth/password", ippon_auth_password_post, REST_AUTH_MAX_BODY},
+    {IPPON_HTTP_POST, "/api/auth/logout-all", ippon_auth_logout_all_post, REST_AUTH_MAX_BODY},
     {IPPON_HTTP_GET, "/api/fairness", ippon_fairness_get, 0},
     {IPPON_HTTP_GET, "/api/leaderboard", ippon_leaderboard_get, 0},
     {IPPON_HTTP_GET, "/api/players/{id}", ippon_player_get, 0},

@@ -184,6 +184,8 @@ void ippon_auth_login_post(ippon_app *app, const ippon_rest_request *req, ippon_
 void ippon_auth_logout_post(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
 void ippon_auth_me_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
 void ippon_auth_me_patch(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
+void ippon_auth_password_post(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
+void ippon_auth_logout_all_post(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
 /* GET /api/fairness?mode=&seed= (fairness_rest.c) */
 void ippon_fairness_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
 void ippon_auth_claim_post(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);

@@ -20,6 +20,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "log.h"
 #include "store_board.h"
@@ -149,6 +150,23 @@ int ippon_store_make_reader(ippon_store *st)
         ippon_store_failed(st, "make the event loop's connection a reader");
         return -1;
     }
+#ifdef IPPON_TEST_HOOKS
+    const char *fail_file = getenv("IPPON_TEST_READ_FAIL_FILE");
+    st->read_fail_file = fail_file && *fail_file ? fail_file : NULL;
+#endif
+    return 0;
+}
+
+int ippon_store_reader_refuses(ippon_store *st)
+{
+#ifdef IPPON_TEST_HOOKS
+    if (st->read_fail_file && access(st->read_fail_file, F_OK) == 0) {
+        store_reader_busy(st, 0);
+        return 1;
+    }
+#else
+    (void)st;
+#endif
     return 0;
 }
 

@@ -55,6 +55,8 @@ int ippon_store_ping(ippon_store *st);
  * writer's own connection: store_writer.h): it never waits for a lock (no busy timeout: a read in
  * WAL mode does not wait for writers; one that still finds the database locked fails at once and
  * is counted, see ippon_store_busy_hits) and never checkpoints the log (the writer does). 0 or -1.
+ * Test builds (IPPON_TEST_HOOKS) honour IPPON_TEST_READ_FAIL_FILE=PATH: while a file exists at PATH,
+ * the reader's session lookups fail as on a locked database (a hello then answers "unavailable").
  */
 int ippon_store_make_reader(ippon_store *st);
 
@@ -179,6 +181,17 @@ int ippon_store_session_touch(ippon_store *st, const unsigned char token_hash[IP
 /* delete one session (logout): 0, IPPON_STORE_NOT_FOUND or -1 */
 int ippon_store_session_delete(ippon_store *st,
                                const unsigned char token_hash[IPPON_TOKEN_HASH_BYTES]);
+
+/*
+ * A password change, in one transaction: user_id's password hash becomes password_hash and every
+ * session of the user but keep_hash's (NULL: every one) is deleted; *ended (if not NULL) receives
+ * how many. 0, IPPON_STORE_NOT_FOUND (no registered user user_id; nothing changes) or -1.
+ */
+int ippon_store_user_change_password(ippon_store *st, const char *user_id, const char *password_hash,
+                                     const unsigned char keep_hash[IPPON_TOKEN_HASH_BYTES], int *ended);
+
+/* delete every session of user_id ("sign out everywhere"): the number deleted, or -1 */
+int ippon_store_sessions_end_all(ippon_store *st, const char *user_id);
 
 /* delete every session that has expired by now; the number deleted, or -1 */
 int ippon_store_sessions_purge(ippon_store *st, long long now);

@@ -101,36 +101,56 @@ static json_t *sa_pair_player(sqlite3_stmt *q, int first)
                      (json_int_t)sqlite3_column_int64(q, first + 3));
 }
 
-int ippon_store_admin_pairs(ippon_store *st, int min_games, int page, int limit, json_t **out)
+int ippon_store_admin_pairs(ippon_store *st, int64_t since_ms, int min_games, int page, int limit, json_t **out)
 {
     *out = NULL;
-    sqlite3_stmt *qc = sa_prepare(st, "SELECT count(*) FROM rank_pairs WHERE games >= ?1");
-    if (qc)
-        sqlite3_bind_int(qc, 1, min_games);
-    int64_t total = sa_count(qc);
-    sqlite3_stmt *q = sa_prepare(st, "SELECT p.games, p.last_at, p.lo, a.display_name, p.lo_total, p.lo_won_from_hi,"
-                                     " p.hi, b.display_name, p.hi_total, p.hi_won_from_lo"
-                                     " FROM rank_pairs p JOIN users a ON a.id = p.lo JOIN users b ON b.id = p.hi"
-                                     " WHERE p.games >= ?1 ORDER BY p.games DESC, p.last_at DESC, p.lo, p.hi LIMIT ?2 OFFSET ?3");
+    /* one walk of the window's games (the partial index of 0008), each human met with the other
+       humans of its match; total: the pairs before paging, counted in the same pass */
+    sqlite3_stmt *q = sa_prepare(st,
+        "WITH pairs AS ("
+        " SELECT a.user_id AS lo, b.user_id AS hi, count(*) AS games, max(a.ended_at) AS last_at,"
+        "  sum(a.result) AS lo_total, sum(a.won AND b.dealt_in) AS lo_won,"
+        "  sum(b.result) AS hi_total, sum(b.won AND a.dealt_in) AS hi_won"
+        " FROM match_players a INDEXED BY match_players_counted_time"
+        " JOIN match_players b ON b.match_id = a.match_id AND b.user_id > a.user_id AND b.counted = 1 AND b.is_bot = 0"
+        " WHERE a.counted = 1 AND a.is_bot = 0 AND a.ended_at >= ?1"
+        " GROUP BY a.user_id, b.user_id HAVING count(*) >= ?2)"
+        " SELECT p.games, p.last_at, p.lo, ua.display_name, p.lo_total, p.lo_won,"
+        "  p.hi, ub.display_name, p.hi_total, p.hi_won, count(*) OVER ()"
+        " FROM pairs p JOIN users ua ON ua.id = p.lo JOIN users ub ON ub.id = p.hi"
+        " ORDER BY p.games DESC, p.last_at DESC, p.lo, p.hi LIMIT ?3 OFFSET ?4");
     json_t *pairs = json_array();
-    if (total < 0 || !q || !pairs) {
+    if (!q || !pairs) {
         sqlite3_finalize(q);
         json_decref(pairs);
         return -1;
     }
-    sqlite3_bind_int(q, 1, min_games);
-    sqlite3_bind_int(q, 2, limit);
-    sqlite3_bind_int64(q, 3, (int64_t)(page - 1) * limit);
+    sqlite3_bind_int64(q, 1, since_ms);
+    sqlite3_bind_int(q, 2, min_games);
+    sqlite3_bind_int(q, 3, limit);
+    sqlite3_bind_int64(q, 4, (int64_t)(page - 1) * limit);
     int rc;
-    while ((rc = sqlite3_step(q)) == SQLITE_ROW)
+    int64_t total = 0;
+    while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
         json_array_append_new(pairs, json_pack("{s:I,s:I,s:[o,o]}", "games", (json_int_t)sqlite3_column_int64(q, 0),
                                                "last_at", (json_int_t)sqlite3_column_int64(q, 1), "players",
                                                sa_pair_player(q, 2), sa_pair_player(q, 6)));
+        total = sqlite3_column_int64(q, 10);
+    }
     sqlite3_finalize(q);
     if (rc != SQLITE_DONE) {
         ippon_store_failed(st, "the pairs of players");
         json_decref(pairs);
         return -1;
+    }
+    if (total == 0 && page > 1) { /* past the last page: the count needs a page of its own */
+        json_t *first = NULL;
+        if (ippon_store_admin_pairs(st, since_ms, min_games, 1, 1, &first) != 0) {
+            json_decref(pairs);
+            return -1;
+        }
+        total = json_integer_value(json_object_get(first, "total"));
+        json_decref(first);
     }
     *out = json_pack("{s:I,s:o}", "total", (json_int_t)total, "pairs", pairs);
     return 0;

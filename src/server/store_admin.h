@@ -45,13 +45,16 @@ int ippon_store_audit_add(ippon_store *st, const ippon_audit *audit);
 int ippon_store_audit_list(ippon_store *st, const char *action, int page, int limit, json_t **out);
 
 /*
- * Pairs of players who met at counted tables at least min_games times (migrations/
- * 0008_rank_pairs.sql), most games together first (then the latest met, then by ids): *out = {"total", "pairs": [{"games",
- * "last_at", "players": [{"id", "display_name", "total", "won_from_other"}, {…}]}]} (new
- * reference; each player's total is its result summed over their games together, won_from_other
- * the rons it won on the other's discard). 0 or -1.
+ * Pairs of players who met at counted tables at least min_games times in the games that ended at
+ * or after since_ms (unix ms), most games together first (then the latest met, then by ids):
+ * *out = {"total", "pairs": [{"games", "last_at", "players": [{"id", "display_name", "total",
+ * "won_from_other"}, {…}]}]} (new reference; each player's total is its result summed over their
+ * games together; won_from_other, the games it won on the other's discard — the top result of a
+ * match where the other dealt in, so a double ron's second winner is not counted). A query over
+ * every counted game of the window (migrations/0008_rank_pairs.sql): run it off the event loop
+ * (app->reader). 0 or -1.
  */
-int ippon_store_admin_pairs(ippon_store *st, int min_games, int page, int limit, json_t **out);
+int ippon_store_admin_pairs(ippon_store *st, int64_t since_ms, int min_games, int page, int limit, json_t **out);
 
 /*
  * Users for the admin area, most recently seen first: *out = {"total", "users": [{"id",

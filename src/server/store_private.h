@@ -27,7 +27,15 @@ struct ippon_store {
     unsigned long busy_hits; /* a reader's statements that found the database locked (ippon_store_make_reader) */
     int64_t busy_at_ms;      /* when the last of them did (CLOCK_MONOTONIC ms) */
     int writes_in_flight;    /* match writes of this store's matches not yet told (ippon_store_writes_in_flight) */
+    const char *read_fail_file; /* test builds: IPPON_TEST_READ_FAIL_FILE (ippon_store_make_reader) */
 };
+
+/*
+ * Test builds (IPPON_TEST_HOOKS): does the reader refuse a read now, as a database locked by
+ * another connection would (counted in busy_hits)? True while the file IPPON_TEST_READ_FAIL_FILE
+ * names exists; always false in other builds. The session lookups ask it (store_users.c).
+ */
+int ippon_store_reader_refuses(ippon_store *st);
 
 /*
  * Notes the failure SQLite reports on the store's connection as the store's last (its code is how

@@ -329,6 +329,10 @@ static int su_session_delete(ippon_store *st, const unsigned char token_hash[IPP
 int ippon_store_session_user(ippon_store *st, const unsigned char token_hash[IPPON_TOKEN_HASH_BYTES],
                              long long now, ippon_user *user, ippon_session *session)
 {
+    if (session)
+        memset(session, 0, sizeof *session);
+    if (ippon_store_reader_refuses(st)) /* test builds only */
+        return -1;
     sqlite3_stmt *stmt;
     if (su_prepare(st,
                    "SELECT s.created_at, s.expires_at, s.last_used_at, " USER_COLUMNS
@@ -388,6 +392,50 @@ int ippon_store_session_delete(ippon_store *st,
                                const unsigned char token_hash[IPPON_TOKEN_HASH_BYTES])
 {
     return su_session_delete(st, token_hash);
+}
+
+/* delete user_id's sessions but keep_hash's (NULL: all): the number deleted, or -1 */
+static int su_sessions_delete_user(ippon_store *st, const char *user_id,
+                                   const unsigned char *keep_hash)
+{
+    sqlite3_stmt *stmt;
+    if (su_prepare(st, keep_hash ? "DELETE FROM sessions WHERE user_id = ? AND token_hash <> ?"
+                                 : "DELETE FROM sessions WHERE user_id = ?",
+                   &stmt) != 0)
+        return -1;
+    sqlite3_bind_text(stmt, 1, user_id, -1, SQLITE_STATIC);
+    if (keep_hash)
+        sqlite3_bind_blob(stmt, 2, keep_hash, IPPON_TOKEN_HASH_BYTES, SQLITE_STATIC);
+    int rc = su_step_done(st, stmt, NULL, "end a user's sessions");
+    return rc == 0 ? sqlite3_changes(st->db) : -1;
+}
+
+int ippon_store_user_change_password(ippon_store *st, const char *user_id, const char *password_hash,
+                                     const unsigned char keep_hash[IPPON_TOKEN_HASH_BYTES], int *ended)
+{
+    if (su_begin(st) != 0)
+        return -1;
+    sqlite3_stmt *stmt;
+    int rc = su_prepare(st, "UPDATE users SET password_hash = ? WHERE id = ? AND username IS NOT NULL", &stmt);
+    if (rc == 0) {
+        sqlite3_bind_text(stmt, 1, password_hash, -1, SQLITE_STATIC);
+        sqlite3_bind_text(stmt, 2, user_id, -1, SQLITE_STATIC);
+        rc = su_step_done(st, stmt, NULL, "change password");
+        if (rc == 0 && sqlite3_changes(st->db) != 1)
+            rc = IPPON_STORE_NOT_FOUND;
+    }
+    int n = rc == 0 ? su_sessions_delete_user(st, user_id, keep_hash) : 0;
+    if (n < 0)
+        rc = -1;
+    rc = su_end(st, rc);
+    if (ended)
+        *ended = rc == 0 ? n : 0;
+    return rc;
+}
+
+int ippon_store_sessions_end_all(ippon_store *st, const char *user_id)
+{
+    return su_sessions_delete_user(st, user_id, NULL);
 }
 
 int ippon_store_sessions_purge(ippon_store *st, long long now)

@@ -379,8 +379,10 @@ static void writer_free(ippon_writer *w)
     free(w);
 }
 
-int ippon_writer_start(ippon_writer **out, const char *path, void (*wake)(void *), void *wake_ctx, char *err,
-                       size_t errlen)
+/* start a worker on the database at path; probe: make sure it can write (the writer), else it
+   only reads (ippon_writer_start_reader) */
+static int worker_start(ippon_writer **out, const char *path, bool probe, void (*wake)(void *), void *wake_ctx,
+                        char *err, size_t errlen)
 {
     *out = NULL;
     if (errlen)
@@ -404,8 +406,10 @@ int ippon_writer_start(ippon_writer **out, const char *path, void (*wake)(void *
         writer_free(w);
         return -1;
     }
+    if (!probe) /* no checkpoints from a reader; its busy handler gives way to the timeouts below */
+        ippon_store_make_reader(w->st);
     sqlite3_busy_timeout(w->st->db, WRITER_START_BUSY_MS);
-    if (probe_write(w->st, path, err, errlen) != 0 || stat(path, &s) != 0) {
+    if ((probe && probe_write(w->st, path, err, errlen) != 0) || stat(path, &s) != 0) {
         if (!err[0])
             snprintf(err, errlen, "%s: cannot find the database file after opening it", path);
         writer_free(w);
@@ -430,6 +434,18 @@ int ippon_writer_start(ippon_writer **out, const char *path, void (*wake)(void *
     }
     *out = w;
     return 0;
+}
+
+int ippon_writer_start(ippon_writer **out, const char *path, void (*wake)(void *), void *wake_ctx, char *err,
+                       size_t errlen)
+{
+    return worker_start(out, path, true, wake, wake_ctx, err, errlen);
+}
+
+int ippon_writer_start_reader(ippon_writer **out, const char *path, void (*wake)(void *), void *wake_ctx, char *err,
+                              size_t errlen)
+{
+    return worker_start(out, path, false, wake, wake_ctx, err, errlen);
 }
 
 void ippon_writer_set_wake(ippon_writer *w, void (*wake)(void *), void *wake_ctx)

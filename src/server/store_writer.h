@@ -93,6 +93,15 @@ typedef void (*ippon_write_done)(void *arg, int rc);
 int ippon_writer_start(ippon_writer **out, const char *path, void (*wake)(void *), void *wake_ctx, char *err,
                        size_t errlen);
 
+/*
+ * The same machinery for slow reads: a worker whose connection only reads (never the write
+ * probe, no checkpoints), so a query that takes a second (the admin's pairs of players) runs off
+ * the event loop without holding up the writes. Its jobs are IPPON_WRITE_ANSWER jobs that only
+ * read; its status says nothing about the database's health (the writer's does).
+ */
+int ippon_writer_start_reader(ippon_writer **out, const char *path, void (*wake)(void *), void *wake_ctx, char *err,
+                              size_t errlen);
+
 /* replace the wake function (once the event loop exists); thread-safe */
 void ippon_writer_set_wake(ippon_writer *w, void (*wake)(void *), void *wake_ctx);
 

@@ -135,3 +135,10 @@ void *ippon_strmap_remove(ippon_strmap *m, const char *key)
 }
 
 size_t ippon_strmap_count(const ippon_strmap *m) { return m->count; }
+
+void ippon_strmap_each(const ippon_strmap *m, void (*fn)(void *ctx, const char *key, void *value), void *ctx)
+{
+    for (size_t i = 0; i < m->cap; i++)
+        if (m->slots[i].key && m->slots[i].key != TOMBSTONE)
+            fn(ctx, m->slots[i].key, m->slots[i].value);
+}

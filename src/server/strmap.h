@@ -19,5 +19,7 @@ void *ippon_strmap_get(const ippon_strmap *m, const char *key);
 /* removes key; returns its value or NULL */
 void *ippon_strmap_remove(ippon_strmap *m, const char *key);
 size_t ippon_strmap_count(const ippon_strmap *m);
+/* calls fn(ctx, key, value) for every entry, in no order; fn must not change the map */
+void ippon_strmap_each(const ippon_strmap *m, void (*fn)(void *ctx, const char *key, void *value), void *ctx);
 
 #endif

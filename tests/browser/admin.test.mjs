@@ -67,7 +67,7 @@ describe('the admin area in a browser', () => {
   });
 
   test('an admin bans a user, voids a match, changes a setting, and sees each in the audit log', async () => {
-    const victim = await post(site.port, '/api/auth/register', { username: 'troll77', password: 'password1', display_name: 'Troll77' });
+    const victim = await post(site.port, '/api/auth/register', { username: 'troll77', password: 'Aozora-kite-19', display_name: 'Troll77' });
     assert.equal(victim.status, 201);
     const match = await playOverSocket(site.port, { mode: '4p' });
     assert.equal(match.ranked, true);
@@ -106,7 +106,7 @@ describe('the admin area in a browser', () => {
     await page.fill('#confirm-reason', 'spamming the lobby');
     await page.click('#confirm-ok');
     await row.locator('.badge.bad', { hasText: 'spamming the lobby' }).waitFor();
-    const login = await post(site.port, '/api/auth/login', { username: 'troll77', password: 'password1' });
+    const login = await post(site.port, '/api/auth/login', { username: 'troll77', password: 'Aozora-kite-19' });
     assert.equal(login.status, 403, 'the banned user cannot sign in');
     assert.equal(login.json.error.code, 'banned');
 
@@ -164,11 +164,11 @@ describe('the admin area in a browser', () => {
   });
 
   test('a player who is not an administrator is refused at the sign-in form', async () => {
-    const p = await post(site.port, '/api/auth/register', { username: 'player1', password: 'password1', display_name: 'Player1' });
+    const p = await post(site.port, '/api/auth/register', { username: 'player1', password: 'Aozora-kite-19', display_name: 'Player1' });
     assert.equal(p.status, 201);
     const page = await openPage(browser, `${site.url}/admin/`);
     await page.fill('#signin-username', 'player1');
-    await page.fill('#signin-password', 'password1');
+    await page.fill('#signin-password', 'Aozora-kite-19');
     await page.click('#signin-form button[type=submit]');
     await page.locator('#signin-error', { hasText: 'not an administrator' }).waitFor();
     assert.equal(await page.locator('#nav').isHidden(), true);

@@ -1,7 +1,9 @@
 // auth.test.mjs — identities through the real `ippon` program: guests, registration, login,
 // wrong passwords, /api/auth/me with and without a good token, logout, renaming, a guest
-// claiming an account (same id), 409s for taken names, 429 after repeated failures (per
-// account and per address), a 400 naming the field for every malformed body, session
+// claiming an account (same id), 409s for taken names, weak passwords and names that pass for
+// the staff or a bot refused with the reason in "fields", changing the password (the other
+// sessions end) and signing out everywhere, 429 after repeated failures per address (the
+// per-account scheme: login_limits.test.mjs), a 400 naming the field for every malformed body, session
 // expiry (a server configured with two-second sessions), and that the event loop keeps
 // answering while a slow password hash runs (a server configured with costly hashing),
 // including a client that hangs up mid-hash and a shutdown mid-hash.
@@ -77,8 +79,8 @@ describe('identities', () => {
 
   test('a wrong password or an unknown user is a 401', async () => {
     const username = fresh('wrong');
-    await api(port, 'POST', '/api/auth/register', { body: { username, password: 'password1', display_name: username } });
-    for (const body of [{ username, password: 'password2' }, { username: fresh('nobody'), password: 'password1' }]) {
+    await api(port, 'POST', '/api/auth/register', { body: { username, password: 'Aozora-kite-19', display_name: username } });
+    for (const body of [{ username, password: 'password2' }, { username: fresh('nobody'), password: 'Aozora-kite-19' }]) {
       const res = await api(port, 'POST', '/api/auth/login', { body });
       assertError(res, 401, 'bad_credentials');
       assert.match(res.headers['www-authenticate'], /^Bearer/);
@@ -100,8 +102,8 @@ describe('identities', () => {
   test('logout ends that session only', async () => {
     const username = fresh('out');
     const r = (await api(port, 'POST', '/api/auth/register',
-      { body: { username, password: 'password1', display_name: username } })).json;
-    const l = (await api(port, 'POST', '/api/auth/login', { body: { username, password: 'password1' } })).json;
+      { body: { username, password: 'Aozora-kite-19', display_name: username } })).json;
+    const l = (await api(port, 'POST', '/api/auth/login', { body: { username, password: 'Aozora-kite-19' } })).json;
     const res = await api(port, 'POST', '/api/auth/logout', { token: r.token });
     assert.equal(res.status, 200);
     assert.deepEqual(res.json, { logged_out: true });
@@ -115,7 +117,7 @@ describe('identities', () => {
     const g = (await api(port, 'POST', '/api/auth/guest')).json;
     const username = fresh('claim');
     const c = assertSession(await api(port, 'POST', '/api/auth/claim',
-      { token: g.token, body: { username, password: 'password1' } }), 200);
+      { token: g.token, body: { username, password: 'Aozora-kite-19' } }), 200);
     assert.equal(c.user.id, g.user.id);
     assert.equal(c.user.guest, false);
     assert.equal(c.user.username, username);
@@ -123,17 +125,17 @@ describe('identities', () => {
     assert.notEqual(c.token, g.token);
     assertError(await api(port, 'GET', '/api/auth/me', { token: g.token }), 401, 'unauthorized');
     assert.equal((await api(port, 'GET', '/api/auth/me', { token: c.token })).json.user.id, g.user.id);
-    const l = await api(port, 'POST', '/api/auth/login', { body: { username, password: 'password1' } });
+    const l = await api(port, 'POST', '/api/auth/login', { body: { username, password: 'Aozora-kite-19' } });
     assert.equal(l.status, 200);
     assert.equal(l.json.user.id, g.user.id);
     // once only
     assertError(await api(port, 'POST', '/api/auth/claim',
-      { token: c.token, body: { username: fresh('again'), password: 'password1' } }), 403, 'not_a_guest');
+      { token: c.token, body: { username: fresh('again'), password: 'Aozora-kite-19' } }), 403, 'not_a_guest');
     // with a new display name
     const g2 = (await api(port, 'POST', '/api/auth/guest')).json;
     const name = fresh('名前');
     const c2 = await api(port, 'POST', '/api/auth/claim',
-      { token: g2.token, body: { username: fresh('claim'), password: 'password1', display_name: name } });
+      { token: g2.token, body: { username: fresh('claim'), password: 'Aozora-kite-19', display_name: name } });
     assert.equal(c2.status, 200);
     assert.equal(c2.json.user.display_name, name);
     assert.equal(c2.json.user.id, g2.user.id);
@@ -142,19 +144,19 @@ describe('identities', () => {
   test('taken usernames and display names: 409, in any case', async () => {
     const username = fresh('Dup');
     const first = await api(port, 'POST', '/api/auth/register',
-      { body: { username, password: 'password1', display_name: username } });
+      { body: { username, password: 'Aozora-kite-19', display_name: username } });
     assert.equal(first.status, 201);
     let res = await api(port, 'POST', '/api/auth/register',
-      { body: { username: username.toLowerCase(), password: 'password1', display_name: fresh('x') } });
+      { body: { username: username.toLowerCase(), password: 'Aozora-kite-19', display_name: fresh('x') } });
     assertError(res, 409, 'username_taken');
     assert.equal(res.json.error.fields.username, 'already taken');
     res = await api(port, 'POST', '/api/auth/register',
-      { body: { username: fresh('y'), password: 'password1', display_name: username.toUpperCase() } });
+      { body: { username: fresh('y'), password: 'Aozora-kite-19', display_name: username.toUpperCase() } });
     assertError(res, 409, 'display_name_taken');
     assert.equal(res.json.error.fields.display_name, 'already taken');
     const g = (await api(port, 'POST', '/api/auth/guest')).json;
     assertError(await api(port, 'POST', '/api/auth/claim',
-      { token: g.token, body: { username, password: 'password1' } }), 409, 'username_taken');
+      { token: g.token, body: { username, password: 'Aozora-kite-19' } }), 409, 'username_taken');
     assertError(await api(port, 'PATCH', '/api/auth/me',
       { token: g.token, body: { display_name: username.toLowerCase() } }), 409, 'display_name_taken');
     assertError(await api(port, 'POST', '/api/auth/guest', { body: { display_name: username } }),
@@ -168,27 +170,106 @@ describe('identities', () => {
       { token: g.token, body: { display_name: username } })).status, 200);
   });
 
-  test('repeated failures for one account: 429 with Retry-After, even with the right password', async () => {
-    const username = fresh('limited');
-    await api(port, 'POST', '/api/auth/register', { body: { username, password: 'password1', display_name: username } });
-    for (let i = 0; i < 5; i++)
-      assertError(await api(port, 'POST', '/api/auth/login', { body: { username, password: `guess${i}xx` } }),
-        401, 'bad_credentials');
-    for (const password of ['guess9xx', 'password1']) {
-      const res = await api(port, 'POST', '/api/auth/login', { body: { username, password } });
-      assertError(res, 429, 'rate_limited');
-      const wait = Number(res.headers['retry-after']);
-      assert.ok(wait > 170 && wait <= 180, `Retry-After: ${res.headers['retry-after']}`);
+  test('weak passwords are refused with the reason, at register, claim and a password change', async () => {
+    const g = (await api(port, 'POST', '/api/auth/guest')).json;
+    for (const [password, reason] of [['12345678', /simple pattern/], ['password1', /common password or a dictionary word/],
+      ['qwertyui', /common password or a dictionary word/], ['sunshine', /dictionary word/]]) {
+      const username = fresh('weak');
+      let res = await api(port, 'POST', '/api/auth/register', { body: { username, password, display_name: username } });
+      assertError(res, 400, 'bad_request', 'password');
+      assert.match(res.json.error.fields.password, reason);
+      res = await api(port, 'POST', '/api/auth/claim', { token: g.token, body: { username, password } });
+      assertError(res, 400, 'bad_request', 'password');
+      assert.match(res.json.error.fields.password, reason);
+      // nothing was made: the name is still free
+      assert.equal((await api(port, 'POST', '/api/auth/login', { body: { username, password } })).status, 401);
     }
-    // other accounts are not affected
-    const other = fresh('free');
-    await api(port, 'POST', '/api/auth/register', { body: { username: other, password: 'password1', display_name: other } });
-    assert.equal((await api(port, 'POST', '/api/auth/login', { body: { username: other, password: 'password1' } })).status, 200);
+    const username = fresh('Named');
+    const res = await api(port, 'POST', '/api/auth/register',
+      { body: { username, password: `${username}-x9`, display_name: username } });
+    assertError(res, 400, 'bad_request', 'password');
+    assert.match(res.json.error.fields.password, /username/);
+  });
+
+  test('names that pass for the staff, the service or a bot are refused everywhere', async () => {
+    const g = (await api(port, 'POST', '/api/auth/guest')).json;
+    const registered = (await api(port, 'POST', '/api/auth/register',
+      { body: { username: fresh('nm'), password: 'Aozora-kite-19', display_name: fresh('nm') } })).json;
+    for (const [name, reason] of [['Admin', /"admin"/], ['adm1n', /"admin"/], ['ippon', /"ippon"/], ['Bot Aoi', /bot/],
+      ['5upport', /"support"/], ['Bot_Sora', /bot/]]) {
+      const cases = [
+        ['POST', '/api/auth/guest', undefined, { display_name: name }],
+        ['POST', '/api/auth/register', undefined, { username: fresh('nm'), password: 'Aozora-kite-19', display_name: name }],
+        ['PATCH', '/api/auth/me', registered.token, { display_name: name }],
+        ['POST', '/api/auth/claim', g.token, { username: fresh('nm'), password: 'Aozora-kite-19', display_name: name }],
+      ];
+      for (const [method, urlPath, token, body] of cases) {
+        const res = await api(port, method, urlPath, { token, body });
+        assertError(res, 400, 'bad_request', 'display_name');
+        assert.match(res.json.error.fields.display_name, reason, `${method} ${urlPath} ${name}`);
+      }
+    }
+    // a name that only contains a reserved word is fine
+    const ok = await api(port, 'PATCH', '/api/auth/me', { token: registered.token, body: { display_name: fresh('Badminton') } });
+    assert.equal(ok.status, 200, ok.raw);
+  });
+
+  test('changing the password: the current one is checked, the new one too; other sessions end', async () => {
+    const username = fresh('chg');
+    const r = (await api(port, 'POST', '/api/auth/register',
+      { body: { username, password: 'Aozora-kite-19', display_name: username } })).json;
+    const other = (await api(port, 'POST', '/api/auth/login', { body: { username, password: 'Aozora-kite-19' } })).json;
+    let res = await api(port, 'POST', '/api/auth/password',
+      { token: r.token, body: { old_password: 'Wrong-guess-77', new_password: 'Tonari-no-kaze-7' } });
+    assertError(res, 403, 'wrong_password', 'old_password');
+    res = await api(port, 'POST', '/api/auth/password',
+      { token: r.token, body: { old_password: 'Aozora-kite-19', new_password: 'qwertyui' } });
+    assertError(res, 400, 'bad_request', 'new_password');
+    assert.match(res.json.error.fields.new_password, /dictionary word/);
+    res = await api(port, 'POST', '/api/auth/password',
+      { token: r.token, body: { old_password: 'Aozora-kite-19', new_password: 'Aozora-kite-19' } });
+    assertError(res, 400, 'bad_request', 'new_password');
+    assert.match(res.json.error.fields.new_password, /current password/);
+    for (const body of [{ old_password: 'Aozora-kite-19' }, { new_password: 'Tonari-no-kaze-7' },
+      { old_password: 'Aozora-kite-19', new_password: 'short' }, { old_password: 1, new_password: 'Tonari-no-kaze-7' }])
+      assertError(await api(port, 'POST', '/api/auth/password', { token: r.token, body }), 400, 'bad_request');
+    // nothing changed so far: both sessions live, the old password works
+    assert.equal((await api(port, 'GET', '/api/auth/me', { token: other.token })).status, 200);
+    res = await api(port, 'POST', '/api/auth/password',
+      { token: r.token, body: { old_password: 'Aozora-kite-19', new_password: 'Tonari-no-kaze-7' } });
+    assert.equal(res.status, 200, res.raw);
+    assert.equal(res.json.user.id, r.user.id);
+    assert.equal(res.json.sessions_ended, 1);
+    assert.equal((await api(port, 'GET', '/api/auth/me', { token: r.token })).status, 200);
+    assertError(await api(port, 'GET', '/api/auth/me', { token: other.token }), 401, 'unauthorized');
+    assertError(await api(port, 'POST', '/api/auth/login', { body: { username, password: 'Aozora-kite-19' } }),
+      401, 'bad_credentials');
+    assert.equal((await api(port, 'POST', '/api/auth/login', { body: { username, password: 'Tonari-no-kaze-7' } })).status, 200);
+    // a guest has no password to change; no token is a 401
+    const g = (await api(port, 'POST', '/api/auth/guest')).json;
+    assertError(await api(port, 'POST', '/api/auth/password',
+      { token: g.token, body: { old_password: 'Aozora-kite-19', new_password: 'Tonari-no-kaze-7' } }), 403, 'not_registered');
+    assertError(await api(port, 'POST', '/api/auth/password',
+      { body: { old_password: 'Aozora-kite-19', new_password: 'Tonari-no-kaze-7' } }), 401, 'unauthorized');
+  });
+
+  test('signing out everywhere ends every session, the caller\'s too', async () => {
+    const username = fresh('all');
+    const r = (await api(port, 'POST', '/api/auth/register',
+      { body: { username, password: 'Aozora-kite-19', display_name: username } })).json;
+    const l = (await api(port, 'POST', '/api/auth/login', { body: { username, password: 'Aozora-kite-19' } })).json;
+    const res = await api(port, 'POST', '/api/auth/logout-all', { token: l.token });
+    assert.equal(res.status, 200, res.raw);
+    assert.deepEqual(res.json, { logged_out: true, sessions_ended: 2 });
+    for (const token of [r.token, l.token])
+      assertError(await api(port, 'GET', '/api/auth/me', { token }), 401, 'unauthorized');
+    assertError(await api(port, 'POST', '/api/auth/logout-all', { token: l.token }), 401, 'unauthorized');
+    assert.equal((await api(port, 'POST', '/api/auth/login', { body: { username, password: 'Aozora-kite-19' } })).status, 200);
   });
 
   test('every malformed body is a 400 naming the field, and changes nothing', async () => {
     const username = fresh('mal');
-    const good = { username, password: 'password1', display_name: username };
+    const good = { username, password: 'Aozora-kite-19', display_name: username };
     const g = (await api(port, 'POST', '/api/auth/guest')).json;
     const cases = [
       ['/api/auth/register', undefined, 'body'],
@@ -239,8 +320,8 @@ describe('identities', () => {
     // with a token: the claim's and rename's bodies
     const tokenCases = [
       ['POST', '/api/auth/claim', { username }, 'password'],
-      ['POST', '/api/auth/claim', { password: 'password1' }, 'username'],
-      ['POST', '/api/auth/claim', { username, password: 'password1', display_name: 'x' }, 'display_name'],
+      ['POST', '/api/auth/claim', { password: 'Aozora-kite-19' }, 'username'],
+      ['POST', '/api/auth/claim', { username, password: 'Aozora-kite-19', display_name: 'x' }, 'display_name'],
       ['POST', '/api/auth/claim', '{', 'body'],
       ['PATCH', '/api/auth/me', {}, 'display_name'],
       ['PATCH', '/api/auth/me', { display_name: null }, 'display_name'],
@@ -286,7 +367,7 @@ describe('limits per address and short sessions', () => {
   test('a session ends when it expires', async () => {
     const username = fresh('brief');
     const r = (await api(port, 'POST', '/api/auth/register',
-      { body: { username, password: 'password1', display_name: username } })).json;
+      { body: { username, password: 'Aozora-kite-19', display_name: username } })).json;
     assert.equal(r.expires_at - r.user.created_at, 2);
     const g = (await api(port, 'POST', '/api/auth/guest')).json;
     assert.equal(g.expires_at - g.user.created_at, 3);
@@ -295,7 +376,7 @@ describe('limits per address and short sessions', () => {
     for (const token of [r.token, g.token])
       assertError(await api(port, 'GET', '/api/auth/me', { token }), 401, 'unauthorized');
     // logging in again gives a new session
-    const l = await api(port, 'POST', '/api/auth/login', { body: { username, password: 'password1' } });
+    const l = await api(port, 'POST', '/api/auth/login', { body: { username, password: 'Aozora-kite-19' } });
     assert.equal(l.status, 200);
     assert.equal((await api(port, 'GET', '/api/auth/me', { token: l.json.token })).status, 200);
   });
@@ -310,9 +391,9 @@ describe('limits per address and short sessions', () => {
 
   test('failed logins per address, whatever the account', async () => {
     for (let i = 0; i < 3; i++)
-      assertError(await api(port, 'POST', '/api/auth/login', { body: { username: fresh('any'), password: 'password1' } }),
+      assertError(await api(port, 'POST', '/api/auth/login', { body: { username: fresh('any'), password: 'Aozora-kite-19' } }),
         401, 'bad_credentials');
-    const res = await api(port, 'POST', '/api/auth/login', { body: { username: fresh('any'), password: 'password1' } });
+    const res = await api(port, 'POST', '/api/auth/login', { body: { username: fresh('any'), password: 'Aozora-kite-19' } });
     assertError(res, 429, 'rate_limited');
     assert.ok(Number(res.headers['retry-after']) >= 299, res.headers['retry-after']);
   });
@@ -322,11 +403,11 @@ describe('limits per address and short sessions', () => {
     for (let i = 0; i < 2; i++) {
       const username = fresh('s');
       assert.equal((await api(port, 'POST', '/api/auth/register',
-        { body: { username, password: 'password1', display_name: username } })).status, 201);
+        { body: { username, password: 'Aozora-kite-19', display_name: username } })).status, 201);
     }
     const username = fresh('s');
     assertError(await api(port, 'POST', '/api/auth/register',
-      { body: { username, password: 'password1', display_name: username } }), 429, 'rate_limited');
+      { body: { username, password: 'Aozora-kite-19', display_name: username } }), 429, 'rate_limited');
   });
 });
 
@@ -343,14 +424,14 @@ describe('slow password hashing does not block the server', () => {
     const username = fresh('slow');
     let t = performance.now();
     const r = await api(port, 'POST', '/api/auth/register',
-      { body: { username, password: 'password1', display_name: username } });
+      { body: { username, password: 'Aozora-kite-19', display_name: username } });
     const hashMs = performance.now() - t;
     assert.equal(r.status, 201);
     assert.ok(hashMs > 300, `a hash took only ${hashMs.toFixed(0)} ms: the test proves nothing`);
 
     t = performance.now();
     let loginDone = 0;
-    const login = api(port, 'POST', '/api/auth/login', { body: { username, password: 'password1' } })
+    const login = api(port, 'POST', '/api/auth/login', { body: { username, password: 'Aozora-kite-19' } })
       .then((res) => { loginDone = performance.now(); return res; });
     await new Promise((resolve) => setTimeout(resolve, 50));
     const healthStart = performance.now();
@@ -369,24 +450,24 @@ describe('slow password hashing does not block the server', () => {
 
   test('a client that hangs up mid-hash is dropped safely', async () => {
     const username = fresh('gone');
-    await api(port, 'POST', '/api/auth/register', { body: { username, password: 'password1', display_name: username } });
+    await api(port, 'POST', '/api/auth/register', { body: { username, password: 'Aozora-kite-19', display_name: username } });
     const controller = new AbortController();
     const abandoned = api(port, 'POST', '/api/auth/login',
-      { body: { username, password: 'password1' }, signal: controller.signal }).catch((e) => e);
+      { body: { username, password: 'Aozora-kite-19' }, signal: controller.signal }).catch((e) => e);
     await new Promise((resolve) => setTimeout(resolve, 100));
     controller.abort();
     assert.ok((await abandoned) instanceof Error);
     // the server keeps serving, and finishes that hash without a client to answer
-    const again = await api(port, 'POST', '/api/auth/login', { body: { username, password: 'password1' } });
+    const again = await api(port, 'POST', '/api/auth/login', { body: { username, password: 'Aozora-kite-19' } });
     assert.equal(again.status, 200);
     assert.equal((await api(port, 'GET', '/api/health')).status, 200);
   });
 
   test('logins queue up and all succeed', async () => {
     const username = fresh('many');
-    await api(port, 'POST', '/api/auth/register', { body: { username, password: 'password1', display_name: username } });
+    await api(port, 'POST', '/api/auth/register', { body: { username, password: 'Aozora-kite-19', display_name: username } });
     const results = await Promise.all([1, 2, 3].map(() =>
-      api(port, 'POST', '/api/auth/login', { body: { username, password: 'password1' } })));
+      api(port, 'POST', '/api/auth/login', { body: { username, password: 'Aozora-kite-19' } })));
     assert.deepEqual(results.map((r) => r.status), [200, 200, 200]);
     assert.equal(new Set(results.map((r) => r.json.token)).size, 3);
     assert.equal(new Set(results.map((r) => r.json.user.id)).size, 1);
@@ -395,7 +476,7 @@ describe('slow password hashing does not block the server', () => {
   test('stopping while a hash runs exits cleanly', async () => {
     const username = fresh('stop');
     const pending = api(port, 'POST', '/api/auth/register',
-      { body: { username, password: 'password1', display_name: username } }).catch((e) => e);
+      { body: { username, password: 'Aozora-kite-19', display_name: username } }).catch((e) => e);
     await new Promise((resolve) => setTimeout(resolve, 100));
     const stopping = stopServer(server.proc); // exit 0, no sanitizer report
     const res = await pending;

@@ -1,7 +1,7 @@
 // pairs.test.mjs — the admin area's pairs of players who meet at ranked tables
-// (GET /api/admin/pairs, migrations/0008_rank_pairs.sql): two humans play a ranked match to its
-// end over WebSocket, and the pair shows with one game together and each one's result as the
-// match_end said it; an administrator only (401 without a session, 403 for a player); bad
+// (GET /api/admin/pairs, read off the event loop): two humans play a ranked match to its end over
+// WebSocket, and the pair shows with one game together in the last days and each one's result as
+// the match_end said it; an administrator only (401 without a session, 403 for a player); bad
 // parameters are 400 naming them.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -44,6 +44,7 @@ describe('pairs of players at ranked tables', () => {
     assert.equal(reply.json.total, 1);
     const [pair] = reply.json.pairs;
     assert.equal(pair.games, 1);
+    assert.equal(reply.json.days, 7, 'the last week unless asked');
     const byId = Object.fromEntries(pair.players.map((p) => [p.id, p]));
     for (let h = 0; h < 2; h++) {
       const me = byId[humans[h].welcome.user.id];
@@ -60,7 +61,7 @@ describe('pairs of players at ranked tables', () => {
     assertError(await api(port, 'GET', '/api/admin/pairs'), 401, 'unauthorized');
     const guest = await api(port, 'POST', '/api/auth/guest', { body: {} });
     assertError(await api(port, 'GET', '/api/admin/pairs', { token: guest.json.token }), 403, 'not_admin');
-    for (const q of ['min_games=0', 'min_games=x', 'page=0', 'limit=1000'])
+    for (const q of ['min_games=0', 'min_games=x', 'page=0', 'limit=1000', 'days=0', 'days=91'])
       assert.equal((await api(port, 'GET', `/api/admin/pairs?${q}`, { token: admin })).status, 400, q);
   });
 });

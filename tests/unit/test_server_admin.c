@@ -4,7 +4,8 @@
  * bans, renames, voids and admin roles, each written with its audit row or not at all, a void
  * taking the match out of the leaderboard and the profile; the run-time settings
  * (admin_settings.c) checked by the configuration's rules, stored, and loaded again; the
- * /metrics page (metrics.c); and the strength rules of an administrator's password (admin_cli.c).
+ * /metrics page (metrics.c); and the strength rules of an administrator's password (admin_cli.c: libpwquality with a
+ * 12-byte minimum).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -345,8 +346,8 @@ static void test_admin_password_rules(void **state)
         {"Ab1-xyz9q", "at least 12"},
         {"abababababab", "different characters"},
         {"my-BOSS-key-99", "username"},
-        {"Tr0ub4dor-Qwerty", "\"qwerty\""},
-        {"x7-Password-x7", "\"password\""},
+        {"123456789012", "simple pattern"},
+        {"administrator", "dictionary word"},
     };
     for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
         const char *p = refused[i].password;

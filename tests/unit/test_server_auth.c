@@ -454,12 +454,12 @@ static void test_register_login_wrong_password(void **state)
     assert_int_equal(do_login(f, "alice", "", "203.0.113.7").status, IPPON_AUTH_INVALID);
 
     /* taken: username (any case), display name (any case), both */
-    ippon_auth_result t = do_register(f, "ALICE", "password9", "Other", "203.0.113.8");
+    ippon_auth_result t = do_register(f, "ALICE", "Umber-lantern-77", "Other", "203.0.113.8");
     assert_int_equal(t.status, IPPON_AUTH_TAKEN);
     assert_int_equal(t.taken, IPPON_TAKEN_USERNAME);
-    t = do_register(f, "bob", "password9", "アリス太郎", "203.0.113.8");
+    t = do_register(f, "bob", "Umber-lantern-77", "アリス太郎", "203.0.113.8");
     assert_int_equal(t.taken, IPPON_TAKEN_DISPLAY_NAME);
-    t = do_register(f, "alice", "password9", "アリス太郎", "203.0.113.8");
+    t = do_register(f, "alice", "Umber-lantern-77", "アリス太郎", "203.0.113.8");
     assert_int_equal(t.taken, IPPON_TAKEN_USERNAME | IPPON_TAKEN_DISPLAY_NAME);
     assert_int_equal(sql_value(f, "SELECT count(*) FROM users"), 1);
     fixture_free(f);
@@ -469,7 +469,7 @@ static void test_session_expiry(void **state)
 {
     (void)state;
     fixture *f = fixture_new(NULL);
-    ippon_auth_result r = do_register(f, "carol", "password1", "Carol", NULL);
+    ippon_auth_result r = do_register(f, "carol", "Kaede-sunset-42", "Carol", NULL);
     ippon_auth_result g = do_guest(f, NULL, NULL);
     assert_int_equal(r.status, IPPON_AUTH_OK);
     ippon_user u;
@@ -494,7 +494,7 @@ static void test_session_expiry(void **state)
 
     /* using a session records it, at most once a minute */
     f->now_ms = T0_MS;
-    ippon_auth_result l = do_register(f, "dan", "password1", "Dan", NULL);
+    ippon_auth_result l = do_register(f, "dan", "Kaede-sunset-42", "Dan", NULL);
     assert_int_equal(l.status, IPPON_AUTH_OK);
     f->now_ms = T0_MS + 30 * 1000;
     assert_int_equal(ippon_auth_session_user(&f->app, l.token, &u), 0);
@@ -524,7 +524,7 @@ static void test_configured_lifetimes(void **state)
 {
     (void)state;
     fixture *f = fixture_new(short_sessions);
-    ippon_auth_result r = do_register(f, "dave", "password1", "Dave", NULL);
+    ippon_auth_result r = do_register(f, "dave", "Kaede-sunset-42", "Dave", NULL);
     assert_int_equal(r.expires_at, T0_MS / 1000 + 2);
     ippon_auth_result g = do_guest(f, NULL, NULL);
     assert_int_equal(g.expires_at, T0_MS / 1000 + DAY_S / 2);
@@ -541,8 +541,8 @@ static void test_logout_and_rename(void **state)
 {
     (void)state;
     fixture *f = fixture_new(NULL);
-    ippon_auth_result r = do_register(f, "erin", "password1", "Erin", NULL);
-    ippon_auth_result l = do_login(f, "erin", "password1", NULL);
+    ippon_auth_result r = do_register(f, "erin", "Kaede-sunset-42", "Erin", NULL);
+    ippon_auth_result l = do_login(f, "erin", "Kaede-sunset-42", NULL);
     assert_int_equal(do_logout(f, r.token), IPPON_AUTH_OK);
     ippon_user u;
     assert_int_equal(ippon_auth_session_user(&f->app, r.token, &u), IPPON_AUTH_INVALID);
@@ -567,7 +567,7 @@ static void test_guest_claim_keeps_the_id(void **state)
     (void)state;
     fixture *f = fixture_new(NULL);
     ippon_auth_result g = do_guest(f, NULL, NULL);
-    ippon_auth_result c = do_claim(f, g.token, "gina", "password1", NULL);
+    ippon_auth_result c = do_claim(f, g.token, "gina", "Kaede-sunset-42", NULL);
     assert_int_equal(c.status, IPPON_AUTH_OK);
     assert_string_equal(c.user.id, g.user.id);
     assert_false(c.user.guest);
@@ -580,24 +580,24 @@ static void test_guest_claim_keeps_the_id(void **state)
     assert_int_equal(ippon_auth_session_user(&f->app, g.token, &u), IPPON_AUTH_INVALID);
     assert_int_equal(ippon_auth_session_user(&f->app, c.token, &u), 0);
     assert_string_equal(u.id, g.user.id);
-    ippon_auth_result l = do_login(f, "GINA", "password1", NULL);
+    ippon_auth_result l = do_login(f, "GINA", "Kaede-sunset-42", NULL);
     assert_int_equal(l.status, IPPON_AUTH_OK);
     assert_string_equal(l.user.id, g.user.id);
 
     /* a registered user cannot claim; a revoked token cannot either */
-    assert_int_equal(do_claim(f, c.token, "gina2", "password1", NULL).status, IPPON_AUTH_NOT_GUEST);
-    assert_int_equal(do_claim(f, g.token, "gina3", "password1", NULL).status, IPPON_AUTH_INVALID);
+    assert_int_equal(do_claim(f, c.token, "gina2", "Kaede-sunset-42", NULL).status, IPPON_AUTH_NOT_GUEST);
+    assert_int_equal(do_claim(f, g.token, "gina3", "Kaede-sunset-42", NULL).status, IPPON_AUTH_INVALID);
 
     /* with a new display name; taken names are refused and change nothing */
     ippon_auth_result h = do_guest(f, NULL, NULL);
-    ippon_auth_result t = do_claim(f, h.token, "Gina", "password1", "Hana");
+    ippon_auth_result t = do_claim(f, h.token, "Gina", "Kaede-sunset-42", "Hana");
     assert_int_equal(t.status, IPPON_AUTH_TAKEN);
     assert_int_equal(t.taken, IPPON_TAKEN_USERNAME);
-    t = do_claim(f, h.token, "hana", "password1", g.user.display_name);
+    t = do_claim(f, h.token, "hana", "Kaede-sunset-42", g.user.display_name);
     assert_int_equal(t.taken, IPPON_TAKEN_DISPLAY_NAME);
     assert_int_equal(ippon_auth_session_user(&f->app, h.token, &u), 0);
     assert_true(u.guest);
-    ippon_auth_result ok = do_claim(f, h.token, "hana", "password1", "花子さん");
+    ippon_auth_result ok = do_claim(f, h.token, "hana", "Kaede-sunset-42", "花子さん");
     assert_int_equal(ok.status, IPPON_AUTH_OK);
     assert_string_equal(ok.user.id, h.user.id);
     assert_string_equal(ok.user.display_name, "花子さん");
@@ -615,7 +615,7 @@ static void test_claim_loses_a_race(void **state)
     /* the checks pass, the hash runs, and meanwhile someone registers the username */
     ippon_auth_result now;
     outcome o = {0};
-    assert_int_equal(ippon_auth_claim(f->app.auth, g.token, "ivan", "password1", 9, NULL, NULL,
+    assert_int_equal(ippon_auth_claim(f->app.auth, g.token, "ivan", "Kaede-sunset-42", 15, NULL, NULL,
                                       &now, on_done, &o),
                      1);
     ippon_user rival = {.id = "0123456789abcdef0123456789abcdef", .display_name = "Ivan",
@@ -635,7 +635,7 @@ static void test_claim_loses_a_race(void **state)
 
     /* or the guest logs out meanwhile */
     outcome o2 = {0};
-    assert_int_equal(ippon_auth_claim(f->app.auth, g.token, "ivan2", "password1", 9, NULL, NULL,
+    assert_int_equal(ippon_auth_claim(f->app.auth, g.token, "ivan2", "Kaede-sunset-42", 15, NULL, NULL,
                                       &now, on_done, &o2),
                      1);
     assert_int_equal(do_logout(f, g.token), IPPON_AUTH_OK);
@@ -645,30 +645,89 @@ static void test_claim_loses_a_race(void **state)
     fixture_free(f);
 }
 
+/* a login driven to its answer, moving the test clock through any per-account wait: *waited_ms */
+static ippon_auth_result do_login_waiting(fixture *f, const char *username, const char *password,
+                                          const char *address, long long *waited_ms)
+{
+    ippon_auth_result now;
+    outcome o = {0};
+    long long start = f->now_ms;
+    int pending = ippon_auth_login(f->app.auth, username, password, strlen(password), address, &now, on_done, &o);
+    for (int i = 0; pending && i < 100000 && o.calls == 0; i++) {
+        if (ippon_auth_held(f->app.auth) > 0) {
+            f->now_ms += 50; /* the hold is released by the clock only */
+            ippon_auth_tick(f->app.auth);
+        } else if (poll_both(f) == 0) {
+            sleep_ms(1);
+        }
+    }
+    *waited_ms = f->now_ms - start;
+    return settle(f, pending, &now, &o);
+}
+
 static void test_login_limits_per_account(void **state)
 {
     (void)state;
     fixture *f = fixture_new(NULL);
-    assert_int_equal(do_register(f, "judy", "password1", "Judy", NULL).status, IPPON_AUTH_OK);
+    assert_int_equal(do_register(f, "judy", "Kaede-sunset-42", "Judy", NULL).status, IPPON_AUTH_OK);
     char address[32];
-    for (int i = 0; i < 5; i++) { /* from five addresses: the account limit is what bites */
+    long long waited;
+    for (int i = 0; i < 5; i++) { /* from five addresses: no refusal, no wait yet */
         snprintf(address, sizeof address, "192.0.2.%d", i + 1);
-        assert_int_equal(do_login(f, "judy", "wrong pass", address).status, IPPON_AUTH_INVALID);
+        assert_int_equal(do_login_waiting(f, "judy", "wrong pass", address, &waited).status, IPPON_AUTH_INVALID);
+        assert_int_equal(waited, 0);
     }
-    ippon_auth_result r = do_login(f, "JUDY", "password1", "192.0.2.99");
-    assert_int_equal(r.status, IPPON_AUTH_LIMITED); /* even with the right password */
-    assert_int_equal(r.retry_after_ms, 3 * 60 * 1000);
-    assert_int_equal(do_login(f, "someone", "password1", "192.0.2.99").status, IPPON_AUTH_INVALID);
-    f->now_ms += 3 * 60 * 1000;
-    r = do_login(f, "judy", "password1", "192.0.2.99");
+    /* the right password from a fresh address: admitted, after the first wait (250 ms), held without
+       an answer until the clock has passed it */
+    ippon_auth_result now;
+    outcome o = {0};
+    assert_int_equal(ippon_auth_login(f->app.auth, "JUDY", "Kaede-sunset-42", 15, "192.0.2.99", &now, on_done, &o), 1);
+    assert_int_equal(ippon_auth_held(f->app.auth), 1);
+    for (int i = 0; i < 20; i++)
+        poll_both(f);
+    f->now_ms += 249;
+    assert_int_equal(ippon_auth_tick(f->app.auth), 0);
+    assert_int_equal(o.calls, 0);
+    f->now_ms += 1;
+    assert_int_equal(ippon_auth_tick(f->app.auth), 1);
+    wait_for(f, &o);
+    assert_int_equal(o.r.status, IPPON_AUTH_OK);
+    assert_int_equal(o.r.delayed_ms, 250);
+    /* more failures from everywhere: the wait doubles up to 4 s, and the owner still gets in */
+    const long long waits[] = {250, 500, 1000, 2000, 4000, 4000};
+    for (int i = 0; i < 6; i++) {
+        snprintf(address, sizeof address, "198.51.100.%d", i + 1);
+        assert_int_equal(do_login_waiting(f, "judy", "wrong pass", address, &waited).status, IPPON_AUTH_INVALID);
+        assert_true(waited >= waits[i] && waited < waits[i] + 50);
+    }
+    ippon_auth_result r = do_login_waiting(f, "judy", "Kaede-sunset-42", "192.0.2.100", &waited);
     assert_int_equal(r.status, IPPON_AUTH_OK);
-    /* a success resets the account's count */
-    for (int i = 0; i < 4; i++)
-        assert_int_equal(do_login(f, "judy", "wrong pass", "192.0.2.50").status, IPPON_AUTH_INVALID);
-    assert_int_equal(do_login(f, "judy", "password1", "192.0.2.50").status, IPPON_AUTH_OK);
+    assert_int_equal(r.delayed_ms, 4000);
+    /* names that do not exist wait as much per name (nothing tells them apart) */
+    assert_int_equal(do_login_waiting(f, "someone", "Kaede-sunset-42", "192.0.2.99", &waited).status,
+                     IPPON_AUTH_INVALID);
+    assert_int_equal(waited, 0);
+    fixture_free(f);
+}
+
+static void test_login_limits_per_account_and_address(void **state)
+{
+    (void)state;
+    fixture *f = fixture_new(NULL);
+    assert_int_equal(do_register(f, "jane", "Kaede-sunset-42", "Jane", NULL).status, IPPON_AUTH_OK);
+    long long waited;
+    for (int i = 0; i < 5; i++)
+        assert_int_equal(do_login_waiting(f, "jane", "wrong pass", "192.0.2.1", &waited).status, IPPON_AUTH_INVALID);
+    /* that address: 429 for that account, even with the right password */
+    ippon_auth_result r = do_login_waiting(f, "JANE", "Kaede-sunset-42", "192.0.2.1", &waited);
+    assert_int_equal(r.status, IPPON_AUTH_LIMITED);
+    assert_int_equal(r.retry_after_ms, 3 * 60 * 1000);
+    /* another address: the right password works (after the account's wait) */
+    r = do_login_waiting(f, "jane", "Kaede-sunset-42", "192.0.2.2", &waited);
+    assert_int_equal(r.status, IPPON_AUTH_OK);
     /* successes alone never limit */
     for (int i = 0; i < 10; i++)
-        assert_int_equal(do_login(f, "judy", "password1", "192.0.2.51").status, IPPON_AUTH_OK);
+        assert_int_equal(do_login_waiting(f, "jane", "Kaede-sunset-42", "192.0.2.3", &waited).status, IPPON_AUTH_OK);
     fixture_free(f);
 }
 
@@ -704,13 +763,13 @@ static void test_limits_per_address(void **state)
 
     /* sign-ups (register and claim together): 2 per hour per address, taken names count */
     ippon_auth_result g = do_guest(f, NULL, "192.0.2.3");
-    assert_int_equal(do_register(f, "kate", "password1", "Kate", "192.0.2.9").status, IPPON_AUTH_OK);
-    assert_int_equal(do_register(f, "kate", "password1", "Kate2", "192.0.2.9").status, IPPON_AUTH_TAKEN);
-    assert_int_equal(do_register(f, "kate3", "password1", "Kate3", "192.0.2.9").status,
+    assert_int_equal(do_register(f, "kate", "Kaede-sunset-42", "Kate", "192.0.2.9").status, IPPON_AUTH_OK);
+    assert_int_equal(do_register(f, "kate", "Kaede-sunset-42", "Kate2", "192.0.2.9").status, IPPON_AUTH_TAKEN);
+    assert_int_equal(do_register(f, "kate3", "Kaede-sunset-42", "Kate3", "192.0.2.9").status,
                      IPPON_AUTH_LIMITED);
     ippon_auth_result now;
     outcome o = {0};
-    assert_int_equal(ippon_auth_claim(f->app.auth, g.token, "kate4", "password1", 9, NULL,
+    assert_int_equal(ippon_auth_claim(f->app.auth, g.token, "kate4", "Kaede-sunset-42", 15, NULL,
                                       "192.0.2.9", &now, on_done, &o),
                      0);
     assert_int_equal(now.status, IPPON_AUTH_LIMITED);
@@ -721,7 +780,7 @@ static void test_banned(void **state)
 {
     (void)state;
     fixture *f = fixture_new(NULL);
-    ippon_auth_result r = do_register(f, "mallory", "password1", "Mallory", NULL);
+    ippon_auth_result r = do_register(f, "mallory", "Kaede-sunset-42", "Mallory", NULL);
     ippon_auth_result g = do_guest(f, NULL, NULL);
     sql_value(f, "UPDATE users SET banned_at = 1800000000");
     ippon_user u;
@@ -729,8 +788,8 @@ static void test_banned(void **state)
     assert_true(u.banned);
     assert_int_equal(u.banned_at, 1800000000);
     assert_int_equal(do_login(f, "mallory", "wrong pass", NULL).status, IPPON_AUTH_INVALID);
-    assert_int_equal(do_login(f, "mallory", "password1", NULL).status, IPPON_AUTH_BANNED);
-    assert_int_equal(do_claim(f, g.token, "mallory2", "password1", NULL).status, IPPON_AUTH_BANNED);
+    assert_int_equal(do_login(f, "mallory", "Kaede-sunset-42", NULL).status, IPPON_AUTH_BANNED);
+    assert_int_equal(do_claim(f, g.token, "mallory2", "Kaede-sunset-42", NULL).status, IPPON_AUTH_BANNED);
     fixture_free(f);
 }
 
@@ -817,10 +876,10 @@ static void test_destroy_completes_pending_operations(void **state)
     fixture *f = fixture_new(NULL);
     outcome o[3] = {{0}};
     ippon_auth_result now;
-    assert_int_equal(ippon_auth_register(f->app.auth, "olga", "password1", 9, "Olga", NULL, &now,
+    assert_int_equal(ippon_auth_register(f->app.auth, "olga", "Kaede-sunset-42", 15, "Olga", NULL, &now,
                                          on_done, &o[0]),
                      1);
-    assert_int_equal(ippon_auth_login(f->app.auth, "olga", "password1", 9, NULL, &now, on_done,
+    assert_int_equal(ippon_auth_login(f->app.auth, "olga", "Kaede-sunset-42", 15, NULL, &now, on_done,
                                       &o[1]),
                      1);
     assert_int_equal(ippon_auth_login(f->app.auth, "x", "y", 1, NULL, &now, on_done, &o[2]), 1);
@@ -980,7 +1039,7 @@ static void test_rest_flow(void **state)
     json_decref(r.json);
 
     r = call(f, IPPON_HTTP_POST, "/api/auth/claim", guest,
-             "{\"username\": \"noriko\", \"password\": \"password1\"}");
+             "{\"username\": \"noriko\", \"password\": \"Kaede-sunset-42\"}");
     assert_int_equal(r.status, 200);
     json_t *user = json_object_get(r.json, "user");
     assert_string_equal(json_string_value(json_object_get(user, "id")), guest_id);
@@ -991,29 +1050,29 @@ static void test_rest_flow(void **state)
     expect_error(call(f, IPPON_HTTP_GET, "/api/auth/me", guest, NULL), 401, "unauthorized", NULL);
 
     r = call(f, IPPON_HTTP_POST, "/api/auth/register", NULL,
-             "{\"username\": \"oscar\", \"password\": \"password2\", \"display_name\": \"Oscar\"}");
+             "{\"username\": \"oscar\", \"password\": \"Quiet-harbor-58\", \"display_name\": \"Oscar\"}");
     assert_int_equal(r.status, 201);
     json_decref(r.json);
     r = call(f, IPPON_HTTP_POST, "/api/auth/login", NULL,
-             "{\"username\": \"oscar\", \"password\": \"password2\"}");
+             "{\"username\": \"oscar\", \"password\": \"Quiet-harbor-58\"}");
     assert_int_equal(r.status, 200);
     reply_token(r, token);
     json_decref(r.json);
     r = call(f, IPPON_HTTP_POST, "/api/auth/login", NULL,
-             "{\"username\": \"oscar\", \"password\": \"password3\"}");
+             "{\"username\": \"oscar\", \"password\": \"Quiet-harbor-59\"}");
     assert_int_equal(r.challenge, 1);
     expect_error(r, 401, "bad_credentials", NULL);
 
     expect_error(call(f, IPPON_HTTP_POST, "/api/auth/register", NULL,
-                      "{\"username\": \"OSCAR\", \"password\": \"password2\", \"display_name\": \"x_y\"}"),
+                      "{\"username\": \"OSCAR\", \"password\": \"Quiet-harbor-58\", \"display_name\": \"x_y\"}"),
                  409, "username_taken", NULL);
     expect_error(call(f, IPPON_HTTP_POST, "/api/auth/register", NULL,
-                      "{\"username\": \"oscar2\", \"password\": \"password2\", \"display_name\": \"oscar\"}"),
+                      "{\"username\": \"oscar2\", \"password\": \"Quiet-harbor-58\", \"display_name\": \"oscar\"}"),
                  409, "display_name_taken", NULL);
     expect_error(call(f, IPPON_HTTP_PATCH, "/api/auth/me", token, "{\"display_name\": \"noriko\"}"),
                  409, "display_name_taken", NULL);
     expect_error(call(f, IPPON_HTTP_POST, "/api/auth/claim", token,
-                      "{\"username\": \"other\", \"password\": \"password2\"}"),
+                      "{\"username\": \"other\", \"password\": \"Quiet-harbor-58\"}"),
                  403, "not_a_guest", NULL);
 
     r = call(f, IPPON_HTTP_POST, "/api/auth/logout", token, NULL);
@@ -1030,7 +1089,7 @@ static void test_rest_flow(void **state)
     sql_value(f, "UPDATE users SET banned_at = 1 WHERE username = 'noriko'");
     expect_error(call(f, IPPON_HTTP_GET, "/api/auth/me", claimed, NULL), 403, "banned", NULL);
     expect_error(call(f, IPPON_HTTP_POST, "/api/auth/login", NULL,
-                      "{\"username\": \"noriko\", \"password\": \"password1\"}"),
+                      "{\"username\": \"noriko\", \"password\": \"Kaede-sunset-42\"}"),
                  403, "banned", NULL);
     fixture_free(f);
 }
@@ -1054,16 +1113,16 @@ static void test_rest_bad_requests(void **state)
         {"/api/auth/register", "[1, 2]", "body"},
         {"/api/auth/register", "\"text\"", "body"},
         {"/api/auth/register", "{\"username\": \"a\", \"username\": \"b\"}", "body"},
-        {"/api/auth/register", "{\"password\": \"password1\", \"display_name\": \"Pat\"}", "username"},
-        {"/api/auth/register", "{\"username\": 7, \"password\": \"password1\", \"display_name\": \"Pat\"}", "username"},
-        {"/api/auth/register", "{\"username\": null, \"password\": \"password1\", \"display_name\": \"Pat\"}", "username"},
+        {"/api/auth/register", "{\"password\": \"Kaede-sunset-42\", \"display_name\": \"Pat\"}", "username"},
+        {"/api/auth/register", "{\"username\": 7, \"password\": \"Kaede-sunset-42\", \"display_name\": \"Pat\"}", "username"},
+        {"/api/auth/register", "{\"username\": null, \"password\": \"Kaede-sunset-42\", \"display_name\": \"Pat\"}", "username"},
         {"/api/auth/register", "{\"username\": \"pat\", \"display_name\": \"Pat\"}", "password"},
         {"/api/auth/register", "{\"username\": \"pat\", \"password\": \"short\", \"display_name\": \"Pat\"}", "password"},
-        {"/api/auth/register", "{\"username\": \"pat\", \"password\": [\"password1\"], \"display_name\": \"Pat\"}", "password"},
-        {"/api/auth/register", "{\"username\": \"pat\", \"password\": \"password1\"}", "display_name"},
-        {"/api/auth/register", "{\"username\": \"pat\", \"password\": \"password1\", \"display_name\": \" Pat\"}", "display_name"},
-        {"/api/auth/register", "{\"username\": \"pat\", \"password\": \"password1\", \"display_name\": \"Guest-1\"}", "display_name"},
-        {"/api/auth/register", "{\"username\": \"pat\", \"password\": \"password1\", \"display_name\": \"Pat\", \"admin\": true}", "admin"},
+        {"/api/auth/register", "{\"username\": \"pat\", \"password\": [\"Kaede-sunset-42\"], \"display_name\": \"Pat\"}", "password"},
+        {"/api/auth/register", "{\"username\": \"pat\", \"password\": \"Kaede-sunset-42\"}", "display_name"},
+        {"/api/auth/register", "{\"username\": \"pat\", \"password\": \"Kaede-sunset-42\", \"display_name\": \" Pat\"}", "display_name"},
+        {"/api/auth/register", "{\"username\": \"pat\", \"password\": \"Kaede-sunset-42\", \"display_name\": \"Guest-1\"}", "display_name"},
+        {"/api/auth/register", "{\"username\": \"pat\", \"password\": \"Kaede-sunset-42\", \"display_name\": \"Pat\", \"admin\": true}", "admin"},
         {"/api/auth/login", "{\"username\": \"pat\"}", "password"},
         {"/api/auth/login", "{\"password\": \"x\"}", "username"},
         {"/api/auth/login", "{\"username\": \"\", \"password\": \"x\"}", "username"},
@@ -1147,7 +1206,7 @@ static void test_rest_deferred_abandoned(void **state)
     (void)state;
     fixture *f = fixture_new(NULL);
     delivery d = {0};
-    const char *body = "{\"username\": \"rita\", \"password\": \"password1\", \"display_name\": \"Rita\"}";
+    const char *body = "{\"username\": \"rita\", \"password\": \"Kaede-sunset-42\", \"display_name\": \"Rita\"}";
     ippon_rest_request req = {.method = IPPON_HTTP_POST, .path = "/api/auth/register",
                               .body = body, .body_len = strlen(body), .content_type = "application/json",
                               .deliver = on_deliver, .conn = &d};
@@ -1227,6 +1286,7 @@ int main(void)
         cmocka_unit_test(test_guest_claim_keeps_the_id),
         cmocka_unit_test(test_claim_loses_a_race),
         cmocka_unit_test(test_login_limits_per_account),
+        cmocka_unit_test(test_login_limits_per_account_and_address),
         cmocka_unit_test(test_limits_per_address),
         cmocka_unit_test(test_banned),
         cmocka_unit_test(test_pwhash_worker),

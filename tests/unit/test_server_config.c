@@ -405,6 +405,31 @@ static void test_connection_keys(void **state)
     expect_error("{\"max_http_conns_per_addr\": 0}", "max_http_conns_per_addr", "must be an integer 1..1000000");
     expect_error("{\"hello_timeout_s\": 3601}", "hello_timeout_s", "must be an integer 1..3600");
     expect_error("{\"hello_timeout_s\": \"20\"}", "hello_timeout_s", "must be an integer 1..3600");
+    /* the login limits (login_limits.h) */
+    expect_error("{\"login_fails_per_account_address\": 0}", "login_fails_per_account_address",
+                 "must be an integer 1..1000000");
+    expect_error("{\"login_delay_base_ms\": 0}", "login_delay_base_ms", "must be an integer 1..10000");
+    expect_error("{\"login_delay_max_ms\": 60001}", "login_delay_max_ms", "must be an integer 1..60000");
+}
+
+static void test_login_delays_in_order(void **state)
+{
+    (void)state;
+    ippon_config cfg;
+    char err[512];
+    assert_int_equal(ippon_config_init(&cfg), 0);
+    assert_int_equal(cfg.login_fails_per_account, 5);
+    assert_int_equal(cfg.login_fails_per_account_address, 5);
+    assert_int_equal(cfg.login_delay_base_ms, 250);
+    assert_int_equal(cfg.login_delay_max_ms, 4000);
+    assert_int_equal(ippon_config_set(&cfg, "web_root", tmpdir, "test", err, sizeof err), 0);
+    assert_int_equal(ippon_config_set(&cfg, "migrations", tmpdir, "test", err, sizeof err), 0);
+    assert_int_equal(ippon_config_set(&cfg, "login_delay_base_ms", "5000", "test", err, sizeof err), 0);
+    assert_int_equal(ippon_config_check(&cfg, err, sizeof err), -1);
+    assert_non_null(strstr(err, "key \"login_delay_base_ms\": must not be more than \"login_delay_max_ms\""));
+    assert_int_equal(ippon_config_set(&cfg, "login_delay_max_ms", "5000", "test", err, sizeof err), 0);
+    assert_int_equal(ippon_config_check(&cfg, err, sizeof err), 0);
+    ippon_config_free(&cfg);
 }
 
 static void test_check_folders(void **state)
@@ -455,6 +480,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_identity_keys, setup, teardown),
         cmocka_unit_test_setup_teardown(test_connection_keys, setup, teardown),
         cmocka_unit_test_setup_teardown(test_check_folders, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_login_delays_in_order, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,11 +1,11 @@
 /*
- * test_server_pairs.c — the pairs of players who meet at ranked tables (migrations/
- * 0008_rank_pairs.sql, store_admin.c ippon_store_admin_pairs): matches saved through the match
- * writer's own statements, with chosen results and wins, and the pairs' counts worked out by hand
- * — games together, each one's result in them, the rons each won on the other's discard; what
- * never counts (unranked and unfinished matches, bots); a void taking a match's pairs out and an
- * un-void putting them back; the order and the threshold; and matches stored before the
- * migration, counted when it runs.
+ * test_server_pairs.c — the pairs of players who meet at ranked tables (store_admin.c
+ * ippon_store_admin_pairs, over the index of migrations/0008_rank_pairs.sql): matches saved
+ * through the match writer's own statements, with chosen results and wins, and the pairs' counts
+ * worked out by hand — games together, each one's result in them, the rons each won on the
+ * other's discard; what never counts (unranked and unfinished matches, bots); a void taking a
+ * match out and an un-void putting it back; the window of days; the order, the threshold and
+ * the pages.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -18,7 +18,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "server_fixture.h"
 
@@ -54,12 +53,13 @@ static void add_players(ippon_store *st)
     fixture_add_guest(st, 'c', "Cho");
 }
 
-/* the pairs with at least min games as "lo/hi games lo_total hi_total lo_won hi_won; …" */
-static const char *pairs_text(ippon_store *st, int min)
+/* the pairs since `since` with at least min games, page `page` of `limit`, as
+   "lo/hi games lo_total hi_total lo_won hi_won; …"; *total: the pairs on every page */
+static const char *pairs_page(ippon_store *st, int64_t since, int min, int page, int limit, int *total)
 {
     static char buf[512];
     json_t *out = NULL;
-    assert_int_equal(ippon_store_admin_pairs(st, min, 1, 50, &out), 0);
+    assert_int_equal(ippon_store_admin_pairs(st, since, min, page, limit, &out), 0);
     buf[0] = '\0';
     size_t i;
     json_t *p;
@@ -73,9 +73,21 @@ static const char *pairs_text(ippon_store *st, int min)
                  json_integer_value(json_object_get(hi, "won_from_other")));
         strncat(buf, row, sizeof buf - strlen(buf) - 1);
     }
-    assert_int_equal(json_integer_value(json_object_get(out, "total")), json_array_size(json_object_get(out, "pairs")));
+    *total = (int)json_integer_value(json_object_get(out, "total"));
     json_decref(out);
     return buf;
+}
+
+/* every pair with at least min games, all time, on one page */
+static const char *pairs_text(ippon_store *st, int min)
+{
+    int total;
+    const char *text = pairs_page(st, 0, min, 1, 50, &total);
+    int rows = text[0] ? 1 : 0;
+    for (const char *c = text; *c; c++)
+        rows += *c == ';';
+    assert_int_equal(total, rows);
+    return text;
 }
 
 static void test_pairs_counted(void **state)
@@ -111,32 +123,26 @@ static void test_void_and_unvoid(void **state)
     fixture_store_close(&st);
 }
 
-static void test_migration_counts_earlier_matches(void **state)
+static void test_window_and_pages(void **state)
 {
     (void)state;
-    /* migrations up to 0007 in a folder of their own, the matches saved, then every migration */
-    char dir[128], path[256], src[512];
-    assert_int_equal(fixture_temp_dir(dir, sizeof dir, "pairs"), 0);
-    const char *files[] = { "0001_settings.sql", "0002_identities.sql", "0003_matches.sql", "0004_rankings.sql",
-                            "0005_rank_totals.sql", "0006_admin.sql", "0007_player_games.sql" };
-    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
-        snprintf(src, sizeof src, "%s/migrations/%s", IPPON_TEST_SOURCE_DIR, files[i]);
-        snprintf(path, sizeof path, "%s/%s", dir, files[i]);
-        assert_int_equal(symlink(src, path), 0);
-    }
     ippon_store *st;
-    char err[512], all[512];
-    assert_int_equal(ippon_store_open(&st, ":memory:", err, sizeof err), 0);
-    assert_int_equal(ippon_store_migrate(st, dir, NULL, err, sizeof err), 0);
+    assert_int_equal(fixture_store_migrated(&st, ":memory:"), 0);
     add_players(st);
     save_all(st);
-    snprintf(all, sizeof all, "%s/migrations", IPPON_TEST_SOURCE_DIR);
-    int applied = 0;
-    assert_int_equal(ippon_store_migrate(st, all, &applied, err, sizeof err), 0);
-    assert_true(applied >= 1);
-    assert_string_equal(pairs_text(st, 1), "Anna/Ben 3 5100 -2100 1 1; Anna/Cho 1 1000 -3000 0 0; Ben/Cho 1 2000 -3000 1 0");
+    int total = 0;
+    /* only m3 ended at or after T0 + 3: each pair met once there */
+    assert_string_equal(pairs_page(st, T0 + 3, 1, 1, 50, &total),
+                        "Anna/Ben 1 1000 2000 0 0; Anna/Cho 1 1000 -3000 0 0; Ben/Cho 1 2000 -3000 1 0");
+    assert_int_equal(total, 3);
+    assert_string_equal(pairs_page(st, T0 + 4, 1, 1, 50, &total), "");
+    assert_int_equal(total, 0);
+    /* all time, one pair a page: the second page, and a page past the end still counts them */
+    assert_string_equal(pairs_page(st, 0, 1, 2, 1, &total), "Anna/Cho 1 1000 -3000 0 0");
+    assert_int_equal(total, 3);
+    assert_string_equal(pairs_page(st, 0, 1, 9, 1, &total), "");
+    assert_int_equal(total, 3);
     fixture_store_close(&st);
-    fixture_remove_tree(dir);
 }
 
 int main(void)
@@ -144,7 +150,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_pairs_counted),
         cmocka_unit_test(test_void_and_unvoid),
-        cmocka_unit_test(test_migration_counts_earlier_matches),
+        cmocka_unit_test(test_window_and_pages),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -11,7 +11,7 @@ import { mountTable } from './table.js';
 import { mountLeaderboard } from './leaderboard.js';
 import { mountProfile } from './profile.js';
 import { mountMatch } from './match.js';
-import { mountLogin, mountRegister } from './account.js';
+import { mountLogin, mountRegister, mountAccount } from './account.js';
 import { mountAbout } from './about.js';
 
 function header() {
@@ -19,6 +19,7 @@ function header() {
   const account = document.getElementById('account');
   replace(account, u
     ? [h('a.who', { href: `#/player/${u.id}`, title: t('nav.profile') }, u.display_name),
+      h('a#nav-account', { href: '#/account' }, t('nav.account')),
       u.guest ? h('a', { href: '#/register' }, t('nav.register')) : null]
     : h('a', { href: '#/login' }, t('nav.login')));
   const profile = document.getElementById('nav-profile');
@@ -65,6 +66,7 @@ async function main() {
   route('/match/:id', mountMatch);
   route('/login', mountLogin);
   route('/register', mountRegister);
+  route('/account', mountAccount);
   route('/about', mountAbout);
 
   await restore();

@@ -3,8 +3,8 @@
 // they change things only through the functions here.
 import { GameSocket } from './ws.js';
 import { newGame, applyEvent, applyView, applyAsk } from './game.js';
-import { storedToken, storeToken } from './api.js';
-import { ensureSession, greeted, restore } from './session.js';
+import { storedToken } from './api.js';
+import { ensureSession, greeted, forget } from './session.js';
 import { navigate, currentPath } from './router.js';
 
 const MATCH_KEY = 'ippon.match';
@@ -219,10 +219,13 @@ function error(msg) {
       notice('notice.replaced');
       break;
     case 'auth_failed':
-      storeToken(null);
-      restore();
+    case 'session_ended': // signed out, the password changed elsewhere, or the session expired
+      forget();
       disconnect();
       notice('notice.signed_out');
+      break;
+    case 'unavailable': // the session could not be checked just now: the socket tries again by itself
+      notice('notice.unavailable');
       break;
     case 'stale':
     case 'not_your_turn':

@@ -1,6 +1,7 @@
 // session.js — who is playing: the stored token, the user it belongs to, and the ways to get
 // one (a guest at once, sign in, register — a guest registering keeps their results, through
-// /api/auth/claim — and sign out). Listeners hear every change.
+// /api/auth/claim — and sign out: here, or everywhere), and changing the password. Listeners
+// hear every change.
 import { api, ApiError, storedToken, storeToken } from './api.js';
 
 let user = null;
@@ -71,6 +72,25 @@ export async function register(username, password, displayName) {
     return signedIn(await api('/auth/claim', { method: 'POST', body }));
   if (!displayName) body.display_name = username;
   return signedIn(await api('/auth/register', { method: 'POST', body, auth: false }));
+}
+
+/** the session ended elsewhere (the server said so): forget it here */
+export function forget() {
+  storeToken(null);
+  set(null);
+}
+
+/** changes the password; the other sessions end, this one stays. Resolves to how many ended */
+export async function changePassword(oldPassword, newPassword) {
+  const reply = await api('/auth/password', { method: 'POST', body: { old_password: oldPassword, new_password: newPassword } });
+  set(reply.user);
+  return reply.sessions_ended;
+}
+
+/** ends every session of the user, this one too */
+export async function logoutEverywhere() {
+  await api('/auth/logout-all', { method: 'POST' });
+  forget();
 }
 
 export async function logout() {

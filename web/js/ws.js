@@ -1,7 +1,7 @@
 // ws.js — the game's WebSocket (/ws, subprotocol ippon.v1): says hello with the token and the
 // number of the last event seen, hands every message to onMessage, and reconnects with a
-// growing delay when the connection drops (not when it was replaced by another tab or closed
-// on purpose). A ping every 20 s keeps idle connections open through proxies.
+// growing delay when the connection drops or the server cannot check the session just now
+// (not when it was replaced by another tab, the session ended, or it was closed on purpose). A ping every 20 s keeps idle connections open through proxies.
 const BACKOFF_MS = [300, 1000, 2000, 4000, 8000];
 const PING_MS = 20000;
 
@@ -57,7 +57,9 @@ export class GameSocket {
         clearInterval(this.pinger);
         this.pinger = setInterval(() => this.send({ type: 'ping' }), PING_MS);
       }
-      if (msg.type === 'error' && (msg.code === 'replaced' || msg.code === 'auth_failed' || msg.code === 'banned'))
+      // the session is over or taken elsewhere: no reconnecting; "unavailable" (the server could
+      // not check the session just now) closes the socket and the backoff below tries again
+      if (msg.type === 'error' && ['replaced', 'auth_failed', 'banned', 'session_ended'].includes(msg.code))
         this.stopped = true;
       this.onMessage(msg);
     });

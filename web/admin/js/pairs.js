@@ -1,14 +1,15 @@
 // pairs.js — the Pairs section: players who often meet at ranked tables (GET /api/admin/pairs),
 // most games together first, with each one's result in those games and the rons each won on the
 // other's discard, so an administrator can spot two accounts feeding each other. Each player
-// links to their public profile (their matches, each with its log); the threshold of games
-// together can be changed.
+// links to their public profile (their matches, each with its log); the window (the last 7, 30
+// or 90 days) and the threshold of games together can be changed.
 import { api, query } from '/js/api.js';
 import { t, formatTime } from './i18n.js';
 import { h, replace, signed } from '/js/dom.js';
 import { errorText, pager, table } from './dom.js';
 
 const LIMIT = 50;
+const WINDOWS = [7, 30, 90];
 
 function playerCells(p) {
   return [h('td', {}, h('a', { href: `/#/player/${encodeURIComponent(p.id)}`, target: '_blank', rel: 'noopener' }, p.display_name),
@@ -18,8 +19,10 @@ function playerCells(p) {
 }
 
 export function pairsView(root) {
-  const state = { minGames: 2, page: 1 };
+  const state = { minGames: 2, days: 7, page: 1 };
   const list = h('div');
+  const days = h('select', { id: 'pairs-days', onchange: () => { state.days = Number(days.value); state.page = 1; load(); } },
+    WINDOWS.map((d) => h('option', { value: String(d) }, t('pairs.days', { n: d }))));
   const min = h('input', { id: 'pairs-min', type: 'number', min: '1', value: String(state.minGames), class: 'short',
     onchange: () => {
       const v = Number(min.value);
@@ -33,7 +36,7 @@ export function pairsView(root) {
   async function load() {
     let data;
     try {
-      data = await api(`/admin/pairs${query({ min_games: state.minGames, page: state.page, limit: LIMIT })}`);
+      data = await api(`/admin/pairs${query({ days: state.days, min_games: state.minGames, page: state.page, limit: LIMIT })}`);
     } catch (e) {
       replace(list, h('p', { class: 'error' }, errorText(e)));
       return;
@@ -51,7 +54,8 @@ export function pairsView(root) {
   }
 
   replace(root, h('h1', {}, t('pairs.title')), h('p', { class: 'muted' }, t('pairs.lead')),
-    h('div', { class: 'buttons' }, h('label', { for: 'pairs-min' }, t('pairs.min_games')), min,
+    h('div', { class: 'buttons' }, h('label', { for: 'pairs-days' }, t('pairs.window')), days,
+      h('label', { for: 'pairs-min' }, t('pairs.min_games')), min,
       h('button', { type: 'button', onclick: load }, t('refresh'))), list);
   load();
   return () => {};

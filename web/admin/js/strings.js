@@ -165,6 +165,8 @@ const TEXTS = {
   'pairs.title': ['Players who often meet at ranked tables', 'ランク戦でよく同卓するプレイヤー'],
   'pairs.lead': ['Two people at one table can feed each other points. Each pair below played counted games together; look at how the points moved between them (a ron on the other\'s discard) and at their results, then check their matches.',
     '同卓した二人は互いに点を渡し合うことができます。下のペアはランク戦で同卓した組み合わせです。二人の間の点の動き（相手の捨て牌でのロン）と成績を見て、対局を確認してください。'],
+  'pairs.window': ['Games of the', '対象期間'],
+  'pairs.days': [{ one: 'last {n} day', other: 'last {n} days' }, { other: '直近{n}日' }],
   'pairs.min_games': ['At least this many games together', '同卓回数の下限'],
   'pairs.none': ['No pair has met that often.', 'その回数以上同卓したペアはありません。'],
   'pairs.col.games': ['Games together', '同卓回数'],
