@@ -51,7 +51,7 @@ int ippon_store_audit_list(ippon_store *st, const char *action, int page, int li
  * "won_from_other"}, {…}]}]} (new reference; each player's total is its result summed over their
  * games together; won_from_other, the games it won on the other's discard — the top result of a
  * match where the other dealt in, so a double ron's second winner is not counted). A query over
- * every counted game of the window (migrations/0008_rank_pairs.sql): run it off the event loop
+ * every counted game of the window (migrations/0008_counted_games_by_time.sql): run it off the event loop
  * (app->reader). 0 or -1.
  */
 int ippon_store_admin_pairs(ippon_store *st, int64_t since_ms, int min_games, int page, int limit, json_t **out);

@@ -1,6 +1,6 @@
 /*
  * test_server_pairs.c — the pairs of players who meet at ranked tables (store_admin.c
- * ippon_store_admin_pairs, over the index of migrations/0008_rank_pairs.sql): matches saved
+ * ippon_store_admin_pairs, over the index of migrations/0008_counted_games_by_time.sql): matches saved
  * through the match writer's own statements, with chosen results and wins, and the pairs' counts
  * worked out by hand — games together, each one's result in them, the rons each won on the
  * other's discard; what never counts (unranked and unfinished matches, bots); a void taking a
