@@ -11,8 +11,8 @@
 #define IPPON_SERVER_APP_H
 
 #include "config.h"
-#include "ids.h"
-#include "store.h"
+#include "base/ids.h"
+#include "store/store.h"
 
 struct ippon_auth;
 struct ippon_gateway;

@@ -48,7 +48,7 @@
 #include <jansson.h>
 #include <stddef.h>
 
-#include "log.h"
+#include "base/log.h"
 
 #define IPPON_CONFIG_DEFAULT_PATH "config/ippon.json"
 
@@ -87,7 +87,7 @@ typedef struct ippon_config {
     int max_conns_per_addr;      /* open WebSockets per client address */
     int max_messages_per_10s;    /* a connection's message rate before its messages count as bad */
     double shutdown_grace;       /* seconds running tables get to finish at shutdown */
-    /* the rankings (rankings_rest.c) */
+    /* the rankings (api/leaderboard_rest.c) */
     int leaderboard_min_games;   /* games a player needs to appear on a leaderboard */
     /* the clock (before time_scale) and the service; an admin can change these live (admin_settings.h) */
     int clock_move_ms;           /* each decision's own time */

@@ -20,21 +20,24 @@
 #include <string.h>
 #include <time.h>
 
-#include "admin_cli.h"
-#include "admin_settings.h"
+#include <libwebsockets.h>
+
+#include "admin/admin_cli.h"
+#include "admin/admin_settings.h"
 #include "app.h"
-#include "auth.h"
+#include "auth/auth.h"
 #include "config.h"
-#include "db_guard.h"
-#include "gateway.h"
-#include "http.h"
-#include "ids.h"
-#include "log.h"
-#include "match_writes.h"
+#include "store/db_guard.h"
+#include "game/gateway.h"
+#include "net/http.h"
+#include "net/ws.h"
+#include "base/ids.h"
+#include "base/log.h"
+#include "store/match_writes.h"
 #include "metrics.h"
-#include "store.h"
-#include "store_spill.h"
-#include "store_writer.h"
+#include "store/store.h"
+#include "store/store_spill.h"
+#include "store/store_writer.h"
 
 #ifndef IPPON_VERSION
 #define IPPON_VERSION "0.0.0"
@@ -71,6 +74,34 @@ static void on_stop_signal(int sig)
 static void wake_http(void *http)
 {
     ippon_http_wake(http);
+}
+
+/* the loop was woken by a worker (ippon_http_on_wake): run the finished jobs' completions */
+static void workers_done(void *ctx)
+{
+    ippon_app *app = ctx;
+    ippon_auth_poll(app->auth);
+    ippon_writer_poll(app->writer); /* the store writer's finished jobs (store_writer.h) */
+    ippon_writer_poll(app->reader); /* ... and the slow reads' */
+}
+
+/* auth.h's timer, on the event loop: the logins the per-account wait holds are released */
+static struct auth_timer {
+    lws_sorted_usec_list_t sul;
+    struct lws_context *context;
+    ippon_auth *auth;
+} auth_timer;
+
+static void auth_timer_due(lws_sorted_usec_list_t *sul)
+{
+    struct auth_timer *t = lws_container_of(sul, struct auth_timer, sul);
+    ippon_auth_tick(t->auth);
+}
+
+static void auth_timer_arm(void *ctx, long long delay_ms)
+{
+    struct auth_timer *t = ctx;
+    lws_sul_schedule(t->context, 0, &t->sul, auth_timer_due, (lws_usec_t)delay_ms * LWS_US_PER_MS + 1);
 }
 
 /* auth.h's session hook: the sockets of ended sessions close (none once the gateway is gone) */
@@ -285,6 +316,7 @@ int main(int argc, char **argv)
         snprintf(err, sizeof err, "out of memory");
         goto fail;
     }
+    ippon_gateway_set_want_write(app.gateway, ippon_ws_want_write);
     ippon_settings_apply(app.settings, app.gateway);
     if (install_signal_handlers() != 0) {
         snprintf(err, sizeof err, "cannot install signal handlers");
@@ -293,6 +325,10 @@ int main(int argc, char **argv)
     if (ippon_http_start(&http, &app, err, sizeof err) != 0)
         goto fail;
     running_http = http;
+    ippon_http_on_wake(http, workers_done, &app);
+    auth_timer = (struct auth_timer){.context = ippon_http_context(http), .auth = app.auth};
+    if (app.auth)
+        ippon_auth_set_timer(app.auth, auth_timer_arm, &auth_timer);
     ippon_auth_set_wake(app.auth, wake_http, http);
     ippon_auth_set_session_hook(app.auth, sessions_ended, &app);
     ippon_writer_set_wake(app.writer, wake_http, http);
@@ -354,6 +390,8 @@ stop:
         fprintf(stderr, "ippon: %s (the unstored matches are on standard error above)\n", err);
         status = EXIT_FAILURE;
     }
+    if (auth_timer.context)
+        lws_sul_cancel(&auth_timer.sul); /* the timer's auth goes now */
     ippon_auth_destroy(app.auth); /* it may still answer requests waiting on a hash */
     ippon_http_stop(http);
     ippon_match_writes_free(app.match_writes);

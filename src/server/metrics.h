@@ -23,17 +23,17 @@
  *     ippon_store_write_failures_total 0         its failed attempts
  *     ippon_uptime_seconds, ippon_build_info{version="0.1.0"} 1
  *
- * The counters live in one ippon_metrics (app->metrics); the gauges are read from the gateway
- * and the store writer (db_health.h) when the page is made. Every recording function accepts NULL (no metrics: nothing happens),
- * so modules used without a server (unit tests) need not care. Single-threaded (event loop).
+ * The counters live in one ippon_metrics (app->metrics), which every layer may count into; the
+ * gauges are read from the gateway and the store (store/db_health.h) when the page is made, by
+ * the route (api/metrics_rest.h), which writes them and then this module's counters into one
+ * ippon_metrics_page. Every recording function accepts NULL (no metrics: nothing happens), so
+ * modules used without a server (unit tests) need not care. Single-threaded (event loop).
  */
 #ifndef IPPON_SERVER_METRICS_H
 #define IPPON_SERVER_METRICS_H
 
 #include <stdint.h>
 
-#include "app.h"
-#include "rest.h"
 
 typedef struct ippon_metrics ippon_metrics;
 
@@ -57,10 +57,21 @@ void ippon_metrics_action_latency(ippon_metrics *m, double seconds);
 /* a queued player was seated after waiting this long */
 void ippon_metrics_queue_wait(ippon_metrics *m, double seconds);
 
-/* the page (malloc'd text) with the gateway's gauges of app (if any) at now_ms; NULL if out of memory */
-char *ippon_metrics_render(const ippon_metrics *m, ippon_app *app, int64_t now_ms);
+/* the count so far of a counter; of HTTP responses of status class cls (1..5; 0: other) */
+uint64_t ippon_metrics_counter(const ippon_metrics *m, ippon_metric_counter which);
+uint64_t ippon_metrics_http_class(const ippon_metrics *m, int cls);
 
-/* GET /metrics */
-void ippon_metrics_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
+/* ---- the page: Prometheus text, families appended in order ---- */
+typedef struct ippon_metrics_page ippon_metrics_page;
+
+ippon_metrics_page *ippon_metrics_page_new(void); /* NULL: out of memory */
+/* "# HELP name help" and "# TYPE name type" */
+void ippon_metrics_family(ippon_metrics_page *p, const char *name, const char *type, const char *help);
+void ippon_metrics_line(ippon_metrics_page *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* this module's own families: build info, uptime at now_ms, HTTP replies, logins, admin actions,
+   the latency histograms (m NULL: zeros, no histograms) */
+void ippon_metrics_write(const ippon_metrics *m, ippon_metrics_page *p, int64_t now_ms);
+/* the page's text (malloc'd) and p freed; NULL if it ran out of memory at any point */
+char *ippon_metrics_page_text(ippon_metrics_page *p);
 
 #endif

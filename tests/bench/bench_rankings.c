@@ -43,9 +43,9 @@
 #include <time.h>
 
 #include "ippon/rules.h"
-#include "store.h"
-#include "store_matches.h"
-#include "store_private.h"
+#include "store/store.h"
+#include "store/store_matches.h"
+#include "store/store_private.h"
 
 enum { POOL = 64, IDS_OUT = 1000, PAGES_SAMPLE = 1000 };
 

@@ -23,9 +23,9 @@
 
 #include <jansson.h>
 
-#include "admin_settings.h"
+#include "admin/admin_settings.h"
 #include "config.h"
-#include "log.h"
+#include "base/log.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -52,10 +52,10 @@
 
 #include <jansson.h>
 
-#include "client_addr.h"
+#include "net/client_addr.h"
 #include "fuzz_server.h"
-#include "rest.h"
-#include "uri_check.h"
+#include "api/rest.h"
+#include "net/uri_check.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -19,16 +19,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "admin_settings.h"
+#include "admin/admin_settings.h"
 #include "app.h"
-#include "auth.h"
+#include "auth/auth.h"
 #include "config.h"
-#include "gateway.h"
-#include "ids.h"
-#include "log.h"
+#include "game/gateway.h"
+#include "base/ids.h"
+#include "base/log.h"
 #include "metrics.h"
-#include "store.h"
-#include "store_admin.h"
+#include "store/store.h"
+#include "store/store_admin.h"
 
 enum { FUZZ_USERS = 4 };
 

@@ -28,9 +28,9 @@
 #include <jansson.h>
 
 #include "ippon/rules.h"
-#include "store.h"
-#include "store_matches.h"
-#include "store_private.h"
+#include "store/store.h"
+#include "store/store_matches.h"
+#include "store/store_private.h"
 
 /*
  * Open the store at path (":memory:" for one of the test's own) and bring it up to date with

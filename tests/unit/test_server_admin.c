@@ -21,15 +21,15 @@
 
 #include "server_fixture.h"
 
-#include "admin_cli.h"
-#include "admin_settings.h"
+#include "admin/admin_cli.h"
+#include "admin/admin_settings.h"
 #include "config.h"
-#include "log.h"
-#include "metrics.h"
-#include "store.h"
-#include "store_admin.h"
-#include "store_matches.h"
-#include "store_rankings.h"
+#include "base/log.h"
+#include "api/metrics_rest.h"
+#include "store/store.h"
+#include "store/store_admin.h"
+#include "store/store_matches.h"
+#include "store/store_rankings.h"
 
 #define NOW_MS 1800000000000LL
 

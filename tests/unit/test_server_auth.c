@@ -30,12 +30,12 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "auth.h"
-#include "ids.h"
-#include "log.h"
-#include "pwhash.h"
-#include "rest.h"
-#include "store_writer.h"
+#include "auth/auth.h"
+#include "base/ids.h"
+#include "base/log.h"
+#include "auth/pwhash.h"
+#include "api/rest.h"
+#include "store/store_writer.h"
 
 #define T0_MS 1800000000000LL /* the test clock's start, ms since the epoch */
 #define DAY_S 86400LL

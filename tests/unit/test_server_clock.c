@@ -12,7 +12,7 @@
 
 #include <cmocka.h>
 
-#include "clock.h"
+#include "game/clock.h"
 
 static const ippon_clock_rules product = { .move_ms = 5000, .bank_ms = 20000, .refill_ms = 10000, .grace_ms = 1000 };
 

@@ -13,7 +13,7 @@
 
 #include <stdio.h>
 
-#include "conn_count.h"
+#include "base/conn_count.h"
 
 static void test_cap(void **state)
 {

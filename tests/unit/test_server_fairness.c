@@ -22,7 +22,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "fairness.h"
+#include "game/fairness.h"
 #include "ippon/rules.h"
 
 /* ---- ChaCha20 (RFC 8439 §2.3), written from the RFC ---- */

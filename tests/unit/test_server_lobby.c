@@ -16,7 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "lobby.h"
+#include "game/lobby.h"
 
 enum { M4 = 0, M3 = 1 };
 

@@ -15,9 +15,9 @@
 
 #include <stdio.h>
 
-#include "ids.h"
-#include "login_limits.h"
-#include "ratelimit.h"
+#include "base/ids.h"
+#include "auth/login_limits.h"
+#include "base/ratelimit.h"
 
 #define MINUTE (60LL * 1000)
 #define T0 1700000000000LL

@@ -15,8 +15,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "auth.h"
-#include "name_rules.h"
+#include "auth/auth.h"
+#include "auth/name_rules.h"
 
 static void expect_refused(const char *name, const char *words)
 {

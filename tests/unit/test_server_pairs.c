@@ -21,9 +21,9 @@
 
 #include "server_fixture.h"
 
-#include "store.h"
-#include "store_admin.h"
-#include "store_private.h"
+#include "store/store.h"
+#include "store/store_admin.h"
+#include "store/store_private.h"
 
 #define T0 1800000000000LL
 

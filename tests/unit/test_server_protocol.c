@@ -18,7 +18,7 @@
 #include <cmocka.h>
 
 #include "match_script.h"
-#include "protocol.h"
+#include "game/protocol.h"
 
 /* ---- helpers ---------------------------------------------------------------------------------- */
 

@@ -16,8 +16,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "pwhash.h"
-#include "pwpolicy.h"
+#include "auth/pwhash.h"
+#include "auth/pwpolicy.h"
 
 static void expect_refused(ippon_pwpolicy *p, const char *password, const char *user, const char *old,
                            const char *words)

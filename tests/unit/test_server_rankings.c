@@ -1,5 +1,5 @@
 /*
- * test_server_rankings.c — the rankings (src/server/store_rankings.c, rankings_rest.c)
+ * test_server_rankings.c — the rankings (src/server/store/store_rankings.c, api/leaderboard_rest.c, players_rest.c, matches_rest.c)
  * against an in-memory store migrated with the real migrations: matches saved through
  * ippon_store_save_match with chosen results; the leaderboard's order and tie rules, what
  * never counts (unranked, voided, incomplete matches; bots), the periods' edges, paging,
@@ -21,12 +21,12 @@
 #include "server_fixture.h"
 
 #include "ippon/rules.h"
-#include "log.h"
-#include "rest.h"
-#include "store.h"
-#include "store_matches.h"
-#include "store_private.h"
-#include "store_rankings.h"
+#include "base/log.h"
+#include "api/rest.h"
+#include "store/store.h"
+#include "store/store_matches.h"
+#include "store/store_private.h"
+#include "store/store_rankings.h"
 
 #define DAY_MS 86400000LL
 #define NOW_MS 1800000000000LL /* a fixed "now" for the periods */

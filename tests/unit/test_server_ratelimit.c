@@ -15,8 +15,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ids.h"
-#include "ratelimit.h"
+#include "base/ids.h"
+#include "base/ratelimit.h"
 
 #define MINUTE (60LL * 1000)
 #define T0 1700000000000LL /* an arbitrary "now", ms */

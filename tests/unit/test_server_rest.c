@@ -17,10 +17,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "ids.h"
-#include "log.h"
-#include "rest.h"
-#include "store_writer.h"
+#include "base/ids.h"
+#include "base/log.h"
+#include "api/rest.h"
+#include "store/store_writer.h"
 
 /* call the REST layer and parse its JSON reply (the caller decrefs) */
 static json_t *call(ippon_app *app, ippon_http_method method, const char *path, int *status,

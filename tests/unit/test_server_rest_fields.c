@@ -15,8 +15,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "rest.h"
-#include "rest_fields.h"
+#include "api/rest.h"
+#include "api/rest_fields.h"
 
 static const char *const KNOWN[] = {"username", "password", "nick", NULL};
 #define KNOWN_LIST "username, password, nick (optional)"

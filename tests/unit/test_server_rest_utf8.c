@@ -16,7 +16,7 @@
 #include <jansson.h>
 #include <string.h>
 
-#include "rest.h"
+#include "api/rest.h"
 
 /* the reply's error message (valid JSON required), copied into out */
 static void reply_message(const ippon_rest_response *res, int status, char *out, size_t cap)

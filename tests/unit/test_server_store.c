@@ -21,8 +21,8 @@
 
 #include "server_fixture.h"
 
-#include "log.h"
-#include "store.h"
+#include "base/log.h"
+#include "store/store.h"
 
 static char tmpdir[64];
 static char migdir[128];

@@ -27,12 +27,12 @@
 #include "server_fixture.h"
 
 #include "ippon/rules.h"
-#include "log.h"
-#include "rest.h"
-#include "store.h"
-#include "store_matches.h"
-#include "store_private.h"
-#include "store_rankings.h"
+#include "base/log.h"
+#include "api/rest.h"
+#include "store/store.h"
+#include "store/store_matches.h"
+#include "store/store_private.h"
+#include "store/store_rankings.h"
 
 #define DAY_MS 86400000LL
 #define T0 1800000000000LL

@@ -26,11 +26,11 @@
 #include "server_fixture.h"
 
 #include "ippon/rules.h"
-#include "log.h"
-#include "store.h"
-#include "store_matches.h"
-#include "store_private.h"
-#include "store_rankings.h"
+#include "base/log.h"
+#include "store/store.h"
+#include "store/store_matches.h"
+#include "store/store_private.h"
+#include "store/store_rankings.h"
 
 enum { WRITERS = 6, MATCHES = 150, PLAYERS = 40 };
 

@@ -23,13 +23,13 @@
 #include "server_fixture.h"
 
 #include "ippon/rules.h"
-#include "log.h"
-#include "match_logs.h"
-#include "store.h"
-#include "store_matches.h"
-#include "store_private.h"
-#include "store_rankings.h"
-#include "table.h"
+#include "base/log.h"
+#include "game/match_logs.h"
+#include "store/store.h"
+#include "store/store_matches.h"
+#include "store/store_private.h"
+#include "store/store_rankings.h"
+#include "game/table.h"
 
 static ippon_store *st;
 

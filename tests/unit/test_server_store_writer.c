@@ -29,13 +29,13 @@
 
 #include "server_fixture.h"
 
-#include "db_guard.h"
-#include "log.h"
-#include "match_writes.h"
-#include "rest.h"
-#include "store_rankings.h"
-#include "store_spill.h"
-#include "store_writer.h"
+#include "store/db_guard.h"
+#include "base/log.h"
+#include "store/match_writes.h"
+#include "api/rest.h"
+#include "store/store_rankings.h"
+#include "store/store_spill.h"
+#include "store/store_writer.h"
 
 static char dir[256], db[300];
 static ippon_store *loop_st; /* the event loop's store, a reader as in the server */

@@ -13,7 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "strmap.h"
+#include "base/strmap.h"
 
 enum { MANY = 10000 };
 

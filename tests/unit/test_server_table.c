@@ -44,11 +44,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fairness.h"
+#include "game/fairness.h"
 #include "ippon/rules.h"
 #include "ippon/shanten.h"
-#include "protocol.h"
-#include "table.h"
+#include "game/protocol.h"
+#include "game/table.h"
 
 enum { MOVE = 5000, BANK = 20000, REFILL = 10000, GRACE = 1000, BOT_DELAY = 700 };
 

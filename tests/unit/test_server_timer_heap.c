@@ -14,7 +14,7 @@
 
 #include <stdlib.h>
 
-#include "timer_heap.h"
+#include "base/timer_heap.h"
 
 enum { N = 300, STEPS = 200000 };
 

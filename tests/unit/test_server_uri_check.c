@@ -13,7 +13,7 @@
 
 #include <string.h>
 
-#include "uri_check.h"
+#include "net/uri_check.h"
 
 #define VALID(s) assert_true(ippon_utf8_valid(s, sizeof s - 1))
 #define INVALID(s) assert_false(ippon_utf8_valid(s, sizeof s - 1))

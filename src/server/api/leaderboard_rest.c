@@ -1,0 +1,69 @@
+/*
+ * leaderboard_rest.c — GET /api/leaderboard?mode=4p|3p&period=all|month|week|day&page=1&limit=50
+ * (src/server/README.md, "Rankings"). What counts and the tie rules: store/store_rankings.h.
+ *
+ * Every bad parameter is a 400 bad_request naming it (rest_params.h). Replies carry an ETag and
+ * a matching If-None-Match gets 304. Leaderboard replies are kept by the store
+ * (ippon_store_leaderboard_keep) and sent again while nothing they show has changed
+ * (ippon_store_leaderboard_kept): a popular page costs one lookup, not a rebuild.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api/rest.h"
+#include "api/rest_params.h"
+#include "store/store_rankings.h"
+
+void ippon_rest_leaderboard_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
+{
+    char mode[8] = "4p", period_text[8] = "all";
+    int got = ippon_rest_param(req, "mode", mode, sizeof mode);
+    if (got < 0 || (got > 0 && strcmp(mode, "4p") && strcmp(mode, "3p"))) {
+        ippon_rest_bad_param(res, "mode", "\"4p\" or \"3p\"");
+        return;
+    }
+    got = ippon_rest_param(req, "period", period_text, sizeof period_text);
+    int period = got < 0 ? -1 : ippon_rank_period_parse(period_text);
+    if (period < 0) {
+        ippon_rest_bad_param(res, "period", "\"all\", \"month\", \"week\" or \"day\"");
+        return;
+    }
+    int page, limit;
+    if (!ippon_rest_paging(app, req, res, &page, &limit))
+        return;
+    ippon_leaderboard_query q = {
+        .mode = mode,
+        .period = (ippon_rank_period)period,
+        .now_ms = ippon_rest_now_ms(),
+        .page = page,
+        .limit = limit,
+        .min_games = app->config ? app->config->leaderboard_min_games : 1,
+    };
+    const char *kept;
+    size_t kept_len;
+    int found = ippon_store_leaderboard_kept(app->store, &q, &kept, &kept_len);
+    if (found > 0) {
+        ippon_rest_reply_cached_text(req, res, NULL, kept, kept_len);
+        return;
+    }
+    json_t *board;
+    if (found < 0 || ippon_store_leaderboard(app->store, &q, &board) != 0) {
+        ippon_rest_store_failed(res);
+        return;
+    }
+    json_object_set_new(board, "mode", json_string(mode));
+    json_object_set_new(board, "period", json_string(ippon_rank_period_name(q.period)));
+    json_object_set_new(board, "page", json_integer(page));
+    json_object_set_new(board, "limit", json_integer(limit));
+    json_object_set_new(board, "min_games", json_integer(q.min_games));
+    char *text = json_dumps(board, JSON_COMPACT);
+    json_decref(board);
+    if (!text) {
+        ippon_rest_reply_error(res, 500, "internal", "out of memory");
+        return;
+    }
+    ippon_store_leaderboard_keep(app->store, &q, text, strlen(text));
+    ippon_rest_reply_cached_text(req, res, NULL, text, strlen(text));
+    free(text);
+}

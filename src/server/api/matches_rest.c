@@ -1,0 +1,147 @@
+/*
+ * matches_rest.c — stored matches over REST (src/server/README.md, "Rankings"):
+ *
+ *     GET /api/matches?player={id}&page=1&limit=50
+ *     GET /api/matches/{id}[?format=json|tenhou|mjai]
+ *
+ * Every bad parameter is a 400 bad_request naming it (rest_params.h); an unknown player or match
+ * is a 404 not_found. Replies carry an ETag and a matching If-None-Match gets 304; pages of match
+ * lists are kept by the store (ippon_store_reply_keep) until a match of the player's (any match,
+ * for the list of every match), a void or a rename.
+ *
+ * A match's logs (?format=tenhou: the tenhou.net/6 JSON, ippon-<id>.json; ?format=mjai: mjai
+ * events one per line, application/x-ndjson, ippon-<id>.mjson) are rebuilt on request by
+ * replaying the stored seeds and actions (game/match_logs.h) and sent as downloads; the plain
+ * detail names both under "logs".
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/log.h"
+#include "game/match_logs.h"
+#include "api/rest.h"
+#include "api/rest_params.h"
+#include "store/store_rankings.h"
+
+void ippon_rest_matches_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
+{
+    char text[IPPON_USER_ID_LEN + 2], id[IPPON_USER_ID_LEN + 1];
+    int got = ippon_rest_param(req, "player", text, sizeof text);
+    if (got < 0 || (got > 0 && ippon_rest_id_param(text, id) != 0)) {
+        ippon_rest_bad_param(res, "player", "32 hex digits (a player's id)");
+        return;
+    }
+    int page, limit;
+    if (!ippon_rest_paging(app, req, res, &page, &limit))
+        return;
+    ippon_kept_query kq = {got > 0 ? id : NULL, page, limit};
+    if (ippon_rest_sent_kept(app, req, res, &kq))
+        return;
+    json_t *list;
+    int rc = ippon_store_matches_list(app->store, kq.user_id, page, limit, &list);
+    if (rc == IPPON_STORE_NOT_FOUND) {
+        ippon_rest_reply_error(res, 404, "not_found", "no player %s", id);
+        return;
+    }
+    if (rc != 0) {
+        ippon_rest_store_failed(res);
+        return;
+    }
+    json_object_set_new(list, "player", got > 0 ? json_string(id) : json_null());
+    json_object_set_new(list, "page", json_integer(page));
+    json_object_set_new(list, "limit", json_integer(limit));
+    ippon_rest_send_and_keep(app, req, res, &kq, list);
+}
+
+/* the seats' names as the match stored them, for the logs */
+static void seat_names(const json_t *match, const char *names[4])
+{
+    for (int s = 0; s < 4; s++)
+        names[s] = json_string_value(json_object_get(json_array_get(json_object_get(match, "players"), (size_t)s),
+                                                     "display_name"));
+}
+
+/* ?format=tenhou|mjai: the match's log, rebuilt by replaying its seeds and actions, as a download */
+static void match_log(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res, const char *id,
+                      const json_t *match, bool tenhou)
+{
+    json_t *record;
+    int rc = ippon_store_match_record(app->store, id, &record);
+    if (rc != 0) {
+        ippon_rest_store_failed(res);
+        return;
+    }
+    const char *names[4];
+    seat_names(match, names);
+    char title[64], err[256];
+    snprintf(title, sizeof title, "ippon %s", id);
+    ippon_match_logs logs;
+    rc = ippon_match_logs_build(json_string_value(json_object_get(record, "rules")), json_object_get(record, "seeds"),
+                                json_object_get(record, "actions"), names, title, &logs, err, sizeof err);
+    json_decref(record);
+    if (rc != 0) {
+        ippon_log_error("match %s: the stored match does not replay: %s", id, err);
+        ippon_rest_reply_error(res, 500, "internal", "the log of match %s cannot be rebuilt: %s", id, err);
+        return;
+    }
+    if (tenhou) {
+        ippon_rest_reply_cached(req, res, json_incref(logs.tenhou));
+    } else {
+        /* mjai: one event per line */
+        char *text = NULL;
+        size_t len = 0;
+        FILE *f = open_memstream(&text, &len);
+        size_t i;
+        json_t *ev;
+        json_array_foreach(logs.mjai, i, ev) {
+            if (f && (json_dumpf(ev, f, JSON_COMPACT) != 0 || fputc('\n', f) == EOF))
+                break;
+        }
+        if (!f || fclose(f) != 0 || i < json_array_size(logs.mjai))
+            ippon_rest_reply_error(res, 500, "internal", "out of memory");
+        else
+            ippon_rest_reply_cached_text(req, res, "application/x-ndjson", text, len);
+        free(text);
+    }
+    if (res->status == 200 || res->status == 304)
+        snprintf(res->disposition, sizeof res->disposition, "attachment; filename=\"ippon-%s.%s\"", id,
+                 tenhou ? "json" : "mjson");
+    ippon_match_logs_free(&logs);
+}
+
+void ippon_rest_match_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
+{
+    char id[IPPON_USER_ID_LEN + 1], format[8] = "json";
+    if (ippon_rest_id_param(req->param, id) != 0) {
+        ippon_rest_bad_param(res, "id", "32 hex digits (a match's id)");
+        return;
+    }
+    int got = ippon_rest_param(req, "format", format, sizeof format);
+    if (got < 0 || (strcmp(format, "json") && strcmp(format, "tenhou") && strcmp(format, "mjai"))) {
+        ippon_rest_bad_param(res, "format", "\"json\", \"tenhou\" or \"mjai\"");
+        return;
+    }
+    if (!ippon_rest_have_store(app, res))
+        return;
+    json_t *match;
+    int rc = ippon_store_match_detail(app->store, id, &match);
+    if (rc == IPPON_STORE_NOT_FOUND) {
+        ippon_rest_reply_error(res, 404, "not_found", "no match %s", id);
+        return;
+    }
+    if (rc != 0) {
+        ippon_rest_store_failed(res);
+        return;
+    }
+    if (strcmp(format, "json") != 0) {
+        match_log(app, req, res, id, match, !strcmp(format, "tenhou"));
+        json_decref(match);
+        return;
+    }
+    char tenhou[96], mjai[96];
+    snprintf(tenhou, sizeof tenhou, "/api/matches/%s?format=tenhou", id);
+    snprintf(mjai, sizeof mjai, "/api/matches/%s?format=mjai", id);
+    json_object_set_new(match, "logs", json_pack("{s:s,s:s}", "tenhou", tenhou, "mjai", mjai));
+    ippon_rest_reply_cached(req, res, match);
+}

@@ -1,0 +1,105 @@
+/*
+ * metrics_rest.c — the /metrics page (metrics_rest.h): the game's and the store's gauges read
+ * now, then the process's own counters (metrics.c).
+ */
+#include "api/metrics_rest.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "game/gateway.h"
+#include "store/db_health.h"
+
+static const char *const modes[2] = {"4p", "3p"};
+
+static void write_game(ippon_metrics_page *p, const ippon_gateway_stats *g, const ippon_metrics *m)
+{
+    ippon_metrics_family(p, "ippon_connections", "gauge", "Open game WebSockets.");
+    ippon_metrics_line(p, "ippon_connections %ld\n", g->connections);
+    ippon_metrics_family(p, "ippon_players_online", "gauge", "Signed-in players with an open WebSocket.");
+    ippon_metrics_line(p, "ippon_players_online %ld\n", g->players_online);
+    ippon_metrics_family(p, "ippon_tables", "gauge", "Running tables.");
+    for (int i = 0; i < 2; i++)
+        ippon_metrics_line(p, "ippon_tables{mode=\"%s\"} %ld\n", modes[i], g->tables[i]);
+    ippon_metrics_family(p, "ippon_queue_length", "gauge", "Players waiting in the queue.");
+    for (int i = 0; i < 2; i++)
+        ippon_metrics_line(p, "ippon_queue_length{mode=\"%s\"} %ld\n", modes[i], g->queued[i]);
+    ippon_metrics_family(p, "ippon_queue_longest_wait_seconds", "gauge",
+                         "How long the first player in the queue has waited.");
+    for (int i = 0; i < 2; i++)
+        ippon_metrics_line(p, "ippon_queue_longest_wait_seconds{mode=\"%s\"} %.3f\n", modes[i], g->longest_wait_s[i]);
+    ippon_metrics_family(p, "ippon_draining", "gauge", "1 while the server shuts down (no new matches).");
+    ippon_metrics_line(p, "ippon_draining %d\n", g->draining ? 1 : 0);
+    ippon_metrics_family(p, "ippon_maintenance", "gauge", "1 in maintenance mode (no new matches; running ones finish).");
+    ippon_metrics_line(p, "ippon_maintenance %d\n", g->maintenance ? 1 : 0);
+    ippon_metrics_family(p, "ippon_matches_finished_total", "counter",
+                         "Tables that ended (won, or closed without a result).");
+    ippon_metrics_line(p, "ippon_matches_finished_total %ld\n", g->matches_finished);
+    ippon_metrics_family(p, "ippon_messages_received_total", "counter", "Game messages received from players.");
+    ippon_metrics_line(p, "ippon_messages_received_total %ld\n", g->messages_in);
+    ippon_metrics_family(p, "ippon_messages_sent_total", "counter", "Game messages queued to players.");
+    ippon_metrics_line(p, "ippon_messages_sent_total %ld\n", g->messages_out);
+    ippon_metrics_family(p, "ippon_errors_total", "counter",
+                         "Errors: bad game messages, matches the database did not take, HTTP 5xx replies.");
+    ippon_metrics_line(p, "ippon_errors_total{kind=\"bad_message\"} %ld\n", g->bad_messages);
+    ippon_metrics_line(p, "ippon_errors_total{kind=\"match_not_stored\"} %llu\n",
+                       (unsigned long long)ippon_metrics_counter(m, IPPON_METRIC_MATCH_NOT_STORED));
+    ippon_metrics_line(p, "ippon_errors_total{kind=\"http_5xx\"} %llu\n",
+                       (unsigned long long)ippon_metrics_http_class(m, 5));
+}
+
+static void write_store(ippon_metrics_page *p, const ippon_db_health *h)
+{
+    ippon_metrics_family(p, "ippon_store_db_state", "gauge",
+                         "The database: 0 ok, 1 degraded (writes wait), 2 unwritable (writes fail).");
+    ippon_metrics_line(p, "ippon_store_db_state %d\n", (int)h->state);
+    ippon_metrics_family(p, "ippon_store_matches_waiting", "gauge", "Finished matches not stored yet.");
+    ippon_metrics_line(p, "ippon_store_matches_waiting %d\n", h->matches_waiting);
+    ippon_metrics_family(p, "ippon_store_writer_queue", "gauge", "Writes queued for the store writer (waiting or running).");
+    ippon_metrics_line(p, "ippon_store_writer_queue %zu\n", h->writer_queue);
+    ippon_metrics_family(p, "ippon_store_write_failures_total", "counter",
+                         "Write attempts that failed (each is tried again or given up).");
+    ippon_metrics_line(p, "ippon_store_write_failures_total %llu\n", (unsigned long long)h->write_failures);
+}
+
+char *ippon_metrics_render(const ippon_metrics *m, ippon_app *app, int64_t now_ms)
+{
+    ippon_metrics_page *p = ippon_metrics_page_new();
+    if (!p)
+        return NULL;
+    ippon_gateway_stats g;
+    memset(&g, 0, sizeof g);
+    if (app && app->gateway)
+        ippon_gateway_stats_get(app->gateway, &g);
+    write_game(p, &g, m);
+    if (app) {
+        ippon_db_health h;
+        ippon_db_health_get(app, &h);
+        write_store(p, &h);
+    }
+    ippon_metrics_write(m, p, now_ms);
+    return ippon_metrics_page_text(p);
+}
+
+static int64_t monotonic_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+void ippon_metrics_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
+{
+    (void)req;
+    char *text = ippon_metrics_render(app->metrics, app, monotonic_ms());
+    if (!text) {
+        ippon_rest_reply_error(res, 500, "internal", "out of memory");
+        return;
+    }
+    free(res->body);
+    res->status = 200;
+    res->body = text;
+    res->body_len = strlen(text);
+    res->content_type = "text/plain; version=0.0.4; charset=utf-8";
+}

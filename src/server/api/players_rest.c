@@ -1,0 +1,28 @@
+/*
+ * players_rest.c — GET /api/players/{id}: a player's profile (src/server/README.md, "Rankings").
+ * An id that is not 32 hex digits is a 400, an unknown player a 404. The reply is kept by the
+ * store (ippon_store_reply_keep) until a match of the player's, a void or a rename.
+ */
+#include "api/rest.h"
+#include "api/rest_params.h"
+#include "store/store_rankings.h"
+
+void ippon_rest_player_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
+{
+    char id[IPPON_USER_ID_LEN + 1];
+    if (ippon_rest_id_param(req->param, id) != 0) {
+        ippon_rest_bad_param(res, "id", "32 hex digits (a player's id)");
+        return;
+    }
+    ippon_kept_query kq = {id, 0, 0};
+    if (!ippon_rest_have_store(app, res) || ippon_rest_sent_kept(app, req, res, &kq))
+        return;
+    json_t *profile;
+    int rc = ippon_store_player_profile(app->store, id, &profile);
+    if (rc == IPPON_STORE_NOT_FOUND)
+        ippon_rest_reply_error(res, 404, "not_found", "no player %s", id);
+    else if (rc != 0)
+        ippon_rest_store_failed(res);
+    else
+        ippon_rest_send_and_keep(app, req, res, &kq, profile);
+}

@@ -1,0 +1,98 @@
+/*
+ * rest_fields.c — a REST request body's fields checked one by one, every problem collected
+ * and named in one 400 reply (rest_fields.h).
+ */
+#include "api/rest_fields.h"
+
+#include <stdio.h>
+#include <string.h>
+
+void ippon_rest_fields_problem(ippon_rest_fields *f, const char *name, const char *text)
+{
+    if (!json_object_get(f->problems, name))
+        json_object_set_new(f->problems, name, json_string(text));
+}
+
+int ippon_rest_fields_begin(ippon_rest_fields *f, const ippon_rest_request *req, ippon_rest_response *res,
+                            int empty_ok, const char *const *known, const char *list)
+{
+    f->problems = NULL;
+    f->body = ippon_rest_body_object(req, res, empty_ok);
+    if (!f->body)
+        return -1;
+    f->problems = json_object();
+    if (!f->problems) {
+        json_decref(f->body);
+        f->body = NULL;
+        ippon_rest_reply_error(res, 500, "internal", "out of memory");
+        return -1;
+    }
+    const char *key;
+    json_t *value;
+    json_object_foreach(f->body, key, value) {
+        int found = 0;
+        for (const char *const *k = known; *k && !found; k++)
+            found = strcmp(*k, key) == 0;
+        if (!found) {
+            char text[200];
+            snprintf(text, sizeof text, "unknown field (this route takes %s)", list);
+            ippon_rest_fields_problem(f, key, text);
+        }
+    }
+    return 0;
+}
+
+const char *ippon_rest_fields_string(ippon_rest_fields *f, const char *name, int required, size_t *len)
+{
+    json_t *v = json_object_get(f->body, name);
+    *len = 0;
+    if (!v || json_is_null(v)) {
+        if (required)
+            ippon_rest_fields_problem(f, name, v ? "must be a string, not null" : "missing");
+        return NULL;
+    }
+    if (!json_is_string(v)) {
+        ippon_rest_fields_problem(f, name, "must be a string");
+        return NULL;
+    }
+    *len = json_string_length(v);
+    return json_string_value(v);
+}
+
+const char *ippon_rest_fields_checked(ippon_rest_fields *f, const char *name, int required,
+                                      ippon_rest_field_rule rule)
+{
+    size_t len;
+    const char *text = ippon_rest_fields_string(f, name, required, &len);
+    char why[256];
+    if (text && rule(text, len, why, sizeof why) != 0) {
+        ippon_rest_fields_problem(f, name, why);
+        return NULL;
+    }
+    return text;
+}
+
+int ippon_rest_fields_reply(ippon_rest_fields *f, ippon_rest_response *res)
+{
+    if (json_object_size(f->problems) == 0)
+        return 0;
+    char message[1024];
+    size_t n = 0;
+    const char *key;
+    json_t *value;
+    message[0] = '\0';
+    json_object_foreach(f->problems, key, value) {
+        int m = snprintf(message + n, sizeof message - n, "%s%s: %s", n ? "; " : "", key, json_string_value(value));
+        if (m < 0 || (size_t)m >= sizeof message - n)
+            break;
+        n += (size_t)m;
+    }
+    ippon_rest_reply_error_fields(res, 400, "bad_request", json_incref(f->problems), "%s", message);
+    return -1;
+}
+
+void ippon_rest_fields_end(ippon_rest_fields *f)
+{
+    json_decref(f->problems);
+    json_decref(f->body);
+}

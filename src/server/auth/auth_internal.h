@@ -1,0 +1,119 @@
+/*
+ * auth_internal.h — what the identity service's files share (auth.c: the service, guests,
+ * registrations, logins, claims, logouts, renames; auth_password.c: password changes and
+ * "sign out everywhere"; auth_hold.c: operations held by the per-account wait). Not a public
+ * header: everything else uses auth.h.
+ *
+ * An operation (auth_op) goes through up to three waits — the hold (auth_hold.c), the hashing
+ * worker (pwhash.h) and the store writer (auth_writes.h) — each of whose completions runs on the
+ * loop and starts the next; the last ends it with auth_op_finish, which calls the caller's done.
+ */
+#ifndef IPPON_SERVER_AUTH_INTERNAL_H
+#define IPPON_SERVER_AUTH_INTERNAL_H
+
+#include <stdbool.h>
+
+#include "auth/auth.h"
+#include "store/auth_writes.h"
+#include "auth/login_limits.h"
+#include "auth/pwhash.h"
+#include "auth/pwpolicy.h"
+#include "base/ratelimit.h"
+#include "base/timer_heap.h"
+
+#define AUTH_BUSY_RETRY_MS 1000
+#define AUTH_UNAVAILABLE_RETRY_MS 5000 /* the database could not take a write: try again in this long */
+#define AUTH_KEY_LEN 80                /* limiter keys */
+#define AUTH_MAX_HELD 10000            /* operations held by the per-account wait, at most (then busy) */
+
+struct ippon_auth {
+    ippon_store *store;   /* reads */
+    ippon_writer *writer; /* writes */
+    long long session_s, guest_s; /* lifetimes */
+    ippon_pwhash *pwhash;
+    ippon_pwpolicy *policy;          /* new passwords: used by the hashing worker only */
+    ippon_login_limits *login;       /* failed password attempts */
+    ippon_ratelimit *signups, *guests;
+    long long (*now_ms)(void *ctx);
+    void *clock_ctx;
+    long long last_purge_s;
+    ippon_timer_heap held;           /* operations held by the per-account wait (auth_hold.c) */
+    void (*arm)(void *ctx, long long delay_ms);
+    void *arm_ctx;
+    ippon_auth_sessions_ended ended;
+    void *ended_ctx;
+};
+
+typedef enum auth_op_kind {
+    OP_REGISTER, OP_LOGIN, OP_CLAIM, OP_GUEST, OP_LOGOUT, OP_RENAME, OP_PASSWORD, OP_LOGOUT_ALL
+} auth_op_kind;
+
+typedef struct auth_op auth_op;
+
+/* what a held operation does once its wait is over (auth_hold.c) */
+typedef void (*auth_op_step)(auth_op *op);
+
+/* an operation waiting for the hold, the hashing worker or the store writer */
+struct auth_op {
+    ippon_auth *auth;
+    auth_op_kind kind;
+    ippon_auth_done done;
+    void *ctx;
+    char username[IPPON_USERNAME_MAX_LEN + 1];        /* register, claim, password */
+    char display_name[IPPON_DISPLAY_NAME_MAX_BYTES + 1]; /* register, claim, guest (if given), rename */
+    int has_display_name;
+    char user_id[IPPON_USER_ID_LEN + 1];              /* login (if found), claim, rename, password, logout(s) */
+    bool admin;                                       /* login: the account is an administrator's */
+    unsigned char old_token_hash[IPPON_TOKEN_HASH_BYTES]; /* claim; logout, password: the session's */
+    char address_key[AUTH_KEY_LEN];
+    char account_key[AUTH_KEY_LEN];                   /* login, password: the login limits' account */
+    bool limits_open;                                 /* login, password: counted, its end not told yet */
+    char log_name[48];                                /* login: the name tried, printable */
+    ippon_user user;                                  /* register, guest: the user written; login: read */
+    ippon_session session;                            /* register, login, claim, guest: the new one */
+    char token[IPPON_TOKEN_HEX_LEN + 1];              /* ... and its token */
+    int name_tries;                                   /* guest: generated names tried */
+    char password[IPPON_PASSWORD_MAX + 1];            /* login: the password tried; password: the old one */
+    size_t password_len;
+    char new_password[IPPON_PASSWORD_MAX + 1];        /* password: the new one */
+    size_t new_password_len;
+    bool old_checked;                                 /* password: the old one was right */
+    ippon_timer hold;                                 /* held by the per-account wait */
+    auth_op_step after_hold;
+    long long delayed_ms;
+};
+
+/* ---- auth.c --------------------------------------------------------------------------- */
+
+long long auth_now_s(ippon_auth *auth);
+/* the login limits' account key of a username: "u:" and the name, ASCII-lowercased */
+void auth_account_key(const char *username, char *out, size_t outlen);
+auth_op *auth_op_new(ippon_auth *auth, auth_op_kind kind, const char *address, ippon_auth_done done, void *ctx);
+/* the end of op: the caller's completion with r, then op (passwords, a token, a hash) wiped and freed */
+void auth_op_finish(auth_op *op, ippon_auth_result *r);
+void auth_op_finish_status(auth_op *op, ippon_auth_status status);
+/* hands op's write aw to the store writer (completion: auth.c's): 0, or -1 if refused (op untouched) */
+int auth_op_write(auth_op *op, ippon_auth_write *aw);
+/* a result known at once: *now set, returns 0 (the operations' "not pending") */
+int auth_now_result(ippon_auth_result *now, ippon_auth_status status);
+/* tell the login limits how op's counted attempt ended (once; nothing if it was not counted) */
+void auth_op_limits_end(auth_op *op, ippon_login_outcome outcome);
+/* the password worker's completion of every operation (dispatches by kind) */
+void auth_op_hashed(void *ctx, ippon_pwhash_result hashed, const char *hash);
+
+/* ---- auth_password.c ------------------------------------------------------------------ */
+
+/* a password change's hashing steps (verify the old, then check and hash the new) */
+void auth_op_password_hashed(auth_op *op, ippon_pwhash_result hashed, const char *hash);
+
+/* ---- auth_hold.c ---------------------------------------------------------------------- */
+
+/*
+ * Run step(op) from ippon_auth_tick once delay_ms (> 0) have passed by the auth clock. 0, or -1
+ * if too many are held already (AUTH_MAX_HELD) or out of memory: nothing was held, op untouched.
+ */
+int auth_op_hold(auth_op *op, long long delay_ms, auth_op_step step);
+/* end every held operation busy (the service is stopping) */
+void auth_hold_drop_all(ippon_auth *auth);
+
+#endif

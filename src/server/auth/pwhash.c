@@ -1,0 +1,315 @@
+/*
+ * pwhash.c — the password-hashing worker thread (see pwhash.h).
+ *
+ * How it works: two singly linked FIFO lists under one mutex, "todo" and "done". submit
+ * appends to todo and signals the condition variable; the worker pops the head of todo,
+ * runs argon2id without holding the lock, appends the job to done and calls the wake
+ * function (under the lock, so a wake can never reach a loop that has already replaced
+ * or dropped it). poll swaps the done list out under the lock and runs the callbacks
+ * outside it. Passwords live only in the job and are wiped (sodium_memzero) before the
+ * job is freed. A checked hash is a hash job whose password the policy (pwpolicy.h) sees first,
+ * on the worker too, since a check can take more than a millisecond.
+ */
+#include "auth/pwhash.h"
+
+#include <pthread.h>
+#include <sodium.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef enum pwhash_kind { PWHASH_HASH, PWHASH_VERIFY, PWHASH_CHECKED } pwhash_kind;
+
+typedef struct pwhash_job {
+    struct pwhash_job *next;
+    pwhash_kind kind;
+    char *password;
+    size_t len;
+    char *stored;                          /* verify: the hash to check, or NULL; checked: the old password */
+    char *username;                        /* checked: the account's username, or NULL */
+    ippon_pwpolicy *policy;                /* checked */
+    char out[crypto_pwhash_STRBYTES];      /* a new hash, or the policy's reason, when have_out */
+    int have_out;
+    ippon_pwhash_result result;
+    ippon_pwhash_done done;
+    void *ctx;
+} pwhash_job;
+
+typedef struct pwhash_list {
+    pwhash_job *head, *tail;
+} pwhash_list;
+
+struct ippon_pwhash {
+    pthread_t thread;
+    pthread_mutex_t lock;
+    pthread_cond_t work;
+    pwhash_list todo, done;
+    size_t in_flight; /* todo + the running job */
+    size_t max_queue;
+    int stopping;
+    unsigned long long ops;
+    size_t mem;
+    void (*wake)(void *);
+    void *wake_ctx;
+};
+
+static void list_push(pwhash_list *l, pwhash_job *j)
+{
+    j->next = NULL;
+    if (l->tail)
+        l->tail->next = j;
+    else
+        l->head = j;
+    l->tail = j;
+}
+
+static pwhash_job *list_pop(pwhash_list *l)
+{
+    pwhash_job *j = l->head;
+    if (j) {
+        l->head = j->next;
+        if (!l->head)
+            l->tail = NULL;
+        j->next = NULL;
+    }
+    return j;
+}
+
+static void job_free(pwhash_job *j)
+{
+    if (j->password) {
+        sodium_memzero(j->password, j->len);
+        free(j->password);
+    }
+    if (j->stored) {
+        sodium_memzero(j->stored, strlen(j->stored));
+        free(j->stored);
+    }
+    free(j->username);
+    sodium_memzero(j->out, sizeof j->out);
+    free(j);
+}
+
+/* the worker's part of a job: argon2id, no shared state touched */
+static void job_run(const ippon_pwhash *pool, pwhash_job *j)
+{
+    if (j->kind == PWHASH_CHECKED) {
+        if (ippon_pwpolicy_check(j->policy, j->password, j->len, j->username, j->stored, j->out, sizeof j->out) != 0) {
+            j->result = IPPON_PWHASH_WEAK;
+            j->have_out = 1;
+            return;
+        }
+        j->kind = PWHASH_HASH;
+    }
+    if (j->kind == PWHASH_HASH) {
+        j->result = crypto_pwhash_str(j->out, j->password, j->len, pool->ops, pool->mem) == 0
+                        ? IPPON_PWHASH_OK
+                        : IPPON_PWHASH_FAILED;
+        j->have_out = j->result == IPPON_PWHASH_OK;
+        return;
+    }
+    if (!j->stored) { /* no account: spend the same time, then say no */
+        char scratch[crypto_pwhash_STRBYTES];
+        int rc = crypto_pwhash_str(scratch, j->password, j->len, pool->ops, pool->mem);
+        sodium_memzero(scratch, sizeof scratch);
+        j->result = rc == 0 ? IPPON_PWHASH_MISMATCH : IPPON_PWHASH_FAILED;
+        return;
+    }
+    if (crypto_pwhash_str_verify(j->stored, j->password, j->len) != 0) {
+        j->result = IPPON_PWHASH_MISMATCH;
+        return;
+    }
+    j->result = IPPON_PWHASH_OK;
+    if (crypto_pwhash_str_needs_rehash(j->stored, pool->ops, pool->mem) == 1 &&
+        crypto_pwhash_str(j->out, j->password, j->len, pool->ops, pool->mem) == 0)
+        j->have_out = 1;
+}
+
+static void *pwhash_worker(void *arg)
+{
+    ippon_pwhash *pool = arg;
+    pthread_mutex_lock(&pool->lock);
+    for (;;) {
+        while (!pool->stopping && !pool->todo.head)
+            pthread_cond_wait(&pool->work, &pool->lock);
+        if (pool->stopping)
+            break;
+        pwhash_job *j = list_pop(&pool->todo);
+        pthread_mutex_unlock(&pool->lock);
+        job_run(pool, j);
+        pthread_mutex_lock(&pool->lock);
+        list_push(&pool->done, j);
+        pool->in_flight--;
+        if (pool->wake)
+            pool->wake(pool->wake_ctx);
+    }
+    pthread_mutex_unlock(&pool->lock);
+    return NULL;
+}
+
+int ippon_pwhash_start(ippon_pwhash **out, unsigned long long ops, size_t mem_bytes,
+                       size_t max_queue, void (*wake)(void *), void *wake_ctx)
+{
+    *out = NULL;
+    if (ops < crypto_pwhash_OPSLIMIT_MIN || ops > crypto_pwhash_OPSLIMIT_MAX ||
+        mem_bytes < crypto_pwhash_MEMLIMIT_MIN || mem_bytes > crypto_pwhash_MEMLIMIT_MAX ||
+        max_queue < 1)
+        return -1;
+    ippon_pwhash *pool = calloc(1, sizeof *pool);
+    if (!pool)
+        return -1;
+    pool->ops = ops;
+    pool->mem = mem_bytes;
+    pool->max_queue = max_queue;
+    pool->wake = wake;
+    pool->wake_ctx = wake_ctx;
+    if (pthread_mutex_init(&pool->lock, NULL) != 0) {
+        free(pool);
+        return -1;
+    }
+    if (pthread_cond_init(&pool->work, NULL) != 0) {
+        pthread_mutex_destroy(&pool->lock);
+        free(pool);
+        return -1;
+    }
+    if (pthread_create(&pool->thread, NULL, pwhash_worker, pool) != 0) {
+        pthread_cond_destroy(&pool->work);
+        pthread_mutex_destroy(&pool->lock);
+        free(pool);
+        return -1;
+    }
+    *out = pool;
+    return 0;
+}
+
+void ippon_pwhash_set_wake(ippon_pwhash *pool, void (*wake)(void *), void *wake_ctx)
+{
+    pthread_mutex_lock(&pool->lock);
+    pool->wake = wake;
+    pool->wake_ctx = wake_ctx;
+    pthread_mutex_unlock(&pool->lock);
+}
+
+static int pwhash_submit_job(ippon_pwhash *pool, pwhash_kind kind, const char *password, size_t len,
+                             const char *stored, const char *username, ippon_pwpolicy *policy,
+                             ippon_pwhash_done done, void *ctx);
+
+static int pwhash_submit(ippon_pwhash *pool, pwhash_kind kind, const char *password, size_t len,
+                         const char *stored, ippon_pwhash_done done, void *ctx)
+{
+    return pwhash_submit_job(pool, kind, password, len, stored, NULL, NULL, done, ctx);
+}
+
+int ippon_pwhash_hash_checked(ippon_pwhash *pool, ippon_pwpolicy *policy, const char *password, size_t len,
+                              const char *username, const char *old_password, ippon_pwhash_done done,
+                              void *ctx)
+{
+    if (!policy)
+        return -1;
+    return pwhash_submit_job(pool, PWHASH_CHECKED, password, len, old_password, username, policy, done, ctx);
+}
+
+static int pwhash_submit_job(ippon_pwhash *pool, pwhash_kind kind, const char *password, size_t len,
+                             const char *stored, const char *username, ippon_pwpolicy *policy,
+                             ippon_pwhash_done done, void *ctx)
+{
+    pwhash_job *j = calloc(1, sizeof *j);
+    if (!j)
+        return -1;
+    j->kind = kind;
+    j->policy = policy;
+    if (username)
+        j->username = strdup(username);
+    j->len = len;
+    j->done = done;
+    j->ctx = ctx;
+    j->password = malloc(len ? len : 1);
+    if (j->password)
+        memcpy(j->password, password, len);
+    if (stored)
+        j->stored = strdup(stored);
+    if (!j->password || (stored && !j->stored) || (username && !j->username)) {
+        job_free(j);
+        return -1;
+    }
+    pthread_mutex_lock(&pool->lock);
+    int accepted = !pool->stopping && pool->in_flight < pool->max_queue;
+    if (accepted) {
+        list_push(&pool->todo, j);
+        pool->in_flight++;
+        pthread_cond_signal(&pool->work);
+    }
+    pthread_mutex_unlock(&pool->lock);
+    if (!accepted) {
+        job_free(j);
+        return -1;
+    }
+    return 0;
+}
+
+int ippon_pwhash_hash(ippon_pwhash *pool, const char *password, size_t len,
+                      ippon_pwhash_done done, void *ctx)
+{
+    return pwhash_submit(pool, PWHASH_HASH, password, len, NULL, done, ctx);
+}
+
+int ippon_pwhash_verify(ippon_pwhash *pool, const char *password, size_t len, const char *hash,
+                        ippon_pwhash_done done, void *ctx)
+{
+    return pwhash_submit(pool, PWHASH_VERIFY, password, len, hash, done, ctx);
+}
+
+/* run and free every job of list (on the caller's thread) */
+static int pwhash_finish(pwhash_job *j)
+{
+    int n = 0;
+    while (j) {
+        pwhash_job *next = j->next;
+        j->done(j->ctx, j->result, j->have_out ? j->out : NULL);
+        job_free(j);
+        j = next;
+        n++;
+    }
+    return n;
+}
+
+int ippon_pwhash_poll(ippon_pwhash *pool)
+{
+    if (!pool)
+        return 0;
+    pthread_mutex_lock(&pool->lock);
+    pwhash_job *finished = pool->done.head;
+    pool->done.head = pool->done.tail = NULL;
+    pthread_mutex_unlock(&pool->lock);
+    return pwhash_finish(finished);
+}
+
+size_t ippon_pwhash_in_flight(ippon_pwhash *pool)
+{
+    pthread_mutex_lock(&pool->lock);
+    size_t n = pool->in_flight;
+    pthread_mutex_unlock(&pool->lock);
+    return n;
+}
+
+void ippon_pwhash_stop(ippon_pwhash *pool)
+{
+    if (!pool)
+        return;
+    pthread_mutex_lock(&pool->lock);
+    pool->stopping = 1;
+    pthread_cond_broadcast(&pool->work);
+    pthread_mutex_unlock(&pool->lock);
+    pthread_join(pool->thread, NULL);
+
+    /* the worker is gone. Detach both lists before running callbacks, so that a callback
+       that polls or submits (refused: stopping) finds nothing to run twice. */
+    pwhash_job *done = pool->done.head, *todo = pool->todo.head;
+    pool->done.head = pool->done.tail = pool->todo.head = pool->todo.tail = NULL;
+    for (pwhash_job *j = todo; j; j = j->next)
+        j->result = IPPON_PWHASH_CANCELLED;
+    pwhash_finish(done);
+    pwhash_finish(todo);
+    pthread_cond_destroy(&pool->work);
+    pthread_mutex_destroy(&pool->lock);
+    free(pool);
+}

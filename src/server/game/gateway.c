@@ -1,0 +1,483 @@
+/*
+ * gateway.c — connections, messages and the lobby (gateway.h); tables live in
+ * gateway_tables.c.
+ *
+ * A connection starts anonymous; "hello" with a session token (from the REST identity routes)
+ * binds it to a user — a newer connection of the same user replaces an older one, which is
+ * told and closed. Every message is checked: JSON, a known type, the fields it needs, the
+ * player's state. A bad message gets {"type":"error","code","message"} and changes nothing;
+ * a connection that keeps sending bad messages, floods, or sends an oversized frame is closed.
+ */
+#include "game/gateway_internal.h"
+
+#include <libwebsockets.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "auth/auth.h"
+#include "base/log.h"
+
+void ippon_game_settings_default(ippon_game_settings *s)
+{
+    *s = (ippon_game_settings){
+        .move_ms = 5000, .bank_ms = 20000, .refill_ms = 10000, .grace_ms = 1000, .time_scale = 1.0,
+        .bot_fill_after_ms = 30000, .ranked_min_humans = 2, .bot_delay_ms = 600, .call_window_ms = 700, .bots = true,
+        .max_frame = 4096, .max_msgs_per_10s = 100, .max_bad_per_10s = 20, .max_conns_per_addr = 8,
+        .max_queued_bytes = 1 << 20,
+    };
+}
+
+int64_t ippon_gateway_now(const ippon_gateway *gw)
+{
+    (void)gw;
+    return (int64_t)(lws_now_usecs() / 1000);
+}
+
+ippon_gateway *ippon_gateway_new(ippon_app *app, const ippon_game_settings *settings)
+{
+    ippon_gateway *gw = calloc(1, sizeof *gw);
+    if (!gw)
+        return NULL;
+    gw->app = app;
+    gw->set = *settings;
+    gw->tables_sul_at = -1;
+    gw->users = ippon_strmap_new();
+    gw->addrs = ippon_conn_count_new();
+    gw->seated = ippon_strmap_new();
+    gw->lobby = ippon_lobby_new();
+    if (!gw->users || !gw->addrs || !gw->seated || !gw->lobby) {
+        ippon_gateway_free(gw);
+        return NULL;
+    }
+    return gw;
+}
+
+static void free_out(ippon_gateway *gw, ippon_conn *c)
+{
+    if (gw)
+        gw->unsent_bytes -= c->out_bytes;
+    while (c->out_head) {
+        struct out_msg *m = c->out_head;
+        c->out_head = m->next;
+        free(m);
+    }
+    c->out_tail = NULL;
+    c->out_bytes = 0;
+}
+
+void ippon_gateway_free(ippon_gateway *gw)
+{
+    if (!gw)
+        return;
+    if (gw->ctx) {
+        lws_sul_cancel(&gw->lobby_timer);
+        lws_sul_cancel(&gw->drain_sul);
+        lws_sul_cancel(&gw->expiry_sul);
+    }
+    ippon_gateway_tables_free(gw);
+    ippon_strmap_free(gw->users);
+    ippon_conn_count_free(gw->addrs);
+    ippon_lobby_free(gw->lobby);
+    free(gw);
+}
+
+void ippon_gateway_attach(ippon_gateway *gw, struct lws_context *ctx)
+{
+    gw->ctx = ctx;
+    ippon_gateway_sessions_start(gw); /* gateway_sessions.c */
+}
+size_t ippon_gateway_max_frame(const ippon_gateway *gw) { return gw ? gw->set.max_frame : 4096; }
+
+/* wakes the event loop when the drain grace is over */
+static void drain_timer(lws_sorted_usec_list_t *sul)
+{
+    (void)sul;
+}
+
+void ippon_gateway_drain(ippon_gateway *gw, int64_t grace_ms)
+{
+    gw->draining = true;
+    if (gw->ctx)
+        lws_sul_schedule(gw->ctx, 0, &gw->drain_sul, drain_timer, (lws_usec_t)grace_ms * LWS_US_PER_MS + 1);
+}
+bool ippon_gateway_draining(const ippon_gateway *gw) { return gw->draining; }
+
+void ippon_gateway_settings_get(const ippon_gateway *gw, ippon_game_settings *out) { *out = gw->set; }
+void ippon_gateway_settings_set(ippon_gateway *gw, const ippon_game_settings *s) { gw->set = *s; }
+bool ippon_gateway_maintenance(const ippon_gateway *gw) { return gw->maintenance; }
+
+void ippon_gateway_set_maintenance(ippon_gateway *gw, bool on)
+{
+    gw->maintenance = on;
+    for (int mode = 0; on && mode < IPPON_LOBBY_MODES; mode++) {
+        int count;
+        const ippon_lobby_entry *waiting = ippon_lobby_entries(gw->lobby, mode, &count);
+        while (count > 0) { /* the entries move as each one leaves: always take the first */
+            char user_id[sizeof waiting[0].user_id];
+            snprintf(user_id, sizeof user_id, "%s", waiting[0].user_id);
+            ippon_lobby_leave(gw->lobby, user_id);
+            ippon_conn *c = ippon_gateway_conn_of(gw, user_id);
+            if (c) {
+                ippon_gateway_send_error(gw, c, "maintenance", "the server is in maintenance: no new matches for now");
+                ippon_gateway_send(gw, c, json_pack("{s:s}", "type", "unqueued"));
+            }
+            waiting = ippon_lobby_entries(gw->lobby, mode, &count);
+        }
+    }
+}
+
+void ippon_gateway_set_want_write(ippon_gateway *gw, void (*want_write)(void *socket))
+{
+    gw->want_write = want_write;
+}
+
+size_t ippon_gateway_unsent(const ippon_gateway *gw)
+{
+    return gw->unsent_bytes;
+}
+
+/* ---- sending ---- */
+
+void ippon_gateway_send_text(ippon_gateway *gw, ippon_conn *c, const char *text, size_t len, bool close_after)
+{
+    if (!c || c->closing)
+        return;
+    if (c->out_bytes + len > gw->set.max_queued_bytes) { /* a client that does not read */
+        free_out(gw, c);
+        close_after = true;
+        text = "{\"type\":\"error\",\"code\":\"too_slow\",\"message\":\"you are not reading your messages\"}";
+        len = strlen(text);
+    }
+    struct out_msg *m = malloc(sizeof *m + LWS_PRE + len);
+    if (!m)
+        return;
+    m->next = NULL;
+    m->len = len;
+    m->close_after = close_after;
+    memcpy(m->data + LWS_PRE, text, len);
+    if (c->out_tail)
+        c->out_tail->next = m;
+    else
+        c->out_head = m;
+    c->out_tail = m;
+    c->out_bytes += len;
+    gw->unsent_bytes += len;
+    gw->stats.messages_out++;
+    if (close_after)
+        c->closing = true;
+    if (gw->want_write)
+        gw->want_write(c->socket);
+}
+
+void ippon_gateway_send(ippon_gateway *gw, ippon_conn *c, json_t *msg)
+{
+    char *text = json_dumps(msg, JSON_COMPACT);
+    json_decref(msg);
+    if (text) {
+        ippon_gateway_send_text(gw, c, text, strlen(text), false);
+        free(text);
+    }
+}
+
+void ippon_gateway_send_error(ippon_gateway *gw, ippon_conn *c, const char *code, const char *message)
+{
+    ippon_gateway_send(gw, c, json_pack("{s:s,s:s,s:s}", "type", "error", "code", code, "message", message));
+}
+
+void ippon_gateway_send_error_and_close(ippon_gateway *gw, ippon_conn *c, const char *code, const char *message)
+{
+    json_t *e = json_pack("{s:s,s:s,s:s}", "type", "error", "code", code, "message", message);
+    char *text = json_dumps(e, JSON_COMPACT);
+    json_decref(e);
+    if (text)
+        ippon_gateway_send_text(gw, c, text, strlen(text), true);
+    free(text);
+}
+
+unsigned char *ippon_gateway_next_out(ippon_gateway *gw, ippon_conn *c, size_t *len, bool *close_after)
+{
+    struct out_msg *m = c->out_head;
+    if (!m)
+        return NULL;
+    c->out_head = m->next;
+    if (!c->out_head)
+        c->out_tail = NULL;
+    c->out_bytes -= m->len;
+    gw->unsent_bytes -= m->len;
+    *len = m->len;
+    *close_after = m->close_after;
+    /* the caller frees the returned pointer: hand out the message block itself */
+    memmove(m, m->data, LWS_PRE + m->len);
+    return (unsigned char *)m;
+}
+
+/* ---- connections ---- */
+
+ippon_conn *ippon_gateway_open(ippon_gateway *gw, void *socket, const char *addr)
+{
+    int taken = ippon_conn_count_take(gw->addrs, addr, gw->set.max_conns_per_addr);
+    if (taken != 0) {
+        if (taken > 0)
+            ippon_log(IPPON_LOG_WARN, "gateway: refused a connection from %s: too many open", addr);
+        return NULL;
+    }
+    ippon_conn *c = calloc(1, sizeof *c);
+    if (!c) {
+        ippon_conn_count_give(gw->addrs, addr);
+        return NULL;
+    }
+    c->socket = socket;
+    snprintf(c->addr, sizeof c->addr, "%s", addr);
+    c->window_start = ippon_gateway_now(gw);
+    gw->n_conns++;
+    return c;
+}
+
+void ippon_gateway_close(ippon_gateway *gw, ippon_conn *c)
+{
+    if (!c)
+        return;
+    if (!gw) { /* a socket closed while the server shuts down, after the gateway is gone */
+        free_out(NULL, c);
+        free(c);
+        return;
+    }
+    if (c->user_id[0] && ippon_strmap_get(gw->users, c->user_id) == c) {
+        ippon_strmap_remove(gw->users, c->user_id);
+        ippon_lobby_leave(gw->lobby, c->user_id); /* a queued player who leaves stops waiting */
+    }
+    ippon_conn_count_give(gw->addrs, c->addr);
+    free_out(gw, c);
+    gw->n_conns--;
+    free(c);
+}
+
+ippon_conn *ippon_gateway_conn_of(ippon_gateway *gw, const char *user_id)
+{
+    return ippon_strmap_get(gw->users, user_id);
+}
+
+/* counts a bad message; true when the connection has had too many and is being closed */
+static bool count_bad(ippon_gateway *gw, ippon_conn *c, const char *code, const char *message)
+{
+    gw->stats.bad_messages++;
+    c->bad_in_window++;
+    if (c->bad_in_window > gw->set.max_bad_per_10s) {
+        ippon_log(IPPON_LOG_WARN, "gateway: closing %s (%s): too many bad messages", c->addr,
+                  c->user_id[0] ? c->user_id : "anonymous");
+        ippon_gateway_send_error_and_close(gw, c, "abuse", "too many bad messages: closing the connection");
+        return true;
+    }
+    ippon_gateway_send_error(gw, c, code, message);
+    return false;
+}
+
+void ippon_gateway_oversized(ippon_gateway *gw, ippon_conn *c)
+{
+    gw->stats.bad_messages++;
+    char message[96];
+    snprintf(message, sizeof message, "messages are at most %zu bytes", gw->set.max_frame);
+    ippon_gateway_send_error_and_close(gw, c, "too_large", message);
+}
+
+bool ippon_gateway_hello_overdue(ippon_gateway *gw, ippon_conn *c, int seconds)
+{
+    if (c->user_id[0] || c->closing)
+        return false;
+    char message[96];
+    snprintf(message, sizeof message, "no hello within %d s: closing the connection", seconds);
+    ippon_gateway_send_error_and_close(gw, c, "hello_timeout", message);
+    return true;
+}
+
+/* the message-rate window: a fresh window every 10 s */
+static bool over_rate(ippon_gateway *gw, ippon_conn *c, int64_t now)
+{
+    if (now - c->window_start >= 10000) {
+        c->window_start = now;
+        c->msgs_in_window = 0;
+        c->bad_in_window = 0;
+    }
+    return ++c->msgs_in_window > gw->set.max_msgs_per_10s;
+}
+
+/* ---- messages ---- */
+
+static int mode_of(const json_t *msg)
+{
+    const char *m = json_string_value(json_object_get(msg, "mode"));
+    if (!m)
+        return -1;
+    return !strcmp(m, "4p") ? 0 : !strcmp(m, "3p") ? 1 : -1;
+}
+
+static json_t *queue_status(ippon_gateway *gw, int mode, int64_t now)
+{
+    int64_t oldest = ippon_lobby_oldest(gw->lobby, mode);
+    return json_pack("{s:s,s:s,s:i,s:I}", "type", "queue_status", "mode", mode ? "3p" : "4p", "size",
+                     ippon_lobby_size(gw->lobby, mode), "longest_wait_ms", (json_int_t)(oldest < 0 ? 0 : now - oldest));
+}
+
+static void on_hello(ippon_gateway *gw, ippon_conn *c, const json_t *msg)
+{
+    const json_t *v = json_object_get(msg, "v");
+    if (v && (!json_is_integer(v) || json_integer_value(v) != IPPON_GATEWAY_PROTOCOL)) {
+        count_bad(gw, c, "version", "this server speaks protocol version 1");
+        return;
+    }
+    const char *token = json_string_value(json_object_get(msg, "token"));
+    if (!token) {
+        count_bad(gw, c, "bad_message", "hello.token: the session token from /api/auth");
+        return;
+    }
+    ippon_user user;
+    ippon_session session;
+    int rc = gw->app && gw->app->auth ? ippon_auth_session_of(gw->app->auth, token, &user, &session) : IPPON_AUTH_ERROR;
+    if (rc == IPPON_AUTH_ERROR) { /* the database could not be read now: the token may be good */
+        ippon_log(IPPON_LOG_WARN, "gateway: hello from %s could not be checked (the database is busy)", c->addr);
+        ippon_gateway_send_error_and_close(gw, c, "unavailable",
+                                           "the server cannot check your session right now: connect again in a moment");
+        return;
+    }
+    if (rc != 0) {
+        count_bad(gw, c, "auth_failed", "the token is unknown or expired: sign in again");
+        return;
+    }
+    if (user.banned) {
+        ippon_gateway_send_error(gw, c, "banned", "this account is banned");
+        return;
+    }
+    if (c->user_id[0] && strcmp(c->user_id, user.id) != 0) {
+        count_bad(gw, c, "already_authenticated", "this connection belongs to another user");
+        return;
+    }
+    ippon_conn *old = ippon_strmap_get(gw->users, user.id);
+    if (old && old != c) { /* the newest connection of a user wins */
+        ippon_gateway_send_error_and_close(gw, old, "replaced", "you connected from elsewhere");
+        old->user_id[0] = '\0';
+    }
+    snprintf(c->user_id, sizeof c->user_id, "%s", user.id);
+    snprintf(c->name, sizeof c->name, "%s", user.display_name);
+    memcpy(c->session_hash, session.token_hash, sizeof c->session_hash);
+    c->session_expires_s = session.expires_at;
+    ippon_strmap_put(gw->users, user.id, c);
+    int64_t now = ippon_gateway_now(gw);
+    json_t *seat = ippon_gateway_seat_json(gw, c);
+    int mode = ippon_lobby_mode_of(gw->lobby, c->user_id);
+    ippon_gateway_send(gw, c, json_pack("{s:s,s:i,s:{s:s,s:s,s:b},s:o,s:o}", "type", "welcome", "v",
+                                        IPPON_GATEWAY_PROTOCOL, "user", "id", user.id, "display_name",
+                                        user.display_name, "guest", user.guest, "table", seat, "queue",
+                                        mode >= 0 ? queue_status(gw, mode, now) : json_null()));
+    long last = json_is_integer(json_object_get(msg, "last")) ? (long)json_integer_value(json_object_get(msg, "last")) : -2;
+    ippon_gateway_rejoin(gw, c, last, now);
+}
+
+static void on_queue(ippon_gateway *gw, ippon_conn *c, const json_t *msg)
+{
+    int mode = mode_of(msg);
+    if (mode < 0) {
+        count_bad(gw, c, "bad_message", "queue.mode: \"4p\" or \"3p\"");
+        return;
+    }
+    if (gw->draining) {
+        ippon_gateway_send_error(gw, c, "draining", "the server is about to restart: no new matches");
+        return;
+    }
+    if (gw->maintenance) {
+        ippon_gateway_send_error(gw, c, "maintenance", "the server is in maintenance: no new matches for now");
+        return;
+    }
+    if (ippon_gateway_table_of(gw, c->user_id)) {
+        count_bad(gw, c, "in_match", "you are already playing a match");
+        return;
+    }
+    int64_t now = ippon_gateway_now(gw);
+    int pos = ippon_lobby_join(gw->lobby, mode, c->user_id, c->name, c->addr, now);
+    ippon_gateway_send(gw, c, json_pack("{s:s,s:s,s:i}", "type", "queued", "mode", mode ? "3p" : "4p", "position", pos));
+    ippon_gateway_lobby_changed(gw, mode, now);
+}
+
+static void on_unqueue(ippon_gateway *gw, ippon_conn *c)
+{
+    int mode = ippon_lobby_mode_of(gw->lobby, c->user_id);
+    ippon_lobby_leave(gw->lobby, c->user_id);
+    ippon_gateway_send(gw, c, json_pack("{s:s}", "type", "unqueued"));
+    if (mode >= 0)
+        ippon_gateway_lobby_changed(gw, mode, ippon_gateway_now(gw));
+}
+
+static void on_practice(ippon_gateway *gw, ippon_conn *c, const json_t *msg)
+{
+    int mode = mode_of(msg);
+    if (mode < 0) {
+        count_bad(gw, c, "bad_message", "practice.mode: \"4p\" or \"3p\"");
+        return;
+    }
+    if (gw->maintenance) {
+        ippon_gateway_send_error(gw, c, "maintenance", "the server is in maintenance: no new matches for now");
+        return;
+    }
+    if (!gw->set.bots || gw->draining) {
+        ippon_gateway_send_error(gw, c, gw->draining ? "draining" : "no_bots", "practice tables are not available now");
+        return;
+    }
+    if (ippon_gateway_table_of(gw, c->user_id)) {
+        count_bad(gw, c, "in_match", "you are already playing a match");
+        return;
+    }
+    ippon_lobby_leave(gw->lobby, c->user_id);
+    ippon_lobby_entry me;
+    snprintf(me.user_id, sizeof me.user_id, "%s", c->user_id);
+    snprintf(me.name, sizeof me.name, "%s", c->name);
+    me.since = ippon_gateway_now(gw);
+    ippon_gateway_start_table(gw, mode, &me, 1, false);
+}
+
+void ippon_gateway_message(ippon_gateway *gw, ippon_conn *c, const char *text, size_t len)
+{
+    gw->stats.messages_in++;
+    int64_t now = ippon_gateway_now(gw);
+    if (c->closing)
+        return;
+    if (over_rate(gw, c, now)) {
+        count_bad(gw, c, "rate_limited", "too many messages: slow down");
+        return;
+    }
+    json_error_t jerr;
+    json_t *msg = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
+    if (!msg || !json_is_object(msg)) {
+        char m[200];
+        snprintf(m, sizeof m, "not a JSON object: %s", msg ? "another JSON value" : jerr.text);
+        count_bad(gw, c, "bad_json", m);
+        json_decref(msg);
+        return;
+    }
+    const char *type = json_string_value(json_object_get(msg, "type"));
+    if (!type)
+        count_bad(gw, c, "bad_message", "type: every message has a type");
+    else if (!strcmp(type, "hello"))
+        on_hello(gw, c, msg);
+    else if (!strcmp(type, "ping"))
+        ippon_gateway_send(gw, c, json_pack("{s:s,s:I}", "type", "pong", "t", (json_int_t)now));
+    else if (!c->user_id[0])
+        count_bad(gw, c, "auth_required", "say hello with your session token first");
+    else if (!strcmp(type, "queue"))
+        on_queue(gw, c, msg);
+    else if (!strcmp(type, "unqueue"))
+        on_unqueue(gw, c);
+    else if (!strcmp(type, "practice"))
+        on_practice(gw, c, msg);
+    else if (!strcmp(type, "act"))
+        ippon_gateway_act(gw, c, msg, now);
+    else if (!strcmp(type, "resume"))
+        ippon_gateway_resume(gw, c, msg, now);
+    else
+        count_bad(gw, c, "unknown_type", "unknown message type");
+    json_decref(msg);
+}
+
+bool ippon_gateway_bad(ippon_gateway *gw, ippon_conn *c, const char *code, const char *message)
+{
+    return count_bad(gw, c, code, message);
+}

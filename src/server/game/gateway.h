@@ -1,0 +1,122 @@
+/*
+ * gateway.h — the game over WebSocket: players' connections, the lobby, the tables, their
+ * timers, and finished matches handed to the store. Messages are in PROTOCOL.md.
+ *
+ * The gateway owns everything that lives while players play: a connection per socket (found
+ * by user id), the queues, and the running tables (each with a timer at its next deadline).
+ * It is driven by net/ws.c (socket events, through the functions below) and by libwebsockets
+ * timers (no socket code here: it asks for writes through a hook); everything runs on the
+ * one event loop, so there is no locking.
+ */
+#ifndef IPPON_SERVER_GATEWAY_H
+#define IPPON_SERVER_GATEWAY_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "app.h"
+
+typedef struct ippon_gateway ippon_gateway;
+typedef struct ippon_conn ippon_conn;
+
+typedef struct ippon_game_settings {
+    int64_t move_ms, bank_ms, refill_ms, grace_ms; /* the clock, before scaling (5,000 20,000 10,000 1,000) */
+    double time_scale;         /* 1.0; tests run clocks fast with e.g. 0.01 */
+    int64_t bot_fill_after_ms; /* a queued player waits this long before bots fill the table */
+    int ranked_min_humans;     /* humans a match needs to count in the rankings */
+    bool ranked_same_address;  /* queued players from one client address may share a table (LAN events) */
+    int64_t bot_delay_ms;      /* a bot's thinking time (scaled) */
+    int64_t call_window_ms;    /* the call window after every discard, kan and kita (scaled; table.c) */
+    bool bots;                 /* bots fill seats and practice tables exist */
+    size_t max_frame;          /* largest message a client may send, in bytes */
+    int max_msgs_per_10s;      /* a connection's message rate */
+    int max_bad_per_10s;       /* bad messages tolerated before the connection is closed */
+    int max_conns_per_addr;    /* open WebSockets per client address */
+    size_t max_queued_bytes;   /* unsent bytes to one client before it is dropped as too slow */
+} ippon_game_settings;
+
+/* the defaults above */
+void ippon_game_settings_default(ippon_game_settings *s);
+
+ippon_gateway *ippon_gateway_new(ippon_app *app, const ippon_game_settings *settings);
+void ippon_gateway_free(ippon_gateway *gw);
+
+/* the libwebsockets context the timers run on (set once it exists); starts the once-a-second
+   check of the sockets' sessions (below) */
+struct lws_context;
+void ippon_gateway_attach(ippon_gateway *gw, struct lws_context *ctx);
+
+/*
+ * Sessions of user_id ended (auth.h's session hook): its socket, if it said hello with the
+ * session token_hash — or, token_hash NULL, with any session but keep_hash's (NULL: any) —, gets
+ * the error "session_ended" with message and closes; the user leaves the queue, and a table it
+ * sits at plays on with the clock acting for it. A socket whose session expires is closed the
+ * same way within a second ("your session expired: sign in again"). Returns how many closed.
+ */
+int ippon_gateway_sessions_ended(ippon_gateway *gw, const char *user_id, const unsigned char *token_hash,
+                                 const unsigned char *keep_hash, const char *message);
+
+/* close the sockets whose session has expired by now_s (Unix s); the once-a-second timer calls
+   this with the auth clock's time. Returns how many closed */
+int ippon_gateway_expire_sessions(ippon_gateway *gw, long long now_s);
+
+/* stop forming new matches (draining); running tables play on. The event loop is woken after
+   grace_ms, so the caller can then close what still runs */
+void ippon_gateway_drain(ippon_gateway *gw, int64_t grace_ms);
+bool ippon_gateway_draining(const ippon_gateway *gw);
+/* tables still running */
+int ippon_gateway_running_tables(const ippon_gateway *gw);
+/* bytes queued for clients and not yet written (shutdown waits for them, briefly) */
+size_t ippon_gateway_unsent(const ippon_gateway *gw);
+/* ends every running table without a result (shutdown after the grace period) */
+void ippon_gateway_abandon_all(ippon_gateway *gw, const char *reason);
+
+/* the game settings in use; replacing them takes effect at the next table formed and the
+   lobby's next check (an admin's live settings: admin_settings.h) */
+void ippon_gateway_settings_get(const ippon_gateway *gw, ippon_game_settings *out);
+void ippon_gateway_settings_set(ippon_gateway *gw, const ippon_game_settings *s);
+/* maintenance mode: queue and practice are refused (code "maintenance"), whoever waits in a
+   queue is told and leaves it; running tables play on */
+void ippon_gateway_set_maintenance(ippon_gateway *gw, bool on);
+bool ippon_gateway_maintenance(const ippon_gateway *gw);
+
+/* the game's numbers, for health, /metrics and the admin area; [0] 4p, [1] 3p */
+typedef struct ippon_gateway_stats {
+    long connections, players_online;       /* open WebSockets; of them, signed in (said hello) */
+    long tables[2], queued[2];              /* running tables; players waiting */
+    double longest_wait_s[2];               /* of the first in each queue; 0 if empty */
+    long matches_finished, messages_in, messages_out, bad_messages; /* since start */
+    bool draining, maintenance;
+} ippon_gateway_stats;
+void ippon_gateway_stats_get(const ippon_gateway *gw, ippon_gateway_stats *out);
+
+/* ---- called by ws.c ---- */
+
+/* the largest message a client may send */
+size_t ippon_gateway_max_frame(const ippon_gateway *gw);
+
+/* a socket opened from `addr`; NULL = refuse it (too many from that address) */
+ippon_conn *ippon_gateway_open(ippon_gateway *gw, void *socket, const char *addr);
+/* one complete text message */
+void ippon_gateway_message(ippon_gateway *gw, ippon_conn *c, const char *text, size_t len);
+/* a message larger than max_frame arrived: the client is told and the socket closes */
+void ippon_gateway_oversized(ippon_gateway *gw, ippon_conn *c);
+/* the hello deadline (seconds after the socket opened) is over: if c has not said a good hello
+   yet, it is told (error "hello_timeout") and the socket closes; true in that case */
+bool ippon_gateway_hello_overdue(ippon_gateway *gw, ippon_conn *c, int seconds);
+/* the socket closed; c is freed */
+void ippon_gateway_close(ippon_gateway *gw, ippon_conn *c);
+/* the next queued message for the socket (malloc'd with LWS_PRE bytes of head room, `len`
+   bytes of text after it), or NULL; *close_after says the socket should close once it is sent */
+unsigned char *ippon_gateway_next_out(ippon_gateway *gw, ippon_conn *c, size_t *len, bool *close_after);
+
+/*
+ * The sockets' side (net/ws.c) is told through this hook that a socket has messages to write
+ * (ippon_gateway_next_out): main sets it to ippon_ws_want_write once both exist. Without one
+ * (unit tests, fuzzing) messages wait in their queues until read with ippon_gateway_next_out.
+ */
+void ippon_gateway_set_want_write(ippon_gateway *gw, void (*want_write)(void *socket));
+
+#endif

@@ -1,0 +1,102 @@
+/*
+ * gateway_internal.h — what gateway.c (connections, messages, lobby) and gateway_tables.c
+ * (tables, timers, finished matches) share. Not a public header.
+ */
+#ifndef IPPON_SERVER_GATEWAY_INTERNAL_H
+#define IPPON_SERVER_GATEWAY_INTERNAL_H
+
+#include <libwebsockets.h>
+
+#include "auth/auth.h"
+#include "base/conn_count.h"
+#include "base/timer_heap.h"
+#include "game/gateway.h"
+#include "game/lobby.h"
+#include "base/strmap.h"
+#include "game/table.h"
+
+enum { IPPON_GATEWAY_PROTOCOL = 1 };
+
+struct out_msg {
+    struct out_msg *next;
+    size_t len;
+    bool close_after;
+    unsigned char data[]; /* LWS_PRE bytes of head room, then the text */
+};
+
+struct ippon_conn {
+    void *socket;               /* the lws wsi */
+    char addr[64];
+    char user_id[40];           /* empty until "hello" */
+    char name[80];
+    unsigned char session_hash[IPPON_TOKEN_HASH_BYTES]; /* the session its hello was made with */
+    long long session_expires_s; /* ... and when that ends (Unix s, the auth clock); 0 before hello */
+    struct out_msg *out_head, *out_tail;
+    size_t out_bytes;
+    bool closing;               /* the last message is queued; the socket closes after it */
+    int64_t window_start;       /* the current 10-second window */
+    int msgs_in_window, bad_in_window;
+};
+
+/* a running table and its timer */
+struct gw_table {
+    ippon_table *t;
+    ippon_gateway *gw;
+    ippon_timer timer;          /* in the gateway's table_timers, at the table's next deadline */
+    bool dead;                  /* finished: freed by its timer */
+    struct gw_table *prev, *next;
+};
+
+struct ippon_gateway {
+    ippon_app *app;
+    ippon_game_settings set;
+    struct lws_context *ctx;
+    void (*want_write)(void *socket); /* the sockets' side (ippon_gateway_set_want_write) */
+    ippon_strmap *users;        /* user id → its connection */
+    ippon_conn_count *addrs;    /* open connections per client address */
+    ippon_strmap *seated;       /* user id → the gw_table it plays at */
+    ippon_lobby *lobby;
+    lws_sorted_usec_list_t lobby_timer;
+    lws_sorted_usec_list_t drain_sul;   /* wakes the loop when the shutdown grace is over */
+    lws_sorted_usec_list_t expiry_sul;  /* once a second: sockets whose session has expired close */
+    bool lobby_timer_on;
+    struct gw_table *tables;
+    ippon_timer_heap table_timers;      /* every table's next deadline (gateway_tables.c) */
+    lws_sorted_usec_list_t tables_sul;  /* one lws timer at the earliest of them */
+    int64_t tables_sul_at;              /* when it is set for (ms), -1 when not set */
+    struct ippon_match_queue *finished; /* finished matches not yet written (group commit) */
+    lws_sorted_usec_list_t finished_sul; /* writes them FINISHED_FLUSH_MS after the first */
+    bool finished_sul_on;
+    long n_conns, n_tables;
+    size_t unsent_bytes;        /* queued to all clients, not yet written */
+    ippon_gateway_stats stats;
+    bool draining;
+    bool maintenance;           /* no new matches (admin_settings.h); running ones finish */
+};
+
+int64_t ippon_gateway_now(const ippon_gateway *gw);
+void ippon_gateway_send(ippon_gateway *gw, ippon_conn *c, json_t *msg);
+void ippon_gateway_send_text(ippon_gateway *gw, ippon_conn *c, const char *text, size_t len, bool close_after);
+void ippon_gateway_send_error(ippon_gateway *gw, ippon_conn *c, const char *code, const char *message);
+/* the last message of a connection: an error, then the socket closes */
+void ippon_gateway_send_error_and_close(ippon_gateway *gw, ippon_conn *c, const char *code, const char *message);
+ippon_conn *ippon_gateway_conn_of(ippon_gateway *gw, const char *user_id);
+/* counts a bad message and answers it; true when the connection is being closed for abuse */
+bool ippon_gateway_bad(ippon_gateway *gw, ippon_conn *c, const char *code, const char *message);
+
+/* gateway_sessions.c: the once-a-second check of the sockets' sessions, started by attach */
+void ippon_gateway_sessions_start(ippon_gateway *gw);
+
+/* gateway_tables.c */
+struct gw_table *ippon_gateway_table_of(ippon_gateway *gw, const char *user_id);
+json_t *ippon_gateway_seat_json(ippon_gateway *gw, const ippon_conn *c);
+void ippon_gateway_rejoin(ippon_gateway *gw, ippon_conn *c, long last, int64_t now);
+void ippon_gateway_resume(ippon_gateway *gw, ippon_conn *c, const json_t *msg, int64_t now);
+void ippon_gateway_act(ippon_gateway *gw, ippon_conn *c, const json_t *msg, int64_t now);
+void ippon_gateway_lobby_changed(ippon_gateway *gw, int mode, int64_t now);
+void ippon_gateway_start_table(ippon_gateway *gw, int mode, const ippon_lobby_entry *humans, int n, bool may_rank);
+void ippon_gateway_tables_free(ippon_gateway *gw);
+/* ends a running table without a result (an admin closing it: gateway_live.c) and frees it soon */
+void ippon_gateway_table_close(ippon_gateway *gw, struct gw_table *gt, const char *reason);
+
+#endif

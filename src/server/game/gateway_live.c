@@ -1,0 +1,147 @@
+/*
+ * gateway_live.c — the running game as an administrator sees it (gateway_live.h), and the
+ * gateway's numbers (ippon_gateway_stats_get).
+ *
+ * How it works: everything is read on demand from the gateway's own structures — the list of
+ * running tables, the lobby's queues, the user → connection map — when the admin area or
+ * /metrics asks, so playing costs nothing extra. A table's numbers (hand, honba, sticks) come
+ * from its public view, the same one a spectator would get.
+ */
+#include "game/gateway_live.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "game/gateway_internal.h"
+
+static int table_mode(const ippon_table *t)
+{
+    return ippon_table_players(t) == 3 ? 1 : 0;
+}
+
+void ippon_gateway_stats_get(const ippon_gateway *gw, ippon_gateway_stats *out)
+{
+    *out = gw->stats;
+    int64_t now = ippon_gateway_now(gw);
+    out->connections = gw->n_conns;
+    out->players_online = (long)ippon_strmap_count(gw->users);
+    for (int mode = 0; mode < 2; mode++) {
+        out->tables[mode] = 0;
+        out->queued[mode] = ippon_lobby_size(gw->lobby, mode);
+        int64_t oldest = ippon_lobby_oldest(gw->lobby, mode);
+        out->longest_wait_s[mode] = oldest < 0 ? 0.0 : (double)(now - oldest) / 1000.0;
+    }
+    for (const struct gw_table *gt = gw->tables; gt; gt = gt->next)
+        if (!gt->dead)
+            out->tables[table_mode(gt->t)]++;
+    out->draining = gw->draining;
+    out->maintenance = gw->maintenance;
+}
+
+static json_t *queue_json(ippon_gateway *gw, int mode, int64_t now)
+{
+    int count;
+    const ippon_lobby_entry *e = ippon_lobby_entries(gw->lobby, mode, &count);
+    json_t *waiting = json_array();
+    for (int i = 0; i < count; i++)
+        json_array_append_new(waiting, json_pack("{s:s,s:s,s:I}", "user_id", e[i].user_id, "name", e[i].name,
+                                                 "waited_ms", (json_int_t)(now - e[i].since)));
+    return json_pack("{s:i,s:I,s:o}", "size", count, "longest_wait_ms", (json_int_t)(count ? now - e[0].since : 0),
+                     "waiting", waiting);
+}
+
+static json_t *table_json(ippon_gateway *gw, const struct gw_table *gt, int64_t now)
+{
+    const ippon_table *t = gt->t;
+    json_t *view = ippon_table_public_view(t, now);
+    json_t *players = json_array();
+    for (int s = 0; s < ippon_table_players(t); s++) {
+        const ippon_table_player *p = ippon_table_player_at(t, s);
+        json_array_append_new(players, json_pack("{s:i,s:s,s:b,s:o,s:b}", "seat", s, "name", p->name, "bot", p->bot,
+                                                 "user_id", p->bot ? json_null() : json_string(p->user_id),
+                                                 "connected", !p->bot && ippon_gateway_conn_of(gw, p->user_id)));
+    }
+    json_t *o = json_pack("{s:s,s:s,s:O,s:O,s:O,s:O,s:O,s:O,s:O,s:o}", "id", ippon_table_id(t), "mode",
+                          table_mode(t) ? "3p" : "4p", "ranked", json_object_get(view, "ranked"), "hand_number",
+                          json_object_get(view, "hand_number"), "round_wind", json_object_get(view, "round_wind"),
+                          "dealer", json_object_get(view, "dealer"), "honba", json_object_get(view, "honba"), "sticks",
+                          json_object_get(view, "sticks"), "running_ms", json_object_get(view, "running_ms"),
+                          "players", players);
+    json_decref(view);
+    return o;
+}
+
+json_t *ippon_gateway_live_json(ippon_gateway *gw)
+{
+    int64_t now = ippon_gateway_now(gw);
+    ippon_gateway_stats g;
+    ippon_gateway_stats_get(gw, &g);
+    struct gw_table *last = NULL;
+    for (struct gw_table *gt = gw->tables; gt; gt = gt->next)
+        last = gt;
+    json_t *tables = json_array();
+    long listed = 0;
+    for (struct gw_table *gt = last; gt && listed < IPPON_GATEWAY_LIVE_MAX_TABLES; gt = gt->prev) /* oldest first */
+        if (!gt->dead) {
+            json_array_append_new(tables, table_json(gw, gt, now));
+            listed++;
+        }
+    return json_pack("{s:i,s:i,s:b,s:b,s:{s:o,s:o},s:i,s:o}", "connections", (int)g.connections, "players_online",
+                     (int)g.players_online, "draining", g.draining, "maintenance", g.maintenance, "queues", "4p",
+                     queue_json(gw, 0, now), "3p", queue_json(gw, 1, now), "tables_total",
+                     (int)(g.tables[0] + g.tables[1]), "tables", tables);
+}
+
+static struct gw_table *find_table(ippon_gateway *gw, const char *table_id)
+{
+    for (struct gw_table *gt = gw->tables; gt; gt = gt->next)
+        if (!gt->dead && !ippon_table_over(gt->t) && !strcmp(ippon_table_id(gt->t), table_id))
+            return gt;
+    return NULL;
+}
+
+json_t *ippon_gateway_table_view(ippon_gateway *gw, const char *table_id)
+{
+    struct gw_table *gt = find_table(gw, table_id);
+    if (!gt)
+        return NULL;
+    int64_t now = ippon_gateway_now(gw);
+    json_t *view = ippon_table_public_view(gt->t, now);
+    json_t *summary = table_json(gw, gt, now);
+    json_object_set(view, "mode", json_object_get(summary, "mode"));
+    json_object_set(view, "players_info", json_object_get(summary, "players"));
+    json_decref(summary);
+    return view;
+}
+
+int ippon_gateway_close_table(ippon_gateway *gw, const char *table_id, const char *reason)
+{
+    struct gw_table *gt = find_table(gw, table_id);
+    if (!gt)
+        return -1;
+    ippon_gateway_table_close(gw, gt, reason);
+    return 0;
+}
+
+bool ippon_gateway_disconnect(ippon_gateway *gw, const char *user_id, const char *code, const char *message)
+{
+    ippon_lobby_leave(gw->lobby, user_id);
+    ippon_conn *c = ippon_gateway_conn_of(gw, user_id);
+    if (!c)
+        return false;
+    ippon_gateway_send_error_and_close(gw, c, code, message);
+    return true;
+}
+
+void ippon_gateway_renamed(ippon_gateway *gw, const char *user_id, const char *display_name)
+{
+    ippon_conn *c = ippon_gateway_conn_of(gw, user_id);
+    if (c)
+        snprintf(c->name, sizeof c->name, "%s", display_name);
+}
+
+bool ippon_gateway_online(ippon_gateway *gw, const char *user_id)
+{
+    return ippon_gateway_conn_of(gw, user_id) != NULL;
+}

@@ -1,0 +1,677 @@
+/*
+ * table.c — one match at one table (table.h).
+ *
+ * How it works. Every change goes through one path: an action (a player's, a bot's, or the
+ * table's own when a clock runs out) is applied to the core match; the events it reports are
+ * turned into each seat's messages (protocol.c), numbered per seat and kept for resuming; then
+ * every seat that now has a decision is prompted: its clock starts, a human gets an "ask" with
+ * its options (and its own waits: protocol.h, ippon_proto_options / ippon_proto_tenpai), a bot
+ * gets a time to move. A riichi player whose draw offers nothing but the discard of that tile
+ * discards it at once, using no time (RULES.md §1).
+ *
+ * Timing: what a seat hears never says who could call. Every seat that was offered nothing
+ * hears nothing about an offer, and the table keeps a call window after every discard, kan and
+ * kita (settings.call_window_ms): the action's own event goes out at once, but whatever follows
+ * it (the next draw, a call, a riichi stick, the end of the hand) is held until the window
+ * closes, whether or not anybody was offered anything and however fast the offered seats
+ * answered. Only a decision that takes longer than the window shows, as a longer wait, and then
+ * it may be any seat with an offer: a bot answers an offer at a random moment inside the window
+ * three times in four, and otherwise ponders past it for up to half a move time, the way a
+ * human weighing a call does. The next player's clock starts when the window closes. A full
+ * view asked for while the window is open is sent when it closes (sent at once, it would show
+ * whether the match had moved on, that is whether anybody could call).
+ */
+#include "game/table.h"
+
+#include <sodium.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bot.h"
+#include "ippon/error.h"
+#include "game/protocol.h"
+
+enum { TABLE_MAX_LOG = 4096 }; /* messages kept per seat for resuming */
+
+struct seat_log {
+    char **text;
+    long count, cap; /* grows by doubling, up to TABLE_MAX_LOG */
+    long first;      /* event number of text[0] */
+};
+
+struct ippon_table {
+    char id[40];
+    ippon_rules rules;
+    ippon_table_settings set;
+    ippon_table_hooks hooks;
+    ippon_table_player seats[IPPON_MAX_PLAYERS];
+    int players;
+    int first_dealer; /* the East 1 dealer (起家): kyoku numbers count from it */
+    bool ranked, over;
+    ippon_match *m;
+    ippon_clock clock;
+    int64_t started_ms, next_hand_at;
+    uint8_t seed[IPPON_SEED_BYTES];
+    uint8_t commitment[IPPON_COMMITMENT_BYTES];
+    json_t *seeds, *wins, *commitments;
+    struct played { int16_t hand; bool tsumogiri; ippon_action a; } *played; /* the action log, */
+    long played_count, played_cap; /* compact (12 bytes an action): JSON only when the match ends */
+    long ask_seq[IPPON_MAX_PLAYERS];   /* number of the seat's current ask, 0 = none */
+    bool asked[IPPON_MAX_PLAYERS];     /* the seat's current decision has been prompted */
+    int64_t bot_due[IPPON_MAX_PLAYERS];
+    struct seat_log log[IPPON_MAX_PLAYERS];
+    int64_t window_ends;               /* -1, or when the open call window closes */
+    struct held_event { int seat; json_t *event; } *held; /* events waiting for the window */
+    int held_count, held_cap;
+    bool view_wanted[IPPON_MAX_PLAYERS]; /* a full view asked for while the window was open */
+    int last_discarder;                /* the seat of the hand's latest discard, -1 before the first */
+    int32_t final_points[IPPON_MAX_PLAYERS], results[IPPON_MAX_PLAYERS];
+};
+
+static void send_to(ippon_table *t, int seat, json_t *msg)
+{
+    if (t->seats[seat].bot || !t->hooks.send) {
+        json_decref(msg);
+        return;
+    }
+    t->hooks.send(t->hooks.ctx, t, seat, t->seats[seat].user_id, msg);
+}
+
+/* numbers an event message for a seat, keeps it for resuming, and sends it (unless the seat
+   is about to get the full view instead) */
+static void post_event(ippon_table *t, int seat, json_t *event)
+{
+    struct seat_log *lg = &t->log[seat];
+    long n = lg->first + lg->count;
+    json_t *msg = json_pack("{s:s,s:i,s:o}", "type", "event", "n", (json_int_t)n, "event", event);
+    if (lg->count == TABLE_MAX_LOG) { /* forget the oldest: a resume that far back gets the view */
+        free(lg->text[0]);
+        memmove(lg->text, lg->text + 1, (TABLE_MAX_LOG - 1) * sizeof lg->text[0]);
+        lg->count--;
+        lg->first++;
+    }
+    if (lg->count == lg->cap) {
+        long cap = lg->cap ? 2 * lg->cap : 64;
+        char **grown = realloc(lg->text, (size_t)cap * sizeof *grown);
+        if (!grown) {
+            send_to(t, seat, msg);
+            return;
+        }
+        lg->text = grown;
+        lg->cap = cap;
+    }
+    lg->text[lg->count++] = json_dumps(msg, JSON_COMPACT);
+    if (t->view_wanted[seat])
+        json_decref(msg);
+    else
+        send_to(t, seat, msg);
+}
+
+/* an event for a seat: sent now, or held while a call window is open */
+static void emit(ippon_table *t, int seat, json_t *event)
+{
+    if (t->window_ends < 0) {
+        post_event(t, seat, event);
+        return;
+    }
+    if (t->held_count == t->held_cap) {
+        int cap = t->held_cap ? 2 * t->held_cap : 16;
+        struct held_event *grown = realloc(t->held, (size_t)cap * sizeof *grown);
+        if (!grown) { /* out of memory: better early than lost */
+            post_event(t, seat, event);
+            return;
+        }
+        t->held = grown;
+        t->held_cap = cap;
+    }
+    t->held[t->held_count++] = (struct held_event){ seat, event };
+}
+
+/* the hand's number in its round, as players say it: East 1 (1) … East 4 (4), South 1 … */
+static int kyoku(const ippon_table *t)
+{
+    return (ippon_match_dealer(t->m) - t->first_dealer + t->players) % t->players + 1;
+}
+
+/* the seats' names, as in match_found (a resumed view must not rely on the client's memory) */
+static json_t *names_json(const ippon_table *t)
+{
+    json_t *names = json_array();
+    for (int s = 0; s < t->players; s++)
+        json_array_append_new(names, json_pack("{s:i,s:s,s:b}", "seat", s, "name", t->seats[s].name, "bot",
+                                               t->seats[s].bot));
+    return names;
+}
+
+static json_t *hex_json(const uint8_t *bytes, size_t n)
+{
+    char hex[2 * 64 + 1];
+    ippon_hex(bytes, n, hex);
+    return json_string(hex);
+}
+
+/* the seat's event as it may see it, with what the table adds to the core's events: a hand's
+   commitment and kyoku, the tenpai hands shown at a draw and the hand that follows it ("next",
+   read from the core, which has already moved on), the seeds at the end */
+static json_t *event_for(ippon_table *t, const ippon_event *ev, int seat)
+{
+    json_t *o = ippon_proto_event(t->m, ev, seat);
+    if (!o)
+        return NULL;
+    if (ev->type == IPPON_EV_HAND_START) {
+        json_object_set_new(o, "commitment", hex_json(t->commitment, sizeof t->commitment));
+        json_object_set_new(o, "kyoku", json_integer(kyoku(t)));
+    }
+    if (ev->type == IPPON_EV_DRAW_END) { /* tenpai hands are shown to everybody */
+        json_t *hands = json_object();
+        for (int s = 0; s < t->players; s++)
+            if (ev->u.end.tenpai[s]) {
+                ippon_tile hand[14];
+                int n = ippon_match_hand(t->m, s, hand);
+                char key[12];
+                snprintf(key, sizeof key, "%d", s);
+                json_object_set_new(hands, key, ippon_proto_tiles(&t->rules, hand, n));
+            }
+        json_object_set_new(o, "hands", hands);
+    }
+    if (ev->type == IPPON_EV_DRAW_END || ev->type == IPPON_EV_ABORT) /* the core has moved to the next hand */
+        json_object_set_new(o, "next", json_pack("{s:i,s:i,s:i,s:i,s:i}", "dealer", ippon_match_dealer(t->m),
+                                                 "round_wind", ippon_match_round_wind(t->m), "kyoku", kyoku(t),
+                                                 "honba", ippon_match_honba(t->m), "sticks", ippon_match_sticks(t->m)));
+    if (ev->type == IPPON_EV_MATCH_END)
+        json_object_set(o, "seeds", t->seeds);
+    return o;
+}
+
+static void dispatch(ippon_table *t, const ippon_event *ev, int n)
+{
+    for (int i = 0; i < n; i++) {
+        if (ev[i].type == IPPON_EV_HAND_START)
+            t->last_discarder = -1;
+        if (ev[i].type == IPPON_EV_DISCARD)
+            t->last_discarder = ev[i].seat;
+        if (ev[i].type == IPPON_EV_WIN)
+            json_array_append_new(t->wins, ippon_proto_win_record(t->m, &ev[i])); /* the whole hand, for the record */
+        if (ev[i].type == IPPON_EV_DRAW_END)
+            ippon_clock_refill(&t->clock); /* each bank gains 10 s, up to 20 s */
+        for (int s = 0; s < t->players; s++) {
+            if (t->seats[s].bot)
+                continue; /* a bot reads the match itself: no messages to build or keep */
+            json_t *o = event_for(t, &ev[i], s);
+            if (o)
+                emit(t, s, o);
+        }
+    }
+}
+
+static void close_window(ippon_table *t, int64_t now);
+
+/* the action log as stored: [[hand, seat, {action}], …], a discard of the drawn tile marked
+   "tsumogiri" (so a replay discards that very tile when the hand holds another of its kind) */
+static json_t *actions_json(const ippon_table *t)
+{
+    json_t *list = json_array();
+    for (long i = 0; i < t->played_count; i++) {
+        const struct played *p = &t->played[i];
+        json_t *o = ippon_proto_option(&t->rules, &p->a);
+        if (p->tsumogiri)
+            json_object_set_new(o, "tsumogiri", json_true());
+        json_array_append_new(list, json_pack("[i,i,o]", p->hand, p->a.seat, o));
+    }
+    return list;
+}
+
+static void finish(ippon_table *t, bool completed, const char *reason, int64_t now)
+{
+    close_window(t, now); /* the end of a match is not held back */
+    t->over = true;
+    if (!completed) /* no match_end: say why, and reveal the seeds all the same */
+        for (int s = 0; s < t->players; s++)
+            send_to(t, s, json_pack("{s:s,s:s,s:O}", "type", "table_closed", "reason", reason, "seeds", t->seeds));
+    for (int s = 0; s < t->players; s++) {
+        t->final_points[s] = ippon_match_points(t->m, s);
+        t->results[s] = completed ? ippon_match_result(t->m, s) : 0;
+    }
+    json_t *actions = actions_json(t);
+    ippon_table_record rec = {
+        .id = t->id, .rules = &t->rules, .players = t->players, .ranked = t->ranked && completed,
+        .completed = completed, .started_ms = t->started_ms, .ended_ms = now,
+        .hands = ippon_match_hand_number(t->m) + 1, .seats = t->seats, .final_points = t->final_points,
+        .results = t->results, .seeds = t->seeds, .actions = actions, .wins = t->wins,
+    };
+    if (t->hooks.finished)
+        t->hooks.finished(t->hooks.ctx, t, &rec);
+    json_decref(actions);
+}
+
+/* a new hand: the earlier hands' messages are no longer kept (a resume from before this hand
+   gets the full view), so a long run of draws does not grow a table's memory */
+static void forget_earlier_hands(ippon_table *t)
+{
+    for (int s = 0; s < t->players; s++) {
+        struct seat_log *lg = &t->log[s];
+        for (long i = 0; i < lg->count; i++)
+            free(lg->text[i]);
+        lg->first += lg->count;
+        lg->count = 0;
+    }
+}
+
+static void deal(ippon_table *t, int64_t now)
+{
+    ippon_tile wall[IPPON_TILE_IDS];
+    forget_earlier_hands(t);
+    ippon_fairness_new_seed(t->seed);
+    int n = ippon_fairness_wall(&t->rules, t->seed, wall);
+    ippon_fairness_commitment(t->seed, wall, n, t->commitment);
+    json_array_append_new(t->seeds, hex_json(t->seed, sizeof t->seed));
+    json_array_append_new(t->commitments, hex_json(t->commitment, sizeof t->commitment));
+    ippon_event ev[IPPON_MAX_EVENTS];
+    int ne = ippon_match_start_hand(t->m, wall, n, ev, IPPON_MAX_EVENTS);
+    t->next_hand_at = -1;
+    if (ne > 0)
+        dispatch(t, ev, ne);
+    (void)now;
+}
+
+static json_t *clock_json(const ippon_table *t, int seat, int64_t now)
+{
+    int64_t move, bank;
+    ippon_clock_left(&t->clock, seat, now, &move, &bank);
+    return json_pack("{s:I,s:I}", "move_ms", (json_int_t)move, "bank_ms", (json_int_t)bank);
+}
+
+/* the seat's options (each discard with the waits it would leave), its own tenpai on an offer,
+   and its clock; only human seats are asked */
+static void send_ask(ippon_table *t, int seat, int64_t now)
+{
+    json_t *ask = json_pack("{s:s,s:i,s:o,s:o}", "type", "ask", "seq", (json_int_t)t->ask_seq[seat], "options",
+                            ippon_proto_options(t->m, seat), "clock", clock_json(t, seat, now));
+    json_t *tenpai = ippon_proto_tenpai(t->m, seat);
+    if (tenpai)
+        json_object_set_new(ask, "tenpai", tenpai);
+    send_to(t, seat, ask);
+}
+
+static int apply(ippon_table *t, const ippon_action *a, int64_t now);
+
+/* a riichi player whose draw offers nothing but its discard: discarded at once, no time used */
+static bool auto_riichi_discard(ippon_table *t, int seat, int64_t now)
+{
+    ippon_seat_public p;
+    ippon_match_seat_public(t->m, seat, &p);
+    if (!p.riichi || ippon_match_phase(t->m) != IPPON_PHASE_TURN)
+        return false;
+    ippon_action legal[IPPON_MAX_LEGAL];
+    if (ippon_match_legal(t->m, seat, legal, IPPON_MAX_LEGAL) != 1 || legal[0].type != IPPON_ACT_DISCARD)
+        return false;
+    return apply(t, &legal[0], now) == 0;
+}
+
+/* how long a bot takes to answer an offer: inside the call window (where nobody can see it)
+   three times in four, else up to half a move time past it, as a human pondering a call */
+static int64_t bot_offer_delay(const ippon_table *t)
+{
+    int64_t w = t->set.call_window_ms;
+    if (w <= 0)
+        return 0;
+    if (randombytes_uniform(4) != 0)
+        return (int64_t)randombytes_uniform((uint32_t)w);
+    int64_t tail = t->set.clock.move_ms / 2 > 1 ? t->set.clock.move_ms / 2 : 1;
+    return w + (int64_t)randombytes_uniform((uint32_t)tail);
+}
+
+/* the index of the event that shows a turn action itself (its discard, kan or kita), or -1 */
+static int own_event(const ippon_event *ev, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (ev[i].type == IPPON_EV_DISCARD || ev[i].type == IPPON_EV_CALL || ev[i].type == IPPON_EV_KITA)
+            return i;
+    return -1;
+}
+
+/* prompts every seat that has a decision it has not been asked yet */
+static void prompt(ippon_table *t, int64_t now)
+{
+    for (int s = 0; s < t->players; s++) {
+        bool waiting = ippon_match_waiting_for(t->m, s);
+        if (!waiting && t->asked[s]) { /* the decision went away without an answer */
+            ippon_clock_stop(&t->clock, s, now);
+            t->asked[s] = false;
+            t->bot_due[s] = -1;
+        }
+        if (!waiting || t->asked[s])
+            continue;
+        if (t->window_ends >= 0 && ippon_match_phase(t->m) != IPPON_PHASE_OFFER)
+            continue; /* the next turn starts when the call window closes */
+        if (auto_riichi_discard(t, s, now))
+            return; /* the state moved on; apply() prompted again */
+        t->asked[s] = true;
+        t->ask_seq[s]++;
+        ippon_clock_start(&t->clock, s, now);
+        if (t->seats[s].bot)
+            t->bot_due[s] = now + (ippon_match_phase(t->m) == IPPON_PHASE_TURN ? t->set.bot_delay_ms
+                                                                               : bot_offer_delay(t));
+        else
+            send_ask(t, s, now);
+    }
+}
+
+/* the action as the log will keep it, taken before it is applied (whether it discards the
+   drawn tile is known only then); false when out of memory */
+static bool record_action(ippon_table *t, const ippon_action *a, struct played *out)
+{
+    if (t->played_count == t->played_cap) {
+        long cap = t->played_cap ? 2 * t->played_cap : 128;
+        struct played *grown = realloc(t->played, (size_t)cap * sizeof *grown);
+        if (!grown)
+            return false;
+        t->played = grown;
+        t->played_cap = cap;
+    }
+    *out = (struct played){
+        .hand = (int16_t)ippon_match_hand_number(t->m),
+        .tsumogiri = a->type == IPPON_ACT_DISCARD && (int)a->tile == ippon_match_drawn_tile(t->m, a->seat),
+        .a = *a,
+    };
+    return true;
+}
+
+/* applies an action the table has checked; 0 or the core's error */
+static int apply(ippon_table *t, const ippon_action *a, int64_t now)
+{
+    struct played rec;
+    if (!record_action(t, a, &rec))
+        return IPPON_ERANGE; /* out of memory: the action is refused, nothing changes */
+    bool turn_action = ippon_match_phase(t->m) == IPPON_PHASE_TURN;
+    ippon_event ev[IPPON_MAX_EVENTS];
+    int n = ippon_match_apply(t->m, a, ev, IPPON_MAX_EVENTS);
+    if (n < 0)
+        return n;
+    t->played[t->played_count++] = rec;
+    int seat = a->seat;
+    ippon_clock_stop(&t->clock, seat, now);
+    t->asked[seat] = false;
+    t->bot_due[seat] = -1;
+    int own = turn_action ? own_event(ev, n) : -1;
+    if (own >= 0 && t->set.call_window_ms > 0) {
+        dispatch(t, ev, own + 1); /* the discard, kan or kita itself: at once */
+        t->window_ends = now + t->set.call_window_ms;
+        dispatch(t, ev + own + 1, n - own - 1);
+    } else {
+        dispatch(t, ev, n);
+    }
+    int phase = ippon_match_phase(t->m);
+    if (phase == IPPON_PHASE_OVER) {
+        finish(t, true, NULL, now);
+        return 0;
+    }
+    if (phase == IPPON_PHASE_NEED_WALL) {
+        for (int s = 0; s < t->players; s++) {
+            t->asked[s] = false;
+            t->bot_due[s] = -1;
+            ippon_clock_stop(&t->clock, s, now);
+        }
+        if (ippon_match_hand_number(t->m) + 1 >= t->set.max_hands) {
+            finish(t, false, "the match reached the table's hand limit without a winner", now);
+            return 0;
+        }
+        /* a moment to look at the draw, once it is shown */
+        t->next_hand_at = (t->window_ends > now ? t->window_ends : now) + t->set.clock.move_ms;
+        return 0;
+    }
+    prompt(t, now);
+    return 0;
+}
+
+ippon_table *ippon_table_new(const char *id, const ippon_rules *rules, const ippon_table_player *players, bool ranked,
+                             const ippon_table_settings *settings, const ippon_table_hooks *hooks, int64_t now)
+{
+    if (!id || !rules || !players || !settings || strlen(id) >= sizeof ((ippon_table *)0)->id)
+        return NULL;
+    ippon_table *t = calloc(1, sizeof *t);
+    if (!t)
+        return NULL;
+    t->m = malloc(ippon_match_size());
+    if (!t->m) {
+        free(t);
+        return NULL;
+    }
+    snprintf(t->id, sizeof t->id, "%s", id);
+    t->rules = *rules;
+    t->set = *settings;
+    if (t->set.max_hands <= 0)
+        t->set.max_hands = 1000;
+    if (hooks)
+        t->hooks = *hooks;
+    t->players = rules->players;
+    memcpy(t->seats, players, (size_t)t->players * sizeof *players);
+    t->ranked = ranked;
+    t->started_ms = now;
+    t->seeds = json_array();
+    t->wins = json_array();
+    t->commitments = json_array();
+    for (int s = 0; s < t->players; s++) {
+        t->bot_due[s] = -1;
+    }
+    t->last_discarder = -1;
+    t->window_ends = -1;
+    ippon_clock_init(&t->clock, &t->set.clock);
+    t->first_dealer = (int)randombytes_uniform((uint32_t)t->players);
+    ippon_match_init(t->m, rules, t->first_dealer);
+    deal(t, now);
+    prompt(t, now);
+    return t;
+}
+
+void ippon_table_free(ippon_table *t)
+{
+    if (!t)
+        return;
+    for (int s = 0; s < t->players; s++) {
+        for (long i = 0; i < t->log[s].count; i++)
+            free(t->log[s].text[i]);
+        free(t->log[s].text);
+    }
+    for (int i = 0; i < t->held_count; i++)
+        json_decref(t->held[i].event);
+    free(t->held);
+    json_decref(t->seeds);
+    free(t->played);
+    json_decref(t->wins);
+    json_decref(t->commitments);
+    free(t->m);
+    free(t);
+}
+
+const char *ippon_table_id(const ippon_table *t) { return t->id; }
+int ippon_table_players(const ippon_table *t) { return t->players; }
+const ippon_table_player *ippon_table_player_at(const ippon_table *t, int seat) { return &t->seats[seat]; }
+bool ippon_table_over(const ippon_table *t) { return t->over; }
+
+int ippon_table_seat_of(const ippon_table *t, const char *user_id)
+{
+    for (int s = 0; s < t->players; s++)
+        if (!t->seats[s].bot && !strcmp(t->seats[s].user_id, user_id))
+            return s;
+    return -1;
+}
+
+int ippon_table_act(ippon_table *t, int seat, const json_t *msg, int64_t now, const char **code, char *err,
+                    size_t cap)
+{
+    if (t->over) {
+        *code = "match_over";
+        snprintf(err, cap, "the match is over");
+        return -1;
+    }
+    if (!ippon_match_waiting_for(t->m, seat) || !t->asked[seat]) {
+        *code = "not_your_turn";
+        snprintf(err, cap, "no decision of yours is pending");
+        return -1;
+    }
+    const json_t *seq = json_object_get(msg, "seq");
+    if (!json_is_integer(seq)) {
+        *code = "bad_message";
+        snprintf(err, cap, "seq: the number of the ask you answer");
+        return -1;
+    }
+    if (json_integer_value(seq) != t->ask_seq[seat]) {
+        *code = "stale";
+        snprintf(err, cap, "ask %lld is not the current one (%ld)", (long long)json_integer_value(seq), t->ask_seq[seat]);
+        return -1;
+    }
+    ippon_action a;
+    if (ippon_proto_read_action(t->m, seat, json_object_get(msg, "action"), &a, err, cap) < 0) {
+        *code = "illegal";
+        return -1;
+    }
+    if (apply(t, &a, now) < 0) {
+        *code = "illegal";
+        snprintf(err, cap, "the rules do not allow that now");
+        return -1;
+    }
+    return 0;
+}
+
+int64_t ippon_table_next_wakeup(const ippon_table *t)
+{
+    if (t->over)
+        return -1;
+    int64_t next = t->next_hand_at;
+    if (t->window_ends >= 0 && (next < 0 || t->window_ends < next))
+        next = t->window_ends;
+    for (int s = 0; s < t->players; s++) {
+        int64_t at = -1;
+        if (t->bot_due[s] >= 0)
+            at = t->bot_due[s];
+        else if (t->asked[s] && ippon_clock_running(&t->clock, s))
+            at = ippon_clock_deadline(&t->clock, s);
+        if (at >= 0 && (next < 0 || at < next))
+            next = at;
+    }
+    return next;
+}
+
+static void bot_move(ippon_table *t, int seat, int64_t now)
+{
+    ippon_view *view = malloc(sizeof *view);
+    ippon_action a;
+    if (!view)
+        return;
+    ippon_match_view(t->m, seat, view);
+    if (ippon_bot_choose(view, &t->rules, &a) == 0)
+        apply(t, &a, now);
+    free(view);
+}
+
+void ippon_table_tick(ippon_table *t, int64_t now)
+{
+    for (int guard = 0; guard < 64 && !t->over; guard++) {
+        if (t->window_ends >= 0 && now >= t->window_ends) {
+            close_window(t, now);
+            prompt(t, now);
+            continue;
+        }
+        if (t->next_hand_at >= 0 && now >= t->next_hand_at) {
+            deal(t, now);
+            prompt(t, now);
+            continue;
+        }
+        int due = -1;
+        for (int s = 0; s < t->players && due < 0; s++) {
+            if (t->bot_due[s] >= 0 && now >= t->bot_due[s])
+                due = s;
+            else if (t->asked[s] && !t->seats[s].bot && ippon_clock_running(&t->clock, s) &&
+                     now >= ippon_clock_deadline(&t->clock, s))
+                due = s;
+        }
+        if (due < 0)
+            return;
+        if (t->seats[due].bot) {
+            bot_move(t, due, now);
+        } else {
+            ippon_action a;
+            if (ippon_match_timeout_action(t->m, due, &a) == 0) {
+                send_to(t, due, json_pack("{s:s,s:i}", "type", "timeout", "seq", (json_int_t)t->ask_seq[due]));
+                apply(t, &a, now);
+            }
+        }
+    }
+}
+
+/* the seat's full view of the table, with its event number and everybody's clock */
+static void send_view(ippon_table *t, int seat, int64_t now)
+{
+    struct seat_log *lg = &t->log[seat];
+    json_t *view = ippon_proto_view(t->m, seat);
+    json_object_set_new(view, "n", json_integer(lg->first + lg->count - 1));
+    json_object_set_new(view, "table", json_string(t->id));
+    json_object_set_new(view, "kyoku", json_integer(kyoku(t)));
+    json_object_set_new(view, "turn", json_integer(ippon_match_turn(t->m)));
+    json_object_set_new(view, "last_discarder", t->last_discarder >= 0 ? json_integer(t->last_discarder) : json_null());
+    json_object_set_new(view, "names", names_json(t));
+    json_object_set_new(view, "ranked", json_boolean(t->ranked));
+    json_object_set_new(view, "commitment", hex_json(t->commitment, sizeof t->commitment));
+    json_t *clocks = json_array();
+    for (int s = 0; s < t->players; s++)
+        json_array_append_new(clocks, clock_json(t, s, now));
+    json_object_set_new(view, "clocks", clocks);
+    send_to(t, seat, view);
+}
+
+/* the call window closes: the held events go out in order, then the views asked for meanwhile
+   (with their seats' pending asks) */
+static void close_window(ippon_table *t, int64_t now)
+{
+    t->window_ends = -1;
+    for (int i = 0; i < t->held_count; i++)
+        post_event(t, t->held[i].seat, t->held[i].event);
+    t->held_count = 0;
+    for (int s = 0; s < t->players; s++)
+        if (t->view_wanted[s]) {
+            t->view_wanted[s] = false;
+            send_view(t, s, now);
+            if (t->asked[s] && !t->seats[s].bot && !t->over)
+                send_ask(t, s, now);
+        }
+}
+
+void ippon_table_resume(ippon_table *t, int seat, long last_seen, int64_t now)
+{
+    struct seat_log *lg = &t->log[seat];
+    if (last_seen >= lg->first - 1 && last_seen < lg->first + lg->count) {
+        for (long i = last_seen + 1 - lg->first; i < lg->count; i++) {
+            json_t *msg = json_loads(lg->text[i], 0, NULL);
+            if (msg)
+                send_to(t, seat, msg);
+        }
+    } else if (t->window_ends >= 0) {
+        /* the match may be ahead of what was shown, and whether it is would say whether anybody
+           could call: the view comes when the window closes, in either case */
+        t->view_wanted[seat] = true;
+        return;
+    } else {
+        send_view(t, seat, now);
+    }
+    if (t->asked[seat] && !t->seats[seat].bot)
+        send_ask(t, seat, now);
+}
+
+json_t *ippon_table_public_view(const ippon_table *t, int64_t now)
+{
+    json_t *view = ippon_proto_view(t->m, -1);
+    json_object_set_new(view, "table", json_string(t->id));
+    json_object_set_new(view, "kyoku", json_integer(kyoku(t)));
+    json_object_set_new(view, "names", names_json(t));
+    json_object_set_new(view, "ranked", json_boolean(t->ranked));
+    json_object_set_new(view, "running_ms", json_integer((json_int_t)(now - t->started_ms)));
+    return view;
+}
+
+void ippon_table_abandon(ippon_table *t, const char *reason, int64_t now)
+{
+    if (!t->over)
+        finish(t, false, reason ? reason : "closed", now);
+}

@@ -1,0 +1,108 @@
+/*
+ * table.h — one table: one match from the first deal to the first win, driven through the
+ * rules core, with the clocks, the bots and what every seat is told.
+ *
+ * A table knows nothing about sockets: it sends messages through its hooks (to a seat's user,
+ * whoever is connected as that user) and is woken by the gateway at the time it asks for
+ * (ippon_table_next_wakeup). Time is passed in as milliseconds, so tests can drive it.
+ *
+ * What it does, in order: deals each hand from a fresh 32-byte seed (fairness.h) and
+ * publishes the commitment; sends every event to the seats that may see it, numbered per seat
+ * so a reconnecting player can ask for what it missed; asks each seat with a decision ("ask",
+ * with its options and clock); takes actions ("act" with the ask's number); acts for a seat
+ * whose time ran out, and plays the bots' seats; when the match ends, reveals the seeds and
+ * hands the finished match to its hook (the gateway stores it in one transaction).
+ */
+#ifndef IPPON_SERVER_TABLE_H
+#define IPPON_SERVER_TABLE_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "game/clock.h"
+#include "game/fairness.h"
+#include "ippon/match.h"
+
+typedef struct ippon_table ippon_table;
+
+typedef struct ippon_table_player {
+    char user_id[40];   /* empty for a bot */
+    char name[80];
+    bool bot;
+} ippon_table_player;
+
+typedef struct ippon_table_settings {
+    ippon_clock_rules clock;  /* already scaled by the time scale */
+    int64_t bot_delay_ms;     /* how long a bot "thinks" (scaled) */
+    int64_t call_window_ms;   /* the call window after every discard, kan and kita (scaled; 0 = none):
+                                 what follows is never sent before it closes (table.c, "Timing") */
+    int max_hands;            /* a safety stop: a match with more hands ends without a winner */
+} ippon_table_settings;
+
+/* what a finished match leaves behind, for the store */
+typedef struct ippon_table_record {
+    const char *id;
+    const ippon_rules *rules;
+    int players;
+    bool ranked;
+    bool completed;            /* false: ended without a winner (closed by an admin, shutdown) */
+    int64_t started_ms, ended_ms;
+    int hands;
+    const ippon_table_player *seats;
+    const int32_t *final_points, *results;
+    const json_t *seeds;       /* ["hex", …] one per hand */
+    const json_t *actions;     /* [[hand, seat, {action}], …] */
+    const json_t *wins;        /* the win events as sent, each with the winner's melds, kita and the
+                                  dora indicators (ippon_proto_win_record) */
+} ippon_table_record;
+
+typedef struct ippon_table_hooks {
+    void *ctx;
+    /* a message for the user seated at `seat` (takes the reference) */
+    void (*send)(void *ctx, ippon_table *t, int seat, const char *user_id, json_t *msg);
+    /* the match is over. The table is still in use by its caller: free it later (the gateway
+       frees it from its own timer), never from inside this hook */
+    void (*finished)(void *ctx, ippon_table *t, const ippon_table_record *record);
+} ippon_table_hooks;
+
+/*
+ * A new table with these players (seat order as given; the first dealer is drawn at random),
+ * ranked or not. Deals the first hand at `now`. NULL on bad arguments or out of memory.
+ */
+ippon_table *ippon_table_new(const char *id, const ippon_rules *rules, const ippon_table_player *players, bool ranked,
+                             const ippon_table_settings *settings, const ippon_table_hooks *hooks, int64_t now);
+void ippon_table_free(ippon_table *t);
+
+const char *ippon_table_id(const ippon_table *t);
+int ippon_table_players(const ippon_table *t);
+const ippon_table_player *ippon_table_player_at(const ippon_table *t, int seat);
+bool ippon_table_over(const ippon_table *t);
+/* the seat of a user at this table, or -1 */
+int ippon_table_seat_of(const ippon_table *t, const char *user_id);
+
+/*
+ * A player's message {"type":"act","seq":N,"action":{…}}. Returns 0, or -1 with a code and
+ * a message ("not_your_turn", "stale", "illegal", "bad_action") — the table is unchanged then.
+ */
+int ippon_table_act(ippon_table *t, int seat, const json_t *msg, int64_t now, const char **code, char *err,
+                    size_t err_cap);
+
+/* the time the table next needs to be woken (a deadline or a bot move), or -1 */
+int64_t ippon_table_next_wakeup(const ippon_table *t);
+/* acts for every seat whose time is up and lets every bot whose turn it is play */
+void ippon_table_tick(ippon_table *t, int64_t now);
+
+/*
+ * A player (re)connected: sends the events after `last_seen` (the seat's event numbers) if
+ * the table still has them, else the full view; then the pending ask with the clock left.
+ */
+void ippon_table_resume(ippon_table *t, int seat, long last_seen, int64_t now);
+
+/* the table as a spectator or an admin sees it (public information only) */
+json_t *ippon_table_public_view(const ippon_table *t, int64_t now);
+
+/* ends the match without a result (an admin closing a stuck table, shutdown) */
+void ippon_table_abandon(ippon_table *t, const char *reason, int64_t now);
+
+#endif

@@ -1,0 +1,159 @@
+/*
+ * ws.c — libwebsockets glue of the game's WebSocket (ws.h).
+ *
+ * How it works: each socket's per-session data holds its gateway connection and the message
+ * being assembled. Frames are appended until the final fragment of a message; a message that
+ * grows past the gateway's max_frame is refused at once (the client is told, the socket
+ * closes). Complete text messages go to ippon_gateway_message. Writing happens only in
+ * LWS_CALLBACK_SERVER_WRITEABLE: one queued message per callback, asking for another while
+ * more wait; a message marked close_after closes the socket once sent.
+ *
+ * A plain HTTP request to /ws (no upgrade) is answered 400 and closed, not left waiting.
+ *
+ * A new socket must say hello within hello_timeout_s: a timer on the socket (lws_set_timer_usecs)
+ * fires once at the deadline, and one that is still anonymous then gets the error
+ * "hello_timeout" and a close frame saying why (1008, "no hello in time").
+ */
+#include "net/ws.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app.h"
+#include "net/client_addr.h"
+#include "game/gateway.h"
+#include "net/http_reply.h"
+#include "api/rest.h"
+
+struct ws_session {
+    ippon_conn *conn;
+    char *rx;
+    size_t rx_len;
+    bool rx_too_large, close_now;
+    const char *close_reason; /* the close frame's text (static); NULL: "closing" */
+};
+
+void ippon_ws_want_write(void *socket)
+{
+    lws_callback_on_writable((struct lws *)socket);
+}
+
+static ippon_gateway *gateway_of(struct lws *wsi)
+{
+    ippon_app *app = lws_context_user(lws_get_context(wsi));
+    return app ? app->gateway : NULL;
+}
+
+static int on_receive(struct lws *wsi, struct ws_session *s, ippon_gateway *gw, const char *in, size_t len)
+{
+    size_t max = ippon_gateway_max_frame(gw);
+    if (!s->rx_too_large && s->rx_len + len > max) {
+        s->rx_too_large = true;
+        free(s->rx);
+        s->rx = NULL;
+        s->rx_len = 0;
+        ippon_gateway_oversized(gw, s->conn);
+    }
+    if (!s->rx_too_large) {
+        char *grown = realloc(s->rx, s->rx_len + len + 1);
+        if (!grown)
+            return -1;
+        s->rx = grown;
+        memcpy(s->rx + s->rx_len, in, len);
+        s->rx_len += len;
+    }
+    if (!lws_is_final_fragment(wsi) || lws_remaining_packet_payload(wsi))
+        return 0;
+    if (!s->rx_too_large && !lws_frame_is_binary(wsi))
+        ippon_gateway_message(gw, s->conn, s->rx ? s->rx : "", s->rx_len);
+    else if (!s->rx_too_large)
+        ippon_gateway_message(gw, s->conn, "binary", 6); /* answered as bad JSON */
+    free(s->rx);
+    s->rx = NULL;
+    s->rx_len = 0;
+    return 0;
+}
+
+static int on_writeable(struct lws *wsi, struct ws_session *s, ippon_gateway *gw)
+{
+    if (s->close_now) {
+        const char *why = s->close_reason ? s->close_reason : "closing";
+        lws_close_reason(wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION, (unsigned char *)why, strlen(why));
+        return -1;
+    }
+    size_t len;
+    bool close_after;
+    unsigned char *buf = ippon_gateway_next_out(gw, s->conn, &len, &close_after);
+    if (!buf)
+        return 0;
+    int n = lws_write(wsi, buf + LWS_PRE, len, LWS_WRITE_TEXT);
+    free(buf);
+    if (n < (int)len)
+        return -1;
+    if (close_after) {
+        s->close_now = true;
+        lws_callback_on_writable(wsi);
+        return 0;
+    }
+    lws_callback_on_writable(wsi); /* more may be waiting; an empty queue costs one call */
+    return 0;
+}
+
+static int ws_callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in, size_t len)
+{
+    struct ws_session *s = user;
+    ippon_gateway *gw = gateway_of(wsi);
+    switch (reason) {
+    case LWS_CALLBACK_ESTABLISHED: {
+        char addr[64];
+        ippon_app *app = lws_context_user(lws_get_context(wsi));
+        ippon_client_address(wsi, app && app->config ? app->config->trusted_proxy : NULL, addr, sizeof addr);
+        if (!addr[0])
+            snprintf(addr, sizeof addr, "unknown");
+        memset(s, 0, sizeof *s);
+        s->conn = gw ? ippon_gateway_open(gw, wsi, addr) : NULL;
+        if (!s->conn) {
+            lws_close_reason(wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION, (unsigned char *)"too many connections", 20);
+            return -1;
+        }
+        if (app && app->config)
+            lws_set_timer_usecs(wsi, (lws_usec_t)app->config->hello_timeout_s * LWS_US_PER_SEC);
+        return 0;
+    }
+    case LWS_CALLBACK_HTTP: { /* a plain request to /ws, not an upgrade: say what it takes */
+        ippon_rest_response res;
+        memset(&res, 0, sizeof res);
+        ippon_rest_reply_error(&res, 400, "bad_request",
+                               "/ws is the game's WebSocket: upgrade to it (Upgrade: websocket, "
+                               "Sec-WebSocket-Protocol: " IPPON_WS_PROTOCOL ")");
+        return ippon_http_reply_and_close(wsi, lws_context_user(lws_get_context(wsi)), &res);
+    }
+    case LWS_CALLBACK_TIMER: { /* the hello deadline */
+        ippon_app *app = lws_context_user(lws_get_context(wsi));
+        int seconds = app && app->config ? app->config->hello_timeout_s : 0;
+        if (gw && s->conn && seconds && ippon_gateway_hello_overdue(gw, s->conn, seconds))
+            s->close_reason = "no hello in time";
+        return 0;
+    }
+    case LWS_CALLBACK_RECEIVE:
+        return s->conn ? on_receive(wsi, s, gw, in, len) : -1;
+    case LWS_CALLBACK_SERVER_WRITEABLE:
+        return s->conn ? on_writeable(wsi, s, gw) : -1;
+    case LWS_CALLBACK_CLOSED:
+        if (s->conn)
+            ippon_gateway_close(gw, s->conn);
+        s->conn = NULL;
+        free(s->rx);
+        s->rx = NULL;
+        return 0;
+    default:
+        return 0;
+    }
+}
+
+struct lws_protocols ippon_ws_protocol(void)
+{
+    struct lws_protocols p = { IPPON_WS_PROTOCOL, ws_callback, sizeof(struct ws_session), 4096, 0, NULL, 0 };
+    return p;
+}

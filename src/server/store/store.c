@@ -1,0 +1,447 @@
+/*
+ * store.c — SQLite behind the store interface (see store.h): opening the database, the event
+ * loop's reading connection, and applying the numbered migrations. Users and sessions are in
+ * store_users.c; matches, rankings, leaderboards, admin changes and settings each in a
+ * store_*.c file sharing store_private.h.
+ *
+ * How migrations work: schema_migrations holds one row per applied file. ippon_store_migrate
+ * lists the folder, parses each NNNN_name.sql into (version, file name), sorts by version,
+ * and for each version without a row runs BEGIN IMMEDIATE; the file's SQL; the INSERT of
+ * its row; COMMIT — and on any error ROLLBACK, so a migration is applied entirely or not
+ * at all. SQLite's DDL is transactional, which is what makes this safe.
+ */
+#include "store/store.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "base/log.h"
+#include "store/store_board.h"
+#include "store/store_profiles.h"
+#include "store/store_private.h"
+
+#define STORE_BUSY_TIMEOUT_MS 5000
+
+/* ---- opening --------------------------------------------------------------------- */
+
+/* mkdir -p of the folder holding path ("data/ippon.db" -> "data") */
+int ippon_store_make_folder(const char *path, char *err, size_t errlen)
+{
+    char *dir = strdup(path);
+    if (!dir) {
+        snprintf(err, errlen, "%s: out of memory", path);
+        return -1;
+    }
+    char *slash = strrchr(dir, '/');
+    int rc = 0;
+    if (slash && slash != dir) {
+        *slash = '\0';
+        for (char *p = dir + 1; rc == 0; p++) {
+            if (*p != '/' && *p != '\0')
+                continue;
+            char saved = *p;
+            *p = '\0';
+            if (mkdir(dir, 0755) != 0 && errno != EEXIST) {
+                snprintf(err, errlen, "%s: cannot create folder %s: %s", path, dir,
+                         strerror(errno));
+                rc = -1;
+            }
+            *p = saved;
+            if (saved == '\0')
+                break;
+        }
+    }
+    free(dir);
+    return rc;
+}
+
+/* run one statement that returns at most one text value (PRAGMAs); copy it into out */
+static int store_pragma(sqlite3 *db, const char *sql, char *out, size_t outlen)
+{
+    sqlite3_stmt *stmt = NULL;
+    if (sqlite3_prepare_v2(db, sql, -1, &stmt, NULL) != SQLITE_OK)
+        return -1;
+    int rc = sqlite3_step(stmt);
+    if (out && outlen) {
+        const unsigned char *text = rc == SQLITE_ROW ? sqlite3_column_text(stmt, 0) : NULL;
+        snprintf(out, outlen, "%s", text ? (const char *)text : "");
+    }
+    sqlite3_finalize(stmt);
+    return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : -1;
+}
+
+int ippon_store_open(ippon_store **out, const char *path, char *err, size_t errlen)
+{
+    *out = NULL;
+    int in_memory = strcmp(path, ":memory:") == 0;
+    if (!in_memory && ippon_store_make_folder(path, err, errlen) != 0)
+        return -1;
+
+    sqlite3 *db = NULL;
+    if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) !=
+        SQLITE_OK) {
+        snprintf(err, errlen, "%s: cannot open database: %s", path,
+                 db ? sqlite3_errmsg(db) : "out of memory");
+        sqlite3_close(db);
+        return -1;
+    }
+    sqlite3_busy_timeout(db, STORE_BUSY_TIMEOUT_MS);
+
+    char mode[16];
+    if (store_pragma(db, "PRAGMA journal_mode=WAL", mode, sizeof mode) != 0 ||
+        store_pragma(db, "PRAGMA synchronous=NORMAL", NULL, 0) != 0 ||
+        store_pragma(db, "PRAGMA foreign_keys=ON", NULL, 0) != 0) {
+        snprintf(err, errlen, "%s: cannot use database: %s", path, sqlite3_errmsg(db));
+        sqlite3_close(db);
+        return -1;
+    }
+    if (!in_memory && strcmp(mode, "wal") != 0)
+        ippon_log_warn("%s: journal mode is %s, not wal", path, mode);
+
+    ippon_store *st = calloc(1, sizeof *st);
+    if (!st) {
+        snprintf(err, errlen, "%s: out of memory", path);
+        sqlite3_close(db);
+        return -1;
+    }
+    st->db = db;
+    *out = st;
+    return 0;
+}
+
+void ippon_store_close(ippon_store *st)
+{
+    if (!st)
+        return;
+    ippon_board_free(st->board); /* its prepared statements first */
+    sqlite3_finalize(st->match_insert);
+    sqlite3_finalize(st->player_insert);
+    ippon_profiles_free(st->profiles);
+    if (sqlite3_close(st->db) != SQLITE_OK)
+        ippon_log_error("closing the database: %s", sqlite3_errmsg(st->db));
+    free(st);
+}
+
+/* a reader's busy handler: never wait; count the refusal */
+static int store_reader_busy(void *ctx, int tries)
+{
+    (void)tries;
+    ippon_store *st = ctx;
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    st->busy_hits++;
+    st->busy_at_ms = (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+    if (st->busy_at_ms == 0)
+        st->busy_at_ms = 1;
+    return 0;
+}
+
+int ippon_store_make_reader(ippon_store *st)
+{
+    if (sqlite3_busy_handler(st->db, store_reader_busy, st) != SQLITE_OK ||
+        store_pragma(st->db, "PRAGMA wal_autocheckpoint=0", NULL, 0) != 0) {
+        ippon_store_failed(st, "make the event loop's connection a reader");
+        return -1;
+    }
+#ifdef IPPON_TEST_HOOKS
+    const char *fail_file = getenv("IPPON_TEST_READ_FAIL_FILE");
+    st->read_fail_file = fail_file && *fail_file ? fail_file : NULL;
+#endif
+    return 0;
+}
+
+int ippon_store_reader_refuses(ippon_store *st)
+{
+#ifdef IPPON_TEST_HOOKS
+    if (st->read_fail_file && access(st->read_fail_file, F_OK) == 0) {
+        store_reader_busy(st, 0);
+        return 1;
+    }
+#else
+    (void)st;
+#endif
+    return 0;
+}
+
+unsigned long ippon_store_busy_hits(const ippon_store *st, long long *last_ms)
+{
+    if (last_ms)
+        *last_ms = st ? st->busy_at_ms : 0;
+    return st ? st->busy_hits : 0;
+}
+
+void ippon_store_writes_in_flight(ippon_store *st, int delta)
+{
+    st->writes_in_flight += delta;
+}
+
+void ippon_store_caches_forget(ippon_store *st)
+{
+    ippon_board_forget(st);
+    ippon_profiles_forget(st);
+}
+
+int ippon_store_ping(ippon_store *st)
+{
+    if (!st)
+        return -1;
+    sqlite3_stmt *stmt = NULL;
+    int ok = sqlite3_prepare_v2(st->db, "SELECT 1", -1, &stmt, NULL) == SQLITE_OK &&
+             sqlite3_step(stmt) == SQLITE_ROW && sqlite3_column_int(stmt, 0) == 1;
+    sqlite3_finalize(stmt);
+    return ok ? 0 : -1;
+}
+
+/* ---- migrations ------------------------------------------------------------------ */
+
+typedef struct migration {
+    long long version;
+    char *name; /* the file name, e.g. "0001_settings.sql" */
+} migration;
+
+typedef struct migration_list {
+    migration *items;
+    size_t count, cap;
+} migration_list;
+
+static void migration_list_free(migration_list *list)
+{
+    for (size_t i = 0; i < list->count; i++)
+        free(list->items[i].name);
+    free(list->items);
+}
+
+static int migration_cmp(const void *a, const void *b)
+{
+    const migration *x = a, *y = b;
+    return (x->version > y->version) - (x->version < y->version);
+}
+
+static int has_suffix(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), m = strlen(suffix);
+    return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+/* "0012_add_index.sql" -> 12; -1 if the name is not digits, '_', a name, ".sql" */
+static long long migration_version(const char *name)
+{
+    long long v = 0;
+    size_t i = 0;
+    for (; name[i] >= '0' && name[i] <= '9'; i++) {
+        if (i >= 15)
+            return -1;
+        v = v * 10 + (name[i] - '0');
+    }
+    if (i == 0 || name[i] != '_' || strlen(name + i) <= strlen("_.sql"))
+        return -1;
+    return v;
+}
+
+/* the .sql files of dir, sorted by version */
+static int migration_list_read(migration_list *list, const char *dir, char *err, size_t errlen)
+{
+    DIR *d = opendir(dir);
+    if (!d) {
+        snprintf(err, errlen, "%s: cannot open migrations folder: %s", dir, strerror(errno));
+        return -1;
+    }
+    int rc = 0;
+    struct dirent *e;
+    while (rc == 0 && (e = readdir(d)) != NULL) {
+        if (e->d_name[0] == '.' || !has_suffix(e->d_name, ".sql"))
+            continue;
+        long long version = migration_version(e->d_name);
+        if (version < 0) {
+            snprintf(err, errlen,
+                     "%s/%s: a migration's file name must be NNNN_name.sql (digits, '_', a name)",
+                     dir, e->d_name);
+            rc = -1;
+            break;
+        }
+        if (list->count == list->cap) {
+            size_t cap = list->cap ? 2 * list->cap : 16;
+            migration *items = realloc(list->items, cap * sizeof *items);
+            if (!items) {
+                snprintf(err, errlen, "%s: out of memory", dir);
+                rc = -1;
+                break;
+            }
+            list->items = items;
+            list->cap = cap;
+        }
+        char *name = strdup(e->d_name);
+        if (!name) {
+            snprintf(err, errlen, "%s: out of memory", dir);
+            rc = -1;
+            break;
+        }
+        list->items[list->count++] = (migration){version, name};
+    }
+    closedir(d);
+    if (rc != 0)
+        return rc;
+
+    if (list->count > 1)
+        qsort(list->items, list->count, sizeof *list->items, migration_cmp);
+    for (size_t i = 1; i < list->count; i++) {
+        if (list->items[i].version == list->items[i - 1].version) {
+            snprintf(err, errlen, "%s: %s and %s have the same number", dir,
+                     list->items[i - 1].name, list->items[i].name);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* the whole file as a NUL-terminated string (malloc'd), or NULL with errno set */
+static char *read_text_file(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t len = 0, cap = 4096;
+    char *buf = malloc(cap);
+    while (buf) {
+        len += fread(buf + len, 1, cap - len - 1, f);
+        if (ferror(f)) {
+            free(buf);
+            buf = NULL;
+            errno = EIO;
+            break;
+        }
+        if (feof(f))
+            break;
+        char *bigger = realloc(buf, 2 * cap);
+        if (!bigger) {
+            free(buf);
+            buf = NULL;
+            errno = ENOMEM;
+            break;
+        }
+        buf = bigger;
+        cap *= 2;
+    }
+    fclose(f);
+    if (buf)
+        buf[len] = '\0';
+    return buf;
+}
+
+/* the name recorded for version, copied into out; 1 if found, 0 if not, -1 on error */
+static int migration_recorded(sqlite3 *db, long long version, char *out, size_t outlen)
+{
+    sqlite3_stmt *stmt = NULL;
+    if (sqlite3_prepare_v2(db, "SELECT name FROM schema_migrations WHERE version = ?", -1, &stmt,
+                           NULL) != SQLITE_OK)
+        return -1;
+    sqlite3_bind_int64(stmt, 1, version);
+    int rc = sqlite3_step(stmt);
+    int found = -1;
+    if (rc == SQLITE_ROW) {
+        snprintf(out, outlen, "%s", (const char *)sqlite3_column_text(stmt, 0));
+        found = 1;
+    } else if (rc == SQLITE_DONE) {
+        found = 0;
+    }
+    sqlite3_finalize(stmt);
+    return found;
+}
+
+/* run one migration file inside a transaction with its schema_migrations row */
+static int migration_apply(sqlite3 *db, const char *path, const migration *m, char *err,
+                           size_t errlen)
+{
+    char *sql = read_text_file(path);
+    if (!sql) {
+        snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
+        return -1;
+    }
+    char *msg = NULL;
+    int rc = sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, &msg);
+    if (rc == SQLITE_OK) {
+        rc = sqlite3_exec(db, sql, NULL, NULL, &msg);
+        if (rc == SQLITE_OK && sqlite3_get_autocommit(db)) {
+            /* the file ended the transaction itself: its effects can no longer be undone */
+            snprintf(err, errlen, "%s: a migration must not contain BEGIN, COMMIT or ROLLBACK",
+                     path);
+            free(sql);
+            return -1;
+        }
+    }
+    if (rc == SQLITE_OK) {
+        sqlite3_stmt *stmt = NULL;
+        rc = sqlite3_prepare_v2(
+            db, "INSERT INTO schema_migrations(version, name, applied_at) VALUES (?, ?, ?)", -1,
+            &stmt, NULL);
+        if (rc == SQLITE_OK) {
+            sqlite3_bind_int64(stmt, 1, m->version);
+            sqlite3_bind_text(stmt, 2, m->name, -1, SQLITE_STATIC);
+            sqlite3_bind_int64(stmt, 3, (sqlite3_int64)time(NULL));
+            rc = sqlite3_step(stmt) == SQLITE_DONE ? SQLITE_OK : SQLITE_ERROR;
+        }
+        sqlite3_finalize(stmt);
+        if (rc == SQLITE_OK)
+            rc = sqlite3_exec(db, "COMMIT", NULL, NULL, &msg);
+    }
+    if (rc != SQLITE_OK) {
+        snprintf(err, errlen, "%s: %s (migration rolled back)", path,
+                 msg ? msg : sqlite3_errmsg(db));
+        if (!sqlite3_get_autocommit(db))
+            sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+    }
+    sqlite3_free(msg);
+    free(sql);
+    return rc == SQLITE_OK ? 0 : -1;
+}
+
+int ippon_store_migrate(ippon_store *st, const char *dir, int *applied, char *err, size_t errlen)
+{
+    if (applied)
+        *applied = 0;
+    char *msg = NULL;
+    if (sqlite3_exec(st->db,
+                     "CREATE TABLE IF NOT EXISTS schema_migrations ("
+                     " version INTEGER PRIMARY KEY,"
+                     " name TEXT NOT NULL,"
+                     " applied_at INTEGER NOT NULL)",
+                     NULL, NULL, &msg) != SQLITE_OK) {
+        snprintf(err, errlen, "schema_migrations: %s", msg ? msg : sqlite3_errmsg(st->db));
+        sqlite3_free(msg);
+        return -1;
+    }
+
+    migration_list list = {0};
+    int rc = migration_list_read(&list, dir, err, errlen);
+    for (size_t i = 0; rc == 0 && i < list.count; i++) {
+        const migration *m = &list.items[i];
+        char path[4096], recorded[256];
+        snprintf(path, sizeof path, "%s/%s", dir, m->name);
+        int found = migration_recorded(st->db, m->version, recorded, sizeof recorded);
+        if (found < 0) {
+            snprintf(err, errlen, "schema_migrations: %s", sqlite3_errmsg(st->db));
+            rc = -1;
+        } else if (found) {
+            if (strcmp(recorded, m->name) != 0) {
+                snprintf(err, errlen,
+                         "%s: migration %lld was applied as %s; an applied migration must not be "
+                         "renamed or replaced (add a new one instead)",
+                         path, m->version, recorded);
+                rc = -1;
+            }
+        } else if ((rc = migration_apply(st->db, path, m, err, errlen)) == 0) {
+            ippon_log_info("applied migration %s", path);
+            if (applied)
+                (*applied)++;
+        }
+    }
+    migration_list_free(&list);
+    return rc;
+}

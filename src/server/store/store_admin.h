@@ -1,0 +1,120 @@
+/*
+ * store_admin.h — what administering the service stores: bans, the admin role, renames by an
+ * administrator, voided matches, run-time settings and the audit log. Part of the store module:
+ * only store_admin.c knows SQL (tables: migrations/0006_admin.sql, 0001_settings.sql, and the
+ * users and matches of 0002 and 0003).
+ *
+ * Every change an administrator makes is written together with its audit row, in one
+ * transaction: either both are stored or neither. An audit row says who (admin id and name;
+ * no id for the command line), what (action and target), when (unix ms) and why (reason), with
+ * a JSON detail object. Audit rows are never changed or deleted.
+ *
+ * Return values as in store.h: 0, -1 (the database failed; logged), IPPON_STORE_NOT_FOUND,
+ * IPPON_STORE_CONFLICT (the row is already in the state asked for, or a name is taken).
+ */
+#ifndef IPPON_SERVER_STORE_ADMIN_H
+#define IPPON_SERVER_STORE_ADMIN_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "store/store.h"
+
+#define IPPON_AUDIT_CLI_NAME "(command line)" /* admin_name of changes made by `ippon admin` */
+
+/* one audit row to write */
+typedef struct ippon_audit {
+    int64_t at_ms;          /* unix ms */
+    const char *admin_id;   /* NULL: the command line, or a failed admin login */
+    const char *admin_name; /* the admin's display name (IPPON_AUDIT_CLI_NAME for the command line) */
+    const char *action;     /* "ban", "unban", "rename", "void_match", "close_table", "settings", … */
+    const char *target;     /* the user, match or table id, or the setting names; NULL: "" */
+    const char *reason;     /* why; NULL: "" */
+    const json_t *detail;   /* a JSON object, or NULL for {} */
+} ippon_audit;
+
+/* write one audit row on its own (for actions whose effect is not in the database) */
+int ippon_store_audit_add(ippon_store *st, const ippon_audit *audit);
+
+/*
+ * Audit rows, newest first: *out = {"total", "entries": [{"id", "at", "admin_id",
+ * "admin_name", "action", "target", "reason", "detail"}]} (new reference). action, if not
+ * NULL, keeps only rows of that action. 0 or -1.
+ */
+int ippon_store_audit_list(ippon_store *st, const char *action, int page, int limit, json_t **out);
+
+/*
+ * Pairs of players who met at counted tables at least min_games times in the games that ended at
+ * or after since_ms (unix ms), most games together first (then the latest met, then by ids):
+ * *out = {"total", "pairs": [{"games", "last_at", "players": [{"id", "display_name", "total",
+ * "won_from_other"}, {…}]}]} (new reference; each player's total is its result summed over their
+ * games together; won_from_other, the games it won on the other's discard — the top result of a
+ * match where the other dealt in, so a double ron's second winner is not counted). A query over
+ * every counted game of the window (migrations/0008_counted_games_by_time.sql): run it off the event loop
+ * (app->reader). 0 or -1.
+ */
+int ippon_store_admin_pairs(ippon_store *st, int64_t since_ms, int min_games, int page, int limit, json_t **out);
+
+/*
+ * Users for the admin area, most recently seen first: *out = {"total", "users": [{"id",
+ * "display_name", "username", "guest", "admin", "banned_at", "ban_reason", "created_at",
+ * "last_seen_at"}]}. query (NULL or "": everyone) keeps users whose display name or username
+ * contains it (case-insensitive, literally: % and _ are not wildcards) or whose id is it;
+ * banned_only keeps banned users. 0 or -1.
+ */
+int ippon_store_admin_users(ippon_store *st, const char *query, bool banned_only, int page, int limit,
+                            json_t **out);
+
+/*
+ * Ban user_id at now_s (unix s) for reason: 0, IPPON_STORE_NOT_FOUND, IPPON_STORE_CONFLICT
+ * (already banned) or -1. Sessions stay (a banned user's token is refused with "banned"; an
+ * unbanned guest can come back with it).
+ */
+int ippon_store_user_ban(ippon_store *st, const char *user_id, const char *reason, long long now_s,
+                         const ippon_audit *audit);
+
+/* lift the ban: 0, IPPON_STORE_NOT_FOUND, IPPON_STORE_CONFLICT (not banned) or -1 */
+int ippon_store_user_unban(ippon_store *st, const char *user_id, const ippon_audit *audit);
+
+/* set a display name (already valid): 0, IPPON_STORE_NOT_FOUND, IPPON_STORE_CONFLICT (taken) or -1 */
+int ippon_store_admin_rename(ippon_store *st, const char *user_id, const char *display_name,
+                             const ippon_audit *audit);
+
+/*
+ * Void match_id at now_ms for reason: it leaves the leaderboards and profiles (store_rankings.h
+ * counts only matches whose voided_at is NULL) and its record stays. 0, IPPON_STORE_NOT_FOUND,
+ * IPPON_STORE_CONFLICT (already voided) or -1.
+ */
+int ippon_store_match_void(ippon_store *st, const char *match_id, const char *reason, int64_t now_ms,
+                           const ippon_audit *audit);
+
+/*
+ * A new registered account that is an administrator (the `ippon admin create` command):
+ * user->id, username, display_name, created_at must be set; password_hash is a
+ * crypto_pwhash_str string. 0, IPPON_STORE_CONFLICT (*taken: IPPON_TAKEN_* bits) or -1.
+ */
+int ippon_store_admin_create(ippon_store *st, const ippon_user *user, const char *password_hash,
+                             int *taken, const ippon_audit *audit);
+
+/*
+ * Give (admin true) or take away the admin role of the registered account username:
+ * 0, IPPON_STORE_NOT_FOUND (no such account), IPPON_STORE_CONFLICT (it already is / is not) or -1.
+ * *user (if not NULL) receives the account.
+ */
+int ippon_store_user_set_admin(ippon_store *st, const char *username, bool admin, ippon_user *user,
+                               const ippon_audit *audit);
+
+/* the ban reason of user_id into out ("" if none): 0, IPPON_STORE_NOT_FOUND or -1 */
+int ippon_store_user_ban_reason(ippon_store *st, const char *user_id, char *out, size_t outlen);
+
+/*
+ * Stored run-time settings: *out = {"<key>": {"value": <JSON>, "updated_at": unix s}, …}
+ * (new reference). A stored value that is not valid JSON is left out (and logged). 0 or -1.
+ */
+int ippon_store_settings_get(ippon_store *st, json_t **out);
+
+/* store every member of values ({"key": JSON value}) at now_s, with the audit row: 0 or -1 */
+int ippon_store_settings_put(ippon_store *st, const json_t *values, long long now_s, const ippon_audit *audit);
+
+#endif
