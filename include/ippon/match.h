@@ -8,7 +8,18 @@
  * the same walls and the same actions give the same match, bit for bit.
  *
  * Seats are table seats 0..players-1, fixed for the match; turn order is 0 → 1 → 2 (→ 3) → 0.
- * A seat's wind in a hand is (seat − dealer) mod players.
+ * A seat's wind in a hand is (seat − dealer) mod players. Every function below that takes a
+ * seat accepts any int: for a seat outside 0..players−1 it answers as its comment says (0, -1,
+ * false, nothing), never reading outside the match.
+ *
+ * Events. ippon_match_start_hand and ippon_match_apply write what happened into the caller's
+ * list ev[0..ev_cap−1]. A list of IPPON_MAX_EVENTS is always long enough; when a shorter one
+ * cannot hold them all they return IPPON_ERANGE and leave the match exactly as it was (the
+ * list's contents are then unspecified), so the same call with a longer list may follow.
+ *
+ * Contracts. The pointers (the match, rules, walls, actions' and output lists) must not be
+ * NULL (ev may be NULL with ev_cap 0), and the match must have been set up by ippon_match_init;
+ * in test builds these and the match's invariants are checked with assert() (ippon/error.h).
  *
  * Decisions. At any moment either one seat is on turn (after a draw, or after its own chi or
  * pon, when it must discard), or some seats are answering an offer (a discard they may call
@@ -37,7 +48,8 @@ enum {
     IPPON_MAX_PLAYERS = 4,
     IPPON_MAX_DISCARDS = 40,
     IPPON_MAX_LEGAL = 64,    /* a seat never has more legal actions than this at once */
-    IPPON_MAX_EVENTS = 48,   /* one ippon_match_apply never reports more events than this */
+    IPPON_MAX_EVENTS = 48,   /* one ippon_match_apply or ippon_match_start_hand never reports more
+                                events than this: an event list this long always suffices */
 };
 
 enum ippon_action_type {
@@ -180,7 +192,8 @@ unsigned long ippon_match_size(void);
 
 /*
  * Sets up a match in caller-provided memory of ippon_match_size() bytes. first_dealer is the
- * table seat that deals the first hand (the server draws it at random). The rules are copied.
+ * table seat that deals the first hand (the server draws it at random; 0 or more, taken mod
+ * the players). The rules are copied; they must have 3 or 4 players.
  */
 void ippon_match_init(ippon_match *m, const ippon_rules *rules, int first_dealer);
 
@@ -197,11 +210,14 @@ int ippon_match_wall_size(const ippon_match *m);
 /*
  * Starts the next hand with this wall (a permutation of the rule set's tile ids; in 3p the ids
  * of 2m–8m are absent). Only in IPPON_PHASE_NEED_WALL. Returns the number of events written, or
- * IPPON_EINVAL for a wall that is not a permutation, IPPON_EILLEGAL in another phase.
+ * IPPON_EINVAL for a wall that is not a permutation, IPPON_EILLEGAL in another phase,
+ * IPPON_ERANGE when the events do not fit in ev_cap (see Events above); after an error the
+ * match is unchanged.
  */
 int ippon_match_start_hand(ippon_match *m, const ippon_tile *wall, int n, ippon_event *ev, int ev_cap);
 
-/* every action `seat` may take now (none when it has no decision); returns the count */
+/* every action `seat` may take now (none when it has no decision, or is not at the table);
+   returns the count */
 int ippon_match_legal(const ippon_match *m, int seat, ippon_action *out, int cap);
 
 /* whether `seat` has a decision pending now */
@@ -210,7 +226,8 @@ bool ippon_match_waiting_for(const ippon_match *m, int seat);
 /*
  * Applies one action. Returns the number of events written (≥ 0), or IPPON_EILLEGAL when the
  * action is not legal now for that seat (wrong turn, not in the legal list, already answered),
- * leaving the match unchanged.
+ * or IPPON_ERANGE when its events do not fit in ev_cap (see Events above: never with
+ * IPPON_MAX_EVENTS); after an error the match is unchanged.
  */
 int ippon_match_apply(ippon_match *m, const ippon_action *a, ippon_event *ev, int ev_cap);
 
@@ -232,20 +249,22 @@ int ippon_match_sticks(const ippon_match *m);
 int ippon_match_hand_number(const ippon_match *m);   /* 0 for the first hand */
 int ippon_match_turn(const ippon_match *m);           /* seat on turn, or whose discard is offered */
 int ippon_match_live_tiles(const ippon_match *m);
+/* a seat's points now; 0 for a seat not at the table */
 int ippon_match_points(const ippon_match *m, int seat);
-/* final − starting points (valid in IPPON_PHASE_OVER) */
+/* final − starting points (valid in IPPON_PHASE_OVER); 0 for a seat not at the table */
 int ippon_match_result(const ippon_match *m, int seat);
 /* the dora indicators face up now */
 int ippon_match_dora_indicators(const ippon_match *m, ippon_tile *out);
-/* a seat's public state */
+/* a seat's public state (all zero for a seat not at the table) */
 void ippon_match_seat_public(const ippon_match *m, int seat, ippon_seat_public *out);
-/* everything `seat` may see now, its legal actions included */
+/* everything `seat` may see now, its legal actions included (a seat not at the table: only
+   the public part, no hand and no legal actions) */
 void ippon_match_view(const ippon_match *m, int seat, ippon_view *out);
-/* a seat's own concealed tiles (sorted); returns how many */
+/* a seat's own concealed tiles (sorted); returns how many (0 for a seat not at the table) */
 int ippon_match_hand(const ippon_match *m, int seat, ippon_tile *out);
 /*
  * A tile id in the seat's hand with this code (ippon/tile.h), the tile it just drew only when
- * want_drawn (or when no other has the code); -1 if it holds none.
+ * want_drawn (or when no other has the code); -1 if it holds none or is not at the table.
  */
 int ippon_match_find_tile(const ippon_match *m, int seat, int code, bool want_drawn);
 /* the tile the seat on turn just drew, or -1 */

@@ -83,4 +83,11 @@ static inline bool ippon_rules_has_kind(const ippon_rules *rules, int kind)
 /* the dora that an indicator of this kind points at (1m → 9m → 1m in 3p) */
 int ippon_rules_dora_of(const ippon_rules *rules, int indicator_kind);
 
+/* the tiles of a wall under these rules: four of every kind that exists (136, or 108 without
+   2m–8m) */
+int ippon_rules_wall_tiles(const ippon_rules *rules);
+/* the live tiles when a hand is dealt, the dealer's first draw included: the wall less the dead
+   wall and 13 tiles a seat (4p 70, 3p 55) */
+int ippon_rules_live_tiles(const ippon_rules *rules);
+
 #endif

@@ -6,7 +6,7 @@ const char *ippon_strerror(int err)
     switch (err) {
     case IPPON_OK: return "ok";
     case IPPON_EINVAL: return "malformed or out-of-range input";
-    case IPPON_ERANGE: return "too many items";
+    case IPPON_ERANGE: return "too many items, or too little room for them";
     case IPPON_EILLEGAL: return "against the rules";
     default: return "unknown error";
     }

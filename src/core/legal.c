@@ -1,6 +1,6 @@
 /*
- * legal.c — which actions a seat may take now, applying one, and the action the table takes
- * for a seat whose time ran out.
+ * legal.c — which actions a seat may take now, whether a submitted action is one of them (for
+ * ippon_match_apply in match.c), and the action the table takes for a seat whose time ran out.
  *
  * On its turn after a draw a seat may discard any tile (one entry per distinct tile code, so a
  * red five and a plain five are separate choices), declare riichi with each discard that leaves
@@ -9,6 +9,7 @@
  * under the strict rule, keeps those tiles a triplet in every reading), a drawn North as kita.
  * After its own chi or pon a seat only discards, outside the kuikae ban. Offers are in offer.c.
  */
+#include <assert.h>
 #include <string.h>
 
 #include "ippon/agari.h"
@@ -20,6 +21,7 @@
 
 static int push(ippon_action *out, int n, int cap, int type, int seat, int tile, bool riichi)
 {
+    assert(tile >= 0 && tile < IPPON_TILE_IDS);
     if (n >= cap)
         return n;
     out[n] = (ippon_action){ .type = (uint8_t)type, .seat = (int8_t)seat, .tile = (ippon_tile)tile, .riichi = riichi };
@@ -125,6 +127,7 @@ static bool wants(const ippon_action *only, int type) { return !only || only->ty
 
 int ippon_turn_options(const ippon_match *m, int seat, const ippon_action *only, ippon_action *out, int cap)
 {
+    assert(m->phase == IPPON_PHASE_TURN && seat == m->turn && cap >= 0);
     const struct seat_state *s = &m->seat[seat];
     bool plain = wants(only, IPPON_ACT_DISCARD) && !(only && only->riichi);
     bool riichi = wants(only, IPPON_ACT_DISCARD) && !(only && !only->riichi);
@@ -142,6 +145,7 @@ int ippon_turn_options(const ippon_match *m, int seat, const ippon_action *only,
             n = push(out, n, cap, IPPON_ACT_TSUMO, seat, drawn, false);
     }
     if (s->riichi) {
+        assert(drawn >= 0); /* a seat in riichi makes no calls: it is on turn after a draw */
         int k = ippon_tile_kind((ippon_tile)drawn);
         if (wants(only, IPPON_ACT_ANKAN) && room && s->counts[k] == 4 && riichi_ankan_keeps_hand(m, seat, k))
             n = push(out, n, cap, IPPON_ACT_ANKAN, seat, drawn, false);
@@ -198,6 +202,7 @@ static void sort_codes(int *c, int n)
 /* whether a submitted action is the legal one (tiles compared by code, not by copy) */
 bool ippon_action_matches(const ippon_match *m, const ippon_action *legal, const ippon_action *a)
 {
+    assert(legal->seat == a->seat);
     if (legal->type != a->type)
         return false;
     switch (a->type) {
@@ -234,8 +239,9 @@ bool ippon_action_matches(const ippon_match *m, const ippon_action *legal, const
  * (after a call, outside the kuikae ban; in riichi, only the drawn tile's code), and a discard
  * matches one when its tile is in the hand and has that code.
  */
-static bool plain_discard_legal(const ippon_match *m, const ippon_action *a)
+bool ippon_plain_discard_legal(const ippon_match *m, const ippon_action *a)
 {
+    assert(m->phase == IPPON_PHASE_TURN && a->seat == m->turn);
     const struct seat_state *s = &m->seat[a->seat];
     if (a->tile >= IPPON_TILE_IDS || !in_hand(m, a->seat, a->tile))
         return false;
@@ -244,40 +250,6 @@ static bool plain_discard_legal(const ippon_match *m, const ippon_action *a)
     if (s->riichi)
         return code_of(m, a->tile) == code_of(m, (ippon_tile)m->drawn);
     return true;
-}
-
-int ippon_match_apply(ippon_match *m, const ippon_action *a, ippon_event *evbuf, int ev_cap)
-{
-    if (!a || a->seat < 0 || a->seat >= m->players || a->type >= IPPON_ACT_TYPES || !ippon_match_waiting_for(m, a->seat))
-        return IPPON_EILLEGAL;
-    if (m->phase == IPPON_PHASE_TURN && a->type == IPPON_ACT_DISCARD && !a->riichi) {
-        /* the most common action, checked directly */
-        if (!plain_discard_legal(m, a))
-            return IPPON_EILLEGAL;
-        ippon_action chosen = { .type = IPPON_ACT_DISCARD, .seat = a->seat, .tile = a->tile };
-        struct events e = { .ev = evbuf, .cap = ev_cap };
-        ippon_turn_apply(m, &chosen, &e);
-        return e.n;
-    }
-    /* only the options of the submitted type are listed: the same rules, less work */
-    ippon_action legal[IPPON_MAX_LEGAL];
-    int n = m->phase == IPPON_PHASE_TURN ? ippon_turn_options(m, a->seat, a, legal, IPPON_MAX_LEGAL)
-                                         : ippon_offer_options(m, a->seat, legal, IPPON_MAX_LEGAL);
-    int found = -1;
-    for (int i = 0; i < n && found < 0; i++)
-        if (ippon_action_matches(m, &legal[i], a))
-            found = i;
-    if (found < 0)
-        return IPPON_EILLEGAL;
-    ippon_action chosen = legal[found];
-    if (a->type == IPPON_ACT_DISCARD)
-        chosen.tile = a->tile; /* keep the very tile (tsumogiri or not) */
-    struct events e = { .ev = evbuf, .cap = ev_cap };
-    if (m->phase == IPPON_PHASE_TURN)
-        ippon_turn_apply(m, &chosen, &e);
-    else
-        ippon_offer_answer(m, &chosen, &e);
-    return e.n;
 }
 
 int ippon_match_timeout_action(const ippon_match *m, int seat, ippon_action *out)

@@ -1,21 +1,30 @@
 /*
  * match.c — the life cycle of a match (ippon/match.h): setting it up, dealing each hand from
- * the wall the caller supplies, ending a hand by a win, an exhaustive draw or (in rule sets
- * that have them) an abortive draw, moving the dealer and the round wind, and the accessors and
- * invariant check everything else reads the match through.
+ * the wall the caller supplies, applying an action (legal.c checks it, turn.c or offer.c carries
+ * it out), ending a hand by a win, an exhaustive draw or (in rule sets that have them) an
+ * abortive draw, moving the dealer and the round wind, and the accessors and invariant check
+ * everything else reads the match through.
+ *
+ * Dealing a hand and applying an action are the only steps that change a match. Each reports
+ * its events into the caller's list; a list too short for them is IPPON_ERANGE, and the match
+ * is then left as it was (a list shorter than IPPON_MAX_EVENTS is tried on a copy first).
  *
  * The first win ends the match (RULES.md §1). After an exhaustive draw: noten payments, the
  * dealer repeats if tenpai (else the next seat deals; the round wind moves on each time the deal
  * comes back to the first dealer), honba + 1, riichi sticks stay on the table.
  */
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "ippon/error.h"
 #include "match_internal.h"
+#include "score_internal.h"
 
 ippon_event *ippon_ev_push(struct events *e, int type, int to, int seat)
 {
+    assert(type >= IPPON_EV_HAND_START && type <= IPPON_EV_MATCH_END);
+    assert(to >= -1 && to < IPPON_MAX_PLAYERS && seat >= -1 && seat < IPPON_MAX_PLAYERS);
     if (e->n >= e->cap) {
         e->overflow = true;
         return &e->sink;
@@ -33,6 +42,8 @@ unsigned long ippon_match_size(void) { return sizeof(ippon_match); }
 
 void ippon_match_init(ippon_match *m, const ippon_rules *rules, int first_dealer)
 {
+    assert(m && rules);
+    assert((rules->players == 3 || rules->players == 4) && first_dealer >= 0);
     memset(m, 0, sizeof *m);
     m->rules = *rules;
     m->players = rules->players;
@@ -46,6 +57,7 @@ void ippon_match_init(ippon_match *m, const ippon_rules *rules, int first_dealer
 
 int ippon_match_setup(ippon_match *m, int dealer, int round_wind, int honba, int sticks, const int32_t *points)
 {
+    assert(points);
     if (m->phase != IPPON_PHASE_NEED_WALL)
         return IPPON_EILLEGAL;
     if (dealer < 0 || dealer >= m->players || round_wind < 0 || round_wind >= m->players || honba < 0 || sticks < 0)
@@ -62,7 +74,7 @@ int ippon_match_setup(ippon_match *m, int dealer, int round_wind, int honba, int
     return IPPON_OK;
 }
 
-int ippon_match_wall_size(const ippon_match *m) { return m->rules.man_terminals_only ? 108 : 136; }
+int ippon_match_wall_size(const ippon_match *m) { return ippon_rules_wall_tiles(&m->rules); }
 
 static bool wall_is_permutation(const ippon_match *m, const ippon_tile *wall, int n)
 {
@@ -86,13 +98,71 @@ void ippon_match_reveal_dora(ippon_match *m, struct events *e)
     m->n_dora++;
 }
 
-int ippon_match_start_hand(ippon_match *m, const ippon_tile *wall, int n, ippon_event *evbuf, int ev_cap)
+#ifndef NDEBUG
+/*
+ * The invariants asserted after every step, the cheap ones (ippon_match_check is the full
+ * check): points plus the sticks on the table are the starting total; and during a hand each
+ * seat holds 13 − 3·melds concealed tiles (one more on its turn), and the tiles left in the
+ * wall, held, melded (a called tile counts in its pond), discarded and set aside as kita add
+ * up to the wall.
+ */
+static bool consistent(const ippon_match *m)
 {
-    if (m->phase != IPPON_PHASE_NEED_WALL)
-        return IPPON_EILLEGAL;
-    if (!wall_is_permutation(m, wall, n))
-        return IPPON_EINVAL;
+    int32_t total = m->sticks * m->rules.riichi_stick;
+    for (int s = 0; s < m->players; s++)
+        total += m->seat[s].points;
+    if (total != m->start_total)
+        return false;
+    if (m->phase != IPPON_PHASE_TURN && m->phase != IPPON_PHASE_OFFER)
+        return true;
+    int tiles = m->n_wall - m->next_draw - m->replacements;
+    for (int s = 0; s < m->players; s++) {
+        const struct seat_state *st = &m->seat[s];
+        if (st->n_hand != 13 - 3 * st->n_melds + (m->phase == IPPON_PHASE_TURN && m->turn == s))
+            return false;
+        tiles += st->n_hand + st->n_discards + st->n_kita;
+        for (int i = 0; i < st->n_melds; i++)
+            tiles += st->melds[i].n - (st->melds[i].type != IPPON_MELD_ANKAN);
+    }
+    return tiles == m->n_wall && m->next_draw <= m->live_end && m->live_end <= m->n_wall;
+}
+#endif
+
+/* a step whose input is checked: it changes the match and reports into e */
+typedef void step_fn(ippon_match *m, const void *arg, struct events *e);
+
+/*
+ * Runs a step: the number of events written, or IPPON_ERANGE when they do not fit in ev_cap,
+ * the match then unchanged. IPPON_MAX_EVENTS is enough for any step, so only a shorter list is
+ * tried on a copy of the match first.
+ */
+static int run_step(ippon_match *m, step_fn *step, const void *arg, ippon_event *evbuf, int ev_cap)
+{
+    assert(ev_cap >= 0 && (evbuf || ev_cap == 0));
     struct events e = { .ev = evbuf, .cap = ev_cap };
+    if (ev_cap < IPPON_MAX_EVENTS) {
+        ippon_match trial;
+        memcpy(&trial, m, sizeof trial);
+        step(&trial, arg, &e);
+        if (e.overflow)
+            return IPPON_ERANGE;
+        memcpy(m, &trial, sizeof *m);
+    } else {
+        step(m, arg, &e);
+        assert(!e.overflow); /* IPPON_MAX_EVENTS is never exceeded */
+        if (e.overflow)
+            return IPPON_ERANGE;
+    }
+    assert(consistent(m));
+    return e.n;
+}
+
+struct deal { const ippon_tile *wall; int n; };
+
+static void deal_step(ippon_match *m, const void *arg, struct events *e)
+{
+    const ippon_tile *wall = ((const struct deal *)arg)->wall;
+    int n = ((const struct deal *)arg)->n;
     m->hand_number++;
     memcpy(m->wall, wall, (size_t)n);
     m->n_wall = n;
@@ -109,7 +179,7 @@ int ippon_match_start_hand(ippon_match *m, const ippon_tile *wall, int n, ippon_
         memset(st, 0, sizeof *st);
         st->points = points;
     }
-    ippon_event *start = ippon_ev_push(&e, IPPON_EV_HAND_START, -1, m->dealer);
+    ippon_event *start = ippon_ev_push(e, IPPON_EV_HAND_START, -1, m->dealer);
     start->u.start.round_wind = m->round_wind;
     start->u.start.dealer = m->dealer;
     start->u.start.honba = (uint8_t)(m->honba > 255 ? 255 : m->honba);
@@ -121,14 +191,61 @@ int ippon_match_start_hand(ippon_match *m, const ippon_tile *wall, int n, ippon_
         for (int i = 0; i < 13; i++)
             ippon_seat_take(m, s, wall[13 * w + i]);
         ippon_seat_update_waits(m, s);
-        ippon_event *deal = ippon_ev_push(&e, IPPON_EV_DEAL, s, s);
+        ippon_event *deal = ippon_ev_push(e, IPPON_EV_DEAL, s, s);
         deal->u.hand.n = 13;
         memcpy(deal->u.hand.tiles, m->seat[s].hand, 13);
     }
-    ippon_match_reveal_dora(m, &e);
+    ippon_match_reveal_dora(m, e);
     m->phase = IPPON_PHASE_TURN;
-    ippon_turn_draw(m, m->dealer, false, &e);
-    return e.n;
+    ippon_turn_draw(m, m->dealer, false, e);
+}
+
+int ippon_match_start_hand(ippon_match *m, const ippon_tile *wall, int n, ippon_event *evbuf, int ev_cap)
+{
+    assert(m && wall);
+    if (m->phase != IPPON_PHASE_NEED_WALL)
+        return IPPON_EILLEGAL;
+    if (!wall_is_permutation(m, wall, n))
+        return IPPON_EINVAL;
+    return run_step(m, deal_step, &(struct deal){ .wall = wall, .n = n }, evbuf, ev_cap);
+}
+
+static void action_step(ippon_match *m, const void *arg, struct events *e)
+{
+    if (m->phase == IPPON_PHASE_TURN)
+        ippon_turn_apply(m, arg, e);
+    else
+        ippon_offer_answer(m, arg, e);
+}
+
+int ippon_match_apply(ippon_match *m, const ippon_action *a, ippon_event *evbuf, int ev_cap)
+{
+    assert(m);
+    if (!a || a->seat < 0 || a->seat >= m->players || a->type >= IPPON_ACT_TYPES || !ippon_match_waiting_for(m, a->seat))
+        return IPPON_EILLEGAL;
+    ippon_action chosen;
+    if (m->phase == IPPON_PHASE_TURN && a->type == IPPON_ACT_DISCARD && !a->riichi) {
+        /* the most common action, checked directly */
+        if (!ippon_plain_discard_legal(m, a))
+            return IPPON_EILLEGAL;
+        chosen = (ippon_action){ .type = IPPON_ACT_DISCARD, .seat = a->seat, .tile = a->tile };
+    } else {
+        /* only the options of the submitted type are listed: the same rules, less work */
+        ippon_action legal[IPPON_MAX_LEGAL];
+        int n = m->phase == IPPON_PHASE_TURN ? ippon_turn_options(m, a->seat, a, legal, IPPON_MAX_LEGAL)
+                                             : ippon_offer_options(m, a->seat, legal, IPPON_MAX_LEGAL);
+        int found = -1;
+        for (int i = 0; i < n && found < 0; i++)
+            if (ippon_action_matches(m, &legal[i], a))
+                found = i;
+        if (found < 0)
+            return IPPON_EILLEGAL;
+        chosen = legal[found];
+        assert(chosen.seat == a->seat && chosen.type == a->type);
+        if (a->type == IPPON_ACT_DISCARD)
+            chosen.tile = a->tile; /* keep the very tile (tsumogiri or not) */
+    }
+    return run_step(m, action_step, &chosen, evbuf, ev_cap);
 }
 
 /* the next hand's dealer and round after a draw; dealer_stays for a tenpai dealer */
@@ -158,8 +275,11 @@ static void finish_match(ippon_match *m, struct events *e)
 void ippon_match_end_win(ippon_match *m, int n_winners, const int8_t *winners, int from, ippon_tile t,
                          bool tsumo, int offer_kind, struct events *e)
 {
+    assert(n_winners >= 1 && n_winners < m->players && (!tsumo || n_winners == 1));
+    assert(from >= 0 && from < m->players);
     for (int i = 0; i < n_winners; i++) {
         int w = winners[i];
+        assert(w >= 0 && w < m->players && (tsumo ? w == from : w != from));
         /* honba and every stick go to the first winner in turn order from the discarder */
         int sticks = i == 0 ? m->sticks : 0, honba = i == 0 ? m->honba : 0;
         ippon_event *ev = ippon_ev_push(e, IPPON_EV_WIN, -1, w);
@@ -220,8 +340,12 @@ static void noten_payments(const ippon_match *m, const bool *tenpai, int32_t *pa
     /* 3p with 1 tenpai: +1,000 from each of the two noten = 2,000, an even split of the pool */
 }
 
+/* nagashi mangan is paid as a mangan tsumo without honba: each seat present pays its share of
+   the mangan's basic points (2× from or to the dealer, 1× otherwise, rounded up to 100) */
 static void nagashi_payments(const ippon_match *m, const bool *nagashi_seat, int32_t *pay)
 {
+    uint8_t limit;
+    int base = ippon_base_points(&m->rules, 5, 0, 0, &limit); /* 5 han: a mangan */
     for (int s = 0; s < m->players; s++) {
         if (!nagashi_seat[s])
             continue;
@@ -229,7 +353,7 @@ static void nagashi_payments(const ippon_match *m, const bool *nagashi_seat, int
         for (int p = 0; p < m->players; p++) {
             if (p == s)
                 continue;
-            int amount = (dealer || p == m->dealer) ? 4000 : 2000;
+            int amount = (base * ((dealer || p == m->dealer) ? 2 : 1) + 99) / 100 * 100;
             pay[p] -= amount;
             pay[s] += amount;
         }
@@ -251,6 +375,7 @@ void ippon_match_end_exhaustive(ippon_match *m, struct events *e)
         noten_payments(m, tenpai, pay);
     ippon_event *ev = ippon_ev_push(e, any_nagashi ? IPPON_EV_ABORT : IPPON_EV_DRAW_END, -1, -1);
     ev->u.end.kind = IPPON_ABORT_NAGASHI;
+    assert(pay[0] + pay[1] + pay[2] + pay[3] == 0); /* payments between the seats only */
     for (int s = 0; s < m->players; s++) {
         ev->u.end.tenpai[s] = tenpai[s];
         ev->u.end.payments[s] = pay[s];
@@ -276,8 +401,12 @@ int ippon_match_sticks(const ippon_match *m) { return m->sticks; }
 int ippon_match_hand_number(const ippon_match *m) { return m->hand_number < 0 ? 0 : m->hand_number; }
 int ippon_match_turn(const ippon_match *m) { return m->turn; }
 int ippon_match_live_tiles(const ippon_match *m) { return m->live_end - m->next_draw; }
-int ippon_match_points(const ippon_match *m, int seat) { return m->seat[seat].points; }
-int ippon_match_result(const ippon_match *m, int seat) { return m->results[seat]; }
+
+/* whether seat is one of the match's (accessors answer 0, -1 or nothing for any other) */
+static bool seat_ok(const ippon_match *m, int seat) { return seat >= 0 && seat < m->players; }
+
+int ippon_match_points(const ippon_match *m, int seat) { return seat_ok(m, seat) ? m->seat[seat].points : 0; }
+int ippon_match_result(const ippon_match *m, int seat) { return seat_ok(m, seat) ? m->results[seat] : 0; }
 
 int ippon_match_dora_indicators(const ippon_match *m, ippon_tile *out)
 {
@@ -288,8 +417,11 @@ int ippon_match_dora_indicators(const ippon_match *m, ippon_tile *out)
 
 void ippon_match_seat_public(const ippon_match *m, int seat, ippon_seat_public *out)
 {
-    const struct seat_state *s = &m->seat[seat];
     memset(out, 0, sizeof *out);
+    if (!seat_ok(m, seat))
+        return;
+    const struct seat_state *s = &m->seat[seat];
+    assert(s->n_discards <= IPPON_MAX_DISCARDS && s->n_melds <= 4 && s->n_kita <= 4);
     out->points = s->points;
     out->wind = (uint8_t)ippon_seat_wind(m, seat);
     out->n_melds = s->n_melds;
@@ -305,6 +437,7 @@ void ippon_match_seat_public(const ippon_match *m, int seat, ippon_seat_public *
 
 void ippon_match_view(const ippon_match *m, int seat, ippon_view *v)
 {
+    assert(v);
     v->seat = (uint8_t)seat;
     v->players = m->players;
     v->dealer = m->dealer;
@@ -328,12 +461,17 @@ void ippon_match_view(const ippon_match *m, int seat, ippon_view *v)
 
 int ippon_match_hand(const ippon_match *m, int seat, ippon_tile *out)
 {
+    if (!seat_ok(m, seat))
+        return 0;
+    assert(out && m->seat[seat].n_hand <= 14);
     memcpy(out, m->seat[seat].hand, m->seat[seat].n_hand);
     return m->seat[seat].n_hand;
 }
 
 int ippon_match_find_tile(const ippon_match *m, int seat, int code, bool want_drawn)
 {
+    if (!seat_ok(m, seat))
+        return -1;
     const struct seat_state *s = &m->seat[seat];
     int drawn = ippon_match_drawn_tile(m, seat), found = -1;
     for (int i = 0; i < s->n_hand; i++) {
@@ -353,7 +491,7 @@ int ippon_match_drawn_tile(const ippon_match *m, int seat)
 
 bool ippon_match_waiting_for(const ippon_match *m, int seat)
 {
-    if (seat < 0 || seat >= m->players)
+    if (!seat_ok(m, seat))
         return false;
     if (m->phase == IPPON_PHASE_TURN)
         return m->turn == seat;

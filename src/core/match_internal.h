@@ -1,18 +1,21 @@
 /*
  * match_internal.h — the inside of an ippon_match, shared by the files that drive it:
- *   match.c    life cycle: init, starting a hand, ending it (win, exhaustive or abortive
+ *   match.c    life cycle: init, starting a hand, applying an action (checked by legal.c,
+ *              carried out by turn.c or offer.c), ending a hand (win, exhaustive or abortive
  *              draw), the next dealer, accessors and the invariant check;
  *   seat.c     one seat's tiles: taking and giving tiles, waits, furiten, building the
  *              ippon_win a tsumo or ron would score;
  *   turn.c     what the seat on turn does: draw, discard (riichi), tsumo, kans, kita, kyuushu;
  *   offer.c    offers to the other seats (calls and ron on a discard, robbing a kan or kita)
  *              and their resolution;
- *   legal.c    the list of legal actions of a seat, and the timeout action.
+ *   legal.c    the list of legal actions of a seat, whether a submitted action is one of
+ *              them, and the timeout action.
  * Not a public header.
  */
 #ifndef IPPON_MATCH_INTERNAL_H
 #define IPPON_MATCH_INTERNAL_H
 
+#include <assert.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -93,7 +96,8 @@ struct ippon_match {
 struct events {
     ippon_event *ev;
     int n, cap;
-    bool overflow;     /* the caller's list was too short; the rest went to sink */
+    bool overflow;     /* the caller's list was too short; the rest went to sink (ippon_match_apply
+                          and ippon_match_start_hand then answer IPPON_ERANGE) */
     ippon_event sink;
 };
 
@@ -102,6 +106,7 @@ ippon_event *ippon_ev_push(struct events *e, int type, int to, int seat);
 /* the seat `ahead` places after `seat` in turn order (both within the table; no division) */
 static inline int ippon_seat_after(const ippon_match *m, int seat, int ahead)
 {
+    assert(seat >= 0 && seat < m->players && ahead >= 0 && ahead < m->players);
     int s = seat + ahead;
     return s >= m->players ? s - m->players : s;
 }
@@ -145,5 +150,7 @@ int ippon_offer_options(const ippon_match *m, int seat, ippon_action *out, int c
 /* the seat on turn's options; with only != NULL just those of only's type (and riichi flag) */
 int ippon_turn_options(const ippon_match *m, int seat, const ippon_action *only, ippon_action *out, int cap);
 bool ippon_action_matches(const ippon_match *m, const ippon_action *legal, const ippon_action *a);
+/* whether a discard without riichi by the seat on turn is legal (without listing the options) */
+bool ippon_plain_discard_legal(const ippon_match *m, const ippon_action *a);
 
 #endif

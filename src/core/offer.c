@@ -8,6 +8,7 @@
  * a completing tile pass is furiten until its next discard, and for the rest of the hand if it
  * is in riichi. A riichi declaration that nobody rons pays its stick.
  */
+#include <assert.h>
 #include <stddef.h>
 #include <string.h>
 
@@ -47,6 +48,7 @@ static bool leaves_discard(const ippon_match *m, int seat, const ippon_tile *use
 
 static int add_option(ippon_action *out, int n, int cap, int type, int seat, const ippon_tile *with, int n_with)
 {
+    assert(n_with >= 0 && n_with <= 3);
     if (n >= cap)
         return n;
     memset(&out[n], 0, sizeof out[n]);
@@ -181,6 +183,7 @@ static int compute_options(const ippon_match *m, int seat, ippon_action *out, in
 
 int ippon_offer_options(const ippon_match *m, int seat, ippon_action *out, int cap)
 {
+    assert(seat >= 0 && seat < m->players && cap >= 0);
     const struct offer *o = &m->offer;
     int n = o->n_options[seat] < cap ? o->n_options[seat] : cap;
     memcpy(out, o->options[seat], (size_t)n * sizeof out[0]);
@@ -194,6 +197,7 @@ void ippon_offer_open(ippon_match *m, int kind, int from, ippon_tile t, bool rii
     struct offer *o = &m->offer;
     /* everything but the option lists (the last member), of which only the first n_options[s]
        entries are ever read: each is written before it counts */
+    assert(from >= 0 && from < m->players && kind >= OFFER_DISCARD && kind <= OFFER_KITA);
     memset(o, 0, offsetof(struct offer, options));
     o->kind = (uint8_t)kind;
     o->from = (int8_t)from;
@@ -212,7 +216,9 @@ void ippon_offer_open(ippon_match *m, int kind, int from, ippon_tile t, bool rii
                         (kind == OFFER_ANKAN && m->rules.kokushi_robs_ankan &&
                          ippon_shanten_kokushi(m->seat[s].counts) == 0);
         o->could_ron[s] = robbable && completes(m, s, t);
-        o->n_options[s] = (uint8_t)compute_options(m, s, o->options[s], IPPON_MAX_OFFER_OPTIONS);
+        int n = compute_options(m, s, o->options[s], IPPON_MAX_OFFER_OPTIONS);
+        assert(n < IPPON_MAX_OFFER_OPTIONS); /* the list is never cut short (pass comes last) */
+        o->n_options[s] = (uint8_t)n;
         o->offered[s] = o->n_options[s] > 0;
         any |= o->offered[s];
     }
@@ -223,6 +229,8 @@ void ippon_offer_open(ippon_match *m, int kind, int from, ippon_tile t, bool rii
 int ippon_offer_answer(ippon_match *m, const ippon_action *a, struct events *e)
 {
     struct offer *o = &m->offer;
+    assert(m->phase == IPPON_PHASE_OFFER && a->seat >= 0 && a->seat < m->players);
+    assert(o->offered[a->seat] && !o->answered[a->seat]);
     o->answer[a->seat] = *a;
     o->answered[a->seat] = true;
     for (int s = 0; s < m->players; s++)
@@ -237,6 +245,8 @@ static void take_call(ippon_match *m, const ippon_action *a, struct events *e)
     struct offer *o = &m->offer;
     int seat = a->seat;
     struct seat_state *s = &m->seat[seat], *d = &m->seat[o->from];
+    assert(o->kind == OFFER_DISCARD && d->n_discards > 0 && d->discards[d->n_discards - 1].tile == o->tile);
+    assert(s->n_melds < 4);
     d->discards[d->n_discards - 1].flags |= IPPON_DISCARD_CALLED;
     for (int i = 0; i < m->players; i++)
         m->seat[i].ippatsu = false;
@@ -362,6 +372,7 @@ static void resolve(ippon_match *m, struct events *e)
         int i = 0;
         while (i < s->n_melds && s->melds[i].kan_seq != m->n_kans)
             i++;
+        assert(i < s->n_melds); /* the kan being robbed is the hand's latest */
         ippon_turn_establish_kan(m, o->from, i, e);
         return;
     }

@@ -12,6 +12,7 @@
  * the ron value with the discarder paying the other half — and pays all the honba; the rest of
  * the hand is settled normally.
  */
+#include <assert.h>
 #include <string.h>
 
 #include "ippon/tile.h"
@@ -21,6 +22,7 @@ static int up100(int x) { return (x + 99) / 100 * 100; }
 
 int ippon_base_points(const ippon_rules *rules, int han, int fu, int yakuman, uint8_t *limit)
 {
+    assert(han >= 0 && fu >= 0 && yakuman >= 0);
     if (yakuman) {
         *limit = IPPON_LIMIT_YAKUMAN;
         return 8000 * yakuman;
@@ -204,4 +206,6 @@ void ippon_settle(const ippon_rules *rules, const ippon_win *win, int base, cons
     out->honba_points = honba;
     out->stick_points = win->riichi_sticks * rules->riichi_stick;
     out->payments[win->seat] = total + honba + out->stick_points;
+    /* what the others pay is what the winner gets, but the sticks already on the table */
+    assert(out->payments[0] + out->payments[1] + out->payments[2] + out->payments[3] == out->stick_points);
 }

@@ -1,6 +1,6 @@
 /*
  * rules.c — the built-in rule presets and the small questions every module asks of a rule
- * set (which kinds exist, which tile is dora).
+ * set (which kinds exist, which tile is dora, how many tiles a wall and its live part have).
  *
  * yonma / sanma are the product (../RULES.md: M.League without uma/oka; Mahjong Soul ranked
  * sanma with kita). tenhou4 / tenhou3 are Tenhou's ranked lobby rules, kept so that real
@@ -94,4 +94,17 @@ int ippon_rules_dora_of(const ippon_rules *rules, int k)
     if (k <= IPPON_NORTH)
         return k == IPPON_NORTH ? IPPON_EAST : k + 1;
     return k == IPPON_CHUN ? IPPON_HAKU : k + 1;
+}
+
+int ippon_rules_wall_tiles(const ippon_rules *rules)
+{
+    int kinds = 0;
+    for (int k = 0; k < IPPON_KINDS; k++)
+        kinds += ippon_rules_has_kind(rules, k);
+    return 4 * kinds;
+}
+
+int ippon_rules_live_tiles(const ippon_rules *rules)
+{
+    return ippon_rules_wall_tiles(rules) - rules->dead_wall - 13 * rules->players;
 }

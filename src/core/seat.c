@@ -5,6 +5,7 @@
  * ippon_match_waits_after_discard), and the ippon_win that a tsumo or ron of this seat would
  * score.
  */
+#include <assert.h>
 #include <string.h>
 
 #include "ippon/error.h"
@@ -15,6 +16,7 @@
 
 int ippon_seat_wind(const ippon_match *m, int seat)
 {
+    assert(seat >= 0 && seat < m->players);
     int x = seat - m->dealer + m->players;
     if (x >= 0 && x < 2 * m->players) /* a seat of the table: no division */
         return x >= m->players ? x - m->players : x;
@@ -30,7 +32,9 @@ bool ippon_tile_is_red(const ippon_match *m, ippon_tile t)
 
 void ippon_seat_take(ippon_match *m, int seat, ippon_tile t)
 {
+    assert(seat >= 0 && seat < m->players && t < IPPON_TILE_IDS);
     struct seat_state *s = &m->seat[seat];
+    assert(s->n_hand < 14 && s->counts[ippon_tile_kind(t)] < 4);
     int i = s->n_hand;
     while (i > 0 && s->hand[i - 1] > t) {
         s->hand[i] = s->hand[i - 1];
@@ -47,8 +51,10 @@ void ippon_seat_give(ippon_match *m, int seat, ippon_tile t)
     int i = 0;
     while (i < s->n_hand && s->hand[i] != t)
         i++;
+    assert(i < s->n_hand); /* only tiles the seat holds are given */
     if (i == s->n_hand)
         return;
+    assert(s->counts[ippon_tile_kind(t)] > 0);
     memmove(&s->hand[i], &s->hand[i + 1], (size_t)(s->n_hand - i - 1));
     s->n_hand--;
     s->counts[ippon_tile_kind(t)]--;
@@ -75,7 +81,9 @@ int ippon_seat_find(const ippon_match *m, int seat, int kind, bool want_red, int
 
 void ippon_seat_update_waits(ippon_match *m, int seat)
 {
+    assert(seat >= 0 && seat < m->players);
     struct seat_state *s = &m->seat[seat];
+    assert(s->n_hand + 3 * s->n_melds <= 14);
     int shanten = SHANTEN_UNKNOWN;
     s->waits = s->n_hand % 3 == 1 ? shanten_waits(s->counts, s->n_melds, &m->rules, &shanten) : 0;
     s->shanten = (int8_t)shanten;
@@ -187,6 +195,8 @@ static void fill_melds(const ippon_match *m, int seat, ippon_win *w)
 int ippon_seat_score(const ippon_match *m, int seat, ippon_tile t, bool tsumo, int from, int offer_kind,
                      int sticks, int honba, ippon_score *out)
 {
+    assert(seat >= 0 && seat < m->players && out);
+    assert(tsumo ? from == seat : from >= 0 && from < m->players && from != seat);
     const struct seat_state *s = &m->seat[seat];
     ippon_win w;
     memset(&w, 0, sizeof w);
@@ -228,7 +238,8 @@ int ippon_seat_score(const ippon_match *m, int seat, ippon_tile t, bool tsumo, i
     }
     w.honba = honba;
     w.riichi_sticks = sticks;
-    /* the table only builds possible situations, so the input check is skipped */
+    /* the table only builds possible situations, so the input check is skipped (and asserted) */
+    assert(ippon_win_check(&m->rules, &w, NULL, 0) == IPPON_OK);
     ippon_score_unchecked(&m->rules, &w, out);
     return IPPON_OK;
 }

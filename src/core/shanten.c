@@ -17,6 +17,8 @@
  * Bad input (a count above 4, more than 14 tiles, melds outside 0..4) gives IPPON_ERANGE, and a
  * man tile 2m–8m under 3p rules IPPON_EILLEGAL; both are below −1, the least shanten.
  */
+#include <assert.h>
+
 #include "ippon/shanten.h"
 #include "shanten_internal.h"
 
@@ -52,6 +54,7 @@ int ippon_shanten_kokushi(const uint8_t counts[IPPON_KINDS])
 int ippon_shanten_forms(const uint8_t counts[IPPON_KINDS], int melds, const ippon_rules *rules,
                         ippon_shanten_all *out)
 {
+    assert(counts && out);
     bool man_terminals_only = rules && rules->man_terminals_only;
     shanten_scan scan;
     int err = shanten_scan_hand(counts, melds, man_terminals_only, &scan);

@@ -2,6 +2,7 @@
  * tile.c — the tile notations: short notation ("123m0p11z"), tenhou.net/6 integers and
  * mjai strings, all converted to and from tile codes (see ippon/tile.h).
  */
+#include <assert.h>
 #include <string.h>
 
 #include "ippon/error.h"
@@ -29,6 +30,7 @@ static int code_of_digit(int d, int s)
 
 int ippon_notation_parse(const char *s, ippon_code *out, int cap)
 {
+    assert(s && (out || cap <= 0));
     int n = 0;
     int pending_start = -1; /* index in s of the first digit waiting for its suit letter */
     for (int i = 0; s[i]; i++) {
@@ -72,6 +74,7 @@ static void code_digit(int code, int *suit, int *digit)
 int ippon_notation_format(const ippon_code *codes, int n, char *buf, size_t cap)
 {
     size_t len = 0;
+    assert((codes || n <= 0) && (buf || cap == 0));
     if (cap == 0)
         return IPPON_ERANGE;
     buf[0] = '\0';
@@ -140,6 +143,7 @@ int ippon_code_from_mjai(const char *s)
 
 int ippon_counts_add(uint8_t counts[IPPON_KINDS], const ippon_code *codes, int n)
 {
+    assert(counts && (codes || n <= 0));
     for (int i = 0; i < n; i++) {
         if (codes[i] >= IPPON_CODES)
             return IPPON_EINVAL;

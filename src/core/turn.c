@@ -9,6 +9,7 @@
  * next discard, for open and added kans under the delayed rule) and the replacement tile is
  * drawn.
  */
+#include <assert.h>
 #include <string.h>
 
 #include "ippon/error.h"
@@ -18,6 +19,10 @@
 void ippon_turn_draw(ippon_match *m, int seat, bool replacement, struct events *e)
 {
     ippon_tile t;
+    /* the callers check first that a tile is left: the live wall for a normal draw, the
+       replacement tiles (and a live tile to move into the dead wall) for a replacement */
+    assert(m->next_draw < m->live_end);
+    assert(!replacement || m->replacements < m->rules.replacement_tiles);
     if (replacement) {
         t = m->wall[m->n_wall - 1 - m->replacements];
         m->replacements++;
@@ -70,6 +75,7 @@ static void discard(ippon_match *m, int seat, ippon_tile t, bool riichi, struct 
         s->ippatsu = false; /* ippatsu ends at the riichi player's next discard at the latest */
     }
     ippon_seat_give(m, seat, t);
+    assert(s->n_discards < IPPON_MAX_DISCARDS);
     s->discards[s->n_discards++] = (ippon_discard){ .tile = t, .flags = flags };
     s->discarded_kinds |= 1ull << ippon_tile_kind(t);
     s->temp_furiten = false;
@@ -86,7 +92,9 @@ static void discard(ippon_match *m, int seat, ippon_tile t, bool riichi, struct 
 
 void ippon_turn_establish_kan(ippon_match *m, int seat, int meld_index, struct events *e)
 {
+    assert(meld_index >= 0 && meld_index < m->seat[seat].n_melds);
     const ippon_meld_tiles *mt = &m->seat[seat].melds[meld_index];
+    assert(mt->n == 4 && mt->type != IPPON_MELD_CHI && mt->type != IPPON_MELD_PON);
     end_ippatsu(m);
     reveal_pending(m, seat, e); /* an earlier kan's indicator comes first (no-op if already shown) */
     if (mt->type == IPPON_MELD_ANKAN || !m->rules.open_kan_dora_delayed) {
@@ -109,6 +117,7 @@ static void ankan(ippon_match *m, int seat, int kind, struct events *e)
     struct seat_state *s = &m->seat[seat];
     if (m->rules.pending_dora_at_declaration)
         reveal_pending(m, seat, e);
+    assert(s->n_melds < 4 && s->counts[kind] == 4);
     ippon_meld_tiles *mt = &s->melds[s->n_melds];
     memset(mt, 0, sizeof *mt);
     mt->type = IPPON_MELD_ANKAN;
@@ -139,6 +148,7 @@ static void kakan(ippon_match *m, int seat, ippon_tile t, struct events *e)
     while (i < s->n_melds && !(s->melds[i].type == IPPON_MELD_PON &&
                                ippon_tile_kind(s->melds[i].tiles[0]) == ippon_tile_kind(t)))
         i++;
+    assert(i < s->n_melds); /* a kakan adds to one of the seat's pons */
     ippon_meld_tiles *mt = &s->melds[i];
     ippon_seat_give(m, seat, t);
     mt->type = IPPON_MELD_KAKAN;
@@ -160,6 +170,7 @@ static void kita(ippon_match *m, int seat, ippon_tile t, struct events *e)
        set aside in riichi, is a passed win */
     if (s->riichi && (s->waits >> IPPON_NORTH & 1))
         s->riichi_furiten = true;
+    assert(ippon_tile_kind(t) == IPPON_NORTH && s->n_kita < 4);
     ippon_seat_give(m, seat, t);
     s->kita[s->n_kita++] = t;
     ippon_seat_update_waits(m, seat);
@@ -177,12 +188,14 @@ void ippon_turn_finish_kita(ippon_match *m, int seat, struct events *e)
 
 int ippon_turn_apply(ippon_match *m, const ippon_action *a, struct events *e)
 {
+    assert(m->phase == IPPON_PHASE_TURN && a->seat == m->turn);
     int seat = a->seat;
     switch (a->type) {
     case IPPON_ACT_DISCARD:
         discard(m, seat, a->tile, a->riichi, e);
         return IPPON_OK;
     case IPPON_ACT_TSUMO: {
+        assert(m->drawn >= 0);
         int8_t winner = (int8_t)seat;
         ippon_match_end_win(m, 1, &winner, seat, (ippon_tile)m->drawn, true, -1, e);
         return IPPON_OK;

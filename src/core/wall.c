@@ -1,10 +1,13 @@
 /*
  * wall.c — the tile set of a rule set and its unbiased Fisher–Yates shuffle (ippon/wall.h).
  */
+#include <assert.h>
+
 #include "ippon/wall.h"
 
 int ippon_wall_tiles(const ippon_rules *rules, ippon_tile *out)
 {
+    assert(rules && out);
     int n = 0;
     for (int t = 0; t < IPPON_TILE_IDS; t++)
         if (ippon_rules_has_kind(rules, ippon_tile_kind((ippon_tile)t)))
@@ -15,6 +18,7 @@ int ippon_wall_tiles(const ippon_rules *rules, ippon_tile *out)
 /* a uniform integer in 0..bound-1 by rejection sampling */
 static uint32_t uniform(uint32_t bound, ippon_random_word next, void *ctx)
 {
+    assert(bound > 0);
     uint32_t limit = (uint32_t)(0x100000000ull - 0x100000000ull % bound); /* a multiple of bound; 0 = 2^32 */
     for (;;) {
         uint32_t w = next(ctx);
@@ -25,6 +29,7 @@ static uint32_t uniform(uint32_t bound, ippon_random_word next, void *ctx)
 
 void ippon_wall_shuffle(ippon_tile *wall, int n, ippon_random_word next, void *ctx)
 {
+    assert((wall || n <= 0) && n <= IPPON_TILE_IDS && next);
     for (int i = n - 1; i > 0; i--) {
         uint32_t j = uniform((uint32_t)i + 1, next, ctx);
         ippon_tile t = wall[i];

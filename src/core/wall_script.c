@@ -2,6 +2,7 @@
  * wall_script.c — a wall laid out from a script of deals, draws and indicators
  * (ippon_wall_from_script in ippon/wall.h), for scenario tests and for replaying recorded games.
  */
+#include <assert.h>
 #include <string.h>
 
 #include "ippon/error.h"
@@ -53,8 +54,9 @@ static int place(struct placer *p, ippon_tile *wall, int pos, int code)
 
 int ippon_wall_from_script(const ippon_rules *rules, const ippon_wall_script *sc, ippon_tile *wall)
 {
+    assert(rules && sc && wall);
     struct placer p = { .rules = rules };
-    int n = rules->man_terminals_only ? 108 : 136;
+    int n = ippon_rules_wall_tiles(rules);
     int players = rules->players;
     memset(wall, EMPTY, (size_t)n);
     int err = IPPON_OK;

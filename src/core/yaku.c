@@ -8,6 +8,7 @@
  * first: a hand with any yakuman lists only its yakuman. Dora are added by the caller, since dora
  * alone never make a hand a win.
  */
+#include <assert.h>
 #include <string.h>
 
 #include "counts_internal.h"
@@ -37,6 +38,7 @@ static int count_dora(const ippon_rules *rules, const uint8_t *indicators, int n
 
 static void add(struct yaku_list *t, int yaku, int han)
 {
+    assert(t->n_yaku < (int)(sizeof t->yaku / sizeof t->yaku[0]));
     t->yaku[t->n_yaku++] = (ippon_yaku_han){ .yaku = (uint8_t)yaku, .han = (uint8_t)han };
     t->han += han;
 }
@@ -384,5 +386,6 @@ int ippon_yaku_list(const ippon_rules *rules, const struct hand_facts *f, const 
         if (t->yaku >> standard_yaku[i].yaku & 1)
             list[n++] = (ippon_yaku_han){ .yaku = standard_yaku[i].yaku,
                                           .han = f->menzen ? standard_yaku[i].han : standard_yaku[i].open_han };
+    assert(n <= 24 - 4); /* room for the four dora entries the scorer adds */
     return n;
 }

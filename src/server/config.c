@@ -424,6 +424,50 @@ json_t *ippon_config_get_json(const ippon_config *cfg, const char *name)
     return NULL;
 }
 
+/* the kinds' names in ippon_config_keys_json */
+static const char *const config_kind_names[] = {
+    [CONFIG_INT] = "integer",      [CONFIG_ADDRESS] = "address", [CONFIG_PATH] = "path",
+    [CONFIG_DIR] = "folder",       [CONFIG_LOG_LEVEL] = "log_level", [CONFIG_DAYS] = "days",
+    [CONFIG_NUMBER] = "number",    [CONFIG_BOOL] = "boolean",
+};
+
+/* one key's row: {"key", "type", "min", "max" (integer, number, days), "default"} */
+static json_t *config_key_json(const config_key *key, const ippon_config *defaults)
+{
+    json_t *row = json_pack("{s:s,s:s}", "key", key->name, "type", config_kind_names[key->kind]);
+    if (!row)
+        return NULL;
+    int rc = 0;
+    if (key->kind == CONFIG_INT)
+        rc = json_object_set_new(row, "min", json_integer(key->min)) |
+             json_object_set_new(row, "max", json_integer(key->max));
+    else if (key->kind == CONFIG_NUMBER)
+        rc = json_object_set_new(row, "min", json_real(key->dmin)) |
+             json_object_set_new(row, "max", json_real(key->dmax));
+    else if (key->kind == CONFIG_DAYS)
+        rc = json_object_set_new(row, "min", json_real(1.0 / CONFIG_DAY_SECONDS)) |
+             json_object_set_new(row, "max", json_real(CONFIG_MAX_DAYS));
+    if (rc != 0 || json_object_set_new(row, "default", ippon_config_get_json(defaults, key->name)) != 0) {
+        json_decref(row);
+        return NULL;
+    }
+    return row;
+}
+
+json_t *ippon_config_keys_json(void)
+{
+    ippon_config defaults;
+    int ok = ippon_config_init(&defaults) == 0;
+    json_t *keys = ok ? json_array() : NULL;
+    for (size_t i = 0; keys && i < CONFIG_KEY_COUNT; i++)
+        if (json_array_append_new(keys, config_key_json(&config_keys[i], &defaults)) != 0) {
+            json_decref(keys);
+            keys = NULL;
+        }
+    ippon_config_free(&defaults);
+    return keys;
+}
+
 void ippon_config_free(ippon_config *cfg)
 {
     for (size_t i = 0; i < CONFIG_KEY_COUNT; i++) {

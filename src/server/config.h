@@ -2,36 +2,12 @@
  * config.h — the server's configuration: what the file config/ippon.json may say, with
  * command-line overrides on top.
  *
- *     {
- *       "port": 8080,                 integer 1..65535
- *       "bind": "127.0.0.1",          the IPv4 or IPv6 address to listen on, exactly ("0.0.0.0":
- *                                     every IPv4 address; "::" every IPv6 one)
- *       "trusted_proxy": "",          a reverse proxy's address: its X-Forwarded-For is believed
- *       "http_idle_s": 30,            an idle keep-alive HTTP connection is closed after this
- *       "max_http_conns_per_addr": 32, open HTTP connections per client address (503 beyond)
- *       "hello_timeout_s": 20,        a new WebSocket that has not said hello is closed after this
- *       "web_root": "web",            folder of static files served at /
- *       "database": "data/ippon.db",  SQLite file (its folder is created if missing)
- *       "migrations": "migrations",   folder of numbered NNNN_name.sql files
- *       "log_level": "info",          "debug", "info", "warn" or "error"
- *       "session_days": 30,           life of a login session, days (fractions allowed)
- *       "guest_days": 365,            life of a guest's token, days (fractions allowed)
- *       "pwhash_ops": 2,              argon2id passes for new password hashes (>= 1)
- *       "pwhash_mem_kib": 65536,      argon2id memory for new password hashes (>= 8 KiB)
- *       "login_fails_per_account": 5, failed logins per username (any address) per 15 minutes
- *                                     before every attempt on it waits (login_limits.h)
- *       "login_fails_per_account_address": 5, per username and client address, then 429
- *       "login_fails_per_address": 20, failed logins per client address per 15 minutes, then 429
- *       "login_delay_base_ms": 250,   the first such wait, doubling per failure past the limit
- *       "login_delay_max_ms": 4000,   the longest (at least login_delay_base_ms)
- *       "signups_per_address": 10,    registrations + guest claims per address per hour
- *       "guests_per_address": 30,     new guests per address per hour
- *       "leaderboard_min_games": 1    games a player needs to appear on a leaderboard
- *     }
+ * The keys — each one's name, type, range and default — are the rows of the key table in
+ * config.c (config_keys[]) and are written nowhere else in the code: ippon_config_keys_json
+ * lists them, and the tables of README.md and src/server/README.md, which say what each key
+ * means, are checked against that list (tests/unit/test_server_config_docs.c).
  *
- * (and the game's keys: time_scale … shutdown_grace, src/server/README.md)
- *
- * Every key is optional (the defaults are the values above); an unknown key, a value of
+ * Every key is optional (a missing one keeps its default); an unknown key, a value of
  * the wrong type or out of range is an error. Relative paths stay as written, so they are
  * relative to the working directory. Errors are reported as one line naming where the
  * value came from, the key and the problem:
@@ -39,7 +15,8 @@
  *     config/ippon.json: key "port": must be an integer 1..65535
  *
  * To add a key: add a field to struct ippon_config and one row to the key table in
- * config.c (and a line to src/server/README.md).
+ * config.c (and a line to the tables of README.md and src/server/README.md: the test above
+ * fails until both have it).
  */
 #ifndef IPPON_SERVER_CONFIG_H
 #define IPPON_SERVER_CONFIG_H
@@ -75,7 +52,7 @@ typedef struct ippon_config {
     int signups_per_address;     /* register + claim, per hour */
     int guests_per_address;      /* per hour */
     /* the game (gateway.c, table.c) */
-    double time_scale;           /* clocks and bot delays are multiplied by this (1; tests run fast) */
+    double time_scale;           /* clocks and bot delays are multiplied by this (tests run fast) */
     double bot_fill_after;       /* seconds a queued player waits before bots fill the table */
     int bot_delay_ms;            /* a bot's thinking time on its own turn */
     int call_window_ms;          /* the call window after every discard, kan and kita */
@@ -146,6 +123,15 @@ int ippon_config_set_json(ippon_config *cfg, const char *key, const json_t *valu
 
 /* one key's current value as JSON (new reference), or NULL for an unknown key */
 json_t *ippon_config_get_json(const ippon_config *cfg, const char *key);
+
+/*
+ * Every key, in the key table's order, as JSON (new reference; NULL if out of memory):
+ * [{"key": "port", "type": "integer", "min": …, "max": …, "default": …}, …]. type is
+ * "integer", "number", "days" (these three with min and max), "boolean", "address", "path",
+ * "folder" or "log_level"; default is the value a missing key gets. The README tables of the
+ * keys are checked against this (tests/unit/test_server_config_docs.c).
+ */
+json_t *ippon_config_keys_json(void);
 
 /* release the strings; cfg may then be initialised again */
 void ippon_config_free(ippon_config *cfg);

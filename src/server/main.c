@@ -2,7 +2,7 @@
  * main.c — the `ippon` program: read the configuration, check that the database's files can be
  * written and lock them for this process (db_guard.h), open and migrate the database, start the
  * store writer (store_writer.h) and queue the matches a previous run could not store
- * (match_writes.h), serve HTTP until SIGINT/SIGTERM, then shut down cleanly (exit 0): the
+ * (pending_matches.h), serve HTTP until SIGINT/SIGTERM, then shut down cleanly (exit 0): the
  * writer gets STORE_EXIT_WAIT_MS to store what is left, and what it could not store goes to
  * the pending-matches file (exit 1 if even that fails).
  *
@@ -33,7 +33,7 @@
 #include "net/ws.h"
 #include "base/ids.h"
 #include "base/log.h"
-#include "store/match_writes.h"
+#include "store/pending_matches.h"
 #include "metrics.h"
 #include "store/store.h"
 #include "store/store_spill.h"
@@ -278,12 +278,12 @@ int main(int argc, char **argv)
         snprintf(err, sizeof err, "%s: cannot set up the event loop's connection", config.database);
         goto fail;
     }
-    app.match_writes = ippon_match_writes_new(app.store, app.writer, spill_path);
-    if (!app.match_writes) {
+    app.pending_matches = ippon_pending_matches_new(app.store, app.writer, spill_path);
+    if (!app.pending_matches) {
         snprintf(err, sizeof err, "out of memory");
         goto fail;
     }
-    if (ippon_match_writes_resume(app.match_writes, err, sizeof err) < 0)
+    if (ippon_pending_matches_resume(app.pending_matches, err, sizeof err) < 0)
         goto fail;
     if (ippon_auth_create(&app.auth, &config, app.store, app.writer, err, sizeof err) != 0)
         goto fail;
@@ -298,18 +298,7 @@ int main(int argc, char **argv)
         goto fail;
     }
     ippon_game_settings game;
-    ippon_game_settings_default(&game);
-    game.time_scale = config.time_scale;
-    game.bot_fill_after_ms = (int64_t)(config.bot_fill_after * 1000);
-    game.bot_delay_ms = config.bot_delay_ms;
-    game.call_window_ms = config.call_window_ms;
-    game.ranked_min_humans = config.ranked_min_humans;
-    game.ranked_same_address = config.ranked_same_address;
-    game.bots = config.bots;
-    game.max_frame = (size_t)config.max_frame;
-    game.grace_ms = config.network_grace_ms;
-    game.max_conns_per_addr = config.max_conns_per_addr;
-    game.max_msgs_per_10s = config.max_messages_per_10s;
+    ippon_game_settings_from_config(&game, &config);
     ippon_settings_game(app.settings, &game); /* the clock, bots, ranking: stored values win */
     app.gateway = ippon_gateway_new(&app, &game);
     if (!app.gateway) {
@@ -386,7 +375,7 @@ stop:
        still answer requests waiting on a write; what is left unstored goes to the pending file */
     ippon_writer_stop(app.reader, 0); /* a slow read still running is not waited for: its reply is refused */
     ippon_writer_stop(app.writer, STORE_EXIT_WAIT_MS);
-    if (app.match_writes && ippon_match_writes_spill(app.match_writes, err, sizeof err) < 0) {
+    if (app.pending_matches && ippon_pending_matches_spill(app.pending_matches, err, sizeof err) < 0) {
         fprintf(stderr, "ippon: %s (the unstored matches are on standard error above)\n", err);
         status = EXIT_FAILURE;
     }
@@ -394,7 +383,7 @@ stop:
         lws_sul_cancel(&auth_timer.sul); /* the timer's auth goes now */
     ippon_auth_destroy(app.auth); /* it may still answer requests waiting on a hash */
     ippon_http_stop(http);
-    ippon_match_writes_free(app.match_writes);
+    ippon_pending_matches_free(app.pending_matches);
     ippon_writer_free(app.writer);
     ippon_writer_free(app.reader);
     ippon_store_close(app.store);

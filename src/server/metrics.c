@@ -31,7 +31,7 @@ typedef struct histogram {
 
 /* seconds; the action budget is 5 ms at the 99th percentile (DESIGN.md) */
 static const double action_bounds[] = {0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1};
-/* seconds; bots fill a table after bot_fill_after (30 s by default) */
+/* seconds; bots fill a table after bot_fill_after (its default among the bounds) */
 static const double wait_bounds[] = {1, 2, 5, 10, 20, 30, 45, 60, 120, 300, 600};
 
 struct ippon_metrics {

@@ -14,7 +14,7 @@
  * own transaction as a table's end writes it: that rate is the "match writes per second"
  * (timed around ippon_store_save_match only; the store is reopened between the two phases; the
  * slowest write and the 99th percentile are printed too). Then --writes more through the group
- * commit the server uses (ippon_match_queue_add as each match ends, ippon_store_write_queue
+ * commit the server uses (ippon_store_batch_add as each match ends, ippon_store_write_batch
  * every --group matches: the groups that form when matches end a few milliseconds apart, see
  * tests/bench/README.md), timed around both calls. Then
  * 1,000 more single writes into an emptied write-ahead log, not checkpointed meanwhile: its
@@ -110,10 +110,10 @@ static long pick_player(long players)
 
 typedef struct built {
     char id[33];
-    ippon_table_player seats[4];
+    ippon_seat_player seats[4];
     int32_t finals[4], results[4];
     json_t *seeds, *actions, *wins;
-    ippon_table_record rec;
+    ippon_stored_match rec;
 } built;
 
 static void build(built *b, long n, long players, int64_t ended_ms)
@@ -124,7 +124,7 @@ static void build(built *b, long n, long players, int64_t ended_ms)
     int bot = below(5) == 0 ? below(seats) : -1;
     long chosen[4] = {-1, -1, -1, -1};
     for (int s = 0; s < seats; s++) {
-        ippon_table_player *p = &b->seats[s];
+        ippon_seat_player *p = &b->seats[s];
         if (s == bot) {
             p->bot = true;
             snprintf(p->name, sizeof p->name, "Bot %d", s);
@@ -184,7 +184,7 @@ static void build(built *b, long n, long players, int64_t ended_ms)
         }
     }
     b->wins = json_pack("[{s:s,s:i,s:i}]", "type", "win", "seat", winner, "from", from);
-    b->rec = (ippon_table_record){
+    b->rec = (ippon_stored_match){
         .id = b->id, .rules = ippon_rules_preset(mode ? "sanma" : "yonma"), .players = seats,
         .ranked = below(20) != 0, .completed = true, .started_ms = ended_ms - 60000 * hands, .ended_ms = ended_ms,
         .hands = hands, .seats = b->seats, .final_points = b->finals, .results = b->results, .seeds = b->seeds,
@@ -298,7 +298,7 @@ int main(int argc, char **argv)
 
     int64_t end = now_ms(), span = days * 86400000LL;
     built *bs = calloc((size_t)batch, sizeof *bs);
-    const ippon_table_record **recs = calloc((size_t)batch, sizeof *recs);
+    const ippon_stored_match **recs = calloc((size_t)batch, sizeof *recs);
     if (!bs || !recs)
         return 1;
     double build_s = 0, write_s = 0;
@@ -378,20 +378,20 @@ int main(int argc, char **argv)
     }
 
     /* the same through the group commit: queued as they end, written every `group` matches */
-    ippon_match_queue *queue = ippon_match_queue_new();
+    ippon_store_batch *queue = ippon_store_batch_new();
     double grouped_s = 0, slowest_group = 0;
     for (long i = 0; queue && i < writes; i++) {
         built b;
         build(&b, stored + writes + i, players, at + writes + i);
         double a = seconds();
-        if (ippon_match_queue_add(queue, &b.rec, err, sizeof err) < 0) {
+        if (ippon_store_batch_add(queue, &b.rec, err, sizeof err) < 0) {
             fprintf(stderr, "bench_rankings: %s\n", err);
             return 1;
         }
         double flush = 0;
-        if (ippon_match_queue_count(queue) == group || i == writes - 1) {
+        if (ippon_store_batch_count(queue) == group || i == writes - 1) {
             double f = seconds();
-            if (ippon_store_write_queue(st, queue, err, sizeof err) != 0) {
+            if (ippon_store_write_batch(st, queue, err, sizeof err) != 0) {
                 fprintf(stderr, "bench_rankings: %s\n", err);
                 return 1;
             }
@@ -404,7 +404,7 @@ int main(int argc, char **argv)
     }
     if (!queue)
         return 1;
-    ippon_match_queue_free(queue);
+    ippon_store_batch_free(queue);
     if (writes)
         printf("match writes: %ld in groups of %ld per transaction in %.2f s: %.0f writes/s (slowest group %.1f ms)\n",
                writes, group, grouped_s, writes / grouped_s, 1e3 * slowest_group);
@@ -414,7 +414,7 @@ int main(int argc, char **argv)
     /* pages per match: PAGES_SAMPLE more single writes into an emptied log that is not
        checkpointed meanwhile, its length in frames (pages) then being what they wrote; then as
        many in groups of `group` the same way */
-    ippon_match_queue *sample = ippon_match_queue_new();
+    ippon_store_batch *sample = ippon_store_batch_new();
     for (int grouped = 0; writes && grouped < 2; grouped++) {
         if (!sample || pragma_ints(st, "PRAGMA wal_checkpoint(TRUNCATE)", r) != 0 || r[0] != 0 ||
             pragma_ints(st, "PRAGMA wal_autocheckpoint = 0", r) != 0) {
@@ -425,10 +425,10 @@ int main(int argc, char **argv)
             built b;
             long n = written + grouped * PAGES_SAMPLE + i;
             build(&b, stored + n, players, at + n);
-            int rc = grouped ? ippon_match_queue_add(sample, &b.rec, err, sizeof err) < 0 ? -1 : 0
+            int rc = grouped ? ippon_store_batch_add(sample, &b.rec, err, sizeof err) < 0 ? -1 : 0
                              : ippon_store_save_match(st, &b.rec, err, sizeof err);
-            if (rc == 0 && grouped && (ippon_match_queue_count(sample) == group || i == PAGES_SAMPLE - 1))
-                rc = ippon_store_write_queue(st, sample, err, sizeof err) != 0 ? -1 : 0;
+            if (rc == 0 && grouped && (ippon_store_batch_count(sample) == group || i == PAGES_SAMPLE - 1))
+                rc = ippon_store_write_batch(st, sample, err, sizeof err) != 0 ? -1 : 0;
             if (rc != 0) {
                 fprintf(stderr, "bench_rankings: %s\n", err);
                 return 1;
@@ -443,7 +443,7 @@ int main(int argc, char **argv)
                        (double)r[1] / PAGES_SAMPLE, PAGES_SAMPLE);
         }
     }
-    ippon_match_queue_free(sample);
+    ippon_store_batch_free(sample);
     long want = stored + (writes ? written + 2 * PAGES_SAMPLE : 0);
     if (pragma_ints(st, "SELECT count(*) FROM matches", r) != 0 || r[0] != want) {
         fprintf(stderr, "bench_rankings: %ld matches stored, %ld expected: some writes were not written\n", r[0],

@@ -3,7 +3,8 @@
 // one put down this hand by a player who did not win) and kiriage mangan; and a 3p daisangen
 // tsumo paid in full by the liable player (pao) with honba and a carried stick. Each seat's row
 // reads hand start → riichi stick → this hand → final points → match result (final − start).
-// The dialog takes the focus and keeps it; every button is on screen at 1366×768.
+// The dialog takes the focus and keeps it; every button is on screen at 1366×768. And the table
+// takes the match's numbers (starting points, riichi stick, live tiles) from match_found.
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { siteAndBrowser, assertNoProblems, screenshot } from './browser.mjs';
@@ -80,6 +81,23 @@ describe('result screens, worked by hand', () => {
       await page.context().close();
     });
   }
+
+  // a match whose numbers are neither preset's: the table shows what match_found said, so no
+  // number of its own stands in (PROTOCOL.md, "numbers")
+  test('the table takes the match\'s numbers from match_found: starting points, stick, live tiles', async () => {
+    const numbers = { ...S.YONMA_NUMBERS, start_points: 30000, riichi_stick: 500, live_tiles: 66 };
+    const { page, table } = await scriptedPage(env, { ...S.YONMA_FOUND, numbers });
+    const plate = (seat) => page.locator(`.plate[data-seat="${seat}"] .plate-points`);
+    for (let seat = 0; seat < 4; seat++) assert.equal(await plate(seat).textContent(), '30,000', `seat ${seat} before the deal`);
+    const [start, ...rest] = S.YONMA_HAND1; // hand_start, deal, dora, draw, riichi discard, stick
+    table.events([{ ...start, points: [30000, 30000, 30000, 30000] }, ...rest.slice(0, 3)]);
+    await page.locator('.board .live', { hasText: '65 tiles left' }).waitFor({ timeout: 5000 }); // 66 at the deal, one drawn
+    table.events(rest.slice(3));
+    await page.locator('.plate[data-seat="0"] .plate-points', { hasText: '29,500' }).waitFor({ timeout: 5000 });
+    for (const seat of [1, 2, 3]) assert.equal(await plate(seat).textContent(), '30,000');
+    assertNoProblems(page);
+    await page.context().close();
+  });
 
   test('3p tsumo with pao: the liable player pays the yakuman and the honba', async () => {
     const page = await endOf(env, 'en', S.SANMA_FOUND, async (p, table) => S.playSanma(table));

@@ -29,10 +29,15 @@
 //   +25,200; seat 2 −24,200; you 0. Final 34,000 / 59,200 / 11,800 (sum 105,000); results
 //   −1,000, +24,200, −23,200.
 
+// the match's numbers (RULES.md: starting points §1, riichi stick §4, honba §6, wall §2)
+export const YONMA_NUMBERS = { start_points: 25000, riichi_stick: 1000, honba_ron: 300, honba_tsumo: 100, wall_tiles: 136, live_tiles: 70 };
+export const SANMA_NUMBERS = { start_points: 35000, riichi_stick: 1000, honba_ron: 200, honba_tsumo: 100, wall_tiles: 108, live_tiles: 55 };
+
 export const YONMA_FOUND = {
   type: 'match_found', table: 'script-yonma', mode: '4p', seat: 1, ranked: false,
   seats: [{ seat: 0, name: 'Aki', bot: false }, { seat: 1, name: 'Tester', bot: false },
     { seat: 2, name: 'Bot Aoi', bot: true }, { seat: 3, name: 'Rin', bot: false }],
+  numbers: YONMA_NUMBERS,
 };
 
 const COMMIT = 'ab'.repeat(32);
@@ -129,6 +134,7 @@ export const YONMA_ORDER = [1, 2, 3, 0]; // by final points
 export const SANMA_FOUND = {
   type: 'match_found', table: 'script-sanma', mode: '3p', seat: 0, ranked: true,
   seats: [{ seat: 0, name: 'Tester', bot: false }, { seat: 1, name: 'Bot Aoi', bot: true }, { seat: 2, name: 'Rin', bot: false }],
+  numbers: SANMA_NUMBERS,
 };
 
 export const SANMA_HAND1 = [

@@ -1,6 +1,6 @@
 // session_retry.test.mjs — the page keeps its session when the server cannot check it for a
 // moment (web/js/ws.js, play.js, session.js): with the server's session reads failing (a test
-// build's IPPON_TEST_READ_FAIL_FILE, src/server/store.h) the page's hello is told "unavailable";
+// build's IPPON_TEST_READ_FAIL_FILE, src/server/store/store.h) the page's hello is told "unavailable";
 // the page keeps its token, says it is reconnecting, tries again, and is greeted as the same
 // player once the reads work again. Only the browser's lines about the refused reads may be logged.
 import { test, describe, before, after } from 'node:test';

@@ -255,7 +255,7 @@ static void pass_time(long ms)
         drain();
     }
     now_us = (lws_usec_t)target * 1000;
-    for (int mode = 0; mode < IPPON_LOBBY_MODES; mode++)
+    for (ippon_mode mode = 0; mode < IPPON_MODES; mode++)
         ippon_gateway_lobby_changed(gw, mode, now_ms());
     drain();
     /* a call window lasts call_window_ms: a view asked for inside it has come by now */

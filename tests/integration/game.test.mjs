@@ -14,6 +14,16 @@ import fs from 'node:fs/promises';
 import { FAST_PLAY, request, serve, shutdown, stopServer } from './harness.mjs';
 import { Client, MATCH_TIMEOUT_MS, player, playToEnd } from './ws_player.mjs';
 
+/**
+ * the numbers match_found and view carry, as RULES.md gives them: starting points (§1), the
+ * riichi stick (§4), honba on a ron and from each tsumo payer (§6), tiles and live tiles at the
+ * deal (§2)
+ */
+const NUMBERS = {
+  '4p': { start_points: 25000, riichi_stick: 1000, honba_ron: 300, honba_tsumo: 100, wall_tiles: 136, live_tiles: 70 },
+  '3p': { start_points: 35000, riichi_stick: 1000, honba_ron: 200, honba_tsumo: 100, wall_tiles: 108, live_tiles: 55 },
+};
+
 /** events a client received, in order */
 const eventsOf = (c) => c.received.filter((m) => m.type === 'event');
 
@@ -57,9 +67,10 @@ describe('the game over WebSocket', () => {
       assert.equal(found.ranked, false);
       assert.equal(found.seats.length, mode === '4p' ? 4 : 3);
       assert.equal(found.seats.filter((s) => s.bot).length, mode === '4p' ? 3 : 2);
+      assert.deepEqual(found.numbers, NUMBERS[mode], 'the match\'s numbers in match_found');
       const end = await playToEnd(c);
       assert.equal(end.results.reduce((a, b) => a + b, 0), 0, 'results sum to 0');
-      const start = mode === '4p' ? 25000 : 35000;
+      const start = NUMBERS[mode].start_points;
       end.points.forEach((p, i) => assert.equal(p - start, end.results[i]));
       const starts = eventsOf(c).filter((m) => m.event.type === 'hand_start');
       assert.equal(end.seeds.length, starts.length, 'one seed per hand');
@@ -108,6 +119,7 @@ describe('the game over WebSocket', () => {
       const found = await Promise.all(players.map((p) => p.next((m) => m.type === 'match_found', 15_000, 'match_found')));
       assert.equal(new Set(found.map((f) => f.table)).size, 1, 'one table');
       assert.equal(found[0].seats.filter((s) => s.bot).length, 0, 'no bot');
+      for (const f of found) assert.deepEqual(f.numbers, NUMBERS[mode], 'the match\'s numbers in match_found');
       assert.deepEqual(found.map((f) => f.seat).sort(), [...Array(n).keys()]);
       const ends = await Promise.all(players.map((p) => playToEnd(p)));
       for (const e of ends) assert.deepEqual(e, ends[0]);
@@ -146,6 +158,7 @@ describe('the game over WebSocket', () => {
     // no `last` in hello: the full view, then the ask
     const view = await again.next((m) => m.type === 'view', 10_000, 'the view');
     assert.equal(view.you.seat, again.welcome.table.seat);
+    assert.deepEqual(view.numbers, NUMBERS['4p'], 'the match\'s numbers in the view');
     assert.ok(view.n >= last);
     const ask2 = await again.next((m) => m.type === 'ask', 10_000, 'the pending ask');
     assert.equal(ask2.seq, ask.seq);

@@ -1,4 +1,4 @@
-// hello_deadline.test.mjs — a WebSocket must say hello in time (hello_timeout_s, src/server/ws.c):
+// hello_deadline.test.mjs — a WebSocket must say hello in time (hello_timeout_s, src/server/net/ws.c):
 // one that never does, or whose hello fails, is told ("hello_timeout") and closed with a close
 // frame that says why; one that said hello in time stays open past the deadline.
 import { test, describe, before, after } from 'node:test';

@@ -1,5 +1,5 @@
 // http_limits.test.mjs — what the HTTP layer allows a connection and a request
-// (src/server/http.c, http_admit.h, uri_check.h, rest.h), over raw sockets where the client's
+// (src/server/net/http.c, http_admit.h, uri_check.h, rest.h), over raw sockets where the client's
 // own HTTP code would get in the way:
 //
 //   - an idle kept-alive connection is closed after http_idle_s;

@@ -1,4 +1,4 @@
-// listen.test.mjs — where the server listens and how it accepts (src/server/listen.h).
+// listen.test.mjs — where the server listens and how it accepts (src/server/net/listen.h).
 //
 // "bind" is honoured exactly: bound to 127.0.0.1 it is not reachable on 127.0.0.2 (loopback
 // too) nor on ::1; bound to ::1 not on 127.0.0.1; "0.0.0.0" is every IPv4 address and no IPv6

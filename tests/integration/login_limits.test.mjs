@@ -1,5 +1,5 @@
 // login_limits.test.mjs — failed logins limited so that a stranger cannot lock the owner out
-// (src/server/login_limits.h), through the real program behind a trusted proxy (127.0.0.1, the
+// (src/server/auth/login_limits.h), through the real program behind a trusted proxy (127.0.0.1, the
 // test itself), so that each request can come from an address of its own (X-Forwarded-For):
 //   - failures for an account from many addresses never refuse it: the right password from a
 //     fresh address gets 200, after a wait that grows with the failures and stays bounded;

@@ -1,4 +1,4 @@
-// proxy.test.mjs — the client's address behind a reverse proxy (src/server/client_addr.h).
+// proxy.test.mjs — the client's address behind a reverse proxy (src/server/net/client_addr.h).
 //
 // The per-address limits must count real clients, not the proxy, and must not be fooled by a
 // client that writes its own X-Forwarded-For. With "trusted_proxy" set to the peer (here the

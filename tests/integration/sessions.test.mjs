@@ -1,4 +1,4 @@
-// sessions.test.mjs — a session that ends takes its game socket with it (src/server/gateway.h,
+// sessions.test.mjs — a session that ends takes its game socket with it (src/server/game/gateway.h,
 // gateway_sessions.c): a logout closes the socket opened with that session (not another
 // session's), a password change the sockets of the user's other sessions (not the caller's),
 // "sign out everywhere" every one, a ban the banned user's (and an administrator's rename is

@@ -1,5 +1,5 @@
 // store_writer.test.mjs — the database never holds up the game, and no finished match is lost
-// (src/server/store_writer.h, match_writes.h, store_spill.h, db_guard.h, db_health.h):
+// (src/server/store/store_writer.h, pending_matches.h, store_spill.h, db_guard.h, db_health.h):
 //   - an operator's sqlite3 holding BEGIN IMMEDIATE for 8 s while a practice match ends: pings stay
 //     fast, /api/health says "degraded" (503) with the match waiting, and once the lock goes the
 //     match is stored exactly once;

@@ -96,7 +96,7 @@ static inline void fixture_save_match_wins(ippon_store *st, const char *id, cons
                                            bool completed, int64_t ended_ms, const char *wins_json)
 {
     int n = (int)strlen(seats);
-    ippon_table_player players[4];
+    ippon_seat_player players[4];
     int32_t finals[4], res[4];
     int start = n == 4 ? 25000 : 35000;
     for (int i = 0; i < n; i++) {
@@ -114,7 +114,7 @@ static inline void fixture_save_match_wins(ippon_store *st, const char *id, cons
     json_t *seeds = json_pack("[s]", "ab"), *actions = json_array(), *wins = json_loads(wins_json, 0, NULL);
     if (!wins)
         fail_msg("fixture_save_match_wins: not JSON: %s", wins_json);
-    ippon_table_record rec = {
+    ippon_stored_match rec = {
         .id = match_id, .rules = ippon_rules_preset(n == 4 ? "yonma" : "sanma"), .players = n, .ranked = ranked,
         .completed = completed, .started_ms = ended_ms - 60000, .ended_ms = ended_ms, .hands = 1, .seats = players,
         .final_points = finals, .results = res, .seeds = seeds, .actions = actions, .wins = wins,

@@ -330,6 +330,83 @@ static void sticks_carry_over_draws_to_the_winner_3p(void **state)
     ms_free(s);
 }
 
+/* ---- nagashi mangan (Tenhou's rule sets) ------------------------------------------------------ */
+
+/*
+ * Nagashi mangan, in the rule sets that have it (tenhou4, tenhou3; the product's have none,
+ * RULES.md §1): at an exhaustive draw a seat whose every discard was a terminal or an honor, none
+ * of them called, is paid a mangan tsumo (RULES.md §6: basic points 2,000) and nobody pays noten:
+ * a non-dealer gets 2,000 from each other seat and 4,000 from the dealer; a dealer 4,000 from
+ * each (3p: from the two seats present). The nagashi seat draws only the tiles of `yao` and
+ * discards each at once; the other seats draw from `others` (simples first) and do the same.
+ */
+static void nagashi_case(const char *preset, int seat, const char *yao, const char *others, const int32_t *expect)
+{
+    ms *s = ms_new(preset, 0);
+    int players = s->players, n_draws = players == 4 ? 70 : 55;
+    ippon_code y[40], o[80], draws[80];
+    int n_y = ms_codes(yao, y, 40), n_o = ms_codes(others, o, 80), iy = 0, io = 0;
+    for (int i = 0; i < n_draws; i++) { /* the dealer (seat 0) draws first */
+        if (i % players == seat) {
+            assert_true(iy < n_y);
+            draws[i] = y[iy++];
+        } else {
+            assert_true(io < n_o);
+            draws[i] = o[io++];
+        }
+    }
+    char text[400];
+    assert_true(ippon_notation_format(draws, n_draws, text, sizeof text) > 0);
+    ms_deal d = { .full = true, .draws = text, .dora = players == 4 ? "8m" : "3p" };
+    for (int p = 0; p < players; p++)
+        d.hand[p] = players == 4 ? J4[p] : J3[p];
+    ms_start(s, &d);
+    ms_run_out(s);
+    assert_int_equal(ms_count_ev(s, 0, IPPON_EV_DISCARD, -1), n_draws);
+    assert_null(ms_ev_hand(s, IPPON_EV_DRAW_END, -1));
+    const ippon_event *e = ms_ev_hand(s, IPPON_EV_ABORT, -1);
+    assert_non_null(e);
+    assert_int_equal(e->u.end.kind, IPPON_ABORT_NAGASHI);
+    for (int p = 0; p < players; p++) {
+        assert_int_equal(e->u.end.payments[p], expect[p]);
+        assert_int_equal(ippon_match_points(s->m, p), s->rules->start_points + expect[p]);
+    }
+    ms_free(s);
+}
+
+/* what is left beside J4 and the indicator 8m: 18 terminals and honors, 52 simples */
+static const char YAO4[] = "555566667777z 111999p";
+static const char OTHERS4[] = "222333444566677788m 2233344556677788p 222334445566677888s";
+/* beside J3 and the indicator 3p: 19 terminals and honors (the dealer draws 19), 34 simples then
+   three terminals */
+static const char YAO3[] = "1111999m 9m 555566667777z";
+static const char OTHERS3[] = "2223344556677888p 2233444556677788s 0p 0s 999p";
+
+/* 4p, seat 1: +8,000 (dealer −4,000, seats 2 and 3 −2,000) */
+static void nagashi_4p_non_dealer(void **state)
+{
+    (void)state;
+    nagashi_case("tenhou4", 1, YAO4, OTHERS4, (const int32_t[]){ -4000, 8000, -2000, -2000 });
+}
+/* 4p, the dealer: +12,000, −4,000 each */
+static void nagashi_4p_dealer(void **state)
+{
+    (void)state;
+    nagashi_case("tenhou4", 0, YAO4, OTHERS4, (const int32_t[]){ 12000, -4000, -4000, -4000 });
+}
+/* 3p, seat 1: +6,000 (dealer −4,000, seat 2 −2,000) */
+static void nagashi_3p_non_dealer(void **state)
+{
+    (void)state;
+    nagashi_case("tenhou3", 1, YAO3, OTHERS3, (const int32_t[]){ -4000, 6000, -2000 });
+}
+/* 3p, the dealer: +8,000, −4,000 each */
+static void nagashi_3p_dealer(void **state)
+{
+    (void)state;
+    nagashi_case("tenhou3", 0, YAO3, OTHERS3, (const int32_t[]){ 8000, -4000, -4000 });
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -349,6 +426,10 @@ int main(void)
         cmocka_unit_test(round_wind_follows_the_first_dealer_4p),
         cmocka_unit_test(sticks_carry_over_draws_to_the_winner_4p),
         cmocka_unit_test(sticks_carry_over_draws_to_the_winner_3p),
+        cmocka_unit_test(nagashi_4p_non_dealer),
+        cmocka_unit_test(nagashi_4p_dealer),
+        cmocka_unit_test(nagashi_3p_non_dealer),
+        cmocka_unit_test(nagashi_3p_dealer),
     };
     return cmocka_run_group_tests(tests, NULL, ms_teardown);
 }

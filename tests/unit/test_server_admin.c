@@ -29,6 +29,7 @@
 #include "store/store.h"
 #include "store/store_admin.h"
 #include "store/store_matches.h"
+#include "api/rankings_json.h"
 #include "store/store_rankings.h"
 
 #define NOW_MS 1800000000000LL
@@ -66,19 +67,19 @@ static ippon_audit audit_of(const char *action, const char *target, const char *
                          .target = target, .reason = reason, .detail = NULL};
 }
 
-/* the audit log as the store lists it (new reference) */
-static json_t *audit_log(void)
+/* the audit log as the store lists it (ippon_audit_list_free it) */
+static ippon_audit_list audit_log(void)
 {
-    json_t *out = NULL;
+    ippon_audit_list out;
     assert_int_equal(ippon_store_audit_list(st, NULL, 1, 100, &out), 0);
     return out;
 }
 
-static json_int_t audit_total(void)
+static int64_t audit_total(void)
 {
-    json_t *log = audit_log();
-    json_int_t n = json_integer_value(json_object_get(log, "total"));
-    json_decref(log);
+    ippon_audit_list log = audit_log();
+    int64_t n = log.total;
+    ippon_audit_list_free(&log);
     return n;
 }
 
@@ -99,12 +100,12 @@ static void test_ban_and_unban_are_audited(void **state)
     assert_int_equal(ippon_store_user_ban(st, fixture_uid('z'), "who", 1, &ban), IPPON_STORE_NOT_FOUND);
     assert_int_equal(audit_total(), 1);
 
-    json_t *banned = NULL;
+    ippon_admin_user_list banned;
     assert_int_equal(ippon_store_admin_users(st, NULL, true, 1, 50, &banned), 0);
-    assert_int_equal(json_integer_value(json_object_get(banned, "total")), 1);
-    assert_string_equal(json_string_value(json_object_get(json_array_get(json_object_get(banned, "users"), 0), "id")),
-                        fixture_uid('a'));
-    json_decref(banned);
+    assert_int_equal(banned.total, 1);
+    assert_true(banned.count >= 1);
+    assert_string_equal(banned.users[0].user.id, fixture_uid('a'));
+    ippon_admin_user_list_free(&banned);
 
     ippon_audit unban = audit_of("unban", fixture_uid('a'), "appeal");
     assert_int_equal(ippon_store_user_unban(st, fixture_uid('a'), &unban), 0);
@@ -112,29 +113,30 @@ static void test_ban_and_unban_are_audited(void **state)
     assert_false(u.banned);
     assert_int_equal(ippon_store_user_unban(st, fixture_uid('a'), &unban), IPPON_STORE_CONFLICT);
 
-    json_t *log = audit_log();
-    json_t *newest = json_array_get(json_object_get(log, "entries"), 0);
-    assert_int_equal(json_integer_value(json_object_get(log, "total")), 2);
-    assert_string_equal(json_string_value(json_object_get(newest, "action")), "unban");
-    assert_string_equal(json_string_value(json_object_get(newest, "reason")), "appeal");
-    assert_string_equal(json_string_value(json_object_get(newest, "admin_name")), "boss");
-    assert_int_equal(json_integer_value(json_object_get(newest, "at")), NOW_MS);
-    json_decref(log);
+    ippon_audit_list log = audit_log();
+    assert_int_equal(log.total, 2);
+    assert_true(log.count >= 1);
+    const ippon_audit_entry *newest = &log.entries[0];
+    assert_string_equal(newest->action, "unban");
+    assert_string_equal(newest->reason, "appeal");
+    assert_string_equal(newest->admin_name, "boss");
+    assert_int_equal(newest->at_ms, NOW_MS);
+    ippon_audit_list_free(&log);
 }
 
 static void test_user_search_is_literal(void **state)
 {
     (void)state;
-    json_t *out = NULL;
+    ippon_admin_user_list out;
     assert_int_equal(ippon_store_admin_users(st, "nn", false, 1, 50, &out), 0);
-    assert_int_equal(json_integer_value(json_object_get(out, "total")), 1); /* Anna, not Ben */
-    json_decref(out);
+    assert_int_equal(out.total, 1); /* Anna, not Ben */
+    ippon_admin_user_list_free(&out);
     assert_int_equal(ippon_store_admin_users(st, "%", false, 1, 50, &out), 0);
-    assert_int_equal(json_integer_value(json_object_get(out, "total")), 0); /* '%' is not a wildcard */
-    json_decref(out);
+    assert_int_equal(out.total, 0); /* '%' is not a wildcard */
+    ippon_admin_user_list_free(&out);
     assert_int_equal(ippon_store_admin_users(st, fixture_uid('b'), false, 1, 50, &out), 0);
-    assert_int_equal(json_integer_value(json_object_get(out, "total")), 1);
-    json_decref(out);
+    assert_int_equal(out.total, 1);
+    ippon_admin_user_list_free(&out);
 }
 
 static void test_rename_taken_name_changes_nothing(void **state)
@@ -153,10 +155,10 @@ static void test_rename_taken_name_changes_nothing(void **state)
 
 static json_int_t board_total(void)
 {
-    ippon_leaderboard_query q = {.mode = "4p", .period = IPPON_PERIOD_ALL, .now_ms = NOW_MS, .page = 1, .limit = 50,
+    ippon_leaderboard_query q = {.mode = IPPON_MODE_4P, .period = IPPON_PERIOD_ALL, .now_ms = NOW_MS, .page = 1, .limit = 50,
                                  .min_games = 1};
     json_t *out = NULL;
-    assert_int_equal(ippon_store_leaderboard(st, &q, &out), 0);
+    assert_int_equal(ippon_json_load_leaderboard(st, &q, &out), 0);
     json_int_t n = json_integer_value(json_object_get(out, "total"));
     json_decref(out);
     return n;
@@ -165,7 +167,7 @@ static json_int_t board_total(void)
 static json_int_t profile_games(char c)
 {
     json_t *out = NULL;
-    assert_int_equal(ippon_store_player_profile(st, fixture_uid(c), &out), 0);
+    assert_int_equal(ippon_json_load_profile(st, fixture_uid(c), &out), 0);
     json_int_t n = json_integer_value(json_object_get(json_object_get(json_object_get(out, "modes"), "4p"), "games"));
     json_decref(out);
     return n;
@@ -185,7 +187,7 @@ static void test_void_takes_the_match_out_of_the_rankings(void **state)
     assert_int_equal(profile_games('a'), 0);
     assert_int_equal(profile_games('b'), 0);
     json_t *detail = NULL;
-    assert_int_equal(ippon_store_match_detail(st, id, &detail), 0); /* the record stays */
+    assert_int_equal(ippon_json_load_match_detail(st, id, &detail), 0); /* the record stays */
     assert_int_equal(json_integer_value(json_object_get(detail, "voided_at")), NOW_MS);
     assert_string_equal(json_string_value(json_object_get(detail, "void_reason")), "collusion");
     assert_true(json_is_true(json_object_get(detail, "completed")));
@@ -222,11 +224,11 @@ static void test_admin_create_grant_revoke(void **state)
     assert_false(got.is_admin);
     assert_int_equal(ippon_store_user_set_admin(st, "boss", false, NULL, &r), IPPON_STORE_CONFLICT);
     assert_int_equal(ippon_store_user_set_admin(st, "nobody", true, NULL, &r), IPPON_STORE_NOT_FOUND);
-    json_t *log = audit_log();
-    json_t *newest = json_array_get(json_object_get(log, "entries"), 0);
-    assert_string_equal(json_string_value(json_object_get(newest, "target")), fixture_uid('c')); /* the account's id */
-    assert_int_equal(json_integer_value(json_object_get(log, "total")), 2);
-    json_decref(log);
+    ippon_audit_list log = audit_log();
+    assert_true(log.count >= 1);
+    assert_string_equal(log.entries[0].target, fixture_uid('c')); /* the account's id */
+    assert_int_equal(log.total, 2);
+    ippon_audit_list_free(&log);
 }
 
 static void test_settings_checked_stored_and_loaded(void **state)

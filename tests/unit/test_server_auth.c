@@ -1,5 +1,5 @@
 /*
- * test_server_auth.c — identities (src/server/auth.c, auth_rest.c, store_users.c,
+ * test_server_auth.c — identities (src/server/auth/auth.c, auth_rest.c, store_users.c,
  * pwhash.c) without a network: the rules for display names (UTF-8 edge cases included),
  * usernames and passwords; tokens and their hashes; guests, registration, login, wrong
  * passwords, logout, renaming, claiming a guest (same id, old token revoked); session

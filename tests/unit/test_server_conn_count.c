@@ -1,6 +1,6 @@
 /*
  * test_server_conn_count.c — open connections per client address with a cap
- * (src/server/conn_count.c): taking up to the cap and no further, addresses counted apart,
+ * (src/server/base/conn_count.c): taking up to the cap and no further, addresses counted apart,
  * giving back, an address with none left forgotten (so it can fill up again), and many
  * addresses at once.
  */

@@ -1,5 +1,5 @@
 /*
- * test_server_fairness.c — provably fair walls (src/server/fairness.c, RULES.md §8).
+ * test_server_fairness.c — provably fair walls (src/server/game/fairness.c, RULES.md §8).
  *
  * The known-answer tests rebuild the wall here from the documentation alone (fairness.h and
  * ippon/wall.h), not from fairness.c: a ChaCha20 block function written from RFC 8439 (checked

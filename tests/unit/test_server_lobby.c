@@ -1,5 +1,5 @@
 /*
- * test_server_lobby.c — the waiting queues of src/server/lobby.c: first come first served,
+ * test_server_lobby.c — the waiting queues of src/server/game/lobby.c: first come first served,
  * a full table's worth forms a group of exactly `players` (the rest keep waiting, in order),
  * bots fill the empty seats only once the oldest player has waited bot_fill_after, a user who
  * joins again moves (to the end, or to the other mode), leaving, the two modes independent,
@@ -18,7 +18,7 @@
 
 #include "game/lobby.h"
 
-enum { M4 = 0, M3 = 1 };
+static const ippon_mode M4 = IPPON_MODE_4P, M3 = IPPON_MODE_3P;
 
 /* the user ids of a mode's queue joined by spaces, e.g. "a b c" */
 static const char *queue_text(const ippon_lobby *l, int mode)
@@ -41,7 +41,7 @@ static void test_empty(void **state)
     (void)state;
     ippon_lobby *l = ippon_lobby_new();
     assert_non_null(l);
-    for (int m = 0; m < IPPON_LOBBY_MODES; m++) {
+    for (ippon_mode m = 0; m < IPPON_MODES; m++) {
         assert_int_equal(ippon_lobby_size(l, m), 0);
         assert_int_equal(ippon_lobby_oldest(l, m), -1);
         ippon_lobby_entry out[4];

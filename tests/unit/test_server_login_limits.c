@@ -1,6 +1,6 @@
 /*
  * test_server_login_limits.c — the arithmetic of failed password attempts
- * (src/server/login_limits.c, and the leaky count of ratelimit.c it rests on), with a clock the
+ * (src/server/auth/login_limits.c, and the leaky count of ratelimit.c it rests on), with a clock the
  * test moves by hand: the per-account wait (nothing below the limit, doubling past it, capped),
  * the account's failures counted from every address and never refused, the (account, address)
  * and per-address refusals with their waits, what a success and an unanswered attempt give

@@ -1,6 +1,6 @@
 /*
  * test_server_name_rules.c — display names that pass for the staff, the service or a bot
- * (src/server/name_rules.c) and the display-name check that applies it first (auth_rules.c):
+ * (src/server/auth/name_rules.c) and the display-name check that applies it first (auth_rules.c):
  * the reserved words in any case, with look-alike digits and signs, split by punctuation or
  * capitals, with digits after them; the bots' names and "Bot <anything>"; and the names that
  * merely contain a reserved word, which stay free. The generated guest names never match.

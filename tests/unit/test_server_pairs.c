@@ -58,23 +58,21 @@ static void add_players(ippon_store *st)
 static const char *pairs_page(ippon_store *st, int64_t since, int min, int page, int limit, int *total)
 {
     static char buf[512];
-    json_t *out = NULL;
+    ippon_pair_list out;
     assert_int_equal(ippon_store_admin_pairs(st, since, min, page, limit, &out), 0);
     buf[0] = '\0';
-    size_t i;
-    json_t *p;
-    json_array_foreach(json_object_get(out, "pairs"), i, p) {
-        json_t *lo = json_array_get(json_object_get(p, "players"), 0), *hi = json_array_get(json_object_get(p, "players"), 1);
-        char row[128];
-        snprintf(row, sizeof row, "%s%s/%s %lld %lld %lld %lld %lld", i ? "; " : "",
-                 json_string_value(json_object_get(lo, "display_name")), json_string_value(json_object_get(hi, "display_name")),
-                 json_integer_value(json_object_get(p, "games")), json_integer_value(json_object_get(lo, "total")),
-                 json_integer_value(json_object_get(hi, "total")), json_integer_value(json_object_get(lo, "won_from_other")),
-                 json_integer_value(json_object_get(hi, "won_from_other")));
-        strncat(buf, row, sizeof buf - strlen(buf) - 1);
+    for (size_t i = 0; i < out.count; i++) {
+        const ippon_player_pair *p = &out.pairs[i];
+        const ippon_pair_player *lo = &p->players[0], *hi = &p->players[1];
+        char row[512];
+        int n = snprintf(row, sizeof row, "%s%s/%s %lld %lld %lld %lld %lld", i ? "; " : "", lo->display_name,
+                         hi->display_name, (long long)p->games, (long long)lo->total, (long long)hi->total,
+                         (long long)lo->won_from_other, (long long)hi->won_from_other);
+        assert_true(n > 0 && (size_t)n < sizeof row && strlen(buf) + (size_t)n < sizeof buf); /* nothing cut */
+        strcat(buf, row);
     }
-    *total = (int)json_integer_value(json_object_get(out, "total"));
-    json_decref(out);
+    *total = (int)out.total;
+    ippon_pair_list_free(&out);
     return buf;
 }
 

@@ -1,12 +1,13 @@
 /*
- * test_server_protocol.c — the game's JSON (src/server/protocol.c): tiles in short notation,
+ * test_server_protocol.c — the game's JSON (src/server/game/protocol.c): tiles in short notation,
  * legal actions written as options, client actions read back into the seat's legal actions
  * (and every kind of bad input refused with a message naming the field), events filtered per
  * seat (a private deal or draw reaches only its seat; the public twin of a draw carries no
  * tile), and each seat's view holding its own hand and never another seat's concealed tiles;
  * a seat's own tenpai (its waits and furiten, and the waits each discard option would leave) in
  * its own options and view only, never in the spectators' view or another seat's; and a win as
- * the match record keeps it (melds, kita, dora indicators, the honba and stick points).
+ * the match record keeps it (melds, kita, dora indicators, the honba and stick points); the
+ * match's numbers (starting points, riichi stick, honba, wall and live tiles) in every view.
  * Match states are built from scripted walls (match_script.h); the expected JSON is written out
  * by hand.
  */
@@ -621,6 +622,40 @@ static void test_views(void **state)
 }
 
 /*
+ * The match's numbers in every view (each seat's and the spectators'), from its rule set, with
+ * the values of RULES.md: starting points 25,000 (4p) / 35,000 (3p) (§1); a riichi stick 1,000
+ * (§4); a honba 300 on a ron and 100 from each tsumo payer (4p), 200 and 100 (3p) (§6); 136 /
+ * 108 tiles, 70 / 55 of them live when the hand is dealt (§2). The dealer has drawn one of those
+ * live tiles by the time of the view.
+ */
+static void view_numbers(const char *preset, const char *expect, int live_after_first_draw)
+{
+    ms *s = ms_new(preset, 0);
+    ms_start(s, &(ms_deal){ .dora = "5z" });
+    for (int seat = -1; seat < s->players; seat++) {
+        json_t *v = ippon_proto_view(s->m, seat);
+        assert_json(json_incref(json_object_get(v, "numbers")), expect);
+        assert_int_equal(json_integer_value(json_object_get(v, "live")), live_after_first_draw);
+        json_decref(v);
+    }
+    assert_json(ippon_proto_numbers(s->rules), expect);
+    ms_free(s);
+}
+
+static void test_view_numbers(void **state)
+{
+    (void)state;
+    view_numbers("yonma",
+                 "{\"start_points\":25000,\"riichi_stick\":1000,\"honba_ron\":300,\"honba_tsumo\":100,"
+                 "\"wall_tiles\":136,\"live_tiles\":70}",
+                 69);
+    view_numbers("sanma",
+                 "{\"start_points\":35000,\"riichi_stick\":1000,\"honba_ron\":200,\"honba_tsumo\":100,"
+                 "\"wall_tiles\":108,\"live_tiles\":55}",
+                 54);
+}
+
+/*
  * A riichi player must discard the tile it draws (RULES.md §4): the only discard among its
  * options is the drawn tile. Seat 0 declares riichi on 1z/9m, then draws 1z while holding two
  * more 1z: it may tsumo or discard the drawn 1z. A client that answers {"type":"discard",
@@ -874,6 +909,7 @@ int main(void)
         cmocka_unit_test(test_events_per_seat),
         cmocka_unit_test(test_spectator_draw_twin),
         cmocka_unit_test(test_views),
+        cmocka_unit_test(test_view_numbers),
         cmocka_unit_test(test_riichi_discard_is_the_drawn_tile),
         cmocka_unit_test(test_options_with_waits),
         cmocka_unit_test(test_tenpai_in_own_view_only),

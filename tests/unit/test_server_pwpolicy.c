@@ -1,5 +1,5 @@
 /*
- * test_server_pwpolicy.c — new passwords checked by libpwquality (src/server/pwpolicy.c), and
+ * test_server_pwpolicy.c — new passwords checked by libpwquality (src/server/auth/pwpolicy.c), and
  * on the hashing worker before the hash (pwhash.c): common passwords, dictionary words and
  * patterns refused with our own reason, the username and the old password refused, good ones
  * taken; a checked hash of a weak password answers IPPON_PWHASH_WEAK with the reason.

@@ -26,6 +26,7 @@
 #include "store/store.h"
 #include "store/store_matches.h"
 #include "store/store_private.h"
+#include "api/rankings_json.h"
 #include "store/store_rankings.h"
 
 #define DAY_MS 86400000LL
@@ -71,9 +72,10 @@ static int teardown(void **state)
 
 static json_t *board(const char *mode, ippon_rank_period period, int page, int limit, int min_games)
 {
-    ippon_leaderboard_query q = {mode, period, NOW_MS, page, limit, min_games};
+    ippon_leaderboard_query q = {IPPON_MODE_4P, period, NOW_MS, page, limit, min_games};
+    assert_int_equal(ippon_mode_parse(mode, &q.mode), 0);
     json_t *out = NULL;
-    assert_int_equal(ippon_store_leaderboard(st, &q, &out), 0);
+    assert_int_equal(ippon_json_load_leaderboard(st, &q, &out), 0);
     assert_non_null(out);
     return out;
 }
@@ -203,7 +205,7 @@ static void test_profile(void **state)
 {
     (void)state;
     json_t *p = NULL;
-    assert_int_equal(ippon_store_player_profile(st, fixture_uid('a'), &p), 0);
+    assert_int_equal(ippon_json_load_profile(st, fixture_uid('a'), &p), 0);
     assert_string_equal(json_string_value(json_object_get(p, "display_name")), "Anna");
     json_t *m4 = json_object_get(json_object_get(p, "modes"), "4p");
     assert_int_equal(INT(m4, "games"), 2);
@@ -223,7 +225,7 @@ static void test_profile(void **state)
     assert_int_equal(INT(json_array_get(h4, 1), "cumulative"), 20000);
     json_decref(p);
     /* h: only uncounted matches: zeros, but its recent matches are listed (not counted) */
-    assert_int_equal(ippon_store_player_profile(st, fixture_uid('h'), &p), 0);
+    assert_int_equal(ippon_json_load_profile(st, fixture_uid('h'), &p), 0);
     m4 = json_object_get(json_object_get(p, "modes"), "4p");
     assert_int_equal(INT(m4, "games"), 0);
     assert_true(json_is_null(json_object_get(m4, "best")));
@@ -231,29 +233,29 @@ static void test_profile(void **state)
     assert_false(json_is_true(json_object_get(json_array_get(json_object_get(p, "recent"), 0), "counted")));
     assert_int_equal(json_array_size(json_object_get(json_object_get(p, "history"), "4p")), 0);
     json_decref(p);
-    assert_int_equal(ippon_store_player_profile(st, fixture_uid('z'), &p), IPPON_STORE_NOT_FOUND);
+    assert_int_equal(ippon_json_load_profile(st, fixture_uid('z'), &p), IPPON_STORE_NOT_FOUND);
 }
 
 static void test_matches(void **state)
 {
     (void)state;
     json_t *l = NULL;
-    assert_int_equal(ippon_store_matches_list(st, fixture_uid('c'), 1, 2, &l), 0);
+    assert_int_equal(ippon_json_load_matches(st, fixture_uid('c'), 1, 2, &l), 0);
     assert_int_equal(INT(l, "total"), 3);
     json_t *ms = json_object_get(l, "matches");
     assert_int_equal(json_array_size(ms), 2);
     assert_string_equal(json_string_value(json_object_get(json_array_get(ms, 0), "id")), "00000000000000000000000000000003");
     json_decref(l);
-    assert_int_equal(ippon_store_matches_list(st, fixture_uid('c'), 2, 2, &l), 0);
+    assert_int_equal(ippon_json_load_matches(st, fixture_uid('c'), 2, 2, &l), 0);
     assert_int_equal(json_array_size(json_object_get(l, "matches")), 1);
     json_decref(l);
-    assert_int_equal(ippon_store_matches_list(st, NULL, 1, 100, &l), 0);
+    assert_int_equal(ippon_json_load_matches(st, NULL, 1, 100, &l), 0);
     assert_int_equal(INT(l, "total"), 8);
     json_decref(l);
-    assert_int_equal(ippon_store_matches_list(st, fixture_uid('z'), 1, 10, &l), IPPON_STORE_NOT_FOUND);
+    assert_int_equal(ippon_json_load_matches(st, fixture_uid('z'), 1, 10, &l), IPPON_STORE_NOT_FOUND);
 
     json_t *d = NULL;
-    assert_int_equal(ippon_store_match_detail(st, "00000000000000000000000000000007", &d), 0);
+    assert_int_equal(ippon_json_load_match_detail(st, "00000000000000000000000000000007", &d), 0);
     assert_string_equal(json_string_value(json_object_get(d, "mode")), "4p");
     assert_string_equal(json_string_value(json_object_get(d, "rules")), "yonma");
     assert_int_equal(INT(d, "voided_at"), 1);
@@ -266,7 +268,7 @@ static void test_matches(void **state)
     assert_int_equal(INT(json_array_get(json_object_get(d, "wins"), 0), "seat"), 0);
     assert_string_equal(json_string_value(json_array_get(json_object_get(d, "seeds"), 0)), "ab");
     json_decref(d);
-    assert_int_equal(ippon_store_match_detail(st, "00000000000000000000000000000077", &d), IPPON_STORE_NOT_FOUND);
+    assert_int_equal(ippon_json_load_match_detail(st, "00000000000000000000000000000077", &d), IPPON_STORE_NOT_FOUND);
 }
 
 static void test_results_sum_to_zero(void **state)
@@ -420,7 +422,7 @@ static void test_copies_follow_the_match(void **state)
     /* an admin voids a's first match: it leaves a's chart, its recent entry is no longer counted */
     fixture_exec(st, "UPDATE matches SET voided_at = 5, void_reason = 'test' WHERE id LIKE '%01'");
     json_t *p = NULL;
-    assert_int_equal(ippon_store_player_profile(st, fixture_uid('a'), &p), 0);
+    assert_int_equal(ippon_json_load_profile(st, fixture_uid('a'), &p), 0);
     json_t *h4 = json_object_get(json_object_get(p, "history"), "4p");
     assert_int_equal(json_array_size(h4), 1);
     assert_int_equal(INT(json_array_get(h4, 0), "cumulative"), 10000);
@@ -437,7 +439,7 @@ static void test_copies_follow_the_match(void **state)
     /* both lists say it is voided, and only it */
     for (int mine = 0; mine < 2; mine++) {
         json_t *l = NULL;
-        assert_int_equal(ippon_store_matches_list(st, mine ? fixture_uid('a') : NULL, 1, 100, &l), 0);
+        assert_int_equal(ippon_json_load_matches(st, mine ? fixture_uid('a') : NULL, 1, 100, &l), 0);
         int voided = 0;
         json_array_foreach(json_object_get(l, "matches"), i, r) {
             const char *id = json_string_value(json_object_get(r, "id"));
@@ -450,7 +452,7 @@ static void test_copies_follow_the_match(void **state)
     }
     /* un-voided, it counts again */
     fixture_exec(st, "UPDATE matches SET voided_at = NULL, void_reason = NULL WHERE id LIKE '%01'");
-    assert_int_equal(ippon_store_player_profile(st, fixture_uid('a'), &p), 0);
+    assert_int_equal(ippon_json_load_profile(st, fixture_uid('a'), &p), 0);
     assert_int_equal(json_array_size(json_object_get(json_object_get(p, "history"), "4p")), 2);
     json_decref(p);
 
@@ -470,18 +472,18 @@ static void test_copies_follow_the_match(void **state)
         sqlite3_free(msg);
     }
     json_t *l = NULL;
-    assert_int_equal(ippon_store_matches_list(st, fixture_uid('g'), 1, 100, &l), 0);
+    assert_int_equal(ippon_json_load_matches(st, fixture_uid('g'), 1, 100, &l), 0);
     json_array_foreach(json_object_get(l, "matches"), i, r)
         assert_true(json_array_size(json_object_get(r, "players")) == 4);
     json_decref(l);
 
     /* the list's total is kept as matches come and go */
     fixture_save_match(st, "0b", "ab..", (int[]){1000, -1000, 0, 0}, false, true, NOW_MS);
-    assert_int_equal(ippon_store_matches_list(st, NULL, 1, 1, &l), 0);
+    assert_int_equal(ippon_json_load_matches(st, NULL, 1, 1, &l), 0);
     assert_int_equal(INT(l, "total"), 9);
     json_decref(l);
     fixture_exec(st, "DELETE FROM matches WHERE id LIKE '%08' OR id LIKE '%0b'");
-    assert_int_equal(ippon_store_matches_list(st, NULL, 1, 1, &l), 0);
+    assert_int_equal(ippon_json_load_matches(st, NULL, 1, 1, &l), 0);
     assert_int_equal(INT(l, "total"), 7);
     json_decref(l);
 }

@@ -1,5 +1,5 @@
 /*
- * test_server_ratelimit.c — the generic limiter (src/server/ratelimit.c) with a clock the
+ * test_server_ratelimit.c — the generic limiter (src/server/base/ratelimit.c) with a clock the
  * test moves by hand: a burst then refusal with the exact wait, refill one token at a
  * time (also for intervals that are not whole milliseconds), peek counting nothing, keys
  * independent, give-back and reset, bounded memory (full buckets dropped first, then the

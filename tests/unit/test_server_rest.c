@@ -1,5 +1,5 @@
 /*
- * test_server_rest.c — the REST layer without a network (src/server/rest.c, health.c):
+ * test_server_rest.c — the REST layer without a network (src/server/api/rest.c, health.c):
  * routing to a handler, 404 and 405 with the JSON error shape and the Allow list, 415 for a
  * body not sent as JSON, and the health reply with and without a database (and with its file
  * removed under the server). Also the random ids (ids.c) it reports.

@@ -1,5 +1,5 @@
 /*
- * test_server_rest_fields.c — a REST body's fields checked one by one (src/server/rest_fields.c):
+ * test_server_rest_fields.c — a REST body's fields checked one by one (src/server/api/rest_fields.c):
  * members the route does not take, missing, null and non-string fields, a rule's own words, the
  * first problem of a field kept, every problem in one 400 (the "fields" object and the message,
  * in the order found), nothing replied when all is well, and bodies that are not an object.

@@ -1,5 +1,5 @@
 /*
- * test_server_store.c — the store (src/server/store.c): opening a database file (its
+ * test_server_store.c — the store (src/server/store/store.c): opening a database file (its
  * folder created, WAL mode) and applying migrations: in numeric order, each once, a
  * re-run applying nothing, a failing one rolled back with its file named, and the
  * naming rules. The tests look inside the database with SQLite directly; the server

@@ -32,6 +32,7 @@
 #include "store/store.h"
 #include "store/store_matches.h"
 #include "store/store_private.h"
+#include "api/rankings_json.h"
 #include "store/store_rankings.h"
 
 #define DAY_MS 86400000LL
@@ -142,7 +143,7 @@ static void write_match(ippon_store *through, int64_t ended_at)
     m->ranked = below(6) != 0;
     m->completed = below(8) != 0;
     m->ended_at = ended_at;
-    ippon_table_player seats[4];
+    ippon_seat_player seats[4];
     int32_t finals[4];
     memset(seats, 0, sizeof seats);
     for (int s = 0; s < m->seats; s++) {
@@ -153,7 +154,7 @@ static void write_match(ippon_store *through, int64_t ended_at)
         finals[s] = (m->mode ? 35000 : 25000) + m->result[s];
     }
     json_t *seeds = json_array(), *actions = json_array(), *wins = json_array();
-    ippon_table_record rec = {
+    ippon_stored_match rec = {
         .id = m->id, .rules = ippon_rules_preset(m->mode ? "sanma" : "yonma"), .players = m->seats,
         .ranked = m->ranked, .completed = m->completed, .started_ms = ended_at - 1000, .ended_ms = ended_at,
         .hands = 1, .seats = seats, .final_points = finals, .results = m->result, .seeds = seeds,
@@ -260,11 +261,11 @@ static void check_boards(int64_t now)
                 int64_t since = p == 0 ? INT64_MIN : now - windows[p];
                 int n = model_board(mode, since, min_games, want);
                 int limit = 1 + below(8), page = 1 + below(4);
-                ippon_leaderboard_query q = {mode ? "3p" : "4p", (ippon_rank_period)p, now, page, limit, min_games};
+                ippon_leaderboard_query q = {(ippon_mode)mode, (ippon_rank_period)p, now, page, limit, min_games};
                 json_t *got = NULL;
-                assert_int_equal(ippon_store_leaderboard(st, &q, &got), 0);
+                assert_int_equal(ippon_json_load_leaderboard(st, &q, &got), 0);
                 char what[96];
-                snprintf(what, sizeof what, "%s %s min %d page %d limit %d", q.mode, ippon_rank_period_name(q.period),
+                snprintf(what, sizeof what, "%s %s min %d page %d limit %d", ippon_mode_name(q.mode), ippon_rank_period_name(q.period),
                          min_games, page, limit);
                 if (json_integer_value(json_object_get(got, "total")) != n)
                     fail_msg("%s: %lld players ranked, the model has %d", what,

@@ -30,6 +30,7 @@
 #include "store/store.h"
 #include "store/store_matches.h"
 #include "store/store_private.h"
+#include "api/rankings_json.h"
 #include "store/store_rankings.h"
 
 enum { WRITERS = 6, MATCHES = 150, PLAYERS = 40 };
@@ -77,7 +78,7 @@ static int writer(int w)
         int players, user[4];
         int32_t result[4], finals[4];
         match_of(w, i, id, &players, user, result);
-        ippon_table_player seats[4];
+        ippon_seat_player seats[4];
         memset(seats, 0, sizeof seats);
         for (int s = 0; s < players; s++) {
             seats[s].bot = user[s] < 0;
@@ -87,7 +88,7 @@ static int writer(int w)
             finals[s] = (players == 3 ? 35000 : 25000) + result[s];
         }
         json_t *seeds = json_pack("[s]", "00"), *actions = json_array(), *wins = json_array();
-        ippon_table_record rec = {.id = id, .rules = ippon_rules_preset(players == 3 ? "sanma" : "yonma"),
+        ippon_stored_match rec = {.id = id, .rules = ippon_rules_preset(players == 3 ? "sanma" : "yonma"),
                                   .players = players, .ranked = true, .completed = true,
                                   .started_ms = 1700000000000LL, .ended_ms = 1700000000000LL + i, .hands = 1,
                                   .seats = seats, .final_points = finals, .results = result, .seeds = seeds,
@@ -126,8 +127,8 @@ static void test_many_writers_lose_nothing(void **state)
         fail_msg("%s", err);
     /* the reader's board is loaded (empty) before anything is written */
     json_t *page = NULL;
-    ippon_leaderboard_query q = {"4p", IPPON_PERIOD_ALL, 1700000000000LL, 1, 100, 1};
-    assert_int_equal(ippon_store_leaderboard(st, &q, &page), 0);
+    ippon_leaderboard_query q = {IPPON_MODE_4P, IPPON_PERIOD_ALL, 1700000000000LL, 1, 100, 1};
+    assert_int_equal(ippon_json_load_leaderboard(st, &q, &page), 0);
     assert_int_equal(json_integer_value(json_object_get(page, "total")), 0);
     json_decref(page);
 
@@ -170,7 +171,7 @@ static void test_many_writers_lose_nothing(void **state)
     /* the board of the open store sees every game (the writers moved rank_version) */
     int64_t games4 = one_int(st, "SELECT count(*) FROM match_players p JOIN matches m ON m.id = p.match_id"
                                  " WHERE m.mode = '4p' AND p.user_id IS NOT NULL");
-    assert_int_equal(ippon_store_leaderboard(st, &q, &page), 0);
+    assert_int_equal(ippon_json_load_leaderboard(st, &q, &page), 0);
     int64_t sum_games = 0, sum_total = 0;
     size_t i;
     json_t *row;

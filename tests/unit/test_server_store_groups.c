@@ -1,5 +1,5 @@
 /*
- * test_server_store_groups.c — group commit (store_matches.h: ippon_match_queue): queued
+ * test_server_store_groups.c — group commit (store_matches.h: ippon_store_batch): queued
  * matches are copies (the record may be freed at once), a group is written in one transaction
  * with everything a single write stores, a match the database refuses costs only itself, an
  * incomplete record is refused when queued, and a writer killed (SIGKILL) in the middle of
@@ -29,6 +29,7 @@
 #include "store/store.h"
 #include "store/store_matches.h"
 #include "store/store_private.h"
+#include "api/rankings_json.h"
 #include "store/store_rankings.h"
 
 enum { GROUP = 16, KILLS = 6 };
@@ -48,10 +49,10 @@ static json_t *discards(int n)
    a bot, results summing to 0, the action log given (make: one of `actions` discards) */
 typedef struct made {
     char id[33];
-    ippon_table_player seats[4];
+    ippon_seat_player seats[4];
     int32_t finals[4], results[4];
     json_t *seeds, *actions, *wins;
-    ippon_table_record rec;
+    ippon_stored_match rec;
 } made;
 
 static void make_with(made *m, long n, json_t *log)
@@ -73,7 +74,7 @@ static void make_with(made *m, long n, json_t *log)
     m->seeds = json_pack("[s]", "ab");
     m->actions = json_incref(log);
     m->wins = json_pack("[{s:i,s:i}]", "seat", 0, "from", 1);
-    m->rec = (ippon_table_record){.id = m->id, .rules = ippon_rules_preset(players == 3 ? "sanma" : "yonma"),
+    m->rec = (ippon_stored_match){.id = m->id, .rules = ippon_rules_preset(players == 3 ? "sanma" : "yonma"),
                                   .players = players, .ranked = true, .completed = true,
                                   .started_ms = 1700000000000LL, .ended_ms = 1700000000000LL + n, .hands = 1,
                                   .seats = m->seats, .final_points = m->finals, .results = m->results,
@@ -142,11 +143,11 @@ static void test_group_written_from_copies(void **state)
     unmake(&first);
     /* the board is read before the group, so the group must move it */
     json_t *page = NULL;
-    ippon_leaderboard_query q = {"4p", IPPON_PERIOD_ALL, 1700000000000LL, 1, 100, 1};
-    assert_int_equal(ippon_store_leaderboard(st, &q, &page), 0);
+    ippon_leaderboard_query q = {IPPON_MODE_4P, IPPON_PERIOD_ALL, 1700000000000LL, 1, 100, 1};
+    assert_int_equal(ippon_json_load_leaderboard(st, &q, &page), 0);
     json_decref(page);
 
-    ippon_match_queue *queue = ippon_match_queue_new();
+    ippon_store_batch *queue = ippon_store_batch_new();
     assert_non_null(queue);
     for (long n = 0; n < 6; n++) { /* match 0 again: already stored, ignored */
         made m;
@@ -155,14 +156,14 @@ static void test_group_written_from_copies(void **state)
         assert_non_null(rules);
         *rules = *m.rec.rules;
         m.rec.rules = rules;
-        assert_int_equal(ippon_match_queue_add(queue, &m.rec, err, sizeof err), n + 1);
+        assert_int_equal(ippon_store_batch_add(queue, &m.rec, err, sizeof err), n + 1);
         memset(rules, 0x5a, sizeof *rules);
         free(rules);
         unmake(&m);
     }
     assert_int_equal(one_int(st, "SELECT count(*) FROM matches"), 1); /* nothing written yet */
-    assert_int_equal(ippon_store_write_queue(st, queue, err, sizeof err), 0);
-    assert_int_equal(ippon_match_queue_count(queue), 0);
+    assert_int_equal(ippon_store_write_batch(st, queue, err, sizeof err), 0);
+    assert_int_equal(ippon_store_batch_count(queue), 0);
     assert_int_equal(one_int(st, "SELECT count(*) FROM matches"), 6);
     assert_int_equal(one_int(st, "SELECT count(*) FROM match_players"), 3 + 4 + 4 + 3 + 4 + 4);
     /* what was stored is the record as it was queued */
@@ -178,7 +179,7 @@ static void test_group_written_from_copies(void **state)
                      6);
     assert_whole(st);
     /* the open store's board shows the group's games */
-    assert_int_equal(ippon_store_leaderboard(st, &q, &page), 0);
+    assert_int_equal(ippon_json_load_leaderboard(st, &q, &page), 0);
     int64_t games = 0;
     size_t i;
     json_t *row;
@@ -188,8 +189,8 @@ static void test_group_written_from_copies(void **state)
     assert_int_equal(games, one_int(st, "SELECT count(*) FROM match_players p JOIN matches m ON m.id = p.match_id"
                                         " WHERE m.mode = '4p' AND p.user_id IS NOT NULL"));
     /* an empty queue writes nothing and succeeds */
-    assert_int_equal(ippon_store_write_queue(st, queue, err, sizeof err), 0);
-    ippon_match_queue_free(queue);
+    assert_int_equal(ippon_store_write_batch(st, queue, err, sizeof err), 0);
+    ippon_store_batch_free(queue);
     ippon_store_close(st);
 }
 
@@ -204,21 +205,21 @@ static void test_refused_match_costs_only_itself(void **state)
                                   " BEGIN SELECT RAISE(ABORT, 'refused by the test'); END",
                                   NULL, NULL, NULL),
                      SQLITE_OK);
-    ippon_match_queue *queue = ippon_match_queue_new();
+    ippon_store_batch *queue = ippon_store_batch_new();
     for (long n = 1; n <= 4; n++) {
         made m;
         make(&m, n, 10);
-        assert_int_equal(ippon_match_queue_add(queue, &m.rec, err, sizeof err), n);
+        assert_int_equal(ippon_store_batch_add(queue, &m.rec, err, sizeof err), n);
         unmake(&m);
     }
-    assert_int_equal(ippon_store_write_queue(st, queue, err, sizeof err), 1);
+    assert_int_equal(ippon_store_write_batch(st, queue, err, sizeof err), 1);
     assert_non_null(strstr(err, "00000000000000020000000000000" "9c0"));
     assert_non_null(strstr(err, "refused by the test"));
-    assert_int_equal(ippon_match_queue_count(queue), 0);
+    assert_int_equal(ippon_store_batch_count(queue), 0);
     assert_int_equal(one_int(st, "SELECT count(*) FROM matches"), 3);
     assert_int_equal(one_int(st, "SELECT count(*) FROM matches WHERE id = '00000000000000020000000000000" "9c0'"), 0);
     assert_whole(st);
-    ippon_match_queue_free(queue);
+    ippon_store_batch_free(queue);
     ippon_store_close(st);
 }
 
@@ -226,18 +227,18 @@ static void test_incomplete_record_not_queued(void **state)
 {
     (void)state;
     char err[256] = "";
-    ippon_match_queue *queue = ippon_match_queue_new();
+    ippon_store_batch *queue = ippon_store_batch_new();
     made m;
     make(&m, 7, 5);
     m.rec.players = 5;
-    assert_int_equal(ippon_match_queue_add(queue, &m.rec, err, sizeof err), -1);
+    assert_int_equal(ippon_store_batch_add(queue, &m.rec, err, sizeof err), -1);
     assert_non_null(strstr(err, "incomplete record"));
     m.rec.players = 4;
     m.rec.results = NULL;
-    assert_int_equal(ippon_match_queue_add(queue, &m.rec, err, sizeof err), -1);
-    assert_int_equal(ippon_match_queue_count(queue), 0);
+    assert_int_equal(ippon_store_batch_add(queue, &m.rec, err, sizeof err), -1);
+    assert_int_equal(ippon_store_batch_count(queue), 0);
     unmake(&m);
-    ippon_match_queue_free(queue);
+    ippon_store_batch_free(queue);
 }
 
 /* the child: groups of GROUP matches, numbered from `from`, until it is killed */
@@ -247,16 +248,16 @@ static int grouped_writer(long from, int ready)
     ippon_store *st;
     if (ippon_store_open(&st, db, err, sizeof err) != 0)
         return 1;
-    ippon_match_queue *queue = ippon_match_queue_new();
+    ippon_store_batch *queue = ippon_store_batch_new();
     json_t *log = discards(400); /* made once: the child's time goes to queueing and writing */
     for (long n = from;; n++) {
         made m;
         make_with(&m, n, log); /* a long log: a group spans many pages */
-        if (ippon_match_queue_add(queue, &m.rec, err, sizeof err) < 0)
+        if (ippon_store_batch_add(queue, &m.rec, err, sizeof err) < 0)
             return 1;
         unmake(&m);
-        if (ippon_match_queue_count(queue) == GROUP) {
-            if (ippon_store_write_queue(st, queue, err, sizeof err) != 0)
+        if (ippon_store_batch_count(queue) == GROUP) {
+            if (ippon_store_write_batch(st, queue, err, sizeof err) != 0)
                 return 1;
             if (n + 1 - from == GROUP) { /* the first group is in: the parent may start its clock */
                 char c = 1;

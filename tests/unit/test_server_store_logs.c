@@ -3,7 +3,7 @@
  * (table.c) play to the end with bots and with "humans" whose clocks run out (the table acts
  * for them), in both modes; each finished record is written with ippon_store_save_match into
  * an in-memory store migrated with the real migrations; then the stored seeds and actions are
- * replayed (match_logs.c) and must give the match again: the same number of hands, the same
+ * replayed (replay_logs.c) and must give the match again: the same number of hands, the same
  * final points, over exactly when the record says completed, the winners of the stored wins
  * in both logs' results. Also what the writer derives per seat (won, dealt_in) against the
  * wins as announced, a match closed half-way (replays to the points it had), and records that
@@ -24,10 +24,11 @@
 
 #include "ippon/rules.h"
 #include "base/log.h"
-#include "game/match_logs.h"
+#include "game/replay_logs.h"
 #include "store/store.h"
 #include "store/store_matches.h"
 #include "store/store_private.h"
+#include "api/rankings_json.h"
 #include "store/store_rankings.h"
 #include "game/table.h"
 
@@ -43,7 +44,7 @@ typedef struct played {
     char id[40];
 } played;
 
-static void on_finished(void *ctx, ippon_table *t, const ippon_table_record *rec)
+static void on_finished(void *ctx, ippon_table *t, const ippon_stored_match *rec)
 {
     (void)t;
     played *p = ctx;
@@ -63,7 +64,7 @@ static void on_finished(void *ctx, ippon_table *t, const ippon_table_record *rec
 static void play(const char *preset, int n, const bool human[4], int stop_after, played *out)
 {
     const ippon_rules *rules = ippon_rules_preset(preset);
-    ippon_table_player seats[4];
+    ippon_seat_player seats[4];
     memset(seats, 0, sizeof seats);
     for (int s = 0; s < rules->players; s++) {
         seats[s].bot = !human[s];
@@ -94,25 +95,24 @@ static void play(const char *preset, int n, const bool human[4], int stop_after,
 }
 
 /* the stored match replayed into its logs */
-static int replay(const char *id, ippon_match_logs *logs, char *err, size_t errlen)
+static int replay(const char *id, ippon_replay_logs *logs, char *err, size_t errlen)
 {
-    json_t *rec = NULL, *detail = NULL;
-    assert_int_equal(ippon_store_match_record(st, id, &rec), 0);
+    ippon_stored_replay rec;
+    ippon_stored_detail detail;
+    assert_int_equal(ippon_store_match_replay(st, id, &rec), 0);
     assert_int_equal(ippon_store_match_detail(st, id, &detail), 0);
     const char *names[4] = {NULL, NULL, NULL, NULL};
-    json_t *players = json_object_get(detail, "players");
-    for (size_t s = 0; s < json_array_size(players); s++)
-        names[s] = json_string_value(json_object_get(json_array_get(players, s), "display_name"));
-    int rc = ippon_match_logs_build(json_string_value(json_object_get(rec, "rules")), json_object_get(rec, "seeds"),
-                                    json_object_get(rec, "actions"), names, "test", logs, err, errlen);
-    json_decref(rec);
-    json_decref(detail);
+    for (int s = 0; s < detail.match.players; s++)
+        names[s] = detail.match.seats[s].display_name;
+    int rc = ippon_replay_logs_build(rec.rules, rec.seeds, rec.actions, names, "test", logs, err, errlen);
+    ippon_stored_replay_free(&rec);
+    ippon_stored_detail_free(&detail);
     return rc;
 }
 
 static void check_match(const played *p)
 {
-    ippon_match_logs logs;
+    ippon_replay_logs logs;
     char err[256] = "";
     if (replay(p->id, &logs, err, sizeof err) != 0)
         fail_msg("%s: %s", p->id, err);
@@ -146,7 +146,7 @@ static void check_match(const played *p)
     assert_int_equal(hora, p->completed ? nwins : 0);
     assert_int_equal(!strcmp(json_string_value(json_object_get(json_array_get(ev, n - 1), "type")), "end_game"),
                      p->completed);
-    ippon_match_logs_free(&logs);
+    ippon_replay_logs_free(&logs);
 }
 
 /* won and dealt_in as stored, against the wins as announced and the results */
@@ -250,7 +250,7 @@ static void test_damaged_records(void **state)
     played p;
     play("yonma", 300, human, 0, &p);
     json_decref(p.wins);
-    ippon_match_logs logs;
+    ippon_replay_logs logs;
     char err[256];
     char sql[512];
     snprintf(sql, sizeof sql, "UPDATE matches SET seeds = json_set(seeds, '$[0]', 'zz') WHERE id = '%s'", p.id);
@@ -269,7 +269,7 @@ static void test_damaged_records(void **state)
     assert_string_equal(err, "action 1: action: not one of your options");
 
     json_t *seeds = json_array(), *actions = json_array();
-    assert_int_equal(ippon_match_logs_build("nope", seeds, actions, NULL, "t", &logs, err, sizeof err), -1);
+    assert_int_equal(ippon_replay_logs_build("nope", seeds, actions, NULL, "t", &logs, err, sizeof err), -1);
     assert_string_equal(err, "rules: no preset named \"nope\"");
     json_decref(seeds);
     json_decref(actions);

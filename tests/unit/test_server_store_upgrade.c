@@ -274,13 +274,13 @@ static void test_upgrade_keeps_every_row(void **state)
     json_decref(p);
 
     /* a match written after the upgrade counts at once */
-    ippon_table_player seats[4] = {{.name = "Chi"}, {.name = "Bot", .bot = true}, {.name = "Bot", .bot = true},
+    ippon_seat_player seats[4] = {{.name = "Chi"}, {.name = "Bot", .bot = true}, {.name = "Bot", .bot = true},
                                    {.name = "Bot", .bot = true}};
     snprintf(seats[0].user_id, sizeof seats[0].user_id, "%s", C);
     int32_t finals[4] = {73000, 9000, 9000, 9000}, results[4] = {48000, -16000, -16000, -16000};
     json_t *seeds = json_pack("[s]", "x"), *actions = json_array(),
            *wins = json_pack("[{s:s,s:i,s:i}]", "type", "win", "seat", 0, "from", 0);
-    ippon_table_record rec = {.id = "m9", .rules = ippon_rules_preset("yonma"), .players = 4, .ranked = true,
+    ippon_stored_match rec = {.id = "m9", .rules = ippon_rules_preset("yonma"), .players = 4, .ranked = true,
                               .completed = true, .started_ms = 14000, .ended_ms = 15000, .hands = 1, .seats = seats,
                               .final_points = finals, .results = results, .seeds = seeds, .actions = actions,
                               .wins = wins};

@@ -6,7 +6,7 @@
  * status says how the last attempt ended; a finished match written twice (two groups, or the
  * pending-matches file read back after the match was stored) is stored once and counted once, and
  * the loop store's leaderboard follows the writes; the pending-matches file holds a match whole
- * (store_spill.c) and is removed once its matches are stored (match_writes.c); and the start-up
+ * (store_spill.c) and is removed once its matches are stored (pending_matches.c); and the start-up
  * guards of the database's files (db_guard.c): a folder that is a file, a database that is a
  * folder, one server per database. And the event loop's reading connection: a read that finds
  * the database locked does not wait, and its REST call answers 503 busy.
@@ -31,8 +31,9 @@
 
 #include "store/db_guard.h"
 #include "base/log.h"
-#include "store/match_writes.h"
+#include "store/pending_matches.h"
 #include "api/rest.h"
+#include "api/rankings_json.h"
 #include "store/store_rankings.h"
 #include "store/store_spill.h"
 #include "store/store_writer.h"
@@ -300,10 +301,10 @@ static void test_matches_never_given_up_until_stopped(void **state)
 /* one finished 4p match of three guests and a bot, its own storage */
 typedef struct made {
     char id[IPPON_USER_ID_LEN + 1];
-    ippon_table_player seats[4];
+    ippon_seat_player seats[4];
     int32_t finals[4], results[4];
     json_t *seeds, *actions, *wins;
-    ippon_table_record rec;
+    ippon_stored_match rec;
 } made;
 
 static void make(made *m, int n, int64_t ended_ms)
@@ -322,7 +323,7 @@ static void make(made *m, int n, int64_t ended_ms)
     m->seeds = json_pack("[s]", "ab");
     m->actions = json_pack("[[i,i,{s:s,s:s}]]", 0, 0, "type", "discard", "tile", "5m");
     m->wins = json_pack("[{s:i,s:i}]", "seat", 0, "from", 1);
-    m->rec = (ippon_table_record){.id = m->id, .rules = ippon_rules_preset("yonma"), .players = 4, .ranked = true,
+    m->rec = (ippon_stored_match){.id = m->id, .rules = ippon_rules_preset("yonma"), .players = 4, .ranked = true,
                                   .completed = true, .started_ms = ended_ms - 60000, .ended_ms = ended_ms, .hands = 1,
                                   .seats = m->seats, .final_points = m->finals, .results = m->results,
                                   .seeds = m->seeds, .actions = m->actions, .wins = m->wins};
@@ -350,8 +351,8 @@ static int64_t one_int(const char *sql)
 static int64_t board_games_of_a(void)
 {
     json_t *page = NULL;
-    ippon_leaderboard_query q = {"4p", IPPON_PERIOD_ALL, 1800000000000LL, 1, 100, 1};
-    assert_int_equal(ippon_store_leaderboard(loop_st, &q, &page), 0);
+    ippon_leaderboard_query q = {IPPON_MODE_4P, IPPON_PERIOD_ALL, 1800000000000LL, 1, 100, 1};
+    assert_int_equal(ippon_json_load_leaderboard(loop_st, &q, &page), 0);
     int64_t games = 0;
     size_t i;
     json_t *row;
@@ -362,21 +363,21 @@ static int64_t board_games_of_a(void)
     return games;
 }
 
-static ippon_match_queue *queue_of(const made *m)
+static ippon_store_batch *queue_of(const made *m)
 {
-    ippon_match_queue *q = ippon_match_queue_new();
+    ippon_store_batch *q = ippon_store_batch_new();
     char err[256];
     assert_non_null(q);
-    assert_int_equal(ippon_match_queue_add(q, &m->rec, err, sizeof err), 1);
+    assert_int_equal(ippon_store_batch_add(q, &m->rec, err, sizeof err), 1);
     return q;
 }
 
-static void wait_stored(ippon_match_writes *mw)
+static void wait_stored(ippon_pending_matches *mw)
 {
-    for (int i = 0; i < 10000 && ippon_match_writes_waiting(mw) > 0; i++)
+    for (int i = 0; i < 10000 && ippon_pending_matches_waiting(mw) > 0; i++)
         if (ippon_writer_poll(writer) == 0)
             sleep_ms(1);
-    assert_int_equal(ippon_match_writes_waiting(mw), 0);
+    assert_int_equal(ippon_pending_matches_waiting(mw), 0);
 }
 
 static void test_a_match_is_stored_and_counted_once(void **state)
@@ -384,16 +385,16 @@ static void test_a_match_is_stored_and_counted_once(void **state)
     (void)state;
     char spill[400];
     assert_int_equal(ippon_spill_path(db, spill, sizeof spill), 0);
-    ippon_match_writes *mw = ippon_match_writes_new(loop_st, writer, spill);
+    ippon_pending_matches *mw = ippon_pending_matches_new(loop_st, writer, spill);
     assert_non_null(mw);
     assert_int_equal(board_games_of_a(), 0); /* the board is loaded before the writes */
     made m;
     make(&m, 1, 1700000000000LL);
     /* the same match handed over twice (a group written again, or read back from the file after
        it was stored): one record, one result per player, one game on the board */
-    assert_int_equal(ippon_match_writes_submit(mw, queue_of(&m)), 0);
-    assert_int_equal(ippon_match_writes_submit(mw, queue_of(&m)), 0);
-    assert_int_equal(ippon_match_writes_waiting(mw), 2);
+    assert_int_equal(ippon_pending_matches_submit(mw, queue_of(&m)), 0);
+    assert_int_equal(ippon_pending_matches_submit(mw, queue_of(&m)), 0);
+    assert_int_equal(ippon_pending_matches_waiting(mw), 2);
     wait_stored(mw);
     assert_int_equal(one_int("SELECT count(*) FROM matches"), 1);
     assert_int_equal(one_int("SELECT count(*) FROM match_players"), 4);
@@ -409,14 +410,14 @@ static void test_a_match_is_stored_and_counted_once(void **state)
     assert_int_equal(one_int("SELECT count(*) FROM match_players"), 4);
     assert_int_equal(board_games_of_a(), 1);
     unmake(&m);
-    ippon_match_writes_free(mw);
+    ippon_pending_matches_free(mw);
 }
 
 /* the match detail of id on st (new reference) */
 static json_t *detail(ippon_store *st, const char *id)
 {
     json_t *d = NULL;
-    assert_int_equal(ippon_store_match_detail(st, id, &d), 0);
+    assert_int_equal(ippon_json_load_match_detail(st, id, &d), 0);
     return d;
 }
 
@@ -429,15 +430,15 @@ static void test_pending_file_round_trip_and_removal(void **state)
     made a, b;
     make(&a, 2, 1700000001000LL);
     make(&b, 3, 1700000002000LL);
-    ippon_match_queue *q = queue_of(&a);
-    assert_int_equal(ippon_match_queue_add(q, &b.rec, err, sizeof err), 2);
-    ippon_match_queue *qs[] = {q};
+    ippon_store_batch *q = queue_of(&a);
+    assert_int_equal(ippon_store_batch_add(q, &b.rec, err, sizeof err), 2);
+    ippon_store_batch *qs[] = {q};
     assert_int_equal(ippon_spill_write(spill, qs, 1, err, sizeof err), 2);
-    ippon_match_queue_free(q);
+    ippon_store_batch_free(q);
 
     /* read back at the next start: queued, stored whole, and the file removed */
-    ippon_match_writes *mw = ippon_match_writes_new(loop_st, writer, spill);
-    assert_int_equal(ippon_match_writes_resume(mw, err, sizeof err), 2);
+    ippon_pending_matches *mw = ippon_pending_matches_new(loop_st, writer, spill);
+    assert_int_equal(ippon_pending_matches_resume(mw, err, sizeof err), 2);
     wait_stored(mw);
     ippon_writer_poll(writer);
     struct stat s;
@@ -461,10 +462,10 @@ static void test_pending_file_round_trip_and_removal(void **state)
     assert_non_null(f);
     fputs("\n{\"id\": \"x\"}\n", f);
     fclose(f);
-    assert_int_equal(ippon_match_writes_resume(mw, err, sizeof err), -1);
+    assert_int_equal(ippon_pending_matches_resume(mw, err, sizeof err), -1);
     assert_non_null(strstr(err, "pending.jsonl:2:"));
     assert_int_equal(stat(spill, &s), 0);
-    ippon_match_writes_free(mw);
+    ippon_pending_matches_free(mw);
 }
 
 static void test_unstored_matches_spilled_at_stop(void **state)
@@ -472,27 +473,27 @@ static void test_unstored_matches_spilled_at_stop(void **state)
     (void)state;
     char spill[400], err[512];
     assert_int_equal(ippon_spill_path(db, spill, sizeof spill), 0);
-    ippon_match_writes *mw = ippon_match_writes_new(loop_st, writer, spill);
+    ippon_pending_matches *mw = ippon_pending_matches_new(loop_st, writer, spill);
     made m;
     make(&m, 4, 1700000003000LL);
     /* the database locked by another connection for longer than the writer's wait at exit */
     sqlite3 *holder;
     assert_int_equal(sqlite3_open(db, &holder), SQLITE_OK);
     assert_int_equal(sqlite3_exec(holder, "BEGIN IMMEDIATE", NULL, NULL, NULL), SQLITE_OK);
-    assert_int_equal(ippon_match_writes_submit(mw, queue_of(&m)), 0);
+    assert_int_equal(ippon_pending_matches_submit(mw, queue_of(&m)), 0);
     sleep_ms(100);
     ippon_writer_stop(writer, 200);
-    assert_int_equal(ippon_match_writes_waiting(mw), 1);
-    assert_int_equal(ippon_match_writes_spill(mw, err, sizeof err), 1);
+    assert_int_equal(ippon_pending_matches_waiting(mw), 1);
+    assert_int_equal(ippon_pending_matches_spill(mw, err, sizeof err), 1);
     sqlite3_exec(holder, "ROLLBACK", NULL, NULL, NULL);
     sqlite3_close(holder);
-    ippon_match_queue *back = ippon_match_queue_new();
+    ippon_store_batch *back = ippon_store_batch_new();
     assert_int_equal(ippon_spill_read(spill, back, err, sizeof err), 1);
-    assert_int_equal(ippon_match_queue_unstored(back), 1);
-    assert_int_equal(ippon_store_write_queue(loop_st, back, err, sizeof err), 0);
+    assert_int_equal(ippon_store_batch_unstored(back), 1);
+    assert_int_equal(ippon_store_write_batch(loop_st, back, err, sizeof err), 0);
     assert_int_equal(one_int("SELECT count(*) FROM matches WHERE id = '000000000000000000000000000abc04'"), 1);
-    ippon_match_queue_free(back);
-    ippon_match_writes_free(mw);
+    ippon_store_batch_free(back);
+    ippon_pending_matches_free(mw);
     unmake(&m);
 }
 

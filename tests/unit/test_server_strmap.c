@@ -1,5 +1,5 @@
 /*
- * test_server_strmap.c — the string → pointer map of src/server/strmap.c: put, get, replace,
+ * test_server_strmap.c — the string → pointer map of src/server/base/strmap.c: put, get, replace,
  * remove, the count, 10,000 keys through several growths, removals leaving tombstones that
  * must neither hide keys further along a probe path nor fill the table, and re-insertion.
  */

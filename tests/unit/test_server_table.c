@@ -1,5 +1,5 @@
 /*
- * test_server_table.c — one match at one table (src/server/table.c), driven with a fake clock.
+ * test_server_table.c — one match at one table (src/server/game/table.c), driven with a fake clock.
  *
  * Tables are built with ippon_table_new and hooks that keep every message sent to every seat
  * (with the time it was sent); time only moves when the test says so: to the table's own next
@@ -74,7 +74,7 @@ typedef struct harness {
     ippon_table *t;
     const ippon_rules *rules;
     int players;
-    ippon_table_player seats[4];
+    ippon_seat_player seats[4];
     int policy[4];
     seat_log log[4];
     int64_t now;
@@ -366,7 +366,7 @@ static void on_send(void *ctx, ippon_table *t, int seat, const char *user_id, js
     }
 }
 
-static void on_finished(void *ctx, ippon_table *t, const ippon_table_record *rec)
+static void on_finished(void *ctx, ippon_table *t, const ippon_stored_match *rec)
 {
     harness *h = ctx;
     assert_ptr_equal(t, h->t);
@@ -803,7 +803,7 @@ static void test_new_refuses(void **state)
 {
     (void)state;
     const ippon_rules *r = ippon_rules_preset("yonma");
-    ippon_table_player p[4];
+    ippon_seat_player p[4];
     memset(p, 0, sizeof p);
     for (int s = 0; s < 4; s++)
         p[s].bot = true;

@@ -1,5 +1,5 @@
 /*
- * test_server_timer_heap.c — the gateway's heap of deadlines (src/server/timer_heap.h) against
+ * test_server_timer_heap.c — the gateway's heap of deadlines (src/server/base/timer_heap.h) against
  * a plain model: an array of (due, set) searched by brute force. Random sets, moves (earlier
  * and later), cancels and pops of due timers; after every step the heap's first timer has the
  * model's earliest due time and the heap holds exactly the timers the model says are set.

@@ -1,6 +1,6 @@
 /*
  * test_server_uri_check.c — what a decoded request path and query text may hold
- * (src/server/uri_check.c): well-formed UTF-8 by RFC 3629's table (every boundary of every
+ * (src/server/net/uri_check.c): well-formed UTF-8 by RFC 3629's table (every boundary of every
  * row, overlong forms, surrogates, values over U+10FFFF, truncated and stray bytes), NUL and
  * control characters, and ".." segments in paths.
  */

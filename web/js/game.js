@@ -3,22 +3,23 @@
 // Besides the table itself it keeps what the screens need to explain a hand: each seat's points
 // when the hand began and the riichi deposits it paid, whose turn began when, this seat's own
 // waits (from its asks and view, PROTOCOL.md) and a list of effects (call-outs) for table.js to
-// show once. No DOM here: table.js draws what this holds.
+// show once. The match's numbers (starting points, the riichi stick, the live tiles at the deal)
+// are the ones the server sent in match_found or view (`numbers`), never the client's own.
+// No DOM here: table.js draws what this holds.
 import { kind, sortTiles } from './tiles.js';
-
-const WALL = { 4: 136, 3: 108 };
-const DEAD_WALL = 14;
-export const START_POINTS = { 4: 25000, 3: 35000 };
-export const RIICHI_STICK = 1000;
 
 function freshSeat(seat) {
   return { seat, melds: [], discards: [], kita: [], concealed: 13, riichi: false };
 }
 
-/** a new game from match_found (or what was stored of it) */
+/**
+ * a new game from match_found (or what was stored of it); without its `numbers` (a stored
+ * match from an older client) they stay null until the view the server sends on reconnecting
+ */
 export function newGame(found) {
   const players = found.seats ? found.seats.length : found.mode === '3p' ? 3 : 4;
-  const start = START_POINTS[players];
+  const numbers = found.numbers ? { ...found.numbers } : null;
+  const start = numbers ? numbers.start_points : null;
   return {
     table: found.table,
     mode: found.mode || (players === 3 ? '3p' : '4p'),
@@ -26,12 +27,12 @@ export function newGame(found) {
     me: found.seat,
     ranked: !!found.ranked,
     practice: !found.ranked && !!found.practice,
+    numbers, // { start_points, riichi_stick, honba_ron, honba_tsumo, wall_tiles, live_tiles } (PROTOCOL.md)
     names: (found.seats || []).map((s) => s.name),
     bots: (found.seats || []).map((s) => !!s.bot),
     n: null,
     roundWind: 0, kyoku: 1, dealer: 0, honba: 0, sticks: 0, handNumber: -1,
     points: Array(players).fill(start),
-    startPoints: start,
     handStart: { points: Array(players).fill(start), honba: 0, sticks: 0 },
     deposits: Array(players).fill(0),
     live: null, dora: [], commitment: null,
@@ -101,7 +102,7 @@ function startHand(g, e) {
   g.hand = [];
   g.drawn = null;
   g.dora = [];
-  g.live = WALL[g.players] - DEAD_WALL - 13 * g.players;
+  g.live = g.numbers ? g.numbers.live_tiles : null;
   g.turn = null;
   setTurn(g, e.dealer);
   g.lastDiscard = null;
@@ -210,8 +211,8 @@ export function applyEvent(g, e) {
     case 'discard': discard(g, e); break;
     case 'riichi_stick':
       g.sticks++;
-      g.points[e.seat] -= RIICHI_STICK;
-      g.deposits[e.seat] -= RIICHI_STICK;
+      g.points[e.seat] -= g.numbers.riichi_stick;
+      g.deposits[e.seat] -= g.numbers.riichi_stick;
       break;
     case 'call': call(g, e); break;
     case 'kita':
@@ -270,6 +271,7 @@ export function applyView(g, v) {
   g.started = true;
   g.n = v.n;
   g.players = v.players;
+  if (v.numbers) g.numbers = { ...v.numbers };
   g.roundWind = v.round_wind;
   g.kyoku = v.kyoku || 1;
   g.dealer = v.dealer;
@@ -285,7 +287,7 @@ export function applyView(g, v) {
   g.dora = [...v.dora];
   g.commitment = v.commitment || g.commitment;
   g.points = v.seats.map((s) => s.points);
-  const riichiPaid = v.seats.map((s) => (s.riichi && !(s.discards.length && s.discards.at(-1).riichi && v.last_discarder === s.seat) ? RIICHI_STICK : 0));
+  const riichiPaid = v.seats.map((s) => (s.riichi && !(s.discards.length && s.discards.at(-1).riichi && v.last_discarder === s.seat) ? g.numbers.riichi_stick : 0));
   // what the hand began with, as far as a view tells it: points before this hand's riichi sticks
   g.handStart = { points: v.seats.map((s, i) => s.points + riichiPaid[i]), honba: v.honba, sticks: v.sticks - riichiPaid.filter(Boolean).length };
   g.deposits = riichiPaid.map((x) => -x);

@@ -7,6 +7,11 @@ import { t } from './i18n.js';
 import { position, windOf } from './game.js';
 import { WINDS, seatName, continueAnimation } from './board.js';
 
+/** the seat's points; '–' while the match's numbers are not known yet (before the view) */
+function points(g, seat) {
+  return g.points[seat] === null ? '–' : number(g.points[seat]);
+}
+
 /** the plate of `seat` */
 export function plateEl(g, seat) {
   const pos = position(g, seat);
@@ -17,11 +22,11 @@ export function plateEl(g, seat) {
   const plate = h(`div.plate.pos${pos}${onTurn ? '.turn' : ''}${s.riichi ? '.in-riichi' : ''}${seat === g.me ? '.mine' : ''}`, {
     dataset: { seat: String(seat), pos: String(pos) },
     role: 'group',
-    'aria-label': t('table.plate', { name: seatName(g, seat), wind, points: number(g.points[seat]) }),
+    'aria-label': t('table.plate', { name: seatName(g, seat), wind, points: points(g, seat) }),
   },
   h(`span.plate-wind${dealer ? '.dealer' : ''}`, { title: dealer ? t('table.dealer') : wind }, t(`wind.kanji.${WINDS[windOf(g, seat)]}`)),
   h('span.plate-name', {}, seatName(g, seat), g.bots[seat] ? h('span.plate-bot', {}, t('table.bot')) : null),
-  h('span.plate-points', {}, number(g.points[seat])),
+  h('span.plate-points', {}, points(g, seat)),
   s.riichi ? h('span.plate-riichi', {}, t('table.riichi')) : null);
   if (onTurn && seat !== g.me && g.moveMs) {
     const bar = h('span.plate-clock-fill');

@@ -9,7 +9,6 @@ import { tile, sortTiles } from './tiles.js';
 import { t, has } from './i18n.js';
 import { meldEl, seatName, WINDS } from './board.js';
 import { storedWinEl, yakuName } from './wins.js';
-import { RIICHI_STICK } from './game.js';
 
 export { yakuName };
 
@@ -29,7 +28,7 @@ function asRecord(g, w) {
   const s = g.seats[w.seat];
   let score = w.score;
   if (!('honba_points' in score) && w.payments) {
-    const sticks = (w.sticksTaken || 0) * RIICHI_STICK;
+    const sticks = (w.sticksTaken || 0) * g.numbers.riichi_stick;
     score = { ...score, sticks_points: sticks, honba_points: w.payments[w.seat] - score.points - sticks };
   }
   return { ...w, score, melds: w.melds || (s ? s.melds : []), kita: w.kita || (s ? s.kita : []), dora: w.dora || g.dora };
@@ -83,7 +82,7 @@ export function pointRows(g) {
     const deposit = g.deposits[seat];
     const hand = g.wins.reduce((sum, w) => sum + (w.payments ? w.payments[seat] : 0), 0);
     const after = end ? end.points[seat] : before + deposit + hand;
-    return { seat, before, deposit, hand, after, result: end ? end.results[seat] : after - g.startPoints };
+    return { seat, before, deposit, hand, after, result: end ? end.results[seat] : after - g.numbers.start_points };
   });
 }
 

@@ -10,7 +10,9 @@
  * in the running game (a banned user's connection closed, a table closed, a new name, the
  * settings applied), makes the store's kept replies follow, and answers with the changed thing
  * — or 503 unavailable if the database could not take the write now (nothing changed). The
- * audit row names the administrator by username and id.
+ * audit row names the administrator by username and id. The lists (users, the audit log, the
+ * pairs of players) come from the store as plain rows (store_admin.h); their replies' JSON is
+ * made here (the pairs' on the reader's thread, with the query).
  */
 #include "api/admin_rest.h"
 
@@ -27,6 +29,7 @@
 #include "base/log.h"
 #include "metrics.h"
 #include "api/rest_fields.h"
+#include "api/rankings_json.h"
 #include "api/rest_params.h"
 #include "store/store_admin.h"
 #include "store/store_rankings.h"
@@ -191,7 +194,7 @@ static void admin_written_reply(admin_wait *w, int rc, ippon_rest_response *res)
         break;
     case IPPON_AC_VOID:
         ippon_store_caches_forget(app->store); /* out of the leaderboards and profiles */
-        if (ippon_store_match_detail(app->store, w->id, &match) != 0)
+        if (ippon_json_load_match_detail(app->store, w->id, &match) != 0)
             reply_store_failed(res);
         else
             ippon_rest_reply_json(res, 200, json_pack("{s:o}", "match", match));
@@ -372,6 +375,26 @@ void ippon_admin_close_table_post(ippon_app *app, const ippon_rest_request *req,
 
 /* ---- users ----------------------------------------------------------------------------- */
 
+/* a stored text, or null */
+static json_t *text_or_null(const char *s)
+{
+    return s ? json_string(s) : json_null();
+}
+
+/*
+ * A user as the admin area shows it (new reference), or NULL: {"id", "display_name", "username"
+ * (null for a guest), "guest", "admin", "banned_at" (null unless banned), "ban_reason" (null: none),
+ * "created_at", "last_seen_at", "online"}
+ */
+static json_t *admin_user_of(ippon_app *app, const ippon_user *u, const char *ban_reason)
+{
+    return json_pack("{s:s,s:s,s:o,s:b,s:b,s:o,s:o,s:I,s:I,s:b}", "id", u->id, "display_name", u->display_name,
+                     "username", u->guest ? json_null() : json_string(u->username), "guest", u->guest, "admin",
+                     u->is_admin, "banned_at", u->banned ? json_integer(u->banned_at) : json_null(), "ban_reason",
+                     text_or_null(ban_reason), "created_at", (json_int_t)u->created_at, "last_seen_at",
+                     (json_int_t)u->last_seen_at, "online", app->gateway && ippon_gateway_online(app->gateway, u->id));
+}
+
 void ippon_admin_users_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
 {
     ippon_user admin;
@@ -388,19 +411,21 @@ void ippon_admin_users_get(ippon_app *app, const ippon_rest_request *req, ippon_
     int limit = page < 0 ? -1 : ippon_rest_int_param(req, res, "limit", 50, 1, ADMIN_MAX_LIMIT);
     if (page < 0 || limit < 0)
         return;
-    json_t *out;
-    if (ippon_store_admin_users(app->store, q, only_banned, page, limit, &out) != 0) {
+    ippon_admin_user_list list;
+    if (ippon_store_admin_users(app->store, q, only_banned, page, limit, &list) != 0) {
         reply_store_failed(res);
         return;
     }
-    json_t *user;
-    size_t i;
-    json_array_foreach(json_object_get(out, "users"), i, user)
-        json_object_set_new(user, "online", json_boolean(app->gateway && ippon_gateway_online(
-                                                             app->gateway, json_string_value(json_object_get(user, "id")))));
-    json_object_set_new(out, "page", json_integer(page));
-    json_object_set_new(out, "limit", json_integer(limit));
-    ippon_rest_reply_json(res, 200, out);
+    json_t *users = json_array();
+    for (size_t i = 0; users && i < list.count; i++)
+        json_array_append_new(users, admin_user_of(app, &list.users[i].user, list.users[i].ban_reason));
+    json_t *out = json_pack("{s:I,s:o,s:i,s:i}", "total", (json_int_t)list.total, "users", users, "page", page,
+                            "limit", limit);
+    ippon_admin_user_list_free(&list);
+    if (!out)
+        reply_store_failed(res);
+    else
+        ippon_rest_reply_json(res, 200, out);
 }
 
 /* the admin view of one user, as in the users list (new reference), or NULL */
@@ -411,12 +436,7 @@ static json_t *admin_user_json(ippon_app *app, const char *user_id)
     if (ippon_store_user_get(app->store, user_id, &u) != 0 ||
         ippon_store_user_ban_reason(app->store, user_id, reason, sizeof reason) != 0)
         return NULL;
-    return json_pack("{s:s,s:s,s:o,s:b,s:b,s:o,s:o,s:I,s:I,s:b}", "id", u.id, "display_name", u.display_name,
-                     "username", u.guest ? json_null() : json_string(u.username), "guest", u.guest, "admin",
-                     u.is_admin, "banned_at", u.banned ? json_integer(u.banned_at) : json_null(), "ban_reason",
-                     u.banned ? json_string(reason) : json_null(), "created_at", (json_int_t)u.created_at,
-                     "last_seen_at", (json_int_t)u.last_seen_at, "online",
-                     app->gateway && ippon_gateway_online(app->gateway, u.id));
+    return admin_user_of(app, &u, u.banned ? reason : NULL);
 }
 
 static void reply_user(ippon_app *app, ippon_rest_response *res, const char *user_id)
@@ -526,7 +546,7 @@ void ippon_admin_void_post(ippon_app *app, const ippon_rest_request *req, ippon_
         return;
     }
     json_t *before = NULL;
-    int rc = ippon_store_match_detail(app->store, match_id, &before);
+    int rc = ippon_json_load_match_detail(app->store, match_id, &before);
     if (rc == 0 && !json_is_true(json_object_get(before, "ranked"))) {
         /* a practice match (or one that ended without a result) never counted: nothing to take back */
         ippon_rest_reply_error(res, 409, "not_ranked", "only ranked matches can be voided; match %s was not ranked",
@@ -638,13 +658,41 @@ typedef struct pairs_read {
     ippon_rest_deferred *deferred;
     int64_t since_ms;
     int days, min_games, page, limit;
-    json_t *out; /* made on the reader's thread, handed to the loop with the completion */
+    json_t *out; /* the reply, made on the reader's thread, handed to the loop with the completion */
 } pairs_read;
 
+static json_t *pair_player_json(const ippon_pair_player *p)
+{
+    return json_pack("{s:s,s:s,s:I,s:I}", "id", p->id, "display_name", p->display_name, "total",
+                     (json_int_t)p->total, "won_from_other", (json_int_t)p->won_from_other);
+}
+
+/* {"total", "pairs": [{"games", "last_at", "players": [{"id", "display_name", "total", "won_from_other"}, {…}]}],
+   "days", "min_games", "page", "limit"} (new reference), or NULL */
+static json_t *pairs_json(const pairs_read *p, const ippon_pair_list *list)
+{
+    json_t *pairs = json_array();
+    for (size_t i = 0; pairs && i < list->count; i++) {
+        const ippon_player_pair *pair = &list->pairs[i];
+        json_array_append_new(pairs, json_pack("{s:I,s:I,s:[o,o]}", "games", (json_int_t)pair->games, "last_at",
+                                               (json_int_t)pair->last_at_ms, "players",
+                                               pair_player_json(&pair->players[0]),
+                                               pair_player_json(&pair->players[1])));
+    }
+    return json_pack("{s:I,s:o,s:i,s:i,s:i,s:i}", "total", (json_int_t)list->total, "pairs", pairs, "days", p->days,
+                     "min_games", p->min_games, "page", p->page, "limit", p->limit);
+}
+
+/* on the reader's thread: the rows, and the reply made of them */
 static int pairs_run(ippon_store *st, void *arg)
 {
     pairs_read *p = arg;
-    return ippon_store_admin_pairs(st, p->since_ms, p->min_games, p->page, p->limit, &p->out);
+    ippon_pair_list list;
+    if (ippon_store_admin_pairs(st, p->since_ms, p->min_games, p->page, p->limit, &list) != 0)
+        return -1;
+    p->out = pairs_json(p, &list);
+    ippon_pair_list_free(&list);
+    return p->out ? 0 : -1;
 }
 
 static void pairs_done(void *arg, int rc)
@@ -653,10 +701,6 @@ static void pairs_done(void *arg, int rc)
     ippon_rest_response res;
     memset(&res, 0, sizeof res);
     if (rc == 0) {
-        json_object_set_new(p->out, "days", json_integer(p->days));
-        json_object_set_new(p->out, "min_games", json_integer(p->min_games));
-        json_object_set_new(p->out, "page", json_integer(p->page));
-        json_object_set_new(p->out, "limit", json_integer(p->limit));
         ippon_rest_reply_json(&res, 200, p->out);
         p->out = NULL;
     } else if (rc == IPPON_WRITE_UNAVAILABLE || rc == IPPON_WRITE_STOPPED) {
@@ -697,6 +741,18 @@ void ippon_admin_pairs_get(ippon_app *app, const ippon_rest_request *req, ippon_
 
 /* ---- the audit log --------------------------------------------------------------------- */
 
+/* {"id", "at", "admin_id" (null: the command line, a failed admin login), "admin_name", "action",
+   "target", "reason", "detail" (the stored object; {} if there is none)} (new reference), or NULL */
+static json_t *audit_entry_json(const ippon_audit_entry *e)
+{
+    json_t *detail = e->detail ? json_loads(e->detail, 0, NULL) : NULL;
+    return json_pack("{s:I,s:I,s:o,s:o,s:o,s:o,s:o,s:o}", "id", (json_int_t)e->id, "at", (json_int_t)e->at_ms,
+                     "admin_id", e->admin_id[0] ? json_string(e->admin_id) : json_null(), "admin_name",
+                     text_or_null(e->admin_name), "action", text_or_null(e->action), "target",
+                     text_or_null(e->target), "reason", text_or_null(e->reason), "detail",
+                     detail ? detail : json_object());
+}
+
 void ippon_admin_audit_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
 {
     ippon_user admin;
@@ -708,12 +764,19 @@ void ippon_admin_audit_get(ippon_app *app, const ippon_rest_request *req, ippon_
     int limit = page < 0 ? -1 : ippon_rest_int_param(req, res, "limit", 50, 1, ADMIN_MAX_LIMIT);
     if (page < 0 || limit < 0)
         return;
-    json_t *out;
-    if (ippon_store_audit_list(app->store, has_action ? action : NULL, page, limit, &out) != 0) {
+    ippon_audit_list list;
+    if (ippon_store_audit_list(app->store, has_action ? action : NULL, page, limit, &list) != 0) {
         reply_store_failed(res);
         return;
     }
-    json_object_set_new(out, "page", json_integer(page));
-    json_object_set_new(out, "limit", json_integer(limit));
-    ippon_rest_reply_json(res, 200, out);
+    json_t *entries = json_array();
+    for (size_t i = 0; entries && i < list.count; i++)
+        json_array_append_new(entries, audit_entry_json(&list.entries[i]));
+    json_t *out = json_pack("{s:I,s:o,s:i,s:i}", "total", (json_int_t)list.total, "entries", entries, "page", page,
+                            "limit", limit);
+    ippon_audit_list_free(&list);
+    if (!out)
+        reply_store_failed(res);
+    else
+        ippon_rest_reply_json(res, 200, out);
 }

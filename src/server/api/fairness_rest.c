@@ -10,6 +10,7 @@
  */
 #include <string.h>
 
+#include "base/mode.h"
 #include "game/fairness.h"
 #include "game/protocol.h"
 #include "api/rest.h"
@@ -17,9 +18,10 @@
 void ippon_fairness_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
 {
     (void)app;
-    char mode[8], seed_hex[2 * IPPON_SEED_BYTES + 2];
-    if (ippon_rest_query(req, "mode", mode, sizeof mode) < 0 || (strcmp(mode, "4p") && strcmp(mode, "3p"))) {
-        ippon_rest_reply_error(res, 400, "bad_request", "mode: \"4p\" or \"3p\"");
+    char mode_text[8], seed_hex[2 * IPPON_SEED_BYTES + 2];
+    ippon_mode mode;
+    if (ippon_rest_query(req, "mode", mode_text, sizeof mode_text) < 0 || ippon_mode_parse(mode_text, &mode) != 0) {
+        ippon_rest_reply_error(res, 400, "bad_request", "mode: " IPPON_MODE_CHOICES);
         return;
     }
     uint8_t seed[IPPON_SEED_BYTES];
@@ -27,7 +29,7 @@ void ippon_fairness_get(ippon_app *app, const ippon_rest_request *req, ippon_res
         ippon_rest_reply_error(res, 400, "bad_request", "seed: 64 hex digits (a hand's revealed seed)");
         return;
     }
-    const ippon_rules *rules = ippon_rules_preset(strcmp(mode, "3p") ? "yonma" : "sanma");
+    const ippon_rules *rules = ippon_rules_preset(ippon_mode_preset(mode));
     ippon_tile wall[IPPON_TILE_IDS];
     int n = ippon_fairness_wall(rules, seed, wall);
     uint8_t commitment[IPPON_COMMITMENT_BYTES];
@@ -35,6 +37,7 @@ void ippon_fairness_get(ippon_app *app, const ippon_rest_request *req, ippon_res
     ippon_fairness_commitment(seed, wall, n, commitment);
     ippon_hex(commitment, sizeof commitment, commitment_hex);
     ippon_rest_reply_json(res, 200,
-                          json_pack("{s:s,s:s,s:s,s:o,s:s}", "mode", mode, "rules", rules->name, "seed", seed_hex,
-                                    "wall", ippon_proto_tiles(rules, wall, n), "commitment", commitment_hex));
+                          json_pack("{s:s,s:s,s:s,s:o,s:s}", "mode", ippon_mode_name(mode), "rules", rules->name,
+                                    "seed", seed_hex, "wall", ippon_proto_tiles(rules, wall, n), "commitment",
+                                    commitment_hex));
 }

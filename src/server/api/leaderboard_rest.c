@@ -12,15 +12,18 @@
 #include <string.h>
 
 #include "api/rest.h"
+#include "api/rankings_json.h"
 #include "api/rest_params.h"
+#include "base/mode.h"
 #include "store/store_rankings.h"
 
 void ippon_rest_leaderboard_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
 {
-    char mode[8] = "4p", period_text[8] = "all";
-    int got = ippon_rest_param(req, "mode", mode, sizeof mode);
-    if (got < 0 || (got > 0 && strcmp(mode, "4p") && strcmp(mode, "3p"))) {
-        ippon_rest_bad_param(res, "mode", "\"4p\" or \"3p\"");
+    char mode_text[8], period_text[8] = "all";
+    ippon_mode mode = IPPON_MODE_4P;
+    int got = ippon_rest_param(req, "mode", mode_text, sizeof mode_text);
+    if (got < 0 || (got > 0 && ippon_mode_parse(mode_text, &mode) != 0)) {
+        ippon_rest_bad_param(res, "mode", IPPON_MODE_CHOICES);
         return;
     }
     got = ippon_rest_param(req, "period", period_text, sizeof period_text);
@@ -48,11 +51,11 @@ void ippon_rest_leaderboard_get(ippon_app *app, const ippon_rest_request *req, i
         return;
     }
     json_t *board;
-    if (found < 0 || ippon_store_leaderboard(app->store, &q, &board) != 0) {
+    if (found < 0 || ippon_json_load_leaderboard(app->store, &q, &board) != 0) {
         ippon_rest_store_failed(res);
         return;
     }
-    json_object_set_new(board, "mode", json_string(mode));
+    json_object_set_new(board, "mode", json_string(ippon_mode_name(mode)));
     json_object_set_new(board, "period", json_string(ippon_rank_period_name(q.period)));
     json_object_set_new(board, "page", json_integer(page));
     json_object_set_new(board, "limit", json_integer(limit));

@@ -11,7 +11,7 @@
  *
  * A match's logs (?format=tenhou: the tenhou.net/6 JSON, ippon-<id>.json; ?format=mjai: mjai
  * events one per line, application/x-ndjson, ippon-<id>.mjson) are rebuilt on request by
- * replaying the stored seeds and actions (game/match_logs.h) and sent as downloads; the plain
+ * replaying the stored seeds and actions (game/replay_logs.h) and sent as downloads; the plain
  * detail names both under "logs".
  */
 #include <stdio.h>
@@ -19,8 +19,9 @@
 #include <string.h>
 
 #include "base/log.h"
-#include "game/match_logs.h"
+#include "game/replay_logs.h"
 #include "api/rest.h"
+#include "api/rankings_json.h"
 #include "api/rest_params.h"
 #include "store/store_rankings.h"
 
@@ -39,7 +40,7 @@ void ippon_rest_matches_get(ippon_app *app, const ippon_rest_request *req, ippon
     if (ippon_rest_sent_kept(app, req, res, &kq))
         return;
     json_t *list;
-    int rc = ippon_store_matches_list(app->store, kq.user_id, page, limit, &list);
+    int rc = ippon_json_load_matches(app->store, kq.user_id, page, limit, &list);
     if (rc == IPPON_STORE_NOT_FOUND) {
         ippon_rest_reply_error(res, 404, "not_found", "no player %s", id);
         return;
@@ -66,8 +67,8 @@ static void seat_names(const json_t *match, const char *names[4])
 static void match_log(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res, const char *id,
                       const json_t *match, bool tenhou)
 {
-    json_t *record;
-    int rc = ippon_store_match_record(app->store, id, &record);
+    ippon_stored_replay record;
+    int rc = ippon_store_match_replay(app->store, id, &record);
     if (rc != 0) {
         ippon_rest_store_failed(res);
         return;
@@ -76,10 +77,9 @@ static void match_log(ippon_app *app, const ippon_rest_request *req, ippon_rest_
     seat_names(match, names);
     char title[64], err[256];
     snprintf(title, sizeof title, "ippon %s", id);
-    ippon_match_logs logs;
-    rc = ippon_match_logs_build(json_string_value(json_object_get(record, "rules")), json_object_get(record, "seeds"),
-                                json_object_get(record, "actions"), names, title, &logs, err, sizeof err);
-    json_decref(record);
+    ippon_replay_logs logs;
+    rc = ippon_replay_logs_build(record.rules, record.seeds, record.actions, names, title, &logs, err, sizeof err);
+    ippon_stored_replay_free(&record);
     if (rc != 0) {
         ippon_log_error("match %s: the stored match does not replay: %s", id, err);
         ippon_rest_reply_error(res, 500, "internal", "the log of match %s cannot be rebuilt: %s", id, err);
@@ -107,7 +107,7 @@ static void match_log(ippon_app *app, const ippon_rest_request *req, ippon_rest_
     if (res->status == 200 || res->status == 304)
         snprintf(res->disposition, sizeof res->disposition, "attachment; filename=\"ippon-%s.%s\"", id,
                  tenhou ? "json" : "mjson");
-    ippon_match_logs_free(&logs);
+    ippon_replay_logs_free(&logs);
 }
 
 void ippon_rest_match_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
@@ -125,7 +125,7 @@ void ippon_rest_match_get(ippon_app *app, const ippon_rest_request *req, ippon_r
     if (!ippon_rest_have_store(app, res))
         return;
     json_t *match;
-    int rc = ippon_store_match_detail(app->store, id, &match);
+    int rc = ippon_json_load_match_detail(app->store, id, &match);
     if (rc == IPPON_STORE_NOT_FOUND) {
         ippon_rest_reply_error(res, 404, "not_found", "no match %s", id);
         return;

@@ -8,10 +8,9 @@
 #include <string.h>
 #include <time.h>
 
+#include "base/mode.h"
 #include "game/gateway.h"
 #include "store/db_health.h"
-
-static const char *const modes[2] = {"4p", "3p"};
 
 static void write_game(ippon_metrics_page *p, const ippon_gateway_stats *g, const ippon_metrics *m)
 {
@@ -20,15 +19,16 @@ static void write_game(ippon_metrics_page *p, const ippon_gateway_stats *g, cons
     ippon_metrics_family(p, "ippon_players_online", "gauge", "Signed-in players with an open WebSocket.");
     ippon_metrics_line(p, "ippon_players_online %ld\n", g->players_online);
     ippon_metrics_family(p, "ippon_tables", "gauge", "Running tables.");
-    for (int i = 0; i < 2; i++)
-        ippon_metrics_line(p, "ippon_tables{mode=\"%s\"} %ld\n", modes[i], g->tables[i]);
+    for (ippon_mode i = 0; i < IPPON_MODES; i++)
+        ippon_metrics_line(p, "ippon_tables{mode=\"%s\"} %ld\n", ippon_mode_name(i), g->tables[i]);
     ippon_metrics_family(p, "ippon_queue_length", "gauge", "Players waiting in the queue.");
-    for (int i = 0; i < 2; i++)
-        ippon_metrics_line(p, "ippon_queue_length{mode=\"%s\"} %ld\n", modes[i], g->queued[i]);
+    for (ippon_mode i = 0; i < IPPON_MODES; i++)
+        ippon_metrics_line(p, "ippon_queue_length{mode=\"%s\"} %ld\n", ippon_mode_name(i), g->queued[i]);
     ippon_metrics_family(p, "ippon_queue_longest_wait_seconds", "gauge",
                          "How long the first player in the queue has waited.");
-    for (int i = 0; i < 2; i++)
-        ippon_metrics_line(p, "ippon_queue_longest_wait_seconds{mode=\"%s\"} %.3f\n", modes[i], g->longest_wait_s[i]);
+    for (ippon_mode i = 0; i < IPPON_MODES; i++)
+        ippon_metrics_line(p, "ippon_queue_longest_wait_seconds{mode=\"%s\"} %.3f\n", ippon_mode_name(i),
+                           g->longest_wait_s[i]);
     ippon_metrics_family(p, "ippon_draining", "gauge", "1 while the server shuts down (no new matches).");
     ippon_metrics_line(p, "ippon_draining %d\n", g->draining ? 1 : 0);
     ippon_metrics_family(p, "ippon_maintenance", "gauge", "1 in maintenance mode (no new matches; running ones finish).");

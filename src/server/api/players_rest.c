@@ -4,6 +4,7 @@
  * store (ippon_store_reply_keep) until a match of the player's, a void or a rename.
  */
 #include "api/rest.h"
+#include "api/rankings_json.h"
 #include "api/rest_params.h"
 #include "store/store_rankings.h"
 
@@ -18,7 +19,7 @@ void ippon_rest_player_get(ippon_app *app, const ippon_rest_request *req, ippon_
     if (!ippon_rest_have_store(app, res) || ippon_rest_sent_kept(app, req, res, &kq))
         return;
     json_t *profile;
-    int rc = ippon_store_player_profile(app->store, id, &profile);
+    int rc = ippon_json_load_profile(app->store, id, &profile);
     if (rc == IPPON_STORE_NOT_FOUND)
         ippon_rest_reply_error(res, 404, "not_found", "no player %s", id);
     else if (rc != 0)

@@ -22,6 +22,7 @@
 
 #include "api/admin_rest.h"
 #include "api/metrics_rest.h"
+#include "store/store.h"
 
 #include <stdarg.h>
 #include <stdint.h>

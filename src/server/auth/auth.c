@@ -681,7 +681,8 @@ static void auth_op_login_hashed(auth_op *op, ippon_pwhash_result hashed, const 
 
     int rc = ippon_store_user_get(auth->store, op->user_id, &op->user);
     if (rc != 0 || op->user.guest) {
-        auth_op_finish_status(op, rc == -1 ? IPPON_AUTH_ERROR : IPPON_AUTH_INVALID); /* deleted meanwhile */
+        auth_op_finish_status(op, rc == 0 || rc == IPPON_STORE_NOT_FOUND ? IPPON_AUTH_INVALID /* gone meanwhile */
+                                                                         : IPPON_AUTH_ERROR);
         return;
     }
     ippon_auth_write aw;
@@ -909,4 +910,23 @@ int ippon_auth_claim(ippon_auth *auth, const char *token_hex, const char *userna
     memcpy(op->old_token_hash, token_hash, sizeof token_hash);
     return auth_signup(op, "claim", username, password, password_len, display_name, guest.id,
                        now);
+}
+
+const char *ippon_auth_strerror(int status)
+{
+    switch (status) {
+    case IPPON_AUTH_OK: return "ok";
+    case IPPON_AUTH_INVALID: return "unknown, expired or revoked session, or a wrong username or password";
+    case IPPON_AUTH_ERROR: return "the identity service failed (database or memory)";
+    case IPPON_AUTH_LIMITED: return "too many attempts";
+    case IPPON_AUTH_BUSY: return "the password service is busy";
+    case IPPON_AUTH_TAKEN: return "the name is taken";
+    case IPPON_AUTH_NOT_GUEST: return "this user already has an account";
+    case IPPON_AUTH_BANNED: return "the account is banned";
+    case IPPON_AUTH_UNAVAILABLE: return "the database cannot take the change just now";
+    case IPPON_AUTH_WEAK: return "the password is too weak";
+    case IPPON_AUTH_WRONG_PASSWORD: return "the current password is wrong";
+    case IPPON_AUTH_NOT_REGISTERED: return "a guest has no password";
+    default: return "unknown identity error";
+    }
 }

@@ -313,3 +313,15 @@ void ippon_pwhash_stop(ippon_pwhash *pool)
     pthread_mutex_destroy(&pool->lock);
     free(pool);
 }
+
+const char *ippon_pwhash_strerror(int result)
+{
+    switch (result) {
+    case IPPON_PWHASH_OK: return "ok";
+    case IPPON_PWHASH_MISMATCH: return "the password does not match";
+    case IPPON_PWHASH_WEAK: return "the password policy refused the password";
+    case IPPON_PWHASH_FAILED: return "the password could not be hashed (out of memory)";
+    case IPPON_PWHASH_CANCELLED: return "the hashing worker stopped before the job ran";
+    default: return "unknown password-hashing error";
+    }
+}

@@ -25,13 +25,17 @@
 
 typedef struct ippon_pwhash ippon_pwhash;
 
+/* a job's result: an outcome (0 or above), or an error, −300 .. −399 (ippon/error.h) */
 typedef enum ippon_pwhash_result {
-    IPPON_PWHASH_OK = 0,         /* hashed; or verified: the password matches */
-    IPPON_PWHASH_MISMATCH = 1,   /* verified: it does not (or there was no hash to check) */
-    IPPON_PWHASH_FAILED = -1,    /* libsodium could not hash (out of memory) */
-    IPPON_PWHASH_CANCELLED = -2, /* the pool stopped before the job ran */
-    IPPON_PWHASH_WEAK = 2,       /* a checked hash: the policy refused the password (not hashed) */
+    IPPON_PWHASH_OK = 0,           /* hashed; or verified: the password matches */
+    IPPON_PWHASH_MISMATCH = 1,     /* verified: it does not (or there was no hash to check) */
+    IPPON_PWHASH_WEAK = 2,         /* a checked hash: the policy refused the password (not hashed) */
+    IPPON_PWHASH_FAILED = -300,    /* libsodium could not hash (out of memory) */
+    IPPON_PWHASH_CANCELLED = -301, /* the pool stopped before the job ran */
 } ippon_pwhash_result;
+
+/* a static English description of an ippon_pwhash_result */
+const char *ippon_pwhash_strerror(int result);
 
 /*
  * A job's completion, on the polling thread. For a hash job with IPPON_PWHASH_OK, hash is

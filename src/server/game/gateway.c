@@ -7,9 +7,15 @@
  * told and closed. Every message is checked: JSON, a known type, the fields it needs, the
  * player's state. A bad message gets {"type":"error","code","message"} and changes nothing;
  * a connection that keeps sending bad messages, floods, or sends an oversized frame is closed.
+ *
+ * What a connection is sent is never a sequence with a hole in it: when a message cannot be
+ * made or queued for lack of memory, the connection is closed after what is already queued,
+ * with an error ("overloaded") kept ready since it opened, and nothing more is queued for it.
+ * The client connects again and resumes from the last event it has; the table plays on.
  */
 #include "game/gateway_internal.h"
 
+#include <assert.h>
 #include <libwebsockets.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,14 +24,26 @@
 #include "auth/auth.h"
 #include "base/log.h"
 
-void ippon_game_settings_default(ippon_game_settings *s)
+void ippon_game_settings_from_config(ippon_game_settings *s, const ippon_config *cfg)
 {
     *s = (ippon_game_settings){
-        .move_ms = 5000, .bank_ms = 20000, .refill_ms = 10000, .grace_ms = 1000, .time_scale = 1.0,
-        .bot_fill_after_ms = 30000, .ranked_min_humans = 2, .bot_delay_ms = 600, .call_window_ms = 700, .bots = true,
-        .max_frame = 4096, .max_msgs_per_10s = 100, .max_bad_per_10s = 20, .max_conns_per_addr = 8,
-        .max_queued_bytes = 1 << 20,
+        .move_ms = cfg->clock_move_ms, .bank_ms = cfg->clock_bank_ms, .refill_ms = cfg->clock_refill_ms,
+        .grace_ms = cfg->network_grace_ms, .time_scale = cfg->time_scale,
+        .bot_fill_after_ms = (int64_t)(cfg->bot_fill_after * 1000), .ranked_min_humans = cfg->ranked_min_humans,
+        .ranked_same_address = cfg->ranked_same_address, .bot_delay_ms = cfg->bot_delay_ms,
+        .call_window_ms = cfg->call_window_ms, .bots = cfg->bots, .max_frame = (size_t)cfg->max_frame,
+        .max_msgs_per_10s = cfg->max_messages_per_10s, .max_conns_per_addr = cfg->max_conns_per_addr,
+        .max_bad_per_10s = 20, .max_queued_bytes = 1 << 20,
     };
+}
+
+int ippon_game_settings_default(ippon_game_settings *s)
+{
+    ippon_config cfg;
+    int rc = ippon_config_init(&cfg);
+    ippon_game_settings_from_config(s, &cfg);
+    ippon_config_free(&cfg);
+    return rc;
 }
 
 int64_t ippon_gateway_now(const ippon_gateway *gw)
@@ -87,7 +105,11 @@ void ippon_gateway_attach(ippon_gateway *gw, struct lws_context *ctx)
     gw->ctx = ctx;
     ippon_gateway_sessions_start(gw); /* gateway_sessions.c */
 }
-size_t ippon_gateway_max_frame(const ippon_gateway *gw) { return gw ? gw->set.max_frame : 4096; }
+size_t ippon_gateway_max_frame(const ippon_gateway *gw)
+{
+    assert(gw);
+    return gw->set.max_frame;
+}
 
 /* wakes the event loop when the drain grace is over */
 static void drain_timer(lws_sorted_usec_list_t *sul)
@@ -110,7 +132,7 @@ bool ippon_gateway_maintenance(const ippon_gateway *gw) { return gw->maintenance
 void ippon_gateway_set_maintenance(ippon_gateway *gw, bool on)
 {
     gw->maintenance = on;
-    for (int mode = 0; on && mode < IPPON_LOBBY_MODES; mode++) {
+    for (ippon_mode mode = 0; on && mode < IPPON_MODES; mode++) {
         int count;
         const ippon_lobby_entry *waiting = ippon_lobby_entries(gw->lobby, mode, &count);
         while (count > 0) { /* the entries move as each one leaves: always take the first */
@@ -139,45 +161,94 @@ size_t ippon_gateway_unsent(const ippon_gateway *gw)
 
 /* ---- sending ---- */
 
+#ifdef IPPON_TEST_HOOKS
+int ippon_gateway_test_failing_sends;
+#endif
+
+/* a message block holding text after the head room; NULL when out of memory */
+static struct out_msg *out_msg_new(const char *text, size_t len, bool close_after)
+{
+    struct out_msg *m = malloc(sizeof *m + IPPON_GATEWAY_HEAD_ROOM + len);
+    if (!m)
+        return NULL;
+    m->next = NULL;
+    m->len = len;
+    m->close_after = close_after;
+    memcpy(m->data + IPPON_GATEWAY_HEAD_ROOM, text, len);
+    return m;
+}
+
+static void enqueue(ippon_gateway *gw, ippon_conn *c, struct out_msg *m)
+{
+    assert(!c->closing && !m->next);
+    if (c->out_tail)
+        c->out_tail->next = m;
+    else
+        c->out_head = m;
+    c->out_tail = m;
+    c->out_bytes += m->len;
+    gw->unsent_bytes += m->len;
+    gw->stats.messages_out++;
+    if (m->close_after)
+        c->closing = true;
+    if (gw->want_write)
+        gw->want_write(c->socket);
+}
+
+/* a message for c could not be made: c closes after what it has been sent so far (gateway.c's
+   top comment), with its reserved error */
+static void send_failed(ippon_gateway *gw, ippon_conn *c)
+{
+    if (!c || c->closing)
+        return;
+    ippon_log(IPPON_LOG_WARN, "gateway: out of memory sending to %s (%s): closing the connection", c->addr,
+              c->user_id[0] ? c->user_id : "anonymous");
+    struct out_msg *m = c->reserve;
+    c->reserve = NULL;
+    assert(m); /* only a closing connection has used it */
+    if (!m) {
+        c->closing = true;
+        return;
+    }
+    enqueue(gw, c, m);
+}
+
 void ippon_gateway_send_text(ippon_gateway *gw, ippon_conn *c, const char *text, size_t len, bool close_after)
 {
     if (!c || c->closing)
         return;
+    assert(text);
     if (c->out_bytes + len > gw->set.max_queued_bytes) { /* a client that does not read */
         free_out(gw, c);
         close_after = true;
         text = "{\"type\":\"error\",\"code\":\"too_slow\",\"message\":\"you are not reading your messages\"}";
         len = strlen(text);
     }
-    struct out_msg *m = malloc(sizeof *m + LWS_PRE + len);
-    if (!m)
+    struct out_msg *m = out_msg_new(text, len, close_after);
+#ifdef IPPON_TEST_HOOKS
+    if (m && ippon_gateway_test_failing_sends > 0) {
+        ippon_gateway_test_failing_sends--;
+        free(m);
+        m = NULL;
+    }
+#endif
+    if (!m) {
+        send_failed(gw, c);
         return;
-    m->next = NULL;
-    m->len = len;
-    m->close_after = close_after;
-    memcpy(m->data + LWS_PRE, text, len);
-    if (c->out_tail)
-        c->out_tail->next = m;
-    else
-        c->out_head = m;
-    c->out_tail = m;
-    c->out_bytes += len;
-    gw->unsent_bytes += len;
-    gw->stats.messages_out++;
-    if (close_after)
-        c->closing = true;
-    if (gw->want_write)
-        gw->want_write(c->socket);
+    }
+    enqueue(gw, c, m);
 }
 
+/* msg NULL (json_pack out of memory) or not written out counts as a failed send */
 void ippon_gateway_send(ippon_gateway *gw, ippon_conn *c, json_t *msg)
 {
-    char *text = json_dumps(msg, JSON_COMPACT);
+    char *text = msg ? json_dumps(msg, JSON_COMPACT) : NULL;
     json_decref(msg);
-    if (text) {
+    if (text)
         ippon_gateway_send_text(gw, c, text, strlen(text), false);
-        free(text);
-    }
+    else
+        send_failed(gw, c);
+    free(text);
 }
 
 void ippon_gateway_send_error(ippon_gateway *gw, ippon_conn *c, const char *code, const char *message)
@@ -188,10 +259,12 @@ void ippon_gateway_send_error(ippon_gateway *gw, ippon_conn *c, const char *code
 void ippon_gateway_send_error_and_close(ippon_gateway *gw, ippon_conn *c, const char *code, const char *message)
 {
     json_t *e = json_pack("{s:s,s:s,s:s}", "type", "error", "code", code, "message", message);
-    char *text = json_dumps(e, JSON_COMPACT);
+    char *text = e ? json_dumps(e, JSON_COMPACT) : NULL;
     json_decref(e);
     if (text)
         ippon_gateway_send_text(gw, c, text, strlen(text), true);
+    else
+        send_failed(gw, c);
     free(text);
 }
 
@@ -203,12 +276,13 @@ unsigned char *ippon_gateway_next_out(ippon_gateway *gw, ippon_conn *c, size_t *
     c->out_head = m->next;
     if (!c->out_head)
         c->out_tail = NULL;
+    assert(c->out_bytes >= m->len && gw->unsent_bytes >= m->len);
     c->out_bytes -= m->len;
     gw->unsent_bytes -= m->len;
     *len = m->len;
     *close_after = m->close_after;
     /* the caller frees the returned pointer: hand out the message block itself */
-    memmove(m, m->data, LWS_PRE + m->len);
+    memmove(m, m->data, IPPON_GATEWAY_HEAD_ROOM + m->len);
     return (unsigned char *)m;
 }
 
@@ -222,8 +296,13 @@ ippon_conn *ippon_gateway_open(ippon_gateway *gw, void *socket, const char *addr
             ippon_log(IPPON_LOG_WARN, "gateway: refused a connection from %s: too many open", addr);
         return NULL;
     }
+    static const char overloaded[] = "{\"type\":\"error\",\"code\":\"overloaded\",\"message\":"
+                                     "\"the server is short of memory: connect again\"}";
     ippon_conn *c = calloc(1, sizeof *c);
-    if (!c) {
+    if (c)
+        c->reserve = out_msg_new(overloaded, sizeof overloaded - 1, true);
+    if (!c || !c->reserve) {
+        free(c);
         ippon_conn_count_give(gw->addrs, addr);
         return NULL;
     }
@@ -240,6 +319,7 @@ void ippon_gateway_close(ippon_gateway *gw, ippon_conn *c)
         return;
     if (!gw) { /* a socket closed while the server shuts down, after the gateway is gone */
         free_out(NULL, c);
+        free(c->reserve);
         free(c);
         return;
     }
@@ -249,6 +329,8 @@ void ippon_gateway_close(ippon_gateway *gw, ippon_conn *c)
     }
     ippon_conn_count_give(gw->addrs, c->addr);
     free_out(gw, c);
+    free(c->reserve);
+    assert(gw->n_conns > 0);
     gw->n_conns--;
     free(c);
 }
@@ -304,18 +386,15 @@ static bool over_rate(ippon_gateway *gw, ippon_conn *c, int64_t now)
 
 /* ---- messages ---- */
 
-static int mode_of(const json_t *msg)
+static int mode_of(const json_t *msg, ippon_mode *mode)
 {
-    const char *m = json_string_value(json_object_get(msg, "mode"));
-    if (!m)
-        return -1;
-    return !strcmp(m, "4p") ? 0 : !strcmp(m, "3p") ? 1 : -1;
+    return ippon_mode_parse(json_string_value(json_object_get(msg, "mode")), mode);
 }
 
-static json_t *queue_status(ippon_gateway *gw, int mode, int64_t now)
+static json_t *queue_status(ippon_gateway *gw, ippon_mode mode, int64_t now)
 {
     int64_t oldest = ippon_lobby_oldest(gw->lobby, mode);
-    return json_pack("{s:s,s:s,s:i,s:I}", "type", "queue_status", "mode", mode ? "3p" : "4p", "size",
+    return json_pack("{s:s,s:s,s:i,s:I}", "type", "queue_status", "mode", ippon_mode_name(mode), "size",
                      ippon_lobby_size(gw->lobby, mode), "longest_wait_ms", (json_int_t)(oldest < 0 ? 0 : now - oldest));
 }
 
@@ -364,20 +443,20 @@ static void on_hello(ippon_gateway *gw, ippon_conn *c, const json_t *msg)
     ippon_strmap_put(gw->users, user.id, c);
     int64_t now = ippon_gateway_now(gw);
     json_t *seat = ippon_gateway_seat_json(gw, c);
-    int mode = ippon_lobby_mode_of(gw->lobby, c->user_id);
+    int waiting = ippon_lobby_mode_of(gw->lobby, c->user_id);
     ippon_gateway_send(gw, c, json_pack("{s:s,s:i,s:{s:s,s:s,s:b},s:o,s:o}", "type", "welcome", "v",
                                         IPPON_GATEWAY_PROTOCOL, "user", "id", user.id, "display_name",
                                         user.display_name, "guest", user.guest, "table", seat, "queue",
-                                        mode >= 0 ? queue_status(gw, mode, now) : json_null()));
+                                        waiting >= 0 ? queue_status(gw, (ippon_mode)waiting, now) : json_null()));
     long last = json_is_integer(json_object_get(msg, "last")) ? (long)json_integer_value(json_object_get(msg, "last")) : -2;
     ippon_gateway_rejoin(gw, c, last, now);
 }
 
 static void on_queue(ippon_gateway *gw, ippon_conn *c, const json_t *msg)
 {
-    int mode = mode_of(msg);
-    if (mode < 0) {
-        count_bad(gw, c, "bad_message", "queue.mode: \"4p\" or \"3p\"");
+    ippon_mode mode;
+    if (mode_of(msg, &mode) != 0) {
+        count_bad(gw, c, "bad_message", "queue.mode: " IPPON_MODE_CHOICES);
         return;
     }
     if (gw->draining) {
@@ -394,24 +473,24 @@ static void on_queue(ippon_gateway *gw, ippon_conn *c, const json_t *msg)
     }
     int64_t now = ippon_gateway_now(gw);
     int pos = ippon_lobby_join(gw->lobby, mode, c->user_id, c->name, c->addr, now);
-    ippon_gateway_send(gw, c, json_pack("{s:s,s:s,s:i}", "type", "queued", "mode", mode ? "3p" : "4p", "position", pos));
+    ippon_gateway_send(gw, c, json_pack("{s:s,s:s,s:i}", "type", "queued", "mode", ippon_mode_name(mode), "position", pos));
     ippon_gateway_lobby_changed(gw, mode, now);
 }
 
 static void on_unqueue(ippon_gateway *gw, ippon_conn *c)
 {
-    int mode = ippon_lobby_mode_of(gw->lobby, c->user_id);
+    int waiting = ippon_lobby_mode_of(gw->lobby, c->user_id);
     ippon_lobby_leave(gw->lobby, c->user_id);
     ippon_gateway_send(gw, c, json_pack("{s:s}", "type", "unqueued"));
-    if (mode >= 0)
-        ippon_gateway_lobby_changed(gw, mode, ippon_gateway_now(gw));
+    if (waiting >= 0)
+        ippon_gateway_lobby_changed(gw, (ippon_mode)waiting, ippon_gateway_now(gw));
 }
 
 static void on_practice(ippon_gateway *gw, ippon_conn *c, const json_t *msg)
 {
-    int mode = mode_of(msg);
-    if (mode < 0) {
-        count_bad(gw, c, "bad_message", "practice.mode: \"4p\" or \"3p\"");
+    ippon_mode mode;
+    if (mode_of(msg, &mode) != 0) {
+        count_bad(gw, c, "bad_message", "practice.mode: " IPPON_MODE_CHOICES);
         return;
     }
     if (gw->maintenance) {

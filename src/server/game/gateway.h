@@ -17,28 +17,38 @@
 #include <stdint.h>
 
 #include "app.h"
+#include "base/mode.h"
+#include "config.h"
+
+/* bytes left free before the text of every queued message, for the socket layer's frame header
+   (net/ws.c checks that this covers libwebsockets' LWS_PRE) */
+#define IPPON_GATEWAY_HEAD_ROOM 16
 
 typedef struct ippon_gateway ippon_gateway;
 typedef struct ippon_conn ippon_conn;
 
+/* the game's settings; each one from the configuration key named (config.h), except the last two */
 typedef struct ippon_game_settings {
-    int64_t move_ms, bank_ms, refill_ms, grace_ms; /* the clock, before scaling (5,000 20,000 10,000 1,000) */
-    double time_scale;         /* 1.0; tests run clocks fast with e.g. 0.01 */
-    int64_t bot_fill_after_ms; /* a queued player waits this long before bots fill the table */
-    int ranked_min_humans;     /* humans a match needs to count in the rankings */
-    bool ranked_same_address;  /* queued players from one client address may share a table (LAN events) */
-    int64_t bot_delay_ms;      /* a bot's thinking time (scaled) */
-    int64_t call_window_ms;    /* the call window after every discard, kan and kita (scaled; table.c) */
-    bool bots;                 /* bots fill seats and practice tables exist */
-    size_t max_frame;          /* largest message a client may send, in bytes */
-    int max_msgs_per_10s;      /* a connection's message rate */
-    int max_bad_per_10s;       /* bad messages tolerated before the connection is closed */
-    int max_conns_per_addr;    /* open WebSockets per client address */
-    size_t max_queued_bytes;   /* unsent bytes to one client before it is dropped as too slow */
+    int64_t move_ms, bank_ms, refill_ms, grace_ms; /* the clock, before scaling: clock_move_ms, clock_bank_ms,
+                                                      clock_refill_ms, network_grace_ms */
+    double time_scale;         /* time_scale; tests run clocks fast */
+    int64_t bot_fill_after_ms; /* bot_fill_after (in ms): a queued player's wait before bots fill the table */
+    int ranked_min_humans;     /* ranked_min_humans: humans a match needs to count in the rankings */
+    bool ranked_same_address;  /* ranked_same_address: queued players of one client address may share a table */
+    int64_t bot_delay_ms;      /* bot_delay_ms: a bot's thinking time (scaled) */
+    int64_t call_window_ms;    /* call_window_ms: after every discard, kan and kita (scaled; table.c) */
+    bool bots;                 /* bots: bots fill seats and practice tables exist */
+    size_t max_frame;          /* max_frame: largest message a client may send, in bytes */
+    int max_msgs_per_10s;      /* max_messages_per_10s: a connection's message rate */
+    int max_conns_per_addr;    /* max_conns_per_addr: open WebSockets per client address */
+    int max_bad_per_10s;       /* bad messages tolerated before the connection is closed (gateway.c) */
+    size_t max_queued_bytes;   /* unsent bytes to one client before it is dropped as too slow (gateway.c) */
 } ippon_game_settings;
 
-/* the defaults above */
-void ippon_game_settings_default(ippon_game_settings *s);
+/* the settings of configuration cfg (the last two, which no key sets, are gateway.c's) */
+void ippon_game_settings_from_config(ippon_game_settings *s, const ippon_config *cfg);
+/* the settings of the default configuration (config.c's key table): 0, or -1 if out of memory */
+int ippon_game_settings_default(ippon_game_settings *s);
 
 ippon_gateway *ippon_gateway_new(ippon_app *app, const ippon_game_settings *settings);
 void ippon_gateway_free(ippon_gateway *gw);
@@ -82,11 +92,11 @@ void ippon_gateway_settings_set(ippon_gateway *gw, const ippon_game_settings *s)
 void ippon_gateway_set_maintenance(ippon_gateway *gw, bool on);
 bool ippon_gateway_maintenance(const ippon_gateway *gw);
 
-/* the game's numbers, for health, /metrics and the admin area; [0] 4p, [1] 3p */
+/* the game's numbers, for health, /metrics and the admin area; the arrays by mode */
 typedef struct ippon_gateway_stats {
     long connections, players_online;       /* open WebSockets; of them, signed in (said hello) */
-    long tables[2], queued[2];              /* running tables; players waiting */
-    double longest_wait_s[2];               /* of the first in each queue; 0 if empty */
+    long tables[IPPON_MODES], queued[IPPON_MODES]; /* running tables; players waiting */
+    double longest_wait_s[IPPON_MODES];     /* of the first in each queue; 0 if empty */
     long matches_finished, messages_in, messages_out, bad_messages; /* since start */
     bool draining, maintenance;
 } ippon_gateway_stats;
@@ -108,7 +118,7 @@ void ippon_gateway_oversized(ippon_gateway *gw, ippon_conn *c);
 bool ippon_gateway_hello_overdue(ippon_gateway *gw, ippon_conn *c, int seconds);
 /* the socket closed; c is freed */
 void ippon_gateway_close(ippon_gateway *gw, ippon_conn *c);
-/* the next queued message for the socket (malloc'd with LWS_PRE bytes of head room, `len`
+/* the next queued message for the socket (malloc'd with IPPON_GATEWAY_HEAD_ROOM bytes of head room, `len`
    bytes of text after it), or NULL; *close_after says the socket should close once it is sent */
 unsigned char *ippon_gateway_next_out(ippon_gateway *gw, ippon_conn *c, size_t *len, bool *close_after);
 

@@ -21,8 +21,13 @@ struct out_msg {
     struct out_msg *next;
     size_t len;
     bool close_after;
-    unsigned char data[]; /* LWS_PRE bytes of head room, then the text */
+    unsigned char data[]; /* IPPON_GATEWAY_HEAD_ROOM bytes of head room, then the text */
 };
+
+#ifdef IPPON_TEST_HOOKS
+/* test builds: this many of the next messages queued fail as if memory had run out */
+extern int ippon_gateway_test_failing_sends;
+#endif
 
 struct ippon_conn {
     void *socket;               /* the lws wsi */
@@ -33,6 +38,8 @@ struct ippon_conn {
     long long session_expires_s; /* ... and when that ends (Unix s, the auth clock); 0 before hello */
     struct out_msg *out_head, *out_tail;
     size_t out_bytes;
+    struct out_msg *reserve;    /* made when the connection opens: the error that closes it when
+                                   a message cannot be made for lack of memory (NULL once used) */
     bool closing;               /* the last message is queued; the socket closes after it */
     int64_t window_start;       /* the current 10-second window */
     int msgs_in_window, bad_in_window;
@@ -64,7 +71,7 @@ struct ippon_gateway {
     ippon_timer_heap table_timers;      /* every table's next deadline (gateway_tables.c) */
     lws_sorted_usec_list_t tables_sul;  /* one lws timer at the earliest of them */
     int64_t tables_sul_at;              /* when it is set for (ms), -1 when not set */
-    struct ippon_match_queue *finished; /* finished matches not yet written (group commit) */
+    struct ippon_store_batch *finished; /* finished matches not yet written (group commit) */
     lws_sorted_usec_list_t finished_sul; /* writes them FINISHED_FLUSH_MS after the first */
     bool finished_sul_on;
     long n_conns, n_tables;
@@ -75,6 +82,9 @@ struct ippon_gateway {
 };
 
 int64_t ippon_gateway_now(const ippon_gateway *gw);
+/* queue msg for c (msg is taken). A message that cannot be made or queued (msg NULL: json_pack
+   ran out of memory; or no memory for it) closes c after what is already queued, with the
+   error "overloaded", and nothing more is queued for it: c's events never have a gap */
 void ippon_gateway_send(ippon_gateway *gw, ippon_conn *c, json_t *msg);
 void ippon_gateway_send_text(ippon_gateway *gw, ippon_conn *c, const char *text, size_t len, bool close_after);
 void ippon_gateway_send_error(ippon_gateway *gw, ippon_conn *c, const char *code, const char *message);
@@ -93,8 +103,8 @@ json_t *ippon_gateway_seat_json(ippon_gateway *gw, const ippon_conn *c);
 void ippon_gateway_rejoin(ippon_gateway *gw, ippon_conn *c, long last, int64_t now);
 void ippon_gateway_resume(ippon_gateway *gw, ippon_conn *c, const json_t *msg, int64_t now);
 void ippon_gateway_act(ippon_gateway *gw, ippon_conn *c, const json_t *msg, int64_t now);
-void ippon_gateway_lobby_changed(ippon_gateway *gw, int mode, int64_t now);
-void ippon_gateway_start_table(ippon_gateway *gw, int mode, const ippon_lobby_entry *humans, int n, bool may_rank);
+void ippon_gateway_lobby_changed(ippon_gateway *gw, ippon_mode mode, int64_t now);
+void ippon_gateway_start_table(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_entry *humans, int n, bool may_rank);
 void ippon_gateway_tables_free(ippon_gateway *gw);
 /* ends a running table without a result (an admin closing it: gateway_live.c) and frees it soon */
 void ippon_gateway_table_close(ippon_gateway *gw, struct gw_table *gt, const char *reason);

@@ -15,9 +15,9 @@
 
 #include "game/gateway_internal.h"
 
-static int table_mode(const ippon_table *t)
+static ippon_mode table_mode(const ippon_table *t)
 {
-    return ippon_table_players(t) == 3 ? 1 : 0;
+    return ippon_mode_of_players(ippon_table_players(t));
 }
 
 void ippon_gateway_stats_get(const ippon_gateway *gw, ippon_gateway_stats *out)
@@ -26,7 +26,7 @@ void ippon_gateway_stats_get(const ippon_gateway *gw, ippon_gateway_stats *out)
     int64_t now = ippon_gateway_now(gw);
     out->connections = gw->n_conns;
     out->players_online = (long)ippon_strmap_count(gw->users);
-    for (int mode = 0; mode < 2; mode++) {
+    for (ippon_mode mode = 0; mode < IPPON_MODES; mode++) {
         out->tables[mode] = 0;
         out->queued[mode] = ippon_lobby_size(gw->lobby, mode);
         int64_t oldest = ippon_lobby_oldest(gw->lobby, mode);
@@ -39,7 +39,7 @@ void ippon_gateway_stats_get(const ippon_gateway *gw, ippon_gateway_stats *out)
     out->maintenance = gw->maintenance;
 }
 
-static json_t *queue_json(ippon_gateway *gw, int mode, int64_t now)
+static json_t *queue_json(ippon_gateway *gw, ippon_mode mode, int64_t now)
 {
     int count;
     const ippon_lobby_entry *e = ippon_lobby_entries(gw->lobby, mode, &count);
@@ -57,13 +57,13 @@ static json_t *table_json(ippon_gateway *gw, const struct gw_table *gt, int64_t 
     json_t *view = ippon_table_public_view(t, now);
     json_t *players = json_array();
     for (int s = 0; s < ippon_table_players(t); s++) {
-        const ippon_table_player *p = ippon_table_player_at(t, s);
+        const ippon_seat_player *p = ippon_table_player_at(t, s);
         json_array_append_new(players, json_pack("{s:i,s:s,s:b,s:o,s:b}", "seat", s, "name", p->name, "bot", p->bot,
                                                  "user_id", p->bot ? json_null() : json_string(p->user_id),
                                                  "connected", !p->bot && ippon_gateway_conn_of(gw, p->user_id)));
     }
     json_t *o = json_pack("{s:s,s:s,s:O,s:O,s:O,s:O,s:O,s:O,s:O,s:o}", "id", ippon_table_id(t), "mode",
-                          table_mode(t) ? "3p" : "4p", "ranked", json_object_get(view, "ranked"), "hand_number",
+                          ippon_mode_name(table_mode(t)), "ranked", json_object_get(view, "ranked"), "hand_number",
                           json_object_get(view, "hand_number"), "round_wind", json_object_get(view, "round_wind"),
                           "dealer", json_object_get(view, "dealer"), "honba", json_object_get(view, "honba"), "sticks",
                           json_object_get(view, "sticks"), "running_ms", json_object_get(view, "running_ms"),
@@ -80,17 +80,20 @@ json_t *ippon_gateway_live_json(ippon_gateway *gw)
     struct gw_table *last = NULL;
     for (struct gw_table *gt = gw->tables; gt; gt = gt->next)
         last = gt;
-    json_t *tables = json_array();
-    long listed = 0;
+    json_t *tables = json_array(), *queues = json_object();
+    long listed = 0, tables_total = 0;
+    for (ippon_mode mode = 0; mode < IPPON_MODES; mode++) {
+        json_object_set_new(queues, ippon_mode_name(mode), queue_json(gw, mode, now));
+        tables_total += g.tables[mode];
+    }
     for (struct gw_table *gt = last; gt && listed < IPPON_GATEWAY_LIVE_MAX_TABLES; gt = gt->prev) /* oldest first */
         if (!gt->dead) {
             json_array_append_new(tables, table_json(gw, gt, now));
             listed++;
         }
-    return json_pack("{s:i,s:i,s:b,s:b,s:{s:o,s:o},s:i,s:o}", "connections", (int)g.connections, "players_online",
-                     (int)g.players_online, "draining", g.draining, "maintenance", g.maintenance, "queues", "4p",
-                     queue_json(gw, 0, now), "3p", queue_json(gw, 1, now), "tables_total",
-                     (int)(g.tables[0] + g.tables[1]), "tables", tables);
+    return json_pack("{s:i,s:i,s:b,s:b,s:o,s:i,s:o}", "connections", (int)g.connections, "players_online",
+                     (int)g.players_online, "draining", g.draining, "maintenance", g.maintenance, "queues", queues,
+                     "tables_total", (int)tables_total, "tables", tables);
 }
 
 static struct gw_table *find_table(ippon_gateway *gw, const char *table_id)

@@ -3,7 +3,7 @@
  * come, first served; bots in the empty seats after bot_fill_after), routing the players'
  * "act" and "resume" messages to them, their deadlines, and the finished matches handed to the
  * store (queued, then handed to the store writer a few milliseconds later as one group, written
- * in one transaction on the writer's thread: group commit; match_writes.h).
+ * in one transaction on the writer's thread: group commit; pending_matches.h).
  *
  * Deadlines: every table's next wake-up is kept in one heap (timer_heap.h) and a single lws
  * timer is set at the earliest (lws keeps its own timers in a sorted list: one per table made
@@ -20,7 +20,8 @@
 
 #include "base/ids.h"
 #include "base/log.h"
-#include "store/match_writes.h"
+#include "game/protocol.h"
+#include "store/pending_matches.h"
 #include "metrics.h"
 #include "auth/name_rules.h"
 #include "store/store_matches.h"
@@ -63,7 +64,7 @@ static int64_t wall_ms(const ippon_gateway *gw, int64_t mono)
 
 /*
  * Group commit: a finished match is queued (a copy), and the queue is handed to the store writer
- * (match_writes.h), which writes it in one transaction, FINISHED_FLUSH_MS after the first match
+ * (pending_matches.h), which writes it in one transaction, FINISHED_FLUSH_MS after the first match
  * queued, or at once when FINISHED_GROUP are waiting (or when there is no event loop). Each match
  * is whole or absent after a crash; one that ends in the last few milliseconds before a crash is
  * absent. The writer never drops a match: it retries until stored, and what it holds at exit goes
@@ -73,9 +74,9 @@ enum { FINISHED_FLUSH_MS = 2, FINISHED_GROUP = 16 };
 
 static void write_finished(ippon_gateway *gw)
 {
-    if (!gw->finished || ippon_match_queue_count(gw->finished) == 0)
+    if (!gw->finished || ippon_store_batch_count(gw->finished) == 0)
         return;
-    ippon_match_writes_submit(gw->app->match_writes, gw->finished); /* taken, whatever happens */
+    ippon_pending_matches_submit(gw->app->pending_matches, gw->finished); /* taken, whatever happens */
     gw->finished = NULL;
 }
 
@@ -86,17 +87,17 @@ static void finished_due(lws_sorted_usec_list_t *sul)
     write_finished(gw);
 }
 
-static void store_finished(ippon_gateway *gw, const ippon_table_record *rec)
+static void store_finished(ippon_gateway *gw, const ippon_stored_match *rec)
 {
     char err[256];
     if (!gw->finished)
-        gw->finished = ippon_match_queue_new();
-    int queued = !gw->app->match_writes ? -1
-               : gw->finished          ? ippon_match_queue_add(gw->finished, rec, err, sizeof err)
+        gw->finished = ippon_store_batch_new();
+    int queued = !gw->app->pending_matches ? -1
+               : gw->finished          ? ippon_store_batch_add(gw->finished, rec, err, sizeof err)
                                        : (snprintf(err, sizeof err, "out of memory"), -1);
     if (queued < 0) {
         ippon_log(IPPON_LOG_ERROR, "gateway: match %s was not stored: %s", rec->id,
-                  gw->app->match_writes ? err : "no database");
+                  gw->app->pending_matches ? err : "no database");
         ippon_metrics_count(gw->app->metrics, IPPON_METRIC_MATCH_NOT_STORED);
         return;
     }
@@ -111,16 +112,16 @@ static void store_finished(ippon_gateway *gw, const ippon_table_record *rec)
     }
 }
 
-static void table_finished(void *ctx, ippon_table *t, const ippon_table_record *rec)
+static void table_finished(void *ctx, ippon_table *t, const ippon_stored_match *rec)
 {
     ippon_gateway *gw = ctx;
-    ippon_table_record stored = *rec;
+    ippon_stored_match stored = *rec;
     stored.started_ms = wall_ms(gw, rec->started_ms);
     stored.ended_ms = wall_ms(gw, rec->ended_ms);
     store_finished(gw, &stored);
     gw->stats.matches_finished++;
     for (int s = 0; s < ippon_table_players(t); s++) {
-        const ippon_table_player *p = ippon_table_player_at(t, s);
+        const ippon_seat_player *p = ippon_table_player_at(t, s);
         if (!p->bot)
             ippon_strmap_remove(gw->seated, p->user_id);
     }
@@ -201,10 +202,10 @@ static void tables_due(lws_sorted_usec_list_t *sul)
     arm(gw);
 }
 
-void ippon_gateway_start_table(ippon_gateway *gw, int mode, const ippon_lobby_entry *humans, int n, bool may_rank)
+void ippon_gateway_start_table(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_entry *humans, int n, bool may_rank)
 {
-    const ippon_rules *rules = ippon_rules_preset(mode ? "sanma" : "yonma");
-    ippon_table_player players[IPPON_MAX_PLAYERS];
+    const ippon_rules *rules = ippon_rules_preset(ippon_mode_preset(mode));
+    ippon_seat_player players[IPPON_MAX_PLAYERS];
     memset(players, 0, sizeof players);
     for (int i = 0; i < rules->players; i++) {
         if (i < n) {
@@ -234,8 +235,9 @@ void ippon_gateway_start_table(ippon_gateway *gw, int mode, const ippon_lobby_en
     for (int i = 0; i < n; i++) {
         ippon_conn *c = ippon_gateway_conn_of(gw, players[i].user_id);
         if (c)
-            ippon_gateway_send(gw, c, json_pack("{s:s,s:s,s:s,s:i,s:b,s:O}", "type", "match_found", "table", hex,
-                                                "mode", mode ? "3p" : "4p", "seat", i, "ranked", ranked, "seats", seats));
+            ippon_gateway_send(gw, c, json_pack("{s:s,s:s,s:s,s:i,s:b,s:O,s:o}", "type", "match_found", "table", hex,
+                                                "mode", ippon_mode_name(mode), "seat", i, "ranked", ranked, "seats", seats,
+                                                "numbers", ippon_proto_numbers(rules)));
     }
     json_decref(seats);
     struct gw_table *gt = calloc(1, sizeof *gt);
@@ -264,9 +266,9 @@ void ippon_gateway_start_table(ippon_gateway *gw, int mode, const ippon_lobby_en
 static void lobby_timer(lws_sorted_usec_list_t *sul);
 
 /* forms every table the queue allows now, tells the waiting their status, keeps the timer */
-static void lobby_tick(ippon_gateway *gw, int mode, int64_t now)
+static void lobby_tick(ippon_gateway *gw, ippon_mode mode, int64_t now)
 {
-    const ippon_rules *rules = ippon_rules_preset(mode ? "sanma" : "yonma");
+    const ippon_rules *rules = ippon_rules_preset(ippon_mode_preset(mode));
     ippon_lobby_entry group[IPPON_MAX_PLAYERS];
     int64_t fill = gw->set.bots ? (int64_t)(gw->set.bot_fill_after_ms * gw->set.time_scale) : INT64_MAX;
     int n;
@@ -283,15 +285,15 @@ static void lobby_tick(ippon_gateway *gw, int mode, int64_t now)
         ippon_conn *c = ippon_gateway_conn_of(gw, waiting[i].user_id);
         if (c)
             ippon_gateway_send(gw, c, json_pack("{s:s,s:s,s:i,s:i,s:I}", "type", "queue_status", "mode",
-                                                mode ? "3p" : "4p", "position", i + 1, "size", count, "waited_ms",
+                                                ippon_mode_name(mode), "position", i + 1, "size", count, "waited_ms",
                                                 (json_int_t)(now - waiting[i].since)));
     }
 }
 
-void ippon_gateway_lobby_changed(ippon_gateway *gw, int mode, int64_t now)
+void ippon_gateway_lobby_changed(ippon_gateway *gw, ippon_mode mode, int64_t now)
 {
     lobby_tick(gw, mode, now);
-    bool waiting = ippon_lobby_size(gw->lobby, 0) + ippon_lobby_size(gw->lobby, 1) > 0;
+    bool waiting = ippon_lobby_total(gw->lobby) > 0;
     if (waiting && !gw->lobby_timer_on && gw->ctx) {
         gw->lobby_timer_on = true;
         lws_sul_schedule(gw->ctx, 0, &gw->lobby_timer, lobby_timer, 1000 * LWS_US_PER_MS);
@@ -303,14 +305,14 @@ static void lobby_timer(lws_sorted_usec_list_t *sul)
     ippon_gateway *gw = lws_container_of(sul, ippon_gateway, lobby_timer);
     gw->lobby_timer_on = false;
     int64_t now = ippon_gateway_now(gw);
-    for (int mode = 0; mode < IPPON_LOBBY_MODES; mode++)
+    for (ippon_mode mode = 0; mode < IPPON_MODES; mode++)
         lobby_tick(gw, mode, now);
-    if (ippon_lobby_size(gw->lobby, 0) + ippon_lobby_size(gw->lobby, 1) > 0) {
+    if (ippon_lobby_total(gw->lobby) > 0) {
         gw->lobby_timer_on = true;
         /* every second, or sooner when bots are due to fill a table */
         int64_t next = 1000;
         int64_t fill = (int64_t)(gw->set.bot_fill_after_ms * gw->set.time_scale);
-        for (int mode = 0; mode < IPPON_LOBBY_MODES; mode++) {
+        for (ippon_mode mode = 0; mode < IPPON_MODES; mode++) {
             int64_t oldest = ippon_lobby_oldest(gw->lobby, mode);
             if (oldest >= 0 && gw->set.bots && oldest + fill - now < next)
                 next = oldest + fill - now > 1 ? oldest + fill - now : 1;
@@ -377,9 +379,9 @@ void ippon_gateway_tables_free(ippon_gateway *gw)
     if (gw->finished_sul_on && gw->ctx)
         lws_sul_cancel(&gw->finished_sul);
     gw->finished_sul_on = false;
-    if (gw->app && gw->app->match_writes)
+    if (gw->app && gw->app->pending_matches)
         write_finished(gw); /* the matches that ended last, before the writer stops */
-    ippon_match_queue_free(gw->finished);
+    ippon_store_batch_free(gw->finished);
     gw->finished = NULL;
     while (gw->tables)
         unlink_table(gw, gw->tables);

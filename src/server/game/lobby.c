@@ -15,7 +15,7 @@ struct queue {
 };
 
 struct ippon_lobby {
-    struct queue q[IPPON_LOBBY_MODES];
+    struct queue q[IPPON_MODES];
     bool shared_addresses; /* false: a group's players come from distinct addresses */
 };
 
@@ -27,7 +27,7 @@ void ippon_lobby_free(ippon_lobby *l)
 {
     if (!l)
         return;
-    for (int m = 0; m < IPPON_LOBBY_MODES; m++)
+    for (int m = 0; m < IPPON_MODES; m++)
         free(l->q[m].entries);
     free(l);
 }
@@ -49,7 +49,7 @@ static void remove_at(struct queue *q, int i)
 bool ippon_lobby_leave(ippon_lobby *l, const char *user_id)
 {
     bool was = false;
-    for (int m = 0; m < IPPON_LOBBY_MODES; m++) {
+    for (int m = 0; m < IPPON_MODES; m++) {
         int i = find(&l->q[m], user_id);
         if (i >= 0) {
             remove_at(&l->q[m], i);
@@ -59,9 +59,9 @@ bool ippon_lobby_leave(ippon_lobby *l, const char *user_id)
     return was;
 }
 
-int ippon_lobby_join(ippon_lobby *l, int mode, const char *user_id, const char *name, const char *addr, int64_t now)
+int ippon_lobby_join(ippon_lobby *l, ippon_mode mode, const char *user_id, const char *name, const char *addr, int64_t now)
 {
-    if (mode < 0 || mode >= IPPON_LOBBY_MODES)
+    if ((unsigned)mode >= IPPON_MODES)
         return -1;
     ippon_lobby_leave(l, user_id);
     struct queue *q = &l->q[mode];
@@ -83,20 +83,28 @@ int ippon_lobby_join(ippon_lobby *l, int mode, const char *user_id, const char *
 
 int ippon_lobby_mode_of(const ippon_lobby *l, const char *user_id)
 {
-    for (int m = 0; m < IPPON_LOBBY_MODES; m++)
+    for (int m = 0; m < IPPON_MODES; m++)
         if (find(&l->q[m], user_id) >= 0)
             return m;
     return -1;
 }
 
-int ippon_lobby_size(const ippon_lobby *l, int mode) { return l->q[mode].count; }
+int ippon_lobby_size(const ippon_lobby *l, ippon_mode mode) { return l->q[mode].count; }
 
-int64_t ippon_lobby_oldest(const ippon_lobby *l, int mode)
+int ippon_lobby_total(const ippon_lobby *l)
+{
+    int n = 0;
+    for (int m = 0; m < IPPON_MODES; m++)
+        n += l->q[m].count;
+    return n;
+}
+
+int64_t ippon_lobby_oldest(const ippon_lobby *l, ippon_mode mode)
 {
     return l->q[mode].count ? l->q[mode].entries[0].since : -1;
 }
 
-const ippon_lobby_entry *ippon_lobby_entries(const ippon_lobby *l, int mode, int *count)
+const ippon_lobby_entry *ippon_lobby_entries(const ippon_lobby *l, ippon_mode mode, int *count)
 {
     *count = l->q[mode].count;
     return l->q[mode].entries;
@@ -113,7 +121,7 @@ static bool fits(const ippon_lobby *l, const struct queue *q, const int *picked,
     return true;
 }
 
-int ippon_lobby_take(ippon_lobby *l, int mode, int players, int64_t bot_fill_after_ms, int64_t now,
+int ippon_lobby_take(ippon_lobby *l, ippon_mode mode, int players, int64_t bot_fill_after_ms, int64_t now,
                      ippon_lobby_entry *out)
 {
     struct queue *q = &l->q[mode];

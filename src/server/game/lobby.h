@@ -12,7 +12,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-enum { IPPON_LOBBY_MODES = 2 }; /* 0 = 4-player, 1 = 3-player */
+#include "base/mode.h"
+
 enum { IPPON_LOBBY_MAX_GROUP = 4 }; /* the most players a group (a table) holds */
 
 typedef struct ippon_lobby ippon_lobby;
@@ -27,22 +28,24 @@ typedef struct ippon_lobby_entry {
 ippon_lobby *ippon_lobby_new(void);
 void ippon_lobby_free(ippon_lobby *l);
 
-/* queues a user coming from addr (may be "") for a mode (0 = 4p, 1 = 3p); a user already
-   queued moves to that mode's end. Returns the position (1 = first) */
-int ippon_lobby_join(ippon_lobby *l, int mode, const char *user_id, const char *name, const char *addr, int64_t now);
+/* queues a user coming from addr (may be "") for a mode; a user already queued moves to that
+   mode's end. Returns the position (1 = first), or -1 */
+int ippon_lobby_join(ippon_lobby *l, ippon_mode mode, const char *user_id, const char *name, const char *addr, int64_t now);
 
 /* whether groups must come from distinct addresses (the default) or may share one (LAN events) */
 void ippon_lobby_distinct_addresses(ippon_lobby *l, bool on);
 /* removes a user from any queue; returns whether it was queued */
 bool ippon_lobby_leave(ippon_lobby *l, const char *user_id);
-/* the mode a user waits for, or -1 */
+/* the mode a user waits for (an ippon_mode), or -1 */
 int ippon_lobby_mode_of(const ippon_lobby *l, const char *user_id);
 /* how many wait for a mode, and since when the first one waits (-1 if none) */
-int ippon_lobby_size(const ippon_lobby *l, int mode);
-int64_t ippon_lobby_oldest(const ippon_lobby *l, int mode);
+int ippon_lobby_size(const ippon_lobby *l, ippon_mode mode);
+int64_t ippon_lobby_oldest(const ippon_lobby *l, ippon_mode mode);
+/* how many wait for any mode */
+int ippon_lobby_total(const ippon_lobby *l);
 
 /* the users waiting for a mode, in order (valid until the lobby changes) */
-const ippon_lobby_entry *ippon_lobby_entries(const ippon_lobby *l, int mode, int *count);
+const ippon_lobby_entry *ippon_lobby_entries(const ippon_lobby *l, ippon_mode mode, int *count);
 
 /*
  * Takes the next group to seat in a mode, if there is one: the first `players` users in queue
@@ -52,7 +55,7 @@ const ippon_lobby_entry *ippon_lobby_entries(const ippon_lobby *l, int mode, int
  * bots). The users taken leave the queue; the others keep their order. Returns how many users
  * were written to out (0 = none yet).
  */
-int ippon_lobby_take(ippon_lobby *l, int mode, int players, int64_t bot_fill_after_ms, int64_t now,
+int ippon_lobby_take(ippon_lobby *l, ippon_mode mode, int players, int64_t bot_fill_after_ms, int64_t now,
                      ippon_lobby_entry *out);
 
 #endif

@@ -364,6 +364,13 @@ static json_t *seat_json(const ippon_match *m, int s)
                      ippon_proto_tiles(r, p.kita, p.n_kita), "concealed", p.n_concealed, "riichi", p.riichi);
 }
 
+json_t *ippon_proto_numbers(const ippon_rules *r)
+{
+    return json_pack("{s:i,s:i,s:i,s:i,s:i,s:i}", "start_points", r->start_points, "riichi_stick", r->riichi_stick,
+                     "honba_ron", r->honba_ron, "honba_tsumo", r->honba_tsumo_each, "wall_tiles",
+                     ippon_rules_wall_tiles(r), "live_tiles", ippon_rules_live_tiles(r));
+}
+
 json_t *ippon_proto_view(const ippon_match *m, int seat)
 {
     const ippon_rules *r = ippon_match_rules(m);
@@ -377,6 +384,7 @@ json_t *ippon_proto_view(const ippon_match *m, int seat)
                           ippon_match_dealer(m), "honba", ippon_match_honba(m), "sticks", ippon_match_sticks(m),
                           "hand_number", ippon_match_hand_number(m), "live", ippon_match_live_tiles(m), "dora",
                           ippon_proto_tiles(r, dora, n_dora), "seats", seats);
+    json_object_set_new(v, "numbers", ippon_proto_numbers(r));
     if (seat >= 0) {
         ippon_tile hand[14];
         int n = ippon_match_hand(m, seat, hand), drawn = ippon_match_drawn_tile(m, seat);

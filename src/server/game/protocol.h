@@ -68,9 +68,19 @@ json_t *ippon_proto_event(const ippon_match *m, const ippon_event *ev, int seat)
 json_t *ippon_proto_win_record(const ippon_match *m, const ippon_event *ev);
 
 /*
+ * The match's numbers, from its rule set, so that a client hard-codes none of them (match_found
+ * and view carry it as "numbers"): {"start_points":25000,"riichi_stick":1000,"honba_ron":300,
+ * "honba_tsumo":100,"wall_tiles":136,"live_tiles":70} — each seat's starting points, a riichi
+ * stick, one honba on a ron (from the discarder) and on a tsumo (from each payer), the tiles of
+ * the wall, and its live tiles when a hand is dealt (the dealer's first draw included).
+ */
+json_t *ippon_proto_numbers(const ippon_rules *rules);
+
+/*
  * The whole table as `seat` sees it now (seat = -1: a spectator): round, honba, sticks, live
- * tiles, dora indicators, every seat's public state, and for a player its own hand, the tile
- * it just drew and, while it holds 3n+1 tiles and is tenpai, its "tenpai" (ippon_proto_tenpai).
+ * tiles, the match's "numbers" (ippon_proto_numbers), dora indicators, every seat's public
+ * state, and for a player its own hand, the tile it just drew and, while it holds 3n+1 tiles
+ * and is tenpai, its "tenpai" (ippon_proto_tenpai).
  * The caller adds names, clocks, the pending request and the event number.
  */
 json_t *ippon_proto_view(const ippon_match *m, int seat);

@@ -23,6 +23,7 @@
  */
 #include "game/table.h"
 
+#include <assert.h>
 #include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,7 +46,7 @@ struct ippon_table {
     ippon_rules rules;
     ippon_table_settings set;
     ippon_table_hooks hooks;
-    ippon_table_player seats[IPPON_MAX_PLAYERS];
+    ippon_seat_player seats[IPPON_MAX_PLAYERS];
     int players;
     int first_dealer; /* the East 1 dealer (起家): kyoku numbers count from it */
     bool ranked, over;
@@ -71,6 +72,7 @@ struct ippon_table {
 
 static void send_to(ippon_table *t, int seat, json_t *msg)
 {
+    assert(seat >= 0 && seat < t->players);
     if (t->seats[seat].bot || !t->hooks.send) {
         json_decref(msg);
         return;
@@ -82,7 +84,9 @@ static void send_to(ippon_table *t, int seat, json_t *msg)
    is about to get the full view instead) */
 static void post_event(ippon_table *t, int seat, json_t *event)
 {
+    assert(seat >= 0 && seat < t->players && !t->seats[seat].bot);
     struct seat_log *lg = &t->log[seat];
+    assert(lg->count <= TABLE_MAX_LOG && lg->count <= lg->cap);
     long n = lg->first + lg->count;
     json_t *msg = json_pack("{s:s,s:i,s:o}", "type", "event", "n", (json_int_t)n, "event", event);
     if (lg->count == TABLE_MAX_LOG) { /* forget the oldest: a resume that far back gets the view */
@@ -186,6 +190,7 @@ static json_t *event_for(ippon_table *t, const ippon_event *ev, int seat)
 
 static void dispatch(ippon_table *t, const ippon_event *ev, int n)
 {
+    assert(n >= 0 && n <= IPPON_MAX_EVENTS);
     for (int i = 0; i < n; i++) {
         if (ev[i].type == IPPON_EV_HAND_START)
             t->last_discarder = -1;
@@ -234,7 +239,7 @@ static void finish(ippon_table *t, bool completed, const char *reason, int64_t n
         t->results[s] = completed ? ippon_match_result(t->m, s) : 0;
     }
     json_t *actions = actions_json(t);
-    ippon_table_record rec = {
+    ippon_stored_match rec = {
         .id = t->id, .rules = &t->rules, .players = t->players, .ranked = t->ranked && completed,
         .completed = completed, .started_ms = t->started_ms, .ended_ms = now,
         .hands = ippon_match_hand_number(t->m) + 1, .seats = t->seats, .final_points = t->final_points,
@@ -269,6 +274,7 @@ static void deal(ippon_table *t, int64_t now)
     json_array_append_new(t->commitments, hex_json(t->commitment, sizeof t->commitment));
     ippon_event ev[IPPON_MAX_EVENTS];
     int ne = ippon_match_start_hand(t->m, wall, n, ev, IPPON_MAX_EVENTS);
+    assert(ne > 0); /* the table deals only when the match waits for a wall, and a fair one */
     t->next_hand_at = -1;
     if (ne > 0)
         dispatch(t, ev, ne);
@@ -381,12 +387,14 @@ static bool record_action(ippon_table *t, const ippon_action *a, struct played *
 /* applies an action the table has checked; 0 or the core's error */
 static int apply(ippon_table *t, const ippon_action *a, int64_t now)
 {
+    assert(a->seat >= 0 && a->seat < t->players);
     struct played rec;
     if (!record_action(t, a, &rec))
         return IPPON_ERANGE; /* out of memory: the action is refused, nothing changes */
     bool turn_action = ippon_match_phase(t->m) == IPPON_PHASE_TURN;
     ippon_event ev[IPPON_MAX_EVENTS];
     int n = ippon_match_apply(t->m, a, ev, IPPON_MAX_EVENTS);
+    assert(n != IPPON_ERANGE); /* IPPON_MAX_EVENTS always holds them */
     if (n < 0)
         return n;
     t->played[t->played_count++] = rec;
@@ -425,7 +433,7 @@ static int apply(ippon_table *t, const ippon_action *a, int64_t now)
     return 0;
 }
 
-ippon_table *ippon_table_new(const char *id, const ippon_rules *rules, const ippon_table_player *players, bool ranked,
+ippon_table *ippon_table_new(const char *id, const ippon_rules *rules, const ippon_seat_player *players, bool ranked,
                              const ippon_table_settings *settings, const ippon_table_hooks *hooks, int64_t now)
 {
     if (!id || !rules || !players || !settings || strlen(id) >= sizeof ((ippon_table *)0)->id)
@@ -487,7 +495,11 @@ void ippon_table_free(ippon_table *t)
 
 const char *ippon_table_id(const ippon_table *t) { return t->id; }
 int ippon_table_players(const ippon_table *t) { return t->players; }
-const ippon_table_player *ippon_table_player_at(const ippon_table *t, int seat) { return &t->seats[seat]; }
+const ippon_seat_player *ippon_table_player_at(const ippon_table *t, int seat)
+{
+    assert(seat >= 0 && seat < t->players);
+    return &t->seats[seat];
+}
 bool ippon_table_over(const ippon_table *t) { return t->over; }
 
 int ippon_table_seat_of(const ippon_table *t, const char *user_id)
@@ -640,6 +652,7 @@ static void close_window(ippon_table *t, int64_t now)
 
 void ippon_table_resume(ippon_table *t, int seat, long last_seen, int64_t now)
 {
+    assert(seat >= 0 && seat < t->players);
     struct seat_log *lg = &t->log[seat];
     if (last_seen >= lg->first - 1 && last_seen < lg->first + lg->count) {
         for (long i = last_seen + 1 - lg->first; i < lg->count; i++) {

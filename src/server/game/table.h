@@ -23,14 +23,9 @@
 #include "game/clock.h"
 #include "game/fairness.h"
 #include "ippon/match.h"
+#include "store/stored_match.h" /* what a finished match leaves behind */
 
 typedef struct ippon_table ippon_table;
-
-typedef struct ippon_table_player {
-    char user_id[40];   /* empty for a bot */
-    char name[80];
-    bool bot;
-} ippon_table_player;
 
 typedef struct ippon_table_settings {
     ippon_clock_rules clock;  /* already scaled by the time scale */
@@ -40,43 +35,26 @@ typedef struct ippon_table_settings {
     int max_hands;            /* a safety stop: a match with more hands ends without a winner */
 } ippon_table_settings;
 
-/* what a finished match leaves behind, for the store */
-typedef struct ippon_table_record {
-    const char *id;
-    const ippon_rules *rules;
-    int players;
-    bool ranked;
-    bool completed;            /* false: ended without a winner (closed by an admin, shutdown) */
-    int64_t started_ms, ended_ms;
-    int hands;
-    const ippon_table_player *seats;
-    const int32_t *final_points, *results;
-    const json_t *seeds;       /* ["hex", …] one per hand */
-    const json_t *actions;     /* [[hand, seat, {action}], …] */
-    const json_t *wins;        /* the win events as sent, each with the winner's melds, kita and the
-                                  dora indicators (ippon_proto_win_record) */
-} ippon_table_record;
-
 typedef struct ippon_table_hooks {
     void *ctx;
     /* a message for the user seated at `seat` (takes the reference) */
     void (*send)(void *ctx, ippon_table *t, int seat, const char *user_id, json_t *msg);
     /* the match is over. The table is still in use by its caller: free it later (the gateway
        frees it from its own timer), never from inside this hook */
-    void (*finished)(void *ctx, ippon_table *t, const ippon_table_record *record);
+    void (*finished)(void *ctx, ippon_table *t, const ippon_stored_match *record);
 } ippon_table_hooks;
 
 /*
  * A new table with these players (seat order as given; the first dealer is drawn at random),
  * ranked or not. Deals the first hand at `now`. NULL on bad arguments or out of memory.
  */
-ippon_table *ippon_table_new(const char *id, const ippon_rules *rules, const ippon_table_player *players, bool ranked,
+ippon_table *ippon_table_new(const char *id, const ippon_rules *rules, const ippon_seat_player *players, bool ranked,
                              const ippon_table_settings *settings, const ippon_table_hooks *hooks, int64_t now);
 void ippon_table_free(ippon_table *t);
 
 const char *ippon_table_id(const ippon_table *t);
 int ippon_table_players(const ippon_table *t);
-const ippon_table_player *ippon_table_player_at(const ippon_table *t, int seat);
+const ippon_seat_player *ippon_table_player_at(const ippon_table *t, int seat);
 bool ippon_table_over(const ippon_table *t);
 /* the seat of a user at this table, or -1 */
 int ippon_table_seat_of(const ippon_table *t, const char *user_id);

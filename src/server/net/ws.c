@@ -26,6 +26,8 @@
 #include "net/http_reply.h"
 #include "api/rest.h"
 
+_Static_assert(IPPON_GATEWAY_HEAD_ROOM >= LWS_PRE, "the gateway's head room must hold lws' frame header");
+
 struct ws_session {
     ippon_conn *conn;
     char *rx;
@@ -47,6 +49,8 @@ static ippon_gateway *gateway_of(struct lws *wsi)
 
 static int on_receive(struct lws *wsi, struct ws_session *s, ippon_gateway *gw, const char *in, size_t len)
 {
+    if (!gw || !s->conn) /* a socket the gateway never took (closed at ESTABLISHED) */
+        return -1;
     size_t max = ippon_gateway_max_frame(gw);
     if (!s->rx_too_large && s->rx_len + len > max) {
         s->rx_too_large = true;
@@ -87,7 +91,7 @@ static int on_writeable(struct lws *wsi, struct ws_session *s, ippon_gateway *gw
     unsigned char *buf = ippon_gateway_next_out(gw, s->conn, &len, &close_after);
     if (!buf)
         return 0;
-    int n = lws_write(wsi, buf + LWS_PRE, len, LWS_WRITE_TEXT);
+    int n = lws_write(wsi, buf + IPPON_GATEWAY_HEAD_ROOM, len, LWS_WRITE_TEXT);
     free(buf);
     if (n < (int)len)
         return -1;

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "store/match_writes.h"
+#include "store/pending_matches.h"
 #include "store/store_writer.h"
 
 const char *ippon_db_state_name(ippon_db_state state)
@@ -28,7 +28,7 @@ static void worse(ippon_db_health *h, ippon_db_state state, const char *reason)
 void ippon_db_health_get(ippon_app *app, ippon_db_health *out)
 {
     memset(out, 0, sizeof *out);
-    out->matches_waiting = ippon_match_writes_waiting(app->match_writes);
+    out->matches_waiting = ippon_pending_matches_waiting(app->pending_matches);
     if (!app->store || !app->writer) {
         worse(out, IPPON_DB_UNWRITABLE, "no database");
         return;

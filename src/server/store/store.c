@@ -1,6 +1,7 @@
 /*
  * store.c — SQLite behind the store interface (see store.h): opening the database, the event
- * loop's reading connection, and applying the numbered migrations. Users and sessions are in
+ * loop's reading connection, applying the numbered migrations, and what the store's codes
+ * mean (ippon_store_strerror). Users and sessions are in
  * store_users.c; matches, rankings, leaderboards, admin changes and settings each in a
  * store_*.c file sharing store_private.h.
  *
@@ -26,6 +27,7 @@
 #include "store/store_board.h"
 #include "store/store_profiles.h"
 #include "store/store_private.h"
+#include "store/store_writer.h"
 
 #define STORE_BUSY_TIMEOUT_MS 5000
 
@@ -444,4 +446,17 @@ int ippon_store_migrate(ippon_store *st, const char *dir, int *applied, char *er
     }
     migration_list_free(&list);
     return rc;
+}
+
+const char *ippon_store_strerror(int code)
+{
+    switch (code) {
+    case 0: return "ok";
+    case -1: return "the database failed";
+    case IPPON_STORE_NOT_FOUND: return "no such row";
+    case IPPON_STORE_CONFLICT: return "a unique name is taken";
+    case IPPON_WRITE_UNAVAILABLE: return "the database could not take the write in time";
+    case IPPON_WRITE_STOPPED: return "the store writer stopped before the write";
+    default: return "unknown store error";
+    }
 }

@@ -1,8 +1,11 @@
 /*
- * store.h — the server's storage, behind one interface. All SQL lives in the store files
- * (store.c: open, migrate, ping; store_users.c: users and sessions); nothing else in the
- * server knows that SQLite exists, so another engine (PostgreSQL) can later sit behind the
- * same functions.
+ * store.h — the server's storage, behind one interface: opening, migrating and pinging the
+ * database, users and sessions (this header); finished matches (store_matches.h, their record
+ * type stored_match.h), the rankings (store_rankings.h, with the leaderboards held in memory by
+ * store_board.h and kept replies by store_profiles.h), the admin's data (store_admin.h). All SQL
+ * lives in store/ (README.md, "Layers"): nothing else in the server knows that SQLite exists,
+ * so another engine (PostgreSQL) can later sit behind the same functions. What the store reads
+ * comes back as plain rows; the REST routes make their replies of them (api/).
  *
  * The server has two connections: the event loop's, which only reads, and the store writer's
  * (store_writer.h), on a thread of its own, through which every write goes. An ippon_store is
@@ -10,7 +13,9 @@
  *
  * Functions return 0 on success or -1 on failure; those that take (err, errlen) then
  * write one line saying what failed, naming the file concerned. Some also return
- * IPPON_STORE_NOT_FOUND or IPPON_STORE_CONFLICT, as their comments say.
+ * IPPON_STORE_NOT_FOUND or IPPON_STORE_CONFLICT, as their comments say. The store's codes are
+ * −100 .. −199 (these two, and the writer's IPPON_WRITE_UNAVAILABLE and IPPON_WRITE_STOPPED in
+ * store_writer.h), distinct from every other family's (ippon/error.h); -1 is the plain failure.
  */
 #ifndef IPPON_SERVER_STORE_H
 #define IPPON_SERVER_STORE_H
@@ -68,7 +73,7 @@ unsigned long ippon_store_busy_hits(const ippon_store *st, long long *last_ms);
  * The store's in-memory leaderboards and kept replies (store_board.h, store_profiles.h) are for the
  * thread that uses st. Writes made through another connection reach them this way:
  *   - ippon_store_writes_in_flight(st, +1) when a match write for them starts, -1 when it has been
- *     told (ippon_match_queue_tell); while one is in flight, a move of rank_version is taken for
+ *     told (ippon_store_batch_tell); while one is in flight, a move of rank_version is taken for
  *     that write's and waited for instead of reloading;
  *   - ippon_store_caches_forget(st) after any other write that changes what they show (a void, a
  *     rename): they are built again from the database when next used.
@@ -81,8 +86,12 @@ void ippon_store_close(ippon_store *st);
 
 /* ---- users and sessions (store_users.c; table layout: migrations/0002_identities.sql) -- */
 
-#define IPPON_STORE_NOT_FOUND (-2) /* no such row (or no longer in the state asked for) */
-#define IPPON_STORE_CONFLICT (-3)  /* a unique name is taken: see *taken */
+/* the store's codes: −100 .. −199 (ippon/error.h) */
+#define IPPON_STORE_NOT_FOUND (-100) /* no such row (or no longer in the state asked for) */
+#define IPPON_STORE_CONFLICT (-101)  /* a unique name is taken: see *taken */
+
+/* a static English description of a store code (the writer's included), of 0 and of -1 */
+const char *ippon_store_strerror(int code);
 
 /* bits of *taken after IPPON_STORE_CONFLICT */
 #define IPPON_TAKEN_USERNAME 1

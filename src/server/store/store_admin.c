@@ -6,8 +6,10 @@
  * How it works: each change runs inside BEGIN IMMEDIATE … COMMIT together with its audit row
  * (sa_audit_insert); any failure rolls both back. A change that finds nothing to change says
  * why: the row is missing (IPPON_STORE_NOT_FOUND) or already in that state
- * (IPPON_STORE_CONFLICT). Lists are built as JSON here, like the rankings (store_rankings.c):
- * users, the audit log, and the pairs of players who often meet at ranked tables.
+ * (IPPON_STORE_CONFLICT). The lists — users, the audit log, and the pairs of players who often
+ * meet at ranked tables — are read into plain rows with their total (store_admin.h); the REST
+ * replies made of them are api/admin_rest.c's. The JSON here is stored data: an audit row's
+ * detail written as its text, and the settings' values.
  */
 #include "store/store_admin.h"
 
@@ -74,17 +76,6 @@ int ippon_store_audit_add(ippon_store *st, const ippon_audit *audit)
     return sa_audit_insert(st, audit);
 }
 
-static json_t *sa_text(sqlite3_stmt *q, int i)
-{
-    const unsigned char *s = sqlite3_column_text(q, i);
-    return s ? json_string((const char *)s) : json_null();
-}
-
-static json_t *sa_int(sqlite3_stmt *q, int i)
-{
-    return sqlite3_column_type(q, i) == SQLITE_NULL ? json_null() : json_integer(sqlite3_column_int64(q, i));
-}
-
 /* a count query's single number, or -1 */
 static int64_t sa_count(sqlite3_stmt *q)
 {
@@ -93,17 +84,58 @@ static int64_t sa_count(sqlite3_stmt *q)
     return n;
 }
 
-/* one side of a pair row: columns id, name, total, won from the other, from `first` on */
-static json_t *sa_pair_player(sqlite3_stmt *q, int first)
+/* room for one more of *n items of size bytes in *items (capacity *cap): the new item, zeroed, or NULL */
+static void *sa_push(void **items, size_t *n, size_t *cap, size_t size)
 {
-    return json_pack("{s:o,s:o,s:I,s:I}", "id", sa_text(q, first), "display_name", sa_text(q, first + 1), "total",
-                     (json_int_t)sqlite3_column_int64(q, first + 2), "won_from_other",
-                     (json_int_t)sqlite3_column_int64(q, first + 3));
+    if (*n == *cap) {
+        size_t more = *cap ? 2 * *cap : 16;
+        void *grown = realloc(*items, more * size);
+        if (!grown)
+            return NULL;
+        *items = grown;
+        *cap = more;
+    }
+    void *item = (char *)*items + (*n)++ * size;
+    memset(item, 0, size);
+    return item;
 }
 
-int ippon_store_admin_pairs(ippon_store *st, int64_t since_ms, int min_games, int page, int limit, json_t **out)
+/* column i's text into dst (dstlen bytes; "" for NULL) */
+static void sa_copy(sqlite3_stmt *q, int i, char *dst, size_t dstlen)
 {
-    *out = NULL;
+    const unsigned char *s = sqlite3_column_text(q, i);
+    snprintf(dst, dstlen, "%s", s ? (const char *)s : "");
+}
+
+/* column i's text, malloc'd, into *dst (NULL for NULL): 0, or -1 out of memory */
+static int sa_dup(sqlite3_stmt *q, int i, char **dst)
+{
+    const unsigned char *s = sqlite3_column_text(q, i);
+    *dst = s ? strdup((const char *)s) : NULL;
+    return s && !*dst ? -1 : 0;
+}
+
+/* one side of a pair row: columns id, name, total, won from the other, from `first` on */
+static void sa_pair_player(sqlite3_stmt *q, int first, ippon_pair_player *p)
+{
+    sa_copy(q, first, p->id, sizeof p->id);
+    sa_copy(q, first + 1, p->display_name, sizeof p->display_name);
+    p->total = sqlite3_column_int64(q, first + 2);
+    p->won_from_other = sqlite3_column_int64(q, first + 3);
+}
+
+void ippon_pair_list_free(ippon_pair_list *list)
+{
+    if (!list)
+        return;
+    free(list->pairs);
+    memset(list, 0, sizeof *list);
+}
+
+int ippon_store_admin_pairs(ippon_store *st, int64_t since_ms, int min_games, int page, int limit,
+                            ippon_pair_list *out)
+{
+    memset(out, 0, sizeof *out);
     /* one walk of the window's games (the partial index of 0008), each human met with the other
        humans of its match; total: the pairs before paging, counted in the same pass */
     sqlite3_stmt *q = sa_prepare(st,
@@ -119,46 +151,74 @@ int ippon_store_admin_pairs(ippon_store *st, int64_t since_ms, int min_games, in
         "  p.hi, ub.display_name, p.hi_total, p.hi_won, count(*) OVER ()"
         " FROM pairs p JOIN users ua ON ua.id = p.lo JOIN users ub ON ub.id = p.hi"
         " ORDER BY p.games DESC, p.last_at DESC, p.lo, p.hi LIMIT ?3 OFFSET ?4");
-    json_t *pairs = json_array();
-    if (!q || !pairs) {
-        sqlite3_finalize(q);
-        json_decref(pairs);
+    if (!q)
         return -1;
-    }
     sqlite3_bind_int64(q, 1, since_ms);
     sqlite3_bind_int(q, 2, min_games);
     sqlite3_bind_int(q, 3, limit);
     sqlite3_bind_int64(q, 4, (int64_t)(page - 1) * limit);
     int rc;
-    int64_t total = 0;
+    size_t cap = 0;
     while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
-        json_array_append_new(pairs, json_pack("{s:I,s:I,s:[o,o]}", "games", (json_int_t)sqlite3_column_int64(q, 0),
-                                               "last_at", (json_int_t)sqlite3_column_int64(q, 1), "players",
-                                               sa_pair_player(q, 2), sa_pair_player(q, 6)));
-        total = sqlite3_column_int64(q, 10);
+        ippon_player_pair *p = sa_push((void **)&out->pairs, &out->count, &cap, sizeof *p);
+        if (!p) {
+            ippon_log_error("store: the pairs of players: out of memory");
+            break;
+        }
+        p->games = sqlite3_column_int64(q, 0);
+        p->last_at_ms = sqlite3_column_int64(q, 1);
+        sa_pair_player(q, 2, &p->players[0]);
+        sa_pair_player(q, 6, &p->players[1]);
+        out->total = sqlite3_column_int64(q, 10);
     }
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+        ippon_store_failed(st, "the pairs of players");
     sqlite3_finalize(q);
     if (rc != SQLITE_DONE) {
-        ippon_store_failed(st, "the pairs of players");
-        json_decref(pairs);
+        ippon_pair_list_free(out);
         return -1;
     }
-    if (total == 0 && page > 1) { /* past the last page: the count needs a page of its own */
-        json_t *first = NULL;
+    if (out->total == 0 && page > 1) { /* past the last page: the count needs a page of its own */
+        ippon_pair_list first;
         if (ippon_store_admin_pairs(st, since_ms, min_games, 1, 1, &first) != 0) {
-            json_decref(pairs);
+            ippon_pair_list_free(out);
             return -1;
         }
-        total = json_integer_value(json_object_get(first, "total"));
-        json_decref(first);
+        out->total = first.total;
+        ippon_pair_list_free(&first);
     }
-    *out = json_pack("{s:I,s:o}", "total", (json_int_t)total, "pairs", pairs);
     return 0;
 }
 
-int ippon_store_audit_list(ippon_store *st, const char *action, int page, int limit, json_t **out)
+void ippon_audit_list_free(ippon_audit_list *list)
 {
-    *out = NULL;
+    if (!list)
+        return;
+    for (size_t i = 0; i < list->count; i++) {
+        ippon_audit_entry *e = &list->entries[i];
+        free(e->admin_name);
+        free(e->action);
+        free(e->target);
+        free(e->reason);
+        free(e->detail);
+    }
+    free(list->entries);
+    memset(list, 0, sizeof *list);
+}
+
+/* the current audit row (columns id, at, admin_id, admin_name, action, target, reason, detail): 0, or -1 out of memory */
+static int sa_audit_entry(sqlite3_stmt *q, ippon_audit_entry *e)
+{
+    e->id = sqlite3_column_int64(q, 0);
+    e->at_ms = sqlite3_column_int64(q, 1);
+    sa_copy(q, 2, e->admin_id, sizeof e->admin_id);
+    return sa_dup(q, 3, &e->admin_name) | sa_dup(q, 4, &e->action) | sa_dup(q, 5, &e->target) |
+           sa_dup(q, 6, &e->reason) | sa_dup(q, 7, &e->detail);
+}
+
+int ippon_store_audit_list(ippon_store *st, const char *action, int page, int limit, ippon_audit_list *out)
+{
+    memset(out, 0, sizeof *out);
     sqlite3_stmt *qc = sa_prepare(st, "SELECT count(*) FROM admin_audit WHERE ?1 IS NULL OR action = ?1");
     if (qc)
         sqlite3_bind_text(qc, 1, action, -1, SQLITE_STATIC);
@@ -166,34 +226,31 @@ int ippon_store_audit_list(ippon_store *st, const char *action, int page, int li
     sqlite3_stmt *q = sa_prepare(st, "SELECT id, at, admin_id, admin_name, action, target, reason, detail"
                                      " FROM admin_audit WHERE ?1 IS NULL OR action = ?1"
                                      " ORDER BY id DESC LIMIT ?2 OFFSET ?3");
-    json_t *entries = json_array();
-    if (total < 0 || !q || !entries) {
+    if (total < 0 || !q) {
         sqlite3_finalize(q);
-        json_decref(entries);
         return -1;
     }
+    out->total = total;
     sqlite3_bind_text(q, 1, action, -1, SQLITE_STATIC);
     sqlite3_bind_int(q, 2, limit);
     sqlite3_bind_int64(q, 3, (int64_t)(page - 1) * limit);
     int rc;
+    size_t cap = 0;
     while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
-        const char *detail_text = (const char *)sqlite3_column_text(q, 7);
-        json_t *detail = detail_text ? json_loads(detail_text, 0, NULL) : NULL;
-        json_array_append_new(entries, json_pack("{s:I,s:I,s:o,s:o,s:o,s:o,s:o,s:o}", "id",
-                                                 (json_int_t)sqlite3_column_int64(q, 0), "at",
-                                                 (json_int_t)sqlite3_column_int64(q, 1), "admin_id", sa_text(q, 2),
-                                                 "admin_name", sa_text(q, 3), "action", sa_text(q, 4), "target",
-                                                 sa_text(q, 5), "reason", sa_text(q, 6), "detail",
-                                                 detail ? detail : json_object()));
+        ippon_audit_entry *e = sa_push((void **)&out->entries, &out->count, &cap, sizeof *e);
+        if (!e || sa_audit_entry(q, e) != 0) {
+            ippon_log_error("store: audit list: out of memory");
+            break;
+        }
     }
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+        ippon_log_error("store: audit list: %s", sqlite3_errmsg(st->db));
     sqlite3_finalize(q);
     if (rc != SQLITE_DONE) {
-        ippon_log_error("store: audit list: %s", sqlite3_errmsg(st->db));
-        json_decref(entries);
+        ippon_audit_list_free(out);
         return -1;
     }
-    *out = json_pack("{s:I,s:o}", "total", (json_int_t)total, "entries", entries);
-    return *out ? 0 : -1;
+    return 0;
 }
 
 /* "%query%" for LIKE with % _ and \ escaped by '\' */
@@ -210,13 +267,40 @@ static void sa_like_pattern(const char *query, char *out, size_t outlen)
     out[n] = '\0';
 }
 
+void ippon_admin_user_list_free(ippon_admin_user_list *list)
+{
+    if (!list)
+        return;
+    for (size_t i = 0; i < list->count; i++)
+        free(list->users[i].ban_reason);
+    free(list->users);
+    memset(list, 0, sizeof *list);
+}
+
+/* the current users row (columns id, display_name, username, is_admin, banned_at, ban_reason,
+   created_at, last_seen_at): 0, or -1 out of memory */
+static int sa_admin_user(sqlite3_stmt *q, ippon_admin_user *a)
+{
+    ippon_user *u = &a->user;
+    sa_copy(q, 0, u->id, sizeof u->id);
+    sa_copy(q, 1, u->display_name, sizeof u->display_name);
+    sa_copy(q, 2, u->username, sizeof u->username);
+    u->guest = sqlite3_column_type(q, 2) == SQLITE_NULL;
+    u->is_admin = sqlite3_column_int(q, 3) != 0;
+    u->banned = sqlite3_column_type(q, 4) != SQLITE_NULL;
+    u->banned_at = sqlite3_column_int64(q, 4);
+    u->created_at = sqlite3_column_int64(q, 6);
+    u->last_seen_at = sqlite3_column_int64(q, 7);
+    return sa_dup(q, 5, &a->ban_reason);
+}
+
 int ippon_store_admin_users(ippon_store *st, const char *query, bool banned_only, int page, int limit,
-                            json_t **out)
+                            ippon_admin_user_list *out)
 {
 #define SA_USERS_WHERE                                                                                        \
     " WHERE (?1 IS NULL OR display_name LIKE ?1 ESCAPE '\\' OR username LIKE ?1 ESCAPE '\\' OR id = ?2)"      \
     " AND (?3 = 0 OR banned_at IS NOT NULL)"
-    *out = NULL;
+    memset(out, 0, sizeof *out);
     char pattern[2 * SA_MAX_QUERY + 3];
     int searching = query && *query;
     if (searching)
@@ -233,30 +317,30 @@ int ippon_store_admin_users(ippon_store *st, const char *query, bool banned_only
         sqlite3_bind_int(*s, 3, banned_only ? 1 : 0);
     }
     int64_t total = sa_count(qc);
-    json_t *users = json_array();
-    if (total < 0 || !q || !users) {
+    if (total < 0 || !q) {
         sqlite3_finalize(q);
-        json_decref(users);
         return -1;
     }
+    out->total = total;
     sqlite3_bind_int(q, 4, limit);
     sqlite3_bind_int64(q, 5, (int64_t)(page - 1) * limit);
     int rc;
-    while ((rc = sqlite3_step(q)) == SQLITE_ROW)
-        json_array_append_new(users, json_pack("{s:o,s:o,s:o,s:b,s:b,s:o,s:o,s:o,s:o}", "id", sa_text(q, 0),
-                                               "display_name", sa_text(q, 1), "username", sa_text(q, 2), "guest",
-                                               sqlite3_column_type(q, 2) == SQLITE_NULL, "admin",
-                                               sqlite3_column_int(q, 3) != 0, "banned_at", sa_int(q, 4),
-                                               "ban_reason", sa_text(q, 5), "created_at", sa_int(q, 6),
-                                               "last_seen_at", sa_int(q, 7)));
+    size_t cap = 0;
+    while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+        ippon_admin_user *u = sa_push((void **)&out->users, &out->count, &cap, sizeof *u);
+        if (!u || sa_admin_user(q, u) != 0) {
+            ippon_log_error("store: admin users: out of memory");
+            break;
+        }
+    }
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+        ippon_log_error("store: admin users: %s", sqlite3_errmsg(st->db));
     sqlite3_finalize(q);
     if (rc != SQLITE_DONE) {
-        ippon_log_error("store: admin users: %s", sqlite3_errmsg(st->db));
-        json_decref(users);
+        ippon_admin_user_list_free(out);
         return -1;
     }
-    *out = json_pack("{s:I,s:o}", "total", (json_int_t)total, "users", users);
-    return *out ? 0 : -1;
+    return 0;
 #undef SA_USERS_WHERE
 }
 

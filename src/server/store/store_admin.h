@@ -7,7 +7,10 @@
  * Every change an administrator makes is written together with its audit row, in one
  * transaction: either both are stored or neither. An audit row says who (admin id and name;
  * no id for the command line), what (action and target), when (unix ms) and why (reason), with
- * a JSON detail object. Audit rows are never changed or deleted.
+ * a JSON detail object (stored as its text). Audit rows are never changed or deleted.
+ *
+ * The lists (audit rows, pairs of players, users) come back as plain rows with their total; the
+ * REST replies made of them are api/admin_rest.c's.
  *
  * Return values as in store.h: 0, -1 (the database failed; logged), IPPON_STORE_NOT_FOUND,
  * IPPON_STORE_CONFLICT (the row is already in the state asked for, or a name is taken).
@@ -17,6 +20,7 @@
 
 #include <jansson.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "store/store.h"
@@ -37,34 +41,85 @@ typedef struct ippon_audit {
 /* write one audit row on its own (for actions whose effect is not in the database) */
 int ippon_store_audit_add(ippon_store *st, const ippon_audit *audit);
 
+/* one stored audit row, as read back (the strings are the list's: ippon_audit_list_free) */
+typedef struct ippon_audit_entry {
+    int64_t id;                          /* the row's number, growing with each row */
+    int64_t at_ms;                       /* unix ms */
+    char admin_id[IPPON_USER_ID_LEN + 1]; /* "": none (the command line, a failed admin login) */
+    char *admin_name, *action, *target, *reason; /* as stored (NOT NULL columns: NULL only if one had none) */
+    char *detail;                        /* as stored: the JSON text of an object; NULL: none */
+} ippon_audit_entry;
+
+/* a page of audit rows and how many rows there are on every page */
+typedef struct ippon_audit_list {
+    int64_t total;             /* rows of every page */
+    ippon_audit_entry *entries; /* count of them (malloc'd; NULL if none) */
+    size_t count;
+} ippon_audit_list;
+
 /*
- * Audit rows, newest first: *out = {"total", "entries": [{"id", "at", "admin_id",
- * "admin_name", "action", "target", "reason", "detail"}]} (new reference). action, if not
- * NULL, keeps only rows of that action. 0 or -1.
+ * Audit rows, newest first: page `page` (from 1) of `limit` rows into *out (free it with
+ * ippon_audit_list_free, also after a failure). action, if not NULL, keeps only rows of that
+ * action. 0 or -1.
  */
-int ippon_store_audit_list(ippon_store *st, const char *action, int page, int limit, json_t **out);
+int ippon_store_audit_list(ippon_store *st, const char *action, int page, int limit, ippon_audit_list *out);
+void ippon_audit_list_free(ippon_audit_list *list);
+
+/* one player of a pair: who, and how they did in the games of the pair */
+typedef struct ippon_pair_player {
+    char id[IPPON_USER_ID_LEN + 1];
+    char display_name[IPPON_DISPLAY_NAME_MAX_BYTES + 1];
+    int64_t total;          /* its result summed over their games together */
+    int64_t won_from_other; /* the games it won on the other's discard */
+} ippon_pair_player;
+
+/* two players who met: players[0] has the smaller id */
+typedef struct ippon_player_pair {
+    int64_t games;      /* counted games together */
+    int64_t last_at_ms; /* when the last of them ended (unix ms) */
+    ippon_pair_player players[2];
+} ippon_player_pair;
+
+typedef struct ippon_pair_list {
+    int64_t total;            /* pairs of every page */
+    ippon_player_pair *pairs; /* count of them (malloc'd; NULL if none) */
+    size_t count;
+} ippon_pair_list;
 
 /*
  * Pairs of players who met at counted tables at least min_games times in the games that ended at
  * or after since_ms (unix ms), most games together first (then the latest met, then by ids):
- * *out = {"total", "pairs": [{"games", "last_at", "players": [{"id", "display_name", "total",
- * "won_from_other"}, {…}]}]} (new reference; each player's total is its result summed over their
- * games together; won_from_other, the games it won on the other's discard — the top result of a
- * match where the other dealt in, so a double ron's second winner is not counted). A query over
- * every counted game of the window (migrations/0008_counted_games_by_time.sql): run it off the event loop
- * (app->reader). 0 or -1.
+ * page `page` of `limit` pairs into *out (free it with ippon_pair_list_free, also after a
+ * failure). Each player's total is its result summed over their games together; won_from_other,
+ * the games it won on the other's discard — the top result of a match where the other dealt in,
+ * so a double ron's second winner is not counted. A query over every counted game of the window
+ * (migrations/0008_counted_games_by_time.sql): run it off the event loop (app->reader). 0 or -1.
  */
-int ippon_store_admin_pairs(ippon_store *st, int64_t since_ms, int min_games, int page, int limit, json_t **out);
+int ippon_store_admin_pairs(ippon_store *st, int64_t since_ms, int min_games, int page, int limit,
+                            ippon_pair_list *out);
+void ippon_pair_list_free(ippon_pair_list *list);
+
+/* one user as the admin area lists it */
+typedef struct ippon_admin_user {
+    ippon_user user;  /* as store.h reads a user: username "" and guest for a guest, banned and banned_at */
+    char *ban_reason; /* the stored reason (malloc'd); NULL: none */
+} ippon_admin_user;
+
+typedef struct ippon_admin_user_list {
+    int64_t total;          /* users of every page */
+    ippon_admin_user *users; /* count of them (malloc'd; NULL if none) */
+    size_t count;
+} ippon_admin_user_list;
 
 /*
- * Users for the admin area, most recently seen first: *out = {"total", "users": [{"id",
- * "display_name", "username", "guest", "admin", "banned_at", "ban_reason", "created_at",
- * "last_seen_at"}]}. query (NULL or "": everyone) keeps users whose display name or username
- * contains it (case-insensitive, literally: % and _ are not wildcards) or whose id is it;
- * banned_only keeps banned users. 0 or -1.
+ * Users for the admin area, most recently seen first: page `page` of `limit` users into *out
+ * (free it with ippon_admin_user_list_free, also after a failure). query (NULL or "": everyone)
+ * keeps users whose display name or username contains it (case-insensitive, literally: % and _
+ * are not wildcards) or whose id is it; banned_only keeps banned users. 0 or -1.
  */
 int ippon_store_admin_users(ippon_store *st, const char *query, bool banned_only, int page, int limit,
-                            json_t **out);
+                            ippon_admin_user_list *out);
+void ippon_admin_user_list_free(ippon_admin_user_list *list);
 
 /*
  * Ban user_id at now_s (unix s) for reason: 0, IPPON_STORE_NOT_FOUND, IPPON_STORE_CONFLICT

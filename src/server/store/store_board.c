@@ -36,7 +36,7 @@
  * A game that ended before the newest one held (a clock going back) also makes it reload.
  *
  * Writes made on another connection (the store writer's: store_writer.h) are told here on the
- * event loop, after they committed (ippon_match_queue_tell); while one is in flight, a moved
+ * event loop, after they committed (ippon_store_batch_tell); while one is in flight, a moved
  * rank_version is left to its completion instead of making the board reload (store.h).
  *
  * Single-threaded, like the rest of the store: the server calls it from its event loop.
@@ -52,7 +52,7 @@
 #define COUNTED "m.ranked = 1 AND m.completed = 1 AND m.voided_at IS NULL"
 #define HUMAN "p.user_id IS NOT NULL AND p.is_bot = 0"
 
-enum { MODES = 2, PERIODS = 4, RESORT_OVER = 256, COMPACT_OVER = 4096, KEPT = 32 };
+enum { PERIODS = IPPON_PERIODS, RESORT_OVER = 256, COMPACT_OVER = 4096, KEPT = 32 };
 #define MONTH_MS (30 * 86400000LL)
 
 #define BEST_UNKNOWN INT32_MIN /* a rolling period's best after its best game left the window */
@@ -113,21 +113,25 @@ struct ippon_board {
     board_user *users;
     int32_t n_users, cap_users;
     ippon_strmap *ids;  /* user id → index + 1 */
-    board_mode m[MODES];
+    board_mode m[IPPON_MODES];
     sqlite3_stmt *version_q, *name_q, *name_then_q;
     kept_reply kept[KEPT];
     uint64_t kept_clock;
 };
 
-static const char *const mode_names[MODES] = {"4p", "3p"};
-
-static int mode_index(const char *mode) { return strcmp(mode, "3p") == 0; }
+/* a mode as the database writes it (matches.mode: its CHECK allows the two names only) */
+static ippon_mode mode_of_text(const unsigned char *text)
+{
+    ippon_mode mode = IPPON_MODE_4P;
+    ippon_mode_parse((const char *)text, &mode);
+    return mode;
+}
 
 /* ---- memory ------------------------------------------------------------------------------- */
 
 static void board_clear(ippon_board *b)
 {
-    for (int mi = 0; mi < MODES; mi++) {
+    for (int mi = 0; mi < IPPON_MODES; mi++) {
         board_mode *m = &b->m[mi];
         for (int p = 0; p < PERIODS; p++) {
             board_period *pp = &m->p[p];
@@ -180,7 +184,7 @@ static int board_reserve_users(ippon_board *b, int32_t cap)
     int32_t old = b->cap_users;
     if (grow((void **)&b->users, sizeof *b->users, cap) != 0)
         return -1;
-    for (int mi = 0; mi < MODES; mi++) {
+    for (int mi = 0; mi < IPPON_MODES; mi++) {
         board_mode *m = &b->m[mi];
         if (grow((void **)&m->last, sizeof *m->last, cap) != 0)
             return -1;
@@ -434,7 +438,7 @@ static int load_totals(ippon_store *st, ippon_board *b)
         int32_t u = board_user_index(b, (const char *)sqlite3_column_text(q, 1));
         if (u < 0)
             break;
-        board_agg *a = &b->m[mode_index((const char *)sqlite3_column_text(q, 0))].p[IPPON_PERIOD_ALL].agg[u];
+        board_agg *a = &b->m[mode_of_text(sqlite3_column_text(q, 0))].p[IPPON_PERIOD_ALL].agg[u];
         *a = (board_agg){sqlite3_column_int64(q, 3), sqlite3_column_int(q, 2), sqlite3_column_int(q, 4),
                          sqlite3_column_int(q, 5)};
     }
@@ -451,7 +455,7 @@ static int load_entries(ippon_store *st, ippon_board *b, int mi)
     sqlite3_stmt *q = ippon_store_prepare(st, sql);
     if (!q)
         return -1;
-    sqlite3_bind_text(q, 1, mode_names[mi], -1, SQLITE_STATIC);
+    sqlite3_bind_text(q, 1, ippon_mode_name((ippon_mode)mi), -1, SQLITE_STATIC);
     sqlite3_bind_int64(q, 2, b->held_since);
     board_mode *m = &b->m[mi];
     int rc;
@@ -482,7 +486,7 @@ static int board_load(ippon_store *st, ippon_board *b, int64_t now_ms)
     sqlite3_exec(st->db, "COMMIT", NULL, NULL, NULL);
     if (rc != 0)
         return -1;
-    for (int mi = 0; mi < MODES; mi++) {
+    for (int mi = 0; mi < IPPON_MODES; mi++) {
         board_mode *m = &b->m[mi];
         for (int p = 0; p < PERIODS; p++) {
             board_period *pp = &m->p[p];
@@ -546,7 +550,7 @@ static ippon_board *board_ready(ippon_store *st, int64_t now_ms)
 /* the period of q, brought to q's time and in order */
 static board_period *board_period_at(ippon_board *b, const ippon_leaderboard_query *q)
 {
-    board_mode *m = &b->m[mode_index(q->mode)];
+    board_mode *m = &b->m[q->mode];
     if (q->period != IPPON_PERIOD_ALL) {
         set_edge(m, q->period, ippon_rank_period_since(q->period, q->now_ms));
         compact(b, m);
@@ -582,7 +586,7 @@ void ippon_board_forget(ippon_store *st)
         st->board->stale = true;
 }
 
-void ippon_board_written(ippon_store *st, int64_t version_before, int64_t version_after, const char *mode,
+void ippon_board_written(ippon_store *st, int64_t version_before, int64_t version_after, ippon_mode mode,
                          int64_t ended_ms, const ippon_board_game *games, int n)
 {
     ippon_board *b = st->board;
@@ -590,7 +594,7 @@ void ippon_board_written(ippon_store *st, int64_t version_before, int64_t versio
         return;
     if (version_before != b->data_version && version_after <= b->data_version)
         return; /* loaded after the write committed: the match is in already */
-    board_mode *m = &b->m[mode_index(mode)];
+    board_mode *m = &b->m[mode];
     if (version_before != b->data_version || (n > 0 && m->end > m->base && ended_ms < entry(m, m->end - 1)->ended_at)) {
         b->stale = true;
         return;
@@ -644,33 +648,35 @@ static int32_t best_of(board_mode *m, board_period *pp, int32_t u)
     return a->best;
 }
 
-int ippon_board_page(ippon_store *st, const ippon_leaderboard_query *q, json_t **out)
+int ippon_board_page(ippon_store *st, const ippon_leaderboard_query *q, ippon_leaderboard_page *out)
 {
-    *out = NULL;
+    *out = (ippon_leaderboard_page){0};
     ippon_board *b = board_ready(st, q->now_ms);
     board_period *pp = b ? board_period_at(b, q) : NULL;
     if (!pp)
         return -1;
-    board_mode *m = &b->m[mode_index(q->mode)];
+    board_mode *m = &b->m[q->mode];
     int32_t n;
     const int32_t *ranked = qualifying(pp, q->min_games, &n);
-    json_t *rows = json_array();
     int64_t first = (int64_t)(q->page - 1) * q->limit;
-    for (int64_t i = first; rows && i < n && i < first + q->limit; i++) {
+    int64_t last = first + q->limit < n ? first + q->limit : n;
+    ippon_leaderboard_row *rows = last > first ? calloc((size_t)(last - first), sizeof *rows) : NULL;
+    if (last > first && !rows)
+        return -1;
+    for (int64_t i = first; i < last; i++) {
         int32_t u = ranked[i];
         const board_agg *a = &pp->agg[u];
-        int32_t best = best_of(m, pp, u);
-        json_t *row = json_pack("{s:I,s:s,s:s,s:i,s:I,s:f,s:i,s:i}", "rank", (json_int_t)(i + 1), "user_id",
-                                b->users[u].id, "display_name", display_name(b, u), "games", a->games, "total",
-                                (json_int_t)a->total, "average", (double)a->total / a->games, "wins", a->wins,
-                                "best", best);
-        if (!row || json_array_append_new(rows, row) != 0) {
-            json_decref(rows);
-            return -1;
-        }
+        ippon_leaderboard_row *row = &rows[i - first];
+        row->rank = i + 1;
+        snprintf(row->user_id, sizeof row->user_id, "%s", b->users[u].id);
+        snprintf(row->display_name, sizeof row->display_name, "%s", display_name(b, u));
+        row->games = a->games;
+        row->total = a->total;
+        row->wins = a->wins;
+        row->best = best_of(m, pp, u);
     }
-    *out = rows ? json_pack("{s:I,s:o}", "total", (json_int_t)n, "rows", rows) : NULL;
-    return *out ? 0 : -1;
+    *out = (ippon_leaderboard_page){.total = n, .n = last > first ? (int)(last - first) : 0, .rows = rows};
+    return 0;
 }
 
 /* the stamp of the standings q reads: moves whenever its page may change */
@@ -688,7 +694,7 @@ static int board_stamp(ippon_store *st, const ippon_leaderboard_query *q, ippon_
 
 static void kept_key(const ippon_leaderboard_query *q, char key[64])
 {
-    snprintf(key, 64, "%s/%d/%d/%d/%d", q->mode, (int)q->period, q->page, q->limit, q->min_games);
+    snprintf(key, 64, "%s/%d/%d/%d/%d", ippon_mode_name(q->mode), (int)q->period, q->page, q->limit, q->min_games);
 }
 
 int ippon_board_kept(ippon_store *st, const ippon_leaderboard_query *q, const char **body, size_t *len)

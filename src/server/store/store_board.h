@@ -7,7 +7,6 @@
 #ifndef IPPON_SERVER_STORE_BOARD_H
 #define IPPON_SERVER_STORE_BOARD_H
 
-#include <jansson.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -31,7 +30,7 @@ typedef struct ippon_board_game {
  * be 0). If anything else moved the version, the board reloads on its next use; if the board was
  * loaded after the write (it holds version_after or later), it has the match already.
  */
-void ippon_board_written(ippon_store *st, int64_t version_before, int64_t version_after, const char *mode,
+void ippon_board_written(ippon_store *st, int64_t version_before, int64_t version_after, ippon_mode mode,
                          int64_t ended_ms, const ippon_board_game *games, int n);
 
 /* forget what is held: loaded again from the database when next used (store.h: caches_forget) */
@@ -41,7 +40,7 @@ void ippon_board_forget(ippon_store *st);
 int ippon_board_read_version(ippon_store *st, int64_t *data, int64_t *names);
 
 /* a page of a leaderboard, as ippon_store_leaderboard (store_rankings.h) answers it */
-int ippon_board_page(ippon_store *st, const ippon_leaderboard_query *q, json_t **out);
+int ippon_board_page(ippon_store *st, const ippon_leaderboard_query *q, ippon_leaderboard_page *out);
 
 /*
  * A reply kept for q: 1 with *body (JSON text, owned by the board, valid until the next call

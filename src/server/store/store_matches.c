@@ -12,7 +12,7 @@
  * and that telling are apart (write_pending, tell): the server writes on the store writer's
  * connection and tells the event loop's store afterwards, on the loop.
  *
- * Group commit: a match queue (ippon_match_queue) holds copies of finished matches, their logs
+ * Group commit: a match queue (ippon_store_batch) holds copies of finished matches, their logs
  * already serialized, until they are written in one transaction a few milliseconds later. A
  * transaction of whole matches leaves each match whole or absent after a crash, and the
  * pages every write touches (rank_version, the last leaves of the tables and of the time-ordered
@@ -22,7 +22,7 @@
  * them compiles their triggers and foreign key checks, a sizeable part of a single write.
  *
  * The pending-matches file (store_spill.h) holds queued matches as JSON lines: dumped from a
- * queue's copies, read back into a queue through ippon_match_queue_add like any finished match.
+ * queue's copies, read back into a queue through ippon_store_batch_add like any finished match.
  */
 #include "store/store_matches.h"
 
@@ -31,6 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/mode.h"
 #include "ippon/rules.h"
 
 #include "store/store_board.h"
@@ -55,9 +56,9 @@ typedef struct writer {
 /* a finished match as written: the record's fields with the logs serialized, who won and who
    dealt in, in storage of its own (a queue keeps it after the table is gone) */
 typedef struct pending {
-    ippon_table_record rec;
+    ippon_stored_match rec;
     char *id, *rules, *seeds, *actions, *wins; /* rules: the preset's name */
-    ippon_table_player seats[4];
+    ippon_seat_player seats[4];
     int32_t finals[4], results[4];
     bool won[4], dealt_in[4];
     bool stored;   /* committed (by this queue's writes) */
@@ -73,7 +74,7 @@ typedef struct written {
 } written;
 
 /* which seats won (top result > 0) and which dealt in (a ron was won from them) */
-static void outcome(const ippon_table_record *r, bool won[4], bool dealt_in[4])
+static void outcome(const ippon_stored_match *r, bool won[4], bool dealt_in[4])
 {
     int32_t top = r->results[0];
     for (int s = 1; s < r->players; s++)
@@ -103,7 +104,7 @@ static void pending_clear(pending *p)
 }
 
 /* copies a checked record into p (its json values serialized); 0, or -1 out of memory */
-static int pending_make(pending *p, const ippon_table_record *r)
+static int pending_make(pending *p, const ippon_stored_match *r)
 {
     memset(p, 0, sizeof *p);
     p->rec = *r;
@@ -132,9 +133,9 @@ static int pending_make(pending *p, const ippon_table_record *r)
 static int insert_match(ippon_store *st, writer *w, const pending *p, char *err, size_t errlen)
 {
     sqlite3_stmt *q = w->match;
-    const ippon_table_record *r = &p->rec;
+    const ippon_stored_match *r = &p->rec;
     sqlite3_bind_text(q, 1, r->id, -1, SQLITE_STATIC);
-    sqlite3_bind_text(q, 2, r->players == 3 ? "3p" : "4p", -1, SQLITE_STATIC);
+    sqlite3_bind_text(q, 2, ippon_mode_name(ippon_mode_of_players(r->players)), -1, SQLITE_STATIC);
     sqlite3_bind_text(q, 3, p->rules, -1, SQLITE_STATIC);
     sqlite3_bind_int(q, 4, r->ranked);
     sqlite3_bind_int(q, 5, r->completed);
@@ -155,9 +156,9 @@ static int insert_match(ippon_store *st, writer *w, const pending *p, char *err,
 static int insert_players(ippon_store *st, writer *w, const pending *p, char *err, size_t errlen)
 {
     sqlite3_stmt *q = w->player;
-    const ippon_table_record *r = &p->rec;
+    const ippon_stored_match *r = &p->rec;
     for (int s = 0; s < r->players; s++) {
-        const ippon_table_player *pl = &r->seats[s];
+        const ippon_seat_player *pl = &r->seats[s];
         sqlite3_bind_text(q, 1, r->id, -1, SQLITE_STATIC);
         sqlite3_bind_int(q, 2, s);
         if (pl->bot)
@@ -171,7 +172,7 @@ static int insert_players(ippon_store *st, writer *w, const pending *p, char *er
         sqlite3_bind_int(q, 8, p->won[s]);
         sqlite3_bind_int(q, 9, p->dealt_in[s]);
         sqlite3_bind_int64(q, 10, r->ended_ms);
-        sqlite3_bind_text(q, 11, r->players == 3 ? "3p" : "4p", -1, SQLITE_STATIC);
+        sqlite3_bind_text(q, 11, ippon_mode_name(ippon_mode_of_players(r->players)), -1, SQLITE_STATIC);
         sqlite3_bind_int(q, 12, r->ranked && r->completed);
         int rc = sqlite3_step(q);
         sqlite3_reset(q);
@@ -185,14 +186,14 @@ static int insert_players(ippon_store *st, writer *w, const pending *p, char *er
 /* tells the in-memory leaderboard about a match written (after the commit) */
 static void tell_board(ippon_store *st, const pending *p, int64_t before, int64_t after)
 {
-    const ippon_table_record *r = &p->rec;
+    const ippon_stored_match *r = &p->rec;
     ippon_board_game games[4];
     int n = 0;
     if (p->inserted && r->ranked && r->completed)
         for (int s = 0; s < r->players; s++)
             if (!r->seats[s].bot && r->seats[s].user_id[0])
                 games[n++] = (ippon_board_game){r->seats[s].user_id, r->results[s], p->won[s]};
-    ippon_board_written(st, before, after, r->players == 3 ? "3p" : "4p", r->ended_ms, games, n);
+    ippon_board_written(st, before, after, ippon_mode_of_players(r->players), r->ended_ms, games, n);
 }
 
 /* tells the kept profile replies whose players the matches written concern (after the commit) */
@@ -234,7 +235,7 @@ static void tell(ippon_store *st, const pending *ps, int n, const written *w)
     }
 }
 
-static bool record_ok(const ippon_table_record *r, char *err, size_t errlen)
+static bool record_ok(const ippon_stored_match *r, char *err, size_t errlen)
 {
     if (!r || !r->id || !r->rules || !r->seats || !r->final_points || !r->results || r->players < 3 ||
         r->players > 4) {
@@ -313,7 +314,7 @@ static int write_pending(ippon_store *st, pending *ps, int n, written *w, char *
     return rc;
 }
 
-int ippon_store_save_matches(ippon_store *st, const ippon_table_record *const *recs, int n, char *err, size_t errlen)
+int ippon_store_save_matches(ippon_store *st, const ippon_stored_match *const *recs, int n, char *err, size_t errlen)
 {
     for (int i = 0; i < n; i++)
         if (!record_ok(recs[i], err, errlen))
@@ -333,20 +334,20 @@ int ippon_store_save_matches(ippon_store *st, const ippon_table_record *const *r
     return rc;
 }
 
-int ippon_store_save_match(ippon_store *st, const ippon_table_record *rec, char *err, size_t errlen)
+int ippon_store_save_match(ippon_store *st, const ippon_stored_match *rec, char *err, size_t errlen)
 {
     return ippon_store_save_matches(st, &rec, 1, err, errlen);
 }
 
-struct ippon_match_queue {
+struct ippon_store_batch {
     pending *items;
     int n, cap;
     written w; /* what its writes changed, until told */
 };
 
-ippon_match_queue *ippon_match_queue_new(void) { return calloc(1, sizeof(ippon_match_queue)); }
+ippon_store_batch *ippon_store_batch_new(void) { return calloc(1, sizeof(ippon_store_batch)); }
 
-static void queue_clear(ippon_match_queue *q)
+static void queue_clear(ippon_store_batch *q)
 {
     for (int i = 0; i < q->n; i++)
         pending_clear(&q->items[i]);
@@ -354,7 +355,7 @@ static void queue_clear(ippon_match_queue *q)
     q->w = (written){0};
 }
 
-void ippon_match_queue_free(ippon_match_queue *q)
+void ippon_store_batch_free(ippon_store_batch *q)
 {
     if (!q)
         return;
@@ -363,9 +364,9 @@ void ippon_match_queue_free(ippon_match_queue *q)
     free(q);
 }
 
-int ippon_match_queue_count(const ippon_match_queue *q) { return q ? q->n : 0; }
+int ippon_store_batch_count(const ippon_store_batch *q) { return q ? q->n : 0; }
 
-int ippon_match_queue_unstored(const ippon_match_queue *q)
+int ippon_store_batch_unstored(const ippon_store_batch *q)
 {
     int n = 0;
     for (int i = 0; q && i < q->n; i++)
@@ -373,7 +374,7 @@ int ippon_match_queue_unstored(const ippon_match_queue *q)
     return n;
 }
 
-int ippon_match_queue_add(ippon_match_queue *q, const ippon_table_record *rec, char *err, size_t errlen)
+int ippon_store_batch_add(ippon_store_batch *q, const ippon_stored_match *rec, char *err, size_t errlen)
 {
     if (!record_ok(rec, err, errlen))
         return -1;
@@ -394,12 +395,12 @@ int ippon_match_queue_add(ippon_match_queue *q, const ippon_table_record *rec, c
     return ++q->n;
 }
 
-int ippon_match_queue_write(ippon_store *st, ippon_match_queue *q, char *err, size_t errlen)
+int ippon_store_batch_write(ippon_store *st, ippon_store_batch *q, char *err, size_t errlen)
 {
-    return ippon_match_queue_unstored(q) ? write_pending(st, q->items, q->n, &q->w, err, errlen) : 0;
+    return ippon_store_batch_unstored(q) ? write_pending(st, q->items, q->n, &q->w, err, errlen) : 0;
 }
 
-int ippon_match_queue_write_each(ippon_store *st, ippon_match_queue *q, char *err, size_t errlen)
+int ippon_store_batch_write_each(ippon_store *st, ippon_store_batch *q, char *err, size_t errlen)
 {
     /* the failure noted at the end is one of the database's state if any was (the writer then tries
        again soon), else the last refusal */
@@ -420,28 +421,28 @@ int ippon_match_queue_write_each(ippon_store *st, ippon_match_queue *q, char *er
     return code ? -1 : 0;
 }
 
-int ippon_match_queue_store(ippon_store *st, ippon_match_queue *q, char *err, size_t errlen)
+int ippon_store_batch_store(ippon_store *st, ippon_store_batch *q, char *err, size_t errlen)
 {
-    if (ippon_match_queue_write(st, q, err, errlen) == 0)
+    if (ippon_store_batch_write(st, q, err, errlen) == 0)
         return 0;
     if (!st->last_error || ippon_write_class_of(st->last_error) != IPPON_WRITE_REFUSED)
         return -1; /* the database's state: the whole group is tried again */
-    return ippon_match_queue_write_each(st, q, err, errlen);
+    return ippon_store_batch_write_each(st, q, err, errlen);
 }
 
-void ippon_match_queue_tell(ippon_store *st, ippon_match_queue *q)
+void ippon_store_batch_tell(ippon_store *st, ippon_store_batch *q)
 {
     tell(st, q->items, q->n, &q->w);
     q->w = (written){0};
 }
 
-int ippon_store_write_queue(ippon_store *st, ippon_match_queue *q, char *err, size_t errlen)
+int ippon_store_write_batch(ippon_store *st, ippon_store_batch *q, char *err, size_t errlen)
 {
     /* the group failed as a whole: each match alone, so that one bad match costs only itself */
-    if (ippon_match_queue_write(st, q, err, errlen) != 0)
-        ippon_match_queue_write_each(st, q, err, errlen);
-    int lost = ippon_match_queue_unstored(q);
-    ippon_match_queue_tell(st, q);
+    if (ippon_store_batch_write(st, q, err, errlen) != 0)
+        ippon_store_batch_write_each(st, q, err, errlen);
+    int lost = ippon_store_batch_unstored(q);
+    ippon_store_batch_tell(st, q);
     queue_clear(q);
     return lost;
 }
@@ -459,7 +460,7 @@ static json_t *int_array(const int32_t *v, int n)
 /* a queued match as a JSON object (new reference), or NULL when out of memory */
 static json_t *pending_json(const pending *p)
 {
-    const ippon_table_record *r = &p->rec;
+    const ippon_stored_match *r = &p->rec;
     json_t *seats = json_array();
     for (int s = 0; seats && s < r->players; s++)
         json_array_append_new(seats, json_pack("{s:s,s:s,s:b}", "user_id", p->seats[s].user_id, "name",
@@ -472,7 +473,7 @@ static json_t *pending_json(const pending *p)
                      json_loads(p->actions, 0, NULL), "wins", json_loads(p->wins, 0, NULL));
 }
 
-int ippon_match_queue_dump(const ippon_match_queue *q, FILE *f, const char *prefix)
+int ippon_store_batch_dump(const ippon_store_batch *q, FILE *f, const char *prefix)
 {
     int written_lines = 0;
     for (int i = 0; i < q->n; i++) {
@@ -505,7 +506,7 @@ static int int_member(const json_t *o, const char *name, int32_t *out, int n)
     return 0;
 }
 
-int ippon_match_queue_add_line(ippon_match_queue *q, const char *line, char *err, size_t errlen)
+int ippon_store_batch_add_line(ippon_store_batch *q, const char *line, char *err, size_t errlen)
 {
     json_error_t jerr;
     json_t *o = json_loads(line, JSON_REJECT_DUPLICATES, &jerr);
@@ -528,7 +529,7 @@ int ippon_match_queue_add_line(ippon_match_queue *q, const char *line, char *err
         snprintf(err, errlen, "match %s: unknown rules \"%s\" or seats not matching %d players", id, rules_name,
                  players);
     } else {
-        ippon_table_player table_seats[4];
+        ippon_seat_player table_seats[4];
         int32_t finals[4], results[4];
         memset(table_seats, 0, sizeof table_seats);
         bool seats_ok = int_member(o, "final_points", finals, players) == 0 &&
@@ -548,12 +549,12 @@ int ippon_match_queue_add_line(ippon_match_queue *q, const char *line, char *err
         if (!seats_ok) {
             snprintf(err, errlen, "match %s: a seat, final_points or results is malformed", id);
         } else {
-            ippon_table_record rec = {.id = id, .rules = ippon_rules_preset(rules_name), .players = players,
+            ippon_stored_match rec = {.id = id, .rules = ippon_rules_preset(rules_name), .players = players,
                                       .ranked = ranked, .completed = completed, .started_ms = started,
                                       .ended_ms = ended, .hands = hands, .seats = table_seats,
                                       .final_points = finals, .results = results, .seeds = seeds,
                                       .actions = actions, .wins = wins};
-            rc = ippon_match_queue_add(q, &rec, err, errlen);
+            rc = ippon_store_batch_add(q, &rec, err, errlen);
         }
     }
     json_decref(o);

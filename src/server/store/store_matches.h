@@ -16,86 +16,86 @@
 #include <stdio.h>
 
 #include "store/store.h"
-#include "game/table.h"
+#include "store/stored_match.h"
 
 /*
  * Writes a finished match (its id makes this idempotent: a second write of the same id changes
  * nothing). Everything or nothing: a failure rolls back and says why in err. 0 or -1.
  */
-int ippon_store_save_match(ippon_store *st, const ippon_table_record *rec, char *err, size_t errlen);
+int ippon_store_save_match(ippon_store *st, const ippon_stored_match *rec, char *err, size_t errlen);
 
 /*
  * Writes n finished matches in one transaction, each as ippon_store_save_match would (a bulk
  * import: the benchmark fills its database through this). Everything or nothing. 0 or -1.
  */
-int ippon_store_save_matches(ippon_store *st, const ippon_table_record *const *recs, int n, char *err,
+int ippon_store_save_matches(ippon_store *st, const ippon_stored_match *const *recs, int n, char *err,
                              size_t errlen);
 
 /*
  * Group commit: finished matches queued as they end, then written together in one transaction
  * (each match whole or absent after a crash, as if written alone). The queue holds copies: the
- * record and its table may be freed once ippon_match_queue_add returns.
+ * record and its table may be freed once ippon_store_batch_add returns.
  *
- * The server queues on its event loop and writes on the store writer's thread (match_writes.h):
- * ippon_match_queue_write and _write_each on the writer's connection, then ippon_match_queue_tell
+ * The server queues on its event loop and writes on the store writer's thread (pending_matches.h):
+ * ippon_store_batch_write and _write_each on the writer's connection, then ippon_store_batch_tell
  * on the loop's, which brings that store's leaderboards and kept replies up to date. A queue is
  * used by one thread at a time.
  */
-typedef struct ippon_match_queue ippon_match_queue;
+typedef struct ippon_store_batch ippon_store_batch;
 
-ippon_match_queue *ippon_match_queue_new(void); /* NULL: out of memory */
-void ippon_match_queue_free(ippon_match_queue *q); /* drops what is still queued */
-int ippon_match_queue_count(const ippon_match_queue *q);
+ippon_store_batch *ippon_store_batch_new(void); /* NULL: out of memory */
+void ippon_store_batch_free(ippon_store_batch *q); /* drops what is still queued */
+int ippon_store_batch_count(const ippon_store_batch *q);
 /* queues a copy of a finished match: the number now queued, or -1 (incomplete record, out of
    memory: said in err, nothing queued) */
-int ippon_match_queue_add(ippon_match_queue *q, const ippon_table_record *rec, char *err, size_t errlen);
+int ippon_store_batch_add(ippon_store_batch *q, const ippon_stored_match *rec, char *err, size_t errlen);
 /* how many of the queued matches are not stored yet */
-int ippon_match_queue_unstored(const ippon_match_queue *q);
+int ippon_store_batch_unstored(const ippon_store_batch *q);
 
 /*
  * Writes the queue's matches not stored yet in one transaction (everything or nothing) and marks
  * them stored. 0, or -1 with err saying why (and the store's last failure noted: the writer tells a
  * locked database from a full disk by it).
  */
-int ippon_match_queue_write(ippon_store *st, ippon_match_queue *q, char *err, size_t errlen);
+int ippon_store_batch_write(ippon_store *st, ippon_store_batch *q, char *err, size_t errlen);
 
 /*
  * The same, one match per transaction: after the group failed for a reason that was not the
  * database's state (a match it refuses), so that such a match costs only itself. 0 if every
  * match is stored now, else -1 with err naming the last match that failed.
  */
-int ippon_match_queue_write_each(ippon_store *st, ippon_match_queue *q, char *err, size_t errlen);
+int ippon_store_batch_write_each(ippon_store *st, ippon_store_batch *q, char *err, size_t errlen);
 
 /*
- * What the store writer runs for a queue (match_writes.h): ippon_match_queue_write, and if the
- * database refused the group itself (not its state: store_writer.h), ippon_match_queue_write_each.
+ * What the store writer runs for a queue (pending_matches.h): ippon_store_batch_write, and if the
+ * database refused the group itself (not its state: store_writer.h), ippon_store_batch_write_each.
  * 0 when every match is stored, else -1 with the store's last failure noted (the writer's retry
  * depends on its class).
  */
-int ippon_match_queue_store(ippon_store *st, ippon_match_queue *q, char *err, size_t errlen);
+int ippon_store_batch_store(ippon_store *st, ippon_store_batch *q, char *err, size_t errlen);
 
 /*
  * After the writes (on the thread that uses st): tells st's in-memory leaderboards and kept
  * replies what the queue's writes changed — in place when one transaction wrote them all, else
  * by making them load again.
  */
-void ippon_match_queue_tell(ippon_store *st, ippon_match_queue *q);
+void ippon_store_batch_tell(ippon_store *st, ippon_store_batch *q);
 
 /*
  * Writes every queued match in one transaction and empties the queue (all on st: write, write
  * each alone if the group failed, tell). Returns how many matches were not stored (0: all were;
  * err then says why the last of them failed).
  */
-int ippon_store_write_queue(ippon_store *st, ippon_match_queue *q, char *err, size_t errlen);
+int ippon_store_write_batch(ippon_store *st, ippon_store_batch *q, char *err, size_t errlen);
 
 /*
  * The pending-matches file's lines (store_spill.h): each match of q not stored yet as one line of
  * JSON ending in '\n', after prefix (the file's: ""), written to f. The number written, or -1 if
  * f failed.
  */
-int ippon_match_queue_dump(const ippon_match_queue *q, FILE *f, const char *prefix);
+int ippon_store_batch_dump(const ippon_store_batch *q, FILE *f, const char *prefix);
 
-/* queues the match of one such line: as ippon_match_queue_add, err naming what is wrong */
-int ippon_match_queue_add_line(ippon_match_queue *q, const char *line, char *err, size_t errlen);
+/* queues the match of one such line: as ippon_store_batch_add, err naming what is wrong */
+int ippon_store_batch_add_line(ippon_store_batch *q, const char *line, char *err, size_t errlen);
 
 #endif

@@ -1,59 +1,27 @@
 /*
  * store_rankings.c — leaderboards, profiles and match lists from the stored matches
- * (store_rankings.h says what counts, the periods and the tie rules). The leaderboards are held
- * in memory (store_board.c); a profile's totals come from rank_totals, kept by triggers
+ * (store_rankings.h says what counts and the tie rules), read into plain rows. The leaderboards
+ * are held in memory (store_board.c); a profile's totals come from rank_totals, kept by triggers
  * (0005_rank_totals.sql); everything else is read from the matches as stored.
  */
 #include "store/store_rankings.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "store/store_board.h"
 #include "store/store_private.h"
 #include "store/store_profiles.h"
 
-#define HISTORY_POINTS 500
-#define RECENT_MATCHES 20
-
-static const char *const period_names[] = {"all", "month", "week", "day"};
-
-int ippon_rank_period_parse(const char *name)
+/* a text column copied into out (cap bytes with the NUL; "" when NULL) */
+static void column_copy(sqlite3_stmt *q, int i, char *out, size_t cap)
 {
-    for (int i = 0; i < 4; i++)
-        if (!strcmp(name, period_names[i]))
-            return i;
-    return -1;
+    const unsigned char *t = sqlite3_column_text(q, i);
+    snprintf(out, cap, "%s", t ? (const char *)t : "");
 }
 
-const char *ippon_rank_period_name(ippon_rank_period period)
-{
-    return (unsigned)period < 4 ? period_names[period] : "all";
-}
-
-int64_t ippon_rank_period_since(ippon_rank_period period, int64_t now_ms)
-{
-    static const int64_t day = 86400000;
-    switch (period) {
-    case IPPON_PERIOD_DAY: return now_ms - day;
-    case IPPON_PERIOD_WEEK: return now_ms - 7 * day;
-    case IPPON_PERIOD_MONTH: return now_ms - 30 * day;
-    default: return INT64_MIN;
-    }
-}
-
-static json_t *column_text(sqlite3_stmt *q, int i)
-{
-    const unsigned char *s = sqlite3_column_text(q, i);
-    return s ? json_string((const char *)s) : json_null();
-}
-
-static json_t *column_int(sqlite3_stmt *q, int i)
-{
-    return sqlite3_column_type(q, i) == SQLITE_NULL ? json_null() : json_integer(sqlite3_column_int64(q, i));
-}
-
-/* stored JSON text parsed back (null if absent or unparsable) */
+/* stored JSON text parsed back (JSON null if absent or unparsable) */
 static json_t *column_json(sqlite3_stmt *q, int i)
 {
     const char *s = (const char *)sqlite3_column_text(q, i);
@@ -63,9 +31,18 @@ static json_t *column_json(sqlite3_stmt *q, int i)
 
 /* ---- leaderboard: held in memory (store_board.c) ---------------------------------------- */
 
-int ippon_store_leaderboard(ippon_store *st, const ippon_leaderboard_query *lq, json_t **out)
+int ippon_store_leaderboard(ippon_store *st, const ippon_leaderboard_query *lq, ippon_leaderboard_page *out)
 {
     return ippon_board_page(st, lq, out);
+}
+
+void ippon_leaderboard_page_free(ippon_leaderboard_page *page)
+{
+    if (page) {
+        free(page->rows);
+        page->rows = NULL;
+        page->n = 0;
+    }
 }
 
 int ippon_store_leaderboard_kept(ippon_store *st, const ippon_leaderboard_query *lq, const char **body, size_t *len)
@@ -80,24 +57,8 @@ void ippon_store_leaderboard_keep(ippon_store *st, const ippon_leaderboard_query
 
 /* ---- profile -------------------------------------------------------------------------- */
 
-/* a rate, or null when there is nothing to divide by */
-static json_t *rate(int64_t part, int64_t whole)
-{
-    return whole ? json_real((double)part / (double)whole) : json_null();
-}
-
-static json_t *mode_stats(int64_t games, int64_t total, int64_t wins, json_t *best, int64_t hands, int64_t deal_ins,
-                          int64_t known_hands)
-{
-    return json_pack("{s:I,s:I,s:f,s:I,s:f,s:o,s:I,s:I,s:o,s:o}", "games", (json_int_t)games, "total",
-                     (json_int_t)total, "average", games ? (double)total / (double)games : 0.0, "wins",
-                     (json_int_t)wins, "win_rate", games ? (double)wins / (double)games : 0.0, "best", best,
-                     "hands", (json_int_t)hands, "deal_ins", (json_int_t)deal_ins, "deal_in_rate",
-                     rate(deal_ins, known_hands), "hand_win_rate", rate(wins, hands));
-}
-
 /* per mode, from rank_totals (0005_rank_totals.sql): the same sums as over the counted games */
-static int profile_modes(ippon_store *st, const char *user_id, json_t *modes)
+static int profile_modes(ippon_store *st, const char *user_id, ippon_profile *p)
 {
     static const char sql[] = "SELECT mode, games, total, wins, best, hands, deal_ins, known_hands FROM rank_totals"
                               " WHERE mode IN ('4p', '3p') AND user_id = ?1";
@@ -106,16 +67,27 @@ static int profile_modes(ippon_store *st, const char *user_id, json_t *modes)
         return -1;
     sqlite3_bind_text(q, 1, user_id, -1, SQLITE_STATIC);
     int rc;
-    while ((rc = sqlite3_step(q)) == SQLITE_ROW)
-        json_object_set_new(modes, (const char *)sqlite3_column_text(q, 0),
-                            mode_stats(sqlite3_column_int64(q, 1), sqlite3_column_int64(q, 2),
-                                       sqlite3_column_int64(q, 3), column_int(q, 4), sqlite3_column_int64(q, 5),
-                                       sqlite3_column_int64(q, 6), sqlite3_column_int64(q, 7)));
+    while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+        ippon_mode mode;
+        if (ippon_mode_parse((const char *)sqlite3_column_text(q, 0), &mode) != 0)
+            continue; /* none: the WHERE keeps the two modes */
+        ippon_profile_mode *m = &p->modes[mode];
+        *m = (ippon_profile_mode){
+            .games = sqlite3_column_int64(q, 1),
+            .total = sqlite3_column_int64(q, 2),
+            .wins = sqlite3_column_int64(q, 3),
+            .has_best = sqlite3_column_type(q, 4) != SQLITE_NULL,
+            .best = sqlite3_column_int64(q, 4),
+            .hands = sqlite3_column_int64(q, 5),
+            .deal_ins = sqlite3_column_int64(q, 6),
+            .known_hands = sqlite3_column_int64(q, 7),
+        };
+    }
     sqlite3_finalize(q);
     return rc == SQLITE_DONE ? 0 : -1;
 }
 
-static int profile_recent(ippon_store *st, const char *user_id, json_t *recent)
+static int profile_recent(ippon_store *st, const char *user_id, ippon_profile *p)
 {
     static const char sql[] = "SELECT match_id, mode, ended_at, result, final_points, seat, counted"
                               " FROM match_players WHERE user_id = ?1 ORDER BY ended_at DESC, match_id DESC LIMIT ?2";
@@ -123,24 +95,31 @@ static int profile_recent(ippon_store *st, const char *user_id, json_t *recent)
     if (!q)
         return -1;
     sqlite3_bind_text(q, 1, user_id, -1, SQLITE_STATIC);
-    sqlite3_bind_int(q, 2, RECENT_MATCHES);
-    int rc;
-    while ((rc = sqlite3_step(q)) == SQLITE_ROW)
-        json_array_append_new(recent, json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:b}", "id", column_text(q, 0), "mode",
-                                                column_text(q, 1), "ended_at", column_int(q, 2), "result",
-                                                column_int(q, 3), "final_points", column_int(q, 4), "seat",
-                                                column_int(q, 5), "counted", sqlite3_column_int(q, 6)));
+    sqlite3_bind_int(q, 2, IPPON_PROFILE_RECENT);
+    int rc = SQLITE_DONE;
+    while (p->recent_n < IPPON_PROFILE_RECENT && (rc = sqlite3_step(q)) == SQLITE_ROW) {
+        ippon_profile_match *m = &p->recent[p->recent_n++];
+        column_copy(q, 0, m->id, sizeof m->id);
+        column_copy(q, 1, m->mode, sizeof m->mode);
+        m->ended_at = sqlite3_column_int64(q, 2);
+        m->result = sqlite3_column_int(q, 3);
+        m->final_points = sqlite3_column_int(q, 4);
+        m->seat = sqlite3_column_int(q, 5);
+        m->counted = sqlite3_column_int(q, 6) != 0;
+    }
+    if (p->recent_n == IPPON_PROFILE_RECENT)
+        rc = SQLITE_DONE; /* LIMIT: no more rows */
     sqlite3_finalize(q);
     return rc == SQLITE_DONE ? 0 : -1;
 }
 
 /*
  * The running sum of a mode's counted results for the chart, oldest first: the last
- * HISTORY_POINTS games, read newest first from the player's index alone (match_players_user_games
- * holds each game's mode and whether it counts, 0007_player_games.sql), their sums worked back
- * from the mode's total (rank_totals, passed in as total).
+ * IPPON_PROFILE_HISTORY games, read newest first from the player's index alone
+ * (match_players_user_games holds each game's mode and whether it counts, 0007_player_games.sql),
+ * their sums worked back from the mode's total (rank_totals).
  */
-static int profile_history_mode(ippon_store *st, const char *user_id, const char *mode, int64_t total, json_t *points)
+static int profile_history_mode(ippon_store *st, const char *user_id, ippon_mode mode, ippon_profile *p)
 {
     static const char sql[] = "SELECT ended_at, result FROM match_players"
                               " WHERE user_id = ?1 AND mode = ?2 AND counted = 1 AND is_bot = 0"
@@ -149,58 +128,45 @@ static int profile_history_mode(ippon_store *st, const char *user_id, const char
     if (!q)
         return -1;
     sqlite3_bind_text(q, 1, user_id, -1, SQLITE_STATIC);
-    sqlite3_bind_text(q, 2, mode, -1, SQLITE_STATIC);
-    sqlite3_bind_int(q, 3, HISTORY_POINTS);
-    int64_t ended[HISTORY_POINTS], cumulative[HISTORY_POINTS];
-    int rc, n = 0;
-    int64_t sum = total;
-    while (n < HISTORY_POINTS && (rc = sqlite3_step(q)) == SQLITE_ROW) {
-        ended[n] = sqlite3_column_int64(q, 0);
-        cumulative[n++] = sum;
+    sqlite3_bind_text(q, 2, ippon_mode_name(mode), -1, SQLITE_STATIC);
+    sqlite3_bind_int(q, 3, IPPON_PROFILE_HISTORY);
+    ippon_profile_point *points = p->history[mode];
+    int rc = SQLITE_DONE, n = 0;
+    int64_t sum = p->modes[mode].total;
+    while (n < IPPON_PROFILE_HISTORY && (rc = sqlite3_step(q)) == SQLITE_ROW) {
+        points[n].ended_at = sqlite3_column_int64(q, 0);
+        points[n++].cumulative = sum;
         sum -= sqlite3_column_int64(q, 1);
     }
-    if (n == HISTORY_POINTS)
+    if (n == IPPON_PROFILE_HISTORY)
         rc = SQLITE_DONE; /* LIMIT: no more rows */
     sqlite3_finalize(q);
-    for (int i = n - 1; i >= 0 && rc == SQLITE_DONE; i--) /* oldest first */
-        if (json_array_append_new(points, json_pack("{s:I,s:I}", "ended_at", (json_int_t)ended[i], "cumulative",
-                                                    (json_int_t)cumulative[i])) != 0)
-            rc = SQLITE_ERROR;
+    for (int a = 0, b = n - 1; a < b; a++, b--) { /* oldest first */
+        ippon_profile_point t = points[a];
+        points[a] = points[b];
+        points[b] = t;
+    }
+    p->history_n[mode] = n;
     return rc == SQLITE_DONE ? 0 : -1;
 }
 
-static int profile_history(ippon_store *st, const char *user_id, json_t *modes, json_t *history)
-{
-    const char *mode;
-    json_t *points;
-    json_object_foreach(history, mode, points) {
-        json_t *stats = json_object_get(modes, mode);
-        if (json_integer_value(json_object_get(stats, "games")) > 0 &&
-            profile_history_mode(st, user_id, mode, json_integer_value(json_object_get(stats, "total")), points) != 0)
-            return -1;
-    }
-    return 0;
-}
-
-int ippon_store_player_profile(ippon_store *st, const char *user_id, json_t **out)
+int ippon_store_player_profile(ippon_store *st, const char *user_id, ippon_profile **out)
 {
     *out = NULL;
-    ippon_user user;
-    int rc = ippon_store_user_get(st, user_id, &user);
-    if (rc != 0)
-        return rc;
-    json_t *modes = json_pack("{s:o,s:o}", "4p", mode_stats(0, 0, 0, json_null(), 0, 0, 0), "3p",
-                              mode_stats(0, 0, 0, json_null(), 0, 0, 0));
-    json_t *recent = json_array(), *history = json_pack("{s:[],s:[]}", "4p", "3p");
-    json_t *profile = json_pack("{s:s,s:s,s:I,s:o,s:o,s:o}", "user_id", user.id, "display_name", user.display_name,
-                                "created_at", (json_int_t)user.created_at, "modes", modes, "recent", recent,
-                                "history", history);
-    if (!profile || profile_modes(st, user_id, modes) != 0 || profile_recent(st, user_id, recent) != 0 ||
-        profile_history(st, user_id, modes, history) != 0) {
-        json_decref(profile);
+    ippon_profile *p = calloc(1, sizeof *p);
+    if (!p)
         return -1;
+    int rc = ippon_store_user_get(st, user_id, &p->user);
+    if (rc == 0 && (profile_modes(st, user_id, p) != 0 || profile_recent(st, user_id, p) != 0))
+        rc = -1;
+    for (ippon_mode mode = 0; rc == 0 && mode < IPPON_MODES; mode++)
+        if (p->modes[mode].games > 0 && profile_history_mode(st, user_id, mode, p) != 0)
+            rc = -1;
+    if (rc != 0) {
+        free(p);
+        return rc;
     }
-    *out = profile;
+    *out = p;
     return 0;
 }
 
@@ -233,29 +199,39 @@ void ippon_store_reply_keep(ippon_store *st, const ippon_kept_query *kq, const c
 #define PLAYERS_SQL "SELECT seat, user_id, display_name, is_bot, final_points, result, voided" \
                     " FROM match_players WHERE match_id = ?1 ORDER BY seat"
 
-/* a match's players by seat, read with q (PLAYERS_SQL, reset after); *voided (if asked) from
-   their copy of the match's voided_at */
-static json_t *match_players(sqlite3_stmt *q, const char *match_id, bool *voided)
+/* a match's players by seat into m, read with q (PLAYERS_SQL, reset after); m->voided from their
+   copy of the match's voided_at */
+static int match_seats(sqlite3_stmt *q, ippon_listed_match *m)
 {
-    json_t *players = json_array();
-    if (!players)
-        return NULL;
-    sqlite3_bind_text(q, 1, match_id, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(q, 1, m->id, -1, SQLITE_TRANSIENT);
     int rc;
-    while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
-        json_array_append_new(players, json_pack("{s:o,s:o,s:o,s:b,s:o,s:o}", "seat", column_int(q, 0), "user_id",
-                                                 column_text(q, 1), "display_name", column_text(q, 2), "bot",
-                                                 sqlite3_column_int(q, 3), "final_points", column_int(q, 4),
-                                                 "result", column_int(q, 5)));
-        if (voided)
-            *voided = sqlite3_column_int(q, 6) != 0;
+    m->players = 0;
+    while ((rc = sqlite3_step(q)) == SQLITE_ROW && m->players < 4) {
+        ippon_listed_seat *seat = &m->seats[m->players++];
+        seat->seat = sqlite3_column_int(q, 0);
+        column_copy(q, 1, seat->user_id, sizeof seat->user_id);
+        column_copy(q, 2, seat->display_name, sizeof seat->display_name);
+        seat->bot = sqlite3_column_int(q, 3) != 0;
+        seat->final_points = sqlite3_column_int(q, 4);
+        seat->result = sqlite3_column_int(q, 5);
+        m->voided = sqlite3_column_int(q, 6) != 0;
     }
     sqlite3_reset(q);
-    if (rc != SQLITE_DONE) {
-        json_decref(players);
-        return NULL;
-    }
-    return players;
+    return rc == SQLITE_DONE ? 0 : -1;
+}
+
+/* the columns MATCH_COLUMNS of a matches row, from column `first` on, into m */
+#define MATCH_COLUMNS "m.id, m.mode, m.rules, m.ranked, m.completed, m.hands, m.started_at, m.ended_at"
+static void match_columns(sqlite3_stmt *q, int first, ippon_listed_match *m)
+{
+    column_copy(q, first, m->id, sizeof m->id);
+    column_copy(q, first + 1, m->mode, sizeof m->mode);
+    column_copy(q, first + 2, m->rules, sizeof m->rules);
+    m->ranked = sqlite3_column_int(q, first + 3) != 0;
+    m->completed = sqlite3_column_int(q, first + 4) != 0;
+    m->hands = sqlite3_column_int(q, first + 5);
+    m->started_at = sqlite3_column_int64(q, first + 6);
+    m->ended_at = sqlite3_column_int64(q, first + 7);
 }
 
 static int user_exists(ippon_store *st, const char *user_id)
@@ -270,16 +246,15 @@ static int user_exists(ippon_store *st, const char *user_id)
  * from the start of the matches row, before its seeds and action log, and "voided" from the
  * players' copy. The total of every match is the count kept in rank_version (0007_player_games.sql).
  */
-int ippon_store_matches_list(ippon_store *st, const char *user_id, int page, int limit, json_t **out)
+int ippon_store_matches_list(ippon_store *st, const char *user_id, int page, int limit, ippon_listed_matches *out)
 {
-#define MATCH_COLUMNS "m.id, m.mode, m.rules, m.ranked, m.completed, m.hands, m.started_at, m.ended_at"
     static const char mine_sql[] = "SELECT " MATCH_COLUMNS " FROM match_players p JOIN matches m ON m.id = p.match_id"
                                    " WHERE p.user_id = ?1 ORDER BY p.ended_at DESC, p.match_id DESC LIMIT ?2 OFFSET ?3";
     static const char all_sql[] = "SELECT " MATCH_COLUMNS " FROM matches m ORDER BY m.ended_at DESC, m.id DESC"
                                   " LIMIT ?2 OFFSET ?3";
     static const char mine_count[] = "SELECT count(*) FROM match_players WHERE user_id = ?1";
     static const char all_count[] = "SELECT matches FROM rank_version WHERE id = 1";
-    *out = NULL;
+    *out = (ippon_listed_matches){0};
     if (user_id) {
         int rc = user_exists(st, user_id);
         if (rc != 0)
@@ -287,9 +262,10 @@ int ippon_store_matches_list(ippon_store *st, const char *user_id, int page, int
     }
     sqlite3_stmt *qc = ippon_store_prepare(st, user_id ? mine_count : all_count),
                  *q = ippon_store_prepare(st, user_id ? mine_sql : all_sql), *qp = ippon_store_prepare(st, PLAYERS_SQL);
-    json_t *matches = json_array();
+    ippon_listed_match *rows = limit > 0 ? calloc((size_t)limit, sizeof *rows) : NULL;
+    int n = 0;
     int64_t total = -1;
-    if (!qc || !q || !qp || !matches)
+    if (!qc || !q || !qp || !rows)
         goto done;
     if (user_id) {
         sqlite3_bind_text(qc, 1, user_id, -1, SQLITE_STATIC);
@@ -299,39 +275,41 @@ int ippon_store_matches_list(ippon_store *st, const char *user_id, int page, int
     sqlite3_bind_int64(q, 3, (int64_t)(page - 1) * limit);
     if (sqlite3_step(qc) != SQLITE_ROW)
         goto done;
-    int64_t n = sqlite3_column_int64(qc, 0);
-    int rc;
-    while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
-        bool voided = false;
-        json_t *players = match_players(qp, (const char *)sqlite3_column_text(q, 0), &voided);
-        json_t *m = players ? json_pack("{s:o,s:o,s:o,s:b,s:b,s:b,s:o,s:o,s:o,s:o}", "id", column_text(q, 0), "mode",
-                                        column_text(q, 1), "rules", column_text(q, 2), "ranked",
-                                        sqlite3_column_int(q, 3), "completed", sqlite3_column_int(q, 4), "voided",
-                                        voided, "hands", column_int(q, 5), "started_at", column_int(q, 6),
-                                        "ended_at", column_int(q, 7), "players", players)
-                            : NULL;
-        if (!m || json_array_append_new(matches, m) != 0)
+    int64_t count = sqlite3_column_int64(qc, 0);
+    int rc = SQLITE_DONE;
+    while (n < limit && (rc = sqlite3_step(q)) == SQLITE_ROW) {
+        match_columns(q, 0, &rows[n]);
+        if (match_seats(qp, &rows[n]) != 0)
             goto done;
+        n++;
     }
-    if (rc == SQLITE_DONE)
-        total = n;
+    if (n == limit || rc == SQLITE_DONE)
+        total = count;
 done:
     sqlite3_finalize(qc);
     sqlite3_finalize(q);
     sqlite3_finalize(qp);
     if (total < 0) {
-        json_decref(matches);
+        free(rows);
         return -1;
     }
-    *out = json_pack("{s:I,s:o}", "total", (json_int_t)total, "matches", matches);
-    return *out ? 0 : -1;
+    *out = (ippon_listed_matches){.total = total, .n = n, .rows = rows};
+    return 0;
 }
 
-int ippon_store_match_detail(ippon_store *st, const char *id, json_t **out)
+void ippon_listed_matches_free(ippon_listed_matches *list)
 {
-    static const char sql[] = "SELECT id, mode, rules, ranked, completed, voided_at, void_reason, hands, started_at,"
-                              " ended_at, wins, seeds FROM matches WHERE id = ?1";
-    *out = NULL;
+    if (list) {
+        free(list->rows);
+        *list = (ippon_listed_matches){0};
+    }
+}
+
+int ippon_store_match_detail(ippon_store *st, const char *id, ippon_stored_detail *out)
+{
+    static const char sql[] = "SELECT " MATCH_COLUMNS ", m.voided_at, m.void_reason, m.wins, m.seeds"
+                              " FROM matches m WHERE m.id = ?1";
+    *out = (ippon_stored_detail){0};
     sqlite3_stmt *q = ippon_store_prepare(st, sql);
     if (!q)
         return -1;
@@ -341,34 +319,64 @@ int ippon_store_match_detail(ippon_store *st, const char *id, json_t **out)
         sqlite3_finalize(q);
         return rc == SQLITE_DONE ? IPPON_STORE_NOT_FOUND : -1;
     }
-    sqlite3_stmt *qp = ippon_store_prepare(st, PLAYERS_SQL);
-    json_t *players = qp ? match_players(qp, id, NULL) : NULL;
-    sqlite3_finalize(qp);
-    if (players)
-        *out = json_pack("{s:o,s:o,s:o,s:b,s:b,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o}", "id", column_text(q, 0), "mode",
-                         column_text(q, 1), "rules", column_text(q, 2), "ranked", sqlite3_column_int(q, 3),
-                         "completed", sqlite3_column_int(q, 4), "voided_at", column_int(q, 5), "void_reason",
-                         column_text(q, 6), "hands", column_int(q, 7), "started_at", column_int(q, 8), "ended_at",
-                         column_int(q, 9), "players", players, "wins", column_json(q, 10), "seeds",
-                         column_json(q, 11));
+    match_columns(q, 0, &out->match);
+    out->voided = sqlite3_column_type(q, 8) != SQLITE_NULL;
+    out->voided_at = sqlite3_column_int64(q, 8);
+    const unsigned char *reason = sqlite3_column_text(q, 9);
+    out->void_reason = reason ? strdup((const char *)reason) : NULL;
+    out->wins = column_json(q, 10);
+    out->seeds = column_json(q, 11);
     sqlite3_finalize(q);
-    return *out ? 0 : -1;
+    sqlite3_stmt *qp = ippon_store_prepare(st, PLAYERS_SQL);
+    rc = qp && (!reason || out->void_reason) && out->wins && out->seeds ? match_seats(qp, &out->match) : -1;
+    sqlite3_finalize(qp);
+    out->match.voided = out->voided;
+    if (rc != 0) {
+        ippon_stored_detail_free(out);
+        return -1;
+    }
+    return 0;
 }
 
-int ippon_store_match_record(ippon_store *st, const char *id, json_t **out)
+void ippon_stored_detail_free(ippon_stored_detail *d)
+{
+    if (d) {
+        free(d->void_reason);
+        json_decref(d->wins);
+        json_decref(d->seeds);
+        *d = (ippon_stored_detail){0};
+    }
+}
+
+int ippon_store_match_replay(ippon_store *st, const char *id, ippon_stored_replay *out)
 {
     static const char sql[] = "SELECT rules, seeds, actions FROM matches WHERE id = ?1";
-    *out = NULL;
+    *out = (ippon_stored_replay){0};
     sqlite3_stmt *q = ippon_store_prepare(st, sql);
     if (!q)
         return -1;
     sqlite3_bind_text(q, 1, id, -1, SQLITE_STATIC);
     int rc = sqlite3_step(q);
-    if (rc == SQLITE_ROW)
-        *out = json_pack("{s:o,s:o,s:o}", "rules", column_text(q, 0), "seeds", column_json(q, 1), "actions",
-                         column_json(q, 2));
+    if (rc == SQLITE_ROW) {
+        column_copy(q, 0, out->rules, sizeof out->rules);
+        out->seeds = column_json(q, 1);
+        out->actions = column_json(q, 2);
+    }
     sqlite3_finalize(q);
     if (rc == SQLITE_DONE)
         return IPPON_STORE_NOT_FOUND;
-    return *out ? 0 : -1;
+    if (rc != SQLITE_ROW || !out->seeds || !out->actions) {
+        ippon_stored_replay_free(out);
+        return -1;
+    }
+    return 0;
+}
+
+void ippon_stored_replay_free(ippon_stored_replay *r)
+{
+    if (r) {
+        json_decref(r->seeds);
+        json_decref(r->actions);
+        *r = (ippon_stored_replay){0};
+    }
 }

@@ -1,7 +1,7 @@
 /*
  * store_rankings.h — the rankings, read from the stored matches (store_matches.c writes them;
  * indexes: migrations/0004_rankings.sql). Part of the store module: only store_rankings.c
- * knows SQL. Replies are built as JSON here, in the shapes the REST routes send
+ * knows SQL. What it reads comes back as plain rows; the REST routes make their replies of them
  * (api/leaderboard_rest.c, players_rest.c, matches_rest.c; src/server/README.md, "Rankings").
  *
  * What counts: every finished match is one game for each human in it, scored by its result
@@ -16,8 +16,7 @@
  * The leaderboards are held in memory and kept current (store_board.c), so a page costs the
  * same at a million matches as at ten.
  *
- * Periods are rolling windows ending now: day = the last 24 hours, week = the last 7 × 24 h,
- * month = the last 30 × 24 h; a match counts if now − window ≤ ended_at (the edge included).
+ * Periods: rank_period.h.
  *
  * Leaderboard order (the tie rules): total desc, then average desc, then games desc, then
  * user_id asc (so the order is total and stable); rank is the position in that order (1, 2,
@@ -30,23 +29,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/mode.h"
+#include "store/rank_period.h"
 #include "store/store.h"
 
-typedef enum ippon_rank_period {
-    IPPON_PERIOD_ALL,
-    IPPON_PERIOD_MONTH, /* the last 30 days */
-    IPPON_PERIOD_WEEK,  /* the last 7 days */
-    IPPON_PERIOD_DAY,   /* the last 24 hours */
-} ippon_rank_period;
-
-/* "all", "month", "week", "day" → the period, or -1 */
-int ippon_rank_period_parse(const char *name);
-const char *ippon_rank_period_name(ippon_rank_period period);
-/* the first ended_at (unix ms) that counts in period at now_ms (INT64_MIN for all) */
-int64_t ippon_rank_period_since(ippon_rank_period period, int64_t now_ms);
-
 typedef struct ippon_leaderboard_query {
-    const char *mode;         /* "4p" or "3p" */
+    ippon_mode mode;
     ippon_rank_period period;
     int64_t now_ms;           /* unix ms: the end of the period */
     int page;                 /* 1 … */
@@ -54,12 +42,24 @@ typedef struct ippon_leaderboard_query {
     int min_games;            /* players with fewer games are left out */
 } ippon_leaderboard_query;
 
-/*
- * One page of the leaderboard: *out = {"total": players ranked, "rows": [{"rank", "user_id",
- * "display_name" (the current one), "games", "total", "average", "wins", "best"}, …]}
- * (new reference). A page past the end has no rows. 0 or -1.
- */
-int ippon_store_leaderboard(ippon_store *st, const ippon_leaderboard_query *q, json_t **out);
+/* one row of a leaderboard page */
+typedef struct ippon_leaderboard_row {
+    int64_t rank;                                        /* 1, 2, 3 … (no shared ranks) */
+    char user_id[IPPON_USER_ID_LEN + 1];
+    char display_name[IPPON_DISPLAY_NAME_MAX_BYTES + 1]; /* the current one */
+    int32_t games, wins, best;
+    int64_t total;                                       /* the sum of the results; average = total / games */
+} ippon_leaderboard_row;
+
+typedef struct ippon_leaderboard_page {
+    int64_t total;              /* players ranked */
+    int n;                      /* rows on this page: none past the end */
+    ippon_leaderboard_row *rows; /* malloc'd: ippon_leaderboard_page_free */
+} ippon_leaderboard_page;
+
+/* One page of the leaderboard into *out. 0 or -1 (nothing to free then). */
+int ippon_store_leaderboard(ippon_store *st, const ippon_leaderboard_query *q, ippon_leaderboard_page *out);
+void ippon_leaderboard_page_free(ippon_leaderboard_page *page);
 
 /*
  * Replies kept by the store, so that a page asked for again costs a lookup: _kept gives the
@@ -71,20 +71,49 @@ int ippon_store_leaderboard(ippon_store *st, const ippon_leaderboard_query *q, j
 int ippon_store_leaderboard_kept(ippon_store *st, const ippon_leaderboard_query *q, const char **body, size_t *len);
 void ippon_store_leaderboard_keep(ippon_store *st, const ippon_leaderboard_query *q, const char *body, size_t len);
 
+#define IPPON_PROFILE_RECENT 20   /* the last matches of any kind a profile lists */
+#define IPPON_PROFILE_HISTORY 500 /* the counted games of each mode its chart shows */
+
+/* a player's counted games of one mode */
+typedef struct ippon_profile_mode {
+    int64_t games, total, wins;
+    bool has_best;              /* false before the first game */
+    int64_t best;
+    int64_t hands;              /* hands played in those games, exhaustive draws included */
+    int64_t deal_ins;           /* games in which the player discarded the winning tile of a ron */
+    int64_t known_hands;        /* hands of the games whose deal-in is known */
+} ippon_profile_mode;
+
+/* one of the player's last matches, of any kind */
+typedef struct ippon_profile_match {
+    char id[IPPON_USER_ID_LEN + 1];
+    char mode[4];               /* "4p" or "3p" */
+    int64_t ended_at;           /* unix ms */
+    int32_t result, final_points;
+    int seat;
+    bool counted;
+} ippon_profile_match;
+
+/* the running sum of a mode's counted results after one game */
+typedef struct ippon_profile_point {
+    int64_t ended_at, cumulative;
+} ippon_profile_point;
+
+typedef struct ippon_profile {
+    ippon_user user;                                    /* id, display name, created_at (unix s) */
+    ippon_profile_mode modes[IPPON_MODES];              /* by mode */
+    int recent_n;
+    ippon_profile_match recent[IPPON_PROFILE_RECENT];   /* newest first */
+    int history_n[IPPON_MODES];
+    ippon_profile_point history[IPPON_MODES][IPPON_PROFILE_HISTORY]; /* per mode, oldest first: the last games */
+} ippon_profile;
+
 /*
- * A player's profile: *out = {"user_id", "display_name", "created_at" (unix s),
- * "modes": {"4p": {"games", "total", "average", "wins", "win_rate" (wins per game), "best",
- * "hands" (hands played in those games, exhaustive draws included), "deal_ins" (games in which
- * the player discarded the winning tile of a ron), "deal_in_rate" (deal-ins per hand played,
- * over the games whose deal-in is known; null without such hands), "hand_win_rate" (wins per
- * hand played; null without hands)}, "3p": {…}},
- * "recent": [the last 20 matches of any kind, newest first: {"id", "mode", "ended_at",
- * "result", "final_points", "seat", "counted"}],
- * "history": {"4p": [{"ended_at", "cumulative"}, …], "3p": […]}} — the running sum of the
- * counted results, oldest first (the last 500 games of each mode). 0, IPPON_STORE_NOT_FOUND
- * (no such user) or -1.
+ * A player's profile: *out (malloc'd: free it) with the totals per mode from rank_totals, the
+ * last IPPON_PROFILE_RECENT matches of any kind and the running sum of the counted results over
+ * the last IPPON_PROFILE_HISTORY games of each mode. 0, IPPON_STORE_NOT_FOUND (no such user) or -1.
  */
-int ippon_store_player_profile(ippon_store *st, const char *user_id, json_t **out);
+int ippon_store_player_profile(ippon_store *st, const char *user_id, ippon_profile **out);
 
 /* a profile (page 0) or a page of a match list (user_id NULL: every match) */
 typedef struct ippon_kept_query {
@@ -103,26 +132,64 @@ int ippon_store_reply_kept(ippon_store *st, const ippon_kept_query *kq, const ch
 void ippon_store_reply_keep(ippon_store *st, const ippon_kept_query *kq, const char *body, size_t len, const char *tag);
 
 
+/* a seat of a stored match */
+typedef struct ippon_listed_seat {
+    int seat;
+    char user_id[IPPON_USER_ID_LEN + 1];                /* "" for a bot */
+    char display_name[IPPON_DISPLAY_NAME_MAX_BYTES + 1]; /* as it was during the match */
+    bool bot;
+    int32_t final_points, result;
+} ippon_listed_seat;
+
+/* a stored match as lists show it */
+typedef struct ippon_listed_match {
+    char id[IPPON_USER_ID_LEN + 1];
+    char mode[4];               /* "4p" or "3p" */
+    char rules[32];             /* the rule preset's name */
+    bool ranked, completed, voided;
+    int hands;
+    int64_t started_at, ended_at; /* unix ms */
+    int players;
+    ippon_listed_seat seats[4];
+} ippon_listed_match;
+
+typedef struct ippon_listed_matches {
+    int64_t total;              /* every match of the list, not only this page */
+    int n;
+    ippon_listed_match *rows;      /* malloc'd: ippon_listed_matches_free */
+} ippon_listed_matches;
+
 /*
  * Stored matches, newest first (ended_at desc, then id desc), of one player (user_id) or of
- * everyone (NULL): *out = {"total", "matches": [{"id", "mode", "rules", "ranked",
- * "completed", "voided", "hands", "started_at", "ended_at", "players": [...]}]} with
- * players as in ippon_store_match_detail. 0, IPPON_STORE_NOT_FOUND (no such user) or -1.
+ * everyone (NULL): one page into *out. 0, IPPON_STORE_NOT_FOUND (no such user) or -1 (nothing
+ * to free after an error).
  */
-int ippon_store_matches_list(ippon_store *st, const char *user_id, int page, int limit, json_t **out);
+int ippon_store_matches_list(ippon_store *st, const char *user_id, int page, int limit, ippon_listed_matches *out);
+void ippon_listed_matches_free(ippon_listed_matches *list);
 
-/*
- * One match: *out = {"id", "mode", "rules", "ranked", "completed", "voided_at", "void_reason",
- * "hands", "started_at", "ended_at", "players": [{"seat", "user_id", "display_name" (as it
- * was), "bot", "final_points", "result"}], "wins" (as stored), "seeds"}. Unix ms times.
- * 0, IPPON_STORE_NOT_FOUND or -1.
- */
-int ippon_store_match_detail(ippon_store *st, const char *id, json_t **out);
+/* one stored match whole */
+typedef struct ippon_stored_detail {
+    ippon_listed_match match;
+    bool voided;                /* voided_at is set */
+    int64_t voided_at;          /* unix ms */
+    char *void_reason;          /* malloc'd; NULL when none is stored */
+    json_t *wins;               /* as stored (new reference; null if unreadable) */
+    json_t *seeds;              /* as stored: ["hex", …] one per hand (new reference) */
+} ippon_stored_detail;
 
-/*
- * What replays a match (match_logs.h): *out = {"rules": preset name, "seeds": […],
- * "actions": [[hand, seat, action], …]} as stored. 0, IPPON_STORE_NOT_FOUND or -1.
- */
-int ippon_store_match_record(ippon_store *st, const char *id, json_t **out);
+/* One match into *out (free with ippon_stored_detail_free). 0, IPPON_STORE_NOT_FOUND or -1. */
+int ippon_store_match_detail(ippon_store *st, const char *id, ippon_stored_detail *out);
+void ippon_stored_detail_free(ippon_stored_detail *d);
+
+/* what replays a match (game/replay_logs.h) */
+typedef struct ippon_stored_replay {
+    char rules[32];             /* the rule preset's name */
+    json_t *seeds;              /* as stored (new references) */
+    json_t *actions;            /* [[hand, seat, action], …] */
+} ippon_stored_replay;
+
+/* A match's replay into *out (free with ippon_stored_replay_free). 0, IPPON_STORE_NOT_FOUND or -1. */
+int ippon_store_match_replay(ippon_store *st, const char *id, ippon_stored_replay *out);
+void ippon_stored_replay_free(ippon_stored_replay *r);
 
 #endif

@@ -17,7 +17,7 @@ int ippon_spill_path(const char *db_path, char *out, size_t outlen)
     return n > 0 && (size_t)n < outlen ? 0 : -1;
 }
 
-int ippon_spill_read(const char *path, ippon_match_queue *q, char *err, size_t errlen)
+int ippon_spill_read(const char *path, ippon_store_batch *q, char *err, size_t errlen)
 {
     FILE *f = fopen(path, "r");
     if (!f) {
@@ -37,7 +37,7 @@ int ippon_spill_read(const char *path, ippon_match_queue *q, char *err, size_t e
         if (len == 0)
             continue;
         char problem[256];
-        if (ippon_match_queue_add_line(q, line, problem, sizeof problem) < 0) {
+        if (ippon_store_batch_add_line(q, line, problem, sizeof problem) < 0) {
             snprintf(err, errlen, "%s:%d: a pending match that cannot be read (%s); move the file away to start "
                      "without it",
                      path, number, problem);
@@ -84,11 +84,11 @@ int ippon_spill_remove(const char *path, char *err, size_t errlen)
     return 0;
 }
 
-int ippon_spill_write(const char *path, ippon_match_queue *const *qs, int n, char *err, size_t errlen)
+int ippon_spill_write(const char *path, ippon_store_batch *const *qs, int n, char *err, size_t errlen)
 {
     int total = 0;
     for (int i = 0; i < n; i++)
-        total += ippon_match_queue_unstored(qs[i]);
+        total += ippon_store_batch_unstored(qs[i]);
     if (total == 0)
         return ippon_spill_remove(path, err, errlen);
     char tmp[4096];
@@ -103,7 +103,7 @@ int ippon_spill_write(const char *path, ippon_match_queue *const *qs, int n, cha
     }
     int rc = 0;
     for (int i = 0; rc == 0 && i < n; i++)
-        if (ippon_match_queue_dump(qs[i], f, "") < 0)
+        if (ippon_store_batch_dump(qs[i], f, "") < 0)
             rc = -1;
     if (rc == 0 && (fflush(f) != 0 || fsync(fileno(f)) != 0))
         rc = -1;

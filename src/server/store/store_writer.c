@@ -18,6 +18,7 @@
  */
 #include "store/store_writer.h"
 
+#include <assert.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -120,6 +121,7 @@ ippon_write_class ippon_write_class_of(int code)
 
 static void list_push(job_list *l, writer_job *j)
 {
+    assert((l->head == NULL) == (l->n == 0));
     j->next = NULL;
     if (l->tail)
         l->tail->next = j;
@@ -142,9 +144,11 @@ static void list_remove(job_list *l, writer_job *j)
         if (l->tail == x)
             l->tail = prev;
         x->next = NULL;
+        assert(l->n > 0);
         l->n--;
         return;
     }
+    assert(!"list_remove: the job is in the list");
 }
 
 /* j leaves its lane with result rc for its completion (lock held) */
@@ -230,7 +234,7 @@ static ippon_write_class attempt(ippon_writer *w, writer_job *j, int *rc, char *
         ippon_log_error("store writer: a job left a transaction open; rolled back");
         sqlite3_exec(w->st->db, "ROLLBACK", NULL, NULL, NULL);
     }
-    if (*rc != -1)
+    if (*rc != -1) /* the plain failure; anything else (0, a count, NOT_FOUND, CONFLICT) is an answer */
         return IPPON_WRITE_OK;
     if (!w->st->last_error) {
         snprintf(why, whylen, "the write failed without a database error (out of memory?)");
@@ -252,6 +256,7 @@ static int backoff_ms(int failures)
 static void settle(ippon_writer *w, lane *l, writer_job *j, ippon_write_class cls, int rc, const char *why)
 {
     int64_t now = mono_ms();
+    assert(cls != IPPON_WRITE_OK || rc != -1); /* attempt() classes a failed job by its error */
     w->last = cls;
     if (cls == IPPON_WRITE_OK) {
         w->last_error[0] = '\0';
@@ -459,6 +464,8 @@ void ippon_writer_set_wake(ippon_writer *w, void (*wake)(void *), void *wake_ctx
 int ippon_writer_submit(ippon_writer *w, ippon_write_kind kind, ippon_write_run run, ippon_write_done done,
                         void *arg)
 {
+    assert(w && run && done);
+    assert(kind == IPPON_WRITE_MATCHES || kind == IPPON_WRITE_ANSWER || kind == IPPON_WRITE_BACKGROUND);
     writer_job *j = calloc(1, sizeof *j);
     if (!j)
         return -1;
@@ -540,6 +547,7 @@ void ippon_writer_stop(ippon_writer *w, int64_t wait_ms)
     pthread_cond_broadcast(&w->work);
     pthread_mutex_unlock(&w->lock);
     pthread_join(w->thread, NULL);
+    assert(!w->running);
 
     /* the thread is gone: the finished jobs first, then what was still queued, requests first */
     writer_job *finished = w->done.head;

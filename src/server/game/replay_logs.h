@@ -1,5 +1,5 @@
 /*
- * match_logs.h — a stored match's logs, rebuilt from what the store keeps: the rule preset,
+ * replay_logs.h — a stored match's logs, rebuilt from what the store keeps: the rule preset,
  * one fairness seed per hand and the action log ([[hand, seat, action], …], table.c). Same
  * walls + same actions = same match, so replaying them through the rules core gives every
  * event again, private ones included, and the log writer (src/logs/game_log.h) turns those
@@ -9,32 +9,32 @@
  * dealer always acts first in a hand). A match closed before anybody acted has no dealer to
  * find; its log starts with seat 0 as the dealer.
  */
-#ifndef IPPON_SERVER_MATCH_LOGS_H
-#define IPPON_SERVER_MATCH_LOGS_H
+#ifndef IPPON_SERVER_REPLAY_LOGS_H
+#define IPPON_SERVER_REPLAY_LOGS_H
 
 #include <jansson.h>
 #include <stddef.h>
 #include <stdint.h>
 
-typedef struct ippon_match_logs {
+typedef struct ippon_replay_logs {
     json_t *tenhou;          /* the tenhou.net/6 game object */
     json_t *mjai;            /* the mjai events, an array (one per line when downloaded) */
     int players;
     int hands;               /* hands dealt while replaying */
     int over;                /* 1 if the replay reached the end of the match (a win) */
     int32_t final_points[4]; /* the points after the last action replayed */
-} ippon_match_logs;
+} ippon_replay_logs;
 
 /*
  * Replays a stored match: rules is the preset's name, seeds and actions as stored, names the
  * seats' names (NULL entries: "Seat N"), title the log's title. 0 with *out filled (free it
- * with ippon_match_logs_free), or -1 with the problem in err ("hand 2: seed: not 64 hex
+ * with ippon_replay_logs_free), or -1 with the problem in err ("hand 2: seed: not 64 hex
  * digits", "action 17: action: not one of your options"): the stored record does not replay.
  */
-int ippon_match_logs_build(const char *rules, const json_t *seeds, const json_t *actions,
-                           const char *const *names, const char *title, ippon_match_logs *out, char *err,
+int ippon_replay_logs_build(const char *rules, const json_t *seeds, const json_t *actions,
+                           const char *const *names, const char *title, ippon_replay_logs *out, char *err,
                            size_t errlen);
 
-void ippon_match_logs_free(ippon_match_logs *logs);
+void ippon_replay_logs_free(ippon_replay_logs *logs);
 
 #endif

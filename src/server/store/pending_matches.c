@@ -1,14 +1,14 @@
 /*
- * match_writes.c — finished matches through the store writer (match_writes.h).
+ * pending_matches.c — finished matches through the store writer (pending_matches.h).
  *
  * How it works: each group is one writer job owning its queue. The job runs
- * ippon_match_queue_store on the writer's connection; its completion, on the loop, tells the
+ * ippon_store_batch_store on the writer's connection; its completion, on the loop, tells the
  * loop's store what was stored (marking the write as no longer in flight: store.h) and keeps any
  * match still unstored (only when the writer stopped first) in a list for the pending-matches
  * file. The matches read from that file at start are counted apart: when the last of them is
  * stored, the file is removed.
  */
-#include "store/match_writes.h"
+#include "store/pending_matches.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,26 +17,26 @@
 #include "base/log.h"
 #include "store/store_spill.h"
 
-struct ippon_match_writes {
+struct ippon_pending_matches {
     ippon_store *st;
     ippon_writer *w;
     char *spill_path;
     int waiting;        /* matches handed over, not stored yet */
     int from_file;      /* of the pending-matches file's matches, how many are not stored yet */
-    ippon_match_queue **kept; /* queues with matches the writer could not store (for the file) */
+    ippon_store_batch **kept; /* queues with matches the writer could not store (for the file) */
     int n_kept, cap_kept;
 };
 
 typedef struct match_job {
-    ippon_match_writes *mw;
-    ippon_match_queue *q;
+    ippon_pending_matches *mw;
+    ippon_store_batch *q;
     int unstored;   /* when submitted */
     bool from_file; /* read from the pending-matches file */
 } match_job;
 
-ippon_match_writes *ippon_match_writes_new(ippon_store *st, ippon_writer *w, const char *spill_path)
+ippon_pending_matches *ippon_pending_matches_new(ippon_store *st, ippon_writer *w, const char *spill_path)
 {
-    ippon_match_writes *mw = calloc(1, sizeof *mw);
+    ippon_pending_matches *mw = calloc(1, sizeof *mw);
     if (!mw || !(mw->spill_path = strdup(spill_path))) {
         free(mw);
         return NULL;
@@ -46,34 +46,34 @@ ippon_match_writes *ippon_match_writes_new(ippon_store *st, ippon_writer *w, con
     return mw;
 }
 
-void ippon_match_writes_free(ippon_match_writes *mw)
+void ippon_pending_matches_free(ippon_pending_matches *mw)
 {
     if (!mw)
         return;
     for (int i = 0; i < mw->n_kept; i++)
-        ippon_match_queue_free(mw->kept[i]);
+        ippon_store_batch_free(mw->kept[i]);
     free(mw->kept);
     free(mw->spill_path);
     free(mw);
 }
 
-int ippon_match_writes_waiting(const ippon_match_writes *mw)
+int ippon_pending_matches_waiting(const ippon_pending_matches *mw)
 {
     return mw ? mw->waiting : 0;
 }
 
 /* keeps q (its unstored matches) for the pending-matches file; if even that fails, says so */
-static void keep(ippon_match_writes *mw, ippon_match_queue *q)
+static void keep(ippon_pending_matches *mw, ippon_store_batch *q)
 {
     if (mw->n_kept == mw->cap_kept) {
         int cap = mw->cap_kept ? 2 * mw->cap_kept : 8;
-        ippon_match_queue **grown = realloc(mw->kept, (size_t)cap * sizeof *grown);
+        ippon_store_batch **grown = realloc(mw->kept, (size_t)cap * sizeof *grown);
         if (!grown) {
             ippon_log_error("match writes: out of memory keeping %d unstored matches; they follow on standard "
                             "error",
-                            ippon_match_queue_unstored(q));
-            ippon_match_queue_dump(q, stderr, "ippon: unstored match: ");
-            ippon_match_queue_free(q);
+                            ippon_store_batch_unstored(q));
+            ippon_store_batch_dump(q, stderr, "ippon: unstored match: ");
+            ippon_store_batch_free(q);
             return;
         }
         mw->kept = grown;
@@ -86,17 +86,17 @@ static int match_job_run(ippon_store *st, void *arg)
 {
     match_job *job = arg;
     char err[256];
-    return ippon_match_queue_store(st, job->q, err, sizeof err);
+    return ippon_store_batch_store(st, job->q, err, sizeof err);
 }
 
 static void match_job_done(void *arg, int rc)
 {
     match_job *job = arg;
-    ippon_match_writes *mw = job->mw;
+    ippon_pending_matches *mw = job->mw;
     (void)rc; /* what is stored is marked in the queue, whatever the result */
-    int left = ippon_match_queue_unstored(job->q);
+    int left = ippon_store_batch_unstored(job->q);
     ippon_store_writes_in_flight(mw->st, -1);
-    ippon_match_queue_tell(mw->st, job->q);
+    ippon_store_batch_tell(mw->st, job->q);
     mw->waiting -= job->unstored - left;
     if (job->from_file) {
         mw->from_file -= job->unstored - left;
@@ -111,14 +111,14 @@ static void match_job_done(void *arg, int rc)
     if (left > 0)
         keep(mw, job->q);
     else
-        ippon_match_queue_free(job->q);
+        ippon_store_batch_free(job->q);
     free(job);
 }
 
 /* hands q to the writer (taking it); from_file: its matches come from the pending-matches file */
-static int submit(ippon_match_writes *mw, ippon_match_queue *q, bool from_file)
+static int submit(ippon_pending_matches *mw, ippon_store_batch *q, bool from_file)
 {
-    int n = ippon_match_queue_unstored(q);
+    int n = ippon_store_batch_unstored(q);
     match_job *job = calloc(1, sizeof *job);
     mw->waiting += n;
     if (from_file)
@@ -136,21 +136,21 @@ static int submit(ippon_match_writes *mw, ippon_match_queue *q, bool from_file)
     return -1;
 }
 
-int ippon_match_writes_submit(ippon_match_writes *mw, ippon_match_queue *q)
+int ippon_pending_matches_submit(ippon_pending_matches *mw, ippon_store_batch *q)
 {
     return submit(mw, q, false);
 }
 
-int ippon_match_writes_resume(ippon_match_writes *mw, char *err, size_t errlen)
+int ippon_pending_matches_resume(ippon_pending_matches *mw, char *err, size_t errlen)
 {
-    ippon_match_queue *q = ippon_match_queue_new();
+    ippon_store_batch *q = ippon_store_batch_new();
     if (!q) {
         snprintf(err, errlen, "%s: out of memory", mw->spill_path);
         return -1;
     }
     int n = ippon_spill_read(mw->spill_path, q, err, errlen);
     if (n <= 0) {
-        ippon_match_queue_free(q);
+        ippon_store_batch_free(q);
         return n;
     }
     ippon_log_info("%s: %d finished matches not stored by the last run are queued again", mw->spill_path, n);
@@ -158,12 +158,12 @@ int ippon_match_writes_resume(ippon_match_writes *mw, char *err, size_t errlen)
     return n;
 }
 
-int ippon_match_writes_spill(ippon_match_writes *mw, char *err, size_t errlen)
+int ippon_pending_matches_spill(ippon_pending_matches *mw, char *err, size_t errlen)
 {
     int n = ippon_spill_write(mw->spill_path, mw->kept, mw->n_kept, err, errlen);
     if (n < 0) {
         for (int i = 0; i < mw->n_kept; i++)
-            ippon_match_queue_dump(mw->kept[i], stderr, "ippon: unstored match: ");
+            ippon_store_batch_dump(mw->kept[i], stderr, "ippon: unstored match: ");
     } else if (n > 0) {
         ippon_log_warn("%d finished matches could not be stored before the exit: kept in %s for the next start", n,
                        mw->spill_path);

@@ -1,17 +1,17 @@
 /*
- * match_writes.h — the server's finished matches on their way to the database, none lost: the
+ * pending_matches.h — the server's finished matches on their way to the database, none lost: the
  * gateway's groups (gateway_tables.c queues matches for a few milliseconds) are handed to the
  * store writer (store_writer.h: IPPON_WRITE_MATCHES, retried until stored, each written exactly
  * once); when a group is stored, the event loop's store is told (its leaderboards and kept
- * replies: ippon_match_queue_tell). What the writer could not store before the process exits is
+ * replies: ippon_store_batch_tell). What the writer could not store before the process exits is
  * kept in the pending-matches file (store_spill.h), whose matches the next start queues again and
  * which is removed once they are stored.
  *
  * Everything here runs on the event loop's thread (submissions from the gateway, completions from
  * ippon_writer_poll).
  */
-#ifndef IPPON_SERVER_MATCH_WRITES_H
-#define IPPON_SERVER_MATCH_WRITES_H
+#ifndef IPPON_SERVER_PENDING_MATCHES_H
+#define IPPON_SERVER_PENDING_MATCHES_H
 
 #include <stddef.h>
 
@@ -19,32 +19,32 @@
 #include "store/store_matches.h"
 #include "store/store_writer.h"
 
-typedef struct ippon_match_writes ippon_match_writes;
+typedef struct ippon_pending_matches ippon_pending_matches;
 
 /*
  * The matches of the store st (the event loop's, told after each write) written through w, with
  * the pending-matches file at spill_path (copied). NULL if out of memory. st and w must outlive it.
  */
-ippon_match_writes *ippon_match_writes_new(ippon_store *st, ippon_writer *w, const char *spill_path);
+ippon_pending_matches *ippon_pending_matches_new(ippon_store *st, ippon_writer *w, const char *spill_path);
 
-/* frees what is left (after ippon_match_writes_spill); mw may be NULL */
-void ippon_match_writes_free(ippon_match_writes *mw);
+/* frees what is left (after ippon_pending_matches_spill); mw may be NULL */
+void ippon_pending_matches_free(ippon_pending_matches *mw);
 
 /*
  * Hand the queue q to the writer; mw takes q in every case. 0, or -1 if the writer refused it
- * (stopping): then its matches are kept for the pending-matches file (ippon_match_writes_spill).
+ * (stopping): then its matches are kept for the pending-matches file (ippon_pending_matches_spill).
  */
-int ippon_match_writes_submit(ippon_match_writes *mw, ippon_match_queue *q);
+int ippon_pending_matches_submit(ippon_pending_matches *mw, ippon_store_batch *q);
 
 /* matches handed over and not stored yet (those set aside for the file included) */
-int ippon_match_writes_waiting(const ippon_match_writes *mw);
+int ippon_pending_matches_waiting(const ippon_pending_matches *mw);
 
 /*
  * At start (the writer running): queue the pending-matches file's matches; the file is removed
  * once they are all stored. How many were queued (0: no file), or -1 with err (a line that cannot
  * be read: start-up stops, nothing is lost).
  */
-int ippon_match_writes_resume(ippon_match_writes *mw, char *err, size_t errlen);
+int ippon_pending_matches_resume(ippon_pending_matches *mw, char *err, size_t errlen);
 
 /*
  * After the writer stopped (its completions have run): the matches it could not store go to the
@@ -52,6 +52,6 @@ int ippon_match_writes_resume(ippon_match_writes *mw, char *err, size_t errlen);
  * with err — then the matches are written to standard error, one JSON line each after
  * "ippon: unstored match: ", so that even then they are not lost.
  */
-int ippon_match_writes_spill(ippon_match_writes *mw, char *err, size_t errlen);
+int ippon_pending_matches_spill(ippon_pending_matches *mw, char *err, size_t errlen);
 
 #endif

@@ -1,5 +1,5 @@
 /*
- * match_logs.c — replaying a stored match into its logs (match_logs.h).
+ * replay_logs.c — replaying a stored match into its logs (replay_logs.h).
  *
  * How it works: the match starts with the dealer of the first action; each hand's wall comes
  * from its seed (fairness.c), exactly as the table dealt it; the hand's actions are read back
@@ -7,7 +7,7 @@
  * applied in their stored order. Every event the core reports goes to the log writer. A seed
  * or an action that the core refuses stops the replay with an error naming it.
  */
-#include "game/match_logs.h"
+#include "game/replay_logs.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -96,8 +96,8 @@ static int replay(ippon_match *m, ippon_game_log *log, const ippon_rules *rules,
     return 0;
 }
 
-int ippon_match_logs_build(const char *rules_name, const json_t *seeds, const json_t *actions,
-                           const char *const *names, const char *title, ippon_match_logs *out, char *err,
+int ippon_replay_logs_build(const char *rules_name, const json_t *seeds, const json_t *actions,
+                           const char *const *names, const char *title, ippon_replay_logs *out, char *err,
                            size_t errlen)
 {
     memset(out, 0, sizeof *out);
@@ -129,7 +129,7 @@ int ippon_match_logs_build(const char *rules_name, const json_t *seeds, const js
         for (int s = 0; s < rules->players; s++)
             out->final_points[s] = ippon_match_points(m, s);
         if (!out->tenhou || !out->mjai) {
-            ippon_match_logs_free(out);
+            ippon_replay_logs_free(out);
             snprintf(err, errlen, "out of memory");
             rc = -1;
         }
@@ -139,7 +139,7 @@ int ippon_match_logs_build(const char *rules_name, const json_t *seeds, const js
     return rc;
 }
 
-void ippon_match_logs_free(ippon_match_logs *logs)
+void ippon_replay_logs_free(ippon_replay_logs *logs)
 {
     json_decref(logs->tenhou);
     json_decref(logs->mjai);

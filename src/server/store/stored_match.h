@@ -1,0 +1,40 @@
+/*
+ * stored_match.h — a finished match as the store takes it: who sat where, the rules, the final
+ * points and results, and what replays it (the seeds of every hand, the actions, the wins). The
+ * store owns this type; a table (game/table.h) fills one when its match ends and hands it over
+ * (store_matches.h writes it, pending_matches.h carries it there). Every pointer is borrowed: the
+ * store copies what it keeps.
+ */
+#ifndef IPPON_SERVER_STORED_MATCH_H
+#define IPPON_SERVER_STORED_MATCH_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "ippon/rules.h"
+
+/* who sits at a seat */
+typedef struct ippon_seat_player {
+    char user_id[40]; /* empty for a bot */
+    char name[80];
+    bool bot;
+} ippon_seat_player;
+
+typedef struct ippon_stored_match {
+    const char *id;
+    const ippon_rules *rules;
+    int players;
+    bool ranked;
+    bool completed;            /* false: ended without a winner (closed by an admin, shutdown) */
+    int64_t started_ms, ended_ms;
+    int hands;
+    const ippon_seat_player *seats;
+    const int32_t *final_points, *results;
+    const json_t *seeds;       /* ["hex", …] one per hand */
+    const json_t *actions;     /* [[hand, seat, {action}], …] */
+    const json_t *wins;        /* the win events as sent, each with the winner's melds, kita and the
+                                  dora indicators (game/protocol.h: ippon_proto_win_record) */
+} ippon_stored_match;
+
+#endif
