@@ -141,7 +141,7 @@ static void drain(void)
             if (!strcmp(type, "view"))
                 view_due[i] = false;
             json_decref(msg);
-            free(buf);
+            ippon_gateway_out_free(gw, buf);
             closed |= close_after;
         }
         if (closed) { /* ws.c closes the socket once that message is written */

@@ -51,7 +51,7 @@ static int teardown(void **state)
     return 0;
 }
 
-/* the next queued message's text (caller frees *block), or NULL */
+/* the next queued message's text (give *block back with ippon_gateway_out_free), or NULL */
 static char *next(fixture *f, bool *close_after, unsigned char **block)
 {
     size_t len;
@@ -72,7 +72,7 @@ static void expect(fixture *f, const char *fragment, bool close_after)
     if (!strstr(text, fragment))
         fail_msg("expected a message with %s, got %s", fragment, text);
     assert_int_equal(closes, close_after);
-    free(block);
+    ippon_gateway_out_free(f->gw, block);
 }
 
 static void expect_nothing(fixture *f)

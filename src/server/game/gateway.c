@@ -10,7 +10,8 @@
  *
  * What a connection is sent is never a sequence with a hole in it: when a message cannot be
  * made or queued for lack of memory, the connection is closed after what is already queued,
- * with an error ("overloaded") kept ready since it opened, and nothing more is queued for it.
+ * with an error ("overloaded") the gateway made when it started (one block shared by every such
+ * connection, so nothing has to be allocated then), and nothing more is queued for it.
  * The client connects again and resumes from the last event it has; the table plays on.
  */
 #include "game/gateway_internal.h"
@@ -64,7 +65,13 @@ ippon_gateway *ippon_gateway_new(ippon_app *app, const ippon_game_settings *sett
     gw->addrs = ippon_conn_count_new();
     gw->seated = ippon_strmap_new();
     gw->lobby = ippon_lobby_new();
-    if (!gw->users || !gw->addrs || !gw->seated || !gw->lobby) {
+    static const char overloaded[] = "{\"type\":\"error\",\"code\":\"overloaded\",\"message\":"
+                                     "\"the server is short of memory: connect again\"}";
+    gw->overloaded_len = sizeof overloaded - 1;
+    gw->overloaded = malloc(IPPON_GATEWAY_HEAD_ROOM + sizeof overloaded); /* with the NUL */
+    if (gw->overloaded)
+        memcpy(gw->overloaded + IPPON_GATEWAY_HEAD_ROOM, overloaded, sizeof overloaded);
+    if (!gw->users || !gw->addrs || !gw->seated || !gw->lobby || !gw->overloaded) {
         ippon_gateway_free(gw);
         return NULL;
     }
@@ -97,6 +104,7 @@ void ippon_gateway_free(ippon_gateway *gw)
     ippon_strmap_free(gw->users);
     ippon_conn_count_free(gw->addrs);
     ippon_lobby_free(gw->lobby);
+    free(gw->overloaded);
     free(gw);
 }
 
@@ -196,21 +204,17 @@ static void enqueue(ippon_gateway *gw, ippon_conn *c, struct out_msg *m)
 }
 
 /* a message for c could not be made: c closes after what it has been sent so far (gateway.c's
-   top comment), with its reserved error */
+   top comment), with the gateway's shared "overloaded" error */
 static void send_failed(ippon_gateway *gw, ippon_conn *c)
 {
     if (!c || c->closing)
         return;
     ippon_log(IPPON_LOG_WARN, "gateway: out of memory sending to %s (%s): closing the connection", c->addr,
               c->user_id[0] ? c->user_id : "anonymous");
-    struct out_msg *m = c->reserve;
-    c->reserve = NULL;
-    assert(m); /* only a closing connection has used it */
-    if (!m) {
-        c->closing = true;
-        return;
-    }
-    enqueue(gw, c, m);
+    c->closing = true;
+    c->overloaded = true;
+    if (gw->want_write)
+        gw->want_write(c->socket);
 }
 
 void ippon_gateway_send_text(ippon_gateway *gw, ippon_conn *c, const char *text, size_t len, bool close_after)
@@ -271,6 +275,12 @@ void ippon_gateway_send_error_and_close(ippon_gateway *gw, ippon_conn *c, const 
 unsigned char *ippon_gateway_next_out(ippon_gateway *gw, ippon_conn *c, size_t *len, bool *close_after)
 {
     struct out_msg *m = c->out_head;
+    if (!m && c->overloaded) { /* the last word after a message that could not be made */
+        c->overloaded = false;
+        *len = gw->overloaded_len;
+        *close_after = true;
+        return gw->overloaded;
+    }
     if (!m)
         return NULL;
     c->out_head = m->next;
@@ -281,9 +291,15 @@ unsigned char *ippon_gateway_next_out(ippon_gateway *gw, ippon_conn *c, size_t *
     gw->unsent_bytes -= m->len;
     *len = m->len;
     *close_after = m->close_after;
-    /* the caller frees the returned pointer: hand out the message block itself */
+    /* hand out the message block itself (ippon_gateway_out_free frees it) */
     memmove(m, m->data, IPPON_GATEWAY_HEAD_ROOM + m->len);
     return (unsigned char *)m;
+}
+
+void ippon_gateway_out_free(ippon_gateway *gw, unsigned char *block)
+{
+    if (!gw || block != gw->overloaded)
+        free(block);
 }
 
 /* ---- connections ---- */
@@ -296,13 +312,8 @@ ippon_conn *ippon_gateway_open(ippon_gateway *gw, void *socket, const char *addr
             ippon_log(IPPON_LOG_WARN, "gateway: refused a connection from %s: too many open", addr);
         return NULL;
     }
-    static const char overloaded[] = "{\"type\":\"error\",\"code\":\"overloaded\",\"message\":"
-                                     "\"the server is short of memory: connect again\"}";
     ippon_conn *c = calloc(1, sizeof *c);
-    if (c)
-        c->reserve = out_msg_new(overloaded, sizeof overloaded - 1, true);
-    if (!c || !c->reserve) {
-        free(c);
+    if (!c) {
         ippon_conn_count_give(gw->addrs, addr);
         return NULL;
     }
@@ -319,7 +330,6 @@ void ippon_gateway_close(ippon_gateway *gw, ippon_conn *c)
         return;
     if (!gw) { /* a socket closed while the server shuts down, after the gateway is gone */
         free_out(NULL, c);
-        free(c->reserve);
         free(c);
         return;
     }
@@ -329,7 +339,6 @@ void ippon_gateway_close(ippon_gateway *gw, ippon_conn *c)
     }
     ippon_conn_count_give(gw->addrs, c->addr);
     free_out(gw, c);
-    free(c->reserve);
     assert(gw->n_conns > 0);
     gw->n_conns--;
     free(c);

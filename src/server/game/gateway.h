@@ -118,9 +118,11 @@ void ippon_gateway_oversized(ippon_gateway *gw, ippon_conn *c);
 bool ippon_gateway_hello_overdue(ippon_gateway *gw, ippon_conn *c, int seconds);
 /* the socket closed; c is freed */
 void ippon_gateway_close(ippon_gateway *gw, ippon_conn *c);
-/* the next queued message for the socket (malloc'd with IPPON_GATEWAY_HEAD_ROOM bytes of head room, `len`
-   bytes of text after it), or NULL; *close_after says the socket should close once it is sent */
+/* the next queued message for the socket (IPPON_GATEWAY_HEAD_ROOM bytes of head room, `len` bytes
+   of text after it, and room for one more byte), or NULL; *close_after says the socket should
+   close once it is sent. Give the block back with ippon_gateway_out_free once written */
 unsigned char *ippon_gateway_next_out(ippon_gateway *gw, ippon_conn *c, size_t *len, bool *close_after);
+void ippon_gateway_out_free(ippon_gateway *gw, unsigned char *block);
 
 /*
  * The sockets' side (net/ws.c) is told through this hook that a socket has messages to write

@@ -38,8 +38,8 @@ struct ippon_conn {
     long long session_expires_s; /* ... and when that ends (Unix s, the auth clock); 0 before hello */
     struct out_msg *out_head, *out_tail;
     size_t out_bytes;
-    struct out_msg *reserve;    /* made when the connection opens: the error that closes it when
-                                   a message cannot be made for lack of memory (NULL once used) */
+    bool overloaded;            /* a message could not be made for lack of memory: after what is
+                                   queued, the gateway's shared "overloaded" error, then close */
     bool closing;               /* the last message is queued; the socket closes after it */
     int64_t window_start;       /* the current 10-second window */
     int msgs_in_window, bad_in_window;
@@ -58,6 +58,9 @@ struct ippon_gateway {
     ippon_app *app;
     ippon_game_settings set;
     struct lws_context *ctx;
+    unsigned char *overloaded;  /* head room + the "overloaded" error, made once: the last message of
+                                   every connection a message could not be made for */
+    size_t overloaded_len;
     void (*want_write)(void *socket); /* the sockets' side (ippon_gateway_set_want_write) */
     ippon_strmap *users;        /* user id → its connection */
     ippon_conn_count *addrs;    /* open connections per client address */

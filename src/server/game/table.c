@@ -98,14 +98,21 @@ static void post_event(ippon_table *t, int seat, json_t *event)
     if (lg->count == lg->cap) {
         long cap = lg->cap ? 2 * lg->cap : 64;
         char **grown = realloc(lg->text, (size_t)cap * sizeof *grown);
-        if (!grown) {
-            send_to(t, seat, msg);
-            return;
+        if (grown) {
+            lg->text = grown;
+            lg->cap = cap;
         }
-        lg->text = grown;
-        lg->cap = cap;
     }
-    lg->text[lg->count++] = json_dumps(msg, JSON_COMPACT);
+    char *text = lg->count < lg->cap ? json_dumps(msg, JSON_COMPACT) : NULL;
+    if (text) {
+        lg->text[lg->count++] = text;
+    } else { /* out of memory: nothing before n+1 is kept, so a resume from before it gets the
+                full view rather than a gap, and the numbers go on from n+1 */
+        for (long i = 0; i < lg->count; i++)
+            free(lg->text[i]);
+        lg->count = 0;
+        lg->first = n + 1;
+    }
     if (t->view_wanted[seat])
         json_decref(msg);
     else

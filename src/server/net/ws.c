@@ -92,7 +92,7 @@ static int on_writeable(struct lws *wsi, struct ws_session *s, ippon_gateway *gw
     if (!buf)
         return 0;
     int n = lws_write(wsi, buf + IPPON_GATEWAY_HEAD_ROOM, len, LWS_WRITE_TEXT);
-    free(buf);
+    ippon_gateway_out_free(gw, buf);
     if (n < (int)len)
         return -1;
     if (close_after) {
