@@ -51,3 +51,15 @@ for (const [path, change, expect] of wrong) {
     assert.ok(problems.some((p) => expect.test(p)), `not caught; problems: ${problems.join('\n') || 'none'}`);
   });
 }
+
+test('every file of src/server is named in the README\'s Files table', () => {
+  const readme = readFileSync(join(server, 'README.md'), 'utf8');
+  const files = readme.slice(readme.indexOf('## Files'));
+  const named = new Set();
+  for (const m of files.matchAll(/`([a-z_]+)\.(c|h|c\/\.h)`/g)) {
+    if (m[2] === 'c/.h') named.add(`${m[1]}.c`).add(`${m[1]}.h`);
+    else named.add(`${m[1]}.${m[2]}`);
+  }
+  const missing = Object.keys(tree).filter((p) => /\.(c|h)$/.test(p)).map((p) => p.split('/').pop()).filter((f) => !named.has(f));
+  assert.deepEqual(missing, [], `not in src/server/README.md's Files table: ${missing.join(', ')}`);
+});
