@@ -23,6 +23,7 @@ struct ippon_settings;
 struct ippon_metrics;
 struct ippon_writer;
 struct ippon_pending_matches;
+struct ippon_journal;
 
 typedef struct ippon_app {
     const ippon_config *config;
@@ -30,6 +31,7 @@ typedef struct ippon_app {
     struct ippon_writer *writer;            /* every write, on its own thread (store_writer.h); NULL: none */
     struct ippon_writer *reader;            /* slow reads off the loop (the admin's pairs); NULL: none */
     struct ippon_pending_matches *pending_matches; /* finished matches on their way to it (pending_matches.h) */
+    struct ippon_journal *journal;          /* running matches' write-ahead journals (match_journal.h); NULL: none */
     char instance[IPPON_ID_HEX_LEN + 1];    /* this process's random id, in hex */
     struct ippon_auth *auth;                /* identities and sessions (auth.h); NULL: none */
     struct ippon_gateway *gateway;          /* the game over WebSocket (gateway.h); NULL: none */

@@ -81,6 +81,7 @@ static const config_key config_keys[] = {
     {"network_grace_ms", CONFIG_INT, offsetof(ippon_config, network_grace_ms), 0, 10000, "1000", 0, 0},
     {"max_messages_per_10s", CONFIG_INT, offsetof(ippon_config, max_messages_per_10s), 1, 100000000, "100", 0, 0},
     {"max_conns_per_addr", CONFIG_INT, offsetof(ippon_config, max_conns_per_addr), 1, 1000000, "8", 0, 0},
+    {"handover", CONFIG_BOOL, offsetof(ippon_config, handover), 0, 0, "true", 0, 0},
     {"shutdown_grace", CONFIG_NUMBER, offsetof(ippon_config, shutdown_grace), 0, 0, "60", 0, 3600},
     {"guests_per_address", CONFIG_INT, offsetof(ippon_config, guests_per_address), 1, 1000000,
      "30", 0, 0},

@@ -63,7 +63,8 @@ typedef struct ippon_config {
     int network_grace_ms;        /* extra time before the table acts for a player */
     int max_conns_per_addr;      /* open WebSockets per client address */
     int max_messages_per_10s;    /* a connection's message rate before its messages count as bad */
-    double shutdown_grace;       /* seconds running tables get to finish at shutdown */
+    bool handover;               /* SIGTERM leaves running matches to the next start (their journals) */
+    double shutdown_grace;       /* without handover: seconds running tables get to finish at shutdown */
     /* the rankings (api/leaderboard_rest.c) */
     int leaderboard_min_games;   /* games a player needs to appear on a leaderboard */
     /* the clock (before time_scale) and the service; an admin can change these live (admin_settings.h) */

@@ -8,6 +8,7 @@
  *
  *     ippon [--config PATH] [--port N] [--db PATH] [--web DIR] [--help] [--version]
  *     ippon admin create|grant|revoke USERNAME [...]   administrator accounts (admin_cli.h)
+ *     ippon backup PATH [...]                          a copy of the database (backup_cli.h)
  *
  * Start-up failures print one line "ippon: <what>: <problem>" and exit 1; a bad
  * command line exits 2. The work is done by the ippon_server library (config, store,
@@ -24,6 +25,7 @@
 
 #include "admin/admin_cli.h"
 #include "admin/admin_settings.h"
+#include "admin/backup_cli.h"
 #include "app.h"
 #include "auth/auth.h"
 #include "config.h"
@@ -36,6 +38,7 @@
 #include "store/pending_matches.h"
 #include "metrics.h"
 #include "store/store.h"
+#include "store/match_journal.h"
 #include "store/store_spill.h"
 #include "store/store_writer.h"
 
@@ -104,6 +107,13 @@ static void auth_timer_arm(void *ctx, long long delay_ms)
     lws_sul_schedule(t->context, 0, &t->sul, auth_timer_due, (lws_usec_t)delay_ms * LWS_US_PER_MS + 1);
 }
 
+/* a match is stored: its journal has served (match_journal.h) */
+static void journal_stored(void *ctx, const char *match_id)
+{
+    if (ippon_journal_remove(ctx, match_id) != 0)
+        ippon_log_warn("match %s is stored but its journal cannot be removed", match_id);
+}
+
 /* auth.h's session hook: the sockets of ended sessions close (none once the gateway is gone) */
 static void sessions_ended(void *ctx, const char *user_id, const unsigned char *token_hash,
                            const unsigned char *keep_hash, const char *message)
@@ -138,7 +148,9 @@ static void usage(FILE *out)
                  "  --version       show the version\n"
                  "\n"
                  "       ippon admin create|grant|revoke USERNAME [--config PATH] [--db PATH]\n"
-                 "                       administrator accounts (ippon admin --help)\n");
+                 "                       administrator accounts (ippon admin --help)\n"
+                 "       ippon backup PATH [--config PATH] [--db PATH]\n"
+                 "                       a consistent copy of the database (ippon backup --help)\n");
 }
 
 /* an override given on the command line, applied after the file is read */
@@ -209,6 +221,8 @@ int main(int argc, char **argv)
 {
     if (argc > 1 && strcmp(argv[1], "admin") == 0)
         return ippon_admin_cli(argc - 1, argv + 1);
+    if (argc > 1 && strcmp(argv[1], "backup") == 0)
+        return ippon_backup_cli(argc - 1, argv + 1);
     const char *config_path = IPPON_CONFIG_DEFAULT_PATH;
     override *overrides = calloc((size_t)argc + 1, sizeof *overrides);
     size_t override_count = 0;
@@ -307,6 +321,17 @@ int main(int argc, char **argv)
     }
     ippon_gateway_set_want_write(app.gateway, ippon_ws_want_write);
     ippon_settings_apply(app.settings, app.gateway);
+    /* the running matches' journals: what the last run left is played on (before any socket) */
+    char journal_dir[4200];
+    if (ippon_journal_path(config.database, journal_dir, sizeof journal_dir) != 0) {
+        snprintf(err, sizeof err, "%s: the database path is too long", config.database);
+        goto fail;
+    }
+    if (ippon_journal_open(&app.journal, journal_dir, err, sizeof err) != 0)
+        goto fail;
+    ippon_pending_matches_on_stored(app.pending_matches, journal_stored, app.journal);
+    if (ippon_gateway_restore(app.gateway, err, sizeof err) < 0)
+        goto fail;
     if (install_signal_handlers() != 0) {
         snprintf(err, sizeof err, "cannot install signal handlers");
         goto fail;
@@ -333,12 +358,19 @@ int main(int argc, char **argv)
                    IPPON_VERSION, ippon_http_host(http), ippon_http_port(http), app.instance,
                    config.database, applied);
 
-    /* On the first SIGINT/SIGTERM: drain (no new matches, running ones play on) for up to
-       shutdown_grace seconds, then close what still runs (stored as not completed). A second
-       signal stops at once. */
+    /* On the first SIGINT/SIGTERM, with handover (the default): no new matches, and stop at once:
+       the running matches stay in their journals and the next start resumes them. Without it:
+       drain (no new matches, running ones play on) for up to shutdown_grace seconds, then close
+       what still runs (stored as not completed). A second signal stops at once. */
     status = EXIT_SUCCESS;
     long long drain_until = -1;
     for (;;) {
+        if (stop_requested && drain_until < 0 && config.handover && app.journal) {
+            ippon_gateway_drain(app.gateway, 0);
+            ippon_log_info("stopping: %d running matches are handed over to the next start",
+                           ippon_gateway_running_tables(app.gateway));
+            break;
+        }
         if (stop_requested && drain_until < 0) {
             drain_until = monotonic_ms() + (long long)(config.shutdown_grace * 1000);
             ippon_gateway_drain(app.gateway, (int64_t)(config.shutdown_grace * 1000));
@@ -353,7 +385,12 @@ int main(int argc, char **argv)
             break;
         }
     }
-    if (ippon_gateway_running_tables(app.gateway) > 0) {
+    if (config.handover && app.journal) { /* what is queued for the players goes out, briefly */
+        long long flush_until = monotonic_ms() + 500;
+        while (ippon_gateway_unsent(app.gateway) > 0 && monotonic_ms() < flush_until)
+            if (ippon_http_service(http) < 0)
+                break;
+    } else if (ippon_gateway_running_tables(app.gateway) > 0) {
         ippon_log_warn("closing %d running tables", ippon_gateway_running_tables(app.gateway));
         ippon_gateway_abandon_all(app.gateway, "the server is shutting down");
         ippon_gateway_drain(app.gateway, 1000); /* wakes the loop at the latest in a second */
@@ -384,6 +421,8 @@ stop:
     ippon_auth_destroy(app.auth); /* it may still answer requests waiting on a hash */
     ippon_http_stop(http);
     ippon_pending_matches_free(app.pending_matches);
+    ippon_journal_sync(app.journal); /* what is left of running matches reaches the disk */
+    ippon_journal_close(app.journal);
     ippon_writer_free(app.writer);
     ippon_writer_free(app.reader);
     ippon_store_close(app.store);

@@ -16,6 +16,12 @@ void ippon_clock_start(ippon_clock *c, int seat, int64_t now) { c->started[seat]
 
 bool ippon_clock_running(const ippon_clock *c, int seat) { return c->started[seat] >= 0; }
 
+void ippon_clock_resume(ippon_clock *c, int seat, int64_t now)
+{
+    if (c->started[seat] >= 0)
+        c->started[seat] = now + c->rules.grace_ms;
+}
+
 int64_t ippon_clock_deadline(const ippon_clock *c, int seat)
 {
     return c->started[seat] + c->rules.move_ms + c->bank[seat] + c->rules.grace_ms;

@@ -42,6 +42,10 @@ void ippon_clock_stop(ippon_clock *c, int seat, int64_t now);
 /* what is left now: of the per-move time, and of the bank (both ≥ 0) */
 void ippon_clock_left(const ippon_clock *c, int seat, int64_t now, int64_t *move_left, int64_t *bank_left);
 
+/* a decision that was running when the server stopped starts over at now (a restart, table.h
+   "Journal"): a fresh per-move time after the network grace; the bank is as it was */
+void ippon_clock_resume(ippon_clock *c, int seat, int64_t now);
+
 /* after an exhaustive draw: every bank gains refill_ms, up to bank_ms */
 void ippon_clock_refill(ippon_clock *c);
 

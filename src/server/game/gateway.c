@@ -112,6 +112,7 @@ void ippon_gateway_attach(ippon_gateway *gw, struct lws_context *ctx)
 {
     gw->ctx = ctx;
     ippon_gateway_sessions_start(gw); /* gateway_sessions.c */
+    ippon_gateway_tables_arm(gw);     /* the tables restored before there was a loop */
 }
 size_t ippon_gateway_max_frame(const ippon_gateway *gw)
 {

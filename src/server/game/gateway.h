@@ -53,6 +53,15 @@ int ippon_game_settings_default(ippon_game_settings *s);
 ippon_gateway *ippon_gateway_new(ippon_app *app, const ippon_game_settings *settings);
 void ippon_gateway_free(ippon_gateway *gw);
 
+/*
+ * At start-up, before any socket: every match the previous run left in the journal folder
+ * (app->journal; store/match_journal.h) runs again, rebuilt from its journal (table.h,
+ * "Journal"): its humans are seated, so a hello finds the table and a resume with the last event
+ * number goes on from there; a match that had ended is stored (again: writes are idempotent).
+ * How many were resumed, or -1 with err (the folder cannot be read).
+ */
+int ippon_gateway_restore(ippon_gateway *gw, char *err, size_t errlen);
+
 /* the libwebsockets context the timers run on (set once it exists); starts the once-a-second
    check of the sockets' sessions (below) */
 struct lws_context;

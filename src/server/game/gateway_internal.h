@@ -51,6 +51,8 @@ struct gw_table {
     ippon_gateway *gw;
     ippon_timer timer;          /* in the gateway's table_timers, at the table's next deadline */
     bool dead;                  /* finished: freed by its timer */
+    struct ippon_journal_file *journal; /* its write-ahead journal (gateway_journal.c); NULL: none */
+    bool journal_failed;        /* an append failed: said once, the match goes on unjournaled */
     struct gw_table *prev, *next;
 };
 
@@ -109,6 +111,21 @@ void ippon_gateway_act(ippon_gateway *gw, ippon_conn *c, const json_t *msg, int6
 void ippon_gateway_lobby_changed(ippon_gateway *gw, ippon_mode mode, int64_t now);
 void ippon_gateway_start_table(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_entry *humans, int n, bool may_rank);
 void ippon_gateway_tables_free(ippon_gateway *gw);
+/* the settings, hooks and list of tables (gateway_tables.c) that a restored table joins too */
+void ippon_gateway_table_settings(const ippon_gateway *gw, ippon_table_settings *out);
+void ippon_gateway_table_hooks(ippon_gateway *gw, struct gw_table *gt, ippon_table_hooks *out);
+void ippon_gateway_table_link(ippon_gateway *gw, struct gw_table *gt);
+/* the one lws timer, set at the earliest table deadline once the gateway has its context */
+void ippon_gateway_tables_arm(ippon_gateway *gw);
+/* unix ms of a moment of the gateway's (monotonic) clock, and back */
+int64_t ippon_gateway_wall_ms(const ippon_gateway *gw, int64_t mono);
+int64_t ippon_gateway_mono_ms(const ippon_gateway *gw, int64_t wall);
+
+/* gateway_journal.c: a new table's journal (gt->journal; NULL, said in the log, when it cannot be
+   made), and the journal hook (ctx: the gw_table) */
+void ippon_gateway_journal_begin(ippon_gateway *gw, struct gw_table *gt, const char *match_id);
+void ippon_gateway_journal_record(void *ctx, ippon_table *t, json_t *record);
+
 /* ends a running table without a result (an admin closing it: gateway_live.c) and frees it soon */
 void ippon_gateway_table_close(ippon_gateway *gw, struct gw_table *gt, const char *reason);
 

@@ -24,6 +24,7 @@
 #include "store/pending_matches.h"
 #include "metrics.h"
 #include "auth/name_rules.h"
+#include "store/match_journal.h"
 #include "store/store_matches.h"
 
 
@@ -53,13 +54,21 @@ static void table_send(void *ctx, ippon_table *t, int seat, const char *user_id,
         json_decref(msg);
 }
 
-/* unix time in ms of a moment given on the event loop's monotonic clock */
-static int64_t wall_ms(const ippon_gateway *gw, int64_t mono)
+static int64_t realtime_ms(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_REALTIME, &ts);
-    int64_t now_wall = (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-    return now_wall - (ippon_gateway_now(gw) - mono);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+int64_t ippon_gateway_wall_ms(const ippon_gateway *gw, int64_t mono)
+{
+    return realtime_ms() - (ippon_gateway_now(gw) - mono);
+}
+
+int64_t ippon_gateway_mono_ms(const ippon_gateway *gw, int64_t wall)
+{
+    return ippon_gateway_now(gw) - (realtime_ms() - wall);
 }
 
 /*
@@ -116,8 +125,8 @@ static void table_finished(void *ctx, ippon_table *t, const ippon_stored_match *
 {
     ippon_gateway *gw = ctx;
     ippon_stored_match stored = *rec;
-    stored.started_ms = wall_ms(gw, rec->started_ms);
-    stored.ended_ms = wall_ms(gw, rec->ended_ms);
+    stored.started_ms = ippon_gateway_wall_ms(gw, rec->started_ms);
+    stored.ended_ms = ippon_gateway_wall_ms(gw, rec->ended_ms);
     store_finished(gw, &stored);
     gw->stats.matches_finished++;
     for (int s = 0; s < ippon_table_players(t); s++) {
@@ -139,6 +148,7 @@ static void unlink_table(ippon_gateway *gw, struct gw_table *gt)
     if (gt->next)
         gt->next->prev = gt->prev;
     ippon_timer_cancel(&gw->table_timers, &gt->timer);
+    ippon_journal_end(gt->journal); /* its records stay until its match is stored */
     ippon_table_free(gt->t);
     free(gt);
     gw->n_tables--;
@@ -164,6 +174,11 @@ static void arm(ippon_gateway *gw)
     int64_t in_ms = first->due > now ? first->due - now : 0;
     gw->tables_sul_at = first->due;
     lws_sul_schedule(gw->ctx, 0, &gw->tables_sul, tables_due, (lws_usec_t)in_ms * 1000 + 1);
+}
+
+void ippon_gateway_tables_arm(ippon_gateway *gw)
+{
+    arm(gw);
 }
 
 /* sets the table's deadline to its next wake-up (at once for a finished table, to free it) */
@@ -216,14 +231,8 @@ void ippon_gateway_start_table(ippon_gateway *gw, ippon_mode mode, const ippon_l
             snprintf(players[i].name, sizeof players[i].name, "%s", ippon_bot_names[(i - n) % IPPON_BOT_NAME_COUNT]);
         }
     }
-    double scale = gw->set.time_scale;
-    ippon_table_settings ts = {
-        .clock = { .move_ms = (int64_t)(gw->set.move_ms * scale), .bank_ms = (int64_t)(gw->set.bank_ms * scale),
-                   .refill_ms = (int64_t)(gw->set.refill_ms * scale), .grace_ms = (int64_t)(gw->set.grace_ms * scale) },
-        .bot_delay_ms = (int64_t)(gw->set.bot_delay_ms * scale),
-        .call_window_ms = (int64_t)(gw->set.call_window_ms * scale),
-        .max_hands = 200,
-    };
+    ippon_table_settings ts;
+    ippon_gateway_table_settings(gw, &ts);
     bool ranked = may_rank && n >= gw->set.ranked_min_humans;
     ippon_id id;
     char hex[IPPON_ID_HEX_LEN + 1];
@@ -245,16 +254,43 @@ void ippon_gateway_start_table(ippon_gateway *gw, ippon_mode mode, const ippon_l
         return;
     gt->gw = gw;
     ippon_timer_init(&gt->timer);
-    ippon_table_hooks hooks = { .ctx = gw, .send = table_send, .finished = table_finished };
+    ippon_gateway_journal_begin(gw, gt, hex);
+    ippon_table_hooks hooks;
+    ippon_gateway_table_hooks(gw, gt, &hooks);
     for (int i = 0; i < n; i++) /* seated before the first deal is sent */
         ippon_strmap_put(gw->seated, players[i].user_id, gt);
     gt->t = ippon_table_new(hex, rules, players, ranked, &ts, &hooks, ippon_gateway_now(gw));
     if (!gt->t) {
         for (int i = 0; i < n; i++)
             ippon_strmap_remove(gw->seated, players[i].user_id);
+        ippon_journal_end(gt->journal);
+        ippon_journal_remove(gw->app->journal, hex);
         free(gt);
         return;
     }
+    ippon_gateway_table_link(gw, gt);
+}
+
+void ippon_gateway_table_settings(const ippon_gateway *gw, ippon_table_settings *out)
+{
+    double scale = gw->set.time_scale;
+    *out = (ippon_table_settings){
+        .clock = { .move_ms = (int64_t)(gw->set.move_ms * scale), .bank_ms = (int64_t)(gw->set.bank_ms * scale),
+                   .refill_ms = (int64_t)(gw->set.refill_ms * scale), .grace_ms = (int64_t)(gw->set.grace_ms * scale) },
+        .bot_delay_ms = (int64_t)(gw->set.bot_delay_ms * scale),
+        .call_window_ms = (int64_t)(gw->set.call_window_ms * scale),
+        .max_hands = 200,
+    };
+}
+
+void ippon_gateway_table_hooks(ippon_gateway *gw, struct gw_table *gt, ippon_table_hooks *out)
+{
+    *out = (ippon_table_hooks){ .ctx = gw, .send = table_send, .finished = table_finished,
+                                .journal = gt->journal ? ippon_gateway_journal_record : NULL, .journal_ctx = gt };
+}
+
+void ippon_gateway_table_link(ippon_gateway *gw, struct gw_table *gt)
+{
     gt->next = gw->tables;
     if (gw->tables)
         gw->tables->prev = gt;

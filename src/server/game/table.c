@@ -50,6 +50,8 @@ struct ippon_table {
     int players;
     int first_dealer; /* the East 1 dealer (起家): kyoku numbers count from it */
     bool ranked, over;
+    bool replaying;   /* ippon_table_restore at work: nothing is journaled, no action taken for anyone */
+    const json_t *replay_banks; /* while replaying an action: the banks journaled with it */
     ippon_match *m;
     ippon_clock clock;
     int64_t started_ms, next_hand_at;
@@ -72,6 +74,10 @@ struct ippon_table {
 
 static void send_to(ippon_table *t, int seat, json_t *msg)
 {
+    if (t->replaying) { /* a restored table's past was sent before the restart */
+        json_decref(msg);
+        return;
+    }
     assert(seat >= 0 && seat < t->players);
     if (t->seats[seat].bot || !t->hooks.send) {
         json_decref(msg);
@@ -219,6 +225,17 @@ static void dispatch(ippon_table *t, const ippon_event *ev, int n)
 
 static void close_window(ippon_table *t, int64_t now);
 
+/* a journal record (taken), stamped with now, to the journal hook (table.h, "Journal") */
+static void journal(ippon_table *t, json_t *record, int64_t now)
+{
+    if (!record || t->replaying || !t->hooks.journal) {
+        json_decref(record);
+        return;
+    }
+    json_object_set_new(record, "at", json_integer(now));
+    t->hooks.journal(t->hooks.journal_ctx, t, record);
+}
+
 /* the action log as stored: [[hand, seat, {action}], …], a discard of the drawn tile marked
    "tsumogiri" (so a replay discards that very tile when the hand holds another of its kind) */
 static json_t *actions_json(const ippon_table *t)
@@ -270,11 +287,12 @@ static void forget_earlier_hands(ippon_table *t)
     }
 }
 
-static void deal(ippon_table *t, int64_t now)
+/* deals the next hand from t->seed (journaled first) */
+static void deal_seed(ippon_table *t, int64_t now)
 {
     ippon_tile wall[IPPON_TILE_IDS];
     forget_earlier_hands(t);
-    ippon_fairness_new_seed(t->seed);
+    journal(t, json_pack("{s:s,s:o}", "k", "deal", "seed", hex_json(t->seed, sizeof t->seed)), now);
     int n = ippon_fairness_wall(&t->rules, t->seed, wall);
     ippon_fairness_commitment(t->seed, wall, n, t->commitment);
     json_array_append_new(t->seeds, hex_json(t->seed, sizeof t->seed));
@@ -285,7 +303,13 @@ static void deal(ippon_table *t, int64_t now)
     t->next_hand_at = -1;
     if (ne > 0)
         dispatch(t, ev, ne);
-    (void)now;
+}
+
+/* deals the next hand from a fresh seed */
+static void deal(ippon_table *t, int64_t now)
+{
+    ippon_fairness_new_seed(t->seed);
+    deal_seed(t, now);
 }
 
 static json_t *clock_json(const ippon_table *t, int seat, int64_t now)
@@ -309,7 +333,8 @@ static void send_ask(ippon_table *t, int seat, int64_t now)
 
 static int apply(ippon_table *t, const ippon_action *a, int64_t now);
 
-/* a riichi player whose draw offers nothing but its discard: discarded at once, no time used */
+/* a riichi player whose draw offers nothing but its discard: discarded at once, no time used
+   (while replaying a journal, that discard is its next record: nothing is applied here) */
 static bool auto_riichi_discard(ippon_table *t, int seat, int64_t now)
 {
     ippon_seat_public p;
@@ -319,7 +344,21 @@ static bool auto_riichi_discard(ippon_table *t, int seat, int64_t now)
     ippon_action legal[IPPON_MAX_LEGAL];
     if (ippon_match_legal(t->m, seat, legal, IPPON_MAX_LEGAL) != 1 || legal[0].type != IPPON_ACT_DISCARD)
         return false;
-    return apply(t, &legal[0], now) == 0;
+    return t->replaying || apply(t, &legal[0], now) == 0;
+}
+
+/* the journal record of an action just applied, with every seat's bank after it */
+static json_t *act_record(const ippon_table *t, const struct played *p)
+{
+    if (t->replaying || !t->hooks.journal)
+        return NULL;
+    json_t *o = ippon_proto_option(&t->rules, &p->a);
+    if (p->tsumogiri)
+        json_object_set_new(o, "tsumogiri", json_true());
+    json_t *banks = json_array();
+    for (int s = 0; s < t->players; s++)
+        json_array_append_new(banks, json_integer(t->clock.bank[s]));
+    return json_pack("{s:s,s:i,s:o,s:o}", "k", "act", "seat", p->a.seat, "action", o, "banks", banks);
 }
 
 /* how long a bot takes to answer an offer: inside the call window (where nobody can see it)
@@ -407,6 +446,10 @@ static int apply(ippon_table *t, const ippon_action *a, int64_t now)
     t->played[t->played_count++] = rec;
     int seat = a->seat;
     ippon_clock_stop(&t->clock, seat, now);
+    for (int s = 0; s < t->players && t->replay_banks; s++) /* replaying: the banks exactly as they were */
+        if (json_is_integer(json_array_get(t->replay_banks, (size_t)s)))
+            t->clock.bank[s] = json_integer_value(json_array_get(t->replay_banks, (size_t)s));
+    journal(t, act_record(t, &rec), now); /* before any of its events goes out */
     t->asked[seat] = false;
     t->bot_due[seat] = -1;
     int own = turn_action ? own_event(ev, n) : -1;
@@ -440,8 +483,10 @@ static int apply(ippon_table *t, const ippon_action *a, int64_t now)
     return 0;
 }
 
-ippon_table *ippon_table_new(const char *id, const ippon_rules *rules, const ippon_seat_player *players, bool ranked,
-                             const ippon_table_settings *settings, const ippon_table_hooks *hooks, int64_t now)
+/* a table with its seats and clocks, its match not started yet; NULL on bad arguments or out of memory */
+static ippon_table *table_alloc(const char *id, const ippon_rules *rules, const ippon_seat_player *players,
+                                bool ranked, const ippon_table_settings *settings, const ippon_table_hooks *hooks,
+                                int64_t now)
 {
     if (!id || !rules || !players || !settings || strlen(id) >= sizeof ((ippon_table *)0)->id)
         return NULL;
@@ -472,11 +517,178 @@ ippon_table *ippon_table_new(const char *id, const ippon_rules *rules, const ipp
     }
     t->last_discarder = -1;
     t->window_ends = -1;
+    t->next_hand_at = -1;
     ippon_clock_init(&t->clock, &t->set.clock);
+    if (!t->seeds || !t->wins || !t->commitments) {
+        ippon_table_free(t);
+        return NULL;
+    }
+    return t;
+}
+
+static json_t *open_record(const ippon_table *t)
+{
+    json_t *players = json_array();
+    for (int s = 0; s < t->players; s++)
+        json_array_append_new(players, json_pack("{s:s,s:s,s:b}", "user_id", t->seats[s].user_id, "name",
+                                                 t->seats[s].name, "bot", t->seats[s].bot));
+    return json_pack("{s:s,s:s,s:s,s:o,s:b,s:i}", "k", "open", "id", t->id, "rules", t->rules.name, "players",
+                     players, "ranked", t->ranked, "first_dealer", t->first_dealer);
+}
+
+ippon_table *ippon_table_new(const char *id, const ippon_rules *rules, const ippon_seat_player *players, bool ranked,
+                             const ippon_table_settings *settings, const ippon_table_hooks *hooks, int64_t now)
+{
+    ippon_table *t = table_alloc(id, rules, players, ranked, settings, hooks, now);
+    if (!t)
+        return NULL;
     t->first_dealer = (int)randombytes_uniform((uint32_t)t->players);
     ippon_match_init(t->m, rules, t->first_dealer);
+    journal(t, open_record(t), now);
     deal(t, now);
     prompt(t, now);
+    return t;
+}
+
+/* ---- restoring from a journal ---- */
+
+/* the journal's players, into out; 0 or -1 */
+static int read_players(const json_t *list, int players, ippon_seat_player *out)
+{
+    if (!json_is_array(list) || (int)json_array_size(list) != players)
+        return -1;
+    for (int s = 0; s < players; s++) {
+        const json_t *p = json_array_get(list, (size_t)s);
+        const char *user_id = json_string_value(json_object_get(p, "user_id"));
+        const char *name = json_string_value(json_object_get(p, "name"));
+        if (!user_id || !name || !json_is_boolean(json_object_get(p, "bot")) ||
+            strlen(user_id) >= sizeof out[s].user_id || strlen(name) >= sizeof out[s].name)
+            return -1;
+        memset(&out[s], 0, sizeof out[s]);
+        snprintf(out[s].user_id, sizeof out[s].user_id, "%s", user_id);
+        snprintf(out[s].name, sizeof out[s].name, "%s", name);
+        out[s].bot = json_is_true(json_object_get(p, "bot"));
+    }
+    return 0;
+}
+
+/* the call window closes on the way to `at`, as the table's timer would have closed it */
+static void replay_until(ippon_table *t, int64_t at)
+{
+    if (t->window_ends >= 0 && at >= t->window_ends) {
+        int64_t closed = t->window_ends;
+        close_window(t, closed);
+        prompt(t, closed);
+    }
+}
+
+/* replays one record after "open": 0, or -1 with err */
+static int replay_record(ippon_table *t, const json_t *rec, int64_t at, char *err, size_t errlen)
+{
+    const char *kind = json_string_value(json_object_get(rec, "k"));
+    if (!kind)
+        kind = "";
+    replay_until(t, at);
+    if (!strcmp(kind, "deal")) {
+        const char *hex = json_string_value(json_object_get(rec, "seed"));
+        if (ippon_match_phase(t->m) != IPPON_PHASE_NEED_WALL) {
+            snprintf(err, errlen, "a deal while the hand is running");
+            return -1;
+        }
+        if (!hex || ippon_unhex(hex, t->seed, sizeof t->seed) != 0) {
+            snprintf(err, errlen, "deal: seed: not %zu bytes of hex", sizeof t->seed);
+            return -1;
+        }
+        deal_seed(t, at);
+        prompt(t, at);
+        return 0;
+    }
+    if (!strcmp(kind, "act")) {
+        const json_t *seat = json_object_get(rec, "seat"), *banks = json_object_get(rec, "banks");
+        if (!json_is_integer(seat) || json_integer_value(seat) < 0 || json_integer_value(seat) >= t->players) {
+            snprintf(err, errlen, "act: seat: not a seat of this table");
+            return -1;
+        }
+        ippon_action a;
+        char why[200] = "the rules do not allow it";
+        if (ippon_proto_read_action(t->m, (int)json_integer_value(seat), json_object_get(rec, "action"), &a, why,
+                                    sizeof why) != 0) {
+            snprintf(err, errlen, "act: %s", why);
+            return -1;
+        }
+        t->replay_banks = json_is_array(banks) ? banks : NULL;
+        int rc = apply(t, &a, at);
+        t->replay_banks = NULL;
+        if (rc != 0) {
+            snprintf(err, errlen, "act: the rules do not allow it");
+            return -1;
+        }
+        return 0;
+    }
+    if (!strcmp(kind, "close")) {
+        const char *reason = json_string_value(json_object_get(rec, "reason"));
+        ippon_table_abandon(t, reason ? reason : "closed", at);
+        return 0;
+    }
+    snprintf(err, errlen, "a record of unknown kind \"%s\"", kind);
+    return -1;
+}
+
+ippon_table *ippon_table_restore(const json_t *records, const ippon_table_settings *settings,
+                                 const ippon_table_hooks *hooks, int64_t now, char *err, size_t errlen)
+{
+    const json_t *open = json_array_get(records, 0);
+    const char *kind = json_string_value(json_object_get(open, "k"));
+    const char *id = json_string_value(json_object_get(open, "id"));
+    const char *preset = json_string_value(json_object_get(open, "rules"));
+    const ippon_rules *rules = preset ? ippon_rules_preset(preset) : NULL;
+    const json_t *dealer = json_object_get(open, "first_dealer");
+    ippon_seat_player players[IPPON_MAX_PLAYERS];
+    if (!kind || strcmp(kind, "open") || !id || !rules || !json_is_integer(json_object_get(open, "at")) ||
+        !json_is_boolean(json_object_get(open, "ranked")) || !json_is_integer(dealer) ||
+        json_integer_value(dealer) < 0 || json_integer_value(dealer) >= rules->players ||
+        read_players(json_object_get(open, "players"), rules->players, players) != 0) {
+        snprintf(err, errlen, "record 1: not the opening of a match this server knows");
+        return NULL;
+    }
+    ippon_table *t = table_alloc(id, rules, players, json_is_true(json_object_get(open, "ranked")), settings, hooks,
+                                 json_integer_value(json_object_get(open, "at")));
+    if (!t) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    t->replaying = true;
+    t->first_dealer = (int)json_integer_value(dealer);
+    ippon_match_init(t->m, rules, t->first_dealer);
+    int64_t last = t->started_ms;
+    for (size_t i = 1; i < json_array_size(records) && !t->over; i++) {
+        const json_t *rec = json_array_get(records, i);
+        const json_t *at = json_object_get(rec, "at");
+        char why[256] = "";
+        if (!json_is_integer(at) || json_integer_value(at) < last ||
+            replay_record(t, rec, json_integer_value(at), why, sizeof why) != 0) {
+            snprintf(err, errlen, "record %zu: %s", i + 1, why[0] ? why : "at: not a time after the one before");
+            ippon_table_free(t);
+            return NULL;
+        }
+        last = json_integer_value(at);
+    }
+    t->replaying = false;
+    if (!t->over && json_array_size(t->seeds) == 0) { /* opened, never dealt: deal now */
+        deal(t, now);
+        prompt(t, now);
+    }
+    if (!t->over) { /* on from now: what was running starts over, what was due is due now */
+        for (int s = 0; s < t->players; s++) {
+            ippon_clock_resume(&t->clock, s, now);
+            if (t->bot_due[s] >= 0)
+                t->bot_due[s] = now + t->set.bot_delay_ms;
+        }
+        if (t->window_ends >= 0)
+            t->window_ends = now;
+        if (t->next_hand_at >= 0)
+            t->next_hand_at = now + t->set.clock.move_ms;
+    }
     return t;
 }
 
@@ -692,6 +904,8 @@ json_t *ippon_table_public_view(const ippon_table *t, int64_t now)
 
 void ippon_table_abandon(ippon_table *t, const char *reason, int64_t now)
 {
-    if (!t->over)
-        finish(t, false, reason ? reason : "closed", now);
+    if (t->over)
+        return;
+    journal(t, json_pack("{s:s,s:s}", "k", "close", "reason", reason ? reason : "closed"), now);
+    finish(t, false, reason ? reason : "closed", now);
 }

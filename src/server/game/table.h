@@ -42,7 +42,29 @@ typedef struct ippon_table_hooks {
     /* the match is over. The table is still in use by its caller: free it later (the gateway
        frees it from its own timer), never from inside this hook */
     void (*finished)(void *ctx, ippon_table *t, const ippon_stored_match *record);
+    /* a record for the match's journal (below; takes the reference), called before any message it
+       causes is sent; NULL: no journal. Its own context: journal_ctx */
+    void (*journal)(void *journal_ctx, ippon_table *t, json_t *record);
+    void *journal_ctx;
 } ippon_table_hooks;
+
+/*
+ * Journal. A match is a pure function of its seeds and its actions, so the table journals them
+ * as they happen, each record before anything it causes is sent:
+ *
+ *   {"k":"open","at","id","rules":preset,"players":[{"user_id","name","bot"}],"ranked","first_dealer"}
+ *   {"k":"deal","at","seed":hex}                      a hand dealt from this seed
+ *   {"k":"act","at","seat","action":{…},"banks":[…]}  an action applied (the stored form: a
+ *                                                      discard of the drawn tile says "tsumogiri"),
+ *                                                      with every seat's bank after it
+ *   {"k":"close","at","reason"}                        ended without a result (ippon_table_abandon)
+ *
+ * "at" is the table's time (ms). ippon_table_restore replays such a list through the rules core
+ * and gives the same table: the same seats, hands, event numbers per seat (what a reconnecting
+ * player resumes from), asks and banks; a decision that was running starts over with a fresh
+ * move time and the network grace, bots think again. A list that ends with the match over calls
+ * the finished hook (so a match whose record was not stored yet is stored).
+ */
 
 /*
  * A new table with these players (seat order as given; the first dealer is drawn at random),
@@ -65,6 +87,15 @@ int ippon_table_seat_of(const ippon_table *t, const char *user_id);
  */
 int ippon_table_act(ippon_table *t, int seat, const json_t *msg, int64_t now, const char **code, char *err,
                     size_t err_cap);
+
+/*
+ * The table whose journal is records (as the journal hook gave them, "at" in this process's table
+ * time), at now, with these settings and hooks (its journal hook is not called for the records
+ * replayed). NULL with err when the journal does not replay: an unknown preset, a malformed
+ * record, an action the rules refuse (the journal is then not this server's, or damaged).
+ */
+ippon_table *ippon_table_restore(const json_t *records, const ippon_table_settings *settings,
+                                 const ippon_table_hooks *hooks, int64_t now, char *err, size_t errlen);
 
 /* the time the table next needs to be woken (a deadline or a bot move), or -1 */
 int64_t ippon_table_next_wakeup(const ippon_table *t);

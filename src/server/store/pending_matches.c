@@ -25,6 +25,8 @@ struct ippon_pending_matches {
     int from_file;      /* of the pending-matches file's matches, how many are not stored yet */
     ippon_store_batch **kept; /* queues with matches the writer could not store (for the file) */
     int n_kept, cap_kept;
+    void (*on_stored)(void *ctx, const char *match_id); /* ippon_pending_matches_on_stored */
+    void *on_stored_ctx;
 };
 
 typedef struct match_job {
@@ -55,6 +57,13 @@ void ippon_pending_matches_free(ippon_pending_matches *mw)
     free(mw->kept);
     free(mw->spill_path);
     free(mw);
+}
+
+void ippon_pending_matches_on_stored(ippon_pending_matches *mw, void (*fn)(void *ctx, const char *match_id),
+                                     void *ctx)
+{
+    mw->on_stored = fn;
+    mw->on_stored_ctx = ctx;
 }
 
 int ippon_pending_matches_waiting(const ippon_pending_matches *mw)
@@ -97,6 +106,8 @@ static void match_job_done(void *arg, int rc)
     int left = ippon_store_batch_unstored(job->q);
     ippon_store_writes_in_flight(mw->st, -1);
     ippon_store_batch_tell(mw->st, job->q);
+    if (mw->on_stored)
+        ippon_store_batch_each_stored(job->q, mw->on_stored, mw->on_stored_ctx);
     mw->waiting -= job->unstored - left;
     if (job->from_file) {
         mw->from_file -= job->unstored - left;

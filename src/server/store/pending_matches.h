@@ -27,6 +27,11 @@ typedef struct ippon_pending_matches ippon_pending_matches;
  */
 ippon_pending_matches *ippon_pending_matches_new(ippon_store *st, ippon_writer *w, const char *spill_path);
 
+/* fn(ctx, match id) is told of every match once it is stored (the running matches' journals are
+   removed then: match_journal.h); a match written twice may be told twice */
+void ippon_pending_matches_on_stored(ippon_pending_matches *mw, void (*fn)(void *ctx, const char *match_id),
+                                     void *ctx);
+
 /* frees what is left (after ippon_pending_matches_spill); mw may be NULL */
 void ippon_pending_matches_free(ippon_pending_matches *mw);
 

@@ -190,6 +190,29 @@ void ippon_store_caches_forget(ippon_store *st)
     ippon_profiles_forget(st);
 }
 
+int ippon_store_backup(ippon_store *st, const char *dest, char *err, size_t errlen)
+{
+    struct stat sb;
+    if (stat(dest, &sb) == 0 || errno != ENOENT) {
+        snprintf(err, errlen, "%s: already exists (a backup never replaces a file)", dest);
+        return -1;
+    }
+    sqlite3_stmt *q = NULL;
+    int rc = sqlite3_prepare_v2(st->db, "VACUUM INTO ?1", -1, &q, NULL);
+    if (rc == SQLITE_OK) {
+        sqlite3_bind_text(q, 1, dest, -1, SQLITE_STATIC);
+        rc = sqlite3_step(q);
+    }
+    if (rc != SQLITE_DONE) {
+        snprintf(err, errlen, "%s: the backup failed: %s", dest, sqlite3_errmsg(st->db));
+        sqlite3_finalize(q);
+        unlink(dest); /* no half copy left behind */
+        return -1;
+    }
+    sqlite3_finalize(q);
+    return 0;
+}
+
 int ippon_store_ping(ippon_store *st)
 {
     if (!st)

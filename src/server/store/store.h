@@ -52,6 +52,13 @@ int ippon_store_make_folder(const char *path, char *err, size_t errlen);
  */
 int ippon_store_migrate(ippon_store *st, const char *dir, int *applied, char *err, size_t errlen);
 
+/*
+ * A consistent copy of the whole database into a new file at dest (VACUUM INTO: one read
+ * transaction, so a copy taken while the server writes holds every match whole or not at all;
+ * compacted, without the -wal). dest must not exist. 0, or -1 with err naming the file.
+ */
+int ippon_store_backup(ippon_store *st, const char *dest, char *err, size_t errlen);
+
 /* a cheap round trip through the database (SELECT 1); 0 if it answered */
 int ippon_store_ping(ippon_store *st);
 

@@ -347,6 +347,13 @@ struct ippon_store_batch {
 
 ippon_store_batch *ippon_store_batch_new(void) { return calloc(1, sizeof(ippon_store_batch)); }
 
+void ippon_store_batch_each_stored(const ippon_store_batch *q, void (*fn)(void *ctx, const char *match_id), void *ctx)
+{
+    for (int i = 0; q && i < q->n; i++)
+        if (q->items[i].stored)
+            fn(ctx, q->items[i].id);
+}
+
 static void queue_clear(ippon_store_batch *q)
 {
     for (int i = 0; i < q->n; i++)

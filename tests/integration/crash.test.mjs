@@ -1,0 +1,218 @@
+// crash.test.mjs — a crash loses no running match (issue 15; table.h "Journal"): matches in play
+// when the server is killed with SIGKILL go on after a restart on the same database. Each player
+// reconnects with its token and the number of the last event it saw: it is back at the same table
+// and seat, the events it already saw come back identical when asked for again, the numbering goes
+// on without a gap or a repeat, and the match plays to its end and is stored exactly once (one row,
+// results summing to 0, ranked as it was). Two drills: a practice table (one human, bots) killed
+// mid-hand, and a ranked table of two humans and two bots killed right after a discard, inside the
+// call window; and a SIGTERM, which hands the running matches over to the next start the same way.
+import { test, describe, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { FAST_PLAY, api, configure, startServer, stopServer, withDeadline } from './harness.mjs';
+import { Client, MATCH_TIMEOUT_MS, choose, guestToken } from './ws_player.mjs';
+import { access, readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+
+// clocks a fifth of the real ones, but a long move time and bank: a restart under a loaded
+// machine (sanitizers, the suite in parallel) takes seconds, and the players must be able to
+// reconnect before the clock acts for them and the bots end the match
+const CONFIG = { ...FAST_PLAY, time_scale: 0.2, bot_fill_after: 0.5, bot_delay_ms: 0, clock_move_ms: 60000,
+  clock_bank_ms: 150000 };
+
+/** a connection that says hello with token and, if given, the last event number it saw */
+async function hello(port, token, last) {
+  const c = new Client(port);
+  await c.connect();
+  c.token = token;
+  c.send(last === undefined ? { type: 'hello', v: 1, token } : { type: 'hello', v: 1, token, last });
+  c.welcome = await c.next((m) => m.type === 'welcome' || m.type === 'error', 10_000, 'welcome');
+  assert.equal(c.welcome.type, 'welcome', JSON.stringify(c.welcome));
+  return c;
+}
+
+/** the events a client received, by number (a full view counts for the numbers before it) */
+function eventsOf(c) {
+  const byN = new Map();
+  for (const m of c.received)
+    if (m.type === 'event') byN.set(m.n, m);
+  return byN;
+}
+
+function lastEvent(c) {
+  let last = -1;
+  for (const m of c.received)
+    if (m.type === 'event' || m.type === 'view') last = Math.max(last, m.n);
+  return last;
+}
+
+/** answers `count` asks (choosing as a player would), then stops answering */
+async function answer(c, count) {
+  for (let i = 0; i < count; i++) {
+    const m = await c.next((x) => x.type === 'ask' || (x.type === 'event' && x.event.type === 'match_end'),
+      MATCH_TIMEOUT_MS, 'an ask');
+    if (m.type === 'event') return false;
+    c.send({ type: 'act', seq: m.seq, action: choose(m.options) });
+  }
+  return true;
+}
+
+/** plays to the end; every event number after `after` (undefined: the first one to come) comes
+    once, in order; the match_end event */
+async function playOn(c, after) {
+  let expect = after === undefined ? null : after + 1;
+  for (;;) {
+    const m = await c.next((x) => x.type === 'ask' || x.type === 'event' || x.type === 'view', MATCH_TIMEOUT_MS,
+      'the match going on');
+    if (m.type === 'view') {
+      expect = m.n + 1;
+      continue;
+    }
+    if (m.type === 'event') {
+      expect ??= m.n;
+      assert.equal(m.n, expect, `event numbers go on without a gap or a repeat (got ${m.n}, expected ${expect})`);
+      expect++;
+      if (m.event.type === 'match_end') return m.event;
+      continue;
+    }
+    c.send({ type: 'act', seq: m.seq, action: choose(m.options) });
+  }
+}
+
+async function kill(proc) {
+  proc.child.kill('SIGKILL');
+  await withDeadline(proc.exited, 10_000, 'ippon after SIGKILL');
+}
+
+describe('a crash loses no running match', () => {
+  let server, proc;
+  before(async () => {
+    server = await configure(CONFIG);
+    proc = await startServer(['--config', server.config], server.dir, server.port);
+  });
+  after(async () => {
+    if (proc) await stopServer(proc);
+    if (server) await rm(server.dir, { recursive: true, force: true });
+  });
+
+  /** the server killed (or, handover, stopped with SIGTERM) and started again on the same database */
+  async function crashAndRestart(handover = false) {
+    if (handover) {
+      const t0 = Date.now();
+      await stopServer(proc); // SIGTERM: exit 0, no sanitizer report
+      assert.ok(Date.now() - t0 < 5000, `the handover took ${Date.now() - t0} ms`);
+    } else {
+      await kill(proc);
+    }
+    proc = null;
+    proc = await startServer(['--config', server.config], server.dir, server.port);
+  }
+
+  /** after the restart: back at the same table, the seen events identical, then to the end */
+  async function reconnectAndFinish(before) {
+    const again = [];
+    for (const { c, table, seat } of before) {
+      const seen = eventsOf(c);
+      const last = lastEvent(c);
+      c.close();
+      // ask for a few seen events again: they must come back the same
+      const r = await hello(server.port, c.token, Math.max(-1, last - 3));
+      assert.deepEqual(r.welcome.table, { id: table, seat }, 'back at the same table and seat');
+      const first = await r.next((m) => m.type === 'event' || m.type === 'view', 10_000, 'the table again');
+      if (first.type === 'event') {
+        assert.equal(first.n, Math.max(-1, last - 3) + 1);
+        for (let n = first.n, m = first; n <= last; n++) {
+          if (n > first.n) m = await r.next((x) => x.type === 'event', 10_000, `event ${n}`);
+          assert.equal(m.n, n);
+          assert.deepEqual(m, seen.get(n), `event ${n} as it was before the crash`);
+        }
+      } else {
+        assert.ok(first.n >= last, 'a full view is at least as far as the client got');
+      }
+      again.push({ r, from: first.type === 'event' ? last : first.n });
+    }
+    return Promise.all(again.map(({ r, from }) => playOn(r, from).then((end) => ({ r, end }))));
+  }
+
+  async function stored(tableId, humans) {
+    let res; // written by the store writer a moment after the end
+    for (let tries = 0; tries < 100; tries++) {
+      res = await api(server.port, 'GET', `/api/matches/${tableId}`);
+      if (res.status !== 404) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    assert.equal(res.status, 200, res.raw);
+    const m = res.json;
+    assert.equal(m.completed, true);
+    assert.equal(m.players.reduce((a, p) => a + p.result, 0), 0, 'the results sum to 0');
+    // the journal has served: removed once the match is stored
+    const journal = path.join(server.dir, 'ippon.db.journal', `${tableId}.jsonl`);
+    let gone = false;
+    for (let tries = 0; tries < 100 && !gone; tries++) {
+      gone = await access(journal).then(() => false, () => true);
+      if (!gone) await new Promise((r) => setTimeout(r, 50));
+    }
+    assert.ok(gone, `${journal} is removed once the match is stored`);
+    for (const token of humans) {
+      const me = await api(server.port, 'GET', '/api/auth/me', { token });
+      const list = await api(server.port, 'GET', `/api/matches?player=${me.json.user.id}`);
+      assert.equal(list.status, 200, list.raw);
+      assert.equal(list.json.matches.filter((x) => x.id === tableId).length, 1, 'stored exactly once');
+    }
+    return m;
+  }
+
+  test('a running match has a journal; a finished one leaves none behind', async () => {
+    const token = await guestToken(server.port);
+    const c = await hello(server.port, token);
+    c.send({ type: 'practice', mode: '3p' });
+    const found = await c.next((m) => m.type === 'match_found', 10_000, 'match_found');
+    await answer(c, 1);
+    const files = await readdir(path.join(server.dir, 'ippon.db.journal'));
+    assert.ok(files.includes(`${found.table}.jsonl`), `the running match's journal is there: ${files}`);
+    await playOn(c);
+    await stored(found.table, [token]);
+  });
+
+  test('a practice table killed mid-hand plays on after the restart', async () => {
+    const token = await guestToken(server.port);
+    const c = await hello(server.port, token);
+    c.send({ type: 'practice', mode: '4p' });
+    const found = await c.next((m) => m.type === 'match_found', 10_000, 'match_found');
+    assert.ok(await answer(c, 4), 'the match lasted four asks');
+    await new Promise((r) => setTimeout(r, 100));
+    await crashAndRestart();
+    const [{ end }] = await reconnectAndFinish([{ c, table: found.table, seat: found.seat }]);
+    assert.ok(end.results);
+    const m = await stored(found.table, [token]);
+    assert.equal(m.ranked, false);
+  });
+
+  test('a ranked table killed inside a call window plays on, ranked, after the restart', async () => {
+    const tokens = [await guestToken(server.port), await guestToken(server.port)];
+    const cs = [await hello(server.port, tokens[0]), await hello(server.port, tokens[1])];
+    for (const c of cs) c.send({ type: 'queue', mode: '4p' });
+    const found = await Promise.all(cs.map((c) => c.next((m) => m.type === 'match_found', 20_000, 'match_found')));
+    assert.equal(found[0].table, found[1].table);
+    assert.equal(found[0].ranked, true);
+    // both play a little; then the first discard the server announces is the moment to crash
+    await Promise.all(cs.map((c) => answer(c, 2)));
+    await cs[0].next((m) => m.type === 'event' && m.event.type === 'discard', MATCH_TIMEOUT_MS, 'a discard');
+    await crashAndRestart();
+    const done = await reconnectAndFinish(cs.map((c, i) => ({ c, table: found[i].table, seat: found[i].seat })));
+    assert.deepEqual(done[0].end.results, done[1].end.results, 'both saw the same end');
+    const m = await stored(found[0].table, tokens);
+    assert.equal(m.ranked, true, 'ranked as it was');
+  });
+
+  test('SIGTERM hands the running matches over: they go on after the restart', async () => {
+    const token = await guestToken(server.port);
+    const c = await hello(server.port, token);
+    c.send({ type: 'practice', mode: '4p' });
+    const found = await c.next((m) => m.type === 'match_found', 10_000, 'match_found');
+    assert.ok(await answer(c, 3), 'the match lasted three asks');
+    await crashAndRestart(true);
+    const [{ end }] = await reconnectAndFinish([{ c, table: found.table, seat: found.seat }]);
+    assert.ok(end.results);
+    await stored(found.table, [token]);
+  });
+});
