@@ -10,7 +10,7 @@ import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { FAST_PLAY, api, configure, startServer, stopServer, withDeadline } from './harness.mjs';
 import { Client, MATCH_TIMEOUT_MS, choose, guestToken } from './ws_player.mjs';
-import { access, readdir, rm } from 'node:fs/promises';
+import { access, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 // clocks a fifth of the real ones, but a long move time and bank: a restart under a loaded
@@ -42,6 +42,14 @@ function lastEvent(c) {
   let last = -1;
   for (const m of c.received)
     if (m.type === 'event' || m.type === 'view') last = Math.max(last, m.n);
+  return last;
+}
+
+/** the last event or view a client was sent, with its proof */
+function lastProof(c) {
+  let last = null;
+  for (const m of c.received)
+    if ((m.type === 'event' || m.type === 'view') && (!last || m.n >= last.n)) last = { n: m.n, p: m.p };
   return last;
 }
 
@@ -214,5 +222,50 @@ describe('a crash loses no running match', () => {
     const [{ end }] = await reconnectAndFinish([{ c, table: found.table, seat: found.seat }]);
     assert.ok(end.results);
     await stored(found.table, [token]);
+  });
+
+  test('a journal that lost its end voids the match for a player who proves it saw more; a claim without proof is ignored', async () => {
+    const tokens = [await guestToken(server.port), await guestToken(server.port)];
+    const cs = [await hello(server.port, tokens[0]), await hello(server.port, tokens[1])];
+    for (const c of cs) c.send({ type: 'queue', mode: '4p' });
+    const found = await Promise.all(cs.map((c) => c.next((m) => m.type === 'match_found', 20_000, 'match_found')));
+    assert.equal(found[0].ranked, true);
+    await Promise.all(cs.map((c) => answer(c, 3)));
+    await new Promise((r) => setTimeout(r, 300));
+    await kill(proc);
+    proc = null;
+    await Promise.all(cs.map((c) => c.untilClosed(5_000)));
+    const seen = cs.map(lastProof); // all they were sent before the crash
+    assert.ok(seen.every((s) => s && /^[0-9a-f]{32}$/.test(s.p)), 'events carry proofs');
+    // the end of the journal lost (a power cut between writes): its last acts are gone
+    const file = path.join(server.dir, 'ippon.db.journal', `${found[0].table}.jsonl`);
+    const lines = (await readFile(file, 'utf8')).split('\n').filter(Boolean);
+    let cut = lines.length;
+    for (let acts = 0; cut > 1 && acts < 4; cut--)
+      if (JSON.parse(lines[cut - 1]).k === 'act') acts++;
+    await writeFile(file, lines.slice(0, cut).join('\n') + '\n');
+    proc = await startServer(['--config', server.config], server.dir, server.port);
+    for (const c of cs) c.close();
+    // a claim beyond the table without a valid proof: ignored, the full view
+    const liar = await hello(server.port, tokens[1], seen[1].n + 1000);
+    const view = await liar.next((m) => m.type === 'view' || m.type === 'table_closed', 10_000, 'the view');
+    assert.equal(view.type, 'view', 'an unproven claim changes nothing');
+    liar.close();
+    // the player who saw more, with the proof of it: the match is void
+    const r = new Client(server.port);
+    await r.connect();
+    r.send({ type: 'hello', v: 1, token: tokens[0], last: seen[0].n, proof: seen[0].p });
+    const closed = await r.next((m) => m.type === 'table_closed', 10_000, 'table_closed');
+    assert.match(closed.reason, /lost the last moves/);
+    let res;
+    for (let tries = 0; tries < 100; tries++) {
+      res = await api(server.port, 'GET', `/api/matches/${found[0].table}`);
+      if (res.status === 200) break;
+      await new Promise((x) => setTimeout(x, 50));
+    }
+    assert.equal(res.status, 200, 'the record is kept');
+    assert.equal(res.json.completed, false, 'marked: not completed');
+    assert.equal(res.json.ranked, false, 'and not ranked');
+    r.close();
   });
 });

@@ -18,7 +18,8 @@
  *     seat's events from where they were, without a gap, and finishes (its finished hook runs).
  * A journal ending with the match over, restored, hands the same finished match to the finished
  * hook: same results, points, seeds and actions. Journals that are not this table's (another
- * preset, an action the rules refuse, a time going backwards) are refused with a reason.
+ * preset, an action the rules refuse, a time going backwards) are refused with a reason. With a
+ * proof key every event carries the table's proof of its number, which a restored table checks.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -489,12 +490,75 @@ static void test_refused(void **state)
     played_free(&p);
 }
 
+/* with a proof key, every event and view carries the table's proof of its number: the restored
+   table accepts each, refuses an altered one, one for another seat or number; last_event is the
+   number of the seat's last message */
+static void test_proofs(void **state)
+{
+    (void)state;
+    static const uint8_t key[32] = {1, 2, 3, 4, 5, 6, 7, 8, 9};
+    ippon_table_settings with_key = settings;
+    with_key.proof_key = key;
+    played p;
+    played_init(&p);
+    const ippon_rules *rules = ippon_rules_preset("yonma");
+    ippon_seat_player seats[4];
+    memset(seats, 0, sizeof seats);
+    for (int s = 0; s < 4; s++) {
+        snprintf(seats[s].name, sizeof seats[s].name, "p%d", s);
+        if (s < 2)
+            snprintf(seats[s].user_id, sizeof seats[s].user_id, "proof-%d", s);
+        else
+            seats[s].bot = true;
+    }
+    ippon_table_hooks hooks = hooks_of(&p, true);
+    p.t = ippon_table_new("proofs", rules, seats, true, &with_key, &hooks, 0);
+    size_t answered[4] = {0};
+    int asks[4] = {0};
+    int64_t due[4] = {-1, -1, -1, -1};
+    for (int i = 0; i < 300 && !p.finished && step(&p, answered, asks, due); i++)
+        ;
+    ippon_table_hooks rh = hooks_of(&p, false);
+    char err[256];
+    ippon_table *r = ippon_table_restore(p.journal, &with_key, &rh, p.now, err, sizeof err);
+    assert_non_null(r);
+    int checked = 0;
+    for (int s = 0; s < 2; s++) {
+        long last = -1;
+        size_t i;
+        json_t *m;
+        json_array_foreach(p.out.msgs[s], i, m) {
+            if (strcmp(type_of(m), "event") != 0)
+                continue;
+            long n = (long)json_integer_value(json_object_get(m, "n"));
+            const char *proof = json_string_value(json_object_get(m, "p"));
+            assert_non_null(proof);
+            assert_true(ippon_table_check_proof(r, s, n, proof));
+            assert_false(ippon_table_check_proof(r, s, n + 1, proof));
+            assert_false(ippon_table_check_proof(r, 1 - s, n, proof));
+            char altered[40];
+            snprintf(altered, sizeof altered, "%s", proof);
+            altered[0] = altered[0] == '0' ? '1' : '0';
+            assert_false(ippon_table_check_proof(r, s, n, altered));
+            last = n;
+            checked++;
+        }
+        if (!p.finished)
+            assert_int_equal(ippon_table_last_event(r, s), last);
+    }
+    assert_true(checked > 10);
+    assert_false(ippon_table_check_proof(r, 0, 0, NULL));
+    ippon_table_free(r);
+    played_free(&p);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_journal_4p),
         cmocka_unit_test(test_journal_3p),
         cmocka_unit_test(test_refused),
+        cmocka_unit_test(test_proofs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

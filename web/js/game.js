@@ -270,6 +270,7 @@ export function noteChoice(g, action) {
 export function applyView(g, v) {
   g.started = true;
   g.n = v.n;
+  g.proof = v.p ?? null; /* the server's proof of that number: sent back with it on a reconnect */
   g.players = v.players;
   if (v.numbers) g.numbers = { ...v.numbers };
   g.roundWind = v.round_wind;

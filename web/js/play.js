@@ -44,9 +44,10 @@ function storedMatch(table) {
   }
 }
 
+/** the last event seen and the server's proof of it, for a reconnect; null when none */
 function lastEvent() {
   const g = play.game;
-  return g && g.n !== null && !g.end ? g.n : null;
+  return g && g.n !== null && !g.end ? { n: g.n, proof: g.proof ?? null } : null;
 }
 
 /** opens the socket if there is a session (on start, after signing in) */
@@ -151,11 +152,12 @@ function event(msg) {
   if (!g) return;
   if (g.n !== null && msg.n <= g.n) return;
   if (g.n !== null && msg.n > g.n + 1) {
-    socket.send({ type: 'resume', last: g.n });
+    socket.send(g.proof ? { type: 'resume', last: g.n, proof: g.proof } : { type: 'resume', last: g.n });
     return;
   }
   applyEvent(g, msg.event);
   g.n = msg.n;
+  g.proof = msg.p ?? null;
   if (msg.event.type === 'match_end') localStorage.removeItem(MATCH_KEY);
   changed('game');
 }

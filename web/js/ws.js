@@ -7,7 +7,7 @@ const PING_MS = 20000;
 
 export class GameSocket {
   /**
-   * getToken(): the session token; getLast(): the last event number or null;
+   * getToken(): the session token; getLast(): the last event seen, {n, proof}, or null;
    * onMessage(msg); onState('connecting' | 'open' | 'down' | 'stopped')
    */
   constructor({ getToken, getLast, onMessage, onState }) {
@@ -39,7 +39,10 @@ export class GameSocket {
     ws.addEventListener('open', () => {
       const hello = { type: 'hello', v: 1, token: this.getToken() };
       const last = this.getLast();
-      if (last !== null && last !== undefined) hello.last = last;
+      if (last) {
+        hello.last = last.n;
+        if (last.proof) hello.proof = last.proof;
+      }
       ws.send(JSON.stringify(hello));
     });
     ws.addEventListener('message', (ev) => {

@@ -459,7 +459,7 @@ static void on_hello(ippon_gateway *gw, ippon_conn *c, const json_t *msg)
                                         user.display_name, "guest", user.guest, "table", seat, "queue",
                                         waiting >= 0 ? queue_status(gw, (ippon_mode)waiting, now) : json_null()));
     long last = json_is_integer(json_object_get(msg, "last")) ? (long)json_integer_value(json_object_get(msg, "last")) : -2;
-    ippon_gateway_rejoin(gw, c, last, now);
+    ippon_gateway_rejoin(gw, c, last, json_string_value(json_object_get(msg, "proof")), now);
 }
 
 static void on_queue(ippon_gateway *gw, ippon_conn *c, const json_t *msg)

@@ -105,7 +105,9 @@ void ippon_gateway_sessions_start(ippon_gateway *gw);
 /* gateway_tables.c */
 struct gw_table *ippon_gateway_table_of(ippon_gateway *gw, const char *user_id);
 json_t *ippon_gateway_seat_json(ippon_gateway *gw, const ippon_conn *c);
-void ippon_gateway_rejoin(ippon_gateway *gw, ippon_conn *c, long last, int64_t now);
+/* c's player is back (hello, resume) having seen events up to last (-2: none known), proof: the
+   "p" of that event (table.h "Proofs"; NULL: none) */
+void ippon_gateway_rejoin(ippon_gateway *gw, ippon_conn *c, long last, const char *proof, int64_t now);
 void ippon_gateway_resume(ippon_gateway *gw, ippon_conn *c, const json_t *msg, int64_t now);
 void ippon_gateway_act(ippon_gateway *gw, ippon_conn *c, const json_t *msg, int64_t now);
 void ippon_gateway_lobby_changed(ippon_gateway *gw, ippon_mode mode, int64_t now);

@@ -280,6 +280,7 @@ void ippon_gateway_table_settings(const ippon_gateway *gw, ippon_table_settings 
         .bot_delay_ms = (int64_t)(gw->set.bot_delay_ms * scale),
         .call_window_ms = (int64_t)(gw->set.call_window_ms * scale),
         .max_hands = 200,
+        .proof_key = gw->app && gw->app->journal ? ippon_journal_key(gw->app->journal) : NULL,
     };
 }
 
@@ -357,14 +358,25 @@ static void lobby_timer(lws_sorted_usec_list_t *sul)
     }
 }
 
-void ippon_gateway_rejoin(ippon_gateway *gw, ippon_conn *c, long last, int64_t now)
+void ippon_gateway_rejoin(ippon_gateway *gw, ippon_conn *c, long last, const char *proof, int64_t now)
 {
     struct gw_table *gt = ippon_gateway_table_of(gw, c->user_id);
-    if (!gt)
+    if (!gt || gt->dead)
         return;
     int seat = ippon_table_seat_of(gt->t, c->user_id);
-    if (seat >= 0)
-        ippon_table_resume(gt->t, seat, last, now);
+    if (seat < 0)
+        return;
+    if (last > ippon_table_last_event(gt->t, seat)) {
+        if (ippon_table_check_proof(gt->t, seat, last, proof)) { /* the server lost the match's end */
+            ippon_log(IPPON_LOG_ERROR, "match %s: seat %d saw event %ld, which the restored match has not reached: "
+                      "voided", ippon_table_id(gt->t), seat, last);
+            ippon_gateway_table_close(gw, gt, "the server lost the last moves of this match (a failure on its "
+                                              "side): the match is void and counts for no one");
+            return;
+        }
+        last = -2; /* a number the table never gave, unproven: the full view */
+    }
+    ippon_table_resume(gt->t, seat, last, now);
 }
 
 void ippon_gateway_resume(ippon_gateway *gw, ippon_conn *c, const json_t *msg, int64_t now)
@@ -378,7 +390,8 @@ void ippon_gateway_resume(ippon_gateway *gw, ippon_conn *c, const json_t *msg, i
         ippon_gateway_bad(gw, c, "no_match", "you are not playing a match");
         return;
     }
-    ippon_gateway_rejoin(gw, c, last ? (long)json_integer_value(last) : -2, now);
+    ippon_gateway_rejoin(gw, c, last ? (long)json_integer_value(last) : -2,
+                         json_string_value(json_object_get(msg, "proof")), now);
 }
 
 void ippon_gateway_act(ippon_gateway *gw, ippon_conn *c, const json_t *msg, int64_t now)

@@ -86,6 +86,32 @@ static void send_to(ippon_table *t, int seat, json_t *msg)
     t->hooks.send(t->hooks.ctx, t, seat, t->seats[seat].user_id, msg);
 }
 
+/* the proof of message n for the seat (table.h, "Proofs") into hex (33 bytes); false without a key */
+static bool proof_of(const ippon_table *t, int seat, long n, char hex[33])
+{
+    if (!t->set.proof_key)
+        return false;
+    char text[96];
+    int len = snprintf(text, sizeof text, "%s|%d|%ld", t->id, seat, n);
+    uint8_t mac[16];
+    crypto_generichash(mac, sizeof mac, (const uint8_t *)text, (size_t)len, t->set.proof_key, 32);
+    sodium_bin2hex(hex, 33, mac, sizeof mac);
+    return true;
+}
+
+long ippon_table_last_event(const ippon_table *t, int seat)
+{
+    assert(seat >= 0 && seat < t->players);
+    return t->log[seat].first + t->log[seat].count - 1;
+}
+
+bool ippon_table_check_proof(const ippon_table *t, int seat, long n, const char *proof)
+{
+    char hex[33];
+    return proof && seat >= 0 && seat < t->players && proof_of(t, seat, n, hex) && strlen(proof) == 32 &&
+           sodium_memcmp(hex, proof, 32) == 0;
+}
+
 /* numbers an event message for a seat, keeps it for resuming, and sends it (unless the seat
    is about to get the full view instead) */
 static void post_event(ippon_table *t, int seat, json_t *event)
@@ -95,6 +121,9 @@ static void post_event(ippon_table *t, int seat, json_t *event)
     assert(lg->count <= TABLE_MAX_LOG && lg->count <= lg->cap);
     long n = lg->first + lg->count;
     json_t *msg = json_pack("{s:s,s:i,s:o}", "type", "event", "n", (json_int_t)n, "event", event);
+    char proof[33];
+    if (proof_of(t, seat, n, proof))
+        json_object_set_new(msg, "p", json_string(proof));
     if (lg->count == TABLE_MAX_LOG) { /* forget the oldest: a resume that far back gets the view */
         free(lg->text[0]);
         memmove(lg->text, lg->text + 1, (TABLE_MAX_LOG - 1) * sizeof lg->text[0]);
@@ -837,7 +866,11 @@ static void send_view(ippon_table *t, int seat, int64_t now)
 {
     struct seat_log *lg = &t->log[seat];
     json_t *view = ippon_proto_view(t->m, seat);
-    json_object_set_new(view, "n", json_integer(lg->first + lg->count - 1));
+    long n = lg->first + lg->count - 1;
+    json_object_set_new(view, "n", json_integer(n));
+    char proof[33];
+    if (n >= 0 && proof_of(t, seat, n, proof))
+        json_object_set_new(view, "p", json_string(proof));
     json_object_set_new(view, "table", json_string(t->id));
     json_object_set_new(view, "kyoku", json_integer(kyoku(t)));
     json_object_set_new(view, "turn", json_integer(ippon_match_turn(t->m)));

@@ -33,7 +33,21 @@ typedef struct ippon_table_settings {
     int64_t call_window_ms;   /* the call window after every discard, kan and kita (scaled; 0 = none):
                                  what follows is never sent before it closes (table.c, "Timing") */
     int max_hands;            /* a safety stop: a match with more hands ends without a winner */
+    const uint8_t *proof_key; /* 32 bytes for event proofs (below); NULL: none */
 } ippon_table_settings;
+
+/*
+ * Proofs. With a proof key, every event message and view a seat is sent carries "p": a keyed
+ * BLAKE2b hash (16 bytes, hex) of the table id, the seat and the message's number, which only
+ * the server can make. A client that reconnects with a number the table does not have yet
+ * (ippon_table_last_event) shows with its proof that the server did send it: the server lost the
+ * end of the match (a power loss between journal writes, an old copy restored), and the match
+ * is then voided, never replayed differently. Without a valid proof the claim is ignored.
+ */
+/* the number of the last event the seat has been given (-1: none yet) */
+long ippon_table_last_event(const ippon_table *t, int seat);
+/* is proof the table's proof of event n for the seat? */
+bool ippon_table_check_proof(const ippon_table *t, int seat, long n, const char *proof);
 
 typedef struct ippon_table_hooks {
     void *ctx;

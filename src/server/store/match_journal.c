@@ -18,11 +18,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <sodium.h>
+
 #define JOURNAL_SUFFIX ".journal"
 #define FILE_SUFFIX ".jsonl"
 
 struct ippon_journal {
     char *dir;
+    uint8_t key[IPPON_JOURNAL_KEY_BYTES];
     ippon_journal_file *open;  /* every file open, for sync and close */
     uint64_t records, bytes;
 };
@@ -38,6 +41,40 @@ int ippon_journal_path(const char *db_path, char *out, size_t outlen)
 {
     int n = snprintf(out, outlen, "%s%s", db_path, JOURNAL_SUFFIX);
     return n > 0 && (size_t)n < outlen ? 0 : -1;
+}
+
+/* the folder's key: read from event.key, or made and written there (O_EXCL: one maker) */
+static int read_key(ippon_journal *j, char *err, size_t errlen)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/event.key", j->dir);
+    for (int attempt = 0; attempt < 2; attempt++) {
+        int fd = open(path, O_RDONLY | O_CLOEXEC);
+        if (fd >= 0) {
+            ssize_t n = read(fd, j->key, sizeof j->key);
+            close(fd);
+            if (n == (ssize_t)sizeof j->key)
+                return 0;
+            snprintf(err, errlen, "%s: not a key of %zu bytes (remove it to make a new one)", path, sizeof j->key);
+            return -1;
+        }
+        randombytes_buf(j->key, sizeof j->key);
+        fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+        if (fd < 0 && errno == EEXIST)
+            continue; /* made meanwhile: read it */
+        ssize_t n = fd >= 0 ? write(fd, j->key, sizeof j->key) : -1;
+        int synced = fd >= 0 && n == (ssize_t)sizeof j->key ? fsync(fd) : -1;
+        if (fd >= 0)
+            close(fd);
+        if (synced != 0) {
+            snprintf(err, errlen, "%s: cannot write the journal's key: %s", path, strerror(errno));
+            unlink(path);
+            return -1;
+        }
+        return 0;
+    }
+    snprintf(err, errlen, "%s: cannot read the journal's key", path);
+    return -1;
 }
 
 int ippon_journal_open(ippon_journal **out, const char *dir, char *err, size_t errlen)
@@ -58,8 +95,17 @@ int ippon_journal_open(ippon_journal **out, const char *dir, char *err, size_t e
         snprintf(err, errlen, "out of memory");
         return -1;
     }
+    if (read_key(j, err, errlen) != 0) {
+        ippon_journal_close(j);
+        return -1;
+    }
     *out = j;
     return 0;
+}
+
+const uint8_t *ippon_journal_key(const ippon_journal *j)
+{
+    return j->key;
 }
 
 void ippon_journal_close(ippon_journal *j)

@@ -28,6 +28,11 @@ int ippon_journal_path(const char *db_path, char *out, size_t outlen);
 
 /* the folder at dir, created if missing (0700). 0, or -1 with err naming the folder */
 int ippon_journal_open(ippon_journal **out, const char *dir, char *err, size_t errlen);
+/* the folder's key for event proofs (game/table.h "Proofs"): 32 random bytes made with the folder
+   ("event.key", 0600) and kept with it, so proofs outlive restarts */
+#define IPPON_JOURNAL_KEY_BYTES 32
+const uint8_t *ippon_journal_key(const ippon_journal *j);
+
 /* closes every file still open (after ippon_journal_sync, if they should reach the disk); j may be NULL */
 void ippon_journal_close(ippon_journal *j);
 
