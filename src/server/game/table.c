@@ -112,6 +112,15 @@ bool ippon_table_check_proof(const ippon_table *t, int seat, long n, const char 
            sodium_memcmp(hex, proof, 32) == 0;
 }
 
+/* the message numbered n for the seat gets its proof (made when sent, never kept: 40 bytes a
+   message would add up to tens of MB at 10,000 players) */
+static void add_proof(const ippon_table *t, int seat, long n, json_t *msg)
+{
+    char proof[33];
+    if (msg && n >= 0 && proof_of(t, seat, n, proof))
+        json_object_set_new(msg, "p", json_string(proof));
+}
+
 /* numbers an event message for a seat, keeps it for resuming, and sends it (unless the seat
    is about to get the full view instead) */
 static void post_event(ippon_table *t, int seat, json_t *event)
@@ -121,9 +130,6 @@ static void post_event(ippon_table *t, int seat, json_t *event)
     assert(lg->count <= TABLE_MAX_LOG && lg->count <= lg->cap);
     long n = lg->first + lg->count;
     json_t *msg = json_pack("{s:s,s:i,s:o}", "type", "event", "n", (json_int_t)n, "event", event);
-    char proof[33];
-    if (proof_of(t, seat, n, proof))
-        json_object_set_new(msg, "p", json_string(proof));
     if (lg->count == TABLE_MAX_LOG) { /* forget the oldest: a resume that far back gets the view */
         free(lg->text[0]);
         memmove(lg->text, lg->text + 1, (TABLE_MAX_LOG - 1) * sizeof lg->text[0]);
@@ -138,7 +144,8 @@ static void post_event(ippon_table *t, int seat, json_t *event)
             lg->cap = cap;
         }
     }
-    char *text = lg->count < lg->cap ? json_dumps(msg, JSON_COMPACT) : NULL;
+    char *text = lg->count < lg->cap ? json_dumps(msg, JSON_COMPACT) : NULL; /* kept without its proof */
+    add_proof(t, seat, n, msg);
     if (text) {
         lg->text[lg->count++] = text;
     } else { /* out of memory: nothing before n+1 is kept, so a resume from before it gets the
@@ -868,9 +875,7 @@ static void send_view(ippon_table *t, int seat, int64_t now)
     json_t *view = ippon_proto_view(t->m, seat);
     long n = lg->first + lg->count - 1;
     json_object_set_new(view, "n", json_integer(n));
-    char proof[33];
-    if (n >= 0 && proof_of(t, seat, n, proof))
-        json_object_set_new(view, "p", json_string(proof));
+    add_proof(t, seat, n, view);
     json_object_set_new(view, "table", json_string(t->id));
     json_object_set_new(view, "kyoku", json_integer(kyoku(t)));
     json_object_set_new(view, "turn", json_integer(ippon_match_turn(t->m)));
@@ -909,6 +914,7 @@ void ippon_table_resume(ippon_table *t, int seat, long last_seen, int64_t now)
     if (last_seen >= lg->first - 1 && last_seen < lg->first + lg->count) {
         for (long i = last_seen + 1 - lg->first; i < lg->count; i++) {
             json_t *msg = json_loads(lg->text[i], 0, NULL);
+            add_proof(t, seat, lg->first + i, msg);
             if (msg)
                 send_to(t, seat, msg);
         }
