@@ -522,6 +522,9 @@ static void test_proofs(void **state)
     char err[256];
     ippon_table *r = ippon_table_restore(p.journal, &with_key, &rh, p.now, err, sizeof err);
     assert_non_null(r);
+    /* its first wake-up: a call window the original closed after its last record closes here too
+       (what it held goes out with the same numbers) */
+    ippon_table_tick(r, p.now);
     int checked = 0;
     for (int s = 0; s < 2; s++) {
         long last = -1;
