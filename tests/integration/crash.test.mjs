@@ -169,6 +169,34 @@ describe('a crash loses no running match', () => {
     return m;
   }
 
+  /** a practice match of token's player, running after `asks` answered asks (a new one if a win
+      ended it sooner) */
+  async function practiceRunning(token, mode, asks) {
+    for (let tries = 0; tries < 5; tries++) {
+      const c = await hello(server.port, token);
+      c.send({ type: 'practice', mode });
+      const found = await c.next((m) => m.type === 'match_found', 10_000, 'match_found');
+      if (await answer(c, asks)) return { c, found };
+      c.close();
+    }
+    throw new Error(`five practice matches in a row ended within ${asks} asks`);
+  }
+
+  /** a ranked 4p match of two new guests, running after each answered `asks` asks */
+  async function rankedRunning(asks) {
+    for (let tries = 0; tries < 5; tries++) {
+      const tokens = [await guestToken(server.port), await guestToken(server.port)];
+      const cs = [await hello(server.port, tokens[0]), await hello(server.port, tokens[1])];
+      for (const c of cs) c.send({ type: 'queue', mode: '4p' });
+      const found = await Promise.all(cs.map((c) => c.next((m) => m.type === 'match_found', 20_000, 'match_found')));
+      assert.equal(found[0].table, found[1].table);
+      assert.equal(found[0].ranked, true);
+      if ((await Promise.all(cs.map((c) => answer(c, asks)))).every(Boolean)) return { tokens, cs, found };
+      for (const c of cs) c.close();
+    }
+    throw new Error(`five ranked matches in a row ended within ${asks} asks`);
+  }
+
   test('a running match has a journal; a finished one leaves none behind', async () => {
     const token = await guestToken(server.port);
     const c = await hello(server.port, token);
@@ -183,10 +211,7 @@ describe('a crash loses no running match', () => {
 
   test('a practice table killed mid-hand plays on after the restart', async () => {
     const token = await guestToken(server.port);
-    const c = await hello(server.port, token);
-    c.send({ type: 'practice', mode: '4p' });
-    const found = await c.next((m) => m.type === 'match_found', 10_000, 'match_found');
-    assert.ok(await answer(c, 4), 'the match lasted four asks');
+    const { c, found } = await practiceRunning(token, '4p', 4);
     await new Promise((r) => setTimeout(r, 100));
     await crashAndRestart();
     const [{ end }] = await reconnectAndFinish([{ c, table: found.table, seat: found.seat }]);
@@ -196,14 +221,8 @@ describe('a crash loses no running match', () => {
   });
 
   test('a ranked table killed inside a call window plays on, ranked, after the restart', async () => {
-    const tokens = [await guestToken(server.port), await guestToken(server.port)];
-    const cs = [await hello(server.port, tokens[0]), await hello(server.port, tokens[1])];
-    for (const c of cs) c.send({ type: 'queue', mode: '4p' });
-    const found = await Promise.all(cs.map((c) => c.next((m) => m.type === 'match_found', 20_000, 'match_found')));
-    assert.equal(found[0].table, found[1].table);
-    assert.equal(found[0].ranked, true);
     // both play a little; then the first discard the server announces is the moment to crash
-    await Promise.all(cs.map((c) => answer(c, 2)));
+    const { tokens, cs, found } = await rankedRunning(2);
     await cs[0].next((m) => m.type === 'event' && m.event.type === 'discard', MATCH_TIMEOUT_MS, 'a discard');
     await crashAndRestart();
     const done = await reconnectAndFinish(cs.map((c, i) => ({ c, table: found[i].table, seat: found[i].seat })));
@@ -214,10 +233,7 @@ describe('a crash loses no running match', () => {
 
   test('SIGTERM hands the running matches over: they go on after the restart', async () => {
     const token = await guestToken(server.port);
-    const c = await hello(server.port, token);
-    c.send({ type: 'practice', mode: '4p' });
-    const found = await c.next((m) => m.type === 'match_found', 10_000, 'match_found');
-    assert.ok(await answer(c, 3), 'the match lasted three asks');
+    const { c, found } = await practiceRunning(token, '4p', 3);
     await crashAndRestart(true);
     const [{ end }] = await reconnectAndFinish([{ c, table: found.table, seat: found.seat }]);
     assert.ok(end.results);
@@ -225,12 +241,7 @@ describe('a crash loses no running match', () => {
   });
 
   test('a journal that lost its end voids the match for a player who proves it saw more; a claim without proof is ignored', async () => {
-    const tokens = [await guestToken(server.port), await guestToken(server.port)];
-    const cs = [await hello(server.port, tokens[0]), await hello(server.port, tokens[1])];
-    for (const c of cs) c.send({ type: 'queue', mode: '4p' });
-    const found = await Promise.all(cs.map((c) => c.next((m) => m.type === 'match_found', 20_000, 'match_found')));
-    assert.equal(found[0].ranked, true);
-    await Promise.all(cs.map((c) => answer(c, 3)));
+    const { tokens, cs, found } = await rankedRunning(3);
     await new Promise((r) => setTimeout(r, 300));
     await kill(proc);
     proc = null;
