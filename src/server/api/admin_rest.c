@@ -315,9 +315,6 @@ static const char *reason_field(ippon_rest_fields *f)
     return s;
 }
 
-/* ---- query parameters ------------------------------------------------------------------ */
-
-/* is the query parameter name given ("name=…" or "name")? */
 /* ---- the running game ------------------------------------------------------------------ */
 
 void ippon_admin_tables_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
