@@ -74,6 +74,8 @@ static const config_key config_keys[] = {
     {"bot_fill_after", CONFIG_NUMBER, offsetof(ippon_config, bot_fill_after), 0, 0, "30", 0, 3600},
     {"bot_delay_ms", CONFIG_INT, offsetof(ippon_config, bot_delay_ms), 0, 10000, "600", 0, 0},
     {"call_window_ms", CONFIG_INT, offsetof(ippon_config, call_window_ms), 0, 3000, "700", 0, 0},
+    {"contribution_ms", CONFIG_INT, offsetof(ippon_config, contribution_ms), 0, 10000, "2000", 0, 0},
+    {"resume_hold_ms", CONFIG_INT, offsetof(ippon_config, resume_hold_ms), 0, 60000, "3000", 0, 0},
     {"ranked_min_humans", CONFIG_INT, offsetof(ippon_config, ranked_min_humans), 1, 4, "2", 0, 0},
     {"ranked_same_address", CONFIG_BOOL, offsetof(ippon_config, ranked_same_address), 0, 0, "false", 0, 0},
     {"bots", CONFIG_BOOL, offsetof(ippon_config, bots), 0, 0, "true", 0, 0},

@@ -56,6 +56,8 @@ typedef struct ippon_config {
     double bot_fill_after;       /* seconds a queued player waits before bots fill the table */
     int bot_delay_ms;            /* a bot's thinking time on its own turn */
     int call_window_ms;          /* the call window after every discard, kan and kita */
+    int contribution_ms;         /* the first deal's wait for the players' contributions to the walls */
+    int resume_hold_ms;          /* a table restored at start-up stands still this long */
     int ranked_min_humans;       /* humans a match needs to count in the rankings */
     bool ranked_same_address;    /* queued players of one client address may share a table */
     bool bots;                   /* bots fill seats; practice tables */

@@ -512,6 +512,18 @@ static void on_ask(player *p, json_t *msg, uint64_t now)
     wheel_add(p, (int64_t)(now / 1000) + delay);
 }
 
+/* the player's contribution to the walls, as the web client sends it on match_found (the load
+   generator's own random words are enough: what is measured is the server's work) */
+static void send_contribution(player *p)
+{
+    char text[128];
+    int len = snprintf(text, sizeof text, "{\"type\":\"contribute\",\"bytes\":\"");
+    for (int i = 0; i < 4; i++)
+        len += snprintf(text + len, sizeof text - (size_t)len, "%016llx", (unsigned long long)rnd());
+    snprintf(text + len, sizeof text - (size_t)len, "\"}");
+    send_text(p, text);
+}
+
 static void on_match_found(player *p, json_t *msg)
 {
     json_t *seat = json_object_get(msg, "seat");
@@ -529,6 +541,8 @@ static void on_match_found(player *p, json_t *msg)
     }
     p->counter = lowest == p->seat;
     p->discard_sent_us = 0;
+    if (json_integer_value(json_object_get(json_object_get(msg, "fairness"), "contribute_ms")) > 0)
+        send_contribution(p);
     ippon_load_hand_clear(&p->hand);
     if (p->state != P_SEATED)
         G.seated++;

@@ -21,6 +21,7 @@
 import assert from 'node:assert/strict';
 import { before, after } from 'node:test';
 import fs from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -192,7 +193,10 @@ export async function playOverSocket(port, { mode = '4p', practice = false, pref
         user = m.user;
         ws.send(JSON.stringify({ type: practice ? 'practice' : 'queue', mode }));
       }
-      if (m.type === 'match_found') found = m;
+      if (m.type === 'match_found') {
+        found = m;
+        ws.send(JSON.stringify({ type: 'contribute', bytes: randomBytes(32).toString('hex') }));
+      }
       if (m.type === 'ask') {
         const o = prefer.map((type) => m.options.find((x) => x.type === type)).find(Boolean) ?? m.options[0];
         ws.send(JSON.stringify({ type: 'act', seq: m.seq, action: o }));

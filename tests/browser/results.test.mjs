@@ -184,7 +184,9 @@ describe('the result panels with recorded messages', () => {
       }
       assert.equal(await panel.locator('.your-result').textContent(), lang === 'ja'
         ? `あなたの成績：${signed(end.results[found.seat])}` : `Your result: ${signed(end.results[found.seat])}`);
-      assert.equal(await panel.locator('.fair a').count(), end.seeds.length);
+      // a match that revealed its secret links to the check of its walls (fairness.test.mjs follows it);
+      // these recordings are older than the secret: no link
+      assert.equal(await panel.locator('.fair a[data-kind="check-walls"]').count(), end.secret ? 1 : 0);
       await screenshot(page, lang === 'ja' ? 'result-win-ja' : 'result-win');
       assertNoProblems(page);
     });

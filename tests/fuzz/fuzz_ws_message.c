@@ -1,7 +1,7 @@
 /*
  * fuzz_ws_message.c — libFuzzer target for the game's WebSocket message reader: the gateway's
- * dispatch of a client's JSON message (gateway.c: hello, ping, queue, unqueue, practice, act,
- * resume; rate and abuse limits) down to the table (table.c) and the action reader
+ * dispatch of a client's JSON message (gateway.c: hello, ping, queue, unqueue, practice,
+ * contribute, act, resume; rate and abuse limits) down to the table (table.c) and the action reader
  * (protocol.c, ippon_proto_read_action) of a running match.
  *
  * What it feeds: a session of up to four sockets (socket 1 from one client address, the others
@@ -26,7 +26,8 @@
  *
  * What it checks: every message the server sends is a JSON object with a "type", and every
  * "error" has a "code" and a "message"; every message gets at least one reply on its own
- * socket, except a valid "act" (whose effects may wait for the call window), a "resume" inside
+ * socket, except a valid "act" (whose effects may wait for the call window), a valid
+ * "contribute" (the first deal waits for the table's other humans), a "resume" inside
  * the call window (whose view must then come once the window has passed) and what arrives
  * after the socket was told it is being closed; a message answered with an error changes
  * nothing — the gateway's connections, tables, queues and finished matches, who the socket
@@ -209,13 +210,14 @@ static void message(const char *text, size_t len)
     if (error_replies)
         compare(&before, &after, text);
     if (!replies && !closing) {
-        /* only a valid act (its effects wait for the call window) and a resume inside the window
-           (its view comes when the window closes) may go unanswered for now */
+        /* only a valid act (its effects wait for the call window), a valid contribution (the deal
+           waits for the other humans') and a resume inside the window (its view comes when the
+           window closes) may go unanswered for now */
         json_t *msg = json_loadb(text, len, 0, NULL);
         const char *type = json_string_value(json_object_get(msg, "type"));
         if (type && !strcmp(type, "resume"))
             view_due[current] = true;
-        else if (!type || strcmp(type, "act") != 0)
+        else if (!type || (strcmp(type, "act") != 0 && strcmp(type, "contribute") != 0))
             fail("a message got no reply", text);
         json_decref(msg);
     }

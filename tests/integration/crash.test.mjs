@@ -3,12 +3,12 @@
 // reconnects with its token and the number of the last event it saw: it is back at the same table
 // and seat, the events it already saw come back identical when asked for again, the numbering goes
 // on without a gap or a repeat, and the match plays to its end and is stored exactly once (one row,
-// results summing to 0, ranked as it was). Two drills: a practice table (one human, bots) killed
-// mid-hand, and a ranked table of two humans and two bots killed right after a discard, inside the
+// results summing to 0, ranked as it was, its walls checked by ippon-verify). Two drills: a
+// practice table (one human, bots) killed mid-hand, and a ranked table of two humans and two bots killed right after a discard, inside the
 // call window; and a SIGTERM, which hands the running matches over to the next start the same way.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { FAST_PLAY, api, configure, startServer, stopServer, withDeadline } from './harness.mjs';
+import { FAST_PLAY, api, configure, startServer, stopServer, verifyRecord, withDeadline } from './harness.mjs';
 import { Client, MATCH_TIMEOUT_MS, choose, guestToken } from './ws_player.mjs';
 import { access, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -152,6 +152,12 @@ describe('a crash loses no running match', () => {
     const m = res.json;
     assert.equal(m.completed, true);
     assert.equal(m.players.reduce((a, p) => a + p.result, 0), 0, 'the results sum to 0');
+    // its walls: the secret journaled before the crash is the one committed to, every seed comes
+    // from it and the contributions, and every wall rebuilds
+    const verified = await verifyRecord(m);
+    assert.equal(verified.code, 0, `ippon-verify: ${JSON.stringify(verified.out)} ${verified.stderr}`);
+    assert.equal(verified.out.legacy, false);
+    assert.equal(verified.out.hands.length, m.seeds.length);
     // the journal has served: removed once the match is stored
     const journal = path.join(server.dir, 'ippon.db.journal', `${tableId}.jsonl`);
     let gone = false;

@@ -6,7 +6,7 @@
 //
 // Only Node built-ins. ctest sets IPPON_BUILD_DIR and IPPON_SOURCE_DIR.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -101,6 +101,27 @@ export function assertError(res, status, code, field) {
 
 export async function tempDir() {
   return fs.mkdtemp(path.join(os.tmpdir(), 'ippon-it-'));
+}
+
+/**
+ * a match record (GET /api/matches/ID) checked by the command-line verifier, ippon-verify --json
+ * with args before the file: { code (0 good, 1 a mismatch, 2 unreadable), out (its JSON, or
+ * null), stderr, file (the record as written) }
+ */
+export async function verifyRecord(record, args = []) {
+  const dir = await tempDir();
+  const file = path.join(dir, `${record.id ?? 'match'}.json`);
+  await fs.writeFile(file, JSON.stringify(record));
+  const tool = path.join(BUILD_DIR, 'src/tools/ippon-verify');
+  const { code, stdout, stderr } = await new Promise((resolve) => {
+    execFile(tool, ['--json', ...args, file], (err, out, errText) =>
+      resolve({ code: err ? err.code : 0, stdout: out, stderr: errText }));
+  });
+  let out = null;
+  try {
+    out = JSON.parse(stdout);
+  } catch { /* nothing on stdout: code 2 */ }
+  return { code, out, stderr, file };
 }
 
 export async function writeConfig(dir, values, name = 'ippon.json') {

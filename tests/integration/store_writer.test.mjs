@@ -17,7 +17,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { BIN, FAST_PLAY, MIGRATIONS, START_TIMEOUT_MS, WEB, api, configure, freePort, runToExit, shutdown,
-  startServer, stopServer, tempDir, withDeadline, writeConfig } from './harness.mjs';
+  startServer, stopServer, tempDir, withDeadline, writeConfig, request, verifyRecord } from './harness.mjs';
 import { guestToken, player, playToEnd } from './ws_player.mjs';
 
 const LOCK_MS = 8000;
@@ -228,6 +228,11 @@ describe('the store writer', () => {
         await fs.rm(fail);
         server.proc = await startServer(['--config', server.config], server.dir, server.port);
         await assertStoredOnce(server.port, db, id);
+        assert.match(kept.fairness.secret, /^[0-9a-f]{64}$/, 'the pending file keeps what the walls came from');
+        const record = JSON.parse((await request(server.port, { path: `/api/matches/${id}` })).body);
+        assert.deepEqual(record.fairness, kept.fairness);
+        const verified = await verifyRecord(record);
+        assert.equal(verified.code, 0, `ippon-verify: ${JSON.stringify(verified.out)} ${verified.stderr}`);
         await until(async () => existsSync(pending), (e) => !e, 10_000, 'the pending file removed');
         assert.match(server.proc.stderr, /1 finished matches not stored by the last run are queued again/);
       } finally {

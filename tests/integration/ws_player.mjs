@@ -1,8 +1,11 @@
 // ws_player.mjs — a WebSocket player for the integration tests (the `ws` package) over the game
 // protocol of src/server/PROTOCOL.md: it keeps every message it receives, hands them out in
 // order to whoever waits for one (every wait has a deadline), says hello with a session token
-// and can answer every ask until the match ends.
+// and can answer every ask until the match ends. Like the web client, it sends its random
+// contribution to the walls as soon as a match_found (or a view still waiting for it) asks for
+// one, and keeps what it sent per table (`contributed`); `contribute: false` sends none.
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import WebSocket from 'ws';
 import { request, withDeadline } from './harness.mjs';
 
@@ -12,9 +15,11 @@ export const MATCH_TIMEOUT_MS = 60_000;
 /** a WebSocket connection: every received message is kept; waiters take them in order */
 export class Client {
   /** headers: sent with the upgrade request (a test's X-Forwarded-For) */
-  constructor(port, headers = {}) {
+  constructor(port, headers = {}, { contribute = true } = {}) {
     this.port = port;
     this.headers = headers;
+    this.contribute = contribute;
+    this.contributed = {};
     this.received = [];
     this.queue = [];
     this.waiters = [];
@@ -28,6 +33,7 @@ export class Client {
       this.ws.on('error', reject);
       this.ws.on('message', (data) => {
         const msg = JSON.parse(String(data));
+        this.offerContribution(msg);
         this.received.push(msg);
         this.queue.push(msg);
         this.wake();
@@ -40,6 +46,16 @@ export class Client {
   }
 
   send(obj) { this.ws.send(typeof obj === 'string' ? obj : JSON.stringify(obj)); }
+
+  /** 32 random bytes for the walls, when the table waits for them (PROTOCOL.md, "Walls no one can choose") */
+  offerContribution(msg) {
+    const wanted = (msg.type === 'match_found' && msg.fairness?.contribute_ms > 0) ||
+      (msg.type === 'view' && msg.fairness?.contributing);
+    const table = msg.table;
+    if (!this.contribute || !wanted || this.contributed[table]) return;
+    this.contributed[table] = randomBytes(32).toString('hex');
+    this.send({ type: 'contribute', bytes: this.contributed[table] });
+  }
 
   wake() {
     for (const w of [...this.waiters]) w();
@@ -94,10 +110,11 @@ export async function guestToken(port) {
 /**
  * a connection that has said hello with token (a new guest's if none): c.token, and in
  * c.welcome the answer, "welcome" or an "error" (a banned account's); forwardedFor: the
- * X-Forwarded-For the connection claims (a server whose trusted_proxy is 127.0.0.1 believes it)
+ * X-Forwarded-For the connection claims (a server whose trusted_proxy is 127.0.0.1 believes it);
+ * contribute: false sends no contribution to the walls
  */
-export async function connect(port, token, { forwardedFor } = {}) {
-  const c = new Client(port, forwardedFor ? { 'x-forwarded-for': forwardedFor } : {});
+export async function connect(port, token, { forwardedFor, contribute = true } = {}) {
+  const c = new Client(port, forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}, { contribute });
   await c.connect();
   c.token = token ?? await guestToken(port);
   c.send({ type: 'hello', v: 1, token: c.token });

@@ -1,5 +1,9 @@
 /*
- * test_server_fairness.c — provably fair walls (src/server/game/fairness.c, RULES.md §8).
+ * test_server_fairness.c — provably fair walls (src/fairness/fairness.c, RULES.md §8).
+ *
+ * The secret's commitment and the hand seeds are checked against values worked out with
+ * Python's hashlib.blake2b (an implementation of its own: digest_size=32, key=secret, over the
+ * message fairness.h defines), and the seeds must change with every contribution.
  *
  * The known-answer tests rebuild the wall here from the documentation alone (fairness.h and
  * ippon/wall.h), not from fairness.c: a ChaCha20 block function written from RFC 8439 (checked
@@ -22,7 +26,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "game/fairness.h"
+#include "fairness.h"
 #include "ippon/rules.h"
 
 /* ---- ChaCha20 (RFC 8439 §2.3), written from the RFC ---- */
@@ -193,7 +197,7 @@ static void test_same_seed_same_wall(void **state)
 {
     (void)state;
     uint8_t seed[32];
-    ippon_fairness_new_seed(seed);
+    ippon_fairness_random(seed, sizeof seed);
     ippon_tile a[136], b[136];
     memset(a, 0xee, sizeof a);
     memset(b, 0xdd, sizeof b);
@@ -236,8 +240,8 @@ static void test_different_seeds_different_walls(void **state)
     ippon_fairness_wall(sanma(), s2, b);
     assert_memory_not_equal(a, b, 108);
     /* fresh seeds differ, and so do their walls */
-    ippon_fairness_new_seed(s1);
-    ippon_fairness_new_seed(s2);
+    ippon_fairness_random(s1, sizeof s1);
+    ippon_fairness_random(s2, sizeof s2);
     assert_memory_not_equal(s1, s2, 32);
     ippon_fairness_wall(yonma(), s1, a);
     ippon_fairness_wall(yonma(), s2, b);
@@ -378,7 +382,7 @@ static void test_hex(void **state)
     ippon_hex(ff, 3, h3);
     assert_string_equal(h3, "ffa00b");
     /* a random round trip */
-    ippon_fairness_new_seed(seed);
+    ippon_fairness_random(seed, sizeof seed);
     ippon_hex(seed, 32, hex);
     assert_int_equal(strlen(hex), 64);
     assert_int_equal(ippon_unhex(hex, back, 32), 0);
@@ -397,6 +401,92 @@ static void test_hex(void **state)
     assert_memory_equal(b3, ff, 3);
 }
 
+/* Python: hashlib.blake2b(bytes(range(32)), digest_size=32).hexdigest() */
+static void test_secret_commitment(void **state)
+{
+    (void)state;
+    uint8_t secret[32], c[32];
+    char hex[65];
+    seed_0_to_31(secret);
+    ippon_fairness_secret_commitment(secret, c);
+    ippon_hex(c, 32, hex);
+    assert_string_equal(hex, "cb2f5160fc1f7e05a55ef49d340b48da2e5a78099d53393351cd579dd42503d6");
+}
+
+/* Python: m = k.to_bytes(4, 'little') + b''.join(bytes([len(c)]) + c for c in contributions);
+   hashlib.blake2b(m, digest_size=32, key=bytes(range(32))).hexdigest() */
+static void test_hand_seed_known_answers(void **state)
+{
+    (void)state;
+    uint8_t secret[32], seed[32];
+    char hex[65];
+    seed_0_to_31(secret);
+    ippon_contribution c[4];
+    memset(c, 0, sizeof c);
+    memset(c[0].bytes, 0x11, 32);
+    c[0].given = true;
+    memset(c[2].bytes, 0xab, 32);
+    c[2].given = true;
+    ippon_fairness_hand_seed(secret, 0, c, 4, seed);
+    ippon_hex(seed, 32, hex);
+    assert_string_equal(hex, "72681552503a8fa03d6e848194b558a898d128309e51ccb80c192fb1e0f24f66");
+    memset(c, 0, sizeof c); /* three seats, none contributed, hand 3 */
+    ippon_fairness_hand_seed(secret, 3, c, 3, seed);
+    ippon_hex(seed, 32, hex);
+    assert_string_equal(hex, "4f92b296c76887bf17a0fbc2f9c291b4fdb409682bb61c66b6679271214c81e8");
+    for (int i = 0; i < 32; i++) /* a zero contribution is not the same as none */
+        c[0].bytes[i] = (uint8_t)(100 + i);
+    c[0].given = c[1].given = true;
+    ippon_fairness_hand_seed(secret, 1, c, 3, seed);
+    ippon_hex(seed, 32, hex);
+    assert_string_equal(hex, "8de9005201ded3dd59ab3e1f33b9118557c5c827668f0d59c6ac82922f4ba25d");
+}
+
+/* the wall changes when any seat's contribution changes in any byte, is given or withheld, and
+   with the hand's number; the same inputs give the same wall */
+static void test_every_contribution_counts(void **state)
+{
+    (void)state;
+    const ippon_rules *r = ippon_rules_preset("yonma");
+    uint8_t secret[32], base_seed[32], seed[32];
+    ippon_tile base[136], wall[136];
+    ippon_contribution c[4];
+    ippon_fairness_random(secret, sizeof secret);
+    for (int s = 0; s < 4; s++) {
+        ippon_fairness_random(c[s].bytes, 32);
+        c[s].given = s != 3; /* seat 3: a bot's, none */
+    }
+    ippon_fairness_hand_seed(secret, 0, c, 4, base_seed);
+    int n = ippon_fairness_wall(r, base_seed, base);
+    ippon_fairness_hand_seed(secret, 0, c, 4, seed);
+    assert_memory_equal(seed, base_seed, 32);
+    int changed = 0;
+    for (int s = 0; s < 3; s++)
+        for (int byte = 0; byte < 32; byte++) {
+            c[s].bytes[byte] ^= 0x01;
+            ippon_fairness_hand_seed(secret, 0, c, 4, seed);
+            c[s].bytes[byte] ^= 0x01;
+            ippon_fairness_wall(r, seed, wall);
+            assert_memory_not_equal(seed, base_seed, 32);
+            changed += memcmp(wall, base, (size_t)n) != 0;
+        }
+    assert_int_equal(changed, 3 * 32);
+    for (int s = 0; s < 4; s++) { /* withheld (or, for seat 3, given) */
+        c[s].given = !c[s].given;
+        ippon_fairness_hand_seed(secret, 0, c, 4, seed);
+        c[s].given = !c[s].given;
+        ippon_fairness_wall(r, seed, wall);
+        assert_memory_not_equal(wall, base, (size_t)n);
+    }
+    ippon_fairness_hand_seed(secret, 1, c, 4, seed); /* the next hand */
+    ippon_fairness_wall(r, seed, wall);
+    assert_memory_not_equal(wall, base, (size_t)n);
+    secret[31] ^= 0x80; /* the secret */
+    ippon_fairness_hand_seed(secret, 0, c, 4, seed);
+    ippon_fairness_wall(r, seed, wall);
+    assert_memory_not_equal(wall, base, (size_t)n);
+}
+
 int main(void)
 {
     if (sodium_init() < 0)
@@ -409,6 +499,9 @@ int main(void)
         cmocka_unit_test(test_known_answer_first_tiles),
         cmocka_unit_test(test_commitment),
         cmocka_unit_test(test_hex),
+        cmocka_unit_test(test_secret_commitment),
+        cmocka_unit_test(test_hand_seed_known_answers),
+        cmocka_unit_test(test_every_contribution_counts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

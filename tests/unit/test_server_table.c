@@ -44,7 +44,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "game/fairness.h"
+#include "fairness.h"
 #include "ippon/rules.h"
 #include "ippon/shanten.h"
 #include "game/protocol.h"
@@ -108,6 +108,7 @@ typedef struct harness {
     int hands, n_actions, n_wins, rec_players;
     int32_t final_points[4], results[4];
     json_t *seeds;
+    char secret_commitment[4][65]; /* per seat, from its match_found */
 } harness;
 
 /* ---- the hooks ---------------------------------------------------------------------------- */
@@ -232,7 +233,15 @@ static void on_send(void *ctx, ippon_table *t, int seat, const char *user_id, js
         return;
     const char *type = type_of(msg);
     assert_non_null(type);
-    if (!strcmp(type, "event")) {
+    if (!strcmp(type, "match_found")) { /* the seat's first message: its seat and the secret's commitment */
+        assert_int_equal(lg->n, 1);
+        assert_int_equal(json_integer_value(json_object_get(msg, "seat")), seat);
+        assert_string_equal(json_string_value(json_object_get(msg, "table")), "table-1");
+        const char *c = json_string_value(json_object_get(json_object_get(msg, "fairness"), "commitment"));
+        assert_non_null(c);
+        assert_int_equal(strlen(c), 64);
+        snprintf(h->secret_commitment[seat], sizeof h->secret_commitment[seat], "%s", c);
+    } else if (!strcmp(type, "event")) {
         json_t *ev = json_object_get(msg, "event");
         assert_non_null(ev);
         assert_int_equal(json_integer_value(json_object_get(msg, "n")), h->next_n[seat]);
@@ -671,6 +680,47 @@ static const char *tile_text(const ippon_rules *r, ippon_tile t, char buf[4])
 }
 
 /*
+ * The secret match_end reveals is the one match_found committed to (BLAKE2b-256 of it), and each
+ * seed is the secret's keyed BLAKE2b-256 of u32le(hand) and every seat's contribution (one byte of
+ * length, then its bytes): the message built here byte by byte from fairness.h's definition.
+ */
+static void check_seeds_from_secret(const harness *h, int seat)
+{
+    const json_t *end = NULL;
+    for (int i = 0; i < h->log[seat].n; i++) {
+        json_t *m = h->log[seat].m[i].msg;
+        if (!strcmp(type_of(m), "event") && !strcmp(type_of(json_object_get(m, "event")), "match_end"))
+            end = json_object_get(m, "event");
+    }
+    assert_non_null(end);
+    uint8_t secret[32], digest[32];
+    char hex[65];
+    assert_int_equal(ippon_unhex(json_string_value(json_object_get(end, "secret")), secret, 32), 0);
+    crypto_generichash(digest, 32, secret, 32, NULL, 0);
+    ippon_hex(digest, 32, hex);
+    assert_string_equal(hex, h->secret_commitment[seat]);
+    const json_t *contributions = json_object_get(end, "contributions");
+    assert_int_equal(json_array_size(contributions), h->players);
+    for (size_t k = 0; k < json_array_size(h->seeds); k++) {
+        uint8_t msg[4 + 4 * 33];
+        size_t len = 0;
+        for (int b = 0; b < 4; b++)
+            msg[len++] = (uint8_t)(k >> (8 * b));
+        for (int s = 0; s < h->players; s++) {
+            const char *c = json_string_value(json_array_get(contributions, (size_t)s));
+            assert_non_null(c);
+            size_t n = strlen(c) / 2;
+            msg[len++] = (uint8_t)n;
+            assert_int_equal(ippon_unhex(c, msg + len, n), 0);
+            len += n;
+        }
+        crypto_generichash(digest, 32, msg, len, secret, 32);
+        ippon_hex(digest, 32, hex);
+        assert_string_equal(hex, json_string_value(json_array_get(h->seeds, k)));
+    }
+}
+
+/*
  * Re-derives every hand from the revealed seeds and checks what `seat` was told: commitments,
  * its deal, the tiles of its draws, and (leak check) that no other seat's dealt hand appears
  * in any message it received during that hand. Returns the number of hands seen.
@@ -692,6 +742,7 @@ static int check_seat_against_walls(const harness *h, int seat)
     }
     assert_non_null(seeds);
     assert_true(json_equal(seeds, h->seeds));
+    check_seeds_from_secret(h, seat);
     for (int i = 0; i < h->log[seat].n; i++) {
         const logged *lm = &h->log[seat].m[i];
         json_t *m = lm->msg;

@@ -1,11 +1,12 @@
 // match.js — #/match/ID: a finished match: its players with final points and results, every
-// winning hand in full (wins.js), the revealed seeds (each checkable at /api/fairness), and the
-// downloads of its log as tenhou.net/6 JSON and as mjai JSON lines.
+// winning hand in full (wins.js), the downloads of its log as tenhou.net/6 JSON and as mjai JSON
+// lines, and its walls checked in the browser (verifier.js).
 import { h, replace, signed, number } from './dom.js';
 import { t, onLangChange } from './i18n.js';
 import { api, matchLogUrl } from './api.js';
 import { storedWinEl } from './wins.js';
 import { when } from './profile.js';
+import { fairnessSection } from './verifier.js';
 
 export function mountMatch(root, params) {
   let data = null, failed = null;
@@ -34,8 +35,7 @@ export function mountMatch(root, params) {
       h('div.buttons', {},
         h('a.button', { href: matchLogUrl(data.id, 'tenhou'), download: `ippon-${data.id}.tenhou.json`, dataset: { kind: 'tenhou' } }, t('match.tenhou')),
         h('a.button', { href: matchLogUrl(data.id, 'mjai'), download: `ippon-${data.id}.mjai.jsonl`, dataset: { kind: 'mjai' } }, t('match.mjai'))),
-      (data.seeds || []).length ? h('p.fair', {}, t('result.seeds'), ' ', data.seeds.map((s, i) =>
-        h('a', { href: `/api/fairness?mode=${mode}&seed=${s}`, target: '_blank', rel: 'noopener' }, t('result.seed_n', { n: i + 1 })))) : null));
+      fairnessSection(data, name)));
   }
   api(`/matches/${encodeURIComponent(params.id)}`).then((d) => { data = d; render(); }, (e) => { failed = e; render(); });
   const off = onLangChange(render);

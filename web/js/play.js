@@ -6,6 +6,7 @@ import { newGame, applyEvent, applyView, applyAsk } from './game.js';
 import { storedToken } from './api.js';
 import { ensureSession, greeted, forget } from './session.js';
 import { navigate, currentPath } from './router.js';
+import { contributionFor, noteFound, noteEvent, noteLate } from './witness.js';
 
 const MATCH_KEY = 'ippon.match';
 
@@ -155,6 +156,7 @@ function event(msg) {
     socket.send(g.proof ? { type: 'resume', last: g.n, proof: g.proof } : { type: 'resume', last: g.n });
     return;
   }
+  if (!noteEvent(g.table, g.seat, msg.event)) notice('notice.contribution_missing');
   applyEvent(g, msg.event);
   g.n = msg.n;
   g.proof = msg.p ?? null;
@@ -179,6 +181,8 @@ function receive(msg) {
       changed('queue');
       break;
     case 'match_found': {
+      contribute(msg);
+      noteFound(msg);
       play.queue = null;
       const found = { ...msg, practice: play.lastStart?.kind === 'practice' && !msg.ranked };
       localStorage.setItem(MATCH_KEY, JSON.stringify(found));
@@ -189,6 +193,7 @@ function receive(msg) {
     }
     case 'event': event(msg); break;
     case 'view':
+      contribute(msg);
       if (!play.game || play.game.table !== msg.table) play.game = newGame({ ...(storedMatch(msg.table) || {}), table: msg.table, seat: msg.you?.seat ?? 0, mode: msg.players === 3 ? '3p' : '4p' });
       applyView(play.game, msg);
       changed('game');
@@ -214,8 +219,19 @@ function receive(msg) {
   }
 }
 
+/** our random contribution to the walls, when the table asks for it (witness.js) */
+function contribute(msg) {
+  const c = contributionFor(msg);
+  if (c && socket) socket.send(c);
+}
+
 function error(msg) {
   switch (msg.code) {
+    case 'too_late': // the first deal came before our contribution: the walls are the server's alone
+      if (play.game) noteLate(play.game.table);
+      break;
+    case 'already_contributed': // sent again after a reconnect: the first one counts
+      break;
     case 'replaced':
       play.replaced = true;
       notice('notice.replaced');

@@ -125,10 +125,10 @@ export function matchEndEl(g, { onLobby, onAgain, onLeaderboard }) {
     points.append(h('h3', {}, t('result.points_title')), standings(g));
     if (!g.ranked) points.append(h('p.muted', {}, t('result.not_ranked')));
   }
-  const seeds = end ? end.seeds : g.closed ? g.closed.seeds : null;
-  if (seeds && seeds.length)
-    points.append(h('p.fair', {}, t('result.seeds'), ' ', seeds.map((s, i) =>
-      h('a', { href: `/api/fairness?mode=${g.mode}&seed=${s}`, target: '_blank', rel: 'noopener' }, t('result.seed_n', { n: i + 1 })))));
+  const revealed = end || g.closed;
+  if (revealed && revealed.secret) // the walls can be checked now, on the match page (verifier.js)
+    points.append(h('p.fair', {}, t('result.secret_revealed'), ' ',
+      h('a', { href: `#/match/${g.table}`, dataset: { kind: 'check-walls' } }, t('result.check_walls'))));
   panel.append(head, h('div.match-end-body', {}, g.wins.length ? wins : null, points),
     h('footer.buttons', {},
       h('button.primary', { type: 'button', onclick: onAgain, dataset: { kind: 'again' } }, t('result.again')),

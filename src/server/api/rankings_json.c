@@ -119,12 +119,12 @@ json_t *ippon_json_match_list(const ippon_listed_matches *list)
 json_t *ippon_json_match_detail(const ippon_stored_detail *d)
 {
     const ippon_listed_match *m = &d->match;
-    return json_pack("{s:s,s:s,s:s,s:b,s:b,s:o,s:o,s:i,s:I,s:I,s:o,s:O,s:O}", "id", m->id, "mode", m->mode, "rules",
-                     m->rules, "ranked", m->ranked, "completed", m->completed, "voided_at",
+    return json_pack("{s:s,s:s,s:s,s:b,s:b,s:o,s:o,s:i,s:I,s:I,s:o,s:O,s:O,s:O}", "id", m->id, "mode", m->mode,
+                     "rules", m->rules, "ranked", m->ranked, "completed", m->completed, "voided_at",
                      d->voided ? json_integer(d->voided_at) : json_null(), "void_reason",
                      d->void_reason ? json_string(d->void_reason) : json_null(), "hands", m->hands, "started_at",
                      (json_int_t)m->started_at, "ended_at", (json_int_t)m->ended_at, "players", seats_json(m), "wins",
-                     d->wins, "seeds", d->seeds);
+                     d->wins, "seeds", d->seeds, "fairness", d->fairness ? d->fairness : json_null());
 }
 
 int ippon_json_load_leaderboard(ippon_store *st, const ippon_leaderboard_query *q, json_t **out)

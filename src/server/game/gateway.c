@@ -32,7 +32,8 @@ void ippon_game_settings_from_config(ippon_game_settings *s, const ippon_config 
         .grace_ms = cfg->network_grace_ms, .time_scale = cfg->time_scale,
         .bot_fill_after_ms = (int64_t)(cfg->bot_fill_after * 1000), .ranked_min_humans = cfg->ranked_min_humans,
         .ranked_same_address = cfg->ranked_same_address, .bot_delay_ms = cfg->bot_delay_ms,
-        .call_window_ms = cfg->call_window_ms, .bots = cfg->bots, .max_frame = (size_t)cfg->max_frame,
+        .call_window_ms = cfg->call_window_ms, .contribution_ms = cfg->contribution_ms,
+        .resume_hold_ms = cfg->resume_hold_ms, .bots = cfg->bots, .max_frame = (size_t)cfg->max_frame,
         .max_msgs_per_10s = cfg->max_messages_per_10s, .max_conns_per_addr = cfg->max_conns_per_addr,
         .max_bad_per_10s = 20, .max_queued_bytes = 1 << 20,
     };
@@ -559,6 +560,8 @@ void ippon_gateway_message(ippon_gateway *gw, ippon_conn *c, const char *text, s
         on_practice(gw, c, msg);
     else if (!strcmp(type, "act"))
         ippon_gateway_act(gw, c, msg, now);
+    else if (!strcmp(type, "contribute"))
+        ippon_gateway_contribute(gw, c, msg, now);
     else if (!strcmp(type, "resume"))
         ippon_gateway_resume(gw, c, msg, now);
     else

@@ -37,6 +37,10 @@ typedef struct ippon_game_settings {
     bool ranked_same_address;  /* ranked_same_address: queued players of one client address may share a table */
     int64_t bot_delay_ms;      /* bot_delay_ms: a bot's thinking time (scaled) */
     int64_t call_window_ms;    /* call_window_ms: after every discard, kan and kita (scaled; table.c) */
+    int64_t contribution_ms;   /* contribution_ms: the first deal's wait for the players' contributions
+                                  to the walls (not scaled: a network round trip; fairness.h) */
+    int64_t resume_hold_ms;    /* resume_hold_ms: how long a table restored at start-up stands still
+                                  while its players reconnect (not scaled; table.h) */
     bool bots;                 /* bots: bots fill seats and practice tables exist */
     size_t max_frame;          /* max_frame: largest message a client may send, in bytes */
     int max_msgs_per_10s;      /* max_messages_per_10s: a connection's message rate */

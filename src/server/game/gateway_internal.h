@@ -110,6 +110,7 @@ json_t *ippon_gateway_seat_json(ippon_gateway *gw, const ippon_conn *c);
 void ippon_gateway_rejoin(ippon_gateway *gw, ippon_conn *c, long last, const char *proof, int64_t now);
 void ippon_gateway_resume(ippon_gateway *gw, ippon_conn *c, const json_t *msg, int64_t now);
 void ippon_gateway_act(ippon_gateway *gw, ippon_conn *c, const json_t *msg, int64_t now);
+void ippon_gateway_contribute(ippon_gateway *gw, ippon_conn *c, const json_t *msg, int64_t now);
 void ippon_gateway_lobby_changed(ippon_gateway *gw, ippon_mode mode, int64_t now);
 void ippon_gateway_start_table(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_entry *humans, int n, bool may_rank);
 void ippon_gateway_tables_free(ippon_gateway *gw);

@@ -238,17 +238,6 @@ void ippon_gateway_start_table(ippon_gateway *gw, ippon_mode mode, const ippon_l
     char hex[IPPON_ID_HEX_LEN + 1];
     ippon_id_generate(&id);
     ippon_id_format(&id, hex);
-    json_t *seats = json_array();
-    for (int i = 0; i < rules->players; i++)
-        json_array_append_new(seats, json_pack("{s:i,s:s,s:b}", "seat", i, "name", players[i].name, "bot", players[i].bot));
-    for (int i = 0; i < n; i++) {
-        ippon_conn *c = ippon_gateway_conn_of(gw, players[i].user_id);
-        if (c)
-            ippon_gateway_send(gw, c, json_pack("{s:s,s:s,s:s,s:i,s:b,s:O,s:o}", "type", "match_found", "table", hex,
-                                                "mode", ippon_mode_name(mode), "seat", i, "ranked", ranked, "seats", seats,
-                                                "numbers", ippon_proto_numbers(rules)));
-    }
-    json_decref(seats);
     struct gw_table *gt = calloc(1, sizeof *gt);
     if (!gt)
         return;
@@ -257,7 +246,7 @@ void ippon_gateway_start_table(ippon_gateway *gw, ippon_mode mode, const ippon_l
     ippon_gateway_journal_begin(gw, gt, hex);
     ippon_table_hooks hooks;
     ippon_gateway_table_hooks(gw, gt, &hooks);
-    for (int i = 0; i < n; i++) /* seated before the first deal is sent */
+    for (int i = 0; i < n; i++) /* seated before match_found and the first deal are sent */
         ippon_strmap_put(gw->seated, players[i].user_id, gt);
     gt->t = ippon_table_new(hex, rules, players, ranked, &ts, &hooks, ippon_gateway_now(gw));
     if (!gt->t) {
@@ -281,6 +270,8 @@ void ippon_gateway_table_settings(const ippon_gateway *gw, ippon_table_settings 
         .call_window_ms = (int64_t)(gw->set.call_window_ms * scale),
         .max_hands = 200,
         .proof_key = gw->app && gw->app->journal ? ippon_journal_key(gw->app->journal) : NULL,
+        .contribution_ms = gw->set.contribution_ms,
+        .resume_hold_ms = gw->set.resume_hold_ms,
     };
 }
 
@@ -394,23 +385,37 @@ void ippon_gateway_resume(ippon_gateway *gw, ippon_conn *c, const json_t *msg, i
                          json_string_value(json_object_get(msg, "proof")), now);
 }
 
-void ippon_gateway_act(ippon_gateway *gw, ippon_conn *c, const json_t *msg, int64_t now)
+/* a player's message for its table (ippon_table_act or ippon_table_contribute): refused with the
+   table's code, or taken and the table's next wake-up set; true when taken */
+static bool to_table(ippon_gateway *gw, ippon_conn *c, const json_t *msg, int64_t now,
+                     int (*take)(ippon_table *, int, const json_t *, int64_t, const char **, char *, size_t))
 {
     struct gw_table *gt = ippon_gateway_table_of(gw, c->user_id);
     if (!gt || gt->dead) {
         ippon_gateway_bad(gw, c, "no_match", "you are not playing a match");
-        return;
+        return false;
     }
     const char *code = "illegal";
     char err[200];
     int seat = ippon_table_seat_of(gt->t, c->user_id);
-    lws_usec_t began = lws_now_usecs();
-    if (ippon_table_act(gt->t, seat, msg, now, &code, err, sizeof err) != 0) {
+    if (take(gt->t, seat, msg, now, &code, err, sizeof err) != 0) {
         ippon_gateway_bad(gw, c, code, err);
-        return;
+        return false;
     }
     schedule(gt);
-    ippon_metrics_action_latency(gw->app->metrics, (double)(lws_now_usecs() - began) / 1e6);
+    return true;
+}
+
+void ippon_gateway_act(ippon_gateway *gw, ippon_conn *c, const json_t *msg, int64_t now)
+{
+    lws_usec_t began = lws_now_usecs();
+    if (to_table(gw, c, msg, now, ippon_table_act))
+        ippon_metrics_action_latency(gw->app->metrics, (double)(lws_now_usecs() - began) / 1e6);
+}
+
+void ippon_gateway_contribute(ippon_gateway *gw, ippon_conn *c, const json_t *msg, int64_t now)
+{
+    to_table(gw, c, msg, now, ippon_table_contribute);
 }
 
 int ippon_gateway_running_tables(const ippon_gateway *gw) { return (int)gw->n_tables; }

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "game/fairness.h"
+#include "fairness.h"
 #include "game_log.h"
 #include "ippon/match.h"
 #include "game/protocol.h"

@@ -29,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/mode.h"
 #include "bot.h"
 #include "ippon/error.h"
 #include "game/protocol.h"
@@ -55,9 +56,13 @@ struct ippon_table {
     ippon_match *m;
     ippon_clock clock;
     int64_t started_ms, next_hand_at;
+    uint8_t secret[IPPON_SECRET_BYTES]; /* the match's secret (fairness.h), revealed at the end */
+    bool has_secret;  /* false only for a match restored from a journal written before secrets */
+    ippon_contribution contributions[IPPON_MAX_PLAYERS];
+    int64_t contributions_end; /* -1, or when the wait for contributions ends: the first deal */
     uint8_t seed[IPPON_SEED_BYTES];
     uint8_t commitment[IPPON_COMMITMENT_BYTES];
-    json_t *seeds, *wins, *commitments;
+    json_t *seeds, *wins;
     struct played { int16_t hand; bool tsumogiri; ippon_action a; } *played; /* the action log, */
     long played_count, played_cap; /* compact (12 bytes an action): JSON only when the match ends */
     long ask_seq[IPPON_MAX_PLAYERS];   /* number of the seat's current ask, 0 = none */
@@ -204,6 +209,46 @@ static json_t *hex_json(const uint8_t *bytes, size_t n)
     return json_string(hex);
 }
 
+/* every seat's contribution as hex, "" for a seat that gave none */
+static json_t *contributions_json(const ippon_table *t)
+{
+    json_t *list = json_array();
+    for (int s = 0; s < t->players; s++)
+        json_array_append_new(list, t->contributions[s].given
+                                        ? hex_json(t->contributions[s].bytes, IPPON_CONTRIBUTION_BYTES)
+                                        : json_string(""));
+    return list;
+}
+
+/* the commitment to the match's secret */
+static json_t *secret_commitment_json(const ippon_table *t)
+{
+    uint8_t c[IPPON_COMMITMENT_BYTES];
+    ippon_fairness_secret_commitment(t->secret, c);
+    return hex_json(c, sizeof c);
+}
+
+/* what the end of a match reveals, added to its match_end or table_closed: the seeds, and the
+   secret and contributions they were made from (fairness.h) */
+static void reveal(const ippon_table *t, json_t *msg)
+{
+    json_object_set(msg, "seeds", t->seeds);
+    if (!t->has_secret)
+        return;
+    json_object_set_new(msg, "secret", hex_json(t->secret, sizeof t->secret));
+    json_object_set_new(msg, "commitment", secret_commitment_json(t));
+    json_object_set_new(msg, "contributions", contributions_json(t));
+}
+
+/* the stored form of the match's fairness: {"secret","commitment","contributions"}, or NULL */
+static json_t *fairness_record(const ippon_table *t)
+{
+    if (!t->has_secret)
+        return NULL;
+    return json_pack("{s:o,s:o,s:o}", "secret", hex_json(t->secret, sizeof t->secret), "commitment",
+                     secret_commitment_json(t), "contributions", contributions_json(t));
+}
+
 /* the seat's event as it may see it, with what the table adds to the core's events: a hand's
    commitment and kyoku, the tenpai hands shown at a draw and the hand that follows it ("next",
    read from the core, which has already moved on), the seeds at the end */
@@ -215,6 +260,9 @@ static json_t *event_for(ippon_table *t, const ippon_event *ev, int seat)
     if (ev->type == IPPON_EV_HAND_START) {
         json_object_set_new(o, "commitment", hex_json(t->commitment, sizeof t->commitment));
         json_object_set_new(o, "kyoku", json_integer(kyoku(t)));
+        json_object_set_new(o, "hand_number", json_integer((json_int_t)json_array_size(t->seeds) - 1));
+        if (t->has_secret)
+            json_object_set_new(o, "contributions", contributions_json(t));
     }
     if (ev->type == IPPON_EV_DRAW_END) { /* tenpai hands are shown to everybody */
         json_t *hands = json_object();
@@ -233,7 +281,7 @@ static json_t *event_for(ippon_table *t, const ippon_event *ev, int seat)
                                                  "round_wind", ippon_match_round_wind(t->m), "kyoku", kyoku(t),
                                                  "honba", ippon_match_honba(t->m), "sticks", ippon_match_sticks(t->m)));
     if (ev->type == IPPON_EV_MATCH_END)
-        json_object_set(o, "seeds", t->seeds);
+        reveal(t, o);
     return o;
 }
 
@@ -291,23 +339,28 @@ static void finish(ippon_table *t, bool completed, const char *reason, int64_t n
 {
     close_window(t, now); /* the end of a match is not held back */
     t->over = true;
+    t->contributions_end = -1;
     if (!completed) /* no match_end: say why, and reveal the seeds all the same */
-        for (int s = 0; s < t->players; s++)
-            send_to(t, s, json_pack("{s:s,s:s,s:O}", "type", "table_closed", "reason", reason, "seeds", t->seeds));
+        for (int s = 0; s < t->players; s++) {
+            json_t *closed = json_pack("{s:s,s:s}", "type", "table_closed", "reason", reason);
+            reveal(t, closed);
+            send_to(t, s, closed);
+        }
     for (int s = 0; s < t->players; s++) {
         t->final_points[s] = ippon_match_points(t->m, s);
         t->results[s] = completed ? ippon_match_result(t->m, s) : 0;
     }
-    json_t *actions = actions_json(t);
+    json_t *actions = actions_json(t), *fairness = fairness_record(t);
     ippon_stored_match rec = {
         .id = t->id, .rules = &t->rules, .players = t->players, .ranked = t->ranked && completed,
         .completed = completed, .started_ms = t->started_ms, .ended_ms = now,
-        .hands = ippon_match_hand_number(t->m) + 1, .seats = t->seats, .final_points = t->final_points,
-        .results = t->results, .seeds = t->seeds, .actions = actions, .wins = t->wins,
+        .hands = (int)json_array_size(t->seeds), .seats = t->seats, .final_points = t->final_points,
+        .results = t->results, .seeds = t->seeds, .actions = actions, .wins = t->wins, .fairness = fairness,
     };
     if (t->hooks.finished)
         t->hooks.finished(t->hooks.ctx, t, &rec);
     json_decref(actions);
+    json_decref(fairness);
 }
 
 /* a new hand: the earlier hands' messages are no longer kept (a resume from before this hand
@@ -332,7 +385,6 @@ static void deal_seed(ippon_table *t, int64_t now)
     int n = ippon_fairness_wall(&t->rules, t->seed, wall);
     ippon_fairness_commitment(t->seed, wall, n, t->commitment);
     json_array_append_new(t->seeds, hex_json(t->seed, sizeof t->seed));
-    json_array_append_new(t->commitments, hex_json(t->commitment, sizeof t->commitment));
     ippon_event ev[IPPON_MAX_EVENTS];
     int ne = ippon_match_start_hand(t->m, wall, n, ev, IPPON_MAX_EVENTS);
     assert(ne > 0); /* the table deals only when the match waits for a wall, and a fair one */
@@ -341,10 +393,16 @@ static void deal_seed(ippon_table *t, int64_t now)
         dispatch(t, ev, ne);
 }
 
-/* deals the next hand from a fresh seed */
+/* deals the next hand: its seed from the match's secret and the contributions (a match restored
+   from an older journal has no secret: a fresh random seed, as then) */
 static void deal(ippon_table *t, int64_t now)
 {
-    ippon_fairness_new_seed(t->seed);
+    if (t->has_secret)
+        ippon_fairness_hand_seed(t->secret, (uint32_t)json_array_size(t->seeds), t->contributions, t->players,
+                                 t->seed);
+    else
+        ippon_fairness_random(t->seed, sizeof t->seed);
+    t->contributions_end = -1;
     deal_seed(t, now);
 }
 
@@ -547,15 +605,15 @@ static ippon_table *table_alloc(const char *id, const ippon_rules *rules, const 
     t->started_ms = now;
     t->seeds = json_array();
     t->wins = json_array();
-    t->commitments = json_array();
     for (int s = 0; s < t->players; s++) {
         t->bot_due[s] = -1;
     }
     t->last_discarder = -1;
     t->window_ends = -1;
     t->next_hand_at = -1;
+    t->contributions_end = -1;
     ippon_clock_init(&t->clock, &t->set.clock);
-    if (!t->seeds || !t->wins || !t->commitments) {
+    if (!t->seeds || !t->wins) {
         ippon_table_free(t);
         return NULL;
     }
@@ -568,8 +626,38 @@ static json_t *open_record(const ippon_table *t)
     for (int s = 0; s < t->players; s++)
         json_array_append_new(players, json_pack("{s:s,s:s,s:b}", "user_id", t->seats[s].user_id, "name",
                                                  t->seats[s].name, "bot", t->seats[s].bot));
-    return json_pack("{s:s,s:s,s:s,s:o,s:b,s:i}", "k", "open", "id", t->id, "rules", t->rules.name, "players",
-                     players, "ranked", t->ranked, "first_dealer", t->first_dealer);
+    return json_pack("{s:s,s:s,s:s,s:o,s:b,s:i,s:o}", "k", "open", "id", t->id, "rules", t->rules.name, "players",
+                     players, "ranked", t->ranked, "first_dealer", t->first_dealer, "secret",
+                     hex_json(t->secret, sizeof t->secret));
+}
+
+/* match_found for a seat: the table, the seats, the match's numbers and the commitment to its
+   secret, with how long the table waits for the seat's contribution (0: it does not) */
+static json_t *match_found(const ippon_table *t, int seat)
+{
+    json_t *seats = names_json(t);
+    return json_pack("{s:s,s:s,s:s,s:i,s:b,s:o,s:o,s:{s:o,s:I}}", "type", "match_found", "table", t->id, "mode",
+                     ippon_mode_name(ippon_mode_of_players(t->players)), "seat", seat, "ranked", t->ranked, "seats",
+                     seats, "numbers", ippon_proto_numbers(&t->rules), "fairness", "commitment",
+                     secret_commitment_json(t), "contribute_ms",
+                     (json_int_t)(t->contributions_end >= 0 ? t->set.contribution_ms : 0));
+}
+
+static bool has_human(const ippon_table *t)
+{
+    for (int s = 0; s < t->players; s++)
+        if (!t->seats[s].bot)
+            return true;
+    return false;
+}
+
+/* the first deal waits for the human seats' contributions, unless there is none to wait for */
+static bool all_contributed(const ippon_table *t)
+{
+    for (int s = 0; s < t->players; s++)
+        if (!t->seats[s].bot && !t->contributions[s].given)
+            return false;
+    return true;
 }
 
 ippon_table *ippon_table_new(const char *id, const ippon_rules *rules, const ippon_seat_player *players, bool ranked,
@@ -580,10 +668,60 @@ ippon_table *ippon_table_new(const char *id, const ippon_rules *rules, const ipp
         return NULL;
     t->first_dealer = (int)randombytes_uniform((uint32_t)t->players);
     ippon_match_init(t->m, rules, t->first_dealer);
+    ippon_fairness_random(t->secret, sizeof t->secret);
+    t->has_secret = true;
     journal(t, open_record(t), now);
-    deal(t, now);
-    prompt(t, now);
+    if (t->set.contribution_ms > 0 && has_human(t))
+        t->contributions_end = now + t->set.contribution_ms;
+    for (int s = 0; s < t->players; s++)
+        send_to(t, s, match_found(t, s));
+    if (t->contributions_end < 0) {
+        deal(t, now);
+        prompt(t, now);
+    }
     return t;
+}
+
+/* takes a seat's contribution; the first hand is dealt as soon as every human seat has given one */
+static void take_contribution(ippon_table *t, int seat, const uint8_t bytes[IPPON_CONTRIBUTION_BYTES], int64_t now)
+{
+    memcpy(t->contributions[seat].bytes, bytes, IPPON_CONTRIBUTION_BYTES);
+    t->contributions[seat].given = true;
+    journal(t, json_pack("{s:s,s:i,s:o}", "k", "contribute", "seat", seat, "bytes",
+                         hex_json(bytes, IPPON_CONTRIBUTION_BYTES)), now);
+    if (!t->replaying && all_contributed(t)) {
+        deal(t, now);
+        prompt(t, now);
+    }
+}
+
+int ippon_table_contribute(ippon_table *t, int seat, const json_t *msg, int64_t now, const char **code, char *err,
+                           size_t cap)
+{
+    uint8_t bytes[IPPON_CONTRIBUTION_BYTES];
+    if (t->over) {
+        *code = "match_over";
+        snprintf(err, cap, "the match is over");
+        return -1;
+    }
+    if (ippon_unhex(json_string_value(json_object_get(msg, "bytes")), bytes, sizeof bytes) != 0) {
+        *code = "bad_message";
+        snprintf(err, cap, "bytes: %d random bytes as %d hex digits", IPPON_CONTRIBUTION_BYTES,
+                 2 * IPPON_CONTRIBUTION_BYTES);
+        return -1;
+    }
+    if (t->contributions_end < 0) {
+        *code = "too_late";
+        snprintf(err, cap, "the first hand has been dealt: contributions are taken before it");
+        return -1;
+    }
+    if (seat < 0 || seat >= t->players || t->seats[seat].bot || t->contributions[seat].given) {
+        *code = "already_contributed";
+        snprintf(err, cap, "your seat's contribution has been taken");
+        return -1;
+    }
+    take_contribution(t, seat, bytes, now);
+    return 0;
 }
 
 /* ---- restoring from a journal ---- */
@@ -661,6 +799,25 @@ static int replay_record(ippon_table *t, const json_t *rec, int64_t at, char *er
         }
         return 0;
     }
+    if (!strcmp(kind, "contribute")) {
+        const json_t *seat = json_object_get(rec, "seat");
+        uint8_t bytes[IPPON_CONTRIBUTION_BYTES];
+        if (!json_is_integer(seat) || json_integer_value(seat) < 0 || json_integer_value(seat) >= t->players ||
+            t->seats[json_integer_value(seat)].bot || t->contributions[json_integer_value(seat)].given) {
+            snprintf(err, errlen, "contribute: seat: not a human seat still to contribute");
+            return -1;
+        }
+        if (!t->has_secret || json_array_size(t->seeds) > 0) {
+            snprintf(err, errlen, "contribute: after the first deal, or in a match without a secret");
+            return -1;
+        }
+        if (ippon_unhex(json_string_value(json_object_get(rec, "bytes")), bytes, sizeof bytes) != 0) {
+            snprintf(err, errlen, "contribute: bytes: not %d bytes of hex", IPPON_CONTRIBUTION_BYTES);
+            return -1;
+        }
+        take_contribution(t, (int)json_integer_value(seat), bytes, at);
+        return 0;
+    }
     if (!strcmp(kind, "close")) {
         const char *reason = json_string_value(json_object_get(rec, "reason"));
         ippon_table_abandon(t, reason ? reason : "closed", at);
@@ -693,6 +850,13 @@ ippon_table *ippon_table_restore(const json_t *records, const ippon_table_settin
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
+    const json_t *secret = json_object_get(open, "secret");
+    if (secret && ippon_unhex(json_string_value(secret), t->secret, sizeof t->secret) != 0) {
+        snprintf(err, errlen, "record 1: secret: not %d bytes of hex", IPPON_SECRET_BYTES);
+        ippon_table_free(t);
+        return NULL;
+    }
+    t->has_secret = secret != NULL; /* a journal from before secrets has none */
     t->replaying = true;
     t->first_dealer = (int)json_integer_value(dealer);
     ippon_match_init(t->m, rules, t->first_dealer);
@@ -710,20 +874,22 @@ ippon_table *ippon_table_restore(const json_t *records, const ippon_table_settin
         last = json_integer_value(at);
     }
     t->replaying = false;
-    if (!t->over && json_array_size(t->seeds) == 0) { /* opened, never dealt: deal now */
+    if (!t->over && json_array_size(t->seeds) == 0) { /* opened, never dealt: deal now, with the
+                                                            contributions taken before the restart */
         deal(t, now);
         prompt(t, now);
     }
-    if (!t->over) { /* on from now: what was running starts over, what was due is due now */
+    if (!t->over) { /* on after the hold: what was running starts over, what was due is due then */
+        int64_t from = now + (t->set.resume_hold_ms > 0 ? t->set.resume_hold_ms : 0);
         for (int s = 0; s < t->players; s++) {
-            ippon_clock_resume(&t->clock, s, now);
+            ippon_clock_resume(&t->clock, s, from);
             if (t->bot_due[s] >= 0)
-                t->bot_due[s] = now + t->set.bot_delay_ms;
+                t->bot_due[s] = from + t->set.bot_delay_ms;
         }
         if (t->window_ends >= 0)
-            t->window_ends = now;
+            t->window_ends = from;
         if (t->next_hand_at >= 0)
-            t->next_hand_at = now + t->set.clock.move_ms;
+            t->next_hand_at = from + t->set.clock.move_ms;
     }
     return t;
 }
@@ -743,7 +909,6 @@ void ippon_table_free(ippon_table *t)
     json_decref(t->seeds);
     free(t->played);
     json_decref(t->wins);
-    json_decref(t->commitments);
     free(t->m);
     free(t);
 }
@@ -807,6 +972,8 @@ int64_t ippon_table_next_wakeup(const ippon_table *t)
     if (t->over)
         return -1;
     int64_t next = t->next_hand_at;
+    if (t->contributions_end >= 0 && (next < 0 || t->contributions_end < next))
+        next = t->contributions_end;
     if (t->window_ends >= 0 && (next < 0 || t->window_ends < next))
         next = t->window_ends;
     for (int s = 0; s < t->players; s++) {
@@ -841,7 +1008,8 @@ void ippon_table_tick(ippon_table *t, int64_t now)
             prompt(t, now);
             continue;
         }
-        if (t->next_hand_at >= 0 && now >= t->next_hand_at) {
+        if ((t->next_hand_at >= 0 && now >= t->next_hand_at) ||
+            (t->contributions_end >= 0 && now >= t->contributions_end)) {
             deal(t, now);
             prompt(t, now);
             continue;
@@ -883,6 +1051,11 @@ static void send_view(ippon_table *t, int seat, int64_t now)
     json_object_set_new(view, "names", names_json(t));
     json_object_set_new(view, "ranked", json_boolean(t->ranked));
     json_object_set_new(view, "commitment", hex_json(t->commitment, sizeof t->commitment));
+    if (t->has_secret) /* contributions: null while the table still waits for them */
+        json_object_set_new(view, "fairness",
+                            json_pack("{s:o,s:o,s:b}", "commitment", secret_commitment_json(t), "contributions",
+                                      t->contributions_end >= 0 ? json_null() : contributions_json(t), "contributing",
+                                      t->contributions_end >= 0 && !t->contributions[seat].given));
     json_t *clocks = json_array();
     for (int s = 0; s < t->players; s++)
         json_array_append_new(clocks, clock_json(t, s, now));

@@ -6,11 +6,13 @@
  * whoever is connected as that user) and is woken by the gateway at the time it asks for
  * (ippon_table_next_wakeup). Time is passed in as milliseconds, so tests can drive it.
  *
- * What it does, in order: deals each hand from a fresh 32-byte seed (fairness.h) and
- * publishes the commitment; sends every event to the seats that may see it, numbered per seat
+ * What it does, in order: draws the match's secret and tells every seat its commitment
+ * (match_found); waits for the human seats' contributions (at most settings.contribution_ms);
+ * deals each hand from the seed they give (fairness.h) and publishes the hand's commitment and
+ * the contributions; sends every event to the seats that may see it, numbered per seat
  * so a reconnecting player can ask for what it missed; asks each seat with a decision ("ask",
  * with its options and clock); takes actions ("act" with the ask's number); acts for a seat
- * whose time ran out, and plays the bots' seats; when the match ends, reveals the seeds and
+ * whose time ran out, and plays the bots' seats; when the match ends, reveals the secret and seeds and
  * hands the finished match to its hook (the gateway stores it in one transaction).
  */
 #ifndef IPPON_SERVER_TABLE_H
@@ -21,7 +23,7 @@
 #include <stdint.h>
 
 #include "game/clock.h"
-#include "game/fairness.h"
+#include "fairness.h"
 #include "ippon/match.h"
 #include "store/stored_match.h" /* what a finished match leaves behind */
 
@@ -34,6 +36,12 @@ typedef struct ippon_table_settings {
                                  what follows is never sent before it closes (table.c, "Timing") */
     int max_hands;            /* a safety stop: a match with more hands ends without a winner */
     const uint8_t *proof_key; /* 32 bytes for event proofs (below); NULL: none */
+    int64_t contribution_ms;  /* how long the first deal waits for the human seats' contributions
+                                 (not scaled: a network round trip); 0: no contributions taken */
+    int64_t resume_hold_ms;   /* a restored table stands still this long before its bots, clocks
+                                 and call window go on (not scaled): the players reconnect first,
+                                 and one who saw more than the journal kept can show it before
+                                 the table makes new events of those numbers (Proofs, below) */
 } ippon_table_settings;
 
 /*
@@ -66,7 +74,9 @@ typedef struct ippon_table_hooks {
  * Journal. A match is a pure function of its seeds and its actions, so the table journals them
  * as they happen, each record before anything it causes is sent:
  *
- *   {"k":"open","at","id","rules":preset,"players":[{"user_id","name","bot"}],"ranked","first_dealer"}
+ *   {"k":"open","at","id","rules":preset,"players":[{"user_id","name","bot"}],"ranked","first_dealer",
+ *    "secret":hex}                                    (journals from before secrets have none)
+ *   {"k":"contribute","at","seat","bytes":hex}        a seat's contribution, taken before the first deal
  *   {"k":"deal","at","seed":hex}                      a hand dealt from this seed
  *   {"k":"act","at","seat","action":{…},"banks":[…]}  an action applied (the stored form: a
  *                                                      discard of the drawn tile says "tsumogiri"),
@@ -75,14 +85,17 @@ typedef struct ippon_table_hooks {
  *
  * "at" is the table's time (ms). ippon_table_restore replays such a list through the rules core
  * and gives the same table: the same seats, hands, event numbers per seat (what a reconnecting
- * player resumes from), asks and banks; a decision that was running starts over with a fresh
- * move time and the network grace, bots think again. A list that ends with the match over calls
+ * player resumes from), asks and banks (a table restored while it waited for contributions deals
+ * at once with those it had taken); after settings.resume_hold_ms, a decision that was running
+ * starts over with a fresh move time and the network grace, bots think again. A list that ends with the match over calls
  * the finished hook (so a match whose record was not stored yet is stored).
  */
 
 /*
  * A new table with these players (seat order as given; the first dealer is drawn at random),
- * ranked or not. Deals the first hand at `now`. NULL on bad arguments or out of memory.
+ * ranked or not. Sends each human seat match_found; deals the first hand at `now` when it takes
+ * no contributions (settings.contribution_ms 0, or no human seat), else when every human seat
+ * has contributed or the wait is over. NULL on bad arguments or out of memory.
  */
 ippon_table *ippon_table_new(const char *id, const ippon_rules *rules, const ippon_seat_player *players, bool ranked,
                              const ippon_table_settings *settings, const ippon_table_hooks *hooks, int64_t now);
@@ -101,6 +114,14 @@ int ippon_table_seat_of(const ippon_table *t, const char *user_id);
  */
 int ippon_table_act(ippon_table *t, int seat, const json_t *msg, int64_t now, const char **code, char *err,
                     size_t err_cap);
+
+/*
+ * A player's contribution to the walls {"type":"contribute","bytes":"64 hex digits"}, taken
+ * before the first deal, once per seat. Returns 0, or -1 with a code and a message
+ * ("bad_message", "too_late", "already_contributed", "match_over") — the table is unchanged then.
+ */
+int ippon_table_contribute(ippon_table *t, int seat, const json_t *msg, int64_t now, const char **code, char *err,
+                           size_t err_cap);
 
 /*
  * The table whose journal is records (as the journal hook gave them, "at" in this process's table

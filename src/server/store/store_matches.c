@@ -58,6 +58,7 @@ typedef struct writer {
 typedef struct pending {
     ippon_stored_match rec;
     char *id, *rules, *seeds, *actions, *wins; /* rules: the preset's name */
+    char *fairness; /* NULL: none (stored_match.h) */
     ippon_seat_player seats[4];
     int32_t finals[4], results[4];
     bool won[4], dealt_in[4];
@@ -100,6 +101,7 @@ static void pending_clear(pending *p)
     free(p->seeds);
     free(p->actions);
     free(p->wins);
+    free(p->fairness);
     memset(p, 0, sizeof *p);
 }
 
@@ -113,7 +115,8 @@ static int pending_make(pending *p, const ippon_stored_match *r)
     p->seeds = json_dumps(r->seeds, JSON_COMPACT);
     p->actions = json_dumps(r->actions, JSON_COMPACT);
     p->wins = json_dumps(r->wins, JSON_COMPACT);
-    if (!p->id || !p->rules || !p->seeds || !p->actions || !p->wins) {
+    p->fairness = r->fairness ? json_dumps(r->fairness, JSON_COMPACT) : NULL;
+    if (!p->id || !p->rules || !p->seeds || !p->actions || !p->wins || (r->fairness && !p->fairness)) {
         pending_clear(p);
         return -1;
     }
@@ -126,7 +129,7 @@ static int pending_make(pending *p, const ippon_stored_match *r)
     p->rec.final_points = p->finals;
     p->rec.results = p->results;
     p->rec.rules = NULL; /* the table's (freed with it): written from the copies above */
-    p->rec.seeds = p->rec.actions = p->rec.wins = NULL;
+    p->rec.seeds = p->rec.actions = p->rec.wins = p->rec.fairness = NULL;
     return 0;
 }
 
@@ -145,6 +148,10 @@ static int insert_match(ippon_store *st, writer *w, const pending *p, char *err,
     sqlite3_bind_text(q, 9, p->seeds, -1, SQLITE_STATIC);
     sqlite3_bind_text(q, 10, p->actions, -1, SQLITE_STATIC);
     sqlite3_bind_text(q, 11, p->wins, -1, SQLITE_STATIC);
+    if (p->fairness)
+        sqlite3_bind_text(q, 12, p->fairness, -1, SQLITE_STATIC);
+    else
+        sqlite3_bind_null(q, 12);
     int rc = sqlite3_step(q);
     sqlite3_reset(q);
     sqlite3_clear_bindings(q);
@@ -254,7 +261,7 @@ static int write_pending(ippon_store *st, pending *ps, int n, written *w, char *
 {
     static const char match_sql[] =
         "INSERT OR IGNORE INTO matches (id, mode, rules, ranked, completed, started_at, ended_at, hands, seeds,"
-        " actions, wins) VALUES (?,?,?,?,?,?,?,?,?,?,?)";
+        " actions, wins, fairness) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)";
     static const char player_sql[] =
         "INSERT INTO match_players (match_id, seat, user_id, display_name, is_bot, final_points, result, won,"
         " dealt_in, ended_at, mode, counted, voided) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,0)";
@@ -472,12 +479,17 @@ static json_t *pending_json(const pending *p)
     for (int s = 0; seats && s < r->players; s++)
         json_array_append_new(seats, json_pack("{s:s,s:s,s:b}", "user_id", p->seats[s].user_id, "name",
                                                p->seats[s].name, "bot", p->seats[s].bot));
-    return json_pack("{s:s,s:s,s:i,s:b,s:b,s:I,s:I,s:i,s:o,s:o,s:o,s:o,s:o,s:o}", "id", p->id, "rules", p->rules,
-                     "players", r->players, "ranked", r->ranked, "completed", r->completed, "started_ms",
-                     (json_int_t)r->started_ms, "ended_ms", (json_int_t)r->ended_ms, "hands", r->hands, "seats",
-                     seats, "final_points", int_array(p->finals, r->players), "results",
-                     int_array(p->results, r->players), "seeds", json_loads(p->seeds, 0, NULL), "actions",
-                     json_loads(p->actions, 0, NULL), "wins", json_loads(p->wins, 0, NULL));
+    json_t *o = json_pack("{s:s,s:s,s:i,s:b,s:b,s:I,s:I,s:i,s:o,s:o,s:o,s:o,s:o,s:o}", "id", p->id, "rules",
+                          p->rules, "players", r->players, "ranked", r->ranked, "completed", r->completed,
+                          "started_ms", (json_int_t)r->started_ms, "ended_ms", (json_int_t)r->ended_ms, "hands",
+                          r->hands, "seats", seats, "final_points", int_array(p->finals, r->players), "results",
+                          int_array(p->results, r->players), "seeds", json_loads(p->seeds, 0, NULL), "actions",
+                          json_loads(p->actions, 0, NULL), "wins", json_loads(p->wins, 0, NULL));
+    if (o && p->fairness && json_object_set_new(o, "fairness", json_loads(p->fairness, 0, NULL)) != 0) {
+        json_decref(o);
+        return NULL;
+    }
+    return o;
 }
 
 int ippon_store_batch_dump(const ippon_store_batch *q, FILE *f, const char *prefix)
@@ -518,7 +530,7 @@ int ippon_store_batch_add_line(ippon_store_batch *q, const char *line, char *err
     json_error_t jerr;
     json_t *o = json_loads(line, JSON_REJECT_DUPLICATES, &jerr);
     const char *id = NULL, *rules_name = NULL;
-    json_t *seats = NULL, *seeds = NULL, *actions = NULL, *wins = NULL;
+    json_t *seats = NULL, *seeds = NULL, *actions = NULL, *wins = NULL, *fairness = NULL;
     int players = 0, ranked = 0, completed = 0, hands = 0;
     json_int_t started = 0, ended = 0;
     if (!o) {
@@ -526,10 +538,10 @@ int ippon_store_batch_add_line(ippon_store_batch *q, const char *line, char *err
         return -1;
     }
     int rc = -1;
-    if (json_unpack_ex(o, &jerr, 0, "{s:s,s:s,s:i,s:b,s:b,s:I,s:I,s:i,s:o,s:o,s:o,s:o}", "id", &id, "rules",
+    if (json_unpack_ex(o, &jerr, 0, "{s:s,s:s,s:i,s:b,s:b,s:I,s:I,s:i,s:o,s:o,s:o,s:o,s?o}", "id", &id, "rules",
                        &rules_name, "players", &players, "ranked", &ranked, "completed", &completed, "started_ms",
                        &started, "ended_ms", &ended, "hands", &hands, "seats", &seats, "seeds", &seeds, "actions",
-                       &actions, "wins", &wins) != 0) {
+                       &actions, "wins", &wins, "fairness", &fairness) != 0) {
         snprintf(err, errlen, "%s", jerr.text);
     } else if (!ippon_rules_preset(rules_name) || players < 3 || players > 4 || !json_is_array(seats) ||
                (int)json_array_size(seats) != players) {
@@ -555,12 +567,14 @@ int ippon_store_batch_add_line(ippon_store_batch *q, const char *line, char *err
         }
         if (!seats_ok) {
             snprintf(err, errlen, "match %s: a seat, final_points or results is malformed", id);
+        } else if (fairness && !json_is_object(fairness)) {
+            snprintf(err, errlen, "match %s: fairness: not an object", id);
         } else {
             ippon_stored_match rec = {.id = id, .rules = ippon_rules_preset(rules_name), .players = players,
                                       .ranked = ranked, .completed = completed, .started_ms = started,
                                       .ended_ms = ended, .hands = hands, .seats = table_seats,
                                       .final_points = finals, .results = results, .seeds = seeds,
-                                      .actions = actions, .wins = wins};
+                                      .actions = actions, .wins = wins, .fairness = fairness};
             rc = ippon_store_batch_add(q, &rec, err, errlen);
         }
     }

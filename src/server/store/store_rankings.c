@@ -307,7 +307,7 @@ void ippon_listed_matches_free(ippon_listed_matches *list)
 
 int ippon_store_match_detail(ippon_store *st, const char *id, ippon_stored_detail *out)
 {
-    static const char sql[] = "SELECT " MATCH_COLUMNS ", m.voided_at, m.void_reason, m.wins, m.seeds"
+    static const char sql[] = "SELECT " MATCH_COLUMNS ", m.voided_at, m.void_reason, m.wins, m.seeds, m.fairness"
                               " FROM matches m WHERE m.id = ?1";
     *out = (ippon_stored_detail){0};
     sqlite3_stmt *q = ippon_store_prepare(st, sql);
@@ -326,9 +326,13 @@ int ippon_store_match_detail(ippon_store *st, const char *id, ippon_stored_detai
     out->void_reason = reason ? strdup((const char *)reason) : NULL;
     out->wins = column_json(q, 10);
     out->seeds = column_json(q, 11);
+    bool has_fairness = sqlite3_column_type(q, 12) != SQLITE_NULL;
+    out->fairness = has_fairness ? column_json(q, 12) : NULL;
     sqlite3_finalize(q);
     sqlite3_stmt *qp = ippon_store_prepare(st, PLAYERS_SQL);
-    rc = qp && (!reason || out->void_reason) && out->wins && out->seeds ? match_seats(qp, &out->match) : -1;
+    rc = qp && (!reason || out->void_reason) && out->wins && out->seeds && (!has_fairness || out->fairness)
+             ? match_seats(qp, &out->match)
+             : -1;
     sqlite3_finalize(qp);
     out->match.voided = out->voided;
     if (rc != 0) {
@@ -344,6 +348,7 @@ void ippon_stored_detail_free(ippon_stored_detail *d)
         free(d->void_reason);
         json_decref(d->wins);
         json_decref(d->seeds);
+        json_decref(d->fairness);
         *d = (ippon_stored_detail){0};
     }
 }

@@ -175,6 +175,8 @@ typedef struct ippon_stored_detail {
     char *void_reason;          /* malloc'd; NULL when none is stored */
     json_t *wins;               /* as stored (new reference; null if unreadable) */
     json_t *seeds;              /* as stored: ["hex", …] one per hand (new reference) */
+    json_t *fairness;           /* {"secret","commitment","contributions"} (new reference), or NULL
+                                   for a match stored before contributions (stored_match.h) */
 } ippon_stored_detail;
 
 /* One match into *out (free with ippon_stored_detail_free). 0, IPPON_STORE_NOT_FOUND or -1. */

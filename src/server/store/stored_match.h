@@ -1,6 +1,6 @@
 /*
  * stored_match.h — a finished match as the store takes it: who sat where, the rules, the final
- * points and results, and what replays it (the seeds of every hand, the actions, the wins). The
+ * points and results, and what replays it (the seeds of every hand, the secret and contributions they come from, the actions, the wins). The
  * store owns this type; a table (game/table.h) fills one when its match ends and hands it over
  * (store_matches.h writes it, pending_matches.h carries it there). Every pointer is borrowed: the
  * store copies what it keeps.
@@ -35,6 +35,9 @@ typedef struct ippon_stored_match {
     const json_t *actions;     /* [[hand, seat, {action}], …] */
     const json_t *wins;        /* the win events as sent, each with the winner's melds, kita and the
                                   dora indicators (game/protocol.h: ippon_proto_win_record) */
+    const json_t *fairness;    /* {"secret","commitment","contributions":["hex" or "", …]}: what the
+                                  seeds were made from (src/fairness/fairness.h); NULL for matches
+                                  whose seeds were drawn directly */
 } ippon_stored_match;
 
 #endif

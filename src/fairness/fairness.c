@@ -3,7 +3,7 @@
  * libsodium's ChaCha20 (crypto_stream_chacha20_ietf) keyed by the seed, produced a block of
  * 64 bytes at a time; the shuffle itself is the core's (ippon_wall_shuffle).
  */
-#include "game/fairness.h"
+#include "fairness.h"
 
 #include <sodium.h>
 #include <string.h>
@@ -33,9 +33,30 @@ static uint32_t next_word(void *ctx)
     return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
 }
 
-void ippon_fairness_new_seed(uint8_t seed[IPPON_SEED_BYTES])
+void ippon_fairness_random(uint8_t *out, size_t n)
 {
-    randombytes_buf(seed, IPPON_SEED_BYTES);
+    randombytes_buf(out, n);
+}
+
+void ippon_fairness_secret_commitment(const uint8_t secret[IPPON_SECRET_BYTES], uint8_t out[IPPON_COMMITMENT_BYTES])
+{
+    crypto_generichash(out, IPPON_COMMITMENT_BYTES, secret, IPPON_SECRET_BYTES, NULL, 0);
+}
+
+void ippon_fairness_hand_seed(const uint8_t secret[IPPON_SECRET_BYTES], uint32_t k,
+                              const ippon_contribution *contributions, int players, uint8_t seed[IPPON_SEED_BYTES])
+{
+    crypto_generichash_state st;
+    crypto_generichash_init(&st, secret, IPPON_SECRET_BYTES, IPPON_SEED_BYTES);
+    const uint8_t index[4] = { (uint8_t)k, (uint8_t)(k >> 8), (uint8_t)(k >> 16), (uint8_t)(k >> 24) };
+    crypto_generichash_update(&st, index, sizeof index);
+    for (int s = 0; s < players; s++) {
+        const uint8_t length = contributions[s].given ? IPPON_CONTRIBUTION_BYTES : 0;
+        crypto_generichash_update(&st, &length, 1);
+        if (length)
+            crypto_generichash_update(&st, contributions[s].bytes, length);
+    }
+    crypto_generichash_final(&st, seed, IPPON_SEED_BYTES);
 }
 
 int ippon_fairness_wall(const ippon_rules *rules, const uint8_t seed[IPPON_SEED_BYTES], ippon_tile *wall)
