@@ -45,7 +45,9 @@ typedef struct ippon_rules {
     bool pao_suukantsu;          /* 4th kan a daiminkan */
     int32_t honba_ron;           /* per honba on a ron: 300 / 200 */
     int32_t honba_tsumo_each;    /* per honba from each tsumo payer: 100 */
-    bool tsumo_loss;             /* 3p: the absent North seat's share is simply not paid */
+    bool tsumo_loss;             /* 3p: the absent North seat's share of a tsumo is simply not paid;
+                                    false: it is split evenly between the two payers, each
+                                    payment rounded up to 100 (src/core/points.c) */
     int32_t riichi_stick;        /* 1,000 */
     int32_t noten_pool;          /* 3,000 / 2,000 */
 

@@ -6,7 +6,10 @@
  * counted yakuman at 13 han where they have that). A ron is paid by the discarder (4× or 6×
  * basic points); a tsumo by every other seat present (the dealer 2×, others 1×; 2× each when
  * the dealer wins), each share rounded up to 100 separately — in 3p the absent North seat's
- * share is simply not paid (tsumo loss). Honba and riichi sticks come on top.
+ * share is simply not paid (tsumo loss, rules->tsumo_loss), or, without tsumo loss, split
+ * evenly between the two payers: each pays its own share plus half of North's, rounded up to
+ * 100 (a non-dealer's mangan: 5,000 from the dealer, 3,000 from the other). Honba and riichi
+ * sticks come on top.
  *
  * Pao: the liable player answers for the liable yakuman — the whole tsumo value, or half of
  * the ron value with the discarder paying the other half — and pays all the honba; the rest of
@@ -66,11 +69,15 @@ static int normal_shares(const ippon_rules *rules, const ippon_win *win, int bas
             paid[win->from] -= v;
         return v;
     }
+    /* without tsumo loss (3p), North's share (2 × base from a dealer's win, else 1 ×) is halved onto
+       each payer; in halves of base points so that the rounding comes once, at the end */
+    int north_halves = rules->players == 3 && !rules->tsumo_loss ? (win->seat == 0 ? 2 : 1) : 0;
     int sum = 0;
     for (int p = 0; p < rules->players; p++) {
         if (p == win->seat)
             continue;
-        int v = up100(base * (win->seat == 0 || p == 0 ? 2 : 1));
+        int own = win->seat == 0 || p == 0 ? 2 : 1;
+        int v = up100((base * (2 * own + north_halves) + 1) / 2);
         if (paid)
             paid[p] -= v;
         sum += v;

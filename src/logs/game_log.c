@@ -6,6 +6,11 @@
  * column (tiles, 60 for tsumogiri, "r" for riichi, ankan/kakan strings, "f44" for kita, 0 after
  * a daiminkan), then the result. A hand is closed when the next one starts or the match ends,
  * since a double ron reports two wins.
+ *
+ * Seats. Both formats number the seats from the match's first dealer (起家): log seat 0 deals
+ * East 1, and turn order goes 0, 1, 2(, 3). The table's seats are turned accordingly — log seat
+ * r is table seat (r + first dealer) mod players — names and every seat in every hand included,
+ * so a viewer shows the first hand as East 1 and each name at its own seat.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,14 +20,46 @@
 
 struct ippon_game_log {
     ippon_rules rules;
-    char names[4][48];
-    char title[96];
+    char names[4][48];   /* by table seat */
+    char title[2][96];   /* tenhou.net/6's two title lines */
     json_t *hands, *mjai;
     bool in_hand;
     json_t *head, *scores, *dora, *ura, *deal[4], *draws[4], *discards[4], *result;
     json_t *start_kyoku; /* the current mjai start_kyoku, completed by the deal and first indicator */
-    int dealer, players;
+    int dealer, players; /* dealer: the current hand's, as a log seat */
+    int first;           /* the first dealer's table seat; -1 before the first hand */
 };
+
+/* the log's seat of a table seat, and the table seat of a log seat (Seats, above; before the
+   first hand the seats are as they are) */
+static int log_seat(const ippon_game_log *g, int seat)
+{
+    return (seat - (g->first > 0 ? g->first : 0) + g->players) % g->players;
+}
+
+static int table_seat(const ippon_game_log *g, int log)
+{
+    return (log + (g->first > 0 ? g->first : 0)) % g->players;
+}
+
+/* a per-table-seat list as the log's four (three) seats, 0 in a 3-player log's fourth slot
+   (slots = 4) or only the players' seats (slots = players) */
+static json_t *seat_ints(const ippon_game_log *g, const int32_t *by_table_seat, int slots)
+{
+    json_t *list = json_array();
+    for (int r = 0; r < slots; r++)
+        json_array_append_new(list, json_integer(r < g->players ? by_table_seat[table_seat(g, r)] : 0));
+    return list;
+}
+
+/* the players' names in log seat order */
+static json_t *names_json(const ippon_game_log *g, int slots)
+{
+    json_t *list = json_array();
+    for (int r = 0; r < slots; r++)
+        json_array_append_new(list, json_string(r < g->players ? g->names[table_seat(g, r)] : ""));
+    return list;
+}
 
 static int tenhou_of(const ippon_game_log *g, ippon_tile t)
 {
@@ -34,7 +71,8 @@ static json_t *mjai_tile(const ippon_game_log *g, ippon_tile t)
     return json_string(ippon_code_to_mjai(ippon_tile_code(t, g->rules.red_fives)));
 }
 
-ippon_game_log *ippon_game_log_new(const ippon_rules *rules, const char *const *names, const char *title)
+ippon_game_log *ippon_game_log_new(const ippon_rules *rules, const char *const *names, const char *title,
+                                   const char *subtitle)
 {
     ippon_game_log *g = calloc(1, sizeof *g);
     if (!g)
@@ -47,13 +85,11 @@ ippon_game_log *ippon_game_log_new(const ippon_rules *rules, const char *const *
         else if (s < g->players)
             snprintf(g->names[s], sizeof g->names[s], "Seat %d", s);
     }
-    snprintf(g->title, sizeof g->title, "%s", title ? title : "ippon");
+    snprintf(g->title[0], sizeof g->title[0], "%s", title ? title : "ippon");
+    snprintf(g->title[1], sizeof g->title[1], "%s", subtitle ? subtitle : "");
+    g->first = -1;
     g->hands = json_array();
     g->mjai = json_array();
-    json_t *names_j = json_array();
-    for (int s = 0; s < g->players; s++)
-        json_array_append_new(names_j, json_string(g->names[s]));
-    json_array_append_new(g->mjai, json_pack("{s:s,s:o}", "type", "start_game", "names", names_j));
     return g;
 }
 
@@ -101,16 +137,24 @@ static void close_hand(ippon_game_log *g)
     drop_hand(g);
 }
 
+/* the first hand fixes the log's seats: mjai's start_game names them in that order */
+static void start_game(ippon_game_log *g, int first_dealer)
+{
+    if (g->first >= 0)
+        return;
+    g->first = first_dealer;
+    json_array_insert_new(g->mjai, 0, json_pack("{s:s,s:o}", "type", "start_game", "names", names_json(g, g->players)));
+}
+
 static void start_hand(ippon_game_log *g, const ippon_event *ev)
 {
     close_hand(g);
+    start_game(g, ev->u.start.dealer);
     g->in_hand = true;
-    g->dealer = ev->u.start.dealer;
-    int round = 4 * ev->u.start.round_wind + ev->u.start.dealer;
+    g->dealer = log_seat(g, ev->u.start.dealer);
+    int round = 4 * ev->u.start.round_wind + g->dealer;
     g->head = json_pack("[iii]", round, ev->u.start.honba, ev->u.start.sticks);
-    g->scores = json_array();
-    for (int s = 0; s < 4; s++)
-        json_array_append_new(g->scores, json_integer(s < g->players ? ev->u.start.points[s] : 0));
+    g->scores = seat_ints(g, ev->u.start.points, 4);
     g->dora = json_array();
     g->ura = json_array();
     g->result = NULL;
@@ -120,15 +164,13 @@ static void start_hand(ippon_game_log *g, const ippon_event *ev)
         g->discards[s] = json_array();
     }
     static const char *const winds[] = { "E", "S", "W", "N" };
-    json_t *scores = json_array();
-    for (int s = 0; s < g->players; s++)
-        json_array_append_new(scores, json_integer(ev->u.start.points[s]));
+    json_t *scores = seat_ints(g, ev->u.start.points, g->players);
     json_t *tehais = json_array();
     for (int s = 0; s < g->players; s++)
         json_array_append_new(tehais, json_array());
     g->start_kyoku = json_pack("{s:s,s:s,s:i,s:i,s:i,s:i,s:o,s:o}", "type", "start_kyoku", "bakaze",
-                               winds[ev->u.start.round_wind], "kyoku", ev->u.start.dealer + 1, "honba",
-                               ev->u.start.honba, "kyotaku", ev->u.start.sticks, "oya", ev->u.start.dealer,
+                               winds[ev->u.start.round_wind], "kyoku", g->dealer + 1, "honba",
+                               ev->u.start.honba, "kyotaku", ev->u.start.sticks, "oya", g->dealer,
                                "scores", scores, "tehais", tehais);
     json_array_append_new(g->mjai, g->start_kyoku);
 }
@@ -150,9 +192,10 @@ static void deal(ippon_game_log *g, const ippon_event *ev)
             tiles[j] = tiles[j - 1];
             tiles[j - 1] = x;
         }
-    json_t *tehai = json_array_get(json_object_get(g->start_kyoku, "tehais"), (size_t)ev->seat);
+    int seat = log_seat(g, ev->seat);
+    json_t *tehai = json_array_get(json_object_get(g->start_kyoku, "tehais"), (size_t)seat);
     for (int i = 0; i < n; i++) {
-        json_array_append_new(g->deal[ev->seat], json_integer(tenhou_of(g, tiles[i])));
+        json_array_append_new(g->deal[seat], json_integer(tenhou_of(g, tiles[i])));
         json_array_append_new(tehai, mjai_tile(g, tiles[i]));
     }
 }
@@ -179,13 +222,13 @@ static int letter_position(int caller, int from, bool kan)
 }
 
 /* the pon (or daiminkan) string of a meld; extra is inserted with the letter (kakan's added tile) */
-static json_t *open_set_string(const ippon_game_log *g, int caller, const ippon_meld_tiles *mt, char letter,
+static json_t *open_set_string(const ippon_game_log *g, int caller, int from, const ippon_meld_tiles *mt, char letter,
                                const ippon_tile *added)
 {
     bool kan = mt->type == IPPON_MELD_DAIMINKAN;
     int own_n = kan ? 3 : 2;
     ippon_tile tiles[4];
-    int pos = letter_position(caller, mt->from, kan), k = 0;
+    int pos = letter_position(caller, from, kan), k = 0;
     /* own tiles around the called one, which follows the letter */
     for (int i = 0, own = 0; i < own_n + 1; i++) {
         if (i == pos)
@@ -212,24 +255,24 @@ static json_t *consumed(const ippon_game_log *g, const ippon_tile *tiles, int n)
 static void call(ippon_game_log *g, const ippon_event *ev)
 {
     const ippon_meld_tiles *mt = &ev->u.meld;
-    int seat = ev->seat;
+    int seat = log_seat(g, ev->seat), from = log_seat(g, mt->from);
     switch (mt->type) {
     case IPPON_MELD_CHI: {
         ippon_tile tiles[3] = { mt->called, mt->tiles[0], mt->tiles[1] };
         json_array_append_new(g->draws[seat], meld_string(g, tiles, 3, 0, "c"));
         json_array_append_new(g->mjai, json_pack("{s:s,s:i,s:i,s:o,s:o}", "type", "chi", "actor", seat, "target",
-                                                  mt->from, "pai", mjai_tile(g, mt->called), "consumed",
+                                                  from, "pai", mjai_tile(g, mt->called), "consumed",
                                                   consumed(g, mt->tiles, 2)));
         break;
     }
     case IPPON_MELD_PON:
     case IPPON_MELD_DAIMINKAN: {
         bool kan = mt->type == IPPON_MELD_DAIMINKAN;
-        json_array_append_new(g->draws[seat], open_set_string(g, seat, mt, kan ? 'm' : 'p', NULL));
+        json_array_append_new(g->draws[seat], open_set_string(g, seat, from, mt, kan ? 'm' : 'p', NULL));
         if (kan)
             json_array_append_new(g->discards[seat], json_integer(0));
         json_array_append_new(g->mjai, json_pack("{s:s,s:i,s:i,s:o,s:o}", "type", kan ? "daiminkan" : "pon", "actor",
-                                                  seat, "target", mt->from, "pai", mjai_tile(g, mt->called),
+                                                  seat, "target", from, "pai", mjai_tile(g, mt->called),
                                                   "consumed", consumed(g, mt->tiles, kan ? 3 : 2)));
         break;
     }
@@ -241,7 +284,7 @@ static void call(ippon_game_log *g, const ippon_event *ev)
     case IPPON_MELD_KAKAN: {
         ippon_meld_tiles pon = *mt;
         pon.type = IPPON_MELD_PON;
-        json_array_append_new(g->discards[seat], open_set_string(g, seat, &pon, 'k', &mt->added));
+        json_array_append_new(g->discards[seat], open_set_string(g, seat, from, &pon, 'k', &mt->added));
         ippon_tile three[3] = { mt->tiles[0], mt->tiles[1], mt->called };
         json_array_append_new(g->mjai, json_pack("{s:s,s:i,s:o,s:o}", "type", "kakan", "actor", seat, "pai",
                                                   mjai_tile(g, mt->added), "consumed", consumed(g, three, 3)));
@@ -267,7 +310,7 @@ static const char *limit_text(int limit)
 
 static int up100(int x) { return (x + 99) / 100 * 100; }
 
-/* "30符2飜2000点", "満貫2000-4000点", "40符1飜700点∀" … */
+/* "30符2飜2000点", "満貫2000-4000点", "40符1飜700点∀" … (dealer: a table seat) */
 static json_t *score_text(const ippon_event *ev, int dealer)
 {
     const ippon_score *sc = &ev->u.win.score;
@@ -293,11 +336,10 @@ static void win(ippon_game_log *g, const ippon_event *ev)
     const ippon_score *sc = &ev->u.win.score;
     if (!g->result)
         g->result = json_pack("[s]", "和了");
-    json_t *deltas = json_array();
-    for (int s = 0; s < 4; s++)
-        json_array_append_new(deltas, json_integer(s < g->players ? sc->payments[s] : 0));
+    json_t *deltas = seat_ints(g, sc->payments, 4);
     int pao = sc->n_pao ? sc->pao[0].seat : ev->seat;
-    json_t *info = json_pack("[iiio]", ev->seat, ev->u.win.from, pao, score_text(ev, g->dealer));
+    json_t *info = json_pack("[iiio]", log_seat(g, ev->seat), log_seat(g, ev->u.win.from), log_seat(g, pao),
+                             score_text(ev, table_seat(g, g->dealer)));
     int dora_han = 0;
     for (int i = 0; i < sc->n_yaku; i++) {
         const ippon_yaku_han *y = &sc->yaku[i];
@@ -327,11 +369,10 @@ static void win(ippon_game_log *g, const ippon_event *ev)
         json_array_append_new(g->ura, json_integer(tenhou_of(g, ev->u.win.ura[i])));
         json_array_append_new(ura, mjai_tile(g, ev->u.win.ura[i]));
     }
-    json_t *mdeltas = json_array();
-    for (int s = 0; s < g->players; s++)
-        json_array_append_new(mdeltas, json_integer(sc->payments[s]));
-    json_array_append_new(g->mjai, json_pack("{s:s,s:i,s:i,s:o,s:o,s:o}", "type", "hora", "actor", ev->seat, "target",
-                                              ev->u.win.from, "pai", mjai_tile(g, ev->tile), "deltas", mdeltas,
+    json_t *mdeltas = seat_ints(g, sc->payments, g->players);
+    json_array_append_new(g->mjai, json_pack("{s:s,s:i,s:i,s:o,s:o,s:o}", "type", "hora", "actor",
+                                              log_seat(g, ev->seat), "target", log_seat(g, ev->u.win.from), "pai",
+                                              mjai_tile(g, ev->tile), "deltas", mdeltas,
                                               "ura_markers", ura));
 }
 
@@ -345,16 +386,13 @@ static void draw_end(ippon_game_log *g, const ippon_event *ev)
 {
     int tenpai = 0;
     bool any_payment = false;
-    json_t *deltas = json_array(), *mdeltas = json_array(), *tenpais = json_array();
-    for (int s = 0; s < 4; s++) {
-        int pay = s < g->players ? ev->u.end.payments[s] : 0;
-        any_payment |= pay != 0;
-        json_array_append_new(deltas, json_integer(pay));
-        if (s < g->players) {
-            tenpai += ev->u.end.tenpai[s];
-            json_array_append_new(mdeltas, json_integer(pay));
-            json_array_append_new(tenpais, json_boolean(ev->u.end.tenpai[s]));
-        }
+    json_t *deltas = seat_ints(g, ev->u.end.payments, 4), *mdeltas = seat_ints(g, ev->u.end.payments, g->players);
+    json_t *tenpais = json_array();
+    for (int r = 0; r < g->players; r++) {
+        int s = table_seat(g, r);
+        any_payment |= ev->u.end.payments[s] != 0;
+        tenpai += ev->u.end.tenpai[s];
+        json_array_append_new(tenpais, json_boolean(ev->u.end.tenpai[s]));
     }
     const char *name;
     if (ev->type == IPPON_EV_ABORT)
@@ -380,33 +418,35 @@ void ippon_game_log_event(ippon_game_log *g, const ippon_event *ev)
     case IPPON_EV_DEAL: deal(g, ev); break;
     case IPPON_EV_DRAW:
         if (ev->to == ev->seat) { /* the private event has the tile */
-            json_array_append_new(g->draws[ev->seat], json_integer(tenhou_of(g, ev->tile)));
-            json_array_append_new(g->mjai, json_pack("{s:s,s:i,s:o}", "type", "tsumo", "actor", ev->seat, "pai",
-                                                      mjai_tile(g, ev->tile)));
+            json_array_append_new(g->draws[log_seat(g, ev->seat)], json_integer(tenhou_of(g, ev->tile)));
+            json_array_append_new(g->mjai, json_pack("{s:s,s:i,s:o}", "type", "tsumo", "actor", log_seat(g, ev->seat),
+                                                      "pai", mjai_tile(g, ev->tile)));
         }
         break;
     case IPPON_EV_DISCARD: {
+        int seat = log_seat(g, ev->seat);
         bool tsumogiri = ev->flags & IPPON_DISCARD_TSUMOGIRI, riichi = ev->flags & IPPON_DISCARD_RIICHI;
         int code = tsumogiri ? 60 : tenhou_of(g, ev->tile);
         if (riichi) {
             char text[8];
             snprintf(text, sizeof text, "r%02d", code);
-            json_array_append_new(g->discards[ev->seat], json_string(text));
-            json_array_append_new(g->mjai, json_pack("{s:s,s:i}", "type", "reach", "actor", ev->seat));
+            json_array_append_new(g->discards[seat], json_string(text));
+            json_array_append_new(g->mjai, json_pack("{s:s,s:i}", "type", "reach", "actor", seat));
         } else {
-            json_array_append_new(g->discards[ev->seat], json_integer(code));
+            json_array_append_new(g->discards[seat], json_integer(code));
         }
-        json_array_append_new(g->mjai, json_pack("{s:s,s:i,s:o,s:b}", "type", "dahai", "actor", ev->seat, "pai",
+        json_array_append_new(g->mjai, json_pack("{s:s,s:i,s:o,s:b}", "type", "dahai", "actor", seat, "pai",
                                                   mjai_tile(g, ev->tile), "tsumogiri", tsumogiri));
         break;
     }
     case IPPON_EV_RIICHI_STICK:
-        json_array_append_new(g->mjai, json_pack("{s:s,s:i}", "type", "reach_accepted", "actor", ev->seat));
+        json_array_append_new(g->mjai, json_pack("{s:s,s:i}", "type", "reach_accepted", "actor", log_seat(g, ev->seat)));
         break;
     case IPPON_EV_CALL: call(g, ev); break;
     case IPPON_EV_KITA:
-        json_array_append_new(g->discards[ev->seat], json_string("f44"));
-        json_array_append_new(g->mjai, json_pack("{s:s,s:i,s:s}", "type", "nukidora", "actor", ev->seat, "pai", "N"));
+        json_array_append_new(g->discards[log_seat(g, ev->seat)], json_string("f44"));
+        json_array_append_new(g->mjai, json_pack("{s:s,s:i,s:s}", "type", "nukidora", "actor", log_seat(g, ev->seat),
+                                                  "pai", "N"));
         break;
     case IPPON_EV_DORA:
         if (json_array_size(g->dora) == 0)
@@ -419,6 +459,7 @@ void ippon_game_log_event(ippon_game_log *g, const ippon_event *ev)
     case IPPON_EV_DRAW_END:
     case IPPON_EV_ABORT: draw_end(g, ev); break;
     case IPPON_EV_MATCH_END:
+        start_game(g, 0);
         close_hand(g);
         json_array_append_new(g->mjai, json_pack("{s:s}", "type", "end_game"));
         break;
@@ -431,9 +472,7 @@ json_t *ippon_game_log_tenhou(const ippon_game_log *g)
     bool red = g->rules.red_fives[0] || g->rules.red_fives[1] || g->rules.red_fives[2];
     char disp[64];
     snprintf(disp, sizeof disp, "%s一本勝負 %s", g->players == 3 ? "三" : "", g->rules.name);
-    json_t *names = json_array();
-    for (int s = 0; s < 4; s++)
-        json_array_append_new(names, json_string(g->names[s]));
+    json_t *names = names_json(g, 4);
     json_t *log = json_deep_copy(g->hands);
     if (g->in_hand) { /* a running match: the hand so far, without a result */
         ippon_game_log *tmp = (ippon_game_log *)g;
@@ -446,11 +485,14 @@ json_t *ippon_game_log_tenhou(const ippon_game_log *g)
         json_array_append_new(hand, tmp->result ? json_deep_copy(tmp->result) : json_array());
         json_array_append_new(log, hand);
     }
-    return json_pack("{s:s,s:o,s:{s:s,s:i},s:o}", "title", g->title, "name", names, "rule", "disp", disp, "aka",
-                     red ? 1 : 0, "log", log);
+    return json_pack("{s:[ss],s:o,s:{s:s,s:i},s:o}", "title", g->title[0], g->title[1], "name", names, "rule", "disp",
+                     disp, "aka", red ? 1 : 0, "log", log);
 }
 
 json_t *ippon_game_log_mjai(const ippon_game_log *g)
 {
-    return json_deep_copy(g->mjai);
+    json_t *events = json_deep_copy(g->mjai);
+    if (g->first < 0) /* no hand yet: the seats as they are */
+        json_array_insert_new(events, 0, json_pack("{s:s,s:o}", "type", "start_game", "names", names_json(g, g->players)));
+    return events;
 }

@@ -15,8 +15,11 @@
 
 typedef struct ippon_game_log ippon_game_log;
 
-/* a writer for a match under these rules; names are the table seats' names (NULL = "Seat N") */
-ippon_game_log *ippon_game_log_new(const ippon_rules *rules, const char *const *names, const char *title);
+/* a writer for a match under these rules; names are the table seats' names (NULL = "Seat N");
+   title and subtitle: tenhou.net/6's two title lines. Both logs number the seats from the first
+   dealer (game_log.c, "Seats") */
+ippon_game_log *ippon_game_log_new(const ippon_rules *rules, const char *const *names, const char *title,
+                                   const char *subtitle);
 void ippon_game_log_free(ippon_game_log *log);
 
 /* feeds one event (in the order the match reported them) */

@@ -127,7 +127,9 @@ int main(int argc, char **argv)
     double t0 = now();
     long failed = 0;
     for (long i = 0; min_hands ? st.hands < min_hands : i < matches; i++) {
-        ippon_game_log *log = (tenhou || mjai) ? ippon_game_log_new(rules, NULL, "ippon-sim") : NULL;
+        char subtitle[48];
+        snprintf(subtitle, sizeof subtitle, "seed %llu, match %ld", (unsigned long long)seed, i);
+        ippon_game_log *log = (tenhou || mjai) ? ippon_game_log_new(rules, NULL, "ippon-sim", subtitle) : NULL;
         failed += ippon_selfplay_match(rules, seed, i, check, &st, log ? log_event : NULL, log) < 0;
         if (log)
             write_logs(log, tenhou, mjai);

@@ -1,7 +1,9 @@
 // replay.test.mjs — whole recorded games replayed through the engine (ippon-replay) must give
 // exactly what the logs recorded: real Tenhou games under Tenhou's rules (tenhou4/tenhou3),
 // majiang-ai self-play games under the product's 4-player rules (yonma), and ippon's own
-// self-play exported as tenhou.net/6 in both modes (a round trip through the log writer).
+// self-play exported as tenhou.net/6 in both modes (a round trip through the log writer; its
+// first dealers are random table seats, so the seats the log turns to start from the first dealer
+// are checked on the way).
 //
 // For every hand: the deltas; for a win also who won from whom, pao, han (or the yakuman
 // count), fu where the log shows it (below mangan), and the yaku as a multiset with Tenhou's
@@ -127,6 +129,13 @@ test('majiang-ai self-play games replay with their results under the product rul
   check(replayGames(games, 'yonma'), games.length);
 });
 
+test('a triple ron under Tenhou\'s 4-player rules aborts the hand (三家和了), as its log says', () => {
+  const games = readFileSync(join(data, 'tenhou4-triple-ron.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  const aborted = games.flatMap((g) => g.log.filter((h) => h[16][0] === '三家和了'));
+  assert.ok(aborted.length >= 3, `${aborted.length} triple-ron hands in the data`);
+  check(replayGames(games, 'tenhou4'), aborted.length);
+});
+
 for (const rules of ['yonma', 'sanma']) {
   test(`ippon's own matches exported as tenhou.net/6 replay with the same results (${rules})`, () => {
     const dir = mkdtempSync(join(tmpdir(), 'ippon-replay-'));
@@ -135,6 +144,12 @@ for (const rules of ['yonma', 'sanma']) {
       run(tool('ippon-sim'), ['--rules', rules, '--matches', '300', '--seed', '11', '--tenhou', file]);
       const games = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
       assert.equal(games.length, 300);
+      // viewers read the seats from the first dealer: log seat 0 deals the first hand (East 1),
+      // whichever table seat dealt it; the title is Tenhou's two lines
+      for (const g of games) {
+        assert.equal(g.log[0][0][0], 0, `the first hand is East 1: ${JSON.stringify(g.log[0][0])}`);
+        assert.ok(Array.isArray(g.title) && g.title.length === 2 && g.title.every((x) => typeof x === 'string'));
+      }
       check(replayGames(games, rules), 300);
     } finally {
       rmSync(dir, { recursive: true, force: true });

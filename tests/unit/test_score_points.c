@@ -501,6 +501,75 @@ static void tsumo_loss_west_winner_3p(void **state)
     PAY(s, -1300, -700, 2000, 0);
 }
 
+/* 3p without tsumo loss (a sanma preset with tsumo_loss false): North's share of a tsumo is
+   split evenly between the two payers, each payment rounded up to 100 (RULES.md §6's 4p shares,
+   worked by hand) */
+static ippon_rules split_north;
+
+static void score_split(ippon_win *w, ippon_score *s)
+{
+    split_north = *ippon_rules_preset("sanma");
+    split_north.tsumo_loss = false;
+    assert_int_equal(ippon_score_win(&split_north, w, s), 0);
+}
+
+static void split_north_nondealer_30fu_1han_3p(void **state)
+{
+    (void)state;
+    /* the hand of tsumo_loss_nondealer_30fu_1han_3p, base 240: North's 240 split, 120 each:
+       E 480 + 120 = 600, W 240 + 120 = 360 -> 400: 1000 (tsumo loss: 800) */
+    ippon_win w = W("123p456p99m13s789s", "2s", "1z");
+    TSUMO(&w);
+    ippon_score s;
+    score_split(&w, &s);
+    EXPECT(s, 1, 30, IPPON_LIMIT_NONE, 240, 1000);
+    PAY(s, -600, 1000, -400, 0);
+}
+
+static void split_north_dealer_mangan_3p(void **state)
+{
+    (void)state;
+    /* the dealer's riichi tsumo mangan of tsumo_loss_dealer_mangan_3p: North's 4000 split,
+       2000 each: S and W 6000 each = 12000, + the own riichi stick back */
+    ippon_win w = W("234p067p345s66s78s", "6s", "1z");
+    w.seat = 0;
+    RIICHI(&w, "1z");
+    TSUMO(&w);
+    w.riichi_sticks = 1;
+    ippon_score s;
+    score_split(&w, &s);
+    EXPECT(s, 5, 20, IPPON_LIMIT_MANGAN, 2000, 12000);
+    PAY(s, 13000, -6000, -6000, 0);
+}
+
+static void split_north_west_winner_3p(void **state)
+{
+    (void)state;
+    /* W's tsumo of tsumo_loss_west_winner_3p, base 640: North's 640 split, 320 each:
+       E 1280 + 320 = 1600, S 640 + 320 = 960 -> 1000: 2600 (tsumo loss: 2000) */
+    ippon_win w = W(HC, "6s", "1z");
+    w.seat = 2;
+    TSUMO(&w);
+    ippon_score s;
+    score_split(&w, &s);
+    EXPECT(s, 3, 20, IPPON_LIMIT_NONE, 640, 2600);
+    PAY(s, -1600, -1000, 2600, 0);
+}
+
+static void split_north_leaves_ron_alone_3p(void **state)
+{
+    (void)state;
+    /* a ron has no North share: W's HC ron from S as with tsumo loss, 2 han 30 fu: 2000 */
+    ippon_win w = W(HC, "6s", "1z");
+    w.seat = 2;
+    w.from = 1;
+    ippon_score with_loss, split;
+    SCORE("sanma", w, with_loss);
+    score_split(&w, &split);
+    assert_int_equal(split.total, with_loss.total);
+    assert_memory_equal(split.payments, with_loss.payments, sizeof split.payments);
+}
+
 /* ======================================================================= yakuman payments */
 
 static void yakuman_dealer_ron_48000(void **state)
@@ -916,6 +985,10 @@ int main(void)
         cmocka_unit_test(tsumo_loss_dealer_mangan_3p),
         cmocka_unit_test(tsumo_loss_dealer_20fu_3han_3p),
         cmocka_unit_test(tsumo_loss_west_winner_3p),
+        cmocka_unit_test(split_north_nondealer_30fu_1han_3p),
+        cmocka_unit_test(split_north_dealer_mangan_3p),
+        cmocka_unit_test(split_north_west_winner_3p),
+        cmocka_unit_test(split_north_leaves_ron_alone_3p),
         cmocka_unit_test(yakuman_dealer_ron_48000),
         cmocka_unit_test(yakuman_nondealer_tsumo_3p),
         cmocka_unit_test(yakuman_dealer_tsumo_3p),

@@ -41,6 +41,7 @@ typedef struct played {
     int hands, players;
     int32_t final_points[4];
     json_t *wins;
+    int first_dealer; /* the seat of the first action: the first dealer's */
     char id[40];
 } played;
 
@@ -57,6 +58,7 @@ static void on_finished(void *ctx, ippon_table *t, const ippon_stored_match *rec
     p->players = rec->players;
     memcpy(p->final_points, rec->final_points, sizeof p->final_points);
     p->wins = json_deep_copy(rec->wins);
+    p->first_dealer = (int)json_integer_value(json_array_get(json_array_get(rec->actions, 0), 1));
     snprintf(p->id, sizeof p->id, "%s", rec->id);
 }
 
@@ -104,7 +106,7 @@ static int replay(const char *id, ippon_replay_logs *logs, char *err, size_t err
     const char *names[4] = {NULL, NULL, NULL, NULL};
     for (int s = 0; s < detail.match.players; s++)
         names[s] = detail.match.seats[s].display_name;
-    int rc = ippon_replay_logs_build(rec.rules, rec.seeds, rec.actions, names, "test", logs, err, errlen);
+    int rc = ippon_replay_logs_build(rec.rules, rec.seeds, rec.actions, names, "test", "match", logs, err, errlen);
     ippon_stored_replay_free(&rec);
     ippon_stored_detail_free(&detail);
     return rc;
@@ -121,9 +123,11 @@ static void check_match(const played *p)
     assert_int_equal(logs.over, p->completed);
     for (int s = 0; s < p->players; s++)
         assert_int_equal(logs.final_points[s], p->final_points[s]);
-    /* tenhou.net/6: one entry per hand; the last one's winners are the stored wins' seats */
+    /* tenhou.net/6: one entry per hand, the first dealt by log seat 0 (the table's first dealer);
+       the last one's winners are the stored wins' seats, counted from there */
     json_t *hands = json_object_get(logs.tenhou, "log");
     assert_int_equal(json_array_size(hands), p->hands);
+    assert_int_equal(json_integer_value(json_array_get(json_array_get(json_array_get(hands, 0), 0), 0)), 0);
     json_t *result = json_array_get(json_array_get(hands, json_array_size(hands) - 1), 16);
     size_t nwins = json_array_size(p->wins);
     if (p->completed) {
@@ -131,7 +135,8 @@ static void check_match(const played *p)
         assert_int_equal(json_array_size(result), 1 + 2 * nwins);
         for (size_t w = 0; w < nwins; w++)
             assert_int_equal(json_integer_value(json_array_get(json_array_get(result, 2 + 2 * w), 0)),
-                             json_integer_value(json_object_get(json_array_get(p->wins, w), "seat")));
+                             (json_integer_value(json_object_get(json_array_get(p->wins, w), "seat")) -
+                              p->first_dealer + p->players) % p->players);
     }
     /* mjai: start_game, one start_kyoku per hand, a hora per win, end_game when it ended */
     json_t *ev = logs.mjai;
@@ -269,7 +274,7 @@ static void test_damaged_records(void **state)
     assert_string_equal(err, "action 1: action: not one of your options");
 
     json_t *seeds = json_array(), *actions = json_array();
-    assert_int_equal(ippon_replay_logs_build("nope", seeds, actions, NULL, "t", &logs, err, sizeof err), -1);
+    assert_int_equal(ippon_replay_logs_build("nope", seeds, actions, NULL, "t", "u", &logs, err, sizeof err), -1);
     assert_string_equal(err, "rules: no preset named \"nope\"");
     json_decref(seeds);
     json_decref(actions);

@@ -75,10 +75,10 @@ static void match_log(ippon_app *app, const ippon_rest_request *req, ippon_rest_
     }
     const char *names[4];
     seat_names(match, names);
-    char title[64], err[256];
-    snprintf(title, sizeof title, "ippon %s", id);
+    char err[256];
     ippon_replay_logs logs;
-    rc = ippon_replay_logs_build(record.rules, record.seeds, record.actions, names, title, &logs, err, sizeof err);
+    rc = ippon_replay_logs_build(record.rules, record.seeds, record.actions, names, "ippon 一本勝負", id, &logs, err,
+                                 sizeof err);
     ippon_stored_replay_free(&record);
     if (rc != 0) {
         ippon_log_error("match %s: the stored match does not replay: %s", id, err);

@@ -97,7 +97,8 @@ static int replay(ippon_match *m, ippon_game_log *log, const ippon_rules *rules,
 }
 
 int ippon_replay_logs_build(const char *rules_name, const json_t *seeds, const json_t *actions,
-                           const char *const *names, const char *title, ippon_replay_logs *out, char *err,
+                           const char *const *names, const char *title, const char *subtitle,
+                           ippon_replay_logs *out, char *err,
                            size_t errlen)
 {
     memset(out, 0, sizeof *out);
@@ -111,7 +112,7 @@ int ippon_replay_logs_build(const char *rules_name, const json_t *seeds, const j
         return -1;
     }
     ippon_match *m = malloc(ippon_match_size());
-    ippon_game_log *log = ippon_game_log_new(rules, names, title);
+    ippon_game_log *log = ippon_game_log_new(rules, names, title, subtitle);
     if (!m || !log) {
         free(m);
         ippon_game_log_free(log);

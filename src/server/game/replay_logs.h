@@ -27,13 +27,15 @@ typedef struct ippon_replay_logs {
 
 /*
  * Replays a stored match: rules is the preset's name, seeds and actions as stored, names the
- * seats' names (NULL entries: "Seat N"), title the log's title. 0 with *out filled (free it
- * with ippon_replay_logs_free), or -1 with the problem in err ("hand 2: seed: not 64 hex
- * digits", "action 17: action: not one of your options"): the stored record does not replay.
+ * seats' names (NULL entries: "Seat N"), title and subtitle the tenhou.net/6 log's two title
+ * lines; both logs number the seats from the first dealer (src/logs/game_log.c). 0 with *out
+ * filled (free it with ippon_replay_logs_free), or -1 with the problem in err ("hand 2: seed:
+ * not 64 hex digits", "action 17: action: not one of your options"): the stored record does not
+ * replay.
  */
 int ippon_replay_logs_build(const char *rules, const json_t *seeds, const json_t *actions,
-                           const char *const *names, const char *title, ippon_replay_logs *out, char *err,
-                           size_t errlen);
+                           const char *const *names, const char *title, const char *subtitle,
+                           ippon_replay_logs *out, char *err, size_t errlen);
 
 void ippon_replay_logs_free(ippon_replay_logs *logs);
 

@@ -35,6 +35,25 @@ static bool apply(struct replay *r, const ippon_action *a, const char *what)
     return true;
 }
 
+/* the log's result names an abortive draw by three rons on one discard (三家和了: Tenhou's 4p
+   rules abort the hand, and the log keeps no win) */
+static bool log_triple_ron(const json_t *result)
+{
+    const char *name = json_string_value(json_array_get(result, 0));
+    return name && !strcmp(name, ippon_game_log_abort_name(IPPON_ABORT_SANCHAHOU));
+}
+
+/* may the seat ron now? */
+static bool may_ron(const ippon_match *m, int seat)
+{
+    ippon_action legal[IPPON_MAX_LEGAL];
+    int n = ippon_match_legal(m, seat, legal, IPPON_MAX_LEGAL);
+    for (int i = 0; i < n; i++)
+        if (legal[i].type == IPPON_ACT_RON)
+            return true;
+    return false;
+}
+
 /* the seats that won this hand according to the log's result */
 static int log_winners(const json_t *result, int *who, int *from)
 {
@@ -121,6 +140,8 @@ static bool answer_offer(struct replay *r)
                                   : NULL;
     int who[3], from[3];
     int n_win = r->step >= h->n_steps ? log_winners(h->result, who, from) : 0;
+    /* the log's last discard was ronned by three: each of them rons (the rules abort the hand) */
+    bool triple = r->step >= h->n_steps && log_triple_ron(h->result);
     for (int s = 0; s < players; s++) {
         if (!ippon_match_waiting_for(m, s))
             continue;
@@ -134,6 +155,10 @@ static bool answer_offer(struct replay *r)
                 a.type = IPPON_ACT_RON;
                 what = "ron";
             }
+        if (triple && may_ron(m, s)) {
+            a.type = IPPON_ACT_RON;
+            what = "ron (one of three)";
+        }
         if (call && call->seat == s) {
             a.type = call->type == TENHOU_CHI ? IPPON_ACT_CHI : call->type == TENHOU_PON ? IPPON_ACT_PON : IPPON_ACT_DAIMINKAN;
             int n_with = a.type == IPPON_ACT_DAIMINKAN ? 3 : 2, taken = -1;
