@@ -42,6 +42,7 @@ typedef struct played {
     int32_t final_points[4];
     json_t *wins;
     int first_dealer; /* the seat of the first action: the first dealer's */
+    int actions;
     char id[40];
 } played;
 
@@ -59,6 +60,7 @@ static void on_finished(void *ctx, ippon_table *t, const ippon_stored_match *rec
     memcpy(p->final_points, rec->final_points, sizeof p->final_points);
     p->wins = json_deep_copy(rec->wins);
     p->first_dealer = (int)json_integer_value(json_array_get(json_array_get(rec->actions, 0), 1));
+    p->actions = (int)json_array_size(rec->actions);
     snprintf(p->id, sizeof p->id, "%s", rec->id);
 }
 
@@ -138,6 +140,31 @@ static void check_match(const played *p)
                              (json_integer_value(json_object_get(json_array_get(p->wins, w), "seat")) -
                               p->first_dealer + p->players) % p->players);
     }
+    /* the replay's steps: one per deal (every seat's deal in it, with its seat) and one per action
+       (with its time and the seat's bank after it, both from the table's clock: never negative) */
+    assert_int_equal(logs.first_dealer, p->first_dealer);
+    assert_int_equal(json_array_size(logs.steps), (size_t)(p->hands + p->actions));
+    size_t si;
+    const json_t *step;
+    int deal_steps = 0;
+    json_array_foreach(logs.steps, si, step) {
+        const json_t *events = json_object_get(step, "events");
+        if (!json_object_get(step, "seat")) {
+            deal_steps++;
+            int deals = 0;
+            for (size_t e = 0; e < json_array_size(events); e++)
+                if (!strcmp(json_string_value(json_object_get(json_array_get(events, e), "type")), "deal")) {
+                    assert_true(json_is_integer(json_object_get(json_array_get(events, e), "seat")));
+                    deals++;
+                }
+            assert_int_equal(deals, p->players);
+        } else {
+            assert_true(json_integer_value(json_object_get(step, "at_ms")) >= 0);
+            assert_true(json_integer_value(json_object_get(step, "bank_ms")) >= 0);
+            assert_true(json_is_object(json_object_get(step, "action")));
+        }
+    }
+    assert_int_equal(deal_steps, p->hands);
     /* mjai: start_game, one start_kyoku per hand, a hora per win, end_game when it ended */
     json_t *ev = logs.mjai;
     size_t kyoku = 0, hora = 0, n = json_array_size(ev);

@@ -11,6 +11,7 @@ import { mountTable } from './table.js';
 import { mountLeaderboard } from './leaderboard.js';
 import { mountProfile } from './profile.js';
 import { mountMatch } from './match.js';
+import { mountReplay } from './replay.js';
 import { mountLogin, mountRegister, mountAccount } from './account.js';
 import { mountAbout } from './about.js';
 
@@ -64,6 +65,8 @@ async function main() {
   route('/leaderboard/:mode/:period/:page', mountLeaderboard);
   route('/player/:id', mountProfile);
   route('/match/:id', mountMatch);
+  route('/replay/:id', mountReplay);
+  route('/replay/:id/:step', mountReplay);
   route('/login', mountLogin);
   route('/register', mountRegister);
   route('/account', mountAccount);

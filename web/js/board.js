@@ -3,7 +3,7 @@
 // melds (the called tile turned toward the seat it came from) and kita along the edges, and
 // the centre: the round, honba and riichi sticks, tiles left, the dora indicators at pond
 // size, and on each side the seat's wind, its riichi stick once placed and a light for whose
-// turn it is. Seats are drawn as if at the bottom and their layer is turned to its side (you at
+// turn it is. In a replay (g.open, openhands.js) the other seats' hands lie face up. Seats are drawn as if at the bottom and their layer is turned to its side (you at
 // the bottom, the others right / across / left). Names and scores stand upright on the name
 // plates (plates.js).
 import { h } from './dom.js';
@@ -16,7 +16,7 @@ const SLIDE_MS = 260; // a discard's slide into the pond
 
 /** who a seat is, in words: "You", "Bot Aoi", "Seat 3" */
 export function seatName(g, seat) {
-  if (seat === g.me) return t('table.you');
+  if (seat === g.me && !g.watching) return t('table.you');
   return g.names[seat] || t('table.seat', { n: seat + 1 });
 }
 
@@ -104,6 +104,8 @@ function stripEl(g, seat) {
   if (won) { // the winning hand, laid open
     strip.append(h('span.hidden-hand.revealed', { role: 'group', 'aria-label': t('result.hand') },
       sortTiles(won.hand.slice(0, -1)).map((c) => tile(c, 'small')), h('span.gap'), tile(won.tile, 'small')));
+  } else if (g.open && g.open[seat]) {
+    strip.append(openEl(g.open[seat]));
   } else {
     strip.append(hiddenEl(s));
   }
@@ -111,6 +113,12 @@ function stripEl(g, seat) {
   if (s.kita.length)
     strip.append(h('span.kita', { 'aria-label': t('table.kita_count', { n: s.kita.length }) }, s.kita.map((c) => tile(c, 'small'))));
   return strip;
+}
+
+/** a seat's concealed tiles face up (a replay), the one it just drew apart */
+function openEl(o) {
+  return h('span.hidden-hand.revealed.open', { role: 'group', 'aria-label': t('table.open_hand') },
+    o.hand.map((c) => tile(c, 'small')), o.drawn ? h('span.gap') : null, o.drawn ? tile(o.drawn, 'small') : null);
 }
 
 /** a seat's concealed tiles face down, the one it just drew apart */

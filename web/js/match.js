@@ -31,6 +31,7 @@ export function mountMatch(root, params) {
       h('h2', {}, t('match.wins')),
       (data.wins || []).length ? data.wins.map((w) => storedWinEl(w, { players: data.players.length, name }))
         : h('p.muted', {}, t('match.no_wins')),
+      h('div.buttons', {}, h('a.button.primary', { href: `#/replay/${data.id}`, dataset: { kind: 'replay' } }, t('match.replay'))),
       h('h2', {}, t('match.logs')),
       h('div.buttons', {},
         h('a.button', { href: matchLogUrl(data.id, 'tenhou'), download: `ippon-${data.id}.tenhou.json`, dataset: { kind: 'tenhou' } }, t('match.tenhou')),

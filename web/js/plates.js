@@ -27,8 +27,10 @@ export function plateEl(g, seat) {
   h(`span.plate-wind${dealer ? '.dealer' : ''}`, { title: dealer ? t('table.dealer') : wind }, t(`wind.kanji.${WINDS[windOf(g, seat)]}`)),
   h('span.plate-name', {}, seatName(g, seat), g.bots[seat] ? h('span.plate-bot', {}, t('table.bot')) : null),
   h('span.plate-points', {}, points(g, seat)),
-  s.riichi ? h('span.plate-riichi', {}, t('table.riichi')) : null);
-  if (onTurn && seat !== g.me && g.moveMs) {
+  s.riichi ? h('span.plate-riichi', {}, t('table.riichi')) : null,
+  g.banks && g.banks[seat] !== null && g.banks[seat] !== undefined // a replay: the bank as it was
+    ? h('span.plate-bank', { title: t('replay.bank_title') }, t('replay.bank', { s: (g.banks[seat] / 1000).toFixed(1) })) : null);
+  if (onTurn && seat !== g.me && g.moveMs && !g.watching) {
     const bar = h('span.plate-clock-fill');
     bar.style.animationDuration = `${g.moveMs}ms`;
     plate.append(h('span.plate-clock', { 'aria-hidden': 'true' }, continueAnimation(bar, g.turnAt)));

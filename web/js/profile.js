@@ -35,13 +35,14 @@ export function mountProfile(root, params) {
       !data.history['4p'].length && !data.history['3p'].length ? h('p.muted', {}, t('profile.no_games')) : null,
       h('section.recent', {}, h('h2', {}, t('profile.recent')),
         data.recent.length ? h('table.recent-matches', {},
-          h('thead', {}, h('tr', {}, ['when', 'mode', 'final', 'result', 'counted'].map((k) => h('th', { scope: 'col' }, t(`profile.col.${k}`))))),
+          h('thead', {}, h('tr', {}, ['when', 'mode', 'final', 'result', 'counted', 'replay'].map((k) => h('th', { scope: 'col' }, t(`profile.col.${k}`))))),
           h('tbody', {}, data.recent.map((r) => h('tr', { dataset: { match: r.id } },
             h('td', {}, h('a', { href: `#/match/${r.id}` }, when(r.ended_at))),
             h('td', {}, t(`mode.${r.mode}`)),
             h('td.num', {}, number(r.final_points)),
             h(`td.num.result-value${r.result > 0 ? '.plus' : r.result < 0 ? '.minus' : ''}`, {}, signed(r.result)),
-            h('td', {}, r.counted ? t('profile.counted') : t('profile.not_counted'))))))
+            h('td', {}, r.counted ? t('profile.counted') : t('profile.not_counted')),
+            h('td', {}, h('a', { href: `#/replay/${r.id}`, dataset: { kind: 'replay' } }, t('profile.replay')))))))
           : h('p.muted', {}, t('profile.no_games')))));
   }
   api(`/players/${encodeURIComponent(params.id)}`).then((d) => { data = d; render(); }, (e) => { failed = e; render(); });

@@ -24,7 +24,7 @@ function paymentsEl(g, payments) {
  * that does not send the points' parts, they are worked out: the sticks the winner took, and
  * the rest of its gain above the hand's value is honba
  */
-function asRecord(g, w) {
+export function asRecord(g, w) {
   const s = g.seats[w.seat];
   let score = w.score;
   if (!('honba_points' in score) && w.payments) {

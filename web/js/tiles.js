@@ -177,10 +177,11 @@ export function tileSvg(code, { sideways = false, label = true } = {}) {
   return copy;
 }
 
-/** a tile in a span sized by its class: tile(code, 'pond', { sideways }) */
+/** a tile in a span sized by its class: tile(code, 'pond', { sideways }); a face up one names its code (data-tile) */
 export function tile(code, size, opts = {}) {
   const span = document.createElement('span');
   span.className = `tile ${size}${opts.sideways ? ' sideways' : ''}${opts.extra ? ` ${opts.extra}` : ''}`;
+  if (code && code !== '?') span.dataset.tile = code;
   span.append(tileSvg(code, opts));
   return span;
 }

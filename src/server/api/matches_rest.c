@@ -2,7 +2,7 @@
  * matches_rest.c — stored matches over REST (src/server/README.md, "Rankings"):
  *
  *     GET /api/matches?player={id}&page=1&limit=50
- *     GET /api/matches/{id}[?format=json|tenhou|mjai]
+ *     GET /api/matches/{id}[?format=json|tenhou|mjai|replay]
  *
  * Every bad parameter is a 400 bad_request naming it (rest_params.h); an unknown player or match
  * is a 404 not_found. Replies carry an ETag and a matching If-None-Match gets 304; pages of match
@@ -12,13 +12,20 @@
  * A match's logs (?format=tenhou: the tenhou.net/6 JSON, ippon-<id>.json; ?format=mjai: mjai
  * events one per line, application/x-ndjson, ippon-<id>.mjson) are rebuilt on request by
  * replaying the stored seeds and actions (game/replay_logs.h) and sent as downloads; the plain
- * detail names both under "logs".
+ * detail names both under "logs". ?format=replay is the same replay for the browser's viewer:
+ *
+ *     {"id","mode","rules","ranked","completed","players":[…as in the detail],"numbers":{…},
+ *      "first_dealer":2,"steps":[{"hand":0,"events":[…]},{"hand":0,"seat":2,"action":{…},
+ *      "at_ms":5210,"bank_ms":20000,"events":[…]},…]}
+ *
+ * (steps: replay_logs.h). Only finished matches are stored, so nothing in it helps a live player.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/log.h"
+#include "game/protocol.h"
 #include "game/replay_logs.h"
 #include "api/rest.h"
 #include "api/rankings_json.h"
@@ -63,9 +70,24 @@ static void seat_names(const json_t *match, const char *names[4])
                                                      "display_name"));
 }
 
-/* ?format=tenhou|mjai: the match's log, rebuilt by replaying its seeds and actions, as a download */
+enum log_format { LOG_TENHOU, LOG_MJAI, LOG_REPLAY };
+
+/* the replay viewer's reply: the match's players and numbers with the replay's steps */
+static json_t *replay_reply(const json_t *match, const ippon_replay_logs *logs, const char *rules)
+{
+    const ippon_rules *preset = ippon_rules_preset(rules);
+    return json_pack("{s:O,s:O,s:O,s:O,s:O,s:O,s:o,s:i,s:O}", "id", json_object_get(match, "id"), "mode",
+                     json_object_get(match, "mode"), "rules", json_object_get(match, "rules"), "ranked",
+                     json_object_get(match, "ranked"), "completed", json_object_get(match, "completed"), "players",
+                     json_object_get(match, "players"), "numbers",
+                     preset ? ippon_proto_numbers(preset) : json_null(), "first_dealer", logs->first_dealer, "steps",
+                     logs->steps);
+}
+
+/* ?format=tenhou|mjai: the match's log, rebuilt by replaying its seeds and actions, as a download;
+   ?format=replay: that replay's steps for the viewer */
 static void match_log(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res, const char *id,
-                      const json_t *match, bool tenhou)
+                      const json_t *match, enum log_format format)
 {
     ippon_stored_replay record;
     int rc = ippon_store_match_replay(app->store, id, &record);
@@ -79,12 +101,24 @@ static void match_log(ippon_app *app, const ippon_rest_request *req, ippon_rest_
     ippon_replay_logs logs;
     rc = ippon_replay_logs_build(record.rules, record.seeds, record.actions, names, "ippon 一本勝負", id, &logs, err,
                                  sizeof err);
-    ippon_stored_replay_free(&record);
     if (rc != 0) {
+        ippon_stored_replay_free(&record);
         ippon_log_error("match %s: the stored match does not replay: %s", id, err);
         ippon_rest_reply_error(res, 500, "internal", "the log of match %s cannot be rebuilt: %s", id, err);
         return;
     }
+    if (format == LOG_REPLAY) {
+        json_t *reply = replay_reply(match, &logs, record.rules);
+        ippon_stored_replay_free(&record);
+        ippon_replay_logs_free(&logs);
+        if (reply)
+            ippon_rest_reply_cached(req, res, reply);
+        else
+            ippon_rest_reply_error(res, 500, "internal", "out of memory");
+        return;
+    }
+    ippon_stored_replay_free(&record);
+    bool tenhou = format == LOG_TENHOU;
     if (tenhou) {
         ippon_rest_reply_cached(req, res, json_incref(logs.tenhou));
     } else {
@@ -112,14 +146,15 @@ static void match_log(ippon_app *app, const ippon_rest_request *req, ippon_rest_
 
 void ippon_rest_match_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
 {
-    char id[IPPON_USER_ID_LEN + 1], format[8] = "json";
+    char id[IPPON_USER_ID_LEN + 1], format[10] = "json";
     if (ippon_rest_id_param(req->param, id) != 0) {
         ippon_rest_bad_param(res, "id", "32 hex digits (a match's id)");
         return;
     }
     int got = ippon_rest_param(req, "format", format, sizeof format);
-    if (got < 0 || (strcmp(format, "json") && strcmp(format, "tenhou") && strcmp(format, "mjai"))) {
-        ippon_rest_bad_param(res, "format", "\"json\", \"tenhou\" or \"mjai\"");
+    if (got < 0 || (strcmp(format, "json") && strcmp(format, "tenhou") && strcmp(format, "mjai") &&
+                    strcmp(format, "replay"))) {
+        ippon_rest_bad_param(res, "format", "\"json\", \"tenhou\", \"mjai\" or \"replay\"");
         return;
     }
     if (!ippon_rest_have_store(app, res))
@@ -135,7 +170,8 @@ void ippon_rest_match_get(ippon_app *app, const ippon_rest_request *req, ippon_r
         return;
     }
     if (strcmp(format, "json") != 0) {
-        match_log(app, req, res, id, match, !strcmp(format, "tenhou"));
+        match_log(app, req, res, id, match,
+                  !strcmp(format, "tenhou") ? LOG_TENHOU : !strcmp(format, "mjai") ? LOG_MJAI : LOG_REPLAY);
         json_decref(match);
         return;
     }

@@ -364,6 +364,35 @@ static json_t *seat_json(const ippon_match *m, int s)
                      ippon_proto_tiles(r, p.kita, p.n_kita), "concealed", p.n_concealed, "riichi", p.riichi);
 }
 
+int ippon_proto_kyoku(const ippon_match *m, int first_dealer)
+{
+    int players = ippon_match_players(m);
+    return (ippon_match_dealer(m) - first_dealer + players) % players + 1;
+}
+
+void ippon_proto_add_table_facts(const ippon_match *m, const ippon_event *ev, int first_dealer, json_t *o)
+{
+    if (ev->type == IPPON_EV_HAND_START)
+        json_object_set_new(o, "kyoku", json_integer(ippon_proto_kyoku(m, first_dealer)));
+    if (ev->type == IPPON_EV_DRAW_END) { /* tenpai hands are shown to everybody */
+        json_t *hands = json_object();
+        for (int s = 0; s < ippon_match_players(m); s++)
+            if (ev->u.end.tenpai[s]) {
+                ippon_tile hand[14];
+                int n = ippon_match_hand(m, s, hand);
+                char key[12];
+                snprintf(key, sizeof key, "%d", s);
+                json_object_set_new(hands, key, ippon_proto_tiles(ippon_match_rules(m), hand, n));
+            }
+        json_object_set_new(o, "hands", hands);
+    }
+    if (ev->type == IPPON_EV_DRAW_END || ev->type == IPPON_EV_ABORT)
+        json_object_set_new(o, "next", json_pack("{s:i,s:i,s:i,s:i,s:i}", "dealer", ippon_match_dealer(m),
+                                                 "round_wind", ippon_match_round_wind(m), "kyoku",
+                                                 ippon_proto_kyoku(m, first_dealer), "honba", ippon_match_honba(m),
+                                                 "sticks", ippon_match_sticks(m)));
+}
+
 json_t *ippon_proto_numbers(const ippon_rules *r)
 {
     return json_pack("{s:i,s:i,s:i,s:i,s:i,s:i}", "start_points", r->start_points, "riichi_stick", r->riichi_stick,

@@ -67,6 +67,19 @@ json_t *ippon_proto_event(const ippon_match *m, const ippon_event *ev, int seat)
  */
 json_t *ippon_proto_win_record(const ippon_match *m, const ippon_event *ev);
 
+/* the hand's number in its round as players say it (East 1 … East 4, South 1 …): 1 for the first
+   dealer's hand, counting from that seat */
+int ippon_proto_kyoku(const ippon_match *m, int first_dealer);
+
+/*
+ * What the table adds to the core's events, into o (ev's JSON from ippon_proto_event): a hand's
+ * start gets its "kyoku"; an exhaustive draw the tenpai "hands" (shown to everybody: {"seat":
+ * [tiles]}); a draw of either kind the hand that follows, "next" ({dealer, round_wind, kyoku,
+ * honba, sticks}, read from the core, which has already moved on). Call it right after the
+ * action that caused ev, before another hand is dealt.
+ */
+void ippon_proto_add_table_facts(const ippon_match *m, const ippon_event *ev, int first_dealer, json_t *o);
+
 /*
  * The match's numbers, from its rule set, so that a client hard-codes none of them (match_found
  * and view carry it as "numbers"): {"start_points":25000,"riichi_stick":1000,"honba_ron":300,

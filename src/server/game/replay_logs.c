@@ -4,8 +4,11 @@
  * How it works: the match starts with the dealer of the first action; each hand's wall comes
  * from its seed (fairness.c), exactly as the table dealt it; the hand's actions are read back
  * through the protocol's reader (protocol.c, the same code that reads a player's "act") and
- * applied in their stored order. Every event the core reports goes to the log writer. A seed
- * or an action that the core refuses stops the replay with an error naming it.
+ * applied in their stored order. Every event the core reports goes to the log writer, and to
+ * the replay's steps (replay_logs.h): one step for each deal and each action, with the events it
+ * caused as the protocol writes them (protocol.c) — a private event (a deal, a drawn tile) as its
+ * own seat is told it, its public twin left out, since the replay shows every hand. A seed or an
+ * action that the core refuses stops the replay with an error naming it.
  */
 #include "game/replay_logs.h"
 
@@ -18,10 +21,53 @@
 #include "ippon/match.h"
 #include "game/protocol.h"
 
-static void feed(ippon_game_log *log, const ippon_event *ev, int n)
+/* where the replayed events go: the log writer and the step being built */
+typedef struct sink {
+    ippon_game_log *log;
+    json_t *steps, *step; /* step: the last of steps (borrowed) */
+    int first_dealer;
+} sink;
+
+/* an event with every hand open: a private one as its seat sees it (a deal names its seat), a
+   public twin of a private one left out (NULL); with what the table adds (kyoku, tenpai hands,
+   the next hand: protocol.h) */
+static json_t *open_event(const ippon_match *m, const ippon_event *ev, int first_dealer)
 {
-    for (int i = 0; i < n; i++)
-        ippon_game_log_event(log, &ev[i]);
+    if (ev->to < 0 && ev->others_only)
+        return NULL;
+    json_t *o = ippon_proto_event(m, ev, ev->to >= 0 ? ev->to : -1);
+    if (o && ev->type == IPPON_EV_DEAL)
+        json_object_set_new(o, "seat", json_integer(ev->to));
+    if (o)
+        ippon_proto_add_table_facts(m, ev, first_dealer, o);
+    return o;
+}
+
+static void feed(sink *k, const ippon_match *m, const ippon_event *ev, int n)
+{
+    json_t *events = json_object_get(k->step, "events");
+    for (int i = 0; i < n; i++) {
+        ippon_game_log_event(k->log, &ev[i]);
+        json_t *o = open_event(m, &ev[i], k->first_dealer);
+        if (o)
+            json_array_append_new(events, o);
+    }
+}
+
+/* a new step (a deal: seat -1; an action: its record) */
+static void new_step(sink *k, int hand, const json_t *rec)
+{
+    json_t *step = json_pack("{s:i,s:[]}", "hand", hand, "events");
+    if (rec) {
+        json_object_set_new(step, "seat", json_copy(json_array_get(rec, 1)));
+        json_object_set(step, "action", json_array_get(rec, 2));
+        if (json_is_integer(json_array_get(rec, 3)) && json_is_integer(json_array_get(rec, 4))) {
+            json_object_set(step, "at_ms", json_array_get(rec, 3));
+            json_object_set(step, "bank_ms", json_array_get(rec, 4));
+        }
+    }
+    json_array_append_new(k->steps, step);
+    k->step = step;
 }
 
 /* the seat of the first stored action, or 0 */
@@ -31,8 +77,8 @@ static int first_dealer(const json_t *actions, int players)
     return seat >= 0 && seat < players ? (int)seat : 0;
 }
 
-static int deal(ippon_match *m, ippon_game_log *log, const ippon_rules *rules, const json_t *seeds, int hand,
-                char *err, size_t errlen)
+static int deal(ippon_match *m, sink *k, const ippon_rules *rules, const json_t *seeds, int hand, char *err,
+                size_t errlen)
 {
     uint8_t seed[IPPON_SEED_BYTES];
     ippon_tile wall[IPPON_TILE_IDS];
@@ -47,17 +93,18 @@ static int deal(ippon_match *m, ippon_game_log *log, const ippon_rules *rules, c
         snprintf(err, errlen, "hand %d: the core refused the wall", hand + 1);
         return -1;
     }
-    feed(log, ev, ne);
+    new_step(k, hand, NULL);
+    feed(k, m, ev, ne);
     return 0;
 }
 
-static int replay(ippon_match *m, ippon_game_log *log, const ippon_rules *rules, const json_t *seeds,
-                  const json_t *actions, char *err, size_t errlen)
+static int replay(ippon_match *m, sink *k, const ippon_rules *rules, const json_t *seeds, const json_t *actions,
+                  char *err, size_t errlen)
 {
     int hands = (int)json_array_size(seeds);
     if (hands == 0)
         return 0;
-    if (deal(m, log, rules, seeds, 0, err, errlen) != 0)
+    if (deal(m, k, rules, seeds, 0, err, errlen) != 0)
         return -1;
     size_t i;
     const json_t *rec;
@@ -68,7 +115,7 @@ static int replay(ippon_match *m, ippon_game_log *log, const ippon_rules *rules,
             return -1;
         }
         while (ippon_match_phase(m) == IPPON_PHASE_NEED_WALL && ippon_match_hand_number(m) + 1 <= hand)
-            if (deal(m, log, rules, seeds, ippon_match_hand_number(m) + 1, err, errlen) != 0)
+            if (deal(m, k, rules, seeds, ippon_match_hand_number(m) + 1, err, errlen) != 0)
                 return -1;
         if (ippon_match_hand_number(m) != hand) {
             snprintf(err, errlen, "action %zu: for hand %d, but the match is in hand %d", i + 1, (int)hand + 1,
@@ -87,11 +134,12 @@ static int replay(ippon_match *m, ippon_game_log *log, const ippon_rules *rules,
             snprintf(err, errlen, "action %zu: the core refused it", i + 1);
             return -1;
         }
-        feed(log, ev, ne);
+        new_step(k, (int)hand, rec);
+        feed(k, m, ev, ne);
     }
     /* hands dealt after the last action (a match closed right after a deal) */
     while (ippon_match_phase(m) == IPPON_PHASE_NEED_WALL && ippon_match_hand_number(m) + 1 < hands)
-        if (deal(m, log, rules, seeds, ippon_match_hand_number(m) + 1, err, errlen) != 0)
+        if (deal(m, k, rules, seeds, ippon_match_hand_number(m) + 1, err, errlen) != 0)
             return -1;
     return 0;
 }
@@ -119,22 +167,26 @@ int ippon_replay_logs_build(const char *rules_name, const json_t *seeds, const j
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    ippon_match_init(m, rules, first_dealer(actions, rules->players));
-    int rc = replay(m, log, rules, seeds, actions, err, errlen);
+    sink k = { .log = log, .steps = json_array(), .first_dealer = first_dealer(actions, rules->players) };
+    ippon_match_init(m, rules, k.first_dealer);
+    int rc = replay(m, &k, rules, seeds, actions, err, errlen);
     if (rc == 0) {
         out->tenhou = ippon_game_log_tenhou(log);
         out->mjai = ippon_game_log_mjai(log);
+        out->steps = json_incref(k.steps);
+        out->first_dealer = k.first_dealer;
         out->players = rules->players;
         out->hands = json_array_size(seeds) ? ippon_match_hand_number(m) + 1 : 0;
         out->over = ippon_match_phase(m) == IPPON_PHASE_OVER;
         for (int s = 0; s < rules->players; s++)
             out->final_points[s] = ippon_match_points(m, s);
-        if (!out->tenhou || !out->mjai) {
+        if (!out->tenhou || !out->mjai || !out->steps) {
             ippon_replay_logs_free(out);
             snprintf(err, errlen, "out of memory");
             rc = -1;
         }
     }
+    json_decref(k.steps);
     ippon_game_log_free(log);
     free(m);
     return rc;
@@ -144,5 +196,6 @@ void ippon_replay_logs_free(ippon_replay_logs *logs)
 {
     json_decref(logs->tenhou);
     json_decref(logs->mjai);
-    logs->tenhou = logs->mjai = NULL;
+    json_decref(logs->steps);
+    logs->tenhou = logs->mjai = logs->steps = NULL;
 }

@@ -1,6 +1,7 @@
 /*
  * replay_logs.h — a stored match's logs, rebuilt from what the store keeps: the rule preset,
- * one fairness seed per hand and the action log ([[hand, seat, action], …], table.c). Same
+ * one fairness seed per hand and the action log ([[hand, seat, action, at_ms, bank_ms], …],
+ * table.c). Same
  * walls + same actions = same match, so replaying them through the rules core gives every
  * event again, private ones included, and the log writer (src/logs/game_log.h) turns those
  * into a tenhou.net/6 game and mjai events.
@@ -8,6 +9,13 @@
  * The first dealer is not stored separately: it is the seat of the match's first action (the
  * dealer always acts first in a hand). A match closed before anybody acted has no dealer to
  * find; its log starts with seat 0 as the dealer.
+ *
+ * Steps, for the replay viewer (GET /api/matches/{id}?format=replay): one per deal and one per
+ * action, in order — {"hand":k,"events":[…]} for a deal, {"hand","seat","action","at_ms",
+ * "bank_ms","events":[…]} for an action (at_ms and bank_ms when the record has them: when it was
+ * taken, from the match's start, and the seat's bank after it). The events are the protocol's
+ * (PROTOCOL.md) with every hand open: each seat's deal (with its "seat") and drawn tiles, a
+ * hand_start with its kyoku; never the wall beyond what was drawn or revealed.
  */
 #ifndef IPPON_SERVER_REPLAY_LOGS_H
 #define IPPON_SERVER_REPLAY_LOGS_H
@@ -19,6 +27,8 @@
 typedef struct ippon_replay_logs {
     json_t *tenhou;          /* the tenhou.net/6 game object */
     json_t *mjai;            /* the mjai events, an array (one per line when downloaded) */
+    json_t *steps;           /* the replay viewer's steps (below) */
+    int first_dealer;
     int players;
     int hands;               /* hands dealt while replaying */
     int over;                /* 1 if the replay reached the end of the match (a win) */

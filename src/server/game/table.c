@@ -63,8 +63,13 @@ struct ippon_table {
     uint8_t seed[IPPON_SEED_BYTES];
     uint8_t commitment[IPPON_COMMITMENT_BYTES];
     json_t *seeds, *wins;
-    struct played { int16_t hand; bool tsumogiri; ippon_action a; } *played; /* the action log, */
-    long played_count, played_cap; /* compact (12 bytes an action): JSON only when the match ends */
+    struct played { /* the action log, compact (20 bytes an action): JSON only when the match ends */
+        int16_t hand;
+        bool tsumogiri;
+        ippon_action a;
+        int32_t at_ms, bank_ms; /* when it was applied (since the match began), the seat's bank after */
+    } *played;
+    long played_count, played_cap;
     long ask_seq[IPPON_MAX_PLAYERS];   /* number of the seat's current ask, 0 = none */
     bool asked[IPPON_MAX_PLAYERS];     /* the seat's current decision has been prompted */
     int64_t bot_due[IPPON_MAX_PLAYERS];
@@ -189,7 +194,7 @@ static void emit(ippon_table *t, int seat, json_t *event)
 /* the hand's number in its round, as players say it: East 1 (1) … East 4 (4), South 1 … */
 static int kyoku(const ippon_table *t)
 {
-    return (ippon_match_dealer(t->m) - t->first_dealer + t->players) % t->players + 1;
+    return ippon_proto_kyoku(t->m, t->first_dealer);
 }
 
 /* the seats' names, as in match_found (a resumed view must not rely on the client's memory) */
@@ -257,29 +262,13 @@ static json_t *event_for(ippon_table *t, const ippon_event *ev, int seat)
     json_t *o = ippon_proto_event(t->m, ev, seat);
     if (!o)
         return NULL;
+    ippon_proto_add_table_facts(t->m, ev, t->first_dealer, o);
     if (ev->type == IPPON_EV_HAND_START) {
         json_object_set_new(o, "commitment", hex_json(t->commitment, sizeof t->commitment));
-        json_object_set_new(o, "kyoku", json_integer(kyoku(t)));
         json_object_set_new(o, "hand_number", json_integer((json_int_t)json_array_size(t->seeds) - 1));
         if (t->has_secret)
             json_object_set_new(o, "contributions", contributions_json(t));
     }
-    if (ev->type == IPPON_EV_DRAW_END) { /* tenpai hands are shown to everybody */
-        json_t *hands = json_object();
-        for (int s = 0; s < t->players; s++)
-            if (ev->u.end.tenpai[s]) {
-                ippon_tile hand[14];
-                int n = ippon_match_hand(t->m, s, hand);
-                char key[12];
-                snprintf(key, sizeof key, "%d", s);
-                json_object_set_new(hands, key, ippon_proto_tiles(&t->rules, hand, n));
-            }
-        json_object_set_new(o, "hands", hands);
-    }
-    if (ev->type == IPPON_EV_DRAW_END || ev->type == IPPON_EV_ABORT) /* the core has moved to the next hand */
-        json_object_set_new(o, "next", json_pack("{s:i,s:i,s:i,s:i,s:i}", "dealer", ippon_match_dealer(t->m),
-                                                 "round_wind", ippon_match_round_wind(t->m), "kyoku", kyoku(t),
-                                                 "honba", ippon_match_honba(t->m), "sticks", ippon_match_sticks(t->m)));
     if (ev->type == IPPON_EV_MATCH_END)
         reveal(t, o);
     return o;
@@ -320,8 +309,10 @@ static void journal(ippon_table *t, json_t *record, int64_t now)
     t->hooks.journal(t->hooks.journal_ctx, t, record);
 }
 
-/* the action log as stored: [[hand, seat, {action}], …], a discard of the drawn tile marked
-   "tsumogiri" (so a replay discards that very tile when the hand holds another of its kind) */
+/* the action log as stored: [[hand, seat, {action}, at_ms, bank_ms], …], a discard of the drawn
+   tile marked "tsumogiri" (so a replay discards that very tile when the hand holds another of
+   its kind); at_ms: when it was applied, from the match's start; bank_ms: the seat's bank after
+   it (the replay viewer shows the clocks as they were) */
 static json_t *actions_json(const ippon_table *t)
 {
     json_t *list = json_array();
@@ -330,7 +321,7 @@ static json_t *actions_json(const ippon_table *t)
         json_t *o = ippon_proto_option(&t->rules, &p->a);
         if (p->tsumogiri)
             json_object_set_new(o, "tsumogiri", json_true());
-        json_array_append_new(list, json_pack("[i,i,o]", p->hand, p->a.seat, o));
+        json_array_append_new(list, json_pack("[i,i,o,i,i]", p->hand, p->a.seat, o, p->at_ms, p->bank_ms));
     }
     return list;
 }
@@ -537,12 +528,14 @@ static int apply(ippon_table *t, const ippon_action *a, int64_t now)
     assert(n != IPPON_ERANGE); /* IPPON_MAX_EVENTS always holds them */
     if (n < 0)
         return n;
-    t->played[t->played_count++] = rec;
     int seat = a->seat;
     ippon_clock_stop(&t->clock, seat, now);
     for (int s = 0; s < t->players && t->replay_banks; s++) /* replaying: the banks exactly as they were */
         if (json_is_integer(json_array_get(t->replay_banks, (size_t)s)))
             t->clock.bank[s] = json_integer_value(json_array_get(t->replay_banks, (size_t)s));
+    rec.at_ms = (int32_t)(now - t->started_ms);
+    rec.bank_ms = (int32_t)t->clock.bank[seat];
+    t->played[t->played_count++] = rec;
     journal(t, act_record(t, &rec), now); /* before any of its events goes out */
     t->asked[seat] = false;
     t->bot_due[seat] = -1;

@@ -187,7 +187,7 @@ void ippon_stored_detail_free(ippon_stored_detail *d);
 typedef struct ippon_stored_replay {
     char rules[32];             /* the rule preset's name */
     json_t *seeds;              /* as stored (new references) */
-    json_t *actions;            /* [[hand, seat, action], …] */
+    json_t *actions;            /* [[hand, seat, action, at_ms, bank_ms], …] (older: the first three) */
 } ippon_stored_replay;
 
 /* A match's replay into *out (free with ippon_stored_replay_free). 0, IPPON_STORE_NOT_FOUND or -1. */

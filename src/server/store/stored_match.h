@@ -32,7 +32,7 @@ typedef struct ippon_stored_match {
     const ippon_seat_player *seats;
     const int32_t *final_points, *results;
     const json_t *seeds;       /* ["hex", …] one per hand */
-    const json_t *actions;     /* [[hand, seat, {action}], …] */
+    const json_t *actions;     /* [[hand, seat, {action}, at_ms, bank_ms], …] (game/table.c) */
     const json_t *wins;        /* the win events as sent, each with the winner's melds, kita and the
                                   dora indicators (game/protocol.h: ippon_proto_win_record) */
     const json_t *fairness;    /* {"secret","commitment","contributions":["hex" or "", …]}: what the

@@ -1,0 +1,126 @@
+// replay.test.mjs — the replay viewer (#/replay/ID, web/js/replay.js) in a real browser.
+//
+// A practice match is played over the WebSocket and stored; its replay is opened from the match
+// page. The tiles the viewer shows are checked against the stored log (the match's tenhou.net/6
+// export, whose log seat r is table seat r + first dealer): at the first step every seat's hand
+// lies open with exactly its dealt tiles, and each step forward that is a discard puts that tile
+// at the end of its seat's pond; the viewer is stepped to the end by keys and buttons (→, ←, the
+// next-hand button, Space to play and pause), where the win is shown in full with the winner's
+// name. The URL follows the step: opened again in a second browser, it shows the same position
+// and the same tiles. In Japanese too. Screenshots at 1366×768 and 844×390.
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { request } from '../integration/harness.mjs';
+import { siteAndBrowser, openPage, assertNoProblems, screenshot, playOverSocket } from './browser.mjs';
+
+/** a tenhou.net/6 tile code as the protocol writes it (51, 52, 53: red fives) */
+function tileName(code) {
+  if (code >= 51) return `0${'mps'[code - 51]}`;
+  return `${code % 10}${'mpsz'[Math.floor(code / 10) - 1]}`;
+}
+
+/** the tiles shown for each seat: its open hand (the viewpoint's: the hand below the board), sorted */
+function shownHands(page) {
+  return page.evaluate(() => {
+    const out = {};
+    for (const layer of document.querySelectorAll('.board .layer')) {
+      const tiles = [...layer.querySelectorAll('.strip .hidden-hand .tile')].map((el) => el.dataset.tile);
+      if (tiles.length) out[layer.dataset.seat] = tiles;
+    }
+    const mine = [...document.querySelectorAll('.my-hand .hand-tile')].map((el) => el.dataset.tile);
+    return { seats: out, mine };
+  });
+}
+
+function pondOf(page, seat) {
+  return page.evaluate((s) => [...document.querySelectorAll(`.board .layer[data-seat="${s}"] .river .tile`)]
+    .map((el) => el.dataset.tile), seat);
+}
+
+async function position(page) {
+  return Number(await page.locator('.replay-position').getAttribute('data-step'));
+}
+
+describe('the replay viewer', () => {
+  const env = siteAndBrowser();
+
+  test('a stored match stepped through to its end, the tiles as the log has them, the URL shared', async () => {
+    const { id } = await playOverSocket(env.site.port, { mode: '4p', practice: true });
+    const replay = JSON.parse((await request(env.site.port, { path: `/api/matches/${id}?format=replay` })).body);
+    const log = JSON.parse((await request(env.site.port, { path: `/api/matches/${id}?format=tenhou` })).body);
+    const P = replay.players.length, first = replay.first_dealer;
+    const me = replay.players.find((p) => !p.bot).seat;
+
+    const page = await openPage(env.browser, `${env.site.url}/#/match/${id}`, { viewport: { width: 1366, height: 768 } });
+    await page.locator('a[data-kind="replay"]').click();
+    await page.locator('.replay-page .board').waitFor();
+    assert.equal(await position(page), 0);
+    // the deal: every seat's 13 (the dealer's 14, its first draw apart) as the log's first hand has them
+    const shown = await shownHands(page);
+    for (let r = 0; r < P; r++) {
+      const seat = (r + first) % P;
+      const dealt = log.log[0][4 + 3 * r].map(tileName).sort();
+      const hand = (seat === me ? shown.mine : shown.seats[seat]) ?? [];
+      const firstDraw = log.log[0][5 + 3 * r][0];
+      const want = seat === (log.log[0][0][0] % 4 + first) % P ? [...dealt, tileName(firstDraw)].sort() : dealt;
+      assert.deepEqual([...hand].sort(), want, `seat ${seat} (log seat ${r}): the dealt tiles`);
+    }
+    await screenshot(page, 'replay-1366x768');
+
+    // step forward by key and button: each discard lands at the end of its seat's pond
+    let discards = 0;
+    for (let i = 0; i < 12; i++) {
+      const before = await position(page);
+      if (i % 2) await page.locator('button[data-kind="forward"]').click();
+      else await page.keyboard.press('ArrowRight');
+      await page.waitForFunction((n) => Number(document.querySelector('.replay-position').dataset.step) === n, before + 1);
+      const step = replay.steps[before + 1];
+      const d = step.events.find((e) => e.type === 'discard');
+      if (d) {
+        assert.equal((await pondOf(page, d.seat)).at(-1), d.tile, `step ${before + 1}: the discard in the pond`);
+        discards++;
+      }
+    }
+    assert.ok(discards >= 6, `${discards} discards seen`);
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForFunction(() => Number(document.querySelector('.replay-position').dataset.step) === 11);
+    assert.match(page.url(), new RegExp(`#/replay/${id}/11$`), 'the URL names the step');
+
+    // shared: the same URL elsewhere shows the same moment
+    const other = await openPage(env.browser, page.url(), { viewport: { width: 1366, height: 768 } });
+    await other.locator('.replay-page .board').waitFor();
+    await other.waitForFunction(() => document.querySelector('.replay-position')?.dataset.step === '11');
+    assert.deepEqual(await shownHands(other), await shownHands(page));
+    for (let s = 0; s < P; s++) assert.deepEqual(await pondOf(other, s), await pondOf(page, s));
+    assertNoProblems(other, 'the shared replay');
+    await other.context().close();
+
+    // play, pause, then the last hand and the end
+    await page.keyboard.press(' ');
+    await page.waitForFunction(() => Number(document.querySelector('.replay-position').dataset.step) >= 13);
+    await page.keyboard.press(' ');
+    const paused = await position(page);
+    await page.waitForTimeout(1200);
+    assert.equal(await position(page), paused, 'paused');
+    while (!(await page.locator('button[data-kind="next-hand"]').isDisabled())) await page.locator('button[data-kind="next-hand"]').click();
+    await page.keyboard.press('End');
+    await page.waitForFunction((n) => Number(document.querySelector('.replay-position').dataset.step) === n, replay.steps.length - 1);
+    const win = replay.steps.at(-1).events.find((e) => e.type === 'win');
+    assert.ok(win, 'the match ended in a win');
+    const result = page.locator('.replay-result');
+    await result.waitFor();
+    assert.match(await result.innerText(), new RegExp(replay.players[win.seat].display_name));
+    await screenshot(page, 'replay-end');
+    await page.locator('#lang').count(); // the site header gives way to the table's menu here
+    await page.locator('.table-menu .menu-button').click();
+    await page.locator('.table-menu .menu-list button[lang]').click();
+    await page.waitForFunction(() => document.documentElement.lang === 'ja');
+    assert.match(await page.locator('.replay-position').innerText(), /手目/);
+    await page.setViewportSize({ width: 844, height: 390 });
+    await page.keyboard.press('Home');
+    await page.waitForFunction(() => document.querySelector('.replay-position').dataset.step === '0');
+    await screenshot(page, 'replay-844x390-ja');
+    assertNoProblems(page, 'the replay');
+    await page.context().close();
+  });
+});

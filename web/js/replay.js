@@ -1,0 +1,257 @@
+// replay.js — #/replay/ID and #/replay/ID/STEP: a finished match stepped through action by
+// action with every hand open, drawn by the table's own code (board.js, plates.js, hand.js,
+// callouts.js, results.js, wins.js) from GET /api/matches/ID?format=replay (matches_rest.c):
+// one step per deal and per action, each with the events it caused. The state at a step is the
+// game model (game.js) fed every event up to it, with each seat's open hand (openhands.js); a step
+// forward applies one more step (its call-outs are announced), a step back or a jump builds the
+// state again from the start (no call-outs). Controls: first / previous hand, step back,
+// play-pause, step forward, next hand, a list of the hands, the speed; keys ← → (step), Space
+// (play/pause), ↑ ↓ or PageUp/PageDown (hands), Home / End; the viewpoint at the bottom can be
+// any seat. The URL follows the step (history.replaceState), so a moment can be shared.
+import { h, replace } from './dom.js';
+import { t, onLangChange } from './i18n.js';
+import { api } from './api.js';
+import { newGame, applyEvent } from './game.js';
+import { newOpenHands, followOpen } from './openhands.js';
+import { boardEl, roundName, roundWords, seatName, WINDS } from './board.js';
+import { plateEl } from './plates.js';
+import { handEl } from './hand.js';
+import { drawEl, asRecord } from './results.js';
+import { storedWinEl } from './wins.js';
+import { calloutLayer } from './callouts.js';
+import { tableMenu } from './tablemenu.js';
+import { tileLabel } from './tiles.js';
+
+const SPEEDS = [1, 2, 4];
+const STEP_MS = 900; // one step at 1×
+
+/** the steps' hands: for each deal step, its index and the hand's name parts */
+function handsOf(steps) {
+  const hands = [];
+  steps.forEach((s, i) => {
+    const start = s.seat === undefined ? s.events.find((e) => e.type === 'hand_start') : null;
+    if (start) hands.push({ step: i, start });
+  });
+  return hands;
+}
+
+/** the game before any step: the match's seats, numbers and the chosen viewpoint */
+function freshGame(data, view) {
+  const g = newGame({
+    table: `replay-${data.id}`, mode: data.mode, seat: view, ranked: data.ranked, numbers: data.numbers,
+    seats: data.players.map((p) => ({ seat: p.seat, name: p.display_name, bot: p.bot })),
+  });
+  g.watching = true;
+  g.open = newOpenHands(g.players);
+  g.banks = Array(g.players).fill(null); // each seat's bank once it has acted
+  g.lastAction = null;
+  return g;
+}
+
+/** one step into the game: its events (the others' deals only to the open hands) and its clock */
+function applyStep(g, step) {
+  for (const e of step.events) {
+    followOpen(g.open, e);
+    if (e.type === 'deal' && e.seat !== g.me) continue;
+    if (e.type === 'hand_start') g.lastAction = null;
+    applyEvent(g, e);
+  }
+  if (step.seat !== undefined) {
+    if (Number.isInteger(step.bank_ms)) g.banks[step.seat] = step.bank_ms;
+    g.lastAction = { seat: step.seat, action: step.action, at: step.at_ms };
+  }
+  g.ask = null;
+}
+
+export function mountReplay(root, params) {
+  const ui = { data: null, failed: null, step: 0, g: null, playing: false, speed: 1, timer: null, view: 0, hands: [] };
+  const fx = calloutLayer();
+  const boardSlot = h('div.board-slot');
+  const resultSlot = h('div.draw-slot');
+  const boardWrap = h('div.board-wrap', {}, boardSlot, fx.el, resultSlot);
+  const handWrap = h('div.hand-wrap');
+  const plates = [0, 1, 2, 3].map((pos) => h(`div.plate-slot.slot${pos}`));
+  const top = h('div.table-top');
+  const words = h('p.round-words');
+  const menuSlot = h('div.menu-slot');
+  const controls = h('div.controls.replay-controls', { role: 'group' });
+  const info = h('div.table-info');
+  const page = h('div.table-page.replay-page', {},
+    h('div.tp-left', {}, h('div.tp-head', {}, menuSlot, top), words, plates[3], h('div.tp-foot', {}, plates[0], info)),
+    boardWrap,
+    h('div.tp-right', {}, plates[2], plates[1], controls),
+    handWrap,
+    h('div.rotate-note', { role: 'alert' }, h('span.rotate-icon', { 'aria-hidden': 'true' }), h('p', {}, t('table.rotate'))));
+  root.append(page);
+  document.body.classList.add('at-table');
+
+  const last = () => (ui.data ? ui.data.steps.length - 1 : 0);
+
+  /** the state at step i, built from the start (no call-outs: its effects are old news) */
+  function rebuild(i) {
+    const g = freshGame(ui.data, ui.view);
+    for (let k = 0; k <= i; k++) applyStep(g, ui.data.steps[k]);
+    for (const e of g.effects) e.at = 0;
+    ui.g = g;
+    ui.step = i;
+  }
+
+  function go(i) {
+    const to = Math.max(0, Math.min(last(), i));
+    if (to === ui.step + 1 && ui.g) {
+      applyStep(ui.g, ui.data.steps[to]);
+      ui.step = to;
+    } else {
+      rebuild(to);
+    }
+    history.replaceState(null, '', `#/replay/${encodeURIComponent(params.id)}/${ui.step}`);
+    render();
+  }
+
+  function handIndex() {
+    let k = 0;
+    ui.hands.forEach((hand, i) => { if (hand.step <= ui.step) k = i; });
+    return k;
+  }
+
+  function toHand(k) {
+    const hand = ui.hands[Math.max(0, Math.min(ui.hands.length - 1, k))];
+    if (hand) go(hand.step);
+  }
+
+  function setPlaying(on) {
+    ui.playing = on && ui.step < last();
+    clearInterval(ui.timer);
+    ui.timer = null;
+    if (ui.playing)
+      ui.timer = setInterval(() => {
+        if (ui.step >= last()) setPlaying(false);
+        else go(ui.step + 1);
+      }, STEP_MS / ui.speed);
+    renderControls();
+  }
+
+  function button(kindName, label, onclick, disabled = false) {
+    return h('button.secondary.replay-button', { type: 'button', dataset: { kind: kindName }, 'aria-label': label, title: label, disabled, onclick }, t(`replay.icon.${kindName}`));
+  }
+
+  function handLabel(hand) {
+    const s = hand.start;
+    return `${t('table.kyoku', { wind: t(`round.${WINDS[s.round_wind]}`), n: s.kyoku || 1 })} · ${t('table.honba_n', { n: s.honba })}`;
+  }
+
+  function renderControls() {
+    if (!ui.data) { replace(controls); return; }
+    const k = handIndex();
+    const select = h('select.replay-hands', { 'aria-label': t('replay.hands'), onchange: (ev) => toHand(Number(ev.target.value)) },
+      ui.hands.map((hand, i) => h('option', { value: String(i), selected: i === k }, handLabel(hand))));
+    const views = h('select.replay-view', { 'aria-label': t('replay.view'), onchange: (ev) => { ui.view = Number(ev.target.value); rebuild(ui.step); render(); } },
+      ui.data.players.map((p) => h('option', { value: String(p.seat), selected: p.seat === ui.view }, p.display_name)));
+    const speeds = h('div.replay-speeds', { role: 'group', 'aria-label': t('replay.speed') },
+      SPEEDS.map((x) => h('button.secondary', { type: 'button', 'aria-pressed': String(ui.speed === x), dataset: { speed: String(x) },
+        onclick: () => { ui.speed = x; setPlaying(ui.playing); } }, `${x}×`)));
+    replace(controls,
+      h('p.replay-position', { dataset: { step: String(ui.step) } }, t('replay.position', { n: ui.step + 1, total: last() + 1 })),
+      h('div.replay-buttons', {},
+        button('prev-hand', t('replay.prev_hand'), () => toHand(k - (ui.step === ui.hands[k].step ? 1 : 0)), ui.step === 0),
+        button('back', t('replay.back'), () => go(ui.step - 1), ui.step === 0),
+        button(ui.playing ? 'pause' : 'play', t(ui.playing ? 'replay.pause' : 'replay.play'), () => setPlaying(!ui.playing), !ui.playing && ui.step >= last()),
+        button('forward', t('replay.forward'), () => go(ui.step + 1), ui.step >= last()),
+        button('next-hand', t('replay.next_hand'), () => toHand(k + 1), k >= ui.hands.length - 1)),
+      h('label.replay-field', {}, h('span', {}, t('replay.hands')), select),
+      h('label.replay-field', {}, h('span', {}, t('replay.view')), views),
+      speeds,
+      h('p.hint', {}, t('replay.keys')),
+      h('a.button.secondary', { href: `#/match/${encodeURIComponent(params.id)}`, dataset: { kind: 'match-page' } }, t('replay.match_page')));
+  }
+
+  /** what the last action was, in words, with the time it took */
+  function renderInfo(g) {
+    const a = g.lastAction;
+    if (!a || !a.action) { replace(info); return; }
+    const what = t(`replay.did.${a.action.type}`, { tile: a.action.tile ? tileLabel(a.action.tile) : '' });
+    replace(info, h('p.replay-last', {}, `${seatName(g, a.seat)}: ${what}`,
+      Number.isInteger(a.at) ? h('span.muted', {}, ` · ${t('replay.at', { s: (a.at / 1000).toFixed(1) })}`) : null));
+  }
+
+  /** a win's hands in full, a draw's panel, or the match's end, over the board */
+  function renderResult(g) {
+    if (g.wins.length) {
+      const name = (seat) => seatName(g, seat);
+      replace(resultSlot, h('div.replay-result', { role: 'status' },
+        g.wins.map((w) => storedWinEl(asRecord(g, w), { players: g.players, name, payments: true })),
+        g.end ? h('p.replay-end', {}, t('replay.match_over')) : null));
+    } else if (g.drawResult && !g.end) {
+      replace(resultSlot, drawEl(g, g.drawResult.event, () => replace(resultSlot), g.drawResult.sticks));
+    } else {
+      replace(resultSlot);
+    }
+  }
+
+  function render() {
+    if (ui.failed) {
+      replace(boardSlot, h('div.empty', {}, h('p.error', {}, ui.failed.status === 404 ? t('match.not_found') : t('common.load_failed')),
+        h('a.button', { href: '#/' }, t('result.lobby'))));
+      return;
+    }
+    const g = ui.g;
+    if (!g) { replace(boardSlot, h('p.muted', {}, t('common.loading'))); return; }
+    page.classList.toggle('p3', g.players === 3);
+    replace(boardSlot, boardEl(g));
+    for (let seat = 0; seat < g.players; seat++) {
+      const plate = plateEl(g, seat);
+      replace(plates[Number(plate.dataset.pos)], plate);
+    }
+    replace(handWrap, handEl(g, { riichiMode: false, selected: -1 }, { discard: () => {}, point: () => {} }));
+    replace(top, h('span.badge', {}, t('replay.badge')), h('span.badge', {}, t(`mode.${g.mode}`)));
+    replace(words, g.started ? roundWords(g) : '', g.started ? h('span.live-words', {}, ` · ${t('table.live', { n: g.live ?? '–' })}`) : null);
+    renderInfo(g);
+    renderResult(g);
+    renderControls();
+    fx.show(g);
+    document.title = `${t('replay.title')} · ${g.started ? roundName(g) : ''} · ippon`;
+  }
+
+  function onKey(ev) {
+    if (!ui.data || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    if (ev.target instanceof HTMLSelectElement || ev.target.closest('.table-menu')) return;
+    const keys = {
+      ArrowRight: () => go(ui.step + 1), ArrowLeft: () => go(ui.step - 1),
+      ArrowDown: () => toHand(handIndex() + 1), PageDown: () => toHand(handIndex() + 1),
+      ArrowUp: () => toHand(handIndex() - (ui.step === ui.hands[handIndex()].step ? 1 : 0)),
+      PageUp: () => toHand(handIndex() - (ui.step === ui.hands[handIndex()].step ? 1 : 0)),
+      Home: () => go(0), End: () => go(last()), ' ': () => setPlaying(!ui.playing),
+    };
+    const fn = keys[ev.key];
+    if (!fn) return;
+    ev.preventDefault();
+    if (ev.key !== ' ') setPlaying(false);
+    fn();
+  }
+
+  function relabel() {
+    replace(menuSlot, tableMenu());
+    page.querySelector('.rotate-note p').textContent = t('table.rotate');
+    render();
+  }
+
+  api(`/matches/${encodeURIComponent(params.id)}?format=replay`).then((data) => {
+    ui.data = data;
+    ui.hands = handsOf(data.steps);
+    const human = data.players.find((p) => !p.bot);
+    ui.view = Number.isInteger(Number(params.view)) && data.players[Number(params.view)] ? Number(params.view)
+      : human ? human.seat : data.first_dealer;
+    const at = Number(params.step);
+    rebuild(Number.isInteger(at) && at >= 0 ? Math.min(at, last()) : 0);
+    render();
+  }, (e) => { ui.failed = e; render(); });
+  const offLang = onLangChange(relabel);
+  document.addEventListener('keydown', onKey);
+  relabel();
+  return () => {
+    offLang();
+    setPlaying(false);
+    document.removeEventListener('keydown', onKey);
+    document.body.classList.remove('at-table');
+  };
+}
