@@ -76,6 +76,7 @@ static const config_key config_keys[] = {
     {"call_window_ms", CONFIG_INT, offsetof(ippon_config, call_window_ms), 0, 3000, "700", 0, 0},
     {"contribution_ms", CONFIG_INT, offsetof(ippon_config, contribution_ms), 0, 10000, "2000", 0, 0},
     {"resume_hold_ms", CONFIG_INT, offsetof(ippon_config, resume_hold_ms), 0, 60000, "3000", 0, 0},
+    {"spectate_delay_s", CONFIG_INT, offsetof(ippon_config, spectate_delay_s), 0, 3600, "60", 0, 0},
     {"ranked_min_humans", CONFIG_INT, offsetof(ippon_config, ranked_min_humans), 1, 4, "2", 0, 0},
     {"ranked_same_address", CONFIG_BOOL, offsetof(ippon_config, ranked_same_address), 0, 0, "false", 0, 0},
     {"bots", CONFIG_BOOL, offsetof(ippon_config, bots), 0, 0, "true", 0, 0},

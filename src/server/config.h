@@ -58,6 +58,7 @@ typedef struct ippon_config {
     int call_window_ms;          /* the call window after every discard, kan and kita */
     int contribution_ms;         /* the first deal's wait for the players' contributions to the walls */
     int resume_hold_ms;          /* a table restored at start-up stands still this long */
+    int spectate_delay_s;        /* spectators see a table this much later than its players */
     int ranked_min_humans;       /* humans a match needs to count in the rankings */
     bool ranked_same_address;    /* queued players of one client address may share a table */
     bool bots;                   /* bots fill seats; practice tables */

@@ -107,7 +107,7 @@ describe('the replay viewer', () => {
     await page.waitForFunction((n) => Number(document.querySelector('.replay-position').dataset.step) === n, replay.steps.length - 1);
     const win = replay.steps.at(-1).events.find((e) => e.type === 'win');
     assert.ok(win, 'the match ended in a win');
-    const result = page.locator('.replay-result');
+    const result = page.locator('.viewer-result');
     await result.waitFor();
     assert.match(await result.innerText(), new RegExp(replay.players[win.seat].display_name));
     await screenshot(page, 'replay-end');

@@ -12,6 +12,7 @@ import { mountLeaderboard } from './leaderboard.js';
 import { mountProfile } from './profile.js';
 import { mountMatch } from './match.js';
 import { mountReplay } from './replay.js';
+import { mountWatch } from './watch.js';
 import { mountLogin, mountRegister, mountAccount } from './account.js';
 import { mountAbout } from './about.js';
 
@@ -67,6 +68,7 @@ async function main() {
   route('/match/:id', mountMatch);
   route('/replay/:id', mountReplay);
   route('/replay/:id/:step', mountReplay);
+  route('/watch/:id', mountWatch);
   route('/login', mountLogin);
   route('/register', mountRegister);
   route('/account', mountAccount);

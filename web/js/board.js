@@ -99,7 +99,8 @@ function sideEl(g, seat) {
 function stripEl(g, seat) {
   const s = g.seats[seat];
   const strip = h('div.strip');
-  if (seat === g.me) return strip; // your own hand, melds and kita are below the board
+  // your own hand, melds and kita are below the board (a spectator's bottom seat: here, hidden)
+  if (seat === g.me && (!g.watching || g.hand.length || g.drawn)) return strip;
   const won = g.wins.find((w) => w.seat === seat);
   if (won) { // the winning hand, laid open
     strip.append(h('span.hidden-hand.revealed', { role: 'group', 'aria-label': t('result.hand') },

@@ -1,12 +1,14 @@
 // lobby.js — the home page (#/): play 4-player or 3-player (a queue with a live wait and a
 // cancel button), practice against bots at once, and who you are playing as (guest, sign in,
 // register). The first click makes a guest, so a newcomer is at a table in seconds. Each mode
-// card tells the clock before you play; the controls' hint says "tap" on touch screens.
+// card tells the clock before you play; the controls' hint says "tap" on touch screens. Below,
+// the running ranked tables to watch (livetables.js).
 import { h, replace, TOUCH } from './dom.js';
 import { t, onLangChange } from './i18n.js';
 import { play, onPlayChange, startPractice, joinQueue, leaveQueue } from './play.js';
 import { currentUser, onSessionChange } from './session.js';
 import { navigate } from './router.js';
+import { liveTables } from './livetables.js';
 
 function modeCard(mode, busy) {
   return h('article.mode-card', { dataset: { mode } },
@@ -53,6 +55,7 @@ function accountBox() {
 
 export function mountLobby(root) {
   let panel = null;
+  const live = liveTables();
   function render() {
     if (play.game && !play.game.end && !play.game.closed && !play.game.gone) {
       navigate('/table');
@@ -65,14 +68,15 @@ export function mountLobby(root) {
       panel,
       h('div.mode-cards', {}, modeCard('4p', busy), modeCard('3p', busy)),
       accountBox(),
+      live.el,
       h('section.how', {}, h('h2', {}, t('lobby.how')), h('ol', {}, [1, 2, 3, 4].map((i) => h('li', {}, t(`lobby.how.${i}`))))),
       h('p.keys', {}, TOUCH.matches ? t('lobby.keys.tap') : t('lobby.keys.click'))));
   }
   const offPlay = onPlayChange((what) => { if (what === 'queue' || what === 'welcome' || what === 'game') render(); });
   const offSession = onSessionChange(render);
-  const offLang = onLangChange(render);
+  const offLang = onLangChange(() => { live.render(); render(); });
   const ticker = setInterval(() => panel && panel.tick(), 250);
   TOUCH.addEventListener('change', render);
   render();
-  return () => { offPlay(); offSession(); offLang(); clearInterval(ticker); TOUCH.removeEventListener('change', render); };
+  return () => { offPlay(); offSession(); offLang(); live.stop(); clearInterval(ticker); TOUCH.removeEventListener('change', render); };
 }

@@ -7,6 +7,7 @@ import { storedToken } from './api.js';
 import { ensureSession, greeted, forget } from './session.js';
 import { navigate, currentPath } from './router.js';
 import { contributionFor, noteFound, noteEvent, noteLate } from './witness.js';
+import { spectator, spectateMessage, beginWatch, endWatch, watchRefused } from './spectate.js';
 
 const MATCH_KEY = 'ippon.match';
 
@@ -101,6 +102,19 @@ export async function joinQueue(mode) {
   changed('queue');
 }
 
+/** watches table `id` (spectate.js holds what is seen) */
+export async function watchTable(id) {
+  beginWatch(id);
+  await ready();
+  socket.send({ type: 'watch', table: id });
+}
+
+/** stops watching */
+export function unwatchTable() {
+  if (spectator.table && socket) socket.send({ type: 'unwatch' });
+  endWatch();
+}
+
 export function leaveQueue() {
   if (socket) socket.send({ type: 'unqueue' });
   play.queue = null;
@@ -145,6 +159,7 @@ function welcome(msg) {
   } else if (!msg.queue) {
     play.queue = null;
   }
+  if (spectator.table && !spectator.ended && socket) socket.send({ type: 'watch', table: spectator.table }); // again after a reconnect
   changed('welcome');
 }
 
@@ -165,6 +180,7 @@ function event(msg) {
 }
 
 function receive(msg) {
+  if (spectateMessage(msg)) return;
   switch (msg.type) {
     case 'welcome': welcome(msg); break;
     case 'queued':
@@ -203,6 +219,10 @@ function receive(msg) {
       applyAsk(play.game, msg);
       changed('game');
       break;
+    case 'watchers': // how many watch the table we play at
+      if (play.game && play.game.table === msg.table) play.game.watchers = msg.count;
+      changed('game');
+      break;
     case 'timeout':
       if (play.game && play.game.ask && play.game.ask.seq === msg.seq) play.game.ask = null;
       if (play.game) play.game.chosen = null; // the table answered, not the player
@@ -231,6 +251,9 @@ function error(msg) {
       if (play.game) noteLate(play.game.table);
       break;
     case 'already_contributed': // sent again after a reconnect: the first one counts
+      break;
+    case 'no_table':
+      if (watchRefused(msg.code)) return;
       break;
     case 'replaced':
       play.replaced = true;

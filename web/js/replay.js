@@ -1,6 +1,6 @@
 // replay.js — #/replay/ID and #/replay/ID/STEP: a finished match stepped through action by
-// action with every hand open, drawn by the table's own code (board.js, plates.js, hand.js,
-// callouts.js, results.js, wins.js) from GET /api/matches/ID?format=replay (matches_rest.c):
+// action with every hand open, on the table page's layout and drawing code (viewer.js) from
+// GET /api/matches/ID?format=replay (matches_rest.c):
 // one step per deal and per action, each with the events it caused. The state at a step is the
 // game model (game.js) fed every event up to it, with each seat's open hand (openhands.js); a step
 // forward applies one more step (its call-outs are announced), a step back or a jump builds the
@@ -9,18 +9,13 @@
 // (play/pause), ↑ ↓ or PageUp/PageDown (hands), Home / End; the viewpoint at the bottom can be
 // any seat. The URL follows the step (history.replaceState), so a moment can be shared.
 import { h, replace } from './dom.js';
-import { t, onLangChange } from './i18n.js';
+import { t } from './i18n.js';
 import { api } from './api.js';
 import { newGame, applyEvent } from './game.js';
 import { newOpenHands, followOpen } from './openhands.js';
-import { boardEl, roundName, roundWords, seatName, WINDS } from './board.js';
-import { plateEl } from './plates.js';
-import { handEl } from './hand.js';
-import { drawEl, asRecord } from './results.js';
-import { storedWinEl } from './wins.js';
-import { calloutLayer } from './callouts.js';
-import { tableMenu } from './tablemenu.js';
+import { seatName, WINDS } from './board.js';
 import { tileLabel } from './tiles.js';
+import { viewerPage } from './viewer.js';
 
 const SPEEDS = [1, 2, 4];
 const STEP_MS = 900; // one step at 1×
@@ -65,25 +60,8 @@ function applyStep(g, step) {
 
 export function mountReplay(root, params) {
   const ui = { data: null, failed: null, step: 0, g: null, playing: false, speed: 1, timer: null, view: 0, hands: [] };
-  const fx = calloutLayer();
-  const boardSlot = h('div.board-slot');
-  const resultSlot = h('div.draw-slot');
-  const boardWrap = h('div.board-wrap', {}, boardSlot, fx.el, resultSlot);
-  const handWrap = h('div.hand-wrap');
-  const plates = [0, 1, 2, 3].map((pos) => h(`div.plate-slot.slot${pos}`));
-  const top = h('div.table-top');
-  const words = h('p.round-words');
-  const menuSlot = h('div.menu-slot');
-  const controls = h('div.controls.replay-controls', { role: 'group' });
-  const info = h('div.table-info');
-  const page = h('div.table-page.replay-page', {},
-    h('div.tp-left', {}, h('div.tp-head', {}, menuSlot, top), words, plates[3], h('div.tp-foot', {}, plates[0], info)),
-    boardWrap,
-    h('div.tp-right', {}, plates[2], plates[1], controls),
-    handWrap,
-    h('div.rotate-note', { role: 'alert' }, h('span.rotate-icon', { 'aria-hidden': 'true' }), h('p', {}, t('table.rotate'))));
-  root.append(page);
-  document.body.classList.add('at-table');
+  const view = viewerPage(root, { badge: () => t('replay.badge'), pageClass: 'replay-page' });
+  const { controls, info } = view;
 
   const last = () => (ui.data ? ui.data.steps.length - 1 : 0);
 
@@ -174,42 +152,15 @@ export function mountReplay(root, params) {
       Number.isInteger(a.at) ? h('span.muted', {}, ` · ${t('replay.at', { s: (a.at / 1000).toFixed(1) })}`) : null));
   }
 
-  /** a win's hands in full, a draw's panel, or the match's end, over the board */
-  function renderResult(g) {
-    if (g.wins.length) {
-      const name = (seat) => seatName(g, seat);
-      replace(resultSlot, h('div.replay-result', { role: 'status' },
-        g.wins.map((w) => storedWinEl(asRecord(g, w), { players: g.players, name, payments: true })),
-        g.end ? h('p.replay-end', {}, t('replay.match_over')) : null));
-    } else if (g.drawResult && !g.end) {
-      replace(resultSlot, drawEl(g, g.drawResult.event, () => replace(resultSlot), g.drawResult.sticks));
-    } else {
-      replace(resultSlot);
-    }
-  }
-
   function render() {
     if (ui.failed) {
-      replace(boardSlot, h('div.empty', {}, h('p.error', {}, ui.failed.status === 404 ? t('match.not_found') : t('common.load_failed')),
-        h('a.button', { href: '#/' }, t('result.lobby'))));
+      view.failed(ui.failed.status === 404 ? t('match.not_found') : t('common.load_failed'));
       return;
     }
-    const g = ui.g;
-    if (!g) { replace(boardSlot, h('p.muted', {}, t('common.loading'))); return; }
-    page.classList.toggle('p3', g.players === 3);
-    replace(boardSlot, boardEl(g));
-    for (let seat = 0; seat < g.players; seat++) {
-      const plate = plateEl(g, seat);
-      replace(plates[Number(plate.dataset.pos)], plate);
-    }
-    replace(handWrap, handEl(g, { riichiMode: false, selected: -1 }, { discard: () => {}, point: () => {} }));
-    replace(top, h('span.badge', {}, t('replay.badge')), h('span.badge', {}, t(`mode.${g.mode}`)));
-    replace(words, g.started ? roundWords(g) : '', g.started ? h('span.live-words', {}, ` · ${t('table.live', { n: g.live ?? '–' })}`) : null);
-    renderInfo(g);
-    renderResult(g);
+    view.render(ui.g);
+    if (!ui.g) return;
+    renderInfo(ui.g);
     renderControls();
-    fx.show(g);
-    document.title = `${t('replay.title')} · ${g.started ? roundName(g) : ''} · ippon`;
   }
 
   function onKey(ev) {
@@ -229,11 +180,6 @@ export function mountReplay(root, params) {
     fn();
   }
 
-  function relabel() {
-    replace(menuSlot, tableMenu());
-    page.querySelector('.rotate-note p').textContent = t('table.rotate');
-    render();
-  }
 
   api(`/matches/${encodeURIComponent(params.id)}?format=replay`).then((data) => {
     ui.data = data;
@@ -245,13 +191,13 @@ export function mountReplay(root, params) {
     rebuild(Number.isInteger(at) && at >= 0 ? Math.min(at, last()) : 0);
     render();
   }, (e) => { ui.failed = e; render(); });
-  const offLang = onLangChange(relabel);
+  const offLang = view.onLang(render);
   document.addEventListener('keydown', onKey);
-  relabel();
+  render();
   return () => {
     offLang();
     setPlaying(false);
     document.removeEventListener('keydown', onKey);
-    document.body.classList.remove('at-table');
+    view.destroy();
   };
 }

@@ -111,6 +111,7 @@ export function mountTable(root) {
     if (play.replaced)
       parts.push(h('span.badge.warn', {}, t('notice.replaced')), h('button.secondary', { type: 'button', onclick: reclaim }, t('conn.play_here')));
     parts.push(h('span.badge', {}, g.ranked ? t('table.ranked') : t('table.unranked')), h('span.badge', {}, t(`mode.${g.mode}`)));
+    if (g.watchers > 0) parts.push(h('span.badge.watchers', { dataset: { watchers: String(g.watchers) } }, t('table.watchers', { n: g.watchers })));
     replace(top, parts);
     replace(words, g.started ? roundWords(g) : '', g.started ? h('span.live-words', {}, ` · ${t('table.live', { n: g.live ?? '–' })}`) : null);
   }

@@ -19,6 +19,7 @@
 static const char *const live_keys[] = {
     "clock_move_ms",  "clock_bank_ms",     "clock_refill_ms",   "bot_fill_after",
     "bot_delay_ms",   "ranked_min_humans", "registration_open", "maintenance",
+    "spectate_delay_s",
 };
 #define LIVE_KEY_COUNT (sizeof live_keys / sizeof live_keys[0])
 
@@ -160,6 +161,7 @@ void ippon_settings_game(const ippon_settings *s, ippon_game_settings *game)
     game->bot_fill_after_ms = (int64_t)(s->live.bot_fill_after * 1000);
     game->bot_delay_ms = s->live.bot_delay_ms;
     game->ranked_min_humans = s->live.ranked_min_humans;
+    game->spectate_delay_ms = (int64_t)s->live.spectate_delay_s * 1000;
 }
 
 void ippon_settings_apply(const ippon_settings *s, ippon_gateway *gw)

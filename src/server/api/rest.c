@@ -56,6 +56,7 @@ static const rest_route rest_routes[] = {
     {IPPON_HTTP_GET, "/api/players/{id}", ippon_rest_player_get, 0},
     {IPPON_HTTP_GET, "/api/matches", ippon_rest_matches_get, 0},
     {IPPON_HTTP_GET, "/api/matches/{id}", ippon_rest_match_get, 0},
+    {IPPON_HTTP_GET, "/api/tables", ippon_rest_tables_get, 0},
     /* the admin area (admin_rest.c): every route needs an administrator's session */
     {IPPON_HTTP_GET, "/api/admin/tables", ippon_admin_tables_get, 0},
     {IPPON_HTTP_GET, "/api/admin/tables/{id}", ippon_admin_table_get, 0},

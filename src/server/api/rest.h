@@ -195,5 +195,7 @@ void ippon_rest_leaderboard_get(ippon_app *app, const ippon_rest_request *req, i
 void ippon_rest_player_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
 void ippon_rest_matches_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
 void ippon_rest_match_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
+/* GET /api/tables: the running ranked tables to watch (tables_rest.c) */
+void ippon_rest_tables_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
 
 #endif

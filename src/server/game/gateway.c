@@ -33,7 +33,8 @@ void ippon_game_settings_from_config(ippon_game_settings *s, const ippon_config 
         .bot_fill_after_ms = (int64_t)(cfg->bot_fill_after * 1000), .ranked_min_humans = cfg->ranked_min_humans,
         .ranked_same_address = cfg->ranked_same_address, .bot_delay_ms = cfg->bot_delay_ms,
         .call_window_ms = cfg->call_window_ms, .contribution_ms = cfg->contribution_ms,
-        .resume_hold_ms = cfg->resume_hold_ms, .bots = cfg->bots, .max_frame = (size_t)cfg->max_frame,
+        .resume_hold_ms = cfg->resume_hold_ms,
+        .spectate_delay_ms = (int64_t)cfg->spectate_delay_s * 1000, .bots = cfg->bots, .max_frame = (size_t)cfg->max_frame,
         .max_msgs_per_10s = cfg->max_messages_per_10s, .max_conns_per_addr = cfg->max_conns_per_addr,
         .max_bad_per_10s = 20, .max_queued_bytes = 1 << 20,
     };
@@ -339,6 +340,7 @@ void ippon_gateway_close(ippon_gateway *gw, ippon_conn *c)
         ippon_strmap_remove(gw->users, c->user_id);
         ippon_lobby_leave(gw->lobby, c->user_id); /* a queued player who leaves stops waiting */
     }
+    ippon_gateway_watch_closed(gw, c);
     ippon_conn_count_give(gw->addrs, c->addr);
     free_out(gw, c);
     assert(gw->n_conns > 0);
@@ -562,6 +564,10 @@ void ippon_gateway_message(ippon_gateway *gw, ippon_conn *c, const char *text, s
         ippon_gateway_act(gw, c, msg, now);
     else if (!strcmp(type, "contribute"))
         ippon_gateway_contribute(gw, c, msg, now);
+    else if (!strcmp(type, "watch"))
+        ippon_gateway_watch(gw, c, msg, now);
+    else if (!strcmp(type, "unwatch"))
+        ippon_gateway_unwatch(gw, c);
     else if (!strcmp(type, "resume"))
         ippon_gateway_resume(gw, c, msg, now);
     else

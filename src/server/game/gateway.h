@@ -41,6 +41,8 @@ typedef struct ippon_game_settings {
                                   to the walls (not scaled: a network round trip; fairness.h) */
     int64_t resume_hold_ms;    /* resume_hold_ms: how long a table restored at start-up stands still
                                   while its players reconnect (not scaled; table.h) */
+    int64_t spectate_delay_ms; /* spectate_delay_s (in ms): how late spectators see a table (not
+                                  scaled; gateway_watch.c) */
     bool bots;                 /* bots: bots fill seats and practice tables exist */
     size_t max_frame;          /* max_frame: largest message a client may send, in bytes */
     int max_msgs_per_10s;      /* max_messages_per_10s: a connection's message rate */
@@ -90,6 +92,9 @@ int ippon_gateway_expire_sessions(ippon_gateway *gw, long long now_s);
 void ippon_gateway_drain(ippon_gateway *gw, int64_t grace_ms);
 bool ippon_gateway_draining(const ippon_gateway *gw);
 /* tables still running */
+/* the running ranked tables anyone may watch, for the lobby: [{"id","mode","seats":[{seat,name,bot}],
+   "round_wind","kyoku","honba","running_ms","watchers"}] (gateway_watch.c) */
+json_t *ippon_gateway_watchable(ippon_gateway *gw);
 int ippon_gateway_running_tables(const ippon_gateway *gw);
 /* bytes queued for clients and not yet written (shutdown waits for them, briefly) */
 size_t ippon_gateway_unsent(const ippon_gateway *gw);

@@ -43,6 +43,7 @@ struct ippon_conn {
     bool closing;               /* the last message is queued; the socket closes after it */
     int64_t window_start;       /* the current 10-second window */
     int msgs_in_window, bad_in_window;
+    struct gw_table *watching;  /* the table it watches (gateway_watch.c), or NULL */
 };
 
 /* a running table and its timer */
@@ -53,6 +54,13 @@ struct gw_table {
     bool dead;                  /* finished: freed by its timer */
     struct ippon_journal_file *journal; /* its write-ahead journal (gateway_journal.c); NULL: none */
     bool journal_failed;        /* an append failed: said once, the match goes on unjournaled */
+    struct gw_watch {           /* its spectators (gateway_watch.c) */
+        ippon_conn **c;
+        int n, cap;
+        long sent;              /* the feed's entries before this one every spectator has */
+        bool count_dirty;       /* the players have not heard the latest count yet */
+        int64_t count_sent_at;
+    } watch;
     struct gw_table *prev, *next;
 };
 
@@ -79,7 +87,7 @@ struct ippon_gateway {
     struct ippon_store_batch *finished; /* finished matches not yet written (group commit) */
     lws_sorted_usec_list_t finished_sul; /* writes them FINISHED_FLUSH_MS after the first */
     bool finished_sul_on;
-    long n_conns, n_tables;
+    long n_conns, n_tables, n_dead_tables; /* dead: finished, kept for their spectators */
     size_t unsent_bytes;        /* queued to all clients, not yet written */
     ippon_gateway_stats stats;
     bool draining;
@@ -128,6 +136,22 @@ int64_t ippon_gateway_mono_ms(const ippon_gateway *gw, int64_t wall);
    made), and the journal hook (ctx: the gw_table) */
 void ippon_gateway_journal_begin(ippon_gateway *gw, struct gw_table *gt, const char *match_id);
 void ippon_gateway_journal_record(void *ctx, ippon_table *t, json_t *record);
+
+/* sets the table's timer to its next wake-up: the table's own, a spectator fan-out, its end */
+void ippon_gateway_table_reschedule(struct gw_table *gt);
+
+/* gateway_watch.c: "watch" and "unwatch"; a closing connection stops watching */
+void ippon_gateway_watch(ippon_gateway *gw, ippon_conn *c, const json_t *msg, int64_t now);
+void ippon_gateway_unwatch(ippon_gateway *gw, ippon_conn *c);
+void ippon_gateway_watch_closed(ippon_gateway *gw, ippon_conn *c);
+/* when the table next has something for its spectators or players (a due event, the count), or -1 */
+int64_t ippon_gateway_watch_due(const ippon_gateway *gw, const struct gw_table *gt);
+/* sends the spectators what is due, and the players the count */
+void ippon_gateway_watch_fan_out(ippon_gateway *gw, struct gw_table *gt, int64_t now);
+/* a finished table's spectators have had all of it (or there are none) */
+bool ippon_gateway_watch_done(const struct gw_table *gt);
+/* the table goes: its spectators are told "watch_ended" */
+void ippon_gateway_watch_end(ippon_gateway *gw, struct gw_table *gt);
 
 /* ends a running table without a result (an admin closing it: gateway_live.c) and frees it soon */
 void ippon_gateway_table_close(ippon_gateway *gw, struct gw_table *gt, const char *reason);

@@ -135,8 +135,11 @@ static void table_finished(void *ctx, ippon_table *t, const ippon_stored_match *
             ippon_strmap_remove(gw->seated, p->user_id);
     }
     for (struct gw_table *gt = gw->tables; gt; gt = gt->next)
-        if (gt->t == t)
-            gt->dead = true; /* its timer frees it, outside the table's own call stack */
+        if (gt->t == t && !gt->dead) {
+            gt->dead = true; /* its timer frees it (once its spectators have had it all), outside
+                                the table's own call stack */
+            gw->n_dead_tables++;
+        }
 }
 
 static void unlink_table(ippon_gateway *gw, struct gw_table *gt)
@@ -148,6 +151,9 @@ static void unlink_table(ippon_gateway *gw, struct gw_table *gt)
     if (gt->next)
         gt->next->prev = gt->prev;
     ippon_timer_cancel(&gw->table_timers, &gt->timer);
+    ippon_gateway_watch_end(gw, gt);
+    if (gt->dead)
+        gw->n_dead_tables--;
     ippon_journal_end(gt->journal); /* its records stay until its match is stored */
     ippon_table_free(gt->t);
     free(gt);
@@ -181,12 +187,16 @@ void ippon_gateway_tables_arm(ippon_gateway *gw)
     arm(gw);
 }
 
-/* sets the table's deadline to its next wake-up (at once for a finished table, to free it) */
+/* sets the table's deadline to its next wake-up: the table's own or its spectators' (gateway_watch.c);
+   a finished table's at once (to free it) once its spectators have had all of it */
 static void schedule(struct gw_table *gt)
 {
     ippon_gateway *gw = gt->gw;
     int64_t now = ippon_gateway_now(gw);
-    int64_t at = gt->dead ? now : ippon_table_next_wakeup(gt->t);
+    int64_t at = gt->dead ? (ippon_gateway_watch_done(gt) ? now : -1) : ippon_table_next_wakeup(gt->t);
+    int64_t watch = ippon_gateway_watch_due(gw, gt);
+    if (watch >= 0 && (at < 0 || watch < at))
+        at = watch;
     if (at < 0) {
         ippon_timer_cancel(&gw->table_timers, &gt->timer);
         arm(gw);
@@ -196,6 +206,11 @@ static void schedule(struct gw_table *gt)
     if (ippon_timer_set(&gw->table_timers, &gt->timer, at) != 0)
         ippon_log(IPPON_LOG_ERROR, "gateway: out of memory for a table's timer (table %s)", ippon_table_id(gt->t));
     arm(gw);
+}
+
+void ippon_gateway_table_reschedule(struct gw_table *gt)
+{
+    schedule(gt);
 }
 
 /* the lws timer: every table whose deadline has come plays on (or is freed) */
@@ -209,7 +224,8 @@ static void tables_due(lws_sorted_usec_list_t *sul)
         struct gw_table *gt = lws_container_of(due, struct gw_table, timer);
         if (!gt->dead)
             ippon_table_tick(gt->t, now);
-        if (gt->dead)
+        ippon_gateway_watch_fan_out(gw, gt, now);
+        if (gt->dead && ippon_gateway_watch_done(gt))
             unlink_table(gw, gt);
         else
             schedule(gt);
@@ -418,7 +434,7 @@ void ippon_gateway_contribute(ippon_gateway *gw, ippon_conn *c, const json_t *ms
     to_table(gw, c, msg, now, ippon_table_contribute);
 }
 
-int ippon_gateway_running_tables(const ippon_gateway *gw) { return (int)gw->n_tables; }
+int ippon_gateway_running_tables(const ippon_gateway *gw) { return (int)(gw->n_tables - gw->n_dead_tables); }
 
 void ippon_gateway_abandon_all(ippon_gateway *gw, const char *reason)
 {

@@ -33,8 +33,10 @@
 #include "bot.h"
 #include "ippon/error.h"
 #include "game/protocol.h"
+#include "game/public_feed.h"
 
 enum { TABLE_MAX_LOG = 4096 }; /* messages kept per seat for resuming */
+enum { SPECTATORS = -1 };      /* the "seat" of the public feed in the call window's queue */
 
 struct seat_log {
     char **text;
@@ -79,6 +81,7 @@ struct ippon_table {
     int held_count, held_cap;
     bool view_wanted[IPPON_MAX_PLAYERS]; /* a full view asked for while the window was open */
     int last_discarder;                /* the seat of the hand's latest discard, -1 before the first */
+    ippon_public_feed feed;            /* what spectators are shown (public_feed.h) */
     int32_t final_points[IPPON_MAX_PLAYERS], results[IPPON_MAX_PLAYERS];
 };
 
@@ -171,18 +174,37 @@ static void post_event(ippon_table *t, int seat, json_t *event)
         send_to(t, seat, msg);
 }
 
+/* a public event (taken) into the spectators' feed, at `now`, as the message they are sent */
+static void post_public(ippon_table *t, json_t *event, int64_t now)
+{
+    bool hand_start = !strcmp(json_string_value(json_object_get(event, "type")), "hand_start");
+    json_t *msg = json_pack("{s:s,s:s,s:I,s:o}", "type", "spectate", "table", t->id, "n",
+                            (json_int_t)ippon_feed_next(&t->feed), "event", event);
+    ippon_feed_append(&t->feed, msg ? json_dumps(msg, JSON_COMPACT) : NULL, now, hand_start);
+    json_decref(msg);
+}
+
+/* an event for a seat (SPECTATORS: the public feed) when it goes out */
+static void deliver(ippon_table *t, int seat, json_t *event, int64_t now)
+{
+    if (seat == SPECTATORS)
+        post_public(t, event, now);
+    else
+        post_event(t, seat, event);
+}
+
 /* an event for a seat: sent now, or held while a call window is open */
-static void emit(ippon_table *t, int seat, json_t *event)
+static void emit(ippon_table *t, int seat, json_t *event, int64_t now)
 {
     if (t->window_ends < 0) {
-        post_event(t, seat, event);
+        deliver(t, seat, event, now);
         return;
     }
     if (t->held_count == t->held_cap) {
         int cap = t->held_cap ? 2 * t->held_cap : 16;
         struct held_event *grown = realloc(t->held, (size_t)cap * sizeof *grown);
         if (!grown) { /* out of memory: better early than lost */
-            post_event(t, seat, event);
+            deliver(t, seat, event, now);
             return;
         }
         t->held = grown;
@@ -274,7 +296,7 @@ static json_t *event_for(ippon_table *t, const ippon_event *ev, int seat)
     return o;
 }
 
-static void dispatch(ippon_table *t, const ippon_event *ev, int n)
+static void dispatch(ippon_table *t, const ippon_event *ev, int n, int64_t now)
 {
     assert(n >= 0 && n <= IPPON_MAX_EVENTS);
     for (int i = 0; i < n; i++) {
@@ -291,8 +313,11 @@ static void dispatch(ippon_table *t, const ippon_event *ev, int n)
                 continue; /* a bot reads the match itself: no messages to build or keep */
             json_t *o = event_for(t, &ev[i], s);
             if (o)
-                emit(t, s, o);
+                emit(t, s, o, now);
         }
+        json_t *o = event_for(t, &ev[i], -1); /* what the whole table may see */
+        if (o)
+            emit(t, SPECTATORS, o, now);
     }
 }
 
@@ -381,7 +406,7 @@ static void deal_seed(ippon_table *t, int64_t now)
     assert(ne > 0); /* the table deals only when the match waits for a wall, and a fair one */
     t->next_hand_at = -1;
     if (ne > 0)
-        dispatch(t, ev, ne);
+        dispatch(t, ev, ne, now);
 }
 
 /* deals the next hand: its seed from the match's secret and the contributions (a match restored
@@ -541,11 +566,11 @@ static int apply(ippon_table *t, const ippon_action *a, int64_t now)
     t->bot_due[seat] = -1;
     int own = turn_action ? own_event(ev, n) : -1;
     if (own >= 0 && t->set.call_window_ms > 0) {
-        dispatch(t, ev, own + 1); /* the discard, kan or kita itself: at once */
+        dispatch(t, ev, own + 1, now); /* the discard, kan or kita itself: at once */
         t->window_ends = now + t->set.call_window_ms;
-        dispatch(t, ev + own + 1, n - own - 1);
+        dispatch(t, ev + own + 1, n - own - 1, now);
     } else {
-        dispatch(t, ev, n);
+        dispatch(t, ev, n, now);
     }
     int phase = ippon_match_phase(t->m);
     if (phase == IPPON_PHASE_OVER) {
@@ -902,11 +927,22 @@ void ippon_table_free(ippon_table *t)
     json_decref(t->seeds);
     free(t->played);
     json_decref(t->wins);
+    ippon_feed_free(&t->feed);
     free(t->m);
     free(t);
 }
 
 const char *ippon_table_id(const ippon_table *t) { return t->id; }
+const ippon_public_feed *ippon_table_feed(const ippon_table *t) { return &t->feed; }
+void ippon_table_standing(const ippon_table *t, int *round_wind, int *kyoku_out, int *honba, int64_t *started_ms)
+{
+    *round_wind = ippon_match_round_wind(t->m);
+    *kyoku_out = kyoku(t);
+    *honba = ippon_match_honba(t->m);
+    *started_ms = t->started_ms;
+}
+bool ippon_table_ranked(const ippon_table *t) { return t->ranked; }
+const ippon_rules *ippon_table_rules(const ippon_table *t) { return &t->rules; }
 int ippon_table_players(const ippon_table *t) { return t->players; }
 const ippon_seat_player *ippon_table_player_at(const ippon_table *t, int seat)
 {
@@ -1062,7 +1098,7 @@ static void close_window(ippon_table *t, int64_t now)
 {
     t->window_ends = -1;
     for (int i = 0; i < t->held_count; i++)
-        post_event(t, t->held[i].seat, t->held[i].event);
+        deliver(t, t->held[i].seat, t->held[i].event, now);
     t->held_count = 0;
     for (int s = 0; s < t->players; s++)
         if (t->view_wanted[s]) {

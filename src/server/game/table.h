@@ -24,6 +24,7 @@
 
 #include "game/clock.h"
 #include "fairness.h"
+#include "game/public_feed.h"
 #include "ippon/match.h"
 #include "store/stored_match.h" /* what a finished match leaves behind */
 
@@ -105,6 +106,13 @@ const char *ippon_table_id(const ippon_table *t);
 int ippon_table_players(const ippon_table *t);
 const ippon_seat_player *ippon_table_player_at(const ippon_table *t, int seat);
 bool ippon_table_over(const ippon_table *t);
+bool ippon_table_ranked(const ippon_table *t);
+const ippon_rules *ippon_table_rules(const ippon_table *t);
+/* the spectators' feed: every event the whole table may see, as sent, with its time (public_feed.h) */
+const ippon_public_feed *ippon_table_feed(const ippon_table *t);
+/* where the match stands, in public: the round wind, the hand's kyoku and honba, and when the
+   table began (the table's time) */
+void ippon_table_standing(const ippon_table *t, int *round_wind, int *kyoku, int *honba, int64_t *started_ms);
 /* the seat of a user at this table, or -1 */
 int ippon_table_seat_of(const ippon_table *t, const char *user_id);
 

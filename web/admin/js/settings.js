@@ -11,6 +11,7 @@ const FIELDS = [
   ['maintenance', 'bool'], ['registration_open', 'bool'], ['ranked_min_humans', 'int'],
   ['bot_fill_after', 'number'], ['bot_delay_ms', 'int'],
   ['clock_move_ms', 'int'], ['clock_bank_ms', 'int'], ['clock_refill_ms', 'int'],
+  ['spectate_delay_s', 'int'],
 ];
 
 export function settingsView(root) {

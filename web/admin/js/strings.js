@@ -158,6 +158,7 @@ const TEXTS = {
   'settings.clock_refill_ms': ['Bank refill after a draw (ms)', '流局後の考慮時間の追加（ミリ秒）'],
   'settings.bot_fill_after': ['Bots fill a queued table after (s)', 'ボットが空席を埋めるまでの待ち時間（秒）'],
   'settings.bot_delay_ms': ['Bot thinking time (ms)', 'ボットの思考時間（ミリ秒）'],
+  'settings.spectate_delay_s': ['Spectators\' delay (s): what they see is this old', '観戦の遅延（秒）：観戦者にはこれだけ遅れて表示'],
   'settings.ranked_min_humans': ['Humans needed for a ranked match', 'ランク戦に必要な人間の人数'],
   'settings.registration_open': ['Registration open', '新規登録を受け付ける'],
   'settings.maintenance': ['Maintenance mode (no new matches; running ones finish)', 'メンテナンスモード（新しい対局なし、進行中の対局は続行）'],

@@ -1,0 +1,91 @@
+// watch.test.mjs — spectating in a real browser (web/js/watch.js, spectate.js, livetables.js;
+// PROTOCOL.md, "Watching a table"), with spectate_delay_s 3.
+//
+// One browser context plays a ranked 4p match (bots fill it) by clicking; a second one finds the
+// table in the lobby's "Live tables" and watches it. From the second context's WebSocket frames:
+// nothing concealed ever arrives (no deal, no drawn tile, no hand but a winner's or a tenpai hand
+// at a draw), and every public event reaches the spectator at least the delay after it reached
+// the player. The spectator's page shows the board with every hand face down and the delay; the
+// player's page shows that one person is watching. When the match ends the spectator is offered
+// its replay. Screenshots at 1366×768 and 844×390.
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { siteAndBrowser, openPage, assertNoProblems, screenshot } from './browser.mjs';
+import { watchAsks, playToEnd } from './player.mjs';
+
+const DELAY_MS = 3000;
+
+/** every frame a page receives, parsed, with its time */
+function framesOf(page) {
+  const frames = [];
+  page.on('websocket', (ws) => ws.on('framereceived', ({ payload }) => {
+    try {
+      frames.push({ at: Date.now(), msg: JSON.parse(String(payload)) });
+    } catch { /* not JSON */ }
+  }));
+  return frames;
+}
+
+describe('watching a table in the browser', () => {
+  const env = siteAndBrowser({ spectate_delay_s: DELAY_MS / 1000, clock_move_ms: 60_000, clock_bank_ms: 300_000 });
+
+  test('a second browser watches a running match a delay late and never gets a concealed tile', async () => {
+    const player = await openPage(env.browser, env.site.url, { viewport: { width: 1366, height: 768 } });
+    const asks = watchAsks(player);
+    const pFrames = framesOf(player);
+    await player.locator('[data-kind="queue"][data-mode="4p"]').click();
+    await player.locator('.board').waitFor({ timeout: 15_000 });
+    const found = pFrames.find((f) => f.msg.type === 'match_found').msg;
+
+    const watcher = await openPage(env.browser, env.site.url, { viewport: { width: 1366, height: 768 } });
+    const wFrames = framesOf(watcher);
+    const row = watcher.locator(`.live-table[data-table="${found.table}"]`);
+    await row.waitFor({ timeout: 15_000 });
+    assert.match(await watcher.locator('.live-tables').innerText(), /Live tables/);
+    await row.locator('a[data-kind="watch"]').click();
+    await watcher.locator('.watch-page .board').waitFor();
+    assert.match(await watcher.locator('.watch-delay').innerText(), /3 s after/);
+    await player.locator('.badge.watchers[data-watchers="1"]').waitFor({ timeout: 10_000 });
+
+    const done = playToEnd(player, asks);
+    await watcher.waitForFunction(() => document.querySelectorAll('.watch-page .river .tile').length >= 4, null, { timeout: 30_000 });
+    // every hand face down on the spectator's board, its own bottom seat's too
+    assert.equal(await watcher.locator('.watch-page .hidden-hand.revealed').count(), 0);
+    assert.equal(await watcher.locator('.watch-page .hand-wrap .hand-tile').count(), 0);
+    assert.ok(await watcher.locator('.watch-page .hidden-hand .tile').count() >= 4 * 13 - 4);
+    await screenshot(watcher, 'watch-1366x768');
+    await done;
+    await watcher.locator('.watch-ended').waitFor({ timeout: 30_000 });
+    await watcher.locator('.watch-page a[data-kind="replay"]').waitFor();
+
+    // the frames: nothing concealed, each public event a delay late
+    const spect = wFrames.filter((f) => f.msg.type === 'spectate');
+    assert.ok(spect.length > 10, `${spect.length} events watched`);
+    for (const { msg } of spect) {
+      const e = msg.event;
+      assert.notEqual(e.type, 'deal');
+      if (e.type === 'draw') assert.equal(e.tile, undefined, 'a drawn tile');
+      assert.equal(e.you, undefined);
+      if (e.hand) assert.equal(e.type, 'win', 'only a winner\'s hand');
+    }
+    for (const f of wFrames) assert.ok(!['ask', 'view', 'event', 'match_found'].includes(f.msg.type), `a player's message: ${f.msg.type}`);
+    const played = pFrames.filter((f) => f.msg.type === 'event' && f.msg.event.type !== 'deal');
+    assert.equal(spect.length, played.length, 'the same public events');
+    // frame times are as the two pages report them to the test (a busy browser reports late): each
+    // at least the delay less half a second, and on the whole the delay (integration/watch.test.mjs
+    // checks it to the millisecond over plain sockets)
+    const lags = spect.map((s, i) => {
+      assert.equal(s.msg.event.type, played[i].msg.event.type);
+      assert.ok(s.at - played[i].at >= DELAY_MS - 500, `event ${i}: ${s.at - played[i].at} ms after the player's`);
+      return s.at - played[i].at;
+    });
+    lags.sort((a, b) => a - b);
+    assert.ok(lags[Math.floor(lags.length / 2)] >= DELAY_MS - 50, `the median lag: ${lags[Math.floor(lags.length / 2)]} ms`);
+    await watcher.setViewportSize({ width: 844, height: 390 });
+    await screenshot(watcher, 'watch-844x390');
+    assertNoProblems(watcher, 'the spectator');
+    assertNoProblems(player, 'the player');
+    await watcher.context().close();
+    await player.context().close();
+  });
+});
