@@ -351,13 +351,28 @@ json_t *ippon_verdict_to_json(const json_t *id, const ippon_rules *rules, const 
     return out;
 }
 
+/* a message as a JSON string; bytes that are not UTF-8 (a parser's message quoting the bad
+   input) become '?' */
+static json_t *message_json(const char *message)
+{
+    json_t *s = json_string(message);
+    if (s)
+        return s;
+    char clean[512];
+    size_t n = 0;
+    for (const unsigned char *p = (const unsigned char *)message; *p && n + 1 < sizeof clean; p++)
+        clean[n++] = *p < 0x80 ? (char)*p : '?';
+    clean[n] = '\0';
+    return json_string(clean);
+}
+
 static char *error_line(const json_t *id, const char *message)
 {
     json_t *out = json_object();
     if (id)
         json_object_set(out, "id", (json_t *)id);
     json_object_set_new(out, "result", json_string("error"));
-    json_object_set_new(out, "error", json_string(message));
+    json_object_set_new(out, "error", message_json(message));
     char *text = json_dumps(out, JSON_COMPACT | JSON_ENSURE_ASCII);
     json_decref(out);
     return text;
