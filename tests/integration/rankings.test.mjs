@@ -174,13 +174,20 @@ describe('the rankings over REST', () => {
     assert.match(t.headers['content-type'], /^application\/json/);
     assert.equal(t.headers['content-disposition'], `attachment; filename="ippon-${matchId}.json"`);
     const game = JSON.parse(t.body);
-    assert.deepEqual(game.name.slice(0, 4), match.players.map((p) => p.display_name));
+    // the logs number the seats from the first dealer (log seat r = table seat r + F): viewers
+    // show the first hand as East 1
+    const F = (await getJson(port, `/api/matches/${matchId}?format=replay`)).first_dealer;
+    const tableSeat = (r) => (r + F) % 4, logSeat = (s) => (s - F + 4) % 4;
+    const byLogSeat = [0, 1, 2, 3].map((r) => match.players.find((p) => p.seat === tableSeat(r)));
+    assert.deepEqual(game.name.slice(0, 4), byLogSeat.map((p) => p.display_name));
+    assert.equal(game.log[0][0][0], 0, 'the first hand is East 1');
+    assert.ok(Array.isArray(game.title) && game.title.length === 2);
     assert.equal(game.log.length, match.hands);
     const last = game.log.at(-1);
     assert.equal(last[16][0], '和了');
     const winners = [];
     for (let i = 2; i < last[16].length; i += 2) winners.push(last[16][i][0]);
-    assert.deepEqual(winners, match.wins.map((w) => w.seat));
+    assert.deepEqual(winners, match.wins.map((w) => logSeat(w.seat)));
     assert.deepEqual(game.log[0][1], [25000, 25000, 25000, 25000]);
 
     // the engine replays the downloaded log hand by hand (ippon-replay, from the log's tiles alone)
@@ -190,7 +197,7 @@ describe('the rankings over REST', () => {
     const hands = replay.stdout.trim().split('\n').map((l) => JSON.parse(l));
     assert.equal(hands.length, match.hands);
     for (const h of hands) assert.equal(h.error, undefined, JSON.stringify(h));
-    assert.deepEqual(hands.at(-1).wins.map((w) => [w.who, w.from]), match.wins.map((w) => [w.seat, w.from]));
+    assert.deepEqual(hands.at(-1).wins.map((w) => [w.who, w.from]), match.wins.map((w) => [logSeat(w.seat), logSeat(w.from)]));
 
     const m = await request(port, { path: match.logs.mjai });
     assert.equal(m.status, 200, m.body);
@@ -198,17 +205,17 @@ describe('the rankings over REST', () => {
     assert.equal(m.headers['content-disposition'], `attachment; filename="ippon-${matchId}.mjson"`);
     const events = m.body.trim().split('\n').map((l) => JSON.parse(l));
     assert.equal(events[0].type, 'start_game');
-    assert.deepEqual(events[0].names, match.players.map((p) => p.display_name));
+    assert.deepEqual(events[0].names, byLogSeat.map((p) => p.display_name));
     assert.equal(events[1].type, 'start_kyoku');
     assert.equal(events.at(-1).type, 'end_game');
     assert.equal(events.at(-2).type, 'end_kyoku');
     assert.equal(events.filter((e) => e.type === 'start_kyoku').length, match.hands);
-    assert.deepEqual(events.filter((e) => e.type === 'hora').map((e) => e.actor), match.wins.map((w) => w.seat));
+    assert.deepEqual(events.filter((e) => e.type === 'hora').map((e) => e.actor), match.wins.map((w) => logSeat(w.seat)));
 
     // stored final points = 25,000 + the engine's deltas of every hand − 1,000 per accepted riichi
-    const finals = [0, 1, 2, 3].map((s) => 25000 + hands.reduce((a, h) => a + h.deltas[s], 0)
-      - 1000 * events.filter((e) => e.type === 'reach_accepted' && e.actor === s).length);
-    assert.deepEqual(finals, match.players.map((p) => p.final_points));
+    const finals = [0, 1, 2, 3].map((r) => 25000 + hands.reduce((a, h) => a + h.deltas[r], 0)
+      - 1000 * events.filter((e) => e.type === 'reach_accepted' && e.actor === r).length);
+    assert.deepEqual(finals, byLogSeat.map((p) => p.final_points));
 
     const again = await request(port, { path: match.logs.tenhou, headers: { 'if-none-match': t.headers.etag } });
     assert.equal(again.status, 304);
