@@ -13,6 +13,7 @@ import { mountProfile } from './profile.js';
 import { mountMatch } from './match.js';
 import { mountReplay } from './replay.js';
 import { mountWatch } from './watch.js';
+import { mountRoom } from './room.js';
 import { mountLogin, mountRegister, mountAccount } from './account.js';
 import { mountAbout } from './about.js';
 
@@ -69,6 +70,7 @@ async function main() {
   route('/replay/:id', mountReplay);
   route('/replay/:id/:step', mountReplay);
   route('/watch/:id', mountWatch);
+  route('/room/:code', mountRoom);
   route('/login', mountLogin);
   route('/register', mountRegister);
   route('/account', mountAccount);

@@ -9,6 +9,7 @@ import { play, onPlayChange, startPractice, joinQueue, leaveQueue } from './play
 import { currentUser, onSessionChange } from './session.js';
 import { navigate } from './router.js';
 import { liveTables } from './livetables.js';
+import { friendsCard } from './friends.js';
 
 function modeCard(mode, busy) {
   return h('article.mode-card', { dataset: { mode } },
@@ -66,13 +67,16 @@ export function mountLobby(root) {
     replace(root, h('div.lobby', {},
       h('section.hero', {}, h('h1', {}, t('lobby.title')), h('p.lead', {}, t('lobby.lead'))),
       panel,
-      h('div.mode-cards', {}, modeCard('4p', busy), modeCard('3p', busy)),
+      h('div.mode-cards', {}, modeCard('4p', busy), modeCard('3p', busy), friendsCard(busy)),
       accountBox(),
       live.el,
       h('section.how', {}, h('h2', {}, t('lobby.how')), h('ol', {}, [1, 2, 3, 4].map((i) => h('li', {}, t(`lobby.how.${i}`))))),
       h('p.keys', {}, TOUCH.matches ? t('lobby.keys.tap') : t('lobby.keys.click'))));
   }
-  const offPlay = onPlayChange((what) => { if (what === 'queue' || what === 'welcome' || what === 'game') render(); });
+  const offPlay = onPlayChange((what) => {
+    if (what === 'room' && play.room) navigate(`/room/${play.room.code}`); // the room we just opened
+    else if (what === 'queue' || what === 'welcome' || what === 'game') render();
+  });
   const offSession = onSessionChange(render);
   const offLang = onLangChange(() => { live.render(); render(); });
   const ticker = setInterval(() => panel && panel.tick(), 250);

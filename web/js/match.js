@@ -19,7 +19,7 @@ export function mountMatch(root, params) {
     replace(root, h('div.match-page', {},
       h('h1', {}, t('match.title', { mode: t(`mode.${mode}`) })),
       h('p.muted', {}, when(data.ended_at), ' · ', t('match.hands', { n: data.hands }), ' · ',
-        data.ranked ? t('table.ranked') : t('table.unranked'), data.voided_at ? ` · ${t('match.voided')}` : ''),
+        data.private ? t('match.private') : data.ranked ? t('table.ranked') : t('table.unranked'), data.voided_at ? ` · ${t('match.voided')}` : ''),
       h('table.standings', {},
         h('thead', {}, h('tr', {}, h('th', {}, t('result.place')), h('th', {}, t('result.player')),
           h('th.num', {}, t('result.final_points')), h('th.num', {}, t('result.result')))),

@@ -18,6 +18,9 @@ export const play = {
   notice: null,      // { key, vars, at }
   replaced: false,
   lastStart: null,   // { kind: 'practice' | 'queue', mode }
+  room: null,        // the private table we are in before its match (PROTOCOL.md, "Private tables")
+  roomClosed: null,  // { code, reason } of the last room that closed on us
+  roomError: null,   // { code: the room's code asked for, error: the server's error code }
 };
 
 const listeners = new Set();
@@ -109,6 +112,33 @@ export async function watchTable(id) {
   socket.send({ type: 'watch', table: id });
 }
 
+/** opens a private table with these choices ({ mode, clock, bots, spectators, delay_s }) */
+export async function createRoom(choices) {
+  await ready();
+  play.roomError = null;
+  socket.send({ type: 'room_create', ...choices });
+}
+
+/** joins the private table with this code */
+export async function joinRoom(code) {
+  await ready();
+  play.roomError = null;
+  play.roomAsked = code;
+  socket.send({ type: 'room_join', code });
+}
+
+/** leaves the private table (the host's leaving closes it) */
+export function leaveRoom() {
+  if (socket && play.room) socket.send({ type: play.room.members[0]?.user_id === play.me ? 'room_close' : 'room_leave' });
+  play.room = null;
+  changed('room');
+}
+
+/** the host starts the private table's match */
+export function startRoom() {
+  if (socket && play.room) socket.send({ type: 'room_start' });
+}
+
 /** stops watching */
 export function unwatchTable() {
   if (spectator.table && socket) socket.send({ type: 'unwatch' });
@@ -144,6 +174,7 @@ export function leaveGame() {
 
 function welcome(msg) {
   greeted(msg.user);
+  play.me = msg.user.id;
   if (msg.table) {
     if (!play.game || play.game.table !== msg.table.id) {
       const stored = storedMatch(msg.table.id);
@@ -219,6 +250,22 @@ function receive(msg) {
       applyAsk(play.game, msg);
       changed('game');
       break;
+    case 'room':
+      play.room = msg;
+      play.roomClosed = null;
+      play.roomError = null;
+      changed('room');
+      break;
+    case 'room_started':
+    case 'room_left':
+      play.room = null;
+      changed('room');
+      break;
+    case 'room_closed':
+      play.room = null;
+      play.roomClosed = { code: msg.code, reason: msg.reason };
+      changed('room');
+      break;
     case 'watchers': // how many watch the table we play at
       if (play.game && play.game.table === msg.table) play.game.watchers = msg.count;
       changed('game');
@@ -253,8 +300,19 @@ function error(msg) {
     case 'already_contributed': // sent again after a reconnect: the first one counts
       break;
     case 'no_table':
+    case 'not_watchable':
       if (watchRefused(msg.code)) return;
       break;
+    case 'no_room':
+    case 'room_full':
+    case 'in_room':
+    case 'queued':
+    case 'too_many_rooms':
+    case 'room_not_full':
+    case 'not_host':
+      play.roomError = { code: play.roomAsked ?? null, error: msg.code, message: msg.message };
+      changed('room');
+      return;
     case 'replaced':
       play.replaced = true;
       notice('notice.replaced');

@@ -41,7 +41,7 @@ export function mountProfile(root, params) {
             h('td', {}, t(`mode.${r.mode}`)),
             h('td.num', {}, number(r.final_points)),
             h(`td.num.result-value${r.result > 0 ? '.plus' : r.result < 0 ? '.minus' : ''}`, {}, signed(r.result)),
-            h('td', {}, r.counted ? t('profile.counted') : t('profile.not_counted')),
+            h('td', { dataset: { private: String(!!r.private) } }, r.private ? t('profile.private') : r.counted ? t('profile.counted') : t('profile.not_counted')),
             h('td', {}, h('a', { href: `#/replay/${r.id}`, dataset: { kind: 'replay' } }, t('profile.replay')))))))
           : h('p.muted', {}, t('profile.no_games')))));
   }

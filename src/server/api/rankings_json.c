@@ -59,10 +59,10 @@ json_t *ippon_json_profile(const ippon_profile *p)
     json_t *recent = json_array();
     for (int i = 0; recent && i < p->recent_n; i++) {
         const ippon_profile_match *m = &p->recent[i];
-        if (json_array_append_new(recent, json_pack("{s:s,s:s,s:I,s:i,s:i,s:i,s:b}", "id", m->id, "mode", m->mode,
-                                                    "ended_at", (json_int_t)m->ended_at, "result", m->result,
-                                                    "final_points", m->final_points, "seat", m->seat, "counted",
-                                                    m->counted)) != 0) {
+        if (json_array_append_new(recent, json_pack("{s:s,s:s,s:I,s:i,s:i,s:i,s:b,s:b}", "id", m->id, "mode",
+                                                    m->mode, "ended_at", (json_int_t)m->ended_at, "result",
+                                                    m->result, "final_points", m->final_points, "seat", m->seat,
+                                                    "counted", m->counted, "private", m->private_match)) != 0) {
             json_decref(recent);
             recent = NULL;
         }
@@ -104,8 +104,9 @@ json_t *ippon_json_match_list(const ippon_listed_matches *list)
     json_t *matches = json_array();
     for (int i = 0; matches && i < list->n; i++) {
         const ippon_listed_match *m = &list->rows[i];
-        if (json_array_append_new(matches, json_pack("{s:s,s:s,s:s,s:b,s:b,s:b,s:i,s:I,s:I,s:o}", "id", m->id, "mode",
-                                                     m->mode, "rules", m->rules, "ranked", m->ranked, "completed",
+        if (json_array_append_new(matches, json_pack("{s:s,s:s,s:s,s:b,s:b,s:b,s:b,s:i,s:I,s:I,s:o}", "id", m->id,
+                                                     "mode", m->mode, "rules", m->rules, "ranked", m->ranked,
+                                                     "private", m->private_match, "completed",
                                                      m->completed, "voided", m->voided, "hands", m->hands,
                                                      "started_at", (json_int_t)m->started_at, "ended_at",
                                                      (json_int_t)m->ended_at, "players", seats_json(m))) != 0) {
@@ -119,8 +120,9 @@ json_t *ippon_json_match_list(const ippon_listed_matches *list)
 json_t *ippon_json_match_detail(const ippon_stored_detail *d)
 {
     const ippon_listed_match *m = &d->match;
-    return json_pack("{s:s,s:s,s:s,s:b,s:b,s:o,s:o,s:i,s:I,s:I,s:o,s:O,s:O,s:O}", "id", m->id, "mode", m->mode,
-                     "rules", m->rules, "ranked", m->ranked, "completed", m->completed, "voided_at",
+    return json_pack("{s:s,s:s,s:s,s:b,s:b,s:b,s:o,s:o,s:i,s:I,s:I,s:o,s:O,s:O,s:O}", "id", m->id, "mode", m->mode,
+                     "rules", m->rules, "ranked", m->ranked, "private", m->private_match, "completed", m->completed,
+                     "voided_at",
                      d->voided ? json_integer(d->voided_at) : json_null(), "void_reason",
                      d->void_reason ? json_string(d->void_reason) : json_null(), "hands", m->hands, "started_at",
                      (json_int_t)m->started_at, "ended_at", (json_int_t)m->ended_at, "players", seats_json(m), "wins",

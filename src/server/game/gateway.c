@@ -24,6 +24,7 @@
 
 #include "auth/auth.h"
 #include "base/log.h"
+#include "game/rooms.h"
 
 void ippon_game_settings_from_config(ippon_game_settings *s, const ippon_config *cfg)
 {
@@ -67,13 +68,14 @@ ippon_gateway *ippon_gateway_new(ippon_app *app, const ippon_game_settings *sett
     gw->addrs = ippon_conn_count_new();
     gw->seated = ippon_strmap_new();
     gw->lobby = ippon_lobby_new();
+    gw->rooms = ippon_gateway_rooms_new();
     static const char overloaded[] = "{\"type\":\"error\",\"code\":\"overloaded\",\"message\":"
                                      "\"the server is short of memory: connect again\"}";
     gw->overloaded_len = sizeof overloaded - 1;
     gw->overloaded = malloc(IPPON_GATEWAY_HEAD_ROOM + sizeof overloaded); /* with the NUL */
     if (gw->overloaded)
         memcpy(gw->overloaded + IPPON_GATEWAY_HEAD_ROOM, overloaded, sizeof overloaded);
-    if (!gw->users || !gw->addrs || !gw->seated || !gw->lobby || !gw->overloaded) {
+    if (!gw->users || !gw->addrs || !gw->seated || !gw->lobby || !gw->rooms || !gw->overloaded) {
         ippon_gateway_free(gw);
         return NULL;
     }
@@ -106,6 +108,7 @@ void ippon_gateway_free(ippon_gateway *gw)
     ippon_strmap_free(gw->users);
     ippon_conn_count_free(gw->addrs);
     ippon_lobby_free(gw->lobby);
+    ippon_rooms_free(gw->rooms);
     free(gw->overloaded);
     free(gw);
 }
@@ -463,6 +466,7 @@ static void on_hello(ippon_gateway *gw, ippon_conn *c, const json_t *msg)
                                         waiting >= 0 ? queue_status(gw, (ippon_mode)waiting, now) : json_null()));
     long last = json_is_integer(json_object_get(msg, "last")) ? (long)json_integer_value(json_object_get(msg, "last")) : -2;
     ippon_gateway_rejoin(gw, c, last, json_string_value(json_object_get(msg, "proof")), now);
+    ippon_gateway_room_rejoin(gw, c);
 }
 
 static void on_queue(ippon_gateway *gw, ippon_conn *c, const json_t *msg)
@@ -478,6 +482,10 @@ static void on_queue(ippon_gateway *gw, ippon_conn *c, const json_t *msg)
     }
     if (gw->maintenance) {
         ippon_gateway_send_error(gw, c, "maintenance", "the server is in maintenance: no new matches for now");
+        return;
+    }
+    if (ippon_gateway_in_room(gw, c->user_id)) {
+        count_bad(gw, c, "in_room", "you are at a private table: leave it first");
         return;
     }
     if (ippon_gateway_table_of(gw, c->user_id)) {
@@ -512,6 +520,10 @@ static void on_practice(ippon_gateway *gw, ippon_conn *c, const json_t *msg)
     }
     if (!gw->set.bots || gw->draining) {
         ippon_gateway_send_error(gw, c, gw->draining ? "draining" : "no_bots", "practice tables are not available now");
+        return;
+    }
+    if (ippon_gateway_in_room(gw, c->user_id)) {
+        count_bad(gw, c, "in_room", "you are at a private table: leave it first");
         return;
     }
     if (ippon_gateway_table_of(gw, c->user_id)) {
@@ -564,6 +576,10 @@ void ippon_gateway_message(ippon_gateway *gw, ippon_conn *c, const char *text, s
         ippon_gateway_act(gw, c, msg, now);
     else if (!strcmp(type, "contribute"))
         ippon_gateway_contribute(gw, c, msg, now);
+    else if (!strncmp(type, "room_", 5) && (!strcmp(type, "room_create") || !strcmp(type, "room_join") ||
+                                             !strcmp(type, "room_leave") || !strcmp(type, "room_close") ||
+                                             !strcmp(type, "room_start")))
+        ippon_gateway_room_message(gw, c, type, msg, now);
     else if (!strcmp(type, "watch"))
         ippon_gateway_watch(gw, c, msg, now);
     else if (!strcmp(type, "unwatch"))

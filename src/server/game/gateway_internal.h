@@ -76,6 +76,7 @@ struct ippon_gateway {
     ippon_conn_count *addrs;    /* open connections per client address */
     ippon_strmap *seated;       /* user id → the gw_table it plays at */
     ippon_lobby *lobby;
+    struct ippon_rooms *rooms;  /* private tables before they start (gateway_rooms.c) */
     lws_sorted_usec_list_t lobby_timer;
     lws_sorted_usec_list_t drain_sul;   /* wakes the loop when the shutdown grace is over */
     lws_sorted_usec_list_t expiry_sul;  /* once a second: sockets whose session has expired close */
@@ -121,6 +122,24 @@ void ippon_gateway_act(ippon_gateway *gw, ippon_conn *c, const json_t *msg, int6
 void ippon_gateway_contribute(ippon_gateway *gw, ippon_conn *c, const json_t *msg, int64_t now);
 void ippon_gateway_lobby_changed(ippon_gateway *gw, ippon_mode mode, int64_t now);
 void ippon_gateway_start_table(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_entry *humans, int n, bool may_rank);
+/* what a table started from a private room has of its own (gateway_rooms.c) */
+typedef struct ippon_gateway_table_options {
+    bool private_match;     /* never ranked, stored as private */
+    int clock_factor;       /* the clocks times this (1: standard) */
+    bool no_spectators;
+    int64_t watch_delay_ms; /* < 0: the server's spectate delay */
+} ippon_gateway_table_options;
+void ippon_gateway_start_table_with(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_entry *humans, int n,
+                                    const ippon_gateway_table_options *opt);
+
+/* gateway_rooms.c: the rooms' messages (room_create, room_join, room_leave, room_close, room_start) */
+struct ippon_rooms *ippon_gateway_rooms_new(void);
+void ippon_gateway_room_message(ippon_gateway *gw, ippon_conn *c, const char *type, const json_t *msg, int64_t now);
+bool ippon_gateway_in_room(ippon_gateway *gw, const char *user_id);
+/* after a hello: the room the player is in, again */
+void ippon_gateway_room_rejoin(ippon_gateway *gw, ippon_conn *c);
+/* rooms nobody started in time close (once a second) */
+void ippon_gateway_rooms_expire(ippon_gateway *gw, int64_t now);
 void ippon_gateway_tables_free(ippon_gateway *gw);
 /* the settings, hooks and list of tables (gateway_tables.c) that a restored table joins too */
 void ippon_gateway_table_settings(const ippon_gateway *gw, ippon_table_settings *out);

@@ -68,6 +68,7 @@ static void sessions_timer(lws_sorted_usec_list_t *sul)
     ippon_gateway *gw = lws_container_of(sul, ippon_gateway, expiry_sul);
     if (gw->app && gw->app->auth)
         ippon_gateway_expire_sessions(gw, ippon_auth_now_ms(gw->app->auth) / 1000);
+    ippon_gateway_rooms_expire(gw, ippon_gateway_now(gw)); /* private rooms nobody started */
     lws_sul_schedule(gw->ctx, 0, &gw->expiry_sul, sessions_timer, SESSIONS_CHECK_US);
 }
 

@@ -233,7 +233,9 @@ static void tables_due(lws_sorted_usec_list_t *sul)
     arm(gw);
 }
 
-void ippon_gateway_start_table(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_entry *humans, int n, bool may_rank)
+/* a table for these humans (bots in the other seats), ranked when it may be and has enough of them */
+static void start_table(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_entry *humans, int n, bool may_rank,
+                        const ippon_gateway_table_options *opt)
 {
     const ippon_rules *rules = ippon_rules_preset(ippon_mode_preset(mode));
     ippon_seat_player players[IPPON_MAX_PLAYERS];
@@ -249,7 +251,13 @@ void ippon_gateway_start_table(ippon_gateway *gw, ippon_mode mode, const ippon_l
     }
     ippon_table_settings ts;
     ippon_gateway_table_settings(gw, &ts);
-    bool ranked = may_rank && n >= gw->set.ranked_min_humans;
+    ts.clock.move_ms *= opt->clock_factor;
+    ts.clock.bank_ms *= opt->clock_factor;
+    ts.clock.refill_ms *= opt->clock_factor;
+    ts.private_match = opt->private_match;
+    ts.no_spectators = opt->no_spectators;
+    ts.watch_delay_ms = opt->watch_delay_ms;
+    bool ranked = may_rank && !opt->private_match && n >= gw->set.ranked_min_humans;
     ippon_id id;
     char hex[IPPON_ID_HEX_LEN + 1];
     ippon_id_generate(&id);
@@ -276,6 +284,19 @@ void ippon_gateway_start_table(ippon_gateway *gw, ippon_mode mode, const ippon_l
     ippon_gateway_table_link(gw, gt);
 }
 
+/* a table from the lobby (may_rank) or for practice (not ranked) */
+void ippon_gateway_start_table(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_entry *humans, int n, bool may_rank)
+{
+    const ippon_gateway_table_options ordinary = { .clock_factor = 1, .watch_delay_ms = -1 };
+    start_table(gw, mode, humans, n, may_rank, &ordinary);
+}
+
+void ippon_gateway_start_table_with(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_entry *humans, int n,
+                                    const ippon_gateway_table_options *opt)
+{
+    start_table(gw, mode, humans, n, false, opt);
+}
+
 void ippon_gateway_table_settings(const ippon_gateway *gw, ippon_table_settings *out)
 {
     double scale = gw->set.time_scale;
@@ -288,6 +309,7 @@ void ippon_gateway_table_settings(const ippon_gateway *gw, ippon_table_settings 
         .proof_key = gw->app && gw->app->journal ? ippon_journal_key(gw->app->journal) : NULL,
         .contribution_ms = gw->set.contribution_ms,
         .resume_hold_ms = gw->set.resume_hold_ms,
+        .watch_delay_ms = -1,
     };
 }
 

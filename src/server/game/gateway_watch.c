@@ -60,9 +60,12 @@ static void leave(ippon_conn *c)
     count_changed(gt);
 }
 
-/* the spectators' delay, in the table's ms */
-static int64_t delay_ms(const ippon_gateway *gw)
+/* the spectators' delay at this table, in ms: its own (a private table's host chose it) or the server's */
+static int64_t delay_ms(const ippon_gateway *gw, const struct gw_table *gt)
 {
+    int64_t own = ippon_table_settings_of(gt->t)->watch_delay_ms;
+    if (own >= 0)
+        return own;
     return gw->set.spectate_delay_ms > 0 ? gw->set.spectate_delay_ms : 0;
 }
 
@@ -82,6 +85,10 @@ void ippon_gateway_watch(ippon_gateway *gw, ippon_conn *c, const json_t *msg, in
         ippon_gateway_bad(gw, c, "in_match", "you play at this table");
         return;
     }
+    if (ippon_table_settings_of(gt->t)->no_spectators) {
+        ippon_gateway_bad(gw, c, "not_watchable", "the host of this private table allows no spectators");
+        return;
+    }
     if (c->watching) /* another table, or this one again: from the start, as a new spectator */
         leave(c);
     if (gt->watch.n == gt->watch.cap) {
@@ -95,7 +102,7 @@ void ippon_gateway_watch(ippon_gateway *gw, ippon_conn *c, const json_t *msg, in
         gt->watch.cap = cap;
     }
     const ippon_public_feed *feed = ippon_table_feed(gt->t);
-    long due = ippon_feed_due_end(feed, now - delay_ms(gw));
+    long due = ippon_feed_due_end(feed, now - delay_ms(gw, gt));
     if (gt->watch.n == 0)
         gt->watch.sent = due;
     else if (due > gt->watch.sent) /* never ahead of the others: they get the rest at the next fan-out */
@@ -111,7 +118,8 @@ void ippon_gateway_watch(ippon_gateway *gw, ippon_conn *c, const json_t *msg, in
     ippon_gateway_send(gw, c, json_pack("{s:s,s:s,s:s,s:b,s:o,s:o,s:I}", "type", "watching", "table", id, "mode",
                                         ippon_mode_name(ippon_mode_of_players(ippon_table_players(gt->t))), "ranked",
                                         ippon_table_ranked(gt->t), "seats", seats, "numbers",
-                                        ippon_proto_numbers(ippon_table_rules(gt->t)), "delay_ms", (json_int_t)delay_ms(gw)));
+                                        ippon_proto_numbers(ippon_table_rules(gt->t)), "delay_ms",
+                                        (json_int_t)delay_ms(gw, gt)));
     send_entries(gw, c, feed, ippon_feed_first(feed), due);
     ippon_gateway_table_reschedule(gt);
 }
@@ -140,7 +148,7 @@ int64_t ippon_gateway_watch_due(const ippon_gateway *gw, const struct gw_table *
     if (gt->watch.n > 0) {
         const struct feed_entry *e = ippon_feed_get(ippon_table_feed(gt->t), gt->watch.sent);
         if (e)
-            due = e->at + delay_ms(gw);
+            due = e->at + delay_ms(gw, gt);
     }
     if (gt->watch.count_dirty) {
         int64_t at = gt->watch.count_sent_at + COUNT_NOTICE_MS;
@@ -170,7 +178,7 @@ void ippon_gateway_watch_fan_out(ippon_gateway *gw, struct gw_table *gt, int64_t
 {
     const ippon_public_feed *feed = ippon_table_feed(gt->t);
     if (gt->watch.n > 0) {
-        long due = ippon_feed_due_end(feed, now - delay_ms(gw));
+        long due = ippon_feed_due_end(feed, now - delay_ms(gw, gt));
         if (gt->watch.sent < ippon_feed_first(feed))
             gt->watch.sent = ippon_feed_first(feed);
         for (int i = 0; i < gt->watch.n && due > gt->watch.sent; i++)

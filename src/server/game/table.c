@@ -372,6 +372,7 @@ static void finish(ippon_table *t, bool completed, const char *reason, int64_t n
         .completed = completed, .started_ms = t->started_ms, .ended_ms = now,
         .hands = (int)json_array_size(t->seeds), .seats = t->seats, .final_points = t->final_points,
         .results = t->results, .seeds = t->seeds, .actions = actions, .wins = t->wins, .fairness = fairness,
+        .private_match = t->set.private_match,
     };
     if (t->hooks.finished)
         t->hooks.finished(t->hooks.ctx, t, &rec);
@@ -644,9 +645,14 @@ static json_t *open_record(const ippon_table *t)
     for (int s = 0; s < t->players; s++)
         json_array_append_new(players, json_pack("{s:s,s:s,s:b}", "user_id", t->seats[s].user_id, "name",
                                                  t->seats[s].name, "bot", t->seats[s].bot));
-    return json_pack("{s:s,s:s,s:s,s:o,s:b,s:i,s:o}", "k", "open", "id", t->id, "rules", t->rules.name, "players",
-                     players, "ranked", t->ranked, "first_dealer", t->first_dealer, "secret",
-                     hex_json(t->secret, sizeof t->secret));
+    const ippon_clock_rules *c = &t->set.clock;
+    return json_pack("{s:s,s:s,s:s,s:o,s:b,s:i,s:o,s:{s:I,s:I,s:I,s:I},s:b,s:b,s:I}", "k", "open", "id", t->id,
+                     "rules", t->rules.name, "players", players, "ranked", t->ranked, "first_dealer",
+                     t->first_dealer, "secret", hex_json(t->secret, sizeof t->secret), "clock", "move_ms",
+                     (json_int_t)c->move_ms, "bank_ms", (json_int_t)c->bank_ms, "refill_ms",
+                     (json_int_t)c->refill_ms, "grace_ms", (json_int_t)c->grace_ms, "private",
+                     t->set.private_match, "no_spectators", t->set.no_spectators, "watch_delay_ms",
+                     (json_int_t)t->set.watch_delay_ms);
 }
 
 /* match_found for a seat: the table, the seats, the match's numbers and the commitment to its
@@ -862,7 +868,21 @@ ippon_table *ippon_table_restore(const json_t *records, const ippon_table_settin
         snprintf(err, errlen, "record 1: not the opening of a match this server knows");
         return NULL;
     }
-    ippon_table *t = table_alloc(id, rules, players, json_is_true(json_object_get(open, "ranked")), settings, hooks,
+    ippon_table_settings own = *settings; /* what the journal says of this table over the server's */
+    const json_t *clock = json_object_get(open, "clock");
+    if (json_is_object(clock)) {
+        own.clock = (ippon_clock_rules){ .move_ms = json_integer_value(json_object_get(clock, "move_ms")),
+                                         .bank_ms = json_integer_value(json_object_get(clock, "bank_ms")),
+                                         .refill_ms = json_integer_value(json_object_get(clock, "refill_ms")),
+                                         .grace_ms = json_integer_value(json_object_get(clock, "grace_ms")) };
+        if (own.clock.move_ms <= 0 || own.clock.bank_ms < 0 || own.clock.refill_ms < 0 || own.clock.grace_ms < 0)
+            own.clock = settings->clock;
+    }
+    own.private_match = json_is_true(json_object_get(open, "private"));
+    own.no_spectators = json_is_true(json_object_get(open, "no_spectators"));
+    if (json_is_integer(json_object_get(open, "watch_delay_ms")))
+        own.watch_delay_ms = json_integer_value(json_object_get(open, "watch_delay_ms"));
+    ippon_table *t = table_alloc(id, rules, players, json_is_true(json_object_get(open, "ranked")), &own, hooks,
                                  json_integer_value(json_object_get(open, "at")));
     if (!t) {
         snprintf(err, errlen, "out of memory");
@@ -943,6 +963,7 @@ void ippon_table_standing(const ippon_table *t, int *round_wind, int *kyoku_out,
 }
 bool ippon_table_ranked(const ippon_table *t) { return t->ranked; }
 const ippon_rules *ippon_table_rules(const ippon_table *t) { return &t->rules; }
+const ippon_table_settings *ippon_table_settings_of(const ippon_table *t) { return &t->set; }
 int ippon_table_players(const ippon_table *t) { return t->players; }
 const ippon_seat_player *ippon_table_player_at(const ippon_table *t, int seat)
 {

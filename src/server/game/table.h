@@ -39,6 +39,9 @@ typedef struct ippon_table_settings {
     const uint8_t *proof_key; /* 32 bytes for event proofs (below); NULL: none */
     int64_t contribution_ms;  /* how long the first deal waits for the human seats' contributions
                                  (not scaled: a network round trip); 0: no contributions taken */
+    bool private_match;       /* a friends' table (gateway_rooms.c): never ranked, stored as private */
+    bool no_spectators;       /* nobody may watch it (its host said so) */
+    int64_t watch_delay_ms;   /* how late spectators see it; < 0: the server's spectate_delay_s */
     int64_t resume_hold_ms;   /* a restored table stands still this long before its bots, clocks
                                  and call window go on (not scaled): the players reconnect first,
                                  and one who saw more than the journal kept can show it before
@@ -76,7 +79,8 @@ typedef struct ippon_table_hooks {
  * as they happen, each record before anything it causes is sent:
  *
  *   {"k":"open","at","id","rules":preset,"players":[{"user_id","name","bot"}],"ranked","first_dealer",
- *    "secret":hex}                                    (journals from before secrets have none)
+ *    "secret":hex,"clock":{move_ms,bank_ms,refill_ms,grace_ms},"private","no_spectators",
+ *    "watch_delay_ms"}                                 (older journals lack some: the settings given)
  *   {"k":"contribute","at","seat","bytes":hex}        a seat's contribution, taken before the first deal
  *   {"k":"deal","at","seed":hex}                      a hand dealt from this seed
  *   {"k":"act","at","seat","action":{…},"banks":[…]}  an action applied (the stored form: a
@@ -108,6 +112,8 @@ const ippon_seat_player *ippon_table_player_at(const ippon_table *t, int seat);
 bool ippon_table_over(const ippon_table *t);
 bool ippon_table_ranked(const ippon_table *t);
 const ippon_rules *ippon_table_rules(const ippon_table *t);
+/* the table's settings (a restored table's as its journal had them) */
+const ippon_table_settings *ippon_table_settings_of(const ippon_table *t);
 /* the spectators' feed: every event the whole table may see, as sent, with its time (public_feed.h) */
 const ippon_public_feed *ippon_table_feed(const ippon_table *t);
 /* where the match stands, in public: the round wind, the hand's kyoku and honba, and when the

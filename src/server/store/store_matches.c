@@ -152,6 +152,7 @@ static int insert_match(ippon_store *st, writer *w, const pending *p, char *err,
         sqlite3_bind_text(q, 12, p->fairness, -1, SQLITE_STATIC);
     else
         sqlite3_bind_null(q, 12);
+    sqlite3_bind_int(q, 13, r->private_match);
     int rc = sqlite3_step(q);
     sqlite3_reset(q);
     sqlite3_clear_bindings(q);
@@ -261,7 +262,7 @@ static int write_pending(ippon_store *st, pending *ps, int n, written *w, char *
 {
     static const char match_sql[] =
         "INSERT OR IGNORE INTO matches (id, mode, rules, ranked, completed, started_at, ended_at, hands, seeds,"
-        " actions, wins, fairness) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)";
+        " actions, wins, fairness, private) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)";
     static const char player_sql[] =
         "INSERT INTO match_players (match_id, seat, user_id, display_name, is_bot, final_points, result, won,"
         " dealt_in, ended_at, mode, counted, voided) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,0)";
@@ -489,6 +490,10 @@ static json_t *pending_json(const pending *p)
         json_decref(o);
         return NULL;
     }
+    if (o && r->private_match && json_object_set_new(o, "private", json_true()) != 0) {
+        json_decref(o);
+        return NULL;
+    }
     return o;
 }
 
@@ -574,7 +579,8 @@ int ippon_store_batch_add_line(ippon_store_batch *q, const char *line, char *err
                                       .ranked = ranked, .completed = completed, .started_ms = started,
                                       .ended_ms = ended, .hands = hands, .seats = table_seats,
                                       .final_points = finals, .results = results, .seeds = seeds,
-                                      .actions = actions, .wins = wins, .fairness = fairness};
+                                      .actions = actions, .wins = wins, .fairness = fairness,
+                                      .private_match = json_is_true(json_object_get(o, "private"))};
             rc = ippon_store_batch_add(q, &rec, err, errlen);
         }
     }

@@ -89,8 +89,9 @@ static int profile_modes(ippon_store *st, const char *user_id, ippon_profile *p)
 
 static int profile_recent(ippon_store *st, const char *user_id, ippon_profile *p)
 {
-    static const char sql[] = "SELECT match_id, mode, ended_at, result, final_points, seat, counted"
-                              " FROM match_players WHERE user_id = ?1 ORDER BY ended_at DESC, match_id DESC LIMIT ?2";
+    static const char sql[] = "SELECT p.match_id, p.mode, p.ended_at, p.result, p.final_points, p.seat, p.counted,"
+                              " m.private FROM match_players p JOIN matches m ON m.id = p.match_id"
+                              " WHERE p.user_id = ?1 ORDER BY p.ended_at DESC, p.match_id DESC LIMIT ?2";
     sqlite3_stmt *q = ippon_store_prepare(st, sql);
     if (!q)
         return -1;
@@ -106,6 +107,7 @@ static int profile_recent(ippon_store *st, const char *user_id, ippon_profile *p
         m->final_points = sqlite3_column_int(q, 4);
         m->seat = sqlite3_column_int(q, 5);
         m->counted = sqlite3_column_int(q, 6) != 0;
+        m->private_match = sqlite3_column_int(q, 7) != 0;
     }
     if (p->recent_n == IPPON_PROFILE_RECENT)
         rc = SQLITE_DONE; /* LIMIT: no more rows */
@@ -221,7 +223,7 @@ static int match_seats(sqlite3_stmt *q, ippon_listed_match *m)
 }
 
 /* the columns MATCH_COLUMNS of a matches row, from column `first` on, into m */
-#define MATCH_COLUMNS "m.id, m.mode, m.rules, m.ranked, m.completed, m.hands, m.started_at, m.ended_at"
+#define MATCH_COLUMNS "m.id, m.mode, m.rules, m.ranked, m.completed, m.hands, m.started_at, m.ended_at, m.private"
 static void match_columns(sqlite3_stmt *q, int first, ippon_listed_match *m)
 {
     column_copy(q, first, m->id, sizeof m->id);
@@ -232,6 +234,7 @@ static void match_columns(sqlite3_stmt *q, int first, ippon_listed_match *m)
     m->hands = sqlite3_column_int(q, first + 5);
     m->started_at = sqlite3_column_int64(q, first + 6);
     m->ended_at = sqlite3_column_int64(q, first + 7);
+    m->private_match = sqlite3_column_int(q, first + 8) != 0;
 }
 
 static int user_exists(ippon_store *st, const char *user_id)
@@ -320,14 +323,14 @@ int ippon_store_match_detail(ippon_store *st, const char *id, ippon_stored_detai
         return rc == SQLITE_DONE ? IPPON_STORE_NOT_FOUND : -1;
     }
     match_columns(q, 0, &out->match);
-    out->voided = sqlite3_column_type(q, 8) != SQLITE_NULL;
-    out->voided_at = sqlite3_column_int64(q, 8);
-    const unsigned char *reason = sqlite3_column_text(q, 9);
+    out->voided = sqlite3_column_type(q, 9) != SQLITE_NULL;
+    out->voided_at = sqlite3_column_int64(q, 9);
+    const unsigned char *reason = sqlite3_column_text(q, 10);
     out->void_reason = reason ? strdup((const char *)reason) : NULL;
-    out->wins = column_json(q, 10);
-    out->seeds = column_json(q, 11);
-    bool has_fairness = sqlite3_column_type(q, 12) != SQLITE_NULL;
-    out->fairness = has_fairness ? column_json(q, 12) : NULL;
+    out->wins = column_json(q, 11);
+    out->seeds = column_json(q, 12);
+    bool has_fairness = sqlite3_column_type(q, 13) != SQLITE_NULL;
+    out->fairness = has_fairness ? column_json(q, 13) : NULL;
     sqlite3_finalize(q);
     sqlite3_stmt *qp = ippon_store_prepare(st, PLAYERS_SQL);
     rc = qp && (!reason || out->void_reason) && out->wins && out->seeds && (!has_fairness || out->fairness)

@@ -92,6 +92,7 @@ typedef struct ippon_profile_match {
     int32_t result, final_points;
     int seat;
     bool counted;
+    bool private_match;         /* played at a friends' private table */
 } ippon_profile_match;
 
 /* the running sum of a mode's counted results after one game */
@@ -147,6 +148,7 @@ typedef struct ippon_listed_match {
     char mode[4];               /* "4p" or "3p" */
     char rules[32];             /* the rule preset's name */
     bool ranked, completed, voided;
+    bool private_match;         /* played at a friends' private table */
     int hands;
     int64_t started_at, ended_at; /* unix ms */
     int players;

@@ -27,6 +27,7 @@ typedef struct ippon_stored_match {
     int players;
     bool ranked;
     bool completed;            /* false: ended without a winner (closed by an admin, shutdown) */
+    bool private_match;        /* played at a friends' private table (never ranked) */
     int64_t started_ms, ended_ms;
     int hands;
     const ippon_seat_player *seats;

@@ -1,0 +1,243 @@
+/*
+ * gateway_rooms.c — private tables over the WebSocket (PROTOCOL.md, "Private tables"): a signed-in
+ * player (a guest too) creates a room with the match's choices (rooms.h), friends join it by its
+ * code, every member hears the room as it changes ("room"), and the host starts the match —
+ * bots fill the empty seats if the host allowed them, else the room must be full — or closes it.
+ * The table a room starts is never ranked, is stored as private, uses the room's clocks (relaxed:
+ * three times the standard ones), and may be watched only if the host allowed it, with the host's
+ * delay (gateway_watch.c reads both from the table's settings).
+ */
+#include "game/gateway_internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "base/mode.h"
+#include "game/rooms.h"
+
+enum { ROOMS_PER_ADDR = 3, ROOM_MAX_AGE_MS = 30 * 60 * 1000, RELAXED = 3, MAX_DELAY_S = 3600 };
+
+ippon_rooms *ippon_gateway_rooms_new(void)
+{
+    return ippon_rooms_new(ROOMS_PER_ADDR, ROOM_MAX_AGE_MS);
+}
+
+/* the room as its members see it */
+static json_t *room_json(const ippon_room *room)
+{
+    json_t *members = json_array();
+    for (int i = 0; i < room->n; i++)
+        json_array_append_new(members, json_pack("{s:s,s:s,s:b}", "user_id", room->members[i].user_id, "name",
+                                                 room->members[i].name, "host", i == 0));
+    const ippon_room_choices *c = &room->choices;
+    return json_pack("{s:s,s:s,s:o,s:{s:s,s:s,s:b,s:b,s:i},s:i}", "type", "room", "code", room->code, "members",
+                     members, "choices", "mode", ippon_mode_name(c->mode), "clock", c->relaxed ? "relaxed" : "standard",
+                     "bots", c->bots, "spectators", c->spectators, "delay_s", c->delay_s, "seats",
+                     ippon_mode_players(c->mode));
+}
+
+/* a message to every member of the room who is connected (msg taken) */
+static void tell_members(ippon_gateway *gw, const ippon_room *room, json_t *msg)
+{
+    for (int i = 0; i < room->n; i++) {
+        ippon_conn *c = ippon_gateway_conn_of(gw, room->members[i].user_id);
+        if (c)
+            ippon_gateway_send(gw, c, json_incref(msg));
+    }
+    json_decref(msg);
+}
+
+/* the room's members and the code it had, told that it closed */
+static void tell_closed(ippon_gateway *gw, const ippon_room *room, const char *reason)
+{
+    tell_members(gw, room, json_pack("{s:s,s:s,s:s}", "type", "room_closed", "code", room->code, "reason", reason));
+}
+
+/* may c be in a room now? (not at a table, not queued); false with the error sent */
+static bool free_to_gather(ippon_gateway *gw, ippon_conn *c)
+{
+    if (ippon_gateway_table_of(gw, c->user_id)) {
+        ippon_gateway_bad(gw, c, "in_match", "you are already playing a match");
+        return false;
+    }
+    if (ippon_lobby_mode_of(gw->lobby, c->user_id) >= 0) {
+        ippon_gateway_bad(gw, c, "queued", "leave the queue first");
+        return false;
+    }
+    return true;
+}
+
+static void refuse(ippon_gateway *gw, ippon_conn *c, int err)
+{
+    static const char *const why[] = {
+        [-IPPON_ROOM_IN_ROOM] = "you are in a room already: leave it first",
+        [-IPPON_ROOM_TOO_MANY] = "too many private tables are open from your address",
+        [-IPPON_ROOM_NOT_FOUND] = "no private table has that code",
+        [-IPPON_ROOM_FULL] = "this private table is full",
+        [-IPPON_ROOM_NOT_HOST] = "only the host may do that",
+        [-IPPON_ROOM_NO_MEMORY] = "the server is short of memory: try again",
+    };
+    ippon_gateway_bad(gw, c, ippon_rooms_error_code(err), why[-err]);
+}
+
+/* the choices of a room_create message; false with the error sent */
+static bool read_choices(ippon_gateway *gw, ippon_conn *c, const json_t *msg, ippon_room_choices *out)
+{
+    const char *mode = json_string_value(json_object_get(msg, "mode"));
+    const char *clock = json_string_value(json_object_get(msg, "clock"));
+    const json_t *bots = json_object_get(msg, "bots"), *spectators = json_object_get(msg, "spectators");
+    const json_t *delay = json_object_get(msg, "delay_s");
+    ippon_mode m;
+    const char *bad = !mode || ippon_mode_parse(mode, &m) != 0      ? "mode: " IPPON_MODE_CHOICES
+                    : clock && strcmp(clock, "standard") && strcmp(clock, "relaxed") ? "clock: \"standard\" or \"relaxed\""
+                    : bots && !json_is_boolean(bots)                ? "bots: true or false"
+                    : spectators && !json_is_boolean(spectators)    ? "spectators: true or false"
+                    : delay && (!json_is_integer(delay) || json_integer_value(delay) < 0 ||
+                                json_integer_value(delay) > MAX_DELAY_S)
+                        ? "delay_s: seconds, 0 to 3600"
+                        : NULL;
+    if (bad) {
+        ippon_gateway_bad(gw, c, "bad_message", bad);
+        return false;
+    }
+    *out = (ippon_room_choices){
+        .mode = m, .relaxed = clock && !strcmp(clock, "relaxed"), .bots = !bots || json_is_true(bots),
+        .spectators = !spectators || json_is_true(spectators),
+        .delay_s = delay ? (int)json_integer_value(delay) : (int)(gw->set.spectate_delay_ms / 1000),
+    };
+    return true;
+}
+
+static ippon_room_member member_of(const ippon_conn *c)
+{
+    ippon_room_member m;
+    snprintf(m.user_id, sizeof m.user_id, "%s", c->user_id);
+    snprintf(m.name, sizeof m.name, "%s", c->name);
+    return m;
+}
+
+static void on_create(ippon_gateway *gw, ippon_conn *c, const json_t *msg, int64_t now)
+{
+    ippon_room_choices choices;
+    if (!read_choices(gw, c, msg, &choices) || !free_to_gather(gw, c))
+        return;
+    if (gw->maintenance || gw->draining) {
+        ippon_gateway_send_error(gw, c, gw->maintenance ? "maintenance" : "draining", "no new matches for now");
+        return;
+    }
+    ippon_room_member host = member_of(c);
+    char code[IPPON_ROOM_CODE_LEN + 1];
+    int rc = ippon_rooms_create(gw->rooms, &host, c->addr, &choices, now, code);
+    if (rc != IPPON_ROOM_OK) {
+        refuse(gw, c, rc);
+        return;
+    }
+    ippon_gateway_send(gw, c, room_json(ippon_rooms_find(gw->rooms, code)));
+}
+
+static void on_join(ippon_gateway *gw, ippon_conn *c, const json_t *msg)
+{
+    const char *code = json_string_value(json_object_get(msg, "code"));
+    if (!code) {
+        ippon_gateway_bad(gw, c, "bad_message", "code: the private table's code");
+        return;
+    }
+    ippon_room *room = ippon_rooms_find(gw->rooms, code);
+    if (room && ippon_rooms_of(gw->rooms, c->user_id) != room && !free_to_gather(gw, c))
+        return;
+    ippon_room_member me = member_of(c);
+    int rc = ippon_rooms_join(gw->rooms, code, &me);
+    if (rc != IPPON_ROOM_OK) {
+        refuse(gw, c, rc);
+        return;
+    }
+    tell_members(gw, room, room_json(room));
+}
+
+static void on_leave(ippon_gateway *gw, ippon_conn *c)
+{
+    ippon_room *room = ippon_rooms_of(gw->rooms, c->user_id);
+    if (!room) {
+        ippon_gateway_bad(gw, c, "no_room", "you are in no private table");
+        return;
+    }
+    bool host = !strcmp(room->members[0].user_id, c->user_id);
+    if (host) { /* the host leaving closes it */
+        tell_closed(gw, room, "the host closed the table");
+        ippon_rooms_remove(gw->rooms, room->code);
+        return;
+    }
+    ippon_rooms_leave(gw->rooms, c->user_id);
+    ippon_gateway_send(gw, c, json_pack("{s:s}", "type", "room_left"));
+    tell_members(gw, room, room_json(room));
+}
+
+static void on_start(ippon_gateway *gw, ippon_conn *c)
+{
+    ippon_room *room = ippon_rooms_of(gw->rooms, c->user_id);
+    if (!room || strcmp(room->members[0].user_id, c->user_id) != 0) {
+        refuse(gw, c, room ? IPPON_ROOM_NOT_HOST : IPPON_ROOM_NOT_FOUND);
+        return;
+    }
+    int seats = ippon_mode_players(room->choices.mode);
+    if (room->n < seats && (!room->choices.bots || !gw->set.bots)) {
+        ippon_gateway_bad(gw, c, "room_not_full", "bots may not fill this table: wait for every seat to be taken");
+        return;
+    }
+    if (gw->maintenance || gw->draining) {
+        ippon_gateway_send_error(gw, c, gw->maintenance ? "maintenance" : "draining", "no new matches for now");
+        return;
+    }
+    ippon_lobby_entry humans[IPPON_ROOM_MAX_SEATS];
+    int n = 0;
+    int64_t now = ippon_gateway_now(gw);
+    for (int i = 0; i < room->n; i++) {
+        if (ippon_gateway_table_of(gw, room->members[i].user_id))
+            continue; /* seated elsewhere meanwhile (cannot happen through this server's rules) */
+        snprintf(humans[n].user_id, sizeof humans[n].user_id, "%s", room->members[i].user_id);
+        snprintf(humans[n].name, sizeof humans[n].name, "%s", room->members[i].name);
+        humans[n].since = now;
+        n++;
+    }
+    ippon_gateway_table_options opt = {
+        .private_match = true, .clock_factor = room->choices.relaxed ? RELAXED : 1,
+        .no_spectators = !room->choices.spectators, .watch_delay_ms = (int64_t)room->choices.delay_s * 1000,
+    };
+    ippon_room started = *room;
+    ippon_rooms_remove(gw->rooms, room->code);
+    tell_members(gw, &started, json_pack("{s:s,s:s}", "type", "room_started", "code", started.code));
+    ippon_gateway_start_table_with(gw, started.choices.mode, humans, n, &opt);
+}
+
+void ippon_gateway_room_message(ippon_gateway *gw, ippon_conn *c, const char *type, const json_t *msg, int64_t now)
+{
+    if (!strcmp(type, "room_create"))
+        on_create(gw, c, msg, now);
+    else if (!strcmp(type, "room_join"))
+        on_join(gw, c, msg);
+    else if (!strcmp(type, "room_leave") || !strcmp(type, "room_close"))
+        on_leave(gw, c);
+    else if (!strcmp(type, "room_start"))
+        on_start(gw, c);
+}
+
+bool ippon_gateway_in_room(ippon_gateway *gw, const char *user_id)
+{
+    return ippon_rooms_of(gw->rooms, user_id) != NULL;
+}
+
+void ippon_gateway_room_rejoin(ippon_gateway *gw, ippon_conn *c)
+{
+    ippon_room *room = ippon_rooms_of(gw->rooms, c->user_id);
+    if (room)
+        ippon_gateway_send(gw, c, room_json(room));
+}
+
+void ippon_gateway_rooms_expire(ippon_gateway *gw, int64_t now)
+{
+    ippon_room gone[8];
+    int n;
+    while ((n = ippon_rooms_expire(gw->rooms, now, gone, 8)) > 0)
+        for (int i = 0; i < n; i++)
+            tell_closed(gw, &gone[i], "nobody started it within 30 minutes");
+}

@@ -1,0 +1,64 @@
+// private.test.mjs — playing with friends in a real browser (web/js/friends.js, room.js; PROTOCOL.md,
+// "Private tables"): the host opens a 4p private table from the lobby's card (bots allowed); a
+// friend opens the invite link the room page shows, another types the code into the lobby's join
+// box; all three see each other in the room; the host starts; the three play the match to its end
+// by clicking (a bot in the fourth seat); the match is not ranked, its page says private, and it
+// shows as private in each of the three profiles. Japanese on the room page; screenshots.
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { siteAndBrowser, openPage, assertNoProblems, screenshot } from './browser.mjs';
+import { watchAsks, playToEnd } from './player.mjs';
+
+describe('a private table in the browser', () => {
+  const env = siteAndBrowser({ clock_move_ms: 60_000, clock_bank_ms: 300_000 });
+
+  test('opened, joined by link and by code, started with a bot, played, private in every profile', async () => {
+    const host = await openPage(env.browser, env.site.url, { viewport: { width: 1366, height: 768 } });
+    await host.locator('.friends-card select[data-field="mode"]').selectOption('4p');
+    await host.locator('[data-kind="create-room"]').click();
+    await host.locator('.room-page .code').waitFor();
+    const code = await host.locator('.room-page .code').getAttribute('data-code');
+    assert.match(code, /^[2-9A-HJKMNP-Z]{6}$/);
+    const link = await host.locator('input[data-field="link"]').inputValue();
+    assert.ok(link.endsWith(`#/room/${code}`), link);
+
+    const byLink = await openPage(env.browser, link, { viewport: { width: 1366, height: 768 } });
+    await byLink.locator('.room-members li').nth(1).waitFor();
+    const byCode = await openPage(env.browser, env.site.url, { viewport: { width: 1366, height: 768 }, locale: 'ja-JP' });
+    await byCode.locator('.friends-card input[data-field="code"]').fill(code.toLowerCase());
+    await byCode.locator('[data-kind="join-room"]').click();
+    await byCode.locator('.room-members li').nth(2).waitFor();
+    for (const page of [host, byLink]) await page.locator('.room-members li').nth(2).waitFor();
+    assert.match(await byCode.locator('.room-page h1').innerText(), /友人戦/);
+    await screenshot(host, 'room-host');
+    await screenshot(byCode, 'room-ja');
+    assert.equal(await byLink.locator('[data-kind="start-room"]').count(), 0, 'only the host may start');
+
+    const players = [host, byLink, byCode];
+    const asks = players.map((p) => watchAsks(p)); // the pages' sockets are open already: asks stay unchecked
+    await host.locator('[data-kind="start-room"]').click();
+    for (const p of players) await p.locator('.board').waitFor({ timeout: 15_000 });
+    await Promise.all(players.map((p, i) => playToEnd(p, asks[i])));
+    // the match's id: the one table this browser kept the fairness record of (witness.js)
+    const ids = await host.evaluate(() => Object.keys(JSON.parse(localStorage.getItem('ippon.witness') || '{}')));
+    assert.equal(ids.length, 1, JSON.stringify(ids));
+    const id = ids[0];
+
+    await host.goto(`${env.site.url}/#/match/${id}`);
+    await host.locator('.match-page').waitFor();
+    assert.match(await host.locator('.match-page p.muted').first().innerText(), /Private/);
+    for (const p of players) {
+      await p.goto(`${env.site.url}/#/`);
+      await p.locator('#account, header.site').first().waitFor();
+      const me = await p.evaluate(async () => (await (await fetch('/api/auth/me', {
+        headers: { authorization: `Bearer ${localStorage.getItem('ippon.token')}` } })).json()).user?.id);
+      assert.ok(me, 'signed in');
+      await p.goto(`${env.site.url}/#/player/${me}`);
+      const row = p.locator(`.recent-matches tr[data-match="${id}"]`);
+      await row.waitFor();
+      assert.equal(await row.locator('td[data-private]').getAttribute('data-private'), 'true');
+      assertNoProblems(p, 'a friend');
+    }
+    for (const p of players) await p.context().close();
+  });
+});

@@ -1,0 +1,103 @@
+/*
+ * test_server_rooms.c — private rooms before their match (src/server/game/rooms.h): codes of six
+ * characters without look-alikes, found in any case; joining up to the mode's seats; one room per
+ * player; at most max_per_addr rooms hosted from one address; a member leaving, the host leaving
+ * (the room closes); rooms nobody started within max_age_ms expire, handed back so that their
+ * members can be told, and the others stay.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "game/rooms.h"
+
+static ippon_room_member who(int i)
+{
+    ippon_room_member m;
+    snprintf(m.user_id, sizeof m.user_id, "user%d", i);
+    snprintf(m.name, sizeof m.name, "Player %d", i);
+    return m;
+}
+
+static const ippon_room_choices FOUR = { .mode = IPPON_MODE_4P, .bots = true, .spectators = true, .delay_s = 60 };
+
+static void test_codes_and_joining(void **state)
+{
+    (void)state;
+    ippon_rooms *r = ippon_rooms_new(3, 1000);
+    char code[IPPON_ROOM_CODE_LEN + 1];
+    ippon_room_member host = who(0);
+    assert_int_equal(ippon_rooms_create(r, &host, "10.0.0.1", &FOUR, 0, code), IPPON_ROOM_OK);
+    assert_int_equal(strlen(code), IPPON_ROOM_CODE_LEN);
+    for (int i = 0; i < IPPON_ROOM_CODE_LEN; i++) {
+        assert_true(isupper((unsigned char)code[i]) || isdigit((unsigned char)code[i]));
+        assert_null(strchr("01OIL", code[i]));
+    }
+    char lower[IPPON_ROOM_CODE_LEN + 1];
+    for (int i = 0; i <= IPPON_ROOM_CODE_LEN; i++)
+        lower[i] = (char)tolower((unsigned char)code[i]);
+    assert_ptr_equal(ippon_rooms_find(r, lower), ippon_rooms_find(r, code));
+    assert_null(ippon_rooms_find(r, "ABC"));
+    assert_int_equal(ippon_rooms_create(r, &host, "10.0.0.9", &FOUR, 0, code), IPPON_ROOM_IN_ROOM);
+    for (int i = 1; i < 4; i++) {
+        ippon_room_member m = who(i);
+        assert_int_equal(ippon_rooms_join(r, code, &m), IPPON_ROOM_OK);
+    }
+    assert_int_equal(ippon_rooms_join(r, code, &host), IPPON_ROOM_OK); /* already in: nothing changes */
+    assert_int_equal(ippon_rooms_find(r, code)->n, 4);
+    ippon_room_member fifth = who(5);
+    assert_int_equal(ippon_rooms_join(r, code, &fifth), IPPON_ROOM_FULL);
+    assert_int_equal(ippon_rooms_join(r, "222222", &fifth), IPPON_ROOM_NOT_FOUND);
+    /* a member leaves: the others stay in order; the host leaves: the room closes */
+    assert_false(ippon_rooms_leave(r, "user2"));
+    ippon_room *room = ippon_rooms_find(r, code);
+    assert_int_equal(room->n, 3);
+    assert_string_equal(room->members[2].user_id, "user3");
+    assert_null(ippon_rooms_of(r, "user2"));
+    assert_true(ippon_rooms_leave(r, "user0"));
+    assert_null(ippon_rooms_find(r, code));
+    assert_null(ippon_rooms_of(r, "user1"));
+    assert_int_equal(ippon_rooms_count(r), 0);
+    ippon_rooms_free(r);
+}
+
+static void test_limits_and_expiry(void **state)
+{
+    (void)state;
+    ippon_rooms *r = ippon_rooms_new(2, 1000);
+    char codes[3][IPPON_ROOM_CODE_LEN + 1];
+    ippon_room_member a = who(1), b = who(2), c = who(3);
+    assert_int_equal(ippon_rooms_create(r, &a, "10.0.0.1", &FOUR, 0, codes[0]), IPPON_ROOM_OK);
+    assert_int_equal(ippon_rooms_create(r, &b, "10.0.0.1", &FOUR, 500, codes[1]), IPPON_ROOM_OK);
+    assert_int_equal(ippon_rooms_create(r, &c, "10.0.0.1", &FOUR, 600, codes[2]), IPPON_ROOM_TOO_MANY);
+    assert_int_equal(ippon_rooms_create(r, &c, "10.0.0.2", &FOUR, 600, codes[2]), IPPON_ROOM_OK);
+    assert_string_not_equal(codes[0], codes[1]);
+    ippon_room gone[4];
+    assert_int_equal(ippon_rooms_expire(r, 999, gone, 4), 0);
+    assert_int_equal(ippon_rooms_expire(r, 1000, gone, 4), 1); /* the first, a second old */
+    assert_string_equal(gone[0].code, codes[0]);
+    assert_string_equal(gone[0].members[0].user_id, "user1");
+    assert_null(ippon_rooms_find(r, codes[0]));
+    assert_non_null(ippon_rooms_find(r, codes[1]));
+    assert_int_equal(ippon_rooms_expire(r, 1600, gone, 1), 1); /* at most cap at a time */
+    assert_int_equal(ippon_rooms_expire(r, 1600, gone, 1), 1);
+    assert_int_equal(ippon_rooms_count(r), 0);
+    assert_string_equal(ippon_rooms_error_code(IPPON_ROOM_FULL), "room_full");
+    ippon_rooms_free(r);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_codes_and_joining),
+        cmocka_unit_test(test_limits_and_expiry),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,42 @@
+// friends.js — the lobby's "Play with friends" card: open a private table with your choices
+// (mode, clocks, bots for the empty seats, spectators and their delay) or join one with its
+// code. Either way the room page (#/room/CODE, room.js) follows.
+import { h } from './dom.js';
+import { t } from './i18n.js';
+import { createRoom } from './play.js';
+import { navigate } from './router.js';
+
+/** the card; busy: the player is queued (no room meanwhile) */
+export function friendsCard(busy) {
+  const mode = h('select', { name: 'mode', dataset: { field: 'mode' } },
+    h('option', { value: '4p' }, t('mode.4p')), h('option', { value: '3p' }, t('mode.3p')));
+  const clock = h('select', { name: 'clock', dataset: { field: 'clock' } },
+    h('option', { value: 'standard' }, t('friends.clock.standard')), h('option', { value: 'relaxed' }, t('friends.clock.relaxed')));
+  const bots = h('input', { type: 'checkbox', checked: true, dataset: { field: 'bots' } });
+  const spectators = h('input', { type: 'checkbox', checked: true, dataset: { field: 'spectators' } });
+  const delay = h('input', { type: 'number', min: '0', max: '3600', value: '60', inputmode: 'numeric', dataset: { field: 'delay' } });
+  const code = h('input', { type: 'text', maxlength: '6', autocomplete: 'off', spellcheck: 'false', placeholder: 'K7Q2XP', dataset: { field: 'code' } });
+  const create = (ev) => {
+    ev.preventDefault();
+    const d = Math.max(0, Math.min(3600, Math.round(Number(delay.value) || 0)));
+    createRoom({ mode: mode.value, clock: clock.value, bots: bots.checked, spectators: spectators.checked, delay_s: d });
+  };
+  const join = (ev) => {
+    ev.preventDefault();
+    const c = code.value.trim().toUpperCase();
+    if (c) navigate(`/room/${encodeURIComponent(c)}`);
+  };
+  return h('article.mode-card.friends-card', { dataset: { mode: 'friends' } },
+    h('h2', {}, t('friends.title')),
+    h('p', {}, t('friends.about')),
+    h('form.friends-create', { onsubmit: create },
+      h('label', {}, h('span', {}, t('friends.mode')), mode),
+      h('label', {}, h('span', {}, t('friends.clock')), clock),
+      h('label.check', {}, bots, h('span', {}, t('friends.bots'))),
+      h('label.check', {}, spectators, h('span', {}, t('friends.spectators'))),
+      h('label', {}, h('span', {}, t('friends.delay')), delay),
+      h('button.primary', { type: 'submit', disabled: busy, dataset: { kind: 'create-room' } }, t('friends.create'))),
+    h('form.friends-join', { onsubmit: join },
+      h('label', {}, h('span', {}, t('friends.code')), code),
+      h('button.secondary', { type: 'submit', disabled: busy, dataset: { kind: 'join-room' } }, t('friends.join'))));
+}

@@ -1,0 +1,55 @@
+// room.js — #/room/CODE: a private table before its match (PROTOCOL.md, "Private tables"). Opening
+// the page joins the room (the invite link is this page's address); it shows the code and the
+// link to copy, who is in, the host's choices, and for the host Start (bots fill the empty seats
+// if allowed) and Close, for the others Leave. The match's start takes everyone to the table
+// (play.js follows match_found); a room that closes says why.
+import { h, replace } from './dom.js';
+import { t, onLangChange } from './i18n.js';
+import { play, onPlayChange, joinRoom, leaveRoom, startRoom } from './play.js';
+import { navigate } from './router.js';
+
+export function mountRoom(root, params) {
+  const code = params.code.toUpperCase();
+  const link = `${location.origin}${location.pathname}#/room/${code}`;
+
+  function render() {
+    const room = play.room && play.room.code === code ? play.room : null;
+    if (!room) {
+      const closed = play.roomClosed && play.roomClosed.code === code ? play.roomClosed : null;
+      const err = play.roomError && (!play.roomError.code || play.roomError.code === code) ? play.roomError : null;
+      replace(root, h('div.room-page', {}, h('h1', {}, t('room.title', { code })),
+        closed ? h('p.error', { role: 'alert' }, t('room.closed', { reason: closed.reason }))
+          : err ? h('p.error', { role: 'alert' }, t(`room.error.${err.error}`))
+            : h('p.muted', {}, t('common.loading')),
+        h('a.button', { href: '#/' }, t('result.lobby'))));
+      return;
+    }
+    const host = room.members[0]?.user_id === play.me;
+    const full = room.members.length >= room.seats;
+    const c = room.choices;
+    const copy = h('button.secondary', { type: 'button', dataset: { kind: 'copy-link' },
+      onclick: () => navigator.clipboard?.writeText(link).then(() => { copy.textContent = t('room.copied'); }, () => {}) }, t('room.copy'));
+    const err = play.roomError && play.roomError.error === 'room_not_full' ? h('p.error', { role: 'alert' }, t('room.error.room_not_full')) : null;
+    replace(root, h('div.room-page', {},
+      h('h1', {}, t('room.title', { code: room.code })),
+      h('p.room-code', {}, t('room.code'), ' ', h('strong.code', { dataset: { code: room.code } }, room.code)),
+      h('p.room-link', {}, h('input', { type: 'text', readonly: true, value: link, 'aria-label': t('room.link'), dataset: { field: 'link' } }), copy),
+      h('p.room-choices', {}, [t(`mode.${c.mode}`), t(`friends.clock.${c.clock}`), t(c.bots ? 'room.bots_on' : 'room.bots_off'),
+        c.spectators ? t('room.spectators_on', { s: c.delay_s }) : t('room.spectators_off')].join(' · ')),
+      h('h2', {}, t('room.members', { n: room.members.length, seats: room.seats })),
+      h('ul.room-members', {}, room.members.map((m) => h('li', { dataset: { user: m.user_id } }, m.name,
+        m.host ? h('span.badge', {}, t('room.host')) : null, m.user_id === play.me ? h('span.badge', {}, t('profile.you')) : null))),
+      host ? h('p.muted', {}, full || c.bots ? t('room.start_hint') : t('room.wait_full')) : h('p.muted', {}, t('room.wait_host')),
+      err,
+      h('div.buttons', {},
+        host ? h('button.primary', { type: 'button', disabled: !full && !c.bots, dataset: { kind: 'start-room' }, onclick: startRoom }, t('room.start')) : null,
+        h('button.secondary', { type: 'button', dataset: { kind: host ? 'close-room' : 'leave-room' }, onclick: () => { leaveRoom(); navigate('/'); } },
+          t(host ? 'room.close' : 'room.leave')))));
+  }
+
+  if (!play.room || play.room.code !== code) joinRoom(code);
+  const offPlay = onPlayChange((what) => { if (what === 'room' || what === 'welcome') render(); });
+  const offLang = onLangChange(render);
+  render();
+  return () => { offPlay(); offLang(); };
+}
