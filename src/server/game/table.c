@@ -308,14 +308,17 @@ static void dispatch(ippon_table *t, const ippon_event *ev, int n, int64_t now)
             json_array_append_new(t->wins, ippon_proto_win_record(t->m, &ev[i])); /* the whole hand, for the record */
         if (ev[i].type == IPPON_EV_DRAW_END)
             ippon_clock_refill(&t->clock); /* each bank gains 10 s, up to 20 s */
+        /* a public event is the same for every seat and for the spectators: made once, shared */
+        bool same_for_all = ev[i].to < 0 && !ev[i].others_only;
+        json_t *pub = same_for_all ? event_for(t, &ev[i], -1) : NULL;
         for (int s = 0; s < t->players; s++) {
             if (t->seats[s].bot)
                 continue; /* a bot reads the match itself: no messages to build or keep */
-            json_t *o = event_for(t, &ev[i], s);
+            json_t *o = same_for_all ? json_incref(pub) : event_for(t, &ev[i], s);
             if (o)
                 emit(t, s, o, now);
         }
-        json_t *o = event_for(t, &ev[i], -1); /* what the whole table may see */
+        json_t *o = same_for_all ? pub : event_for(t, &ev[i], -1); /* what the whole table may see */
         if (o)
             emit(t, SPECTATORS, o, now);
     }
