@@ -226,15 +226,37 @@ describe('a crash loses no running match', () => {
     assert.equal(m.ranked, false);
   });
 
+  /** the match's journal has a win in it (a ron or tsumo already applied: the match is over) */
+  async function journalHasWin(tableId) {
+    const text = await readFile(path.join(server.dir, 'ippon.db.journal', `${tableId}.jsonl`), 'utf8').catch(() => '');
+    return text.split('\n').filter(Boolean).some((line) => {
+      const r = JSON.parse(line);
+      return r.k === 'act' && (r.action.type === 'ron' || r.action.type === 'tsumo');
+    });
+  }
+
   test('a ranked table killed inside a call window plays on, ranked, after the restart', async () => {
-    // both play a little; then the first discard the server announces is the moment to crash
-    const { tokens, cs, found } = await rankedRunning(2);
-    await cs[0].next((m) => m.type === 'event' && m.event.type === 'discard', MATCH_TIMEOUT_MS, 'a discard');
-    await crashAndRestart();
-    const done = await reconnectAndFinish(cs.map((c, i) => ({ c, table: found[i].table, seat: found[i].seat })));
-    assert.deepEqual(done[0].end.results, done[1].end.results, 'both saw the same end');
-    const m = await stored(found[0].table, tokens);
-    assert.equal(m.ranked, true, 'ranked as it was');
+    // both play a little; then the first discard the server announces is the moment to crash. A
+    // bot's ron of that discard may already be in the journal (its event held by the window): the
+    // match is then over, not running; the drill starts again with a new match
+    for (let tries = 0; tries < 5; tries++) {
+      const { tokens, cs, found } = await rankedRunning(2);
+      await cs[0].next((m) => m.type === 'event' && m.event.type === 'discard', MATCH_TIMEOUT_MS, 'a discard');
+      await kill(proc);
+      proc = null;
+      const over = await journalHasWin(found[0].table);
+      proc = await startServer(['--config', server.config], server.dir, server.port);
+      if (over) {
+        for (const c of cs) c.close();
+        continue;
+      }
+      const done = await reconnectAndFinish(cs.map((c, i) => ({ c, table: found[i].table, seat: found[i].seat })));
+      assert.deepEqual(done[0].end.results, done[1].end.results, 'both saw the same end');
+      const m = await stored(found[0].table, tokens);
+      assert.equal(m.ranked, true, 'ranked as it was');
+      return;
+    }
+    throw new Error('five ranked matches in a row were won inside the window of the crash');
   });
 
   test('SIGTERM hands the running matches over: they go on after the restart', async () => {
