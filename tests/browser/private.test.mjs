@@ -1,8 +1,8 @@
 // private.test.mjs — playing with friends in a real browser (web/js/friends.js, room.js; PROTOCOL.md,
 // "Private tables"): the host opens a 4p private table from the lobby's card (bots allowed); a
 // friend opens the invite link the room page shows, another types the code into the lobby's join
-// box; all three see each other in the room; the host starts; the three play the match to its end
-// by clicking (a bot in the fourth seat); the match is not ranked, its page says private, and it
+// box; all three see each other in the room; the host starts; the host plays the match to its end
+// by clicking, the friends with the play aids on (a bot in the fourth seat); the match is not ranked, its page says private, and it
 // shows as private in each of the three profiles. Japanese on the room page; screenshots.
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
@@ -36,9 +36,18 @@ describe('a private table in the browser', () => {
 
     const players = [host, byLink, byCode];
     const asks = players.map((p) => watchAsks(p)); // the pages' sockets are open already: asks stay unchecked
+    // the friends let the play aids answer for them (auto-win, no calls, auto tsumogiri): a quick
+    // match on a busy machine; the host plays by clicking
     await host.locator('[data-kind="start-room"]').click();
     for (const p of players) await p.locator('.board').waitFor({ timeout: 15_000 });
-    await Promise.all(players.map((p, i) => playToEnd(p, asks[i])));
+    for (const p of [byLink, byCode])
+      for (const aid of ['autoWin', 'noCalls', 'tsumogiri']) {
+        const button = p.locator(`button.aid[data-aid="${aid}"]`);
+        await button.click();
+        assert.equal(await button.getAttribute('aria-pressed'), 'true');
+      }
+    await playToEnd(host, asks[0]);
+    for (const p of [byLink, byCode]) await p.locator('.match-end .standings').waitFor({ timeout: 30_000 });
     // the match's id: the one table this browser kept the fairness record of (witness.js)
     const ids = await host.evaluate(() => Object.keys(JSON.parse(localStorage.getItem('ippon.witness') || '{}')));
     assert.equal(ids.length, 1, JSON.stringify(ids));
