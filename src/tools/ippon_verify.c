@@ -63,13 +63,11 @@ static void check(report *r, const char *name, int hand, bool ok, const char *fm
     }
 }
 
-/* a tile as the protocol writes it: 1m … 9m, 0m for a red five, 1z … 7z */
+/* a tile as the protocol writes it: 1m … 9m, 0m for a red five, 1z … 7z (the short notation) */
 static void tile_name(const ippon_rules *rules, ippon_tile t, char out[3])
 {
-    int code = ippon_tile_code(t, rules->red_fives), kind = ippon_code_kind(code);
-    out[0] = ippon_code_is_red(code) ? '0' : (char)('0' + ippon_kind_number(kind));
-    out[1] = "mpsz"[ippon_kind_suit(kind)];
-    out[2] = '\0';
+    ippon_code code = (ippon_code)ippon_tile_code(t, rules->red_fives);
+    ippon_notation_format(&code, 1, out, 3);
 }
 
 static json_t *tiles_json(const ippon_rules *rules, const ippon_tile *tiles, int n)

@@ -102,8 +102,12 @@ describe('a crash loses no running match', () => {
     if (server) await rm(server.dir, { recursive: true, force: true });
   });
 
-  /** the server killed (or, handover, stopped with SIGTERM) and started again on the same database */
-  async function crashAndRestart(handover = false) {
+  /**
+   * the server killed (or, handover, stopped with SIGTERM) and started again on the same database;
+   * with tableId: whether that match's journal already held its win when the server went down (a
+   * bot may win in the moment before: the match is then over, not running)
+   */
+  async function crashAndRestart(handover = false, tableId = null) {
     if (handover) {
       const t0 = Date.now();
       await stopServer(proc); // SIGTERM: exit 0, no sanitizer report
@@ -112,7 +116,9 @@ describe('a crash loses no running match', () => {
       await kill(proc);
     }
     proc = null;
+    const over = tableId !== null && await journalHasWin(tableId);
     proc = await startServer(['--config', server.config], server.dir, server.port);
+    return over;
   }
 
   /** after the restart: back at the same table, the seen events identical, then to the end */
@@ -230,11 +236,7 @@ describe('a crash loses no running match', () => {
       const token = await guestToken(server.port);
       const { c, found } = await practiceRunning(token, '4p', 4);
       await new Promise((r) => setTimeout(r, 100));
-      await kill(proc);
-      proc = null;
-      const over = await journalHasWin(found.table);
-      proc = await startServer(['--config', server.config], server.dir, server.port);
-      if (over) {
+      if (await crashAndRestart(false, found.table)) {
         c.close();
         continue;
       }
@@ -254,11 +256,7 @@ describe('a crash loses no running match', () => {
     for (let tries = 0; tries < 5; tries++) {
       const { tokens, cs, found } = await rankedRunning(2);
       await cs[0].next((m) => m.type === 'event' && m.event.type === 'discard', MATCH_TIMEOUT_MS, 'a discard');
-      await kill(proc);
-      proc = null;
-      const over = await journalHasWin(found[0].table);
-      proc = await startServer(['--config', server.config], server.dir, server.port);
-      if (over) {
+      if (await crashAndRestart(false, found[0].table)) {
         for (const c of cs) c.close();
         continue;
       }

@@ -459,16 +459,24 @@ static void tsumo_loss_nondealer_30fu_1han_3p(void **state)
     PAY(s, -500, 800, -300, 0);
 }
 
-static void tsumo_loss_dealer_mangan_3p(void **state)
+/* 3p: the dealer's riichi tsumo of 234p 067p 345s 66s 78s on 6s (riichi + tsumo + pinfu + tanyao +
+   aka 1 = 5 han, mangan), with its own riichi stick on the table */
+static ippon_win dealer_riichi_tsumo_3p(void)
 {
-    (void)state;
-    /* 3p dealer, HC with red 5p, riichi tsumo: riichi + tsumo + pinfu + tanyao + aka 1 = 5 han
-       -> mangan: S and W 4000 each = 8000, + the own riichi stick back */
     ippon_win w = W("234p067p345s66s78s", "6s", "1z");
     w.seat = 0;
     RIICHI(&w, "1z");
     TSUMO(&w);
     w.riichi_sticks = 1;
+    return w;
+}
+
+static void tsumo_loss_dealer_mangan_3p(void **state)
+{
+    (void)state;
+    /* 3p dealer, HC with red 5p, riichi tsumo: riichi + tsumo + pinfu + tanyao + aka 1 = 5 han
+       -> mangan: S and W 4000 each = 8000, + the own riichi stick back */
+    ippon_win w = dealer_riichi_tsumo_3p();
     ippon_score s;
     SCORE("sanma", w, s);
     EXPECT(s, 5, 20, IPPON_LIMIT_MANGAN, 2000, 8000);
@@ -531,11 +539,7 @@ static void split_north_dealer_mangan_3p(void **state)
     (void)state;
     /* the dealer's riichi tsumo mangan of tsumo_loss_dealer_mangan_3p: North's 4000 split,
        2000 each: S and W 6000 each = 12000, + the own riichi stick back */
-    ippon_win w = W("234p067p345s66s78s", "6s", "1z");
-    w.seat = 0;
-    RIICHI(&w, "1z");
-    TSUMO(&w);
-    w.riichi_sticks = 1;
+    ippon_win w = dealer_riichi_tsumo_3p();
     ippon_score s;
     score_split(&w, &s);
     EXPECT(s, 5, 20, IPPON_LIMIT_MANGAN, 2000, 12000);

@@ -18,6 +18,8 @@ import { tileLabel } from './tiles.js';
 import { viewerPage } from './viewer.js';
 
 const SPEEDS = [1, 2, 4];
+/* the controls' symbols (the same in every language; the words are their labels) */
+const ICONS = { 'prev-hand': '«', back: '‹', play: '▶', pause: '‖', forward: '›', 'next-hand': '»' };
 const STEP_MS = 900; // one step at 1×
 
 /** the steps' hands: for each deal step, its index and the hand's name parts */
@@ -110,7 +112,7 @@ export function mountReplay(root, params) {
   }
 
   function button(kindName, label, onclick, disabled = false) {
-    return h('button.secondary.replay-button', { type: 'button', dataset: { kind: kindName }, 'aria-label': label, title: label, disabled, onclick }, t(`replay.icon.${kindName}`));
+    return h('button.secondary.replay-button', { type: 'button', dataset: { kind: kindName }, 'aria-label': label, title: label, disabled, onclick }, ICONS[kindName]);
   }
 
   function handLabel(hand) {

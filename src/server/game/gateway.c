@@ -576,17 +576,13 @@ void ippon_gateway_message(ippon_gateway *gw, ippon_conn *c, const char *text, s
         ippon_gateway_act(gw, c, msg, now);
     else if (!strcmp(type, "contribute"))
         ippon_gateway_contribute(gw, c, msg, now);
-    else if (!strncmp(type, "room_", 5) && (!strcmp(type, "room_create") || !strcmp(type, "room_join") ||
-                                             !strcmp(type, "room_leave") || !strcmp(type, "room_close") ||
-                                             !strcmp(type, "room_start")))
-        ippon_gateway_room_message(gw, c, type, msg, now);
     else if (!strcmp(type, "watch"))
         ippon_gateway_watch(gw, c, msg, now);
     else if (!strcmp(type, "unwatch"))
         ippon_gateway_unwatch(gw, c);
     else if (!strcmp(type, "resume"))
         ippon_gateway_resume(gw, c, msg, now);
-    else
+    else if (!ippon_gateway_room_message(gw, c, type, msg, now)) /* room_…: gateway_rooms.c */
         count_bad(gw, c, "unknown_type", "unknown message type");
     json_decref(msg);
 }

@@ -132,9 +132,10 @@ typedef struct ippon_gateway_table_options {
 void ippon_gateway_start_table_with(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_entry *humans, int n,
                                     const ippon_gateway_table_options *opt);
 
-/* gateway_rooms.c: the rooms' messages (room_create, room_join, room_leave, room_close, room_start) */
+/* gateway_rooms.c: the rooms' messages (room_create, room_join, room_leave, room_close, room_start);
+   false when `type` is none of them */
 struct ippon_rooms *ippon_gateway_rooms_new(void);
-void ippon_gateway_room_message(ippon_gateway *gw, ippon_conn *c, const char *type, const json_t *msg, int64_t now);
+bool ippon_gateway_room_message(ippon_gateway *gw, ippon_conn *c, const char *type, const json_t *msg, int64_t now);
 bool ippon_gateway_in_room(ippon_gateway *gw, const char *user_id);
 /* after a hello: the room the player is in, again */
 void ippon_gateway_room_rejoin(ippon_gateway *gw, ippon_conn *c);

@@ -161,13 +161,11 @@ static void on_leave(ippon_gateway *gw, ippon_conn *c)
         ippon_gateway_bad(gw, c, "no_room", "you are in no private table");
         return;
     }
-    bool host = !strcmp(room->members[0].user_id, c->user_id);
-    if (host) { /* the host leaving closes it */
-        tell_closed(gw, room, "the host closed the table");
-        ippon_rooms_remove(gw->rooms, room->code);
+    ippon_room before = *room; /* who to tell, should the room close */
+    if (ippon_rooms_leave(gw->rooms, c->user_id)) { /* the host left: the room is closed */
+        tell_closed(gw, &before, "the host closed the table");
         return;
     }
-    ippon_rooms_leave(gw->rooms, c->user_id);
     ippon_gateway_send(gw, c, json_pack("{s:s}", "type", "room_left"));
     tell_members(gw, room, room_json(room));
 }
@@ -209,7 +207,7 @@ static void on_start(ippon_gateway *gw, ippon_conn *c)
     ippon_gateway_start_table_with(gw, started.choices.mode, humans, n, &opt);
 }
 
-void ippon_gateway_room_message(ippon_gateway *gw, ippon_conn *c, const char *type, const json_t *msg, int64_t now)
+bool ippon_gateway_room_message(ippon_gateway *gw, ippon_conn *c, const char *type, const json_t *msg, int64_t now)
 {
     if (!strcmp(type, "room_create"))
         on_create(gw, c, msg, now);
@@ -219,6 +217,9 @@ void ippon_gateway_room_message(ippon_gateway *gw, ippon_conn *c, const char *ty
         on_leave(gw, c);
     else if (!strcmp(type, "room_start"))
         on_start(gw, c);
+    else
+        return false;
+    return true;
 }
 
 bool ippon_gateway_in_room(ippon_gateway *gw, const char *user_id)
