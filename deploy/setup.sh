@@ -5,7 +5,8 @@
 #   deploy/setup.sh --test   the same plus the test tools (cmocka, clang for fuzzing and its
 #                            sanitizer runtime, Node.js + npm, Debian's chromium and a
 #                            Japanese font for its screenshots, the sqlite3 shell that holds
-#                            a lock on a test's database)
+#                            a lock on a test's database, python3 whose hashlib checks the
+#                            browser's BLAKE2b in tests/web)
 #
 # Idempotent: a package already installed is not touched, and apt-get runs only when
 # something is missing. Runs as root, or through sudo. On a system without apt-get it
@@ -16,14 +17,14 @@ want_tests=0
 for arg in "$@"; do
   case "$arg" in
     --test) want_tests=1 ;;
-    -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
     *) echo "setup.sh: unknown option '$arg' (try --help)" >&2; exit 2 ;;
   esac
 done
 
 build_pkgs=(build-essential cmake pkg-config libwebsockets-dev libjansson-dev libsodium-dev libsqlite3-dev
   libpwquality-dev cracklib-runtime)
-test_pkgs=(libcmocka-dev clang libclang-rt-14-dev chromium fonts-ipaexfont-gothic sqlite3)
+test_pkgs=(libcmocka-dev clang libclang-rt-14-dev chromium fonts-ipaexfont-gothic sqlite3 python3)
 
 pkgs=("${build_pkgs[@]}")
 [ "$want_tests" = 1 ] && pkgs+=("${test_pkgs[@]}")
