@@ -28,6 +28,7 @@ typedef enum config_kind {
     CONFIG_DAYS,      /* JSON number of days, one second to 3650 days, stored in a double */
     CONFIG_NUMBER,    /* JSON number in [dmin, dmax], stored in a double */
     CONFIG_BOOL,      /* JSON true or false, stored in a bool */
+    CONFIG_WORD,      /* one of the words in the key's choices ("a|b"), stored as a malloc'd string */
 } config_kind;
 
 typedef struct config_key {
@@ -37,65 +38,68 @@ typedef struct config_key {
     long min, max; /* CONFIG_INT only */
     const char *fallback; /* the default, written as a command-line value */
     double dmin, dmax; /* CONFIG_NUMBER only */
+    const char *choices; /* CONFIG_WORD only: the words allowed, '|' between them */
 } config_key;
 
 static const config_key config_keys[] = {
-    {"port", CONFIG_INT, offsetof(ippon_config, port), 1, 65535, "8080", 0, 0},
-    {"bind", CONFIG_ADDRESS, offsetof(ippon_config, bind), 0, 0, "127.0.0.1", 0, 0},
+    {"port", CONFIG_INT, offsetof(ippon_config, port), 1, 65535, "8080", 0, 0, NULL},
+    {"bind", CONFIG_ADDRESS, offsetof(ippon_config, bind), 0, 0, "127.0.0.1", 0, 0, NULL},
     /* min 1: may be "" (no proxy is trusted) */
-    {"trusted_proxy", CONFIG_ADDRESS, offsetof(ippon_config, trusted_proxy), 1, 0, "", 0, 0},
+    {"trusted_proxy", CONFIG_ADDRESS, offsetof(ippon_config, trusted_proxy), 1, 0, "", 0, 0, NULL},
     /* connection hygiene (http.c, ws.c) */
-    {"http_idle_s", CONFIG_INT, offsetof(ippon_config, http_idle_s), 1, 3600, "30", 0, 0},
+    {"http_idle_s", CONFIG_INT, offsetof(ippon_config, http_idle_s), 1, 3600, "30", 0, 0, NULL},
     {"max_http_conns_per_addr", CONFIG_INT, offsetof(ippon_config, max_http_conns_per_addr), 1, 1000000,
-     "32", 0, 0},
-    {"hello_timeout_s", CONFIG_INT, offsetof(ippon_config, hello_timeout_s), 1, 3600, "20", 0, 0},
-    {"web_root", CONFIG_DIR, offsetof(ippon_config, web_root), 0, 0, "web", 0, 0},
-    {"database", CONFIG_PATH, offsetof(ippon_config, database), 0, 0, "data/ippon.db", 0, 0},
-    {"migrations", CONFIG_DIR, offsetof(ippon_config, migrations), 0, 0, "migrations", 0, 0},
-    {"log_level", CONFIG_LOG_LEVEL, offsetof(ippon_config, log_level), 0, 0, "info", 0, 0},
-    {"session_days", CONFIG_DAYS, offsetof(ippon_config, session_days), 0, 0, "30", 0, 0},
-    {"guest_days", CONFIG_DAYS, offsetof(ippon_config, guest_days), 0, 0, "365", 0, 0},
+     "32", 0, 0, NULL},
+    /* the event loop (net/event_loop.h): libev on epoll, or lws's own poll() */
+    {"event_loop", CONFIG_WORD, offsetof(ippon_config, event_loop), 0, 0, "epoll", 0, 0, "epoll|poll"},
+    {"hello_timeout_s", CONFIG_INT, offsetof(ippon_config, hello_timeout_s), 1, 3600, "20", 0, 0, NULL},
+    {"web_root", CONFIG_DIR, offsetof(ippon_config, web_root), 0, 0, "web", 0, 0, NULL},
+    {"database", CONFIG_PATH, offsetof(ippon_config, database), 0, 0, "data/ippon.db", 0, 0, NULL},
+    {"migrations", CONFIG_DIR, offsetof(ippon_config, migrations), 0, 0, "migrations", 0, 0, NULL},
+    {"log_level", CONFIG_LOG_LEVEL, offsetof(ippon_config, log_level), 0, 0, "info", 0, 0, NULL},
+    {"session_days", CONFIG_DAYS, offsetof(ippon_config, session_days), 0, 0, "30", 0, 0, NULL},
+    {"guest_days", CONFIG_DAYS, offsetof(ippon_config, guest_days), 0, 0, "365", 0, 0, NULL},
     /* argon2id costs: libsodium's minimums (1 pass, 8 KiB) up to 1000 passes and 1 GiB;
        the defaults are crypto_pwhash_OPSLIMIT_INTERACTIVE and _MEMLIMIT_INTERACTIVE */
-    {"pwhash_ops", CONFIG_INT, offsetof(ippon_config, pwhash_ops), 1, 1000, "2", 0, 0},
-    {"pwhash_mem_kib", CONFIG_INT, offsetof(ippon_config, pwhash_mem_kib), 8, 1048576, "65536", 0, 0},
+    {"pwhash_ops", CONFIG_INT, offsetof(ippon_config, pwhash_ops), 1, 1000, "2", 0, 0, NULL},
+    {"pwhash_mem_kib", CONFIG_INT, offsetof(ippon_config, pwhash_mem_kib), 8, 1048576, "65536", 0, 0, NULL},
     {"login_fails_per_account", CONFIG_INT, offsetof(ippon_config, login_fails_per_account), 1,
-     1000000, "5", 0, 0},
+     1000000, "5", 0, 0, NULL},
     {"login_fails_per_address", CONFIG_INT, offsetof(ippon_config, login_fails_per_address), 1,
-     1000000, "20", 0, 0},
+     1000000, "20", 0, 0, NULL},
     {"login_fails_per_account_address", CONFIG_INT, offsetof(ippon_config, login_fails_per_account_address), 1,
-     1000000, "5", 0, 0},
+     1000000, "5", 0, 0, NULL},
     /* the per-account wait (login_limits.h): ippon_config_check wants base <= max */
-    {"login_delay_base_ms", CONFIG_INT, offsetof(ippon_config, login_delay_base_ms), 1, 10000, "250", 0, 0},
-    {"login_delay_max_ms", CONFIG_INT, offsetof(ippon_config, login_delay_max_ms), 1, 60000, "4000", 0, 0},
+    {"login_delay_base_ms", CONFIG_INT, offsetof(ippon_config, login_delay_base_ms), 1, 10000, "250", 0, 0, NULL},
+    {"login_delay_max_ms", CONFIG_INT, offsetof(ippon_config, login_delay_max_ms), 1, 60000, "4000", 0, 0, NULL},
     {"signups_per_address", CONFIG_INT, offsetof(ippon_config, signups_per_address), 1, 1000000,
-     "10", 0, 0},
-    {"time_scale", CONFIG_NUMBER, offsetof(ippon_config, time_scale), 0, 0, "1", 0.001, 100},
-    {"bot_fill_after", CONFIG_NUMBER, offsetof(ippon_config, bot_fill_after), 0, 0, "30", 0, 3600},
-    {"bot_delay_ms", CONFIG_INT, offsetof(ippon_config, bot_delay_ms), 0, 10000, "600", 0, 0},
-    {"call_window_ms", CONFIG_INT, offsetof(ippon_config, call_window_ms), 0, 3000, "700", 0, 0},
-    {"contribution_ms", CONFIG_INT, offsetof(ippon_config, contribution_ms), 0, 10000, "2000", 0, 0},
-    {"resume_hold_ms", CONFIG_INT, offsetof(ippon_config, resume_hold_ms), 0, 60000, "3000", 0, 0},
-    {"spectate_delay_s", CONFIG_INT, offsetof(ippon_config, spectate_delay_s), 0, 3600, "60", 0, 0},
-    {"ranked_min_humans", CONFIG_INT, offsetof(ippon_config, ranked_min_humans), 1, 4, "2", 0, 0},
-    {"ranked_same_address", CONFIG_BOOL, offsetof(ippon_config, ranked_same_address), 0, 0, "false", 0, 0},
-    {"bots", CONFIG_BOOL, offsetof(ippon_config, bots), 0, 0, "true", 0, 0},
-    {"max_frame", CONFIG_INT, offsetof(ippon_config, max_frame), 256, 1048576, "4096", 0, 0},
-    {"network_grace_ms", CONFIG_INT, offsetof(ippon_config, network_grace_ms), 0, 10000, "1000", 0, 0},
-    {"max_messages_per_10s", CONFIG_INT, offsetof(ippon_config, max_messages_per_10s), 1, 100000000, "100", 0, 0},
-    {"max_conns_per_addr", CONFIG_INT, offsetof(ippon_config, max_conns_per_addr), 1, 1000000, "8", 0, 0},
-    {"handover", CONFIG_BOOL, offsetof(ippon_config, handover), 0, 0, "true", 0, 0},
-    {"shutdown_grace", CONFIG_NUMBER, offsetof(ippon_config, shutdown_grace), 0, 0, "60", 0, 3600},
+     "10", 0, 0, NULL},
+    {"time_scale", CONFIG_NUMBER, offsetof(ippon_config, time_scale), 0, 0, "1", 0.001, 100, NULL},
+    {"bot_fill_after", CONFIG_NUMBER, offsetof(ippon_config, bot_fill_after), 0, 0, "30", 0, 3600, NULL},
+    {"bot_delay_ms", CONFIG_INT, offsetof(ippon_config, bot_delay_ms), 0, 10000, "600", 0, 0, NULL},
+    {"call_window_ms", CONFIG_INT, offsetof(ippon_config, call_window_ms), 0, 3000, "700", 0, 0, NULL},
+    {"contribution_ms", CONFIG_INT, offsetof(ippon_config, contribution_ms), 0, 10000, "2000", 0, 0, NULL},
+    {"resume_hold_ms", CONFIG_INT, offsetof(ippon_config, resume_hold_ms), 0, 60000, "3000", 0, 0, NULL},
+    {"spectate_delay_s", CONFIG_INT, offsetof(ippon_config, spectate_delay_s), 0, 3600, "60", 0, 0, NULL},
+    {"ranked_min_humans", CONFIG_INT, offsetof(ippon_config, ranked_min_humans), 1, 4, "2", 0, 0, NULL},
+    {"ranked_same_address", CONFIG_BOOL, offsetof(ippon_config, ranked_same_address), 0, 0, "false", 0, 0, NULL},
+    {"bots", CONFIG_BOOL, offsetof(ippon_config, bots), 0, 0, "true", 0, 0, NULL},
+    {"max_frame", CONFIG_INT, offsetof(ippon_config, max_frame), 256, 1048576, "4096", 0, 0, NULL},
+    {"network_grace_ms", CONFIG_INT, offsetof(ippon_config, network_grace_ms), 0, 10000, "1000", 0, 0, NULL},
+    {"max_messages_per_10s", CONFIG_INT, offsetof(ippon_config, max_messages_per_10s), 1, 100000000, "100", 0, 0, NULL},
+    {"max_conns_per_addr", CONFIG_INT, offsetof(ippon_config, max_conns_per_addr), 1, 1000000, "8", 0, 0, NULL},
+    {"handover", CONFIG_BOOL, offsetof(ippon_config, handover), 0, 0, "true", 0, 0, NULL},
+    {"shutdown_grace", CONFIG_NUMBER, offsetof(ippon_config, shutdown_grace), 0, 0, "60", 0, 3600, NULL},
     {"guests_per_address", CONFIG_INT, offsetof(ippon_config, guests_per_address), 1, 1000000,
-     "30", 0, 0},
+     "30", 0, 0, NULL},
     {"leaderboard_min_games", CONFIG_INT, offsetof(ippon_config, leaderboard_min_games), 1,
-     1000000, "1", 0, 0},
+     1000000, "1", 0, 0, NULL},
     /* settings an admin may also change while the server runs (admin_settings.c) */
-    {"clock_move_ms", CONFIG_INT, offsetof(ippon_config, clock_move_ms), 500, 60000, "5000", 0, 0},
-    {"clock_bank_ms", CONFIG_INT, offsetof(ippon_config, clock_bank_ms), 0, 600000, "20000", 0, 0},
-    {"clock_refill_ms", CONFIG_INT, offsetof(ippon_config, clock_refill_ms), 0, 600000, "10000", 0, 0},
-    {"registration_open", CONFIG_BOOL, offsetof(ippon_config, registration_open), 0, 0, "true", 0, 0},
-    {"maintenance", CONFIG_BOOL, offsetof(ippon_config, maintenance), 0, 0, "false", 0, 0},
+    {"clock_move_ms", CONFIG_INT, offsetof(ippon_config, clock_move_ms), 500, 60000, "5000", 0, 0, NULL},
+    {"clock_bank_ms", CONFIG_INT, offsetof(ippon_config, clock_bank_ms), 0, 600000, "20000", 0, 0, NULL},
+    {"clock_refill_ms", CONFIG_INT, offsetof(ippon_config, clock_refill_ms), 0, 600000, "10000", 0, 0, NULL},
+    {"registration_open", CONFIG_BOOL, offsetof(ippon_config, registration_open), 0, 0, "true", 0, 0, NULL},
+    {"maintenance", CONFIG_BOOL, offsetof(ippon_config, maintenance), 0, 0, "false", 0, 0, NULL},
 };
 
 #define CONFIG_DAY_SECONDS 86400.0
@@ -119,6 +123,20 @@ static int config_store_string(char **slot, const char *value)
         return -1;
     free(*slot);
     *slot = copy;
+    return 0;
+}
+
+/* is word one of choices ("a|b|c")? */
+static int config_word_allowed(const char *choices, const char *word)
+{
+    size_t len = strlen(word);
+    for (const char *c = choices; len > 0 && *c;) {
+        const char *end = strchr(c, '|');
+        size_t n = end ? (size_t)(end - c) : strlen(c);
+        if (n == len && strncmp(c, word, n) == 0)
+            return 1;
+        c += n + (end ? 1 : 0);
+    }
     return 0;
 }
 
@@ -157,6 +175,12 @@ static int config_assign(ippon_config *cfg, const config_key *key, const json_t 
         if (!text || !is_address(text)) {
             snprintf(problem, problen,
                      "must be an IPv4 or IPv6 address such as \"127.0.0.1\" or \"0.0.0.0\"");
+            return -1;
+        }
+        break;
+    case CONFIG_WORD:
+        if (!text || !config_word_allowed(key->choices, text)) {
+            snprintf(problem, problen, "must be one of %s", key->choices);
             return -1;
         }
         break;
@@ -422,6 +446,7 @@ json_t *ippon_config_get_json(const ippon_config *cfg, const char *name)
     case CONFIG_BOOL: return json_boolean(*(const bool *)(const void *)field);
     case CONFIG_LOG_LEVEL: return json_string(ippon_log_level_name(*(const ippon_log_level *)(const void *)field));
     case CONFIG_ADDRESS:
+    case CONFIG_WORD:
     case CONFIG_PATH:
     case CONFIG_DIR: return json_string(*(char *const *)(const void *)field);
     }
@@ -432,7 +457,7 @@ json_t *ippon_config_get_json(const ippon_config *cfg, const char *name)
 static const char *const config_kind_names[] = {
     [CONFIG_INT] = "integer",      [CONFIG_ADDRESS] = "address", [CONFIG_PATH] = "path",
     [CONFIG_DIR] = "folder",       [CONFIG_LOG_LEVEL] = "log_level", [CONFIG_DAYS] = "days",
-    [CONFIG_NUMBER] = "number",    [CONFIG_BOOL] = "boolean",
+    [CONFIG_NUMBER] = "number",    [CONFIG_BOOL] = "boolean",   [CONFIG_WORD] = "word",
 };
 
 /* one key's row: {"key", "type", "min", "max" (integer, number, days), "default"} */
@@ -451,6 +476,8 @@ static json_t *config_key_json(const config_key *key, const ippon_config *defaul
     else if (key->kind == CONFIG_DAYS)
         rc = json_object_set_new(row, "min", json_real(1.0 / CONFIG_DAY_SECONDS)) |
              json_object_set_new(row, "max", json_real(CONFIG_MAX_DAYS));
+    else if (key->kind == CONFIG_WORD)
+        rc = json_object_set_new(row, "choices", json_string(key->choices));
     if (rc != 0 || json_object_set_new(row, "default", ippon_config_get_json(defaults, key->name)) != 0) {
         json_decref(row);
         return NULL;
@@ -476,7 +503,7 @@ void ippon_config_free(ippon_config *cfg)
 {
     for (size_t i = 0; i < CONFIG_KEY_COUNT; i++) {
         config_kind kind = config_keys[i].kind;
-        if (kind == CONFIG_ADDRESS || kind == CONFIG_PATH || kind == CONFIG_DIR) {
+        if (kind == CONFIG_ADDRESS || kind == CONFIG_WORD || kind == CONFIG_PATH || kind == CONFIG_DIR) {
             char **slot = (char **)(void *)((char *)cfg + config_keys[i].offset);
             free(*slot);
             *slot = NULL;

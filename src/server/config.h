@@ -36,6 +36,7 @@ typedef struct ippon_config {
     int http_idle_s;             /* an idle keep-alive HTTP connection is closed after this */
     int max_http_conns_per_addr; /* open HTTP connections per client address */
     int hello_timeout_s;         /* a new WebSocket must say hello within this */
+    char *event_loop;            /* "epoll" (libev) or "poll" (lws's own): net/event_loop.h */
     char *web_root;
     char *database;
     char *migrations;

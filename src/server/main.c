@@ -35,6 +35,7 @@
 #include "net/ws.h"
 #include "base/ids.h"
 #include "base/log.h"
+#include "base/timers.h"
 #include "store/pending_matches.h"
 #include "metrics.h"
 #include "store/store.h"
@@ -91,7 +92,7 @@ static void workers_done(void *ctx)
 /* auth.h's timer, on the event loop: the logins the per-account wait holds are released */
 static struct auth_timer {
     lws_sorted_usec_list_t sul;
-    struct lws_context *context;
+    ippon_timers *timers;
     ippon_auth *auth;
 } auth_timer;
 
@@ -104,7 +105,7 @@ static void auth_timer_due(lws_sorted_usec_list_t *sul)
 static void auth_timer_arm(void *ctx, long long delay_ms)
 {
     struct auth_timer *t = ctx;
-    lws_sul_schedule(t->context, 0, &t->sul, auth_timer_due, (lws_usec_t)delay_ms * LWS_US_PER_MS + 1);
+    ippon_timers_schedule(t->timers, &t->sul, auth_timer_due, (lws_usec_t)delay_ms * LWS_US_PER_MS + 1);
 }
 
 /* a match is stored: its journal has served (match_journal.h) */
@@ -340,7 +341,7 @@ int main(int argc, char **argv)
         goto fail;
     running_http = http;
     ippon_http_on_wake(http, workers_done, &app);
-    auth_timer = (struct auth_timer){.context = ippon_http_context(http), .auth = app.auth};
+    auth_timer = (struct auth_timer){.timers = ippon_http_timers(http), .auth = app.auth};
     if (app.auth)
         ippon_auth_set_timer(app.auth, auth_timer_arm, &auth_timer);
     ippon_auth_set_wake(app.auth, wake_http, http);
@@ -351,12 +352,12 @@ int main(int argc, char **argv)
     if (ippon_writer_start_reader(&app.reader, config.database, wake_http, http, err, sizeof err) != 0)
         goto fail;
     ippon_writer_poll(app.writer); /* what finished before the wake was set (the pending matches) */
-    ippon_gateway_attach(app.gateway, ippon_http_context(http));
+    ippon_gateway_attach(app.gateway, ippon_http_timers(http));
 
     ippon_log_info("ippon %s listening on http://%s:%d (instance %s, database %s, "
-                   "migrations applied now: %d)",
+                   "migrations applied now: %d, event loop %s)",
                    IPPON_VERSION, ippon_http_host(http), ippon_http_port(http), app.instance,
-                   config.database, applied);
+                   config.database, applied, ippon_http_event_loop(http));
 
     /* On the first SIGINT/SIGTERM, with handover (the default): no new matches, and stop at once:
        the running matches stay in their journals and the next start resumes them. Without it:
@@ -416,8 +417,8 @@ stop:
         fprintf(stderr, "ippon: %s (the unstored matches are on standard error above)\n", err);
         status = EXIT_FAILURE;
     }
-    if (auth_timer.context)
-        lws_sul_cancel(&auth_timer.sul); /* the timer's auth goes now */
+    if (auth_timer.timers)
+        ippon_timers_cancel(&auth_timer.sul); /* the timer's auth goes now */
     ippon_auth_destroy(app.auth); /* it may still answer requests waiting on a hash */
     ippon_http_stop(http);
     ippon_pending_matches_free(app.pending_matches);

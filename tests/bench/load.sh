@@ -16,7 +16,8 @@
 #
 # Environment: IPPON_LOAD_PORT (default: a free port in 20000–29999); SERVER_CPUS / LOAD_CPUS
 # (taskset CPU lists to pin either program, e.g. SERVER_CPUS=0 LOAD_CPUS=1; default: not
-# pinned, both share every core).
+# pinned, both share every core); SERVER_EVENT_LOOP (the server's "event_loop" key: epoll, the
+# default, or poll).
 set -euo pipefail
 
 if [[ $# -lt 1 || $1 == -h || $1 == --help ]]; then
@@ -100,6 +101,7 @@ cat >"$tmp/ippon.json" <<EOF
   "bot_delay_ms": $bot_delay_ms,
   "call_window_ms": $call_window_ms,
   "time_scale": 1,
+  "event_loop": "${SERVER_EVENT_LOOP:-epoll}",
   "shutdown_grace": 1
 }
 EOF

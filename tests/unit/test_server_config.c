@@ -85,6 +85,7 @@ static void test_defaults(void **state)
     assert_string_equal(cfg.database, "data/ippon.db");
     assert_string_equal(cfg.migrations, "migrations");
     assert_int_equal(cfg.log_level, IPPON_LOG_INFO);
+    assert_string_equal(cfg.event_loop, "epoll");
     ippon_config_free(&cfg);
     ippon_config_free(&cfg); /* freeing twice is harmless */
 }
@@ -96,7 +97,7 @@ static void test_good_file(void **state)
     char err[512];
     int rc = load("{\"port\": 9001, \"bind\": \"0.0.0.0\", \"web_root\": \"/srv/web\","
                   " \"database\": \"/var/lib/ippon/x.db\", \"migrations\": \"m\","
-                  " \"log_level\": \"debug\"}",
+                  " \"log_level\": \"debug\", \"event_loop\": \"poll\"}",
                   &cfg, err, sizeof err);
     if (rc != 0)
         fail_msg("%s", err);
@@ -106,6 +107,7 @@ static void test_good_file(void **state)
     assert_string_equal(cfg.database, "/var/lib/ippon/x.db");
     assert_string_equal(cfg.migrations, "m");
     assert_int_equal(cfg.log_level, IPPON_LOG_DEBUG);
+    assert_string_equal(cfg.event_loop, "poll");
     ippon_config_free(&cfg);
 }
 
@@ -212,6 +214,11 @@ static void test_bad_values(void **state)
     expect_error("{\"log_level\": \"loud\"}", "log_level",
                  "must be one of \"debug\", \"info\", \"warn\", \"error\"");
     expect_error("{\"log_level\": \"INFO\"}", "log_level", "must be one of");
+    expect_error("{\"event_loop\": \"select\"}", "event_loop", "must be one of epoll|poll");
+    expect_error("{\"event_loop\": \"epol\"}", "event_loop", "must be one of epoll|poll");
+    expect_error("{\"event_loop\": \"epollx\"}", "event_loop", "must be one of epoll|poll");
+    expect_error("{\"event_loop\": \"\"}", "event_loop", "must be one of epoll|poll");
+    expect_error("{\"event_loop\": 1}", "event_loop", "must be one of epoll|poll");
 }
 
 static void test_first_error_wins_and_values_stay_valid(void **state)

@@ -99,10 +99,10 @@ void ippon_gateway_free(ippon_gateway *gw)
 {
     if (!gw)
         return;
-    if (gw->ctx) {
-        lws_sul_cancel(&gw->lobby_timer);
-        lws_sul_cancel(&gw->drain_sul);
-        lws_sul_cancel(&gw->expiry_sul);
+    if (gw->timers) {
+        ippon_timers_cancel(&gw->lobby_timer);
+        ippon_timers_cancel(&gw->drain_sul);
+        ippon_timers_cancel(&gw->expiry_sul);
     }
     ippon_gateway_tables_free(gw);
     ippon_strmap_free(gw->users);
@@ -113,9 +113,9 @@ void ippon_gateway_free(ippon_gateway *gw)
     free(gw);
 }
 
-void ippon_gateway_attach(ippon_gateway *gw, struct lws_context *ctx)
+void ippon_gateway_attach(ippon_gateway *gw, ippon_timers *timers)
 {
-    gw->ctx = ctx;
+    gw->timers = timers;
     ippon_gateway_sessions_start(gw); /* gateway_sessions.c */
     ippon_gateway_tables_arm(gw);     /* the tables restored before there was a loop */
 }
@@ -134,8 +134,8 @@ static void drain_timer(lws_sorted_usec_list_t *sul)
 void ippon_gateway_drain(ippon_gateway *gw, int64_t grace_ms)
 {
     gw->draining = true;
-    if (gw->ctx)
-        lws_sul_schedule(gw->ctx, 0, &gw->drain_sul, drain_timer, (lws_usec_t)grace_ms * LWS_US_PER_MS + 1);
+    if (gw->timers)
+        ippon_timers_schedule(gw->timers, &gw->drain_sul, drain_timer, (lws_usec_t)grace_ms * LWS_US_PER_MS + 1);
 }
 bool ippon_gateway_draining(const ippon_gateway *gw) { return gw->draining; }
 

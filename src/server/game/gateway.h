@@ -68,10 +68,10 @@ void ippon_gateway_free(ippon_gateway *gw);
  */
 int ippon_gateway_restore(ippon_gateway *gw, char *err, size_t errlen);
 
-/* the libwebsockets context the timers run on (set once it exists); starts the once-a-second
+/* the event loop's timers (base/timers.h; set once the loop exists); starts the once-a-second
    check of the sockets' sessions (below) */
-struct lws_context;
-void ippon_gateway_attach(ippon_gateway *gw, struct lws_context *ctx);
+struct ippon_timers;
+void ippon_gateway_attach(ippon_gateway *gw, struct ippon_timers *timers);
 
 /*
  * Sessions of user_id ended (auth.h's session hook): its socket, if it said hello with the

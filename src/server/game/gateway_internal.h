@@ -10,6 +10,7 @@
 #include "auth/auth.h"
 #include "base/conn_count.h"
 #include "base/timer_heap.h"
+#include "base/timers.h"
 #include "game/gateway.h"
 #include "game/lobby.h"
 #include "base/strmap.h"
@@ -67,7 +68,7 @@ struct gw_table {
 struct ippon_gateway {
     ippon_app *app;
     ippon_game_settings set;
-    struct lws_context *ctx;
+    ippon_timers *timers;       /* the loop's timers (base/timers.h); NULL until attached */
     unsigned char *overloaded;  /* head room + the "overloaded" error, made once: the last message of
                                    every connection a message could not be made for */
     size_t overloaded_len;

@@ -69,11 +69,11 @@ static void sessions_timer(lws_sorted_usec_list_t *sul)
     if (gw->app && gw->app->auth)
         ippon_gateway_expire_sessions(gw, ippon_auth_now_ms(gw->app->auth) / 1000);
     ippon_gateway_rooms_expire(gw, ippon_gateway_now(gw)); /* private rooms nobody started */
-    lws_sul_schedule(gw->ctx, 0, &gw->expiry_sul, sessions_timer, SESSIONS_CHECK_US);
+    ippon_timers_schedule(gw->timers, &gw->expiry_sul, sessions_timer, SESSIONS_CHECK_US);
 }
 
 void ippon_gateway_sessions_start(ippon_gateway *gw)
 {
-    if (gw->ctx)
-        lws_sul_schedule(gw->ctx, 0, &gw->expiry_sul, sessions_timer, SESSIONS_CHECK_US);
+    if (gw->timers)
+        ippon_timers_schedule(gw->timers, &gw->expiry_sul, sessions_timer, SESSIONS_CHECK_US);
 }

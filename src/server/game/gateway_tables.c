@@ -110,14 +110,14 @@ static void store_finished(ippon_gateway *gw, const ippon_stored_match *rec)
         ippon_metrics_count(gw->app->metrics, IPPON_METRIC_MATCH_NOT_STORED);
         return;
     }
-    if (!gw->ctx || queued >= FINISHED_GROUP) {
+    if (!gw->timers || queued >= FINISHED_GROUP) {
         if (gw->finished_sul_on)
-            lws_sul_cancel(&gw->finished_sul);
+            ippon_timers_cancel(&gw->finished_sul);
         gw->finished_sul_on = false;
         write_finished(gw);
     } else if (!gw->finished_sul_on) {
         gw->finished_sul_on = true;
-        lws_sul_schedule(gw->ctx, 0, &gw->finished_sul, finished_due, (lws_usec_t)FINISHED_FLUSH_MS * 1000);
+        ippon_timers_schedule(gw->timers, &gw->finished_sul, finished_due, (lws_usec_t)FINISHED_FLUSH_MS * 1000);
     }
 }
 
@@ -168,9 +168,9 @@ static void tables_due(lws_sorted_usec_list_t *sul);
 static void arm(ippon_gateway *gw)
 {
     ippon_timer *first = ippon_timer_first(&gw->table_timers);
-    if (!first || !gw->ctx) {
-        if (gw->ctx && gw->tables_sul_at >= 0)
-            lws_sul_cancel(&gw->tables_sul);
+    if (!first || !gw->timers) {
+        if (gw->timers && gw->tables_sul_at >= 0)
+            ippon_timers_cancel(&gw->tables_sul);
         gw->tables_sul_at = -1;
         return;
     }
@@ -179,7 +179,7 @@ static void arm(ippon_gateway *gw)
     int64_t now = ippon_gateway_now(gw);
     int64_t in_ms = first->due > now ? first->due - now : 0;
     gw->tables_sul_at = first->due;
-    lws_sul_schedule(gw->ctx, 0, &gw->tables_sul, tables_due, (lws_usec_t)in_ms * 1000 + 1);
+    ippon_timers_schedule(gw->timers, &gw->tables_sul, tables_due, (lws_usec_t)in_ms * 1000 + 1);
 }
 
 void ippon_gateway_tables_arm(ippon_gateway *gw)
@@ -360,9 +360,9 @@ void ippon_gateway_lobby_changed(ippon_gateway *gw, ippon_mode mode, int64_t now
 {
     lobby_tick(gw, mode, now);
     bool waiting = ippon_lobby_total(gw->lobby) > 0;
-    if (waiting && !gw->lobby_timer_on && gw->ctx) {
+    if (waiting && !gw->lobby_timer_on && gw->timers) {
         gw->lobby_timer_on = true;
-        lws_sul_schedule(gw->ctx, 0, &gw->lobby_timer, lobby_timer, 1000 * LWS_US_PER_MS);
+        ippon_timers_schedule(gw->timers, &gw->lobby_timer, lobby_timer, 1000 * LWS_US_PER_MS);
     }
 }
 
@@ -383,7 +383,7 @@ static void lobby_timer(lws_sorted_usec_list_t *sul)
             if (oldest >= 0 && gw->set.bots && oldest + fill - now < next)
                 next = oldest + fill - now > 1 ? oldest + fill - now : 1;
         }
-        lws_sul_schedule(gw->ctx, 0, &gw->lobby_timer, lobby_timer, (lws_usec_t)next * LWS_US_PER_MS);
+        ippon_timers_schedule(gw->timers, &gw->lobby_timer, lobby_timer, (lws_usec_t)next * LWS_US_PER_MS);
     }
 }
 
@@ -468,8 +468,8 @@ void ippon_gateway_abandon_all(ippon_gateway *gw, const char *reason)
 
 void ippon_gateway_tables_free(ippon_gateway *gw)
 {
-    if (gw->finished_sul_on && gw->ctx)
-        lws_sul_cancel(&gw->finished_sul);
+    if (gw->finished_sul_on && gw->timers)
+        ippon_timers_cancel(&gw->finished_sul);
     gw->finished_sul_on = false;
     if (gw->app && gw->app->pending_matches)
         write_finished(gw); /* the matches that ended last, before the writer stops */
@@ -477,8 +477,8 @@ void ippon_gateway_tables_free(ippon_gateway *gw)
     gw->finished = NULL;
     while (gw->tables)
         unlink_table(gw, gw->tables);
-    if (gw->ctx && gw->tables_sul_at >= 0)
-        lws_sul_cancel(&gw->tables_sul);
+    if (gw->timers && gw->tables_sul_at >= 0)
+        ippon_timers_cancel(&gw->tables_sul);
     gw->tables_sul_at = -1;
     ippon_timer_heap_free(&gw->table_timers);
     ippon_strmap_free(gw->seated);

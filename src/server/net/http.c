@@ -74,6 +74,8 @@
 
 #include "net/client_addr.h"
 #include "base/conn_count.h"
+#include "net/event_loop.h"
+#include "base/timers.h"
 #include "net/http_admit.h"
 #include "net/http_reply.h"
 #include "net/listen.h"
@@ -95,6 +97,8 @@
 struct ippon_http {
     ippon_app *app;
     struct lws_context *context;
+    ippon_event_loop *loop;    /* libev on epoll, or lws's own poll() (event_loop.h) */
+    ippon_timers *timers;      /* the server's own timers on that loop (base/timers.h) */
     ippon_listener *listener;  /* the listening socket (listen.h) */
     ippon_conn_count *open;    /* open HTTP connections per client address (http_admit.h) */
     char host[INET6_ADDRSTRLEN + 2]; /* the bound address as a URL's host: "127.0.0.1", "[::1]" */
@@ -577,9 +581,32 @@ int ippon_http_start(ippon_http **out, ippon_app *app, char *err, size_t errlen)
     /* CSP, X-Content-Type-Options, X-Frame-Options, Referrer-Policy on every response */
     info.options = LWS_SERVER_OPTION_HTTP_HEADERS_SECURITY_BEST_PRACTICES_ENFORCE;
 
+    h->loop = ippon_event_loop_new(cfg->event_loop);
+    if (!h->loop) {
+        snprintf(err, errlen, "event loop \"%s\": cannot create it (out of memory, or no epoll)", cfg->event_loop);
+        ippon_http_stop(h);
+        return -1;
+    }
+    void *foreign_loops[1] = {ippon_event_loop_foreign(h->loop)};
+    if (foreign_loops[0]) { /* lws on our libev loop, through its plugin (event_loop.h) */
+        info.options |= LWS_SERVER_OPTION_LIBEV;
+        info.foreign_loops = foreign_loops;
+    }
     h->context = lws_create_context(&info);
+    if (!h->context && foreign_loops[0]) {
+        ippon_log_warn("libwebsockets cannot run on libev (is libwebsockets-evlib-ev installed?): "
+                       "the event loop is lws's own poll()");
+        ippon_event_loop_fall_back(h->loop);
+        info.options &= ~(uint64_t)LWS_SERVER_OPTION_LIBEV;
+        info.foreign_loops = NULL;
+        h->context = lws_create_context(&info);
+    }
     struct lws_vhost *vh = h->context ? lws_get_vhost_by_name(h->context, "ippon") : NULL;
-    if (!vh) {
+    if (vh) {
+        ippon_event_loop_attach(h->loop, h->context);
+        h->timers = ippon_timers_new(h->context, ippon_event_loop_foreign(h->loop));
+    }
+    if (!vh || !h->timers) {
         snprintf(err, errlen, "libwebsockets: cannot create the server (out of memory?)");
         ippon_http_stop(h);
         return -1;
@@ -609,7 +636,17 @@ const char *ippon_http_host(const ippon_http *http)
 
 int ippon_http_service(ippon_http *http)
 {
-    return lws_service(http->context, 0);
+    return ippon_event_loop_turn(http->loop, http->context);
+}
+
+ippon_timers *ippon_http_timers(ippon_http *http)
+{
+    return http ? http->timers : NULL;
+}
+
+const char *ippon_http_event_loop(const ippon_http *http)
+{
+    return ippon_event_loop_kind(http->loop);
 }
 
 void ippon_http_on_wake(ippon_http *http, void (*woken)(void *ctx), void *ctx)
@@ -628,9 +665,12 @@ void ippon_http_stop(ippon_http *http)
 {
     if (!http)
         return;
+    ippon_event_loop_detach(http->loop);
     if (http->context) {
         lws_context_destroy(http->context); /* its connections' last callbacks use what follows */
     }
+    ippon_timers_free(http->timers); /* every timer on it is cancelled by now (their owners are gone) */
+    ippon_event_loop_free(http->loop); /* after the context: lws stops its watchers on it */
     ippon_listener_free(http->listener);
     ippon_conn_count_free(http->open);
     free(http->web_root);

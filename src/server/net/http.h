@@ -26,12 +26,19 @@ int ippon_http_start(ippon_http **out, ippon_app *app, char *err, size_t errlen)
 int ippon_http_port(const ippon_http *http);
 const char *ippon_http_host(const ippon_http *http);
 
-/* the libwebsockets context (for timers); NULL before start */
+/* the libwebsockets context; NULL before start */
 struct lws_context;
 struct lws_context *ippon_http_context(ippon_http *http);
 
+/* the server's own timers on the event loop (base/timers.h); NULL before start */
+struct ippon_timers;
+struct ippon_timers *ippon_http_timers(ippon_http *http);
+
 /* wait for and handle network events once; returns <0 if the event loop failed */
 int ippon_http_service(ippon_http *http);
+
+/* the event loop it runs on: "epoll" or "poll" (event_loop.h) */
+const char *ippon_http_event_loop(const ippon_http *http);
 
 /* make a blocked ippon_http_service return soon; safe to call from a signal handler or
    another thread. On the loop, woken(ctx) is then called (set before the workers start) */
