@@ -24,6 +24,7 @@ struct ippon_metrics;
 struct ippon_writer;
 struct ippon_pending_matches;
 struct ippon_journal;
+struct ippon_cluster;
 
 typedef struct ippon_app {
     const ippon_config *config;
@@ -37,6 +38,7 @@ typedef struct ippon_app {
     struct ippon_gateway *gateway;          /* the game over WebSocket (gateway.h); NULL: none */
     struct ippon_settings *settings;        /* run-time settings an admin changes (admin_settings.h); NULL: none */
     struct ippon_metrics *metrics;          /* counters for /metrics (metrics.h); NULL: none */
+    struct ippon_cluster *cluster;          /* this node of a cluster (cluster/node.h); NULL: a single node */
 } ippon_app;
 
 #endif

@@ -29,6 +29,8 @@ typedef enum config_kind {
     CONFIG_NUMBER,    /* JSON number in [dmin, dmax], stored in a double */
     CONFIG_BOOL,      /* JSON true or false, stored in a bool */
     CONFIG_WORD,      /* one of the words in the key's choices ("a|b"), stored as a malloc'd string */
+    CONFIG_NAME,      /* "" or 1..32 of [A-Za-z0-9_-], stored as a malloc'd string */
+    CONFIG_ENDPOINT,  /* "" or "host:port" (an IP literal or a host name), stored as a malloc'd string */
 } config_kind;
 
 typedef struct config_key {
@@ -100,8 +102,14 @@ static const config_key config_keys[] = {
     {"clock_refill_ms", CONFIG_INT, offsetof(ippon_config, clock_refill_ms), 0, 600000, "10000", 0, 0, NULL},
     {"registration_open", CONFIG_BOOL, offsetof(ippon_config, registration_open), 0, 0, "true", 0, 0, NULL},
     {"maintenance", CONFIG_BOOL, offsetof(ippon_config, maintenance), 0, 0, "false", 0, 0, NULL},
+    /* the "cluster" section (its keys are written "cluster.<key>"): absent, the single node of old */
+    {"cluster.node", CONFIG_NAME, offsetof(ippon_config, cluster_node), 0, 0, "", 0, 0, NULL},
+    {"cluster.redis", CONFIG_ENDPOINT, offsetof(ippon_config, cluster_redis), 0, 0, "", 0, 0, NULL},
+    {"cluster.prefix", CONFIG_NAME, offsetof(ippon_config, cluster_prefix), 0, 0, "ippon", 0, 0, NULL},
+    {"cluster.lease_ms", CONFIG_INT, offsetof(ippon_config, cluster_lease_ms), 1000, 600000, "5000", 0, 0, NULL},
 };
 
+#define CONFIG_CLUSTER_SECTION "cluster" /* a section: its keys are "cluster.<key>" in the table */
 #define CONFIG_DAY_SECONDS 86400.0
 #define CONFIG_MAX_DAYS 3650.0
 
@@ -126,6 +134,56 @@ static int config_store_string(char **slot, const char *value)
     return 0;
 }
 
+static int is_address(const char *text)
+{
+    unsigned char buf[16];
+    return inet_pton(AF_INET, text, buf) == 1 || inet_pton(AF_INET6, text, buf) == 1;
+}
+
+/* "" or 1..32 of [A-Za-z0-9_-] */
+static int config_name_ok(const char *text)
+{
+    size_t n = strlen(text);
+    if (n > 32)
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        if (!isalnum((unsigned char)text[i]) && text[i] != '_' && text[i] != '-')
+            return 0;
+    return 1;
+}
+
+/* "" or host:port: the host an IP literal (IPv6 in brackets) or a name of letters, digits, '.', '-' */
+static int config_endpoint_ok(const char *text)
+{
+    if (!*text)
+        return 1;
+    const char *colon = strrchr(text, ':');
+    if (!colon || colon == text || !colon[1] || strlen(colon + 1) > 5)
+        return 0;
+    for (const char *d = colon + 1; *d; d++)
+        if (!isdigit((unsigned char)*d))
+            return 0;
+    long port = strtol(colon + 1, NULL, 10);
+    if (port < 1 || port > 65535)
+        return 0;
+    size_t host_len = (size_t)(colon - text);
+    char host[256];
+    if (host_len >= sizeof host)
+        return 0;
+    memcpy(host, text, host_len);
+    host[host_len] = '\0';
+    if (host[0] == '[') { /* [IPv6] */
+        if (host_len < 3 || host[host_len - 1] != ']')
+            return 0;
+        host[host_len - 1] = '\0';
+        return is_address(host + 1);
+    }
+    for (size_t i = 0; i < host_len; i++)
+        if (!isalnum((unsigned char)host[i]) && host[i] != '.' && host[i] != '-')
+            return 0;
+    return 1;
+}
+
 /* is word one of choices ("a|b|c")? */
 static int config_word_allowed(const char *choices, const char *word)
 {
@@ -140,11 +198,6 @@ static int config_word_allowed(const char *choices, const char *word)
     return 0;
 }
 
-static int is_address(const char *text)
-{
-    unsigned char buf[16];
-    return inet_pton(AF_INET, text, buf) == 1 || inet_pton(AF_INET6, text, buf) == 1;
-}
 
 /*
  * Check value against key and store it in cfg. Returns 0, or -1 with the problem (the
@@ -175,6 +228,18 @@ static int config_assign(ippon_config *cfg, const config_key *key, const json_t 
         if (!text || !is_address(text)) {
             snprintf(problem, problen,
                      "must be an IPv4 or IPv6 address such as \"127.0.0.1\" or \"0.0.0.0\"");
+            return -1;
+        }
+        break;
+    case CONFIG_NAME:
+        if (!text || !config_name_ok(text)) {
+            snprintf(problem, problen, "must be a name of at most 32 letters, digits, '_' or '-'");
+            return -1;
+        }
+        break;
+    case CONFIG_ENDPOINT:
+        if (!text || !config_endpoint_ok(text)) {
+            snprintf(problem, problen, "must be \"host:port\" (such as \"127.0.0.1:6379\")");
             return -1;
         }
         break;
@@ -360,6 +425,32 @@ int ippon_config_load(ippon_config *cfg, const char *path, char *err, size_t err
     return rc;
 }
 
+/* the keys of a section ("cluster": {...}), each as the key "<section>.<name>" */
+static int config_load_section(ippon_config *cfg, const char *section, const json_t *object, const char *path,
+                               char *err, size_t errlen)
+{
+    if (!json_is_object(object)) {
+        snprintf(err, errlen, "%s: key \"%s\": must be an object ({\"key\": value, ...})", path, section);
+        return -1;
+    }
+    const char *name;
+    json_t *value;
+    json_object_foreach((json_t *)object, name, value) {
+        char full[128], problem[256];
+        snprintf(full, sizeof full, "%s.%s", section, name);
+        const config_key *key = strlen(name) < 64 ? config_key_find(full) : NULL;
+        if (!key) {
+            snprintf(err, errlen, "%s: key \"%s.%.64s\": unknown key", path, section, name);
+            return -1;
+        }
+        if (config_assign(cfg, key, value, problem, sizeof problem) != 0) {
+            snprintf(err, errlen, "%s: key \"%s\": %s", path, full, problem);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 int ippon_config_load_text(ippon_config *cfg, const char *text, size_t len, const char *path, char *err,
                            size_t errlen)
 {
@@ -380,6 +471,11 @@ int ippon_config_load_text(ippon_config *cfg, const char *text, size_t len, cons
     const char *name;
     json_t *value;
     json_object_foreach(root, name, value) {
+        if (strcmp(name, CONFIG_CLUSTER_SECTION) == 0) {
+            if ((rc = config_load_section(cfg, name, value, path, err, errlen)) != 0)
+                break;
+            continue;
+        }
         const config_key *key = config_key_find(name);
         char problem[256];
         if (!key) {
@@ -414,6 +510,14 @@ int ippon_config_check(const ippon_config *cfg, char *err, size_t errlen)
             return -1;
         }
     }
+    if (cfg->cluster_node[0] && strcmp(cfg->event_loop, "epoll") != 0) {
+        snprintf(err, errlen, "key \"cluster.node\": a cluster node runs on the epoll event loop (key \"event_loop\")");
+        return -1;
+    }
+    if (cfg->cluster_node[0] && !cfg->cluster_redis[0]) {
+        snprintf(err, errlen, "key \"cluster.redis\": a cluster node needs Redis (\"host:port\")");
+        return -1;
+    }
     if (cfg->login_delay_base_ms > cfg->login_delay_max_ms) {
         snprintf(err, errlen, "key \"login_delay_base_ms\": must not be more than \"login_delay_max_ms\" (%d > %d)",
                  cfg->login_delay_base_ms, cfg->login_delay_max_ms);
@@ -447,6 +551,8 @@ json_t *ippon_config_get_json(const ippon_config *cfg, const char *name)
     case CONFIG_LOG_LEVEL: return json_string(ippon_log_level_name(*(const ippon_log_level *)(const void *)field));
     case CONFIG_ADDRESS:
     case CONFIG_WORD:
+    case CONFIG_NAME:
+    case CONFIG_ENDPOINT:
     case CONFIG_PATH:
     case CONFIG_DIR: return json_string(*(char *const *)(const void *)field);
     }
@@ -458,6 +564,7 @@ static const char *const config_kind_names[] = {
     [CONFIG_INT] = "integer",      [CONFIG_ADDRESS] = "address", [CONFIG_PATH] = "path",
     [CONFIG_DIR] = "folder",       [CONFIG_LOG_LEVEL] = "log_level", [CONFIG_DAYS] = "days",
     [CONFIG_NUMBER] = "number",    [CONFIG_BOOL] = "boolean",   [CONFIG_WORD] = "word",
+    [CONFIG_NAME] = "name",        [CONFIG_ENDPOINT] = "endpoint",
 };
 
 /* one key's row: {"key", "type", "min", "max" (integer, number, days), "default"} */
@@ -503,7 +610,8 @@ void ippon_config_free(ippon_config *cfg)
 {
     for (size_t i = 0; i < CONFIG_KEY_COUNT; i++) {
         config_kind kind = config_keys[i].kind;
-        if (kind == CONFIG_ADDRESS || kind == CONFIG_WORD || kind == CONFIG_PATH || kind == CONFIG_DIR) {
+        if (kind == CONFIG_ADDRESS || kind == CONFIG_WORD || kind == CONFIG_NAME || kind == CONFIG_ENDPOINT ||
+            kind == CONFIG_PATH || kind == CONFIG_DIR) {
             char **slot = (char **)(void *)((char *)cfg + config_keys[i].offset);
             free(*slot);
             *slot = NULL;

@@ -77,6 +77,11 @@ typedef struct ippon_config {
     int clock_refill_ms;         /* added to each bank after an exhaustive draw (up to clock_bank_ms) */
     bool registration_open;      /* new accounts (register, claim) are accepted */
     bool maintenance;            /* no new matches (queue, practice); running ones finish */
+    /* the "cluster" section (cluster/node.h): cluster_node "" = a single node, as before */
+    char *cluster_node;          /* this node's name in the cluster */
+    char *cluster_redis;         /* "host:port" of the cluster's Redis */
+    char *cluster_prefix;        /* the cluster's keys in Redis start "<prefix>:" */
+    int cluster_lease_ms;        /* a node unheard of this long is gone: its matches are voided */
 } ippon_config;
 
 /*

@@ -36,6 +36,7 @@
 #include "base/ids.h"
 #include "base/log.h"
 #include "base/timers.h"
+#include "cluster/node.h"
 #include "store/pending_matches.h"
 #include "metrics.h"
 #include "store/store.h"
@@ -122,6 +123,21 @@ static void sessions_ended(void *ctx, const char *user_id, const unsigned char *
     ippon_app *app = ctx;
     if (app->gateway)
         ippon_gateway_sessions_ended(app->gateway, user_id, token_hash, keep_hash, message);
+}
+
+/* what this node carries, for its lease in the cluster (cluster/node.h) */
+static json_t *cluster_info(void *ctx)
+{
+    ippon_app *app = ctx;
+    ippon_gateway_stats g;
+    memset(&g, 0, sizeof g);
+    if (app->gateway)
+        ippon_gateway_stats_get(app->gateway, &g);
+    long tables = 0;
+    for (int i = 0; i < IPPON_MODES; i++)
+        tables += g.tables[i];
+    return json_pack("{s:s, s:i, s:i, s:b}", "instance", app->instance, "players", (int)g.players_online, "tables",
+                     (int)tables, "draining", g.draining);
 }
 
 static long long monotonic_ms(void)
@@ -353,6 +369,15 @@ int main(int argc, char **argv)
         goto fail;
     ippon_writer_poll(app.writer); /* what finished before the wake was set (the pending matches) */
     ippon_gateway_attach(app.gateway, ippon_http_timers(http));
+    if (config.cluster_node[0]) { /* a node of a cluster (the "cluster" section) */
+        ippon_cluster_settings cs = {.node = config.cluster_node, .redis = config.cluster_redis,
+                                     .prefix = config.cluster_prefix, .lease_ms = config.cluster_lease_ms,
+                                     .version = IPPON_VERSION};
+        app.cluster = ippon_cluster_start(ippon_http_ev_loop(http), ippon_http_timers(http), &cs, err, sizeof err);
+        if (!app.cluster)
+            goto fail;
+        ippon_cluster_set_info(app.cluster, cluster_info, &app);
+    }
 
     ippon_log_info("ippon %s listening on http://%s:%d (instance %s, database %s, "
                    "migrations applied now: %d, event loop %s)",
@@ -402,6 +427,8 @@ int main(int argc, char **argv)
     }
     ippon_gateway_free(app.gateway); /* before the lws context its timers run on */
     app.gateway = NULL;
+    ippon_cluster_stop(app.cluster); /* its lease runs out unless this node is back in time */
+    app.cluster = NULL;
     goto stop;
 
 fail:
@@ -409,6 +436,7 @@ fail:
 stop:
     running_http = NULL;
     ippon_gateway_free(app.gateway); /* after a failed start; a stopped server's is gone already */
+    ippon_cluster_stop(app.cluster);
     /* the last writes (the matches that ended last among them) get a bounded wait; completions
        still answer requests waiting on a write; what is left unstored goes to the pending file */
     ippon_writer_stop(app.reader, 0); /* a slow read still running is not waited for: its reply is refused */

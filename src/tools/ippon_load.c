@@ -863,6 +863,8 @@ static void report(void)
     double srv_cpu = G.pid > 0 && G.srv_cpu_end >= 0 && G.srv_cpu_at_window >= 0
                          ? (G.srv_cpu_end - G.srv_cpu_at_window) / secs * 100.0
                          : -1;
+    /* the server's CPU time in the window over the acts sent in it: what one action costs it */
+    double srv_ms_per_act = srv_cpu >= 0 && d.acts ? srv_cpu / 100.0 * secs * 1000.0 / (double)d.acts : -1;
     uint64_t errors = total_errors();
 
     printf("ippon-load: %d players, %s, %s pace, %s play, %.1f s measured after the ramp (%.0f conn/s), %s loop\n",
@@ -902,9 +904,10 @@ static void report(void)
         printf("  server (pid %ld)      gone before the end; VmRSS %.1f MB when last seen, peak %.1f MB\n", G.pid,
                G.rss_kib / 1024.0, G.rss_peak_kib / 1024.0);
     else if (G.pid > 0)
-        printf("  server (pid %ld)      VmRSS %.1f MB at the end, peak %.1f MB (%.1f MB after the ramp); CPU %.0f%% "
-               "of one core; %ld fds\n",
-               G.pid, G.rss_kib / 1024.0, G.rss_peak_kib / 1024.0, G.rss_at_window_kib / 1024.0, srv_cpu, G.srv_fds);
+        printf("  server (pid %ld)      VmRSS %.1f MB at the end, peak %.1f MB (%.1f MB after the ramp); CPU %.1f%% "
+               "of one core (%.3f ms per act sent); %ld fds\n",
+               G.pid, G.rss_kib / 1024.0, G.rss_peak_kib / 1024.0, G.rss_at_window_kib / 1024.0, srv_cpu,
+               srv_ms_per_act, G.srv_fds);
     printf("  load generator        CPU %.0f%% of one core (both share the machine's cores)\n", own_cpu);
 
     if (G.json) {
@@ -931,6 +934,7 @@ static void report(void)
             json_object_set_new(o, "server_rss_mb", json_real(G.rss_kib / 1024.0));
             json_object_set_new(o, "server_rss_peak_mb", json_real(G.rss_peak_kib / 1024.0));
             json_object_set_new(o, "server_cpu_pct", json_real(srv_cpu));
+            json_object_set_new(o, "server_cpu_ms_per_act", json_real(srv_ms_per_act));
             json_object_set_new(o, "server_fds", json_integer(G.srv_fds));
         }
         char *text = o ? json_dumps(o, JSON_COMPACT) : NULL;

@@ -54,6 +54,10 @@ done
 bot_delay_ms=600 call_window_ms=700
 [[ $pace == fast ]] && bot_delay_ms=0 call_window_ms=0
 
+# one descriptor per player and some; root may raise the hard limit itself (20,000 players)
+need=$((players + 1000))
+hard=$(ulimit -Hn)
+if [[ $hard != unlimited && $hard -lt $need ]]; then ulimit -n "$need" 2>/dev/null || true; fi
 ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
 nofile=$(ulimit -n)
 if [[ $nofile != unlimited && $nofile -lt $((players + 100)) ]]; then

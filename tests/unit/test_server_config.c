@@ -221,6 +221,43 @@ static void test_bad_values(void **state)
     expect_error("{\"event_loop\": 1}", "event_loop", "must be one of epoll|poll");
 }
 
+/* the "cluster" section: its keys are "cluster.<key>"; absent, a single node */
+static void test_cluster_section(void **state)
+{
+    (void)state;
+    ippon_config cfg;
+    char err[512];
+    assert_int_equal(load("{\"port\": 9001}", &cfg, err, sizeof err), 0);
+    assert_string_equal(cfg.cluster_node, "");
+    assert_string_equal(cfg.cluster_prefix, "ippon");
+    assert_int_equal(cfg.cluster_lease_ms, 5000);
+    ippon_config_free(&cfg);
+    int rc = load("{\"cluster\": {\"node\": \"node-2_b\", \"redis\": \"10.0.0.5:6380\", \"prefix\": \"eu\","
+                  " \"lease_ms\": 3000}}", &cfg, err, sizeof err);
+    if (rc != 0)
+        fail_msg("%s", err);
+    assert_string_equal(cfg.cluster_node, "node-2_b");
+    assert_string_equal(cfg.cluster_redis, "10.0.0.5:6380");
+    assert_string_equal(cfg.cluster_prefix, "eu");
+    assert_int_equal(cfg.cluster_lease_ms, 3000);
+    ippon_config_free(&cfg);
+    assert_int_equal(load("{\"cluster\": {\"node\": \"n\", \"redis\": \"[::1]:6379\"}}", &cfg, err, sizeof err), 0);
+    ippon_config_free(&cfg);
+    assert_int_equal(load("{\"cluster\": {\"node\": \"n\", \"redis\": \"redis.internal:6379\"}}", &cfg, err, sizeof err), 0);
+    ippon_config_free(&cfg);
+    expect_error("{\"cluster\": 1}", "cluster", "must be an object");
+    expect_error("{\"cluster\": {\"nodes\": \"n1\"}}", "cluster.nodes", "unknown key");
+    expect_error("{\"cluster\": {\"node\": \"n 1\"}}", "cluster.node", "must be a name");
+    expect_error("{\"cluster\": {\"node\": \"n:1\"}}", "cluster.node", "must be a name");
+    expect_error("{\"cluster\": {\"node\": \"abcdefghijklmnopqrstuvwxyz0123456\"}}", "cluster.node", "must be a name");
+    expect_error("{\"cluster\": {\"redis\": \"localhost\"}}", "cluster.redis", "must be \"host:port\"");
+    expect_error("{\"cluster\": {\"redis\": \"h:0\"}}", "cluster.redis", "must be \"host:port\"");
+    expect_error("{\"cluster\": {\"redis\": \"h:65536\"}}", "cluster.redis", "must be \"host:port\"");
+    expect_error("{\"cluster\": {\"redis\": \"h_x:1\"}}", "cluster.redis", "must be \"host:port\"");
+    expect_error("{\"cluster\": {\"redis\": \"[nope]:1\"}}", "cluster.redis", "must be \"host:port\"");
+    expect_error("{\"cluster\": {\"lease_ms\": 999}}", "cluster.lease_ms", "must be an integer 1000..600000");
+}
+
 static void test_first_error_wins_and_values_stay_valid(void **state)
 {
     (void)state;
@@ -469,6 +506,7 @@ int main(void)
     ippon_log_level_set(IPPON_LOG_ERROR);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_defaults),
+        cmocka_unit_test_setup_teardown(test_cluster_section, setup, teardown),
         cmocka_unit_test_setup_teardown(test_good_file, setup, teardown),
         cmocka_unit_test_setup_teardown(test_partial_file_keeps_defaults, setup, teardown),
         cmocka_unit_test(test_repo_default_file),

@@ -11,7 +11,12 @@
  * store writer's jobs. A load balancer polls it; "instance" tells replicas (and restarts) apart.
  * While the server shuts down the status is "draining" (still 200 if the database is ok: no new
  * matches, running ones finish).
+ *
+ * A node of a cluster adds "cluster": its name, Redis's state and every node as its last lease
+ * renewal read them (cluster/node.h); with Redis away the status is "degraded" (200: the node's
+ * own tables play on, and a balancer should keep sending their players).
  */
+#include "cluster/node.h"
 #include "store/db_health.h"
 #include "game/gateway.h"
 #include "api/rest.h"
@@ -26,15 +31,20 @@ void ippon_health_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_
     ippon_db_health h;
     ippon_db_health_get(app, &h);
     bool draining = app->gateway && ippon_gateway_draining(app->gateway);
-    const char *status = h.state == IPPON_DB_UNWRITABLE ? "error"
-                         : h.state == IPPON_DB_DEGRADED ? "degraded"
-                         : draining                     ? "draining"
-                                                        : "ok";
+    bool redis_away = app->cluster && !ippon_cluster_redis_up(app->cluster);
+    const char *status = h.state == IPPON_DB_UNWRITABLE          ? "error"
+                         : h.state == IPPON_DB_DEGRADED || redis_away ? "degraded"
+                         : draining                              ? "draining"
+                                                                 : "ok";
     json_t *body = json_pack("{s:s, s:s, s:s, s:s, s:i, s:I}", "status", status, "version", IPPON_VERSION, "db",
                              ippon_db_state_name(h.state), "instance", app->instance, "matches_waiting",
                              h.matches_waiting, "writer_queue", (json_int_t)h.writer_queue);
     if (body && h.state != IPPON_DB_OK)
         json_object_set_new(body, "reason", json_string(h.reason));
+    else if (body && redis_away)
+        json_object_set_new(body, "reason", json_string("the cluster's Redis is away"));
+    if (body && app->cluster)
+        json_object_set_new(body, "cluster", ippon_cluster_json(app->cluster));
     if (h.state != IPPON_DB_OK)
         res->retry_after = 5;
     ippon_rest_reply_json(res, h.state == IPPON_DB_OK ? 200 : 503, body);

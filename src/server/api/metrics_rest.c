@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "base/mode.h"
+#include "cluster/node.h"
 #include "game/gateway.h"
 #include "store/db_health.h"
 
@@ -63,6 +64,24 @@ static void write_store(ippon_metrics_page *p, const ippon_db_health *h)
     ippon_metrics_line(p, "ippon_store_write_failures_total %llu\n", (unsigned long long)h->write_failures);
 }
 
+/* a node of a cluster: Redis, and the nodes as its last renewal saw them */
+static void write_cluster(ippon_metrics_page *p, const ippon_cluster *c)
+{
+    json_t *view = ippon_cluster_json(c);
+    ippon_metrics_family(p, "ippon_cluster_redis_up", "gauge", "1 while this node is connected to the cluster's Redis.");
+    ippon_metrics_line(p, "ippon_cluster_redis_up %d\n", ippon_cluster_redis_up(c) ? 1 : 0);
+    ippon_metrics_family(p, "ippon_cluster_nodes", "gauge", "Nodes listed in the cluster, by whether their lease runs.");
+    size_t listed = json_array_size(json_object_get(view, "nodes"));
+    long alive = (long)json_integer_value(json_object_get(view, "nodes_alive"));
+    ippon_metrics_line(p, "ippon_cluster_nodes{alive=\"true\"} %ld\n", alive);
+    ippon_metrics_line(p, "ippon_cluster_nodes{alive=\"false\"} %ld\n", (long)listed - alive);
+    ippon_metrics_family(p, "ippon_cluster_tables_voided_total", "counter",
+                         "Tables of gone nodes this node voided (their leases ran out).");
+    ippon_metrics_line(p, "ippon_cluster_tables_voided_total %lld\n",
+                       (long long)json_integer_value(json_object_get(view, "tables_voided")));
+    json_decref(view);
+}
+
 char *ippon_metrics_render(const ippon_metrics *m, ippon_app *app, int64_t now_ms)
 {
     ippon_metrics_page *p = ippon_metrics_page_new();
@@ -78,6 +97,8 @@ char *ippon_metrics_render(const ippon_metrics *m, ippon_app *app, int64_t now_m
         ippon_db_health_get(app, &h);
         write_store(p, &h);
     }
+    if (app && app->cluster)
+        write_cluster(p, app->cluster);
     ippon_metrics_write(m, p, now_ms);
     return ippon_metrics_page_text(p);
 }

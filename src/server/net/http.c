@@ -644,6 +644,11 @@ ippon_timers *ippon_http_timers(ippon_http *http)
     return http ? http->timers : NULL;
 }
 
+void *ippon_http_ev_loop(ippon_http *http)
+{
+    return http ? ippon_event_loop_foreign(http->loop) : NULL;
+}
+
 const char *ippon_http_event_loop(const ippon_http *http)
 {
     return ippon_event_loop_kind(http->loop);

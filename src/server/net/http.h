@@ -37,8 +37,10 @@ struct ippon_timers *ippon_http_timers(ippon_http *http);
 /* wait for and handle network events once; returns <0 if the event loop failed */
 int ippon_http_service(ippon_http *http);
 
-/* the event loop it runs on: "epoll" or "poll" (event_loop.h) */
+/* the event loop it runs on: "epoll" or "poll" (event_loop.h); the libev loop itself (a struct
+   ev_loop *) for other clients' sockets, NULL on lws's own poll() */
 const char *ippon_http_event_loop(const ippon_http *http);
+void *ippon_http_ev_loop(ippon_http *http);
 
 /* make a blocked ippon_http_service return soon; safe to call from a signal handler or
    another thread. On the loop, woken(ctx) is then called (set before the workers start) */

@@ -28,6 +28,8 @@
 
 _Static_assert(IPPON_GATEWAY_HEAD_ROOM >= LWS_PRE, "the gateway's head room must hold lws' frame header");
 
+#define WS_WRITES_PER_TURN 16 /* messages written to one socket in one writable callback at most */
+
 struct ws_session {
     ippon_conn *conn;
     char *rx;
@@ -79,6 +81,12 @@ static int on_receive(struct lws *wsi, struct ws_session *s, ippon_gateway *gw, 
     return 0;
 }
 
+/*
+ * Writes what is queued for the socket, up to WS_WRITES_PER_TURN messages (then the other sockets
+ * get their turn first), and asks for another writable callback only when something is left:
+ * lws buffered part of a write (the socket is full), the budget is spent, or the socket is to
+ * close. An emptied queue asks for nothing, so a message costs one writable turn, not two.
+ */
 static int on_writeable(struct lws *wsi, struct ws_session *s, ippon_gateway *gw)
 {
     if (s->close_now) {
@@ -86,21 +94,24 @@ static int on_writeable(struct lws *wsi, struct ws_session *s, ippon_gateway *gw
         lws_close_reason(wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION, (unsigned char *)why, strlen(why));
         return -1;
     }
-    size_t len;
-    bool close_after;
-    unsigned char *buf = ippon_gateway_next_out(gw, s->conn, &len, &close_after);
-    if (!buf)
-        return 0;
-    int n = lws_write(wsi, buf + IPPON_GATEWAY_HEAD_ROOM, len, LWS_WRITE_TEXT);
-    ippon_gateway_out_free(gw, buf);
-    if (n < (int)len)
-        return -1;
-    if (close_after) {
-        s->close_now = true;
-        lws_callback_on_writable(wsi);
-        return 0;
+    for (int written = 0; written < WS_WRITES_PER_TURN; written++) {
+        size_t len;
+        bool close_after;
+        unsigned char *buf = ippon_gateway_next_out(gw, s->conn, &len, &close_after);
+        if (!buf)
+            return 0; /* all sent; the gateway asks again when it queues more */
+        int n = lws_write(wsi, buf + IPPON_GATEWAY_HEAD_ROOM, len, LWS_WRITE_TEXT);
+        ippon_gateway_out_free(gw, buf);
+        if (n < (int)len)
+            return -1;
+        if (close_after) {
+            s->close_now = true;
+            break;
+        }
+        if (lws_partial_buffered(wsi))
+            break; /* lws holds the rest of this one until the socket drains */
     }
-    lws_callback_on_writable(wsi); /* more may be waiting; an empty queue costs one call */
+    lws_callback_on_writable(wsi);
     return 0;
 }
 

@@ -1,0 +1,396 @@
+/*
+ * coord.c — the cluster's shared state in Redis, one Lua script per operation (coord.h).
+ *
+ * Each script gets the key prefix and names every key it builds from it, so one call is one
+ * atomic step in Redis (scripts run one at a time). Replies are turned into an ippon_coord_reply:
+ * an integer into number, a string into text, nil into text NULL, an array into items (strings,
+ * integers written out, nil as NULL); an error reply is logged and answered ok = false.
+ */
+#include "cluster/coord.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/log.h"
+
+#define COORD_NAME_MAX 32
+
+struct ippon_coord {
+    ippon_redis *redis;
+    char *prefix;
+    char node[COORD_NAME_MAX + 1];
+    ippon_coord_notice_fn notice_fn;
+    void *notice_ctx;
+};
+
+typedef struct call {
+    ippon_coord_fn fn;
+    void *ctx;
+    const char *what; /* for the log */
+} call;
+
+/* ---- the scripts (KEYS: none; ARGV[1] the prefix, then each script's own) ---- */
+
+static const char LEASE[] = /* ARGV: prefix, node, info, lease_ms */
+    "redis.call('SET', ARGV[1]..'node:'..ARGV[2], ARGV[3], 'PX', ARGV[4])\n"
+    "redis.call('SADD', ARGV[1]..'nodes', ARGV[2])\n"
+    "return 1\n";
+
+static const char NODES[] = /* ARGV: prefix */
+    "local out = {}\n"
+    "for _, n in ipairs(redis.call('SMEMBERS', ARGV[1]..'nodes')) do\n"
+    "  out[#out + 1] = n\n"
+    "  out[#out + 1] = redis.call('GET', ARGV[1]..'node:'..n)\n"
+    "end\n"
+    "return out\n";
+
+static const char VOID_NODE[] = /* ARGV: prefix, node */
+    "local p, node = ARGV[1], ARGV[2]\n"
+    "if redis.call('EXISTS', p..'node:'..node) == 1 then return -1 end\n"
+    "local voided = {}\n"
+    "for _, t in ipairs(redis.call('SMEMBERS', p..'node_tables:'..node)) do\n"
+    "  if redis.call('HGET', p..'table:'..t, 'node') == node then\n"
+    "    redis.call('HINCRBY', p..'table:'..t, 'epoch', 1)\n"
+    "    redis.call('HSET', p..'table:'..t, 'state', 'void')\n"
+    "    voided[#voided + 1] = t\n"
+    "  end\n"
+    "end\n"
+    "redis.call('DEL', p..'node_tables:'..node)\n"
+    "for _, mu in ipairs(redis.call('SMEMBERS', p..'node_tickets:'..node)) do\n"
+    "  local bar = string.find(mu, '|', 1, true)\n"
+    "  local mode, user = string.sub(mu, 1, bar - 1), string.sub(mu, bar + 1)\n"
+    "  if redis.call('HGET', p..'ticket_nodes:'..mode, user) == node then\n"
+    "    redis.call('ZREM', p..'queue:'..mode, user)\n"
+    "    redis.call('HDEL', p..'tickets:'..mode, user)\n"
+    "    redis.call('HDEL', p..'ticket_nodes:'..mode, user)\n"
+    "  end\n"
+    "end\n"
+    "redis.call('DEL', p..'node_tickets:'..node)\n"
+    "redis.call('SREM', p..'nodes', node)\n"
+    "return voided\n";
+
+static const char QUEUE_JOIN[] = /* ARGV: prefix, mode, user, ticket, now, node */
+    "local p, mode, user, node = ARGV[1], ARGV[2], ARGV[3], ARGV[6]\n"
+    "if redis.call('HEXISTS', p..'tickets:'..mode, user) == 1 then return 0 end\n"
+    "redis.call('ZADD', p..'queue:'..mode, ARGV[5], user)\n"
+    "redis.call('HSET', p..'tickets:'..mode, user, ARGV[4])\n"
+    "redis.call('HSET', p..'ticket_nodes:'..mode, user, node)\n"
+    "redis.call('SADD', p..'node_tickets:'..node, mode..'|'..user)\n"
+    "return 1\n";
+
+/* takes user off every list of mode (the caller knows it is queued) */
+#define QUEUE_DROP_USER                                                        \
+    "local function drop(p, mode, user)\n"                                     \
+    "  local node = redis.call('HGET', p..'ticket_nodes:'..mode, user)\n"      \
+    "  redis.call('ZREM', p..'queue:'..mode, user)\n"                          \
+    "  redis.call('HDEL', p..'tickets:'..mode, user)\n"                        \
+    "  redis.call('HDEL', p..'ticket_nodes:'..mode, user)\n"                   \
+    "  if node then redis.call('SREM', p..'node_tickets:'..node, mode..'|'..user) end\n" \
+    "end\n"
+
+static const char QUEUE_LEAVE[] = /* ARGV: prefix, mode, user */
+    QUEUE_DROP_USER
+    "if redis.call('ZSCORE', ARGV[1]..'queue:'..ARGV[2], ARGV[3]) == false then return 0 end\n"
+    "drop(ARGV[1], ARGV[2], ARGV[3])\n"
+    "return 1\n";
+
+static const char QUEUE_TAKE[] = /* ARGV: prefix, mode, seats, now, fill_after */
+    QUEUE_DROP_USER
+    "local p, mode, seats = ARGV[1], ARGV[2], tonumber(ARGV[3])\n"
+    "local first = redis.call('ZRANGE', p..'queue:'..mode, 0, seats - 1, 'WITHSCORES')\n"
+    "local n = #first / 2\n"
+    "if n == 0 then return {} end\n"
+    "if n < seats and tonumber(ARGV[4]) - tonumber(first[2]) < tonumber(ARGV[5]) then return {} end\n"
+    "local out = {}\n"
+    "for i = 1, #first, 2 do\n"
+    "  local user = first[i]\n"
+    "  out[#out + 1] = user\n"
+    "  out[#out + 1] = redis.call('HGET', p..'tickets:'..mode, user)\n"
+    "  drop(p, mode, user)\n"
+    "end\n"
+    "return out\n";
+
+static const char TABLE_PLACE[] = /* ARGV: prefix, table, node */
+    "local key = ARGV[1]..'table:'..ARGV[2]\n"
+    "if redis.call('EXISTS', key) == 1 then return 0 end\n"
+    "redis.call('HSET', key, 'node', ARGV[3], 'epoch', 1, 'state', 'running')\n"
+    "redis.call('SADD', ARGV[1]..'node_tables:'..ARGV[3], ARGV[2])\n"
+    "return 1\n";
+
+static const char TABLE_LOOKUP[] = /* ARGV: prefix, table */
+    "return redis.call('HMGET', ARGV[1]..'table:'..ARGV[2], 'node', 'epoch', 'state')\n";
+
+static const char TABLE_SET_STATE[] = /* ARGV: prefix, table, epoch, state */
+    "local key = ARGV[1]..'table:'..ARGV[2]\n"
+    "local epoch = redis.call('HGET', key, 'epoch')\n"
+    "if epoch == false or epoch ~= ARGV[3] then return -1 end\n"
+    "redis.call('HSET', key, 'state', ARGV[4])\n"
+    "return redis.call('HINCRBY', key, 'epoch', 1)\n";
+
+static const char TABLE_REMOVE[] = /* ARGV: prefix, table */
+    "local key = ARGV[1]..'table:'..ARGV[2]\n"
+    "local node = redis.call('HGET', key, 'node')\n"
+    "if node == false then return 0 end\n"
+    "redis.call('DEL', key)\n"
+    "redis.call('SREM', ARGV[1]..'node_tables:'..node, ARGV[2])\n"
+    "return 1\n";
+
+static const char PRESENCE_CLAIM[] = /* ARGV: prefix, user, node */
+    "local key = ARGV[1]..'user:'..ARGV[2]\n"
+    "local before = redis.call('GET', key)\n"
+    "redis.call('SET', key, ARGV[3])\n"
+    "if before == ARGV[3] then return false end\n"
+    "return before\n";
+
+static const char PRESENCE_RELEASE[] = /* ARGV: prefix, user, node */
+    "local key = ARGV[1]..'user:'..ARGV[2]\n"
+    "if redis.call('GET', key) ~= ARGV[3] then return 0 end\n"
+    "redis.call('DEL', key)\n"
+    "return 1\n";
+
+static const char RATE_HIT[] = /* ARGV: prefix, name, key, window_ms */
+    "local key = ARGV[1]..'rate:'..ARGV[2]..':'..ARGV[3]\n"
+    "local n = redis.call('INCR', key)\n"
+    "if n == 1 then redis.call('PEXPIRE', key, ARGV[4]) end\n"
+    "return n\n";
+
+/* ---- calls ---- */
+
+static void coord_answer(call *k, const ippon_coord_reply *r)
+{
+    k->fn(k->ctx, r);
+    free(k);
+}
+
+static void coord_replied(void *ctx, const redisReply *reply)
+{
+    call *k = ctx;
+    ippon_coord_reply r = {.ok = reply != NULL};
+    if (!reply) {
+        coord_answer(k, &r);
+        return;
+    }
+    switch (reply->type) {
+    case REDIS_REPLY_INTEGER:
+        r.number = reply->integer;
+        break;
+    case REDIS_REPLY_STRING:
+    case REDIS_REPLY_STATUS:
+        r.text = reply->str;
+        break;
+    case REDIS_REPLY_NIL:
+        break;
+    case REDIS_REPLY_ERROR:
+        ippon_log_warn("redis: %s: %s", k->what, reply->str);
+        r.ok = false;
+        break;
+    case REDIS_REPLY_ARRAY: {
+        /* the items, and room for integers written out */
+        const char **items = calloc(reply->elements ? reply->elements : 1, sizeof *items);
+        char *digits = calloc(reply->elements ? reply->elements : 1, 24);
+        if (!items || !digits) {
+            r.ok = false;
+        } else {
+            for (size_t i = 0; i < reply->elements; i++) {
+                const redisReply *e = reply->element[i];
+                if (e->type == REDIS_REPLY_STRING || e->type == REDIS_REPLY_STATUS)
+                    items[i] = e->str;
+                else if (e->type == REDIS_REPLY_INTEGER) {
+                    snprintf(digits + 24 * i, 24, "%lld", e->integer);
+                    items[i] = digits + 24 * i;
+                }
+            }
+            r.count = reply->elements;
+            r.items = items;
+        }
+        coord_answer(k, &r);
+        free(items);
+        free(digits);
+        return;
+    }
+    }
+    coord_answer(k, &r);
+}
+
+/* EVAL script with no keys and args (the prefix first); the callback is called once either way */
+static void coord_eval(ippon_coord *c, const char *what, const char *script, int nargs, const char *const *args,
+                       ippon_coord_fn fn, void *ctx)
+{
+    call *k = malloc(sizeof *k);
+    const char *argv[16];
+    if (!k || nargs + 4 > (int)(sizeof argv / sizeof argv[0])) {
+        free(k);
+        fn(ctx, &(ippon_coord_reply){.ok = false});
+        return;
+    }
+    *k = (call){fn, ctx, what};
+    argv[0] = "EVAL";
+    argv[1] = script;
+    argv[2] = "0";
+    argv[3] = c->prefix;
+    for (int i = 0; i < nargs; i++)
+        argv[4 + i] = args[i];
+    if (ippon_redis_commandv(c->redis, coord_replied, k, 4 + nargs, argv) != 0)
+        coord_answer(k, &(ippon_coord_reply){.ok = false});
+}
+
+/* ---- the operations ---- */
+
+static bool coord_name_ok(const char *name)
+{
+    size_t n = strlen(name);
+    if (n == 0 || n > COORD_NAME_MAX)
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        char ch = name[i];
+        if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '-' ||
+              ch == '_'))
+            return false;
+    }
+    return true;
+}
+
+ippon_coord *ippon_coord_new(ippon_redis *redis, const char *prefix, const char *node)
+{
+    if (!coord_name_ok(node))
+        return NULL;
+    ippon_coord *c = calloc(1, sizeof *c);
+    if (!c || !(c->prefix = strdup(prefix ? prefix : "ippon:"))) {
+        free(c);
+        return NULL;
+    }
+    c->redis = redis;
+    snprintf(c->node, sizeof c->node, "%s", node);
+    return c;
+}
+
+const char *ippon_coord_node(const ippon_coord *c)
+{
+    return c->node;
+}
+
+void ippon_coord_free(ippon_coord *c)
+{
+    if (!c)
+        return;
+    free(c->prefix);
+    free(c);
+}
+
+void ippon_coord_lease(ippon_coord *c, const char *info, long lease_ms, ippon_coord_fn fn, void *ctx)
+{
+    char ms[24];
+    snprintf(ms, sizeof ms, "%ld", lease_ms);
+    coord_eval(c, "lease", LEASE, 3, (const char *[]){c->node, info, ms}, fn, ctx);
+}
+
+void ippon_coord_nodes(ippon_coord *c, ippon_coord_fn fn, void *ctx)
+{
+    coord_eval(c, "nodes", NODES, 0, NULL, fn, ctx);
+}
+
+void ippon_coord_void_node(ippon_coord *c, const char *node, ippon_coord_fn fn, void *ctx)
+{
+    coord_eval(c, "void node", VOID_NODE, 1, (const char *[]){node}, fn, ctx);
+}
+
+void ippon_coord_queue_join(ippon_coord *c, const char *mode, const char *user, const char *ticket,
+                            long long now_ms, ippon_coord_fn fn, void *ctx)
+{
+    char now[24];
+    snprintf(now, sizeof now, "%lld", now_ms);
+    coord_eval(c, "queue join", QUEUE_JOIN, 5, (const char *[]){mode, user, ticket, now, c->node}, fn, ctx);
+}
+
+void ippon_coord_queue_leave(ippon_coord *c, const char *mode, const char *user, ippon_coord_fn fn, void *ctx)
+{
+    coord_eval(c, "queue leave", QUEUE_LEAVE, 2, (const char *[]){mode, user}, fn, ctx);
+}
+
+void ippon_coord_queue_take(ippon_coord *c, const char *mode, int seats, long long now_ms, long long fill_after_ms,
+                            ippon_coord_fn fn, void *ctx)
+{
+    char n[16], now[24], fill[24];
+    snprintf(n, sizeof n, "%d", seats);
+    snprintf(now, sizeof now, "%lld", now_ms);
+    snprintf(fill, sizeof fill, "%lld", fill_after_ms);
+    coord_eval(c, "queue take", QUEUE_TAKE, 4, (const char *[]){mode, n, now, fill}, fn, ctx);
+}
+
+void ippon_coord_queue_length(ippon_coord *c, const char *mode, ippon_coord_fn fn, void *ctx)
+{
+    coord_eval(c, "queue length", "return redis.call('ZCARD', ARGV[1]..'queue:'..ARGV[2])\n", 1,
+               (const char *[]){mode}, fn, ctx);
+}
+
+void ippon_coord_table_place(ippon_coord *c, const char *table, ippon_coord_fn fn, void *ctx)
+{
+    coord_eval(c, "table place", TABLE_PLACE, 2, (const char *[]){table, c->node}, fn, ctx);
+}
+
+void ippon_coord_table_lookup(ippon_coord *c, const char *table, ippon_coord_fn fn, void *ctx)
+{
+    coord_eval(c, "table lookup", TABLE_LOOKUP, 1, (const char *[]){table}, fn, ctx);
+}
+
+void ippon_coord_table_set_state(ippon_coord *c, const char *table, long long epoch, const char *state,
+                                 ippon_coord_fn fn, void *ctx)
+{
+    char e[24];
+    snprintf(e, sizeof e, "%lld", epoch);
+    coord_eval(c, "table state", TABLE_SET_STATE, 3, (const char *[]){table, e, state}, fn, ctx);
+}
+
+void ippon_coord_table_remove(ippon_coord *c, const char *table, ippon_coord_fn fn, void *ctx)
+{
+    coord_eval(c, "table remove", TABLE_REMOVE, 1, (const char *[]){table}, fn, ctx);
+}
+
+void ippon_coord_presence_claim(ippon_coord *c, const char *user, ippon_coord_fn fn, void *ctx)
+{
+    coord_eval(c, "presence claim", PRESENCE_CLAIM, 2, (const char *[]){user, c->node}, fn, ctx);
+}
+
+void ippon_coord_presence_release(ippon_coord *c, const char *user, ippon_coord_fn fn, void *ctx)
+{
+    coord_eval(c, "presence release", PRESENCE_RELEASE, 2, (const char *[]){user, c->node}, fn, ctx);
+}
+
+void ippon_coord_presence_lookup(ippon_coord *c, const char *user, ippon_coord_fn fn, void *ctx)
+{
+    coord_eval(c, "presence lookup", "return redis.call('GET', ARGV[1]..'user:'..ARGV[2])\n", 1,
+               (const char *[]){user}, fn, ctx);
+}
+
+void ippon_coord_rate_hit(ippon_coord *c, const char *name, const char *key, long window_ms, ippon_coord_fn fn,
+                          void *ctx)
+{
+    char ms[24];
+    snprintf(ms, sizeof ms, "%ld", window_ms);
+    coord_eval(c, "rate", RATE_HIT, 3, (const char *[]){name, key, ms}, fn, ctx);
+}
+
+void ippon_coord_notify(ippon_coord *c, const char *node, const char *notice, ippon_coord_fn fn, void *ctx)
+{
+    coord_eval(c, "notify", "return redis.call('PUBLISH', ARGV[1]..'notices:'..ARGV[2], ARGV[3])\n", 2,
+               (const char *[]){node, notice}, fn, ctx);
+}
+
+static void coord_notice(void *ctx, const char *channel, const char *data, size_t len)
+{
+    (void)channel;
+    ippon_coord *c = ctx;
+    if (c->notice_fn)
+        c->notice_fn(c->notice_ctx, data, len);
+}
+
+int ippon_coord_listen(ippon_coord *c, ippon_coord_notice_fn fn, void *ctx)
+{
+    char channel[256];
+    if (snprintf(channel, sizeof channel, "%snotices:%s", c->prefix, c->node) >= (int)sizeof channel)
+        return -1;
+    c->notice_fn = fn;
+    c->notice_ctx = ctx;
+    return ippon_redis_subscribe(c->redis, channel, coord_notice, c);
+}

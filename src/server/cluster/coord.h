@@ -1,0 +1,120 @@
+/*
+ * coord.h — what the nodes of a cluster agree on, kept in Redis (../shared/SCALE.md): each
+ * node's lease, the queues with an atomic take, the table directory, presence, shared rate limits
+ * and node-to-node notices. Every operation is one Lua script or one command, so each is atomic
+ * in Redis whichever node runs it and however many run at once.
+ *
+ * Keys (prefix P, "ippon:" by default; one Redis may hold several clusters under other prefixes):
+ *
+ *   P node:<node>             the node's lease: its info (JSON) with a time to live
+ *   P nodes                   set: every node that has held a lease
+ *   P queue:<mode>            sorted set: user → the time it queued (ms)
+ *   P tickets:<mode>          hash: user → its ticket (JSON, the queueing node's own)
+ *   P ticket_nodes:<mode>     hash: user → the node it queued on
+ *   P node_tickets:<node>     set: "<mode>|<user>" queued on the node (dropped with the node)
+ *   P table:<table>           hash: node, epoch, state ("running", "void", or the caller's own)
+ *   P node_tables:<node>      set: the tables the node hosts
+ *   P user:<user>             the node of the user's live socket (presence)
+ *   P rate:<name>:<key>       a counter of a fixed window (shared rate limits)
+ *   channel P notices:<node>  the node's notices (JSON); each stands for state the receiver can
+ *                             read again, so a lost one costs nothing but time
+ *
+ * Every operation answers through one callback with an ippon_coord_reply; ok is false when Redis
+ * is away or refused the script (the message is logged), and the callback is still called once.
+ * An operation that cannot even be sent (Redis down) answers at once, before it returns.
+ */
+#ifndef IPPON_SERVER_COORD_H
+#define IPPON_SERVER_COORD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "cluster/redis_link.h"
+
+typedef struct ippon_coord ippon_coord;
+
+typedef struct ippon_coord_reply {
+    bool ok;                  /* false: Redis is away, or the script failed */
+    long long number;         /* an integer answer (see each operation) */
+    const char *text;         /* a text answer, NULL for none */
+    size_t count;             /* a list answer: its items (NULL for a missing value) */
+    const char *const *items;
+} ippon_coord_reply;
+
+typedef void (*ippon_coord_fn)(void *ctx, const ippon_coord_reply *reply);
+
+/* the coordination of node `node` (letters, digits, '-', '_'; at most 32) under prefix; NULL if
+   out of memory or a bad name */
+ippon_coord *ippon_coord_new(ippon_redis *redis, const char *prefix, const char *node);
+const char *ippon_coord_node(const ippon_coord *c);
+void ippon_coord_free(ippon_coord *c);
+
+/* ---- nodes ---- */
+
+/* hold (or renew) this node's lease for lease_ms with info (JSON text) */
+void ippon_coord_lease(ippon_coord *c, const char *info, long lease_ms, ippon_coord_fn fn, void *ctx);
+/* every node that has held a lease: items are pairs (node, info), info NULL once its lease ran out */
+void ippon_coord_nodes(ippon_coord *c, ippon_coord_fn fn, void *ctx);
+/*
+ * A node whose lease ran out: its tables in the directory become state "void" (epoch + 1), its
+ * queue tickets are dropped, and it is no longer listed. number -1 if its lease still runs
+ * (nothing changes); else items are the tables voided.
+ */
+void ippon_coord_void_node(ippon_coord *c, const char *node, ippon_coord_fn fn, void *ctx);
+
+/* ---- queues ---- */
+
+/* queue user for mode at now_ms with its ticket (JSON text) on this node: number 1, or 0 if it is
+   queued already (in that mode) */
+void ippon_coord_queue_join(ippon_coord *c, const char *mode, const char *user, const char *ticket,
+                            long long now_ms, ippon_coord_fn fn, void *ctx);
+/* number 1 if user was queued for mode (and is no longer), 0 if not */
+void ippon_coord_queue_leave(ippon_coord *c, const char *mode, const char *user, ippon_coord_fn fn, void *ctx);
+/*
+ * The atomic take: the first `seats` users queued for mode, taken off the queue — all of them if
+ * there are that many, or every one there is (fewer, the rest for bots) once the first has waited
+ * fill_after_ms; else none. items are pairs (user, ticket), earliest first. Whichever node's take
+ * comes first gets a user; no user is ever taken twice.
+ */
+void ippon_coord_queue_take(ippon_coord *c, const char *mode, int seats, long long now_ms, long long fill_after_ms,
+                            ippon_coord_fn fn, void *ctx);
+/* users queued for mode: number */
+void ippon_coord_queue_length(ippon_coord *c, const char *mode, ippon_coord_fn fn, void *ctx);
+
+/* ---- the table directory ---- */
+
+/* the table is hosted here from now on, epoch 1, state "running": number 1, or 0 if it is listed */
+void ippon_coord_table_place(ippon_coord *c, const char *table, ippon_coord_fn fn, void *ctx);
+/* items: node, epoch, state (all NULL if not listed) */
+void ippon_coord_table_lookup(ippon_coord *c, const char *table, ippon_coord_fn fn, void *ctx);
+/* set state if the epoch is still `epoch`: number the new epoch (epoch + 1), or -1 if it moved on
+   (or the table is not listed) */
+void ippon_coord_table_set_state(ippon_coord *c, const char *table, long long epoch, const char *state,
+                                 ippon_coord_fn fn, void *ctx);
+/* the table is over: number 1 if it was listed */
+void ippon_coord_table_remove(ippon_coord *c, const char *table, ippon_coord_fn fn, void *ctx);
+
+/* ---- presence ---- */
+
+/* user's live socket is on this node now: text the node it was on before (NULL: none) */
+void ippon_coord_presence_claim(ippon_coord *c, const char *user, ippon_coord_fn fn, void *ctx);
+/* user's socket here closed: number 1 if this node held its presence (now cleared), else 0 */
+void ippon_coord_presence_release(ippon_coord *c, const char *user, ippon_coord_fn fn, void *ctx);
+/* text: the node of user's live socket, NULL if none */
+void ippon_coord_presence_lookup(ippon_coord *c, const char *user, ippon_coord_fn fn, void *ctx);
+
+/* ---- shared rate limits ---- */
+
+/* one more event for (name, key) in the current window of window_ms: number the events in it */
+void ippon_coord_rate_hit(ippon_coord *c, const char *name, const char *key, long window_ms, ippon_coord_fn fn,
+                          void *ctx);
+
+/* ---- notices ---- */
+
+/* send node a notice (JSON text): number the nodes listening (0 or 1) */
+void ippon_coord_notify(ippon_coord *c, const char *node, const char *notice, ippon_coord_fn fn, void *ctx);
+/* this node's notices from now on: fn(ctx, text, len) */
+typedef void (*ippon_coord_notice_fn)(void *ctx, const char *notice, size_t len);
+int ippon_coord_listen(ippon_coord *c, ippon_coord_notice_fn fn, void *ctx);
+
+#endif

@@ -1,0 +1,209 @@
+/*
+ * node.c — the node's lease, its view of the other nodes, and the voiding of gone ones (node.h).
+ *
+ * One timer, every lease_ms / 3: renew the lease (with the info hook's JSON and the version);
+ * when Redis answers, read every node's lease and keep the list; for each node listed without a
+ * lease, void it (coord.h). Each step waits for the one before, so at most one renewal is in
+ * flight; a renewal that finds Redis away is simply tried again at the next tick.
+ */
+#include "cluster/node.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/log.h"
+
+struct ippon_cluster {
+    ippon_redis *redis;
+    ippon_coord *coord;
+    ippon_timers *timers;
+    char node[33];
+    char *version;
+    int lease_ms;
+    lws_sorted_usec_list_t tick;
+    bool renewing;            /* a renewal's steps are in flight */
+    ippon_cluster_info_fn info_fn;
+    void *info_ctx;
+    json_t *nodes;            /* the last list read: [{"node", "alive", "info"}] */
+    long long tables_voided;  /* by this node, since it started */
+};
+
+static void cluster_tick(lws_sorted_usec_list_t *sul);
+
+static void cluster_schedule(ippon_cluster *c)
+{
+    ippon_timers_schedule(c->timers, &c->tick, cluster_tick, (lws_usec_t)(c->lease_ms / 3) * LWS_US_PER_MS);
+}
+
+static void cluster_voided(void *ctx, const ippon_coord_reply *r)
+{
+    ippon_cluster *c = ctx;
+    if (r->ok && r->number != -1 && r->count > 0) {
+        c->tables_voided += (long long)r->count;
+        ippon_log_warn("cluster: a node's lease ran out: %zu of its tables voided", r->count);
+    }
+}
+
+static void cluster_listed(void *ctx, const ippon_coord_reply *r)
+{
+    ippon_cluster *c = ctx;
+    c->renewing = false;
+    if (!r->ok)
+        return;
+    json_t *nodes = json_array();
+    for (size_t i = 0; nodes && i + 1 < r->count; i += 2) {
+        const char *name = r->items[i], *info = r->items[i + 1];
+        if (!name)
+            continue;
+        json_t *parsed = info ? json_loads(info, 0, NULL) : NULL;
+        json_array_append_new(nodes, json_pack("{s:s, s:b, s:o}", "node", name, "alive", info != NULL, "info",
+                                               parsed ? parsed : json_null()));
+        if (!info && strcmp(name, c->node) != 0)
+            ippon_coord_void_node(c->coord, name, cluster_voided, c);
+    }
+    if (nodes) {
+        json_decref(c->nodes);
+        c->nodes = nodes;
+    }
+}
+
+static void cluster_leased(void *ctx, const ippon_coord_reply *r)
+{
+    ippon_cluster *c = ctx;
+    if (!r->ok) {
+        c->renewing = false;
+        return;
+    }
+    ippon_coord_nodes(c->coord, cluster_listed, c);
+}
+
+static void cluster_tick(lws_sorted_usec_list_t *sul)
+{
+    ippon_cluster *c = lws_container_of(sul, ippon_cluster, tick);
+    cluster_schedule(c);
+    if (c->renewing || !ippon_redis_up(c->redis))
+        return;
+    json_t *info = c->info_fn ? c->info_fn(c->info_ctx) : NULL;
+    if (!info)
+        info = json_object();
+    json_object_set_new(info, "version", json_string(c->version));
+    char *text = json_dumps(info, JSON_COMPACT);
+    json_decref(info);
+    if (!text)
+        return;
+    c->renewing = true;
+    ippon_coord_lease(c->coord, text, c->lease_ms, cluster_leased, c);
+    free(text);
+}
+
+/* Redis came back: renew at once rather than at the next tick */
+static void cluster_redis_state(void *ctx, bool up)
+{
+    ippon_cluster *c = ctx;
+    if (up)
+        ippon_timers_schedule(c->timers, &c->tick, cluster_tick, 0);
+    else
+        ippon_log_warn("cluster: Redis is away: this node's tables play on; no new cross-node work");
+}
+
+/* "host:port" into its parts; false if it is not one */
+static bool cluster_endpoint(const char *endpoint, char *host, size_t hostlen, int *port)
+{
+    const char *colon = strrchr(endpoint, ':');
+    if (!colon || colon == endpoint || (size_t)(colon - endpoint) >= hostlen)
+        return false;
+    const char *h = endpoint;
+    size_t n = (size_t)(colon - endpoint);
+    if (h[0] == '[' && n >= 2 && h[n - 1] == ']') { /* [IPv6] */
+        h++;
+        n -= 2;
+    }
+    memcpy(host, h, n);
+    host[n] = '\0';
+    *port = atoi(colon + 1);
+    return *port > 0 && *port < 65536;
+}
+
+ippon_cluster *ippon_cluster_start(void *ev_loop, ippon_timers *timers, const ippon_cluster_settings *set,
+                                   char *err, size_t errlen)
+{
+    char host[256];
+    int port;
+    if (!ev_loop) {
+        snprintf(err, errlen, "cluster: a node needs the epoll event loop (key \"event_loop\")");
+        return NULL;
+    }
+    if (!cluster_endpoint(set->redis, host, sizeof host, &port)) {
+        snprintf(err, errlen, "cluster: Redis \"%s\" is not \"host:port\" (key \"cluster.redis\")", set->redis);
+        return NULL;
+    }
+    char prefix[64];
+    snprintf(prefix, sizeof prefix, "%s:", set->prefix);
+    ippon_cluster *c = calloc(1, sizeof *c);
+    if (!c || !(c->version = strdup(set->version)) || !(c->nodes = json_array()))
+        goto oom;
+    c->timers = timers;
+    c->lease_ms = set->lease_ms;
+    snprintf(c->node, sizeof c->node, "%s", set->node);
+    if (!(c->redis = ippon_redis_new(ev_loop, timers, host, port)))
+        goto oom;
+    if (!(c->coord = ippon_coord_new(c->redis, prefix, set->node))) {
+        snprintf(err, errlen, "cluster: node name \"%s\": 1..32 letters, digits, '_' or '-' (key \"cluster.node\")",
+                 set->node);
+        ippon_cluster_stop(c);
+        return NULL;
+    }
+    ippon_redis_on_state(c->redis, cluster_redis_state, c);
+    cluster_schedule(c);
+    ippon_log_info("cluster: node %s, Redis %s, keys %s*, lease %d ms", c->node, set->redis, prefix, c->lease_ms);
+    return c;
+oom:
+    snprintf(err, errlen, "out of memory");
+    ippon_cluster_stop(c);
+    return NULL;
+}
+
+void ippon_cluster_set_info(ippon_cluster *c, ippon_cluster_info_fn fn, void *ctx)
+{
+    c->info_fn = fn;
+    c->info_ctx = ctx;
+}
+
+const char *ippon_cluster_node(const ippon_cluster *c)
+{
+    return c->node;
+}
+
+bool ippon_cluster_redis_up(const ippon_cluster *c)
+{
+    return ippon_redis_up(c->redis);
+}
+
+ippon_coord *ippon_cluster_coord(ippon_cluster *c)
+{
+    return c->coord;
+}
+
+json_t *ippon_cluster_json(const ippon_cluster *c)
+{
+    int alive = 0;
+    size_t i;
+    json_t *n;
+    json_array_foreach(c->nodes, i, n) alive += json_is_true(json_object_get(n, "alive"));
+    return json_pack("{s:s, s:s, s:O, s:i, s:I}", "node", c->node, "redis", ippon_redis_up(c->redis) ? "up" : "down",
+                     "nodes", c->nodes, "nodes_alive", alive, "tables_voided", (json_int_t)c->tables_voided);
+}
+
+void ippon_cluster_stop(ippon_cluster *c)
+{
+    if (!c)
+        return;
+    ippon_timers_cancel(&c->tick);
+    ippon_coord_free(c->coord); /* before the link: replies still due come back NULL into callbacks */
+    c->coord = NULL;
+    ippon_redis_free(c->redis);  /* pending replies are answered now (not ok) */
+    json_decref(c->nodes);
+    free(c->version);
+    free(c);
+}

@@ -1,0 +1,57 @@
+/*
+ * node.h — this server as a node of a cluster (config section "cluster"; ../shared/SCALE.md).
+ *
+ * A node holds a lease in Redis (coord.h), renewed every third of cluster.lease_ms with what it
+ * carries (players, tables: the info hook) and its version. At each renewal it reads every node's
+ * lease, keeps the list for /api/health and /metrics, and voids what a node gone for good left:
+ * a node listed without a lease has its tables set "void" in the directory and its queue tickets
+ * dropped (coord.h's void_node: atomic, and harmless if two nodes do it at once). A node that
+ * restarts within its lease keeps its name, its lease and its matches (issue "Durable matches");
+ * so a clean stop does not drop the lease.
+ *
+ * While Redis is away the node runs on (its tables are its own); /api/health says "degraded"
+ * and why. Single-threaded: the loop's thread.
+ */
+#ifndef IPPON_SERVER_CLUSTER_NODE_H
+#define IPPON_SERVER_CLUSTER_NODE_H
+
+#include <jansson.h>
+#include <stdbool.h>
+
+#include "base/timers.h"
+#include "cluster/coord.h"
+
+typedef struct ippon_cluster ippon_cluster;
+
+typedef struct ippon_cluster_settings {
+    const char *node;     /* this node's name */
+    const char *redis;    /* "host:port" */
+    const char *prefix;   /* keys begin "<prefix>:" */
+    int lease_ms;
+    const char *version;  /* the server's, shown to the other nodes */
+} ippon_cluster_settings;
+
+/* join the cluster on ev_loop (a struct ev_loop *): connects to Redis (and keeps trying), takes
+   the lease as soon as it is up. NULL with a message in err if the settings are bad or out of
+   memory */
+ippon_cluster *ippon_cluster_start(void *ev_loop, ippon_timers *timers, const ippon_cluster_settings *set,
+                                   char *err, size_t errlen);
+
+/* what this node carries, asked at each renewal: a JSON object (new reference) or NULL */
+typedef json_t *(*ippon_cluster_info_fn)(void *ctx);
+void ippon_cluster_set_info(ippon_cluster *c, ippon_cluster_info_fn fn, void *ctx);
+
+/* this node's name; Redis's state */
+const char *ippon_cluster_node(const ippon_cluster *c);
+bool ippon_cluster_redis_up(const ippon_cluster *c);
+ippon_coord *ippon_cluster_coord(ippon_cluster *c);
+
+/* {"node", "redis": "up"|"down", "nodes": [{"node", "alive", "info"}...] (as last read),
+   "nodes_alive", "tables_voided"} (new reference) */
+json_t *ippon_cluster_json(const ippon_cluster *c);
+
+/* stop renewing and disconnect (the lease runs out by itself unless the node is back in time);
+   c may be NULL */
+void ippon_cluster_stop(ippon_cluster *c);
+
+#endif

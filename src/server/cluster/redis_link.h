@@ -1,0 +1,61 @@
+/*
+ * redis_link.h — the node's connection to Redis (hiredis, asynchronous, on the server's libev
+ * loop), for the cluster's coordination (coord.h).
+ *
+ * Two connections: one for commands, and one in subscribe mode, opened by the first
+ * ippon_redis_subscribe. Each connects at once and, whenever it is lost, again after a wait that
+ * doubles from 100 ms to 2 s; the subscriptions are made again on each new connection. A
+ * command sent while the command connection is down is refused (-1) rather than queued: the
+ * caller knows best whether to retry (coord.h's operations answer "Redis is away").
+ *
+ * Every reply callback is called exactly once: with the reply, or with NULL when the connection
+ * was lost first (or the link is freed). Single-threaded: the loop's thread only. hiredis 0.14:
+ * plain RESP2, no TLS (keep Redis on a private network: ../shared/SCALE.md).
+ */
+#ifndef IPPON_SERVER_REDIS_LINK_H
+#define IPPON_SERVER_REDIS_LINK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <hiredis/hiredis.h>
+
+#include "base/timers.h"
+
+typedef struct ippon_redis ippon_redis;
+
+/* a command's reply (hiredis's), or NULL when the connection went first */
+typedef void (*ippon_redis_reply_fn)(void *ctx, const redisReply *reply);
+
+/* a message on a subscribed channel */
+typedef void (*ippon_redis_message_fn)(void *ctx, const char *channel, const char *data, size_t len);
+
+/* the command connection came up (true) or went down (false) */
+typedef void (*ippon_redis_state_fn)(void *ctx, bool up);
+
+/* a link to host:port on ev_loop (a struct ev_loop *), connecting now; NULL if out of memory */
+ippon_redis *ippon_redis_new(void *ev_loop, ippon_timers *timers, const char *host, int port);
+
+/* told of every change of the command connection (after it is set) */
+void ippon_redis_on_state(ippon_redis *r, ippon_redis_state_fn fn, void *ctx);
+
+/* is the command connection up? */
+bool ippon_redis_up(const ippon_redis *r);
+
+/* send argv[0..argc) (binary-safe: lens[i] bytes each); 0, or -1 if the connection is down (fn is
+   then not called) */
+int ippon_redis_command(ippon_redis *r, ippon_redis_reply_fn fn, void *ctx, int argc, const char *const *argv,
+                        const size_t *lens);
+
+/* the same for text arguments (NUL-terminated) */
+int ippon_redis_commandv(ippon_redis *r, ippon_redis_reply_fn fn, void *ctx, int argc, const char *const *argv);
+
+/* receive the messages of channel from now on (on every connection to come); 0 or -1 (out of
+   memory, or more than IPPON_REDIS_MAX_CHANNELS) */
+#define IPPON_REDIS_MAX_CHANNELS 8
+int ippon_redis_subscribe(ippon_redis *r, const char *channel, ippon_redis_message_fn fn, void *ctx);
+
+/* close both connections; pending replies get NULL; r may be NULL */
+void ippon_redis_free(ippon_redis *r);
+
+#endif

@@ -1,0 +1,160 @@
+// nodes.test.mjs — two real `ippon` nodes of one cluster (config section "cluster") on a real
+// redis-server this test starts on a free loopback port: each holds a lease and sees the other in
+// /api/health and /metrics; a node killed with SIGKILL is seen gone once its lease has run out,
+// and seen again when it comes back; while Redis is away a node says "degraded" (and plays on),
+// and is "ok" again once Redis is back. A node without Redis, on the poll loop, or with an unknown
+// cluster key is refused at start with the key named. A server with no "cluster" section shows
+// nothing of it (the single node of old).
+import { test, describe, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { FAST_HASH, configure, freePort, request, runToExit, serve, shutdown, startServer } from '../integration/harness.mjs';
+
+const LEASE_MS = 1500;
+
+/** a redis-server of the test's own on port; resolves once it answers */
+async function startRedis(port) {
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no',
+    '--loglevel', 'warning'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d) => { stderr += d; });
+  const exited = new Promise((resolve) => child.on('close', resolve));
+  child.on('error', (e) => { stderr += `cannot run redis-server (deploy/setup.sh --test installs it): ${e.message}`; });
+  for (let i = 0; i < 200; i++) {
+    if (child.exitCode !== null || stderr.includes('cannot run'))
+      throw new Error(`redis-server did not start: ${stderr}`);
+    const up = await new Promise((resolve) => {
+      import('node:net').then(({ connect }) => {
+        const s = connect(port, '127.0.0.1', () => { s.write('PING\r\n'); });
+        s.on('data', (d) => { s.destroy(); resolve(String(d).startsWith('+PONG')); });
+        s.on('error', () => resolve(false));
+      });
+    });
+    if (up) return { child, exited };
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`redis-server did not answer: ${stderr}`);
+}
+
+async function stopRedis(redis) {
+  if (redis && redis.child.exitCode === null) {
+    redis.child.kill('SIGKILL');
+    await redis.exited;
+  }
+}
+
+async function health(port) {
+  const res = await request(port, { path: '/api/health' });
+  return { status: res.status, body: JSON.parse(res.body) };
+}
+
+/** polls fn until it returns a truthy value (then returns it) or ms pass (then fails with what) */
+async function eventually(fn, ms, what) {
+  const until = Date.now() + ms;
+  let last;
+  for (;;) {
+    try {
+      last = await fn();
+      if (last) return last;
+    } catch (e) { last = e; }
+    if (Date.now() > until) assert.fail(`${what}: still not so after ${ms} ms (last: ${JSON.stringify(last)})`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const alive = (h) => (h.body.cluster?.nodes ?? []).filter((n) => n.alive).map((n) => n.node).sort();
+
+describe('two nodes of a cluster', () => {
+  let redisPort, redis, n1, n2;
+  const nodeConfig = (name) => ({ ...FAST_HASH, log_level: 'warn',
+    cluster: { node: name, redis: `127.0.0.1:${redisPort}`, prefix: 'ctest', lease_ms: LEASE_MS } });
+
+  before(async () => {
+    redisPort = await freePort();
+    redis = await startRedis(redisPort);
+    n1 = await serve(nodeConfig('n1'));
+    n2 = await serve(nodeConfig('n2'));
+  });
+
+  after(async () => {
+    await shutdown(n1);
+    await shutdown(n2);
+    await stopRedis(redis);
+  });
+
+  test('each node holds a lease and sees the other, with what it carries', async () => {
+    const h = await eventually(async () => {
+      const h = await health(n1.port);
+      return alive(h).join() === 'n1,n2' && h;
+    }, 10_000, 'n1 sees n1 and n2');
+    assert.equal(h.status, 200);
+    assert.equal(h.body.status, 'ok');
+    assert.equal(h.body.cluster.node, 'n1');
+    assert.equal(h.body.cluster.redis, 'up');
+    const other = h.body.cluster.nodes.find((n) => n.node === 'n2');
+    assert.equal(typeof other.info.players, 'number');
+    assert.equal(typeof other.info.tables, 'number');
+    assert.match(other.info.instance, /^[0-9a-f]{32}$/);
+    assert.notEqual(other.info.instance, h.body.instance);
+    await eventually(async () => alive(await health(n2.port)).join() === 'n1,n2', 10_000, 'n2 sees both');
+    const metrics = (await request(n1.port, { path: '/metrics' })).body;
+    assert.match(metrics, /^ippon_cluster_redis_up 1$/m);
+    assert.match(metrics, /^ippon_cluster_nodes\{alive="true"\} 2$/m);
+  });
+
+  test('a node killed with SIGKILL is gone once its lease runs out, and back when it restarts', async () => {
+    n2.proc.child.kill('SIGKILL');
+    await n2.proc.exited;
+    const killedAt = Date.now();
+    await eventually(async () => alive(await health(n1.port)).join() === 'n1', LEASE_MS * 4, 'n1 sees n2 gone');
+    assert.ok(Date.now() - killedAt >= LEASE_MS / 2, 'not before its lease could run out');
+    const h = await health(n1.port);
+    assert.equal(h.body.status, 'ok', 'the other node is untouched');
+    n2.proc = await startServer(['--config', n2.config], n2.dir, n2.port);
+    await eventually(async () => alive(await health(n1.port)).join() === 'n1,n2', 10_000, 'n2 back');
+  });
+
+  test('while Redis is away a node says degraded and serves on; ok again once Redis is back', async () => {
+    await stopRedis(redis);
+    const h = await eventually(async () => {
+      const h = await health(n1.port);
+      return h.body.cluster.redis === 'down' && h;
+    }, 10_000, 'n1 sees Redis down');
+    assert.equal(h.status, 200, 'a node without Redis still serves its own tables');
+    assert.equal(h.body.status, 'degraded');
+    assert.match(h.body.reason, /Redis/);
+    redis = await startRedis(redisPort);
+    await eventually(async () => (await health(n1.port)).body.status === 'ok', 10_000, 'n1 ok again');
+    await eventually(async () => alive(await health(n1.port)).join() === 'n1,n2', 10_000, 'both leases again');
+  });
+});
+
+describe('a node\'s configuration', () => {
+  const refused = async (cluster, extra, pattern) => {
+    const server = await configure({ cluster, ...extra });
+    const proc = await runToExit(['--config', server.config], server.dir);
+    assert.equal(proc.exitCode, 1, proc.stderr);
+    assert.match(proc.stderr, pattern);
+  };
+
+  test('is refused without Redis, on the poll loop, with a bad name or an unknown key', async () => {
+    await refused({ node: 'n1' }, {}, /key "cluster\.redis": a cluster node needs Redis/);
+    await refused({ node: 'n1', redis: '127.0.0.1:6379' }, { event_loop: 'poll' },
+      /key "cluster\.node": a cluster node runs on the epoll event loop/);
+    await refused({ node: 'n 1', redis: '127.0.0.1:6379' }, {}, /key "cluster\.node": must be a name/);
+    await refused({ node: 'n1', redis: 'localhost' }, {}, /key "cluster\.redis": must be "host:port"/);
+    await refused({ node: 'n1', redis: '127.0.0.1:6379', shards: 2 }, {}, /key "cluster\.shards": unknown key/);
+    await refused('n1', {}, /key "cluster": must be an object/);
+  });
+
+  test('a server without the section shows nothing of a cluster', async () => {
+    const server = await serve({ ...FAST_HASH });
+    try {
+      const h = await health(server.port);
+      assert.equal(h.body.cluster, undefined);
+      assert.doesNotMatch((await request(server.port, { path: '/metrics' })).body, /ippon_cluster_/);
+    } finally {
+      await shutdown(server);
+    }
+  });
+});

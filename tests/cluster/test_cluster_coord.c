@@ -1,0 +1,545 @@
+/*
+ * test_cluster_coord.c — the cluster's coordination in Redis (src/server/cluster/coord.h) against a
+ * real redis-server that this program starts on a free loopback port, with two nodes ("n1", "n2")
+ * each on its own connection, on one libev loop as the server runs them.
+ *
+ * What it shows: the queue's atomic take never gives a player to two nodes (both nodes take at
+ * once, hundreds of times) and fills with bots only after the wait; the directory's epochs refuse
+ * a stale change; a node whose lease ran out has its tables voided and its tickets dropped, and
+ * not before; presence names the node a player was on; rate limits count across nodes; notices
+ * reach the node; and a Redis that dies and comes back is reconnected to, subscriptions included,
+ * with every command in between answered "not ok", none lost silently.
+ *
+ * Needs redis-server (Debian's redis-server; deploy/setup.sh --test installs it): without it the
+ * program fails saying so.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <arpa/inet.h>
+#include <ev.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cluster/coord.h"
+
+#define PREFIX "test:"
+
+static struct {
+    pid_t redis_pid;
+    int port;
+    struct ev_loop *loop;
+    ippon_timers *timers;
+    ippon_redis *r1, *r2;
+    ippon_coord *n1, *n2;
+} T;
+
+/* ---- redis-server ---- */
+
+static int free_port(void)
+{
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    struct sockaddr_in a = {.sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
+    socklen_t len = sizeof a;
+    if (fd < 0 || bind(fd, (struct sockaddr *)&a, sizeof a) != 0 || getsockname(fd, (struct sockaddr *)&a, &len) != 0)
+        fail_msg("no free port");
+    close(fd);
+    return ntohs(a.sin_port);
+}
+
+static void redis_start(void)
+{
+    char port[16];
+    snprintf(port, sizeof port, "%d", T.port);
+    T.redis_pid = fork();
+    if (T.redis_pid == 0) {
+        if (!freopen("/dev/null", "w", stdout)) /* its start-up banner; errors still reach stderr */
+            _exit(126);
+        execlp("redis-server", "redis-server", "--port", port, "--bind", "127.0.0.1", "--save", "",
+               "--appendonly", "no", "--loglevel", "warning", (char *)NULL);
+        fprintf(stderr, "test_cluster_coord: cannot run redis-server (install Debian's redis-server: "
+                        "deploy/setup.sh --test)\n");
+        _exit(127);
+    }
+    for (int i = 0; i < 200; i++) { /* up to 10 s */
+        redisContext *c = redisConnect("127.0.0.1", T.port);
+        if (c && !c->err) {
+            redisReply *pong = redisCommand(c, "PING");
+            bool ok = pong && pong->type == REDIS_REPLY_STATUS;
+            freeReplyObject(pong);
+            redisFree(c);
+            if (ok)
+                return;
+        } else if (c) {
+            redisFree(c);
+        }
+        int status;
+        if (waitpid(T.redis_pid, &status, WNOHANG) == T.redis_pid)
+            fail_msg("redis-server exited at start (status %d): is it installed?", status);
+        nanosleep(&(struct timespec){.tv_nsec = 50 * 1000 * 1000}, NULL);
+    }
+    fail_msg("redis-server did not answer on port %d", T.port);
+}
+
+static void redis_kill(void)
+{
+    if (T.redis_pid > 0) {
+        kill(T.redis_pid, SIGKILL);
+        waitpid(T.redis_pid, NULL, 0);
+        T.redis_pid = 0;
+    }
+}
+
+static void redis_flush(void)
+{
+    redisContext *c = redisConnect("127.0.0.1", T.port);
+    assert_true(c && !c->err);
+    freeReplyObject(redisCommand(c, "FLUSHALL"));
+    redisFree(c);
+}
+
+/* ---- the loop ---- */
+
+static long long now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static void deadline_passed(struct ev_loop *loop, ev_timer *w, int revents)
+{
+    (void)loop;
+    (void)w;
+    (void)revents; /* only wakes the loop */
+}
+
+/* turn the loop until *flag or ms have passed (a timer wakes it then: an idle loop would wait) */
+static void run_until(const int *flag, long ms)
+{
+    long long give_up = now_ms() + ms;
+    ev_timer deadline;
+    ev_timer_init(&deadline, deadline_passed, (ev_tstamp)ms / 1000.0, 0.);
+    ev_timer_start(T.loop, &deadline);
+    while ((!flag || !*flag) && now_ms() < give_up)
+        ev_run(T.loop, EVRUN_ONCE);
+    ev_timer_stop(T.loop, &deadline);
+}
+
+static void run_for(long ms)
+{
+    run_until(NULL, ms);
+}
+
+/* a reply kept for the test to look at */
+typedef struct answer {
+    int done;
+    bool ok;
+    long long number;
+    char text[256];
+    bool has_text;
+    size_t count;
+    char items[64][64];
+    bool item_set[64];
+} answer;
+
+static void keep(void *ctx, const ippon_coord_reply *r)
+{
+    answer *a = ctx;
+    a->done++;
+    a->ok = r->ok;
+    a->number = r->number;
+    a->has_text = r->text != NULL;
+    if (r->text)
+        snprintf(a->text, sizeof a->text, "%s", r->text);
+    a->count = r->count;
+    for (size_t i = 0; i < r->count && i < 64; i++) {
+        a->item_set[i] = r->items[i] != NULL;
+        if (r->items[i])
+            snprintf(a->items[i], sizeof a->items[i], "%s", r->items[i]);
+    }
+}
+
+static void wait_answer(answer *a)
+{
+    run_until(&a->done, 5000);
+    assert_int_equal(a->done, 1);
+}
+
+static void wait_up(ippon_redis *r)
+{
+    long long give_up = now_ms() + 10000;
+    while (!ippon_redis_up(r) && now_ms() < give_up)
+        run_for(50);
+    assert_true(ippon_redis_up(r));
+}
+
+static int setup_all(void **state)
+{
+    (void)state;
+    signal(SIGPIPE, SIG_IGN);
+    T.port = free_port();
+    redis_start();
+    T.loop = ev_loop_new(EVBACKEND_EPOLL | EVFLAG_NOSIGMASK);
+    T.timers = ippon_timers_new(NULL, T.loop);
+    T.r1 = ippon_redis_new(T.loop, T.timers, "127.0.0.1", T.port);
+    T.r2 = ippon_redis_new(T.loop, T.timers, "127.0.0.1", T.port);
+    T.n1 = ippon_coord_new(T.r1, PREFIX, "n1");
+    T.n2 = ippon_coord_new(T.r2, PREFIX, "n2");
+    assert_non_null(T.n1);
+    assert_non_null(T.n2);
+    wait_up(T.r1);
+    wait_up(T.r2);
+    return 0;
+}
+
+static int teardown_all(void **state)
+{
+    (void)state;
+    ippon_coord_free(T.n1);
+    ippon_coord_free(T.n2);
+    ippon_redis_free(T.r1);
+    ippon_redis_free(T.r2);
+    ippon_timers_free(T.timers);
+    ev_loop_destroy(T.loop);
+    redis_kill();
+    return 0;
+}
+
+static int fresh(void **state)
+{
+    (void)state;
+    redis_flush();
+    return 0;
+}
+
+/* ---- the queue ---- */
+
+static void join(ippon_coord *c, const char *mode, const char *user, long long at)
+{
+    answer a = {0};
+    char ticket[128];
+    snprintf(ticket, sizeof ticket, "{\"user\":\"%s\",\"node\":\"%s\"}", user, ippon_coord_node(c));
+    ippon_coord_queue_join(c, mode, user, ticket, at, keep, &a);
+    wait_answer(&a);
+    assert_true(a.ok);
+    assert_int_equal(a.number, 1);
+}
+
+static void test_take_never_gives_a_player_twice(void **state)
+{
+    (void)state;
+    enum { PLAYERS = 400, SEATS = 4 };
+    for (int i = 0; i < PLAYERS; i++) {
+        char user[16];
+        snprintf(user, sizeof user, "u%03d", i);
+        join(i % 2 ? T.n2 : T.n1, "4p", user, 1000 + i);
+    }
+    /* both nodes take at once, again and again: each pair of takes is in flight together */
+    static int taken_by[PLAYERS];
+    memset(taken_by, 0, sizeof taken_by);
+    int takes = 0, empty = 0;
+    while (empty < 2) {
+        answer a1 = {0}, a2 = {0};
+        ippon_coord_queue_take(T.n1, "4p", SEATS, 5000, 60000, keep, &a1);
+        ippon_coord_queue_take(T.n2, "4p", SEATS, 5000, 60000, keep, &a2);
+        wait_answer(&a1);
+        wait_answer(&a2);
+        answer *both[2] = {&a1, &a2};
+        for (int k = 0; k < 2; k++) {
+            assert_true(both[k]->ok);
+            if (both[k]->count == 0) {
+                empty++;
+                continue;
+            }
+            assert_int_equal(both[k]->count, 2 * SEATS); /* whole tables only: no one waited long enough */
+            takes++;
+            for (size_t i = 0; i < both[k]->count; i += 2) {
+                int u = atoi(both[k]->items[i] + 1);
+                assert_in_range(u, 0, PLAYERS - 1);
+                assert_int_equal(taken_by[u], 0); /* never taken before */
+                taken_by[u] = k + 1;
+                assert_true(both[k]->item_set[i + 1]);
+                assert_non_null(strstr(both[k]->items[i + 1], both[k]->items[i])); /* its own ticket */
+            }
+        }
+    }
+    assert_int_equal(takes, PLAYERS / SEATS);
+    int by_n1 = 0;
+    for (int u = 0; u < PLAYERS; u++) {
+        assert_int_not_equal(taken_by[u], 0); /* everyone was taken, once */
+        by_n1 += taken_by[u] == 1;
+    }
+    assert_true(by_n1 > 0 && by_n1 < PLAYERS); /* both nodes took some */
+    answer len = {0};
+    ippon_coord_queue_length(T.n1, "4p", keep, &len);
+    wait_answer(&len);
+    assert_int_equal(len.number, 0);
+}
+
+static void test_take_fills_with_bots_only_after_the_wait(void **state)
+{
+    (void)state;
+    join(T.n1, "3p", "early", 1000);
+    join(T.n2, "3p", "late", 1400);
+    answer a = {0};
+    ippon_coord_queue_take(T.n1, "3p", 3, 1999, 1000, keep, &a); /* the first waited 999 ms of 1000 */
+    wait_answer(&a);
+    assert_true(a.ok);
+    assert_int_equal(a.count, 0);
+    answer b = {0};
+    ippon_coord_queue_take(T.n2, "3p", 3, 2000, 1000, keep, &b);
+    wait_answer(&b);
+    assert_int_equal(b.count, 4); /* both, the earliest first; the third seat is a bot's */
+    assert_string_equal(b.items[0], "early");
+    assert_string_equal(b.items[2], "late");
+    answer c = {0};
+    ippon_coord_queue_take(T.n1, "3p", 3, 99999, 1000, keep, &c);
+    wait_answer(&c);
+    assert_int_equal(c.count, 0);
+}
+
+static void test_join_twice_and_leave(void **state)
+{
+    (void)state;
+    join(T.n1, "4p", "u", 1000);
+    answer again = {0};
+    ippon_coord_queue_join(T.n2, "4p", "u", "{}", 2000, keep, &again);
+    wait_answer(&again);
+    assert_int_equal(again.number, 0);
+    answer other_mode = {0};
+    ippon_coord_queue_join(T.n1, "3p", "u", "{}", 2000, keep, &other_mode);
+    wait_answer(&other_mode);
+    assert_int_equal(other_mode.number, 1); /* the modes' queues are apart */
+    answer leave = {0}, leave_again = {0};
+    ippon_coord_queue_leave(T.n1, "4p", "u", keep, &leave);
+    wait_answer(&leave);
+    assert_int_equal(leave.number, 1);
+    ippon_coord_queue_leave(T.n1, "4p", "u", keep, &leave_again);
+    wait_answer(&leave_again);
+    assert_int_equal(leave_again.number, 0);
+    answer len = {0};
+    ippon_coord_queue_length(T.n1, "4p", keep, &len);
+    wait_answer(&len);
+    assert_int_equal(len.number, 0);
+}
+
+/* ---- the directory ---- */
+
+static void test_directory_epochs(void **state)
+{
+    (void)state;
+    answer place = {0}, twice = {0}, look = {0}, set = {0}, stale = {0}, gone = {0}, look2 = {0};
+    ippon_coord_table_place(T.n1, "t1", keep, &place);
+    wait_answer(&place);
+    assert_int_equal(place.number, 1);
+    ippon_coord_table_place(T.n2, "t1", keep, &twice);
+    wait_answer(&twice);
+    assert_int_equal(twice.number, 0); /* the first placement stands */
+    ippon_coord_table_lookup(T.n2, "t1", keep, &look);
+    wait_answer(&look);
+    assert_int_equal(look.count, 3);
+    assert_string_equal(look.items[0], "n1");
+    assert_string_equal(look.items[1], "1");
+    assert_string_equal(look.items[2], "running");
+    ippon_coord_table_set_state(T.n1, "t1", 1, "ending", keep, &set);
+    wait_answer(&set);
+    assert_int_equal(set.number, 2);
+    ippon_coord_table_set_state(T.n2, "t1", 1, "void", keep, &stale); /* an old epoch: refused */
+    wait_answer(&stale);
+    assert_int_equal(stale.number, -1);
+    ippon_coord_table_remove(T.n1, "t1", keep, &gone);
+    wait_answer(&gone);
+    assert_int_equal(gone.number, 1);
+    ippon_coord_table_lookup(T.n1, "t1", keep, &look2);
+    wait_answer(&look2);
+    assert_int_equal(look2.count, 3);
+    assert_false(look2.item_set[0]);
+}
+
+/* ---- leases ---- */
+
+static void test_a_dead_node_is_voided_after_its_lease(void **state)
+{
+    (void)state;
+    answer lease = {0}, place = {0}, alive = {0};
+    ippon_coord_lease(T.n1, "{\"url\":\"ws://n1\"}", 300, keep, &lease);
+    wait_answer(&lease);
+    assert_true(lease.ok);
+    ippon_coord_table_place(T.n1, "t-of-n1", keep, &place);
+    wait_answer(&place);
+    join(T.n1, "4p", "player-of-n1", 1000);
+    join(T.n2, "4p", "player-of-n2", 1001);
+    ippon_coord_void_node(T.n2, "n1", keep, &alive);
+    wait_answer(&alive);
+    assert_int_equal(alive.number, -1); /* the lease still runs: nothing changes */
+    answer nodes = {0};
+    ippon_coord_nodes(T.n2, keep, &nodes);
+    wait_answer(&nodes);
+    assert_int_equal(nodes.count, 2);
+    assert_string_equal(nodes.items[0], "n1");
+    assert_string_equal(nodes.items[1], "{\"url\":\"ws://n1\"}");
+
+    run_for(400); /* n1 renews nothing: its lease runs out */
+    answer listed = {0};
+    ippon_coord_nodes(T.n2, keep, &listed);
+    wait_answer(&listed);
+    assert_int_equal(listed.count, 2);
+    assert_false(listed.item_set[1]); /* listed, without a lease */
+    answer voided = {0};
+    ippon_coord_void_node(T.n2, "n1", keep, &voided);
+    wait_answer(&voided);
+    assert_true(voided.ok);
+    assert_int_equal(voided.count, 1);
+    assert_string_equal(voided.items[0], "t-of-n1");
+    answer look = {0};
+    ippon_coord_table_lookup(T.n2, "t-of-n1", keep, &look);
+    wait_answer(&look);
+    assert_string_equal(look.items[1], "2");
+    assert_string_equal(look.items[2], "void");
+    answer take = {0};
+    ippon_coord_queue_take(T.n2, "4p", 4, 999999, 0, keep, &take);
+    wait_answer(&take);
+    assert_int_equal(take.count, 2); /* n1's player was dropped; n2's is still queued */
+    assert_string_equal(take.items[0], "player-of-n2");
+    answer after = {0};
+    ippon_coord_nodes(T.n2, keep, &after);
+    wait_answer(&after);
+    assert_int_equal(after.count, 0);
+}
+
+/* ---- presence, rate limits, notices ---- */
+
+static void test_presence(void **state)
+{
+    (void)state;
+    answer first = {0}, moved = {0}, not_mine = {0}, mine = {0}, look = {0};
+    ippon_coord_presence_claim(T.n1, "u", keep, &first);
+    wait_answer(&first);
+    assert_false(first.has_text);
+    ippon_coord_presence_claim(T.n2, "u", keep, &moved);
+    wait_answer(&moved);
+    assert_true(moved.has_text);
+    assert_string_equal(moved.text, "n1"); /* n2 now tells n1 to close its socket */
+    ippon_coord_presence_release(T.n1, "u", keep, &not_mine);
+    wait_answer(&not_mine);
+    assert_int_equal(not_mine.number, 0); /* n1's late close does not clear n2's presence */
+    ippon_coord_presence_release(T.n2, "u", keep, &mine);
+    wait_answer(&mine);
+    assert_int_equal(mine.number, 1);
+    ippon_coord_presence_lookup(T.n1, "u", keep, &look);
+    wait_answer(&look);
+    assert_false(look.has_text);
+}
+
+static void test_rate_limits_are_shared(void **state)
+{
+    (void)state;
+    for (int i = 1; i <= 4; i++) {
+        answer a = {0};
+        ippon_coord_rate_hit(i % 2 ? T.n1 : T.n2, "guests", "10.0.0.1", 300, keep, &a);
+        wait_answer(&a);
+        assert_int_equal(a.number, i);
+    }
+    answer other = {0};
+    ippon_coord_rate_hit(T.n1, "guests", "10.0.0.2", 300, keep, &other);
+    wait_answer(&other);
+    assert_int_equal(other.number, 1);
+    run_for(400); /* the window is over */
+    answer again = {0};
+    ippon_coord_rate_hit(T.n2, "guests", "10.0.0.1", 300, keep, &again);
+    wait_answer(&again);
+    assert_int_equal(again.number, 1);
+}
+
+typedef struct heard {
+    int count;
+    char last[128];
+} heard;
+
+static void hear(void *ctx, const char *notice, size_t len)
+{
+    heard *h = ctx;
+    h->count++;
+    snprintf(h->last, sizeof h->last, "%.*s", (int)len, notice);
+}
+
+static heard n2_heard;
+
+static void notify_until_heard(const char *text)
+{
+    int before = n2_heard.count;
+    for (int tries = 0; tries < 50 && n2_heard.count == before; tries++) {
+        answer a = {0};
+        ippon_coord_notify(T.n1, "n2", text, keep, &a);
+        wait_answer(&a);
+        run_for(100);
+    }
+    assert_int_equal(n2_heard.count, before + 1);
+    assert_string_equal(n2_heard.last, text);
+}
+
+static void test_notices_and_reconnects(void **state)
+{
+    (void)state;
+    assert_int_equal(ippon_coord_listen(T.n2, hear, &n2_heard), 0);
+    notify_until_heard("{\"type\":\"match_found\",\"table\":\"t9\"}");
+
+    /* Redis dies: commands are answered not ok at once, none is lost silently */
+    redis_kill();
+    run_for(300);
+    assert_false(ippon_redis_up(T.r1));
+    answer down = {0};
+    ippon_coord_presence_claim(T.n1, "u", keep, &down);
+    assert_int_equal(down.done, 1);
+    assert_false(down.ok);
+
+    /* ... and comes back on its port: both connections and the subscription return */
+    redis_start();
+    wait_up(T.r1);
+    wait_up(T.r2);
+    notify_until_heard("{\"type\":\"again\"}");
+    answer up = {0};
+    ippon_coord_presence_claim(T.n1, "u", keep, &up);
+    wait_answer(&up);
+    assert_true(up.ok);
+}
+
+static void test_bad_node_names_are_refused(void **state)
+{
+    (void)state;
+    assert_null(ippon_coord_new(T.r1, PREFIX, ""));
+    assert_null(ippon_coord_new(T.r1, PREFIX, "a b"));
+    assert_null(ippon_coord_new(T.r1, PREFIX, "n1:x"));
+    assert_null(ippon_coord_new(T.r1, PREFIX, "a-very-long-node-name-of-33-chars"));
+    ippon_coord *ok = ippon_coord_new(T.r1, PREFIX, "node-2_b");
+    assert_non_null(ok);
+    ippon_coord_free(ok);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup(test_take_never_gives_a_player_twice, fresh),
+        cmocka_unit_test_setup(test_take_fills_with_bots_only_after_the_wait, fresh),
+        cmocka_unit_test_setup(test_join_twice_and_leave, fresh),
+        cmocka_unit_test_setup(test_directory_epochs, fresh),
+        cmocka_unit_test_setup(test_a_dead_node_is_voided_after_its_lease, fresh),
+        cmocka_unit_test_setup(test_presence, fresh),
+        cmocka_unit_test_setup(test_rate_limits_are_shared, fresh),
+        cmocka_unit_test_setup(test_bad_node_names_are_refused, fresh),
+        cmocka_unit_test_setup(test_notices_and_reconnects, fresh), /* last: it restarts Redis */
+    };
+    return cmocka_run_group_tests(tests, setup_all, teardown_all);
+}
