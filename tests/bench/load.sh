@@ -54,8 +54,9 @@ done
 bot_delay_ms=600 call_window_ms=700
 [[ $pace == fast ]] && bot_delay_ms=0 call_window_ms=0
 
-# one descriptor per player and some; root may raise the hard limit itself (20,000 players)
-need=$((players + 1000))
+# a descriptor per player, one per running match's journal (a table of four: a quarter more) and
+# some; root may raise the hard limit itself (20,000 players)
+need=$((players * 13 / 10 + 1000))
 hard=$(ulimit -Hn)
 if [[ $hard != unlimited && $hard -lt $need ]]; then ulimit -n "$need" 2>/dev/null || true; fi
 ulimit -n "$(ulimit -Hn)" 2>/dev/null || true

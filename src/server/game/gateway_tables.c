@@ -41,10 +41,10 @@ json_t *ippon_gateway_seat_json(ippon_gateway *gw, const ippon_conn *c)
     return json_pack("{s:s,s:i}", "id", ippon_table_id(gt->t), "seat", ippon_table_seat_of(gt->t, c->user_id));
 }
 
-/* the table's message for the user at `seat`, if connected */
+/* the table's message for the user at `seat`, if connected (ctx: the table's gw_table) */
 static void table_send(void *ctx, ippon_table *t, int seat, const char *user_id, json_t *msg)
 {
-    ippon_gateway *gw = ctx;
+    ippon_gateway *gw = ((struct gw_table *)ctx)->gw;
     (void)t;
     (void)seat;
     ippon_conn *c = ippon_gateway_conn_of(gw, user_id);
@@ -123,7 +123,8 @@ static void store_finished(ippon_gateway *gw, const ippon_stored_match *rec)
 
 static void table_finished(void *ctx, ippon_table *t, const ippon_stored_match *rec)
 {
-    ippon_gateway *gw = ctx;
+    struct gw_table *ended = ctx;
+    ippon_gateway *gw = ended->gw;
     ippon_stored_match stored = *rec;
     stored.started_ms = ippon_gateway_wall_ms(gw, rec->started_ms);
     stored.ended_ms = ippon_gateway_wall_ms(gw, rec->ended_ms);
@@ -134,12 +135,12 @@ static void table_finished(void *ctx, ippon_table *t, const ippon_stored_match *
         if (!p->bot)
             ippon_strmap_remove(gw->seated, p->user_id);
     }
-    for (struct gw_table *gt = gw->tables; gt; gt = gt->next)
-        if (gt->t == t && !gt->dead) {
-            gt->dead = true; /* its timer frees it (once its spectators have had it all), outside
-                                the table's own call stack */
+    if (!ended->dead) {
+        ended->dead = true; /* its timer frees it (once its spectators have had it all), outside
+                               the table's own call stack */
+        if (ended->prev || gw->tables == ended) /* not a table still being restored (never linked) */
             gw->n_dead_tables++;
-        }
+    }
 }
 
 static void unlink_table(ippon_gateway *gw, struct gw_table *gt)
@@ -315,7 +316,8 @@ void ippon_gateway_table_settings(const ippon_gateway *gw, ippon_table_settings 
 
 void ippon_gateway_table_hooks(ippon_gateway *gw, struct gw_table *gt, ippon_table_hooks *out)
 {
-    *out = (ippon_table_hooks){ .ctx = gw, .send = table_send, .finished = table_finished,
+    (void)gw;
+    *out = (ippon_table_hooks){ .ctx = gt, .send = table_send, .finished = table_finished,
                                 .journal = gt->journal ? ippon_gateway_journal_record : NULL, .journal_ctx = gt };
 }
 
