@@ -23,8 +23,8 @@ for arg in "$@"; do
 done
 
 build_pkgs=(build-essential cmake pkg-config libwebsockets-dev libjansson-dev libsodium-dev libsqlite3-dev
-  libpwquality-dev cracklib-runtime libev-dev libhiredis-dev)
-test_pkgs=(libcmocka-dev clang libclang-rt-14-dev chromium fonts-ipaexfont-gothic sqlite3 python3 redis-server)
+  libpwquality-dev cracklib-runtime libev-dev libhiredis-dev libpq-dev)
+test_pkgs=(libcmocka-dev clang libclang-rt-14-dev chromium fonts-ipaexfont-gothic sqlite3 python3 redis-server postgresql)
 
 pkgs=("${build_pkgs[@]}")
 [ "$want_tests" = 1 ] && pkgs+=("${test_pkgs[@]}")

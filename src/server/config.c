@@ -31,6 +31,7 @@ typedef enum config_kind {
     CONFIG_WORD,      /* one of the words in the key's choices ("a|b"), stored as a malloc'd string */
     CONFIG_NAME,      /* "" or 1..32 of [A-Za-z0-9_-], stored as a malloc'd string */
     CONFIG_ENDPOINT,  /* "" or "host:port" (an IP literal or a host name), stored as a malloc'd string */
+    CONFIG_TEXT,      /* any string, "" included, stored as a malloc'd string */
 } config_kind;
 
 typedef struct config_key {
@@ -106,6 +107,7 @@ static const config_key config_keys[] = {
     {"cluster.node", CONFIG_NAME, offsetof(ippon_config, cluster_node), 0, 0, "", 0, 0, NULL},
     {"cluster.redis", CONFIG_ENDPOINT, offsetof(ippon_config, cluster_redis), 0, 0, "", 0, 0, NULL},
     {"cluster.prefix", CONFIG_NAME, offsetof(ippon_config, cluster_prefix), 0, 0, "ippon", 0, 0, NULL},
+    {"cluster.postgres", CONFIG_TEXT, offsetof(ippon_config, cluster_postgres), 0, 0, "", 0, 0, NULL},
     {"cluster.lease_ms", CONFIG_INT, offsetof(ippon_config, cluster_lease_ms), 1000, 600000, "5000", 0, 0, NULL},
 };
 
@@ -240,6 +242,12 @@ static int config_assign(ippon_config *cfg, const config_key *key, const json_t 
     case CONFIG_ENDPOINT:
         if (!text || !config_endpoint_ok(text)) {
             snprintf(problem, problen, "must be \"host:port\" (such as \"127.0.0.1:6379\")");
+            return -1;
+        }
+        break;
+    case CONFIG_TEXT:
+        if (!text) {
+            snprintf(problem, problen, "must be a string");
             return -1;
         }
         break;
@@ -514,6 +522,10 @@ int ippon_config_check(const ippon_config *cfg, char *err, size_t errlen)
         snprintf(err, errlen, "key \"cluster.node\": a cluster node runs on the epoll event loop (key \"event_loop\")");
         return -1;
     }
+    if (!cfg->cluster_node[0] && cfg->cluster_postgres[0]) {
+        snprintf(err, errlen, "key \"cluster.postgres\": only a cluster node uses it (key \"cluster.node\")");
+        return -1;
+    }
     if (cfg->cluster_node[0] && !cfg->cluster_redis[0]) {
         snprintf(err, errlen, "key \"cluster.redis\": a cluster node needs Redis (\"host:port\")");
         return -1;
@@ -553,6 +565,7 @@ json_t *ippon_config_get_json(const ippon_config *cfg, const char *name)
     case CONFIG_WORD:
     case CONFIG_NAME:
     case CONFIG_ENDPOINT:
+    case CONFIG_TEXT:
     case CONFIG_PATH:
     case CONFIG_DIR: return json_string(*(char *const *)(const void *)field);
     }
@@ -564,7 +577,7 @@ static const char *const config_kind_names[] = {
     [CONFIG_INT] = "integer",      [CONFIG_ADDRESS] = "address", [CONFIG_PATH] = "path",
     [CONFIG_DIR] = "folder",       [CONFIG_LOG_LEVEL] = "log_level", [CONFIG_DAYS] = "days",
     [CONFIG_NUMBER] = "number",    [CONFIG_BOOL] = "boolean",   [CONFIG_WORD] = "word",
-    [CONFIG_NAME] = "name",        [CONFIG_ENDPOINT] = "endpoint",
+    [CONFIG_NAME] = "name",        [CONFIG_ENDPOINT] = "endpoint", [CONFIG_TEXT] = "text",
 };
 
 /* one key's row: {"key", "type", "min", "max" (integer, number, days), "default"} */
@@ -611,7 +624,7 @@ void ippon_config_free(ippon_config *cfg)
     for (size_t i = 0; i < CONFIG_KEY_COUNT; i++) {
         config_kind kind = config_keys[i].kind;
         if (kind == CONFIG_ADDRESS || kind == CONFIG_WORD || kind == CONFIG_NAME || kind == CONFIG_ENDPOINT ||
-            kind == CONFIG_PATH || kind == CONFIG_DIR) {
+            kind == CONFIG_TEXT || kind == CONFIG_PATH || kind == CONFIG_DIR) {
             char **slot = (char **)(void *)((char *)cfg + config_keys[i].offset);
             free(*slot);
             *slot = NULL;

@@ -81,6 +81,7 @@ typedef struct ippon_config {
     char *cluster_node;          /* this node's name in the cluster */
     char *cluster_redis;         /* "host:port" of the cluster's Redis */
     char *cluster_prefix;        /* the cluster's keys in Redis start "<prefix>:" */
+    char *cluster_postgres;      /* libpq's conninfo of the cluster's records; "" = none yet */
     int cluster_lease_ms;        /* a node unheard of this long is gone: its matches are voided */
 } ippon_config;
 

@@ -43,6 +43,7 @@
 #include "store/match_journal.h"
 #include "store/store_spill.h"
 #include "store/store_writer.h"
+#include "store/pg_store.h"
 
 #ifndef IPPON_VERSION
 #define IPPON_VERSION "0.0.0"
@@ -138,6 +139,22 @@ static json_t *cluster_info(void *ctx)
         tables += g.tables[i];
     return json_pack("{s:s, s:i, s:i, s:b}", "instance", app->instance, "players", (int)g.players_online, "tables",
                      (int)tables, "draining", g.draining);
+}
+
+/* a cluster node with "cluster.postgres": the records' own migrations (migrations/postgres/) */
+static int cluster_records_migrate(const ippon_config *config, char *err, size_t errlen)
+{
+    char dir[4200];
+    snprintf(dir, sizeof dir, "%s/postgres", config->migrations);
+    ippon_pg *pg = NULL;
+    int applied = 0;
+    int rc = ippon_pg_open(&pg, config->cluster_postgres, err, errlen);
+    if (rc == 0)
+        rc = ippon_pg_migrate(pg, dir, &applied, err, errlen);
+    if (rc == 0)
+        ippon_log_info("cluster: PostgreSQL ready (migrations applied now: %d)", applied);
+    ippon_pg_close(pg);
+    return rc;
 }
 
 static long long monotonic_ms(void)
@@ -296,6 +313,9 @@ int main(int argc, char **argv)
         goto fail;
     int applied = 0;
     if (ippon_store_migrate(app.store, config.migrations, &applied, err, sizeof err) != 0)
+        goto fail;
+    if (config.cluster_node[0] && config.cluster_postgres[0] &&
+        cluster_records_migrate(&config, err, sizeof err) != 0)
         goto fail;
     /* every write from here on goes through the writer; the loop's connection only reads */
     char spill_path[4200];

@@ -7,41 +7,10 @@
 // nothing of it (the single node of old).
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { FAST_HASH, configure, freePort, request, runToExit, serve, shutdown, startServer } from '../integration/harness.mjs';
+import { startRedis, stopRedis } from './engines.mjs';
 
 const LEASE_MS = 1500;
-
-/** a redis-server of the test's own on port; resolves once it answers */
-async function startRedis(port) {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no',
-    '--loglevel', 'warning'], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (d) => { stderr += d; });
-  const exited = new Promise((resolve) => child.on('close', resolve));
-  child.on('error', (e) => { stderr += `cannot run redis-server (deploy/setup.sh --test installs it): ${e.message}`; });
-  for (let i = 0; i < 200; i++) {
-    if (child.exitCode !== null || stderr.includes('cannot run'))
-      throw new Error(`redis-server did not start: ${stderr}`);
-    const up = await new Promise((resolve) => {
-      import('node:net').then(({ connect }) => {
-        const s = connect(port, '127.0.0.1', () => { s.write('PING\r\n'); });
-        s.on('data', (d) => { s.destroy(); resolve(String(d).startsWith('+PONG')); });
-        s.on('error', () => resolve(false));
-      });
-    });
-    if (up) return { child, exited };
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`redis-server did not answer: ${stderr}`);
-}
-
-async function stopRedis(redis) {
-  if (redis && redis.child.exitCode === null) {
-    redis.child.kill('SIGKILL');
-    await redis.exited;
-  }
-}
 
 async function health(port) {
   const res = await request(port, { path: '/api/health' });

@@ -242,8 +242,9 @@ describe('a failing migration', () => {
   test('stops start-up, names the file, and is rolled back', async () => {
     const migrations = path.join(dir, 'migrations');
     await fs.mkdir(migrations);
-    for (const name of await fs.readdir(MIGRATIONS))
-      await fs.copyFile(path.join(MIGRATIONS, name), path.join(migrations, name));
+    for (const name of await fs.readdir(MIGRATIONS)) // SQLite's files (not postgres/, the cluster's)
+      if (name.endsWith('.sql'))
+        await fs.copyFile(path.join(MIGRATIONS, name), path.join(migrations, name));
     // its first statement works, the second fails: the first must be undone too
     await fs.writeFile(path.join(migrations, '9000_probe.sql'),
       'CREATE TABLE probe (x INTEGER);\nINSERT INTO nowhere VALUES (1);\n');

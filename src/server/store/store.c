@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "base/log.h"
+#include "store/migrations.h"
 #include "store/store_board.h"
 #include "store/store_profiles.h"
 #include "store/store_private.h"
@@ -224,145 +225,12 @@ int ippon_store_ping(ippon_store *st)
     return ok ? 0 : -1;
 }
 
-/* ---- migrations ------------------------------------------------------------------ */
-
-typedef struct migration {
-    long long version;
-    char *name; /* the file name, e.g. "0001_settings.sql" */
-} migration;
-
-typedef struct migration_list {
-    migration *items;
-    size_t count, cap;
-} migration_list;
-
-static void migration_list_free(migration_list *list)
-{
-    for (size_t i = 0; i < list->count; i++)
-        free(list->items[i].name);
-    free(list->items);
-}
-
-static int migration_cmp(const void *a, const void *b)
-{
-    const migration *x = a, *y = b;
-    return (x->version > y->version) - (x->version < y->version);
-}
-
-static int has_suffix(const char *s, const char *suffix)
-{
-    size_t n = strlen(s), m = strlen(suffix);
-    return n >= m && strcmp(s + n - m, suffix) == 0;
-}
-
-/* "0012_add_index.sql" -> 12; -1 if the name is not digits, '_', a name, ".sql" */
-static long long migration_version(const char *name)
-{
-    long long v = 0;
-    size_t i = 0;
-    for (; name[i] >= '0' && name[i] <= '9'; i++) {
-        if (i >= 15)
-            return -1;
-        v = v * 10 + (name[i] - '0');
-    }
-    if (i == 0 || name[i] != '_' || strlen(name + i) <= strlen("_.sql"))
-        return -1;
-    return v;
-}
-
-/* the .sql files of dir, sorted by version */
-static int migration_list_read(migration_list *list, const char *dir, char *err, size_t errlen)
-{
-    DIR *d = opendir(dir);
-    if (!d) {
-        snprintf(err, errlen, "%s: cannot open migrations folder: %s", dir, strerror(errno));
-        return -1;
-    }
-    int rc = 0;
-    struct dirent *e;
-    while (rc == 0 && (e = readdir(d)) != NULL) {
-        if (e->d_name[0] == '.' || !has_suffix(e->d_name, ".sql"))
-            continue;
-        long long version = migration_version(e->d_name);
-        if (version < 0) {
-            snprintf(err, errlen,
-                     "%s/%s: a migration's file name must be NNNN_name.sql (digits, '_', a name)",
-                     dir, e->d_name);
-            rc = -1;
-            break;
-        }
-        if (list->count == list->cap) {
-            size_t cap = list->cap ? 2 * list->cap : 16;
-            migration *items = realloc(list->items, cap * sizeof *items);
-            if (!items) {
-                snprintf(err, errlen, "%s: out of memory", dir);
-                rc = -1;
-                break;
-            }
-            list->items = items;
-            list->cap = cap;
-        }
-        char *name = strdup(e->d_name);
-        if (!name) {
-            snprintf(err, errlen, "%s: out of memory", dir);
-            rc = -1;
-            break;
-        }
-        list->items[list->count++] = (migration){version, name};
-    }
-    closedir(d);
-    if (rc != 0)
-        return rc;
-
-    if (list->count > 1)
-        qsort(list->items, list->count, sizeof *list->items, migration_cmp);
-    for (size_t i = 1; i < list->count; i++) {
-        if (list->items[i].version == list->items[i - 1].version) {
-            snprintf(err, errlen, "%s: %s and %s have the same number", dir,
-                     list->items[i - 1].name, list->items[i].name);
-            return -1;
-        }
-    }
-    return 0;
-}
-
-/* the whole file as a NUL-terminated string (malloc'd), or NULL with errno set */
-static char *read_text_file(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t len = 0, cap = 4096;
-    char *buf = malloc(cap);
-    while (buf) {
-        len += fread(buf + len, 1, cap - len - 1, f);
-        if (ferror(f)) {
-            free(buf);
-            buf = NULL;
-            errno = EIO;
-            break;
-        }
-        if (feof(f))
-            break;
-        char *bigger = realloc(buf, 2 * cap);
-        if (!bigger) {
-            free(buf);
-            buf = NULL;
-            errno = ENOMEM;
-            break;
-        }
-        buf = bigger;
-        cap *= 2;
-    }
-    fclose(f);
-    if (buf)
-        buf[len] = '\0';
-    return buf;
-}
+/* ---- migrations (the files and their order: migrations.h) ------------------------ */
 
 /* the name recorded for version, copied into out; 1 if found, 0 if not, -1 on error */
-static int migration_recorded(sqlite3 *db, long long version, char *out, size_t outlen)
+static int migration_recorded(void *ctx, long long version, char *out, size_t outlen)
 {
+    sqlite3 *db = ctx;
     sqlite3_stmt *stmt = NULL;
     if (sqlite3_prepare_v2(db, "SELECT name FROM schema_migrations WHERE version = ?", -1, &stmt,
                            NULL) != SQLITE_OK)
@@ -380,15 +248,11 @@ static int migration_recorded(sqlite3 *db, long long version, char *out, size_t 
     return found;
 }
 
-/* run one migration file inside a transaction with its schema_migrations row */
-static int migration_apply(sqlite3 *db, const char *path, const migration *m, char *err,
+/* run one migration file's sql inside a transaction with its schema_migrations row */
+static int migration_apply(void *ctx, const char *path, const char *sql, const ippon_migration *m, char *err,
                            size_t errlen)
 {
-    char *sql = read_text_file(path);
-    if (!sql) {
-        snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
-        return -1;
-    }
+    sqlite3 *db = ctx;
     char *msg = NULL;
     int rc = sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, &msg);
     if (rc == SQLITE_OK) {
@@ -397,7 +261,6 @@ static int migration_apply(sqlite3 *db, const char *path, const migration *m, ch
             /* the file ended the transaction itself: its effects can no longer be undone */
             snprintf(err, errlen, "%s: a migration must not contain BEGIN, COMMIT or ROLLBACK",
                      path);
-            free(sql);
             return -1;
         }
     }
@@ -423,8 +286,12 @@ static int migration_apply(sqlite3 *db, const char *path, const migration *m, ch
             sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
     }
     sqlite3_free(msg);
-    free(sql);
     return rc == SQLITE_OK ? 0 : -1;
+}
+
+static const char *migration_error(void *ctx)
+{
+    return sqlite3_errmsg(ctx);
 }
 
 int ippon_store_migrate(ippon_store *st, const char *dir, int *applied, char *err, size_t errlen)
@@ -443,32 +310,8 @@ int ippon_store_migrate(ippon_store *st, const char *dir, int *applied, char *er
         return -1;
     }
 
-    migration_list list = {0};
-    int rc = migration_list_read(&list, dir, err, errlen);
-    for (size_t i = 0; rc == 0 && i < list.count; i++) {
-        const migration *m = &list.items[i];
-        char path[4096], recorded[256];
-        snprintf(path, sizeof path, "%s/%s", dir, m->name);
-        int found = migration_recorded(st->db, m->version, recorded, sizeof recorded);
-        if (found < 0) {
-            snprintf(err, errlen, "schema_migrations: %s", sqlite3_errmsg(st->db));
-            rc = -1;
-        } else if (found) {
-            if (strcmp(recorded, m->name) != 0) {
-                snprintf(err, errlen,
-                         "%s: migration %lld was applied as %s; an applied migration must not be "
-                         "renamed or replaced (add a new one instead)",
-                         path, m->version, recorded);
-                rc = -1;
-            }
-        } else if ((rc = migration_apply(st->db, path, m, err, errlen)) == 0) {
-            ippon_log_info("applied migration %s", path);
-            if (applied)
-                (*applied)++;
-        }
-    }
-    migration_list_free(&list);
-    return rc;
+    const ippon_migration_engine sqlite = {st->db, migration_recorded, migration_apply, migration_error};
+    return ippon_migrations_run(dir, &sqlite, applied, err, errlen);
 }
 
 const char *ippon_store_strerror(int code)

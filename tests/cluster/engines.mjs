@@ -1,0 +1,104 @@
+// engines.mjs — the cluster's engines for its tests, each started by the test on a free loopback
+// port and stopped by it: redis-server, and PostgreSQL (initdb into a temporary folder, run as
+// the `postgres` user through setpriv when the tests run as root: PostgreSQL refuses to run as root). Debian's
+// packages: redis-server, postgresql (deploy/setup.sh --test installs both).
+import { spawn, execFileSync } from 'node:child_process';
+import { connect } from 'node:net';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/** does something answer on 127.0.0.1:port with what ok() accepts of its first bytes? */
+function answers(port, hello, ok) {
+  return new Promise((resolve) => {
+    const s = connect(port, '127.0.0.1', () => { if (hello) s.write(hello); else { s.destroy(); resolve(true); } });
+    s.on('data', (d) => { s.destroy(); resolve(ok(String(d))); });
+    s.on('error', () => resolve(false));
+  });
+}
+
+async function waitFor(what, check, child, output) {
+  for (let i = 0; i < 300; i++) { // up to 15 s
+    if (child.exitCode !== null) throw new Error(`${what} exited at start: ${output()}`);
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`${what} did not answer: ${output()}`);
+}
+
+function collect(child) {
+  let text = '';
+  child.stderr?.on('data', (d) => { text += d; });
+  child.stdout?.on('data', (d) => { text += d; });
+  child.on('error', (e) => { text += `cannot run it (deploy/setup.sh --test installs it): ${e.message}`; });
+  return () => text;
+}
+
+/** a redis-server of the test's own on port (no persistence); resolves to { child, exited } once it answers */
+export async function startRedis(port) {
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no',
+    '--loglevel', 'warning'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const output = collect(child);
+  const exited = new Promise((resolve) => child.on('close', resolve));
+  await waitFor('redis-server', () => answers(port, 'PING\r\n', (d) => d.startsWith('+PONG')), child, output);
+  return { child, exited };
+}
+
+/** kill it (SIGKILL: a crash) and wait for it to be gone */
+export async function stopRedis(redis) {
+  if (redis && redis.child.exitCode === null) {
+    redis.child.kill('SIGKILL');
+    await redis.exited;
+  }
+}
+
+/** the folder of PostgreSQL's programs (initdb, postgres): Debian keeps them per version */
+function postgresBin() {
+  const root = '/usr/lib/postgresql';
+  const versions = fs.existsSync(root) ? fs.readdirSync(root).filter((v) => /^\d+$/.test(v)).sort((a, b) => b - a) : [];
+  for (const v of versions) if (fs.existsSync(path.join(root, v, 'bin', 'initdb'))) return path.join(root, v, 'bin');
+  throw new Error('PostgreSQL is not installed (Debian\'s postgresql: deploy/setup.sh --test installs it)');
+}
+
+/**
+ * a PostgreSQL of the test's own on port, with a database "ippon" its user "ippon" owns (trust
+ * authentication, loopback only, fsync off: a test's database); resolves to { conninfo, stop() }
+ */
+export async function startPostgres(port) {
+  const bin = postgresBin();
+  const root = os.userInfo().uid === 0;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ippon-pg-'));
+  // setpriv execs the program itself (no parent in between), so a signal reaches postgres
+  const as = (args) => (root ? ['setpriv', ['--reuid=postgres', '--regid=postgres', '--init-groups', '--', ...args]]
+    : [args[0], args.slice(1)]);
+  if (root) execFileSync('chown', ['postgres', dir]);
+  const [c1, a1] = as([path.join(bin, 'initdb'), '-D', path.join(dir, 'data'), '-A', 'trust', '-U', 'ippon', '--no-sync',
+    '-E', 'UTF8', '--locale', 'C']);
+  execFileSync(c1, a1, { stdio: ['ignore', 'ignore', 'pipe'] });
+  const [c2, a2] = as([path.join(bin, 'postgres'), '-D', path.join(dir, 'data'), '-p', String(port), '-k', dir,
+    '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'full_page_writes=off']);
+  const child = spawn(c2, a2, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const output = collect(child);
+  const exited = new Promise((resolve) => child.on('close', resolve));
+  await waitFor('postgres', () => answers(port, null, () => true), child, output);
+  const conninfo = `host=127.0.0.1 port=${port} user=ippon`;
+  await waitFor('postgres accepting', async () => {
+    try { psql(`${conninfo} dbname=postgres`, 'CREATE DATABASE ippon'); return true; } catch { return false; }
+  }, child, output);
+  return {
+    conninfo: `${conninfo} dbname=ippon`,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGINT'); // a fast shutdown
+        await exited;
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** run sql with psql on conninfo; its output, one row a line, fields split by "|" */
+export function psql(conninfo, sql) {
+  return execFileSync('psql', [conninfo, '-X', '-q', '-A', '-t', '-v', 'ON_ERROR_STOP=1', '-c', sql],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+}
