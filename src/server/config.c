@@ -19,6 +19,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "base/cluster_text.h"
+
 typedef enum config_kind {
     CONFIG_INT,       /* JSON integer in [min, max], stored in an int */
     CONFIG_ADDRESS,   /* IPv4 or IPv6 address literal, stored as a malloc'd string */
@@ -142,46 +144,26 @@ static int is_address(const char *text)
     return inet_pton(AF_INET, text, buf) == 1 || inet_pton(AF_INET6, text, buf) == 1;
 }
 
-/* "" or 1..32 of [A-Za-z0-9_-] */
+/* "" or a cluster's name (cluster_text.h) */
 static int config_name_ok(const char *text)
 {
-    size_t n = strlen(text);
-    if (n > 32)
-        return 0;
-    for (size_t i = 0; i < n; i++)
-        if (!isalnum((unsigned char)text[i]) && text[i] != '_' && text[i] != '-')
-            return 0;
-    return 1;
+    return !*text || ippon_cluster_name_ok(text);
 }
 
-/* "" or host:port: the host an IP literal (IPv6 in brackets) or a name of letters, digits, '.', '-' */
+/* "" or host:port, the host an IP literal (IPv6 in brackets) or a name of letters, digits, '.', '-' */
 static int config_endpoint_ok(const char *text)
 {
     if (!*text)
         return 1;
-    const char *colon = strrchr(text, ':');
-    if (!colon || colon == text || !colon[1] || strlen(colon + 1) > 5)
-        return 0;
-    for (const char *d = colon + 1; *d; d++)
-        if (!isdigit((unsigned char)*d))
-            return 0;
-    long port = strtol(colon + 1, NULL, 10);
-    if (port < 1 || port > 65535)
-        return 0;
-    size_t host_len = (size_t)(colon - text);
     char host[256];
-    if (host_len >= sizeof host)
+    int port;
+    bool bracketed;
+    if (!ippon_endpoint_split(text, host, sizeof host, &port, &bracketed))
         return 0;
-    memcpy(host, text, host_len);
-    host[host_len] = '\0';
-    if (host[0] == '[') { /* [IPv6] */
-        if (host_len < 3 || host[host_len - 1] != ']')
-            return 0;
-        host[host_len - 1] = '\0';
-        return is_address(host + 1);
-    }
-    for (size_t i = 0; i < host_len; i++)
-        if (!isalnum((unsigned char)host[i]) && host[i] != '.' && host[i] != '-')
+    if (bracketed)
+        return is_address(host);
+    for (const char *h = host; *h; h++)
+        if (!isalnum((unsigned char)*h) && *h != '.' && *h != '-')
             return 0;
     return 1;
 }
@@ -619,12 +601,18 @@ json_t *ippon_config_keys_json(void)
     return keys;
 }
 
+/* the kinds stored as a malloc'd string */
+static bool config_kind_is_text(config_kind kind)
+{
+    return kind == CONFIG_ADDRESS || kind == CONFIG_WORD || kind == CONFIG_NAME || kind == CONFIG_ENDPOINT ||
+           kind == CONFIG_TEXT || kind == CONFIG_PATH || kind == CONFIG_DIR;
+}
+
 void ippon_config_free(ippon_config *cfg)
 {
     for (size_t i = 0; i < CONFIG_KEY_COUNT; i++) {
         config_kind kind = config_keys[i].kind;
-        if (kind == CONFIG_ADDRESS || kind == CONFIG_WORD || kind == CONFIG_NAME || kind == CONFIG_ENDPOINT ||
-            kind == CONFIG_TEXT || kind == CONFIG_PATH || kind == CONFIG_DIR) {
+        if (config_kind_is_text(kind)) {
             char **slot = (char **)(void *)((char *)cfg + config_keys[i].offset);
             free(*slot);
             *slot = NULL;

@@ -12,14 +12,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/cluster_text.h"
 #include "base/log.h"
 
-#define COORD_NAME_MAX 32
 
 struct ippon_coord {
     ippon_redis *redis;
     char *prefix;
-    char node[COORD_NAME_MAX + 1];
+    char node[IPPON_CLUSTER_NAME_MAX + 1];
     ippon_coord_notice_fn notice_fn;
     void *notice_ctx;
 };
@@ -237,23 +237,9 @@ static void coord_eval(ippon_coord *c, const char *what, const char *script, int
 
 /* ---- the operations ---- */
 
-static bool coord_name_ok(const char *name)
-{
-    size_t n = strlen(name);
-    if (n == 0 || n > COORD_NAME_MAX)
-        return false;
-    for (size_t i = 0; i < n; i++) {
-        char ch = name[i];
-        if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '-' ||
-              ch == '_'))
-            return false;
-    }
-    return true;
-}
-
 ippon_coord *ippon_coord_new(ippon_redis *redis, const char *prefix, const char *node)
 {
-    if (!coord_name_ok(node))
+    if (!ippon_cluster_name_ok(node))
         return NULL;
     ippon_coord *c = calloc(1, sizeof *c);
     if (!c || !(c->prefix = strdup(prefix ? prefix : "ippon:"))) {

@@ -12,13 +12,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/cluster_text.h"
 #include "base/log.h"
 
 struct ippon_cluster {
     ippon_redis *redis;
     ippon_coord *coord;
     ippon_timers *timers;
-    char node[33];
+    char node[IPPON_CLUSTER_NAME_MAX + 1];
     char *version;
     int lease_ms;
     lws_sorted_usec_list_t tick;
@@ -107,34 +108,17 @@ static void cluster_redis_state(void *ctx, bool up)
         ippon_log_warn("cluster: Redis is away: this node's tables play on; no new cross-node work");
 }
 
-/* "host:port" into its parts; false if it is not one */
-static bool cluster_endpoint(const char *endpoint, char *host, size_t hostlen, int *port)
-{
-    const char *colon = strrchr(endpoint, ':');
-    if (!colon || colon == endpoint || (size_t)(colon - endpoint) >= hostlen)
-        return false;
-    const char *h = endpoint;
-    size_t n = (size_t)(colon - endpoint);
-    if (h[0] == '[' && n >= 2 && h[n - 1] == ']') { /* [IPv6] */
-        h++;
-        n -= 2;
-    }
-    memcpy(host, h, n);
-    host[n] = '\0';
-    *port = atoi(colon + 1);
-    return *port > 0 && *port < 65536;
-}
-
 ippon_cluster *ippon_cluster_start(void *ev_loop, ippon_timers *timers, const ippon_cluster_settings *set,
                                    char *err, size_t errlen)
 {
     char host[256];
     int port;
+    bool bracketed;
     if (!ev_loop) {
         snprintf(err, errlen, "cluster: a node needs the epoll event loop (key \"event_loop\")");
         return NULL;
     }
-    if (!cluster_endpoint(set->redis, host, sizeof host, &port)) {
+    if (!ippon_endpoint_split(set->redis, host, sizeof host, &port, &bracketed)) {
         snprintf(err, errlen, "cluster: Redis \"%s\" is not \"host:port\" (key \"cluster.redis\")", set->redis);
         return NULL;
     }

@@ -145,7 +145,7 @@ void ippon_gateway_rooms_expire(ippon_gateway *gw, int64_t now);
 void ippon_gateway_tables_free(ippon_gateway *gw);
 /* the settings, hooks and list of tables (gateway_tables.c) that a restored table joins too */
 void ippon_gateway_table_settings(const ippon_gateway *gw, ippon_table_settings *out);
-void ippon_gateway_table_hooks(ippon_gateway *gw, struct gw_table *gt, ippon_table_hooks *out);
+void ippon_gateway_table_hooks(struct gw_table *gt, ippon_table_hooks *out);
 void ippon_gateway_table_link(ippon_gateway *gw, struct gw_table *gt);
 /* the one lws timer, set at the earliest table deadline once the gateway has its context */
 void ippon_gateway_tables_arm(ippon_gateway *gw);

@@ -79,7 +79,7 @@ static int restore_one(void *ctx, const char *match_id, json_t *records)
     ippon_table_settings ts;
     ippon_gateway_table_settings(gw, &ts);
     ippon_table_hooks hooks;
-    ippon_gateway_table_hooks(gw, gt, &hooks);
+    ippon_gateway_table_hooks(gt, &hooks);
     gt->t = gt->journal ? ippon_table_restore(records, &ts, &hooks, ippon_gateway_now(gw), err, sizeof err) : NULL;
     if (!gt->t || strcmp(ippon_table_id(gt->t), match_id) != 0) {
         ippon_journal_end(gt->journal);

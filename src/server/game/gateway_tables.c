@@ -270,7 +270,7 @@ static void start_table(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_en
     ippon_timer_init(&gt->timer);
     ippon_gateway_journal_begin(gw, gt, hex);
     ippon_table_hooks hooks;
-    ippon_gateway_table_hooks(gw, gt, &hooks);
+    ippon_gateway_table_hooks(gt, &hooks);
     for (int i = 0; i < n; i++) /* seated before match_found and the first deal are sent */
         ippon_strmap_put(gw->seated, players[i].user_id, gt);
     gt->t = ippon_table_new(hex, rules, players, ranked, &ts, &hooks, ippon_gateway_now(gw));
@@ -314,9 +314,8 @@ void ippon_gateway_table_settings(const ippon_gateway *gw, ippon_table_settings 
     };
 }
 
-void ippon_gateway_table_hooks(ippon_gateway *gw, struct gw_table *gt, ippon_table_hooks *out)
+void ippon_gateway_table_hooks(struct gw_table *gt, ippon_table_hooks *out)
 {
-    (void)gw;
     *out = (ippon_table_hooks){ .ctx = gt, .send = table_send, .finished = table_finished,
                                 .journal = gt->journal ? ippon_gateway_journal_record : NULL, .journal_ctx = gt };
 }

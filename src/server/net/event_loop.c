@@ -38,10 +38,10 @@ void ippon_event_loop_attach(ippon_event_loop *loop, struct lws_context *context
 
 void ippon_event_loop_detach(ippon_event_loop *loop)
 {
-    if (loop && loop->context)
-        lws_sul_cancel(&loop->beat);
-    if (loop)
-        loop->context = NULL;
+    if (!loop || !loop->context)
+        return;
+    lws_sul_cancel(&loop->beat);
+    loop->context = NULL;
 }
 
 ippon_event_loop *ippon_event_loop_new(const char *kind)

@@ -16,8 +16,6 @@
 #ifndef IPPON_SERVER_EVENT_LOOP_H
 #define IPPON_SERVER_EVENT_LOOP_H
 
-#include <stdbool.h>
-
 typedef struct ippon_event_loop ippon_event_loop;
 struct lws_context;
 
