@@ -486,6 +486,22 @@ int ippon_config_load_text(ippon_config *cfg, const char *text, size_t len, cons
     return rc;
 }
 
+const char *ippon_config_records(const ippon_config *cfg)
+{
+    return cfg->cluster_postgres[0] ? cfg->cluster_postgres : cfg->database;
+}
+
+int ippon_config_records_migrations(const ippon_config *cfg, char *out, size_t outlen)
+{
+    int n = snprintf(out, outlen, "%s%s", cfg->migrations, cfg->cluster_postgres[0] ? "/postgres" : "");
+    return n < 0 || (size_t)n >= outlen ? -1 : 0;
+}
+
+const char *ippon_config_records_name(const ippon_config *cfg)
+{
+    return cfg->cluster_postgres[0] ? "PostgreSQL" : cfg->database;
+}
+
 int ippon_config_check(const ippon_config *cfg, char *err, size_t errlen)
 {
     for (size_t i = 0; i < CONFIG_KEY_COUNT; i++) {
@@ -504,8 +520,8 @@ int ippon_config_check(const ippon_config *cfg, char *err, size_t errlen)
         snprintf(err, errlen, "key \"cluster.node\": a cluster node runs on the epoll event loop (key \"event_loop\")");
         return -1;
     }
-    if (!cfg->cluster_node[0] && cfg->cluster_postgres[0]) {
-        snprintf(err, errlen, "key \"cluster.postgres\": only a cluster node uses it (key \"cluster.node\")");
+    if (cfg->cluster_postgres[0] && !ippon_postgres_uri(cfg->cluster_postgres)) {
+        snprintf(err, errlen, "key \"cluster.postgres\": must be a PostgreSQL URI (\"postgresql://user@host:port/dbname\")");
         return -1;
     }
     if (cfg->cluster_node[0] && !cfg->cluster_redis[0]) {

@@ -81,7 +81,7 @@ typedef struct ippon_config {
     char *cluster_node;          /* this node's name in the cluster */
     char *cluster_redis;         /* "host:port" of the cluster's Redis */
     char *cluster_prefix;        /* the cluster's keys in Redis start "<prefix>:" */
-    char *cluster_postgres;      /* libpq's conninfo of the cluster's records; "" = none yet */
+    char *cluster_postgres;      /* the records in PostgreSQL (a postgresql:// URI); "" = in SQLite at database */
     int cluster_lease_ms;        /* a node unheard of this long is gone: its matches are voided */
 } ippon_config;
 
@@ -123,6 +123,21 @@ int ippon_config_set(ippon_config *cfg, const char *key, const char *text, const
  * in err. Call after the file and the overrides are applied.
  */
 int ippon_config_check(const ippon_config *cfg, char *err, size_t errlen);
+
+/*
+ * Where the records are (users, sessions, matches, rankings, admin data): cluster.postgres if set
+ * (PostgreSQL), else the SQLite file at database. With PostgreSQL the database path still names
+ * the server's own local files (its lock, its match journal, its pending-matches file).
+ */
+const char *ippon_config_records(const ippon_config *cfg);
+
+/* the folder of the migrations for where the records are (migrations, or its postgres/): 0, or -1
+   if it does not fit out */
+int ippon_config_records_migrations(const ippon_config *cfg, char *out, size_t outlen);
+
+/* how the records' place is named in logs and messages: the database path, or "PostgreSQL"
+   (never the URI, which may hold a password) */
+const char *ippon_config_records_name(const ippon_config *cfg);
 
 /*
  * One key's value as JSON, checked exactly as in the file, stored in cfg: 0, or -1 with the

@@ -43,7 +43,6 @@
 #include "store/match_journal.h"
 #include "store/store_spill.h"
 #include "store/store_writer.h"
-#include "store/pg_store.h"
 
 #ifndef IPPON_VERSION
 #define IPPON_VERSION "0.0.0"
@@ -139,22 +138,6 @@ static json_t *cluster_info(void *ctx)
         tables += g.tables[i];
     return json_pack("{s:s, s:i, s:i, s:b}", "instance", app->instance, "players", (int)g.players_online, "tables",
                      (int)tables, "draining", g.draining);
-}
-
-/* a cluster node with "cluster.postgres": the records' own migrations (migrations/postgres/) */
-static int cluster_records_migrate(const ippon_config *config, char *err, size_t errlen)
-{
-    char dir[4200];
-    snprintf(dir, sizeof dir, "%s/postgres", config->migrations);
-    ippon_pg *pg = NULL;
-    int applied = 0;
-    int rc = ippon_pg_open(&pg, config->cluster_postgres, err, errlen);
-    if (rc == 0)
-        rc = ippon_pg_migrate(pg, dir, &applied, err, errlen);
-    if (rc == 0)
-        ippon_log_info("cluster: PostgreSQL ready (migrations applied now: %d)", applied);
-    ippon_pg_close(pg);
-    return rc;
 }
 
 static long long monotonic_ms(void)
@@ -309,13 +292,17 @@ int main(int argc, char **argv)
         ippon_store_make_folder(config.database, err, sizeof err) != 0 ||
         ippon_db_lock_take(&db_lock, config.database, err, sizeof err) != 0)
         goto fail;
-    if (ippon_store_open(&app.store, config.database, err, sizeof err) != 0)
+    /* the records: in SQLite at database, or in PostgreSQL (cluster.postgres) */
+    const char *records = ippon_config_records(&config);
+    char migrations[4200];
+    if (ippon_config_records_migrations(&config, migrations, sizeof migrations) != 0) {
+        snprintf(err, sizeof err, "key \"migrations\": path too long");
+        goto fail;
+    }
+    if (ippon_store_open(&app.store, records, err, sizeof err) != 0)
         goto fail;
     int applied = 0;
-    if (ippon_store_migrate(app.store, config.migrations, &applied, err, sizeof err) != 0)
-        goto fail;
-    if (config.cluster_node[0] && config.cluster_postgres[0] &&
-        cluster_records_migrate(&config, err, sizeof err) != 0)
+    if (ippon_store_migrate(app.store, migrations, &applied, err, sizeof err) != 0)
         goto fail;
     /* every write from here on goes through the writer; the loop's connection only reads */
     char spill_path[4200];
@@ -323,10 +310,10 @@ int main(int argc, char **argv)
         snprintf(err, sizeof err, "%s: path too long", config.database);
         goto fail;
     }
-    if (ippon_writer_start(&app.writer, config.database, NULL, NULL, err, sizeof err) != 0)
+    if (ippon_writer_start(&app.writer, records, NULL, NULL, err, sizeof err) != 0)
         goto fail;
     if (ippon_store_make_reader(app.store) != 0) {
-        snprintf(err, sizeof err, "%s: cannot set up the event loop's connection", config.database);
+        snprintf(err, sizeof err, "%s: cannot set up the event loop's connection", ippon_config_records_name(&config));
         goto fail;
     }
     app.pending_matches = ippon_pending_matches_new(app.store, app.writer, spill_path);
@@ -345,7 +332,7 @@ int main(int argc, char **argv)
         goto fail;
     }
     if (ippon_settings_load(app.settings, app.store) != 0) {
-        snprintf(err, sizeof err, "%s: cannot read the stored settings", config.database);
+        snprintf(err, sizeof err, "%s: cannot read the stored settings", ippon_config_records_name(&config));
         goto fail;
     }
     ippon_game_settings game;
@@ -385,7 +372,7 @@ int main(int argc, char **argv)
     ippon_writer_set_wake(app.writer, wake_http, http);
     /* the slow reads' worker, once the listening socket and its spare descriptor exist (listen.h:
        a low descriptor limit must still leave room to refuse connections) */
-    if (ippon_writer_start_reader(&app.reader, config.database, wake_http, http, err, sizeof err) != 0)
+    if (ippon_writer_start_reader(&app.reader, records, wake_http, http, err, sizeof err) != 0)
         goto fail;
     ippon_writer_poll(app.writer); /* what finished before the wake was set (the pending matches) */
     ippon_gateway_attach(app.gateway, ippon_http_timers(http));
@@ -402,7 +389,7 @@ int main(int argc, char **argv)
     ippon_log_info("ippon %s listening on http://%s:%d (instance %s, database %s, "
                    "migrations applied now: %d, event loop %s)",
                    IPPON_VERSION, ippon_http_host(http), ippon_http_port(http), app.instance,
-                   config.database, applied, ippon_http_event_loop(http));
+                   ippon_config_records_name(&config), applied, ippon_http_event_loop(http));
 
     /* On the first SIGINT/SIGTERM, with handover (the default): no new matches, and stop at once:
        the running matches stay in their journals and the next start resumes them. Without it:

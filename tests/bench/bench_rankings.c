@@ -207,12 +207,12 @@ static void unbuild(built *b)
 /* one pragma's first row as integers (up to 3 columns) */
 static int pragma_ints(ippon_store *st, const char *sql, long out[3])
 {
-    sqlite3_stmt *q = NULL;
-    int rc = sqlite3_prepare_v2(st->db, sql, -1, &q, NULL) == SQLITE_OK ? sqlite3_step(q) : SQLITE_ERROR;
-    for (int i = 0; i < 3 && rc == SQLITE_ROW; i++)
-        out[i] = i < sqlite3_column_count(q) ? (long)sqlite3_column_int64(q, i) : 0;
-    sqlite3_finalize(q);
-    return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : -1;
+    ippon_sql_stmt *q = ippon_sql_prepare(st->db, sql);
+    int rc = q ? ippon_sql_step(q) : IPPON_SQL_ERROR;
+    for (int i = 0; i < 3 && rc == IPPON_SQL_ROW; i++)
+        out[i] = i < ippon_sql_column_count(q) ? (long)ippon_sql_column_int64(q, i) : 0;
+    ippon_sql_finalize(q);
+    return rc == IPPON_SQL_ROW || rc == IPPON_SQL_DONE ? 0 : -1;
 }
 
 static int by_time(const void *a, const void *b)

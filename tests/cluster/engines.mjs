@@ -62,7 +62,8 @@ function postgresBin() {
 
 /**
  * a PostgreSQL of the test's own on port, with a database "ippon" its user "ippon" owns (trust
- * authentication, loopback only, fsync off: a test's database); resolves to { conninfo, stop() }
+ * authentication, loopback only, fsync off: a test's database); resolves to { conninfo, uri(db),
+ * stop() } — uri(db): the URI of database db (default "ippon"), as the server's config takes it
  */
 export async function startPostgres(port) {
   const bin = postgresBin();
@@ -87,6 +88,7 @@ export async function startPostgres(port) {
   }, child, output);
   return {
     conninfo: `${conninfo} dbname=ippon`,
+    uri: (db = 'ippon') => `postgresql://ippon@127.0.0.1:${port}/${db}`,
     async stop() {
       if (child.exitCode === null) {
         child.kill('SIGINT'); // a fast shutdown

@@ -1,66 +1,67 @@
-// postgres.test.mjs — a cluster node's records in PostgreSQL (config "cluster.postgres";
-// src/server/store/pg_store.h), against a PostgreSQL this test starts (engines.mjs): at start a
-// node applies migrations/postgres/ — the tables are there and each migration is recorded once;
-// a restart applies none; two nodes starting at once on a fresh database apply each once; a
+// postgres.test.mjs — a server's records in PostgreSQL (config "cluster.postgres", a URI;
+// src/server/store/sql.h), against a PostgreSQL this test starts (engines.mjs): at start the
+// server applies migrations/postgres/ — every table is there and each migration is recorded once;
+// a restart applies none; two servers starting at once on a fresh database apply each once; a
 // migration that fails stops the start naming its file and leaves nothing of itself behind; a
-// PostgreSQL that does not answer stops the start with libpq's reason.
+// PostgreSQL that does not answer stops the start with libpq's reason; a value that is not a URI
+// is refused. And what a cluster needs of it: two servers on one PostgreSQL share their records —
+// an account made on one signs in on the other, a session made on one is good on the other, and a
+// match played on one is listed, with its player, by the other.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { FAST_HASH, MIGRATIONS, configure, freePort, runToExit, shutdown, startServer } from '../integration/harness.mjs';
-import { psql, startPostgres, startRedis, stopRedis } from './engines.mjs';
+import { FAST_PLAY, MIGRATIONS, api, configure, freePort, request, runToExit, serve, shutdown, startServer }
+  from '../integration/harness.mjs';
+import { player, playToEnd } from '../integration/ws_player.mjs';
+import { psql, startPostgres } from './engines.mjs';
 
-describe('a node\'s records in PostgreSQL', () => {
-  let redis, redisPort, pg;
-  const node = (name, conninfo, extra = {}) => ({ ...FAST_HASH, log_level: 'info', ...extra,
-    cluster: { node: name, redis: `127.0.0.1:${redisPort}`, prefix: 'pgtest', postgres: conninfo } });
+const PG_MIGRATIONS = fs.readdirSync(path.join(MIGRATIONS, 'postgres')).filter((f) => f.endsWith('.sql')).sort();
 
-  before(async () => {
-    redisPort = await freePort();
-    redis = await startRedis(redisPort);
-    pg = await startPostgres(await freePort());
-  });
+describe('a server\'s records in PostgreSQL', () => {
+  let pg;
+  const on = (uri, extra = {}) => ({ ...FAST_PLAY, log_level: 'info', ...extra, cluster: { postgres: uri } });
+  const applied = (stderr) => Number(/migrations applied now: (\d+)/.exec(stderr)?.[1]);
 
-  after(async () => {
-    await stopRedis(redis);
-    await pg?.stop();
-  });
+  before(async () => { pg = await startPostgres(await freePort()); });
+  after(async () => { await pg?.stop(); });
 
-  test('a node applies the records\' migrations at start, and a restart applies none', async () => {
-    const n1 = await configure(node('n1', pg.conninfo));
-    n1.proc = await startServer(['--config', n1.config], n1.dir, n1.port);
+  test('the server applies the records\' migrations at start, and a restart applies none', async () => {
+    const s = await configure(on(pg.uri()));
+    s.proc = await startServer(['--config', s.config], s.dir, s.port);
     try {
-      assert.match(n1.proc.stderr, /cluster: PostgreSQL ready \(migrations applied now: 1\)/);
+      assert.equal(applied(s.proc.stderr), PG_MIGRATIONS.length);
+      assert.match(s.proc.stderr, /database PostgreSQL/); // named, never with its URI
       const tables = psql(pg.conninfo, "SELECT string_agg(tablename, ',' ORDER BY tablename) FROM pg_tables WHERE schemaname = 'public'");
-      assert.equal(tables, 'schema_migrations,sessions,settings,users');
-      assert.equal(psql(pg.conninfo, 'SELECT version || \':\' || name FROM schema_migrations'), '1:0001_identities.sql');
+      assert.equal(tables, 'admin_audit,match_players,matches,rank_totals,rank_version,schema_migrations,sessions,settings,users');
+      assert.equal(psql(pg.conninfo, 'SELECT string_agg(name, \',\' ORDER BY version) FROM schema_migrations'), PG_MIGRATIONS.join(','));
       // the schema's rules hold: a username needs its password hash; names are unique whatever their case
-      assert.throws(() => psql(pg.conninfo, "INSERT INTO users VALUES ('" + 'a'.repeat(32) + "', 'A', 'a', NULL, false, NULL, 1, 1)"));
-      psql(pg.conninfo, "INSERT INTO users VALUES ('" + 'b'.repeat(32) + "', 'Bee', NULL, NULL, false, NULL, 1, 1)");
-      assert.throws(() => psql(pg.conninfo, "INSERT INTO users VALUES ('" + 'c'.repeat(32) + "', 'BEE', NULL, NULL, false, NULL, 1, 1)"));
+      const user = (id, name, username, hash) => `INSERT INTO users (id, display_name, username, password_hash, created_at,`
+        + ` last_seen_at) VALUES ('${id.repeat(32)}', '${name}', ${username}, ${hash}, 1, 1)`;
+      assert.throws(() => psql(pg.conninfo, user('a', 'A', "'a'", 'NULL')));
+      psql(pg.conninfo, user('b', 'Bee', 'NULL', 'NULL'));
+      assert.throws(() => psql(pg.conninfo, user('c', 'BEE', 'NULL', 'NULL')));
     } finally {
-      await shutdown({ ...n1, dir: undefined });
+      await shutdown({ ...s, dir: undefined });
     }
-    n1.proc = await startServer(['--config', n1.config], n1.dir, n1.port);
+    s.proc = await startServer(['--config', s.config], s.dir, s.port);
     try {
-      assert.match(n1.proc.stderr, /cluster: PostgreSQL ready \(migrations applied now: 0\)/);
+      assert.equal(applied(s.proc.stderr), 0);
     } finally {
-      await shutdown(n1);
+      await shutdown(s);
     }
   });
 
-  test('two nodes starting at once on a fresh database apply each migration once', async () => {
+  test('two servers starting at once on a fresh database apply each migration once', async () => {
     psql(pg.conninfo.replace('dbname=ippon', 'dbname=postgres'), 'CREATE DATABASE twice');
-    const conninfo = pg.conninfo.replace('dbname=ippon', 'dbname=twice');
-    const a = await configure(node('na', conninfo)), b = await configure(node('nb', conninfo));
+    const a = await configure(on(pg.uri('twice'))), b = await configure(on(pg.uri('twice')));
     const started = await Promise.allSettled([a, b].map((n) => startServer(['--config', n.config], n.dir, n.port)
       .then((proc) => { n.proc = proc; })));
     try {
       for (const s of started) assert.equal(s.status, 'fulfilled', s.reason?.message);
-      const counts = [a, b].map((n) => Number(/migrations applied now: (\d+)/.exec(n.proc.stderr)[1]));
-      assert.equal(counts[0] + counts[1], 1, `applied ${counts}`);
-      assert.equal(psql(conninfo, 'SELECT count(*) FROM schema_migrations'), '1');
+      assert.equal(applied(a.proc.stderr) + applied(b.proc.stderr), PG_MIGRATIONS.length);
+      assert.equal(psql(pg.conninfo.replace('dbname=ippon', 'dbname=twice'), 'SELECT count(*) FROM schema_migrations'),
+        String(PG_MIGRATIONS.length));
     } finally {
       await shutdown(a);
       await shutdown(b);
@@ -69,37 +70,77 @@ describe('a node\'s records in PostgreSQL', () => {
 
   test('a failing migration stops the start, names its file and leaves nothing of itself', async () => {
     psql(pg.conninfo.replace('dbname=ippon', 'dbname=postgres'), 'CREATE DATABASE broken');
-    const conninfo = pg.conninfo.replace('dbname=ippon', 'dbname=broken');
-    const server = await configure(node('nx', conninfo));
+    const server = await configure(on(pg.uri('broken')));
     const migrations = path.join(server.dir, 'migrations');
     fs.cpSync(MIGRATIONS, migrations, { recursive: true });
-    fs.writeFileSync(path.join(migrations, 'postgres', '0002_broken.sql'),
+    fs.writeFileSync(path.join(migrations, 'postgres', '9999_broken.sql'),
       'CREATE TABLE half_done (x INT);\nCREATE TABLE users (x INT); -- exists already\n');
     const config = JSON.parse(fs.readFileSync(server.config, 'utf8'));
     config.migrations = migrations;
     fs.writeFileSync(server.config, JSON.stringify(config));
     const proc = await runToExit(['--config', server.config], server.dir);
     assert.equal(proc.exitCode, 1, proc.stderr);
-    assert.match(proc.stderr, /0002_broken\.sql: .*"users" already exists.*\(migration rolled back\)/);
-    assert.equal(psql(conninfo, "SELECT count(*) FROM pg_tables WHERE tablename = 'half_done'"), '0');
-    assert.equal(psql(conninfo, 'SELECT string_agg(name, \',\') FROM schema_migrations'), '0001_identities.sql');
+    assert.match(proc.stderr, /9999_broken\.sql: .*"users" already exists.*\(migration rolled back\)/);
+    const broken = pg.conninfo.replace('dbname=ippon', 'dbname=broken');
+    assert.equal(psql(broken, "SELECT count(*) FROM pg_tables WHERE tablename = 'half_done'"), '0');
+    assert.equal(psql(broken, 'SELECT string_agg(name, \',\' ORDER BY version) FROM schema_migrations'), PG_MIGRATIONS.join(','));
     fs.rmSync(server.dir, { recursive: true, force: true });
   });
 
   test('a PostgreSQL that does not answer stops the start with the reason', async () => {
     const closed = await freePort();
-    const server = await configure(node('ny', `host=127.0.0.1 port=${closed} user=ippon dbname=ippon connect_timeout=3`));
+    const server = await configure(on(`postgresql://ippon@127.0.0.1:${closed}/ippon?connect_timeout=3`));
     const proc = await runToExit(['--config', server.config], server.dir);
     assert.equal(proc.exitCode, 1, proc.stderr);
     assert.match(proc.stderr, /ippon: PostgreSQL: .*(refused|could not connect)/);
     fs.rmSync(server.dir, { recursive: true, force: true });
   });
 
-  test('"cluster.postgres" without a node is refused', async () => {
-    const server = await configure({ cluster: { postgres: pg.conninfo } });
+  test('"cluster.postgres" must be a PostgreSQL URI', async () => {
+    const server = await configure(on(pg.conninfo));
     const proc = await runToExit(['--config', server.config], server.dir);
     assert.equal(proc.exitCode, 1);
-    assert.match(proc.stderr, /key "cluster\.postgres": only a cluster node uses it/);
+    assert.match(proc.stderr, /key "cluster\.postgres": must be a PostgreSQL URI/);
     fs.rmSync(server.dir, { recursive: true, force: true });
+  });
+
+  test('two servers on one PostgreSQL share accounts, sessions and matches', async () => {
+    psql(pg.conninfo.replace('dbname=ippon', 'dbname=postgres'), 'CREATE DATABASE shared');
+    const a = await serve(on(pg.uri('shared'))), b = await serve(on(pg.uri('shared')));
+    try {
+      const username = `Shared${process.pid}`;
+      const made = await api(a.port, 'POST', '/api/auth/register',
+        { body: { username, password: 'correct horse', display_name: username } });
+      assert.equal(made.status, 201, made.body);
+      const me = await api(b.port, 'GET', '/api/auth/me', { token: made.json.token });
+      assert.equal(me.status, 200, me.body);
+      assert.equal(me.json.user.id, made.json.user.id);
+      const login = await api(b.port, 'POST', '/api/auth/login', { body: { username: username.toLowerCase(), password: 'correct horse' } });
+      assert.equal(login.status, 200, login.body);
+      assert.equal(login.json.user.id, made.json.user.id);
+      // a name taken on one is taken on the other
+      const again = await api(b.port, 'POST', '/api/auth/register',
+        { body: { username: username.toUpperCase(), password: 'correct horse', display_name: `${username}2` } });
+      assert.equal(again.status, 409, again.body);
+
+      const c = await player(a.port, made.json.token);
+      c.send({ type: 'practice', mode: '4p' });
+      await c.next((m) => m.type === 'match_found', 10_000, 'match_found');
+      await playToEnd(c);
+      c.ws.close();
+      let list;
+      for (let i = 0; i < 100; i++) { // the store writes a finished match a moment after match_end
+        const res = await request(b.port, { path: `/api/matches?player=${made.json.user.id}` });
+        list = JSON.parse(res.body);
+        if (list.total > 0) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      assert.equal(list.total, 1);
+      const detail = JSON.parse((await request(b.port, { path: `/api/matches/${list.matches[0].id}` })).body);
+      assert.ok(detail.players.some((p) => p.user_id === made.json.user.id), JSON.stringify(detail.players));
+    } finally {
+      await shutdown(a);
+      await shutdown(b);
+    }
   });
 });

@@ -6,7 +6,7 @@
 //
 // Only Node built-ins. ctest sets IPPON_BUILD_DIR and IPPON_SOURCE_DIR.
 import assert from 'node:assert/strict';
-import { execFile, spawn } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -233,15 +233,36 @@ export async function stopServer(proc, signal = 'SIGTERM') {
 }
 
 
+let schemas = 0;
+
+/**
+ * With IPPON_TEST_POSTGRES (ctest's cluster.*_pg runs: a PostgreSQL URI), a server's records go to
+ * PostgreSQL: a fresh schema of that database each, reached by a URI naming it in its search_path.
+ * The URI, or null without IPPON_TEST_POSTGRES.
+ */
+function postgresRecords() {
+  const base = process.env.IPPON_TEST_POSTGRES;
+  if (!base) return null;
+  const schema = `it${process.pid}_${++schemas}`;
+  execFileSync('psql', [base, '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-c', `CREATE SCHEMA ${schema}`],
+    { stdio: ['ignore', 'ignore', 'pipe'] });
+  return `${base}${base.includes('?') ? '&' : '?'}options=-csearch_path%3D${schema}`;
+}
+
 /**
  * a server of a test file's own, not started yet: a temporary folder with a config of these keys
  * over the defaults (a free port on 127.0.0.1, the web root, ippon.db in the folder, the real
- * migrations, log_level info). Resolves to { port, dir, config }: start it with
+ * migrations, log_level info; with IPPON_TEST_POSTGRES its records in PostgreSQL unless the keys
+ * say where). Resolves to { port, dir, config }: start it with
  * startServer(['--config', config], dir, port), and end it with shutdown().
  */
 export async function configure(extra = {}) {
   const dir = await tempDir();
   const port = await freePort();
+  if (extra.cluster?.postgres === undefined) {
+    const records = postgresRecords();
+    if (records) extra = { ...extra, cluster: { ...(extra.cluster ?? {}), postgres: records } };
+  }
   const config = await writeConfig(dir, { port, bind: '127.0.0.1', web_root: WEB, database: 'ippon.db',
     migrations: MIGRATIONS, log_level: 'info', ...extra });
   return { port, dir, config };

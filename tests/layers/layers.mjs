@@ -77,7 +77,10 @@ export function checkLayers(files, layers) {
     for (const m of text.matchAll(/#\s*include\s*([<"])([^">]+)[">]/g)) {
       const [, kind, name] = m;
       if (kind === '<') {
-        if (name === 'sqlite3.h' && from !== 'store') problems.push(`${path}: includes <sqlite3.h>: only store/ uses SQLite`);
+        if (name === 'sqlite3.h' && path !== 'store/sql_sqlite.c')
+          problems.push(`${path}: includes <sqlite3.h>: only the store's SQLite driver (store/sql_sqlite.c) uses SQLite`);
+        if (name === 'libpq-fe.h' && path !== 'store/sql_pg.c')
+          problems.push(`${path}: includes <libpq-fe.h>: only the store's PostgreSQL driver (store/sql_pg.c) uses libpq`);
         if (name === 'libwebsockets.h' && from !== 'net') {
           if (from !== 'game' && from !== 'main' && !isBaseTimers(path))
             problems.push(`${path}: includes <libwebsockets.h>: only net/ (and game/, main.c, base/timers for timers)`);

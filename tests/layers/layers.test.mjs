@@ -38,7 +38,9 @@ const wrong = [
   ['game/lobby.c', (t) => t.replace('#include', '#include "store/store_private.h"\n#include'), /internal to store/],
   ['base/log.c', (t) => t.replace('#include', '#include "config.h"\n#include'), /base includes "config.h" \(top\)/],
   ['metrics.c', (t) => t.replace('#include', '#include "api/rest.h"\n#include'), /top includes "api\/rest.h"/],
-  ['auth/auth.c', (t) => t.replace('#include', '#include <sqlite3.h>\n#include'), /only store\/ uses SQLite/],
+  ['auth/auth.c', (t) => t.replace('#include', '#include <sqlite3.h>\n#include'), /only the store's SQLite driver/],
+  ['store/store_users.c', (t) => t.replace('#include', '#include <sqlite3.h>\n#include'), /only the store's SQLite driver/],
+  ['store/store.c', (t) => t.replace('#include', '#include <libpq-fe.h>\n#include'), /only the store's PostgreSQL driver/],
   ['game/gateway.c', (t) => t + '\nstatic void f(struct lws *w) { lws_callback_on_writable(w); }\n', /lws_callback_on_writable/],
   ['store/CMakeLists.txt', (t) => t.replace('ippon_server_top', 'ippon_server_top ippon_server_game'), /store links game/],
 ];

@@ -4,6 +4,12 @@
  * guests, matches saved with chosen results, raw SQL on a store, and scratch folders under /tmp
  * made and removed again.
  *
+ * The same tests run on PostgreSQL when IPPON_TEST_POSTGRES holds a connection URI (ctest's
+ * "_pg" runs: tests/CMakeLists.txt starts a PostgreSQL of their own): every fresh database a test
+ * asks for (":memory:", fixture_temp_db) is then a fresh schema of that database, reached by a
+ * URI whose search_path names it, and the migrations are migrations/postgres/. The SQL the tests
+ * run themselves keeps to what both engines share (store/sql.h).
+ *
  * Header-only (static inline): each test program includes it after <cmocka.h>'s own
  * prerequisites and links ippon_server, as every test_server_* target does.
  */
@@ -18,7 +24,7 @@
 #include <cmocka.h>
 
 #include <dirent.h>
-#include <sqlite3.h>
+#include <libpq-fe.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,16 +36,60 @@
 #include "ippon/rules.h"
 #include "store/store.h"
 #include "store/store_matches.h"
+#include "store/sql.h"
 #include "store/store_private.h"
+
+/* the PostgreSQL the tests run on (IPPON_TEST_POSTGRES), or NULL: SQLite */
+static inline const char *fixture_postgres(void)
+{
+    const char *uri = getenv("IPPON_TEST_POSTGRES");
+    return uri && *uri ? uri : NULL;
+}
+
+/* the repository's migrations for the engine the tests run on */
+static inline const char *fixture_migrations(void)
+{
+    static char dir[512];
+    snprintf(dir, sizeof dir, "%s/migrations%s", IPPON_TEST_SOURCE_DIR, fixture_postgres() ? "/postgres" : "");
+    return dir;
+}
+
+/*
+ * A fresh empty database on the PostgreSQL of IPPON_TEST_POSTGRES: a new schema, and in out the
+ * URI that reaches it (its search_path). The test fails if PostgreSQL cannot make it.
+ */
+static inline void fixture_pg_fresh(char *out, size_t cap)
+{
+    static int made;
+    const char *base = fixture_postgres();
+    char schema[64];
+    snprintf(schema, sizeof schema, "t%ld_%d", (long)getpid(), ++made);
+    PGconn *conn = PQconnectdb(base);
+    if (PQstatus(conn) != CONNECTION_OK)
+        fail_msg("IPPON_TEST_POSTGRES: %s", PQerrorMessage(conn));
+    char sql[128];
+    snprintf(sql, sizeof sql, "CREATE SCHEMA %s", schema);
+    PGresult *r = PQexec(conn, sql);
+    if (PQresultStatus(r) != PGRES_COMMAND_OK)
+        fail_msg("%s: %s", sql, PQresultErrorMessage(r));
+    PQclear(r);
+    PQfinish(conn);
+    snprintf(out, cap, "%s%coptions=-csearch_path%%3D%s", base, strchr(base, '?') ? '&' : '?', schema);
+}
 
 /*
  * Open the store at path (":memory:" for one of the test's own) and bring it up to date with
- * the repository's migrations: 0, or -1 with the reason on stderr (for a cmocka setup).
+ * the repository's migrations: 0, or -1 with the reason on stderr (for a cmocka setup). On
+ * PostgreSQL, ":memory:" is a fresh schema and any other path the place fixture_temp_db gave.
  */
 static inline int fixture_store_migrated(ippon_store **st, const char *path)
 {
-    char err[512], migrations[512];
-    snprintf(migrations, sizeof migrations, "%s/migrations", IPPON_TEST_SOURCE_DIR);
+    char err[512], fresh[1024];
+    const char *migrations = fixture_migrations();
+    if (fixture_postgres() && strcmp(path, ":memory:") == 0) {
+        fixture_pg_fresh(fresh, sizeof fresh);
+        path = fresh;
+    }
     if (ippon_store_open(st, path, err, sizeof err) != 0 ||
         ippon_store_migrate(*st, migrations, NULL, err, sizeof err) != 0) {
         fprintf(stderr, "%s\n", err);
@@ -59,9 +109,21 @@ static inline int fixture_store_close(ippon_store **st)
 /* run sql on the store's database; the test fails naming the statement if it does not run */
 static inline void fixture_exec(ippon_store *st, const char *sql)
 {
-    char *msg = NULL;
-    if (sqlite3_exec(st->db, sql, NULL, NULL, &msg) != SQLITE_OK)
-        fail_msg("%.200s: %s", sql, msg);
+    if (ippon_sql_exec(st->db, sql) != 0)
+        fail_msg("%.200s: %s", sql, ippon_sql_errmsg(st->db));
+}
+
+/* the first column of the first row of sql (a count, a sum): the test fails if there is none */
+static inline int64_t fixture_int(ippon_store *st, const char *sql)
+{
+    ippon_sql_stmt *q = ippon_sql_prepare(st->db, sql);
+    if (!q)
+        fail_msg("%.200s: %s", sql, ippon_sql_errmsg(st->db));
+    if (ippon_sql_step(q) != IPPON_SQL_ROW)
+        fail_msg("%.200s: no row (%s)", sql, ippon_sql_errmsg(st->db));
+    int64_t v = ippon_sql_column_int64(q, 0);
+    ippon_sql_finalize(q);
+    return v;
 }
 
 /* the tests' user ids: fixture_uid('a') is "000…0a" (32 hex digits); each letter keeps its own */
@@ -141,12 +203,16 @@ static inline int fixture_temp_dir(char *dir, size_t cap, const char *name)
     return mkdtemp(dir) ? 0 : -1;
 }
 
-/* a fresh temporary folder (as fixture_temp_dir) and the path of a database file in it */
+/* a fresh temporary folder (as fixture_temp_dir) and where a database is: a file in it, or on
+   PostgreSQL a fresh schema's URI (fixture_pg_fresh) */
 static inline int fixture_temp_db(char *dir, size_t dir_cap, char *db, size_t db_cap, const char *name)
 {
     if (fixture_temp_dir(dir, dir_cap, name) != 0)
         return -1;
-    snprintf(db, db_cap, "%s/ippon.db", dir);
+    if (fixture_postgres())
+        fixture_pg_fresh(db, db_cap);
+    else
+        snprintf(db, db_cap, "%s/ippon.db", dir);
     return 0;
 }
 

@@ -23,7 +23,6 @@
 
 #include <jansson.h>
 #include <sodium.h>
-#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +34,7 @@
 #include "base/log.h"
 #include "auth/pwhash.h"
 #include "api/rest.h"
+#include "server_fixture.h"
 #include "store/store_writer.h"
 
 #define T0_MS 1800000000000LL /* the test clock's start, ms since the epoch */
@@ -68,17 +68,19 @@ static fixture *fixture_new(void (*adjust)(ippon_config *))
     assert_non_null(f);
     snprintf(f->dir, sizeof f->dir, "/tmp/ippon-test-auth-XXXXXX");
     assert_non_null(mkdtemp(f->dir));
-    snprintf(f->db, sizeof f->db, "%s/auth.db", f->dir);
+    if (fixture_postgres())
+        fixture_pg_fresh(f->db, sizeof f->db);
+    else
+        snprintf(f->db, sizeof f->db, "%s/auth.db", f->dir);
     assert_int_equal(ippon_config_init(&f->cfg), 0);
     f->cfg.pwhash_ops = 1;
     f->cfg.pwhash_mem_kib = 8;
     if (adjust)
         adjust(&f->cfg);
-    char err[512], migrations[512];
-    snprintf(migrations, sizeof migrations, "%s/migrations", IPPON_TEST_SOURCE_DIR);
+    char err[512];
     f->app.config = &f->cfg;
     if (ippon_store_open(&f->app.store, f->db, err, sizeof err) != 0 ||
-        ippon_store_migrate(f->app.store, migrations, NULL, err, sizeof err) != 0 ||
+        ippon_store_migrate(f->app.store, fixture_migrations(), NULL, err, sizeof err) != 0 ||
         ippon_writer_start(&f->app.writer, f->db, NULL, NULL, err, sizeof err) != 0 ||
         ippon_store_make_reader(f->app.store) != 0 ||
         ippon_auth_create(&f->app.auth, &f->cfg, f->app.store, f->app.writer, err, sizeof err) != 0)
@@ -108,18 +110,19 @@ static void fixture_free(fixture *f)
 /* run SQL on the test database from outside the server (to ban someone, to look) */
 static long long sql_value(fixture *f, const char *sql)
 {
-    sqlite3 *db;
-    sqlite3_stmt *stmt;
-    assert_int_equal(sqlite3_open(f->db, &db), SQLITE_OK);
-    sqlite3_busy_timeout(db, 5000); /* the store writer may be writing (a background write) */
-    if (sqlite3_prepare_v2(db, sql, -1, &stmt, NULL) != SQLITE_OK)
-        fail_msg("%s: %s", sql, sqlite3_errmsg(db));
-    int rc = sqlite3_step(stmt);
-    long long v = rc == SQLITE_ROW ? sqlite3_column_int64(stmt, 0) : -1;
-    if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-        fail_msg("%s: %s", sql, sqlite3_errmsg(db));
-    sqlite3_finalize(stmt);
-    sqlite3_close(db);
+    ippon_store *st; /* a connection of its own (SQLite's waits 5 s for the store writer's writes) */
+    char err[256];
+    if (ippon_store_open(&st, f->db, err, sizeof err) != 0)
+        fail_msg("%s", err);
+    ippon_sql_stmt *q = ippon_sql_prepare(st->db, sql);
+    if (!q)
+        fail_msg("%s: %s", sql, ippon_sql_errmsg(st->db));
+    int rc = ippon_sql_step(q);
+    long long v = rc == IPPON_SQL_ROW ? ippon_sql_column_int64(q, 0) : -1;
+    if (rc != IPPON_SQL_ROW && rc != IPPON_SQL_DONE)
+        fail_msg("%s: %s", sql, ippon_sql_errmsg(st->db));
+    ippon_sql_finalize(q);
+    ippon_store_close(st);
     return v;
 }
 
@@ -400,7 +403,9 @@ static void test_guest(void **state)
     assert_false(u.banned);
     /* only the hash is stored: the token is nowhere in the database */
     char sql[256];
-    snprintf(sql, sizeof sql, "SELECT count(*) FROM sessions WHERE hex(token_hash) = upper('%s')",
+    snprintf(sql, sizeof sql,
+             fixture_postgres() ? "SELECT count(*) FROM sessions WHERE encode(token_hash, 'hex') = lower('%s')"
+                                : "SELECT count(*) FROM sessions WHERE hex(token_hash) = upper('%s')",
              g.token);
     assert_int_equal(sql_value(f, sql), 0);
     assert_int_equal(sql_value(f, "SELECT count(*) FROM sessions"), 1);

@@ -274,16 +274,10 @@ static void test_matches(void **state)
 static void test_results_sum_to_zero(void **state)
 {
     (void)state;
-    sqlite3_stmt *q;
-    assert_int_equal(sqlite3_prepare_v2(st->db,
-                                        "SELECT count(*), (SELECT count(*) FROM matches) FROM (SELECT match_id FROM"
-                                        " match_players GROUP BY match_id HAVING sum(result) <> 0)",
-                                        -1, &q, NULL),
-                     SQLITE_OK);
-    assert_int_equal(sqlite3_step(q), SQLITE_ROW);
-    assert_int_equal(sqlite3_column_int(q, 0), 0);
-    assert_int_equal(sqlite3_column_int(q, 1), 8);
-    sqlite3_finalize(q);
+    assert_int_equal(fixture_int(st, "SELECT count(*) FROM (SELECT match_id FROM match_players GROUP BY match_id"
+                                     " HAVING sum(result) <> 0) unbalanced"),
+                     0);
+    assert_int_equal(fixture_int(st, "SELECT count(*) FROM matches"), 8);
 }
 
 /* ---- the REST routes ---------------------------------------------------------------- */
@@ -466,10 +460,8 @@ static void test_copies_follow_the_match(void **state)
         " VALUES ('00000000000000000000000000000002', 9, NULL, 'x', 1, 0, 0, 1)",
     };
     for (size_t k = 0; k < sizeof wrong / sizeof *wrong; k++) {
-        char *msg = NULL;
-        assert_int_not_equal(sqlite3_exec(st->db, wrong[k], NULL, NULL, &msg), SQLITE_OK);
-        assert_non_null(strstr(msg, "must be those of the match"));
-        sqlite3_free(msg);
+        assert_int_not_equal(ippon_sql_exec(st->db, wrong[k]), 0);
+        assert_non_null(strstr(ippon_sql_errmsg(st->db), "must be those of the match"));
     }
     json_t *l = NULL;
     assert_int_equal(ippon_json_load_matches(st, fixture_uid('g'), 1, 100, &l), 0);

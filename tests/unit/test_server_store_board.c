@@ -338,31 +338,26 @@ static void board_follows_every_change(uint64_t seed)
     assert_true(checks > 100);
 
     /* rank_totals, kept by the triggers, against the model's all-time sums */
-    sqlite3_stmt *q;
-    assert_int_equal(sqlite3_prepare_v2(st->db, "SELECT games, total, wins, best FROM rank_totals WHERE mode = ?1 AND user_id = ?2",
-                                        -1, &q, NULL),
-                     SQLITE_OK);
+    ippon_sql_stmt *q = ippon_sql_prepare(st->db, "SELECT games, total, wins, best FROM rank_totals WHERE mode = ?1 AND user_id = ?2");
+    assert_non_null(q);
     for (int mode = 0; mode < 2; mode++) {
         model_row want[USERS];
         int n = model_board(mode, INT64_MIN, 1, want);
         for (int i = 0; i < n; i++) {
-            sqlite3_bind_text(q, 1, mode ? "3p" : "4p", -1, SQLITE_STATIC);
-            sqlite3_bind_text(q, 2, uid(want[i].user), -1, SQLITE_STATIC);
-            assert_int_equal(sqlite3_step(q), SQLITE_ROW);
-            assert_int_equal(sqlite3_column_int(q, 0), want[i].games);
-            assert_int_equal(sqlite3_column_int64(q, 1), want[i].total);
-            assert_int_equal(sqlite3_column_int(q, 2), want[i].wins);
-            assert_int_equal(sqlite3_column_int(q, 3), want[i].best);
-            sqlite3_reset(q);
+            ippon_sql_bind_text(q, 1, mode ? "3p" : "4p");
+            ippon_sql_bind_text(q, 2, uid(want[i].user));
+            assert_int_equal(ippon_sql_step(q), IPPON_SQL_ROW);
+            assert_int_equal(ippon_sql_column_int(q, 0), want[i].games);
+            assert_int_equal(ippon_sql_column_int64(q, 1), want[i].total);
+            assert_int_equal(ippon_sql_column_int(q, 2), want[i].wins);
+            assert_int_equal(ippon_sql_column_int(q, 3), want[i].best);
+            ippon_sql_reset(q);
         }
     }
-    sqlite3_finalize(q);
-    sqlite3_stmt *c;
-    assert_int_equal(sqlite3_prepare_v2(st->db, "SELECT count(*) FROM rank_totals", -1, &c, NULL), SQLITE_OK);
-    assert_int_equal(sqlite3_step(c), SQLITE_ROW);
+    ippon_sql_finalize(q);
     model_row a[USERS], b[USERS];
-    assert_int_equal(sqlite3_column_int(c, 0), model_board(0, INT64_MIN, 1, a) + model_board(1, INT64_MIN, 1, b));
-    sqlite3_finalize(c);
+    assert_int_equal(fixture_int(st, "SELECT count(*) FROM rank_totals"),
+                     model_board(0, INT64_MIN, 1, a) + model_board(1, INT64_MIN, 1, b));
 }
 
 static void test_board_follows_every_change_1(void **state)

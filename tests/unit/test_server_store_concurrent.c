@@ -105,25 +105,14 @@ static int writer(int w)
     return failures ? 1 : 0;
 }
 
-static int64_t one_int(ippon_store *st, const char *sql)
-{
-    sqlite3_stmt *q;
-    if (sqlite3_prepare_v2(st->db, sql, -1, &q, NULL) != SQLITE_OK)
-        fail_msg("%s: %s", sql, sqlite3_errmsg(st->db));
-    assert_int_equal(sqlite3_step(q), SQLITE_ROW);
-    int64_t v = sqlite3_column_int64(q, 0);
-    sqlite3_finalize(q);
-    return v;
-}
 
 static void test_many_writers_lose_nothing(void **state)
 {
     (void)state;
-    char err[512], mig[512];
-    snprintf(mig, sizeof mig, "%s/migrations", IPPON_TEST_SOURCE_DIR);
+    char err[512];
     ippon_store *st;
     assert_int_equal(ippon_store_open(&st, db, err, sizeof err), 0);
-    if (ippon_store_migrate(st, mig, NULL, err, sizeof err) != 0)
+    if (ippon_store_migrate(st, fixture_migrations(), NULL, err, sizeof err) != 0)
         fail_msg("%s", err);
     /* the reader's board is loaded (empty) before anything is written */
     json_t *page = NULL;
@@ -157,19 +146,19 @@ static void test_many_writers_lose_nothing(void **state)
 
     /* every match once: the shared ones (every tenth, by writer pairs) once for the pair */
     int64_t want = (int64_t)WRITERS * MATCHES - (WRITERS / 2) * (MATCHES / 10);
-    assert_int_equal(one_int(st, "SELECT count(*) FROM matches"), want);
-    assert_int_equal(one_int(st, "SELECT count(*) FROM (SELECT m.id FROM matches m JOIN match_players p ON"
+    assert_int_equal(fixture_int(st, "SELECT count(*) FROM matches"), want);
+    assert_int_equal(fixture_int(st, "SELECT count(*) FROM (SELECT m.id FROM matches m JOIN match_players p ON"
                                  " p.match_id = m.id GROUP BY m.id HAVING count(*) = CASE m.mode WHEN '3p' THEN 3"
-                                 " ELSE 4 END AND sum(p.result) = 0)"),
+                                 " ELSE 4 END AND sum(p.result) = 0) whole"),
                      want);
-    assert_int_equal(one_int(st, "SELECT count(*) FROM (SELECT m.mode, user_id, count(*) AS g, sum(result) AS t"
+    assert_int_equal(fixture_int(st, "SELECT count(*) FROM (SELECT m.mode, user_id, count(*) AS g, sum(result) AS t"
                                  " FROM matches m JOIN match_players p ON p.match_id = m.id WHERE p.user_id IS NOT NULL"
                                  " GROUP BY m.mode, user_id) x JOIN rank_totals r USING (mode, user_id)"
                                  " WHERE r.games = x.g AND r.total = x.t"),
-                     one_int(st, "SELECT count(*) FROM rank_totals"));
+                     fixture_int(st, "SELECT count(*) FROM rank_totals"));
 
     /* the board of the open store sees every game (the writers moved rank_version) */
-    int64_t games4 = one_int(st, "SELECT count(*) FROM match_players p JOIN matches m ON m.id = p.match_id"
+    int64_t games4 = fixture_int(st, "SELECT count(*) FROM match_players p JOIN matches m ON m.id = p.match_id"
                                  " WHERE m.mode = '4p' AND p.user_id IS NOT NULL");
     assert_int_equal(ippon_json_load_leaderboard(st, &q, &page), 0);
     int64_t sum_games = 0, sum_total = 0;
@@ -181,7 +170,7 @@ static void test_many_writers_lose_nothing(void **state)
     }
     assert_int_equal(json_integer_value(json_object_get(page, "total")), json_array_size(json_object_get(page, "rows")));
     assert_int_equal(sum_games, games4);
-    assert_int_equal(sum_total, one_int(st, "SELECT sum(p.result) FROM match_players p JOIN matches m ON"
+    assert_int_equal(sum_total, fixture_int(st, "SELECT sum(p.result) FROM match_players p JOIN matches m ON"
                                             " m.id = p.match_id WHERE m.mode = '4p' AND p.user_id IS NOT NULL"));
     json_decref(page);
     ippon_store_close(st);

@@ -96,23 +96,11 @@ static void unmake(made *m)
     memset(m, 0x5a, sizeof *m); /* the queue must not have kept pointers into it */
 }
 
-static int64_t one_int(ippon_store *st, const char *sql)
-{
-    sqlite3_stmt *q;
-    if (sqlite3_prepare_v2(st->db, sql, -1, &q, NULL) != SQLITE_OK)
-        fail_msg("%s: %s", sql, sqlite3_errmsg(st->db));
-    assert_int_equal(sqlite3_step(q), SQLITE_ROW);
-    int64_t v = sqlite3_column_int64(q, 0);
-    sqlite3_finalize(q);
-    return v;
-}
-
 static ippon_store *open_migrated(void)
 {
-    char err[512], mig[512];
-    snprintf(mig, sizeof mig, "%s/migrations", IPPON_TEST_SOURCE_DIR);
+    char err[512];
     ippon_store *st;
-    if (ippon_store_open(&st, db, err, sizeof err) != 0 || ippon_store_migrate(st, mig, NULL, err, sizeof err) != 0)
+    if (ippon_store_open(&st, db, err, sizeof err) != 0 || ippon_store_migrate(st, fixture_migrations(), NULL, err, sizeof err) != 0)
         fail_msg("%s", err);
     return st;
 }
@@ -120,16 +108,16 @@ static ippon_store *open_migrated(void)
 /* the checks every stored match and total must pass, whoever wrote them */
 static void assert_whole(ippon_store *st)
 {
-    assert_int_equal(one_int(st, "SELECT count(*) FROM matches m WHERE (SELECT count(*) FROM match_players p"
+    assert_int_equal(fixture_int(st, "SELECT count(*) FROM matches m WHERE (SELECT count(*) FROM match_players p"
                                  " WHERE p.match_id = m.id) <> CASE m.mode WHEN '3p' THEN 3 ELSE 4 END"
                                  " OR (SELECT sum(result) FROM match_players p WHERE p.match_id = m.id) <> 0"),
                      0);
-    assert_int_equal(one_int(st, "SELECT count(*) FROM (SELECT m.mode, user_id, count(*) AS g, sum(result) AS t"
+    assert_int_equal(fixture_int(st, "SELECT count(*) FROM (SELECT m.mode, user_id, count(*) AS g, sum(result) AS t"
                                  " FROM matches m JOIN match_players p ON p.match_id = m.id WHERE p.user_id IS NOT NULL"
                                  " GROUP BY m.mode, user_id) x JOIN rank_totals r USING (mode, user_id)"
                                  " WHERE r.games = x.g AND r.total = x.t"),
-                     one_int(st, "SELECT count(*) FROM rank_totals"));
-    assert_int_equal(one_int(st, "SELECT matches FROM rank_version"), one_int(st, "SELECT count(*) FROM matches"));
+                     fixture_int(st, "SELECT count(*) FROM rank_totals"));
+    assert_int_equal(fixture_int(st, "SELECT matches FROM rank_version"), fixture_int(st, "SELECT count(*) FROM matches"));
 }
 
 static void test_group_written_from_copies(void **state)
@@ -161,20 +149,22 @@ static void test_group_written_from_copies(void **state)
         free(rules);
         unmake(&m);
     }
-    assert_int_equal(one_int(st, "SELECT count(*) FROM matches"), 1); /* nothing written yet */
+    assert_int_equal(fixture_int(st, "SELECT count(*) FROM matches"), 1); /* nothing written yet */
     assert_int_equal(ippon_store_write_batch(st, queue, err, sizeof err), 0);
     assert_int_equal(ippon_store_batch_count(queue), 0);
-    assert_int_equal(one_int(st, "SELECT count(*) FROM matches"), 6);
-    assert_int_equal(one_int(st, "SELECT count(*) FROM match_players"), 3 + 4 + 4 + 3 + 4 + 4);
+    assert_int_equal(fixture_int(st, "SELECT count(*) FROM matches"), 6);
+    assert_int_equal(fixture_int(st, "SELECT count(*) FROM match_players"), 3 + 4 + 4 + 3 + 4 + 4);
     /* what was stored is the record as it was queued */
-    assert_int_equal(one_int(st, "SELECT json_array_length(actions) FROM matches WHERE id = '0000000000000004"
-                                 "0000000000000" "9c0'"),
+    assert_int_equal(fixture_int(st, fixture_postgres() ? "SELECT json_array_length(actions::json) FROM matches WHERE id = '0000000000000004"
+                                                           "0000000000000" "9c0'"
+                                                         : "SELECT json_array_length(actions) FROM matches WHERE id = '0000000000000004"
+                                                           "0000000000000" "9c0'"),
                      40);
-    assert_int_equal(one_int(st, "SELECT result FROM match_players WHERE match_id = '00000000000000040000000000000"
+    assert_int_equal(fixture_int(st, "SELECT result FROM match_players WHERE match_id = '00000000000000040000000000000"
                                  "9c0' AND seat = 0"),
                      2000);
-    assert_int_equal(one_int(st, "SELECT count(*) FROM match_players WHERE dealt_in = 1"), 6);
-    assert_int_equal(one_int(st, "SELECT count(*) FROM matches WHERE rules = CASE mode WHEN '3p' THEN 'sanma'"
+    assert_int_equal(fixture_int(st, "SELECT count(*) FROM match_players WHERE dealt_in = 1"), 6);
+    assert_int_equal(fixture_int(st, "SELECT count(*) FROM matches WHERE rules = CASE mode WHEN '3p' THEN 'sanma'"
                                  " ELSE 'yonma' END"),
                      6);
     assert_whole(st);
@@ -186,7 +176,7 @@ static void test_group_written_from_copies(void **state)
     json_array_foreach(json_object_get(page, "rows"), i, row)
         games += json_integer_value(json_object_get(row, "games"));
     json_decref(page);
-    assert_int_equal(games, one_int(st, "SELECT count(*) FROM match_players p JOIN matches m ON m.id = p.match_id"
+    assert_int_equal(games, fixture_int(st, "SELECT count(*) FROM match_players p JOIN matches m ON m.id = p.match_id"
                                         " WHERE m.mode = '4p' AND p.user_id IS NOT NULL"));
     /* an empty queue writes nothing and succeeds */
     assert_int_equal(ippon_store_write_batch(st, queue, err, sizeof err), 0);
@@ -199,12 +189,11 @@ static void test_refused_match_costs_only_itself(void **state)
     (void)state;
     ippon_store *st = open_migrated();
     char err[256];
-    assert_int_equal(sqlite3_exec(st->db,
-                                  "CREATE TRIGGER refuse BEFORE INSERT ON matches"
-                                  " WHEN NEW.id = '00000000000000020000000000000" "9c0'"
-                                  " BEGIN SELECT RAISE(ABORT, 'refused by the test'); END",
-                                  NULL, NULL, NULL),
-                     SQLITE_OK);
+    /* one match the database refuses (each engine's own way to say so) */
+    fixture_exec(st, fixture_postgres() ? "ALTER TABLE matches ADD CONSTRAINT refuse CHECK (id <> '00000000000000020000000000000" "9c0')"
+                                        : "CREATE TRIGGER refuse BEFORE INSERT ON matches"
+                                          " WHEN NEW.id = '00000000000000020000000000000" "9c0'"
+                                          " BEGIN SELECT RAISE(ABORT, 'refused by the test'); END");
     ippon_store_batch *queue = ippon_store_batch_new();
     for (long n = 1; n <= 4; n++) {
         made m;
@@ -214,10 +203,10 @@ static void test_refused_match_costs_only_itself(void **state)
     }
     assert_int_equal(ippon_store_write_batch(st, queue, err, sizeof err), 1);
     assert_non_null(strstr(err, "00000000000000020000000000000" "9c0"));
-    assert_non_null(strstr(err, "refused by the test"));
+    assert_non_null(strstr(err, fixture_postgres() ? "constraint \"refuse\"" : "refused by the test"));
     assert_int_equal(ippon_store_batch_count(queue), 0);
-    assert_int_equal(one_int(st, "SELECT count(*) FROM matches"), 3);
-    assert_int_equal(one_int(st, "SELECT count(*) FROM matches WHERE id = '00000000000000020000000000000" "9c0'"), 0);
+    assert_int_equal(fixture_int(st, "SELECT count(*) FROM matches"), 3);
+    assert_int_equal(fixture_int(st, "SELECT count(*) FROM matches WHERE id = '00000000000000020000000000000" "9c0'"), 0);
     assert_whole(st);
     ippon_store_batch_free(queue);
     ippon_store_close(st);
@@ -292,17 +281,19 @@ static void test_killed_writer_leaves_whole_groups(void **state)
         int status;
         assert_int_equal(waitpid(pid, &status, 0), pid);
         assert_true(WIFSIGNALED(status));
-        int64_t now = one_int(st, "SELECT count(*) FROM matches");
+        int64_t now = fixture_int(st, "SELECT count(*) FROM matches");
         assert_true(now >= stored + GROUP);
         assert_int_equal((now - stored) % GROUP, 0); /* whole groups only */
         stored = now;
         assert_whole(st);
     }
-    sqlite3_stmt *check;
-    assert_int_equal(sqlite3_prepare_v2(st->db, "PRAGMA integrity_check", -1, &check, NULL), SQLITE_OK);
-    assert_int_equal(sqlite3_step(check), SQLITE_ROW);
-    assert_string_equal((const char *)sqlite3_column_text(check, 0), "ok");
-    sqlite3_finalize(check);
+    if (!fixture_postgres()) { /* SQLite's files after the kills */
+        ippon_sql_stmt *check = ippon_sql_prepare(st->db, "PRAGMA integrity_check");
+        assert_non_null(check);
+        assert_int_equal(ippon_sql_step(check), IPPON_SQL_ROW);
+        assert_string_equal(ippon_sql_column_text(check, 0), "ok");
+        ippon_sql_finalize(check);
+    }
     ippon_store_close(st);
 }
 

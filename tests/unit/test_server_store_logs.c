@@ -184,21 +184,19 @@ static void check_match(const played *p)
 /* won and dealt_in as stored, against the wins as announced and the results */
 static void check_outcome(const played *p)
 {
-    sqlite3_stmt *q;
-    assert_int_equal(sqlite3_prepare_v2(st->db, "SELECT seat, result, won, dealt_in FROM match_players"
-                                                " WHERE match_id = ?1 ORDER BY seat",
-                                        -1, &q, NULL),
-                     SQLITE_OK);
-    sqlite3_bind_text(q, 1, p->id, -1, SQLITE_STATIC);
+    ippon_sql_stmt *q = ippon_sql_prepare(st->db, "SELECT seat, result, won, dealt_in FROM match_players"
+                                                  " WHERE match_id = ?1 ORDER BY seat");
+    assert_non_null(q);
+    ippon_sql_bind_text(q, 1, p->id);
     int results[4], won[4], dealt[4], n = 0;
-    while (sqlite3_step(q) == SQLITE_ROW) {
-        int s = sqlite3_column_int(q, 0);
-        results[s] = sqlite3_column_int(q, 1);
-        won[s] = sqlite3_column_int(q, 2);
-        dealt[s] = sqlite3_column_int(q, 3);
+    while (ippon_sql_step(q) == IPPON_SQL_ROW) {
+        int s = ippon_sql_column_int(q, 0);
+        results[s] = ippon_sql_column_int(q, 1);
+        won[s] = ippon_sql_column_int(q, 2);
+        dealt[s] = ippon_sql_column_int(q, 3);
         n++;
     }
-    sqlite3_finalize(q);
+    ippon_sql_finalize(q);
     assert_int_equal(n, p->players);
     int top = results[0];
     for (int s = 1; s < n; s++)
@@ -285,18 +283,24 @@ static void test_damaged_records(void **state)
     ippon_replay_logs logs;
     char err[256];
     char sql[512];
-    snprintf(sql, sizeof sql, "UPDATE matches SET seeds = json_set(seeds, '$[0]', 'zz') WHERE id = '%s'", p.id);
-    assert_int_equal(sqlite3_exec(st->db, sql, NULL, NULL, NULL), SQLITE_OK);
+    bool pg = fixture_postgres() != NULL; /* each engine's own JSON functions */
+    snprintf(sql, sizeof sql,
+             pg ? "UPDATE matches SET seeds = jsonb_set(seeds::jsonb, '{0}', '\"zz\"')::text WHERE id = '%s'"
+                : "UPDATE matches SET seeds = json_set(seeds, '$[0]', 'zz') WHERE id = '%s'",
+             p.id);
+    fixture_exec(st, sql);
     assert_int_equal(replay(p.id, &logs, err, sizeof err), -1);
     assert_string_equal(err, "hand 1: seed: not 64 hex digits");
 
     play("yonma", 301, human, 0, &p);
     json_decref(p.wins);
     snprintf(sql, sizeof sql,
-             "UPDATE matches SET actions = json_set(actions, '$[0][2]', json('{\"type\":\"chi\",\"tiles\":[\"1m\",\"2m\"]}'))"
-             " WHERE id = '%s'",
+             pg ? "UPDATE matches SET actions = jsonb_set(actions::jsonb, '{0,2}', '{\"type\":\"chi\",\"tiles\":[\"1m\",\"2m\"]}')::text"
+                  " WHERE id = '%s'"
+                : "UPDATE matches SET actions = json_set(actions, '$[0][2]', json('{\"type\":\"chi\",\"tiles\":[\"1m\",\"2m\"]}'))"
+                  " WHERE id = '%s'",
              p.id);
-    assert_int_equal(sqlite3_exec(st->db, sql, NULL, NULL, NULL), SQLITE_OK);
+    fixture_exec(st, sql);
     assert_int_equal(replay(p.id, &logs, err, sizeof err), -1);
     assert_string_equal(err, "action 1: action: not one of your options");
 

@@ -76,24 +76,24 @@ static char *dump(ippon_store *st, const char *t, const char *columns)
 {
     char sql[512];
     snprintf(sql, sizeof sql, "SELECT %s FROM %s ORDER BY 1, 2", columns ? columns : "*", t);
-    sqlite3_stmt *q;
-    if (sqlite3_prepare_v2(st->db, sql, -1, &q, NULL) != SQLITE_OK)
-        fail_msg("%s: %s", sql, sqlite3_errmsg(st->db));
+    ippon_sql_stmt *q = ippon_sql_prepare(st->db, sql);
+    if (!q)
+        fail_msg("%s: %s", sql, ippon_sql_errmsg(st->db));
     char *text = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&text, &len);
     int rows = 0;
-    while (sqlite3_step(q) == SQLITE_ROW) {
-        for (int c = 0; c < sqlite3_column_count(q); c++) {
-            if (sqlite3_column_type(q, c) == SQLITE_NULL)
+    while (ippon_sql_step(q) == IPPON_SQL_ROW) {
+        for (int c = 0; c < ippon_sql_column_count(q); c++) {
+            if (ippon_sql_column_is_null(q, c))
                 fputs("NULL|", f);
             else
-                fprintf(f, "%s|", (const char *)sqlite3_column_text(q, c));
+                fprintf(f, "%s|", ippon_sql_column_text(q, c));
         }
         fputc('\n', f);
         rows++;
     }
-    sqlite3_finalize(q);
+    ippon_sql_finalize(q);
     fclose(f);
     assert_true(rows > 0);
     return text;
@@ -104,14 +104,14 @@ static void columns_of(ippon_store *st, const char *t, char *out, size_t outlen)
 {
     char sql[128];
     snprintf(sql, sizeof sql, "PRAGMA table_info(%s)", t);
-    sqlite3_stmt *q;
-    assert_int_equal(sqlite3_prepare_v2(st->db, sql, -1, &q, NULL), SQLITE_OK);
+    ippon_sql_stmt *q = ippon_sql_prepare(st->db, sql);
+    assert_non_null(q);
     out[0] = '\0';
-    while (sqlite3_step(q) == SQLITE_ROW) {
+    while (ippon_sql_step(q) == IPPON_SQL_ROW) {
         size_t n = strlen(out);
-        snprintf(out + n, outlen - n, "%s%s", n ? ", " : "", (const char *)sqlite3_column_text(q, 1));
+        snprintf(out + n, outlen - n, "%s%s", n ? ", " : "", ippon_sql_column_text(q, 1));
     }
-    sqlite3_finalize(q);
+    ippon_sql_finalize(q);
 }
 
 #define A "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"

@@ -26,6 +26,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
+#include <sqlite3.h> /* the writer against SQLite's own locks and failure codes */
 
 #include "server_fixture.h"
 
@@ -169,7 +170,7 @@ static int failing_run(ippon_store *st, void *arg)
         f->at[f->attempts] = now_ms();
     f->attempts++;
     if (f->fail_times < 0 || f->attempts <= f->fail_times) {
-        st->last_error = f->code;
+        st->last_error = ippon_sql_failure_of_sqlite(f->code); /* as the SQLite driver sorts it */
         snprintf(st->last_message, sizeof st->last_message, "%s", sqlite3_errstr(f->code));
         return -1;
     }
@@ -265,10 +266,10 @@ static void test_given_up_refused_and_unwritable(void **state)
     ippon_writer_status_get(writer, &ws);
     assert_int_equal(ws.last, IPPON_WRITE_OK);
 
-    assert_int_equal(ippon_write_class_of(SQLITE_IOERR_WRITE), IPPON_WRITE_UNWRITABLE);
-    assert_int_equal(ippon_write_class_of(SQLITE_READONLY), IPPON_WRITE_UNWRITABLE);
-    assert_int_equal(ippon_write_class_of(SQLITE_BUSY_SNAPSHOT), IPPON_WRITE_BUSY);
-    assert_int_equal(ippon_write_class_of(SQLITE_CONSTRAINT_TRIGGER), IPPON_WRITE_REFUSED);
+    assert_int_equal(ippon_write_class_of(ippon_sql_failure_of_sqlite(SQLITE_IOERR_WRITE)), IPPON_WRITE_UNWRITABLE);
+    assert_int_equal(ippon_write_class_of(ippon_sql_failure_of_sqlite(SQLITE_READONLY)), IPPON_WRITE_UNWRITABLE);
+    assert_int_equal(ippon_write_class_of(ippon_sql_failure_of_sqlite(SQLITE_BUSY_SNAPSHOT)), IPPON_WRITE_BUSY);
+    assert_int_equal(ippon_write_class_of(ippon_sql_failure_of_sqlite(SQLITE_CONSTRAINT_TRIGGER)), IPPON_WRITE_REFUSED);
 }
 
 static void test_matches_never_given_up_until_stopped(void **state)
@@ -338,13 +339,7 @@ static void unmake(made *m)
 
 static int64_t one_int(const char *sql)
 {
-    sqlite3_stmt *q;
-    if (sqlite3_prepare_v2(loop_st->db, sql, -1, &q, NULL) != SQLITE_OK)
-        fail_msg("%s: %s", sql, sqlite3_errmsg(loop_st->db));
-    assert_int_equal(sqlite3_step(q), SQLITE_ROW);
-    int64_t v = sqlite3_column_int64(q, 0);
-    sqlite3_finalize(q);
-    return v;
+    return fixture_int(loop_st, sql);
 }
 
 /* the 4p all-time leaderboard on the loop's store: the games of fixture_uid('a') */

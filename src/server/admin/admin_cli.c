@@ -326,8 +326,13 @@ int ippon_admin_cli(int argc, char **argv)
         snprintf(err, sizeof err, "libsodium: cannot initialise (no entropy source?)");
         goto fail;
     }
-    if (ippon_store_open(&st, cfg.database, err, sizeof err) != 0 ||
-        ippon_store_migrate(st, cfg.migrations, NULL, err, sizeof err) != 0)
+    char migrations[4200];
+    if (ippon_config_records_migrations(&cfg, migrations, sizeof migrations) != 0) {
+        snprintf(err, sizeof err, "key \"migrations\": path too long");
+        goto fail;
+    }
+    if (ippon_store_open(&st, ippon_config_records(&cfg), err, sizeof err) != 0 ||
+        ippon_store_migrate(st, migrations, NULL, err, sizeof err) != 0)
         goto fail;
     if (!strcmp(a.verb, "create"))
         status = cli_create(st, &cfg, &a);

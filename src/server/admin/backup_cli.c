@@ -59,6 +59,10 @@ int ippon_backup_cli(int argc, char **argv)
         (db && ippon_config_set(&cfg, "database", db, "--db", err, sizeof err) != 0) ||
         ippon_config_check(&cfg, err, sizeof err) != 0)
         goto done;
+    if (cfg.cluster_postgres[0]) {
+        snprintf(err, sizeof err, "the records are in PostgreSQL (key \"cluster.postgres\"): back them up with pg_dump");
+        goto done;
+    }
     if (stat(cfg.database, &sb) != 0) { /* opening would create an empty one */
         snprintf(err, sizeof err, "%s: no database there", cfg.database);
         goto done;

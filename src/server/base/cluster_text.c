@@ -46,3 +46,8 @@ bool ippon_endpoint_split(const char *endpoint, char *host, size_t hostlen, int 
     *port = p;
     return true;
 }
+
+bool ippon_postgres_uri(const char *text)
+{
+    return text && (strncmp(text, "postgresql://", 13) == 0 || strncmp(text, "postgres://", 11) == 0);
+}

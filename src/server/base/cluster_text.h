@@ -1,7 +1,8 @@
 /*
- * cluster_text.h — the two kinds of text a cluster's settings are made of, checked and read in one
- * place for the config (config.c), the node (cluster/node.c) and Redis's keys (cluster/coord.c):
- * a name (a node's, the keys' prefix) and a "host:port".
+ * cluster_text.h — the kinds of text a cluster's settings are made of, checked and read in one
+ * place for the config (config.c), the node (cluster/node.c), Redis's keys (cluster/coord.c) and
+ * the store (store/sql.c): a name (a node's, the keys' prefix), a "host:port" and a PostgreSQL
+ * connection URI.
  */
 #ifndef IPPON_SERVER_CLUSTER_TEXT_H
 #define IPPON_SERVER_CLUSTER_TEXT_H
@@ -20,5 +21,8 @@ bool ippon_cluster_name_ok(const char *name);
  * The host itself is not checked here.
  */
 bool ippon_endpoint_split(const char *endpoint, char *host, size_t hostlen, int *port, bool *bracketed);
+
+/* a libpq connection URI: "postgresql://..." or "postgres://..." (the rest is libpq's to judge) */
+bool ippon_postgres_uri(const char *text);
 
 #endif

@@ -1,5 +1,7 @@
 /*
- * migrations.c — the migration files of a folder and the run over them (migrations.h).
+ * migrations.c — the migration files of a folder and the run over them (migrations.h), on either
+ * engine (sql.h): each file with its schema_migrations row in one transaction, rolled back whole
+ * on any error (both engines' DDL is transactional).
  */
 #include "store/migrations.h"
 
@@ -8,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "base/log.h"
 
@@ -140,8 +143,58 @@ static char *read_text_file(const char *path)
     return buf;
 }
 
-int ippon_migrations_run(const char *dir, const ippon_migration_engine *engine, int *applied, char *err,
-                         size_t errlen)
+/* the name recorded for version, copied into out: 1 if found, 0 if not, -1 on error */
+static int migration_recorded(ippon_sql *db, long long version, char *out, size_t outlen)
+{
+    ippon_sql_stmt *q = ippon_sql_prepare(db, "SELECT name FROM schema_migrations WHERE version = ?");
+    if (!q)
+        return -1;
+    ippon_sql_bind_int64(q, 1, version);
+    int rc = ippon_sql_step(q), found = -1;
+    if (rc == IPPON_SQL_ROW) {
+        snprintf(out, outlen, "%s", ippon_sql_column_text(q, 0));
+        found = 1;
+    } else if (rc == IPPON_SQL_DONE) {
+        found = 0;
+    }
+    ippon_sql_finalize(q);
+    return found;
+}
+
+/* run one migration file's sql inside a transaction with its schema_migrations row */
+static int migration_apply(ippon_sql *db, const char *path, const char *sql, const ippon_migration *m, char *err,
+                           size_t errlen)
+{
+    int rc = ippon_sql_begin(db);
+    if (rc == 0) {
+        rc = ippon_sql_exec(db, sql);
+        if (rc == 0 && !ippon_sql_in_transaction(db)) {
+            /* the file ended the transaction itself: its effects can no longer be undone */
+            snprintf(err, errlen, "%s: a migration must not contain BEGIN, COMMIT or ROLLBACK", path);
+            return -1;
+        }
+    }
+    if (rc == 0) {
+        ippon_sql_stmt *q = ippon_sql_prepare(db, "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)");
+        rc = -1;
+        if (q) {
+            ippon_sql_bind_int64(q, 1, m->version);
+            ippon_sql_bind_text(q, 2, m->name);
+            ippon_sql_bind_int64(q, 3, (int64_t)time(NULL));
+            rc = ippon_sql_step(q) == IPPON_SQL_DONE ? 0 : -1;
+        }
+        ippon_sql_finalize(q);
+        if (rc == 0)
+            rc = ippon_sql_commit(db);
+    }
+    if (rc != 0) {
+        snprintf(err, errlen, "%s: %s (migration rolled back)", path, ippon_sql_errmsg(db));
+        ippon_sql_rollback(db);
+    }
+    return rc;
+}
+
+int ippon_migrations_run(const char *dir, ippon_sql *db, int *applied, char *err, size_t errlen)
 {
     if (applied)
         *applied = 0;
@@ -151,9 +204,9 @@ int ippon_migrations_run(const char *dir, const ippon_migration_engine *engine, 
         const ippon_migration *m = &list.items[i];
         char path[4096], recorded[256];
         snprintf(path, sizeof path, "%s/%s", dir, m->name);
-        int found = engine->recorded(engine->ctx, m->version, recorded, sizeof recorded);
+        int found = migration_recorded(db, m->version, recorded, sizeof recorded);
         if (found < 0) {
-            snprintf(err, errlen, "schema_migrations: %s", engine->error(engine->ctx));
+            snprintf(err, errlen, "schema_migrations: %s", ippon_sql_errmsg(db));
             rc = -1;
         } else if (found) {
             if (strcmp(recorded, m->name) != 0) {
@@ -168,7 +221,7 @@ int ippon_migrations_run(const char *dir, const ippon_migration_engine *engine, 
             if (!sql) {
                 snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
                 rc = -1;
-            } else if ((rc = engine->apply(engine->ctx, path, sql, m, err, errlen)) == 0) {
+            } else if ((rc = migration_apply(db, path, sql, m, err, errlen)) == 0) {
                 ippon_log_info("applied migration %s", path);
                 if (applied)
                     (*applied)++;

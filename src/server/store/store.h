@@ -3,8 +3,8 @@
  * database, users and sessions (this header); finished matches (store_matches.h, their record
  * type stored_match.h), the rankings (store_rankings.h, with the leaderboards held in memory by
  * store_board.h and kept replies by store_profiles.h), the admin's data (store_admin.h). All SQL
- * lives in store/ (README.md, "Layers"): nothing else in the server knows that SQLite exists,
- * so another engine (PostgreSQL) can later sit behind the same functions. What the store reads
+ * lives in store/ (README.md, "Layers"): nothing else in the server knows which engine holds
+ * the records — SQLite for one server, PostgreSQL for a cluster (sql.h: one SQL for both). What the store reads
  * comes back as plain rows; the REST routes make their replies of them (api/).
  *
  * The server has two connections: the event loop's, which only reads, and the store writer's
@@ -26,11 +26,12 @@
 typedef struct ippon_store ippon_store;
 
 /*
- * Open (creating if needed) the database at path, creating its parent folder if missing.
- * The database runs in WAL mode with a busy timeout (5 s), and with foreign keys enforced.
- * ":memory:" opens a private in-memory database (for tests).
+ * Open the store at where: a PostgreSQL connection URI ("postgresql://..." or "postgres://...":
+ * a cluster's shared records, sql.h), or else a SQLite database file, created if needed with its
+ * parent folder, in WAL mode with a busy timeout (5 s) and foreign keys enforced (":memory:": a
+ * private in-memory database, for tests).
  */
-int ippon_store_open(ippon_store **out, const char *path, char *err, size_t errlen);
+int ippon_store_open(ippon_store **out, const char *where, char *err, size_t errlen);
 
 /* create the folder that holds the database file path (and its parents) if missing: 0, or -1
    with err naming the folder */
@@ -43,7 +44,8 @@ int ippon_store_make_folder(const char *path, char *err, size_t errlen);
  * They run in numeric order of NNNN, each once, each inside its own transaction together
  * with its row in schema_migrations(version, name, applied_at). If one fails, its
  * transaction is rolled back — the database is left as the previous migration left it —
- * and the error names the file and carries SQLite's message. Files not ending in .sql are
+ * and the error names the file and carries the engine's message. Each engine has its own
+ * folder of migrations (SQLite: migrations/, PostgreSQL: migrations/postgres/). Files not ending in .sql are
  * ignored; a .sql file with another name, or two files with one number, is an error, and
  * so is an applied migration whose file was renamed. A migration must not contain
  * BEGIN/COMMIT itself.
@@ -55,7 +57,8 @@ int ippon_store_migrate(ippon_store *st, const char *dir, int *applied, char *er
 /*
  * A consistent copy of the whole database into a new file at dest (VACUUM INTO: one read
  * transaction, so a copy taken while the server writes holds every match whole or not at all;
- * compacted, without the -wal). dest must not exist. 0, or -1 with err naming the file.
+ * compacted, without the -wal). dest must not exist. 0, or -1 with err naming the file. On
+ * PostgreSQL -1: its own tools (pg_dump) back it up.
  */
 int ippon_store_backup(ippon_store *st, const char *dest, char *err, size_t errlen);
 

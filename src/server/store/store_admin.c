@@ -22,14 +22,11 @@
 
 #define SA_MAX_QUERY 64 /* bytes of a user search */
 
-static sqlite3_stmt *sa_prepare(ippon_store *st, const char *sql)
+static ippon_sql_stmt *sa_prepare(ippon_store *st, const char *sql)
 {
-    sqlite3_stmt *q = NULL;
-    if (sqlite3_prepare_v2(st->db, sql, -1, &q, NULL) != SQLITE_OK) {
+    ippon_sql_stmt *q = ippon_store_prepare(st, sql);
+    if (!q)
         ippon_store_failed(st, sql);
-        sqlite3_finalize(q);
-        return NULL;
-    }
     return q;
 }
 
@@ -38,35 +35,34 @@ static int sa_end(ippon_store *st, int rc)
 {
     if (rc == 0 && ippon_store_exec(st, "COMMIT") == 0)
         return 0;
-    if (!sqlite3_get_autocommit(st->db))
-        sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+    ippon_sql_rollback(st->db);
     return rc == 0 ? -1 : rc;
 }
 
 /* step a write statement to its end and finalize it: 0, or -1 (logged) */
-static int sa_step_done(ippon_store *st, sqlite3_stmt *q, const char *what)
+static int sa_step_done(ippon_store *st, ippon_sql_stmt *q, const char *what)
 {
-    int rc = sqlite3_step(q) == SQLITE_DONE ? 0 : -1;
+    int rc = ippon_sql_step(q) == IPPON_SQL_DONE ? 0 : -1;
     if (rc != 0)
         ippon_store_failed(st, what);
-    sqlite3_finalize(q);
+    ippon_sql_finalize(q);
     return rc;
 }
 
 static int sa_audit_insert(ippon_store *st, const ippon_audit *a)
 {
-    sqlite3_stmt *q = sa_prepare(st, "INSERT INTO admin_audit (at, admin_id, admin_name, action, target, reason, detail)"
+    ippon_sql_stmt *q = sa_prepare(st, "INSERT INTO admin_audit (at, admin_id, admin_name, action, target, reason, detail)"
                                      " VALUES (?, ?, ?, ?, ?, ?, ?)");
     if (!q)
         return -1;
     char *detail = a->detail ? json_dumps(a->detail, JSON_COMPACT) : NULL;
-    sqlite3_bind_int64(q, 1, a->at_ms);
-    sqlite3_bind_text(q, 2, a->admin_id, -1, SQLITE_STATIC);
-    sqlite3_bind_text(q, 3, a->admin_name ? a->admin_name : "", -1, SQLITE_STATIC);
-    sqlite3_bind_text(q, 4, a->action, -1, SQLITE_STATIC);
-    sqlite3_bind_text(q, 5, a->target ? a->target : "", -1, SQLITE_STATIC);
-    sqlite3_bind_text(q, 6, a->reason ? a->reason : "", -1, SQLITE_STATIC);
-    sqlite3_bind_text(q, 7, detail ? detail : "{}", -1, SQLITE_TRANSIENT);
+    ippon_sql_bind_int64(q, 1, a->at_ms);
+    ippon_sql_bind_text(q, 2, a->admin_id);
+    ippon_sql_bind_text(q, 3, a->admin_name ? a->admin_name : "");
+    ippon_sql_bind_text(q, 4, a->action);
+    ippon_sql_bind_text(q, 5, a->target ? a->target : "");
+    ippon_sql_bind_text(q, 6, a->reason ? a->reason : "");
+    ippon_sql_bind_text(q, 7, detail ? detail : "{}");
     free(detail);
     return sa_step_done(st, q, "insert audit row");
 }
@@ -77,10 +73,10 @@ int ippon_store_audit_add(ippon_store *st, const ippon_audit *audit)
 }
 
 /* a count query's single number, or -1 */
-static int64_t sa_count(sqlite3_stmt *q)
+static int64_t sa_count(ippon_sql_stmt *q)
 {
-    int64_t n = q && sqlite3_step(q) == SQLITE_ROW ? sqlite3_column_int64(q, 0) : -1;
-    sqlite3_finalize(q);
+    int64_t n = q && ippon_sql_step(q) == IPPON_SQL_ROW ? ippon_sql_column_int64(q, 0) : -1;
+    ippon_sql_finalize(q);
     return n;
 }
 
@@ -101,27 +97,27 @@ static void *sa_push(void **items, size_t *n, size_t *cap, size_t size)
 }
 
 /* column i's text into dst (dstlen bytes; "" for NULL) */
-static void sa_copy(sqlite3_stmt *q, int i, char *dst, size_t dstlen)
+static void sa_copy(ippon_sql_stmt *q, int i, char *dst, size_t dstlen)
 {
-    const unsigned char *s = sqlite3_column_text(q, i);
-    snprintf(dst, dstlen, "%s", s ? (const char *)s : "");
+    const char *s = ippon_sql_column_text(q, i);
+    snprintf(dst, dstlen, "%s", s ? s : "");
 }
 
 /* column i's text, malloc'd, into *dst (NULL for NULL): 0, or -1 out of memory */
-static int sa_dup(sqlite3_stmt *q, int i, char **dst)
+static int sa_dup(ippon_sql_stmt *q, int i, char **dst)
 {
-    const unsigned char *s = sqlite3_column_text(q, i);
-    *dst = s ? strdup((const char *)s) : NULL;
+    const char *s = ippon_sql_column_text(q, i);
+    *dst = s ? strdup(s) : NULL;
     return s && !*dst ? -1 : 0;
 }
 
 /* one side of a pair row: columns id, name, total, won from the other, from `first` on */
-static void sa_pair_player(sqlite3_stmt *q, int first, ippon_pair_player *p)
+static void sa_pair_player(ippon_sql_stmt *q, int first, ippon_pair_player *p)
 {
     sa_copy(q, first, p->id, sizeof p->id);
     sa_copy(q, first + 1, p->display_name, sizeof p->display_name);
-    p->total = sqlite3_column_int64(q, first + 2);
-    p->won_from_other = sqlite3_column_int64(q, first + 3);
+    p->total = ippon_sql_column_int64(q, first + 2);
+    p->won_from_other = ippon_sql_column_int64(q, first + 3);
 }
 
 void ippon_pair_list_free(ippon_pair_list *list)
@@ -136,45 +132,49 @@ int ippon_store_admin_pairs(ippon_store *st, int64_t since_ms, int min_games, in
                             ippon_pair_list *out)
 {
     memset(out, 0, sizeof *out);
-    /* one walk of the window's games (the partial index of 0008), each human met with the other
-       humans of its match; total: the pairs before paging, counted in the same pass */
-    sqlite3_stmt *q = sa_prepare(st,
+    /* one walk of the window's games (the partial index of 0008, which SQLite is told to use: its
+       planner otherwise starts from the users), each human met with the other humans of its match;
+       total: the pairs before paging, counted in the same pass */
+    char sql[1400];
+    snprintf(sql, sizeof sql,
         "WITH pairs AS ("
         " SELECT a.user_id AS lo, b.user_id AS hi, count(*) AS games, max(a.ended_at) AS last_at,"
-        "  sum(a.result) AS lo_total, sum(a.won AND b.dealt_in) AS lo_won,"
-        "  sum(b.result) AS hi_total, sum(b.won AND a.dealt_in) AS hi_won"
-        " FROM match_players a INDEXED BY match_players_counted_time"
+        "  sum(a.result) AS lo_total, sum(a.won * b.dealt_in) AS lo_won,"
+        "  sum(b.result) AS hi_total, sum(b.won * a.dealt_in) AS hi_won"
+        " FROM match_players a%s"
         " JOIN match_players b ON b.match_id = a.match_id AND b.user_id > a.user_id AND b.counted = 1 AND b.is_bot = 0"
         " WHERE a.counted = 1 AND a.is_bot = 0 AND a.ended_at >= ?1"
         " GROUP BY a.user_id, b.user_id HAVING count(*) >= ?2)"
         " SELECT p.games, p.last_at, p.lo, ua.display_name, p.lo_total, p.lo_won,"
         "  p.hi, ub.display_name, p.hi_total, p.hi_won, count(*) OVER ()"
         " FROM pairs p JOIN users ua ON ua.id = p.lo JOIN users ub ON ub.id = p.hi"
-        " ORDER BY p.games DESC, p.last_at DESC, p.lo, p.hi LIMIT ?3 OFFSET ?4");
+        " ORDER BY p.games DESC, p.last_at DESC, p.lo, p.hi LIMIT ?3 OFFSET ?4",
+        ippon_sql_engine_of(st->db) == IPPON_SQL_SQLITE ? " INDEXED BY match_players_counted_time" : "");
+    ippon_sql_stmt *q = sa_prepare(st, sql);
     if (!q)
         return -1;
-    sqlite3_bind_int64(q, 1, since_ms);
-    sqlite3_bind_int(q, 2, min_games);
-    sqlite3_bind_int(q, 3, limit);
-    sqlite3_bind_int64(q, 4, (int64_t)(page - 1) * limit);
+    ippon_sql_bind_int64(q, 1, since_ms);
+    ippon_sql_bind_int64(q, 2, min_games);
+    ippon_sql_bind_int64(q, 3, limit);
+    ippon_sql_bind_int64(q, 4, (int64_t)(page - 1) * limit);
     int rc;
     size_t cap = 0;
-    while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+    while ((rc = ippon_sql_step(q)) == IPPON_SQL_ROW) {
         ippon_player_pair *p = sa_push((void **)&out->pairs, &out->count, &cap, sizeof *p);
         if (!p) {
             ippon_log_error("store: the pairs of players: out of memory");
             break;
         }
-        p->games = sqlite3_column_int64(q, 0);
-        p->last_at_ms = sqlite3_column_int64(q, 1);
+        p->games = ippon_sql_column_int64(q, 0);
+        p->last_at_ms = ippon_sql_column_int64(q, 1);
         sa_pair_player(q, 2, &p->players[0]);
         sa_pair_player(q, 6, &p->players[1]);
-        out->total = sqlite3_column_int64(q, 10);
+        out->total = ippon_sql_column_int64(q, 10);
     }
-    if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+    if (rc != IPPON_SQL_ROW && rc != IPPON_SQL_DONE)
         ippon_store_failed(st, "the pairs of players");
-    sqlite3_finalize(q);
-    if (rc != SQLITE_DONE) {
+    ippon_sql_finalize(q);
+    if (rc != IPPON_SQL_DONE) {
         ippon_pair_list_free(out);
         return -1;
     }
@@ -207,10 +207,10 @@ void ippon_audit_list_free(ippon_audit_list *list)
 }
 
 /* the current audit row (columns id, at, admin_id, admin_name, action, target, reason, detail): 0, or -1 out of memory */
-static int sa_audit_entry(sqlite3_stmt *q, ippon_audit_entry *e)
+static int sa_audit_entry(ippon_sql_stmt *q, ippon_audit_entry *e)
 {
-    e->id = sqlite3_column_int64(q, 0);
-    e->at_ms = sqlite3_column_int64(q, 1);
+    e->id = ippon_sql_column_int64(q, 0);
+    e->at_ms = ippon_sql_column_int64(q, 1);
     sa_copy(q, 2, e->admin_id, sizeof e->admin_id);
     return sa_dup(q, 3, &e->admin_name) | sa_dup(q, 4, &e->action) | sa_dup(q, 5, &e->target) |
            sa_dup(q, 6, &e->reason) | sa_dup(q, 7, &e->detail);
@@ -219,34 +219,34 @@ static int sa_audit_entry(sqlite3_stmt *q, ippon_audit_entry *e)
 int ippon_store_audit_list(ippon_store *st, const char *action, int page, int limit, ippon_audit_list *out)
 {
     memset(out, 0, sizeof *out);
-    sqlite3_stmt *qc = sa_prepare(st, "SELECT count(*) FROM admin_audit WHERE ?1 IS NULL OR action = ?1");
+    ippon_sql_stmt *qc = sa_prepare(st, "SELECT count(*) FROM admin_audit WHERE CAST(?1 AS TEXT) IS NULL OR action = ?1");
     if (qc)
-        sqlite3_bind_text(qc, 1, action, -1, SQLITE_STATIC);
+        ippon_sql_bind_text(qc, 1, action);
     int64_t total = sa_count(qc);
-    sqlite3_stmt *q = sa_prepare(st, "SELECT id, at, admin_id, admin_name, action, target, reason, detail"
-                                     " FROM admin_audit WHERE ?1 IS NULL OR action = ?1"
+    ippon_sql_stmt *q = sa_prepare(st, "SELECT id, at, admin_id, admin_name, action, target, reason, detail"
+                                     " FROM admin_audit WHERE CAST(?1 AS TEXT) IS NULL OR action = ?1"
                                      " ORDER BY id DESC LIMIT ?2 OFFSET ?3");
     if (total < 0 || !q) {
-        sqlite3_finalize(q);
+        ippon_sql_finalize(q);
         return -1;
     }
     out->total = total;
-    sqlite3_bind_text(q, 1, action, -1, SQLITE_STATIC);
-    sqlite3_bind_int(q, 2, limit);
-    sqlite3_bind_int64(q, 3, (int64_t)(page - 1) * limit);
+    ippon_sql_bind_text(q, 1, action);
+    ippon_sql_bind_int64(q, 2, limit);
+    ippon_sql_bind_int64(q, 3, (int64_t)(page - 1) * limit);
     int rc;
     size_t cap = 0;
-    while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+    while ((rc = ippon_sql_step(q)) == IPPON_SQL_ROW) {
         ippon_audit_entry *e = sa_push((void **)&out->entries, &out->count, &cap, sizeof *e);
         if (!e || sa_audit_entry(q, e) != 0) {
             ippon_log_error("store: audit list: out of memory");
             break;
         }
     }
-    if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-        ippon_log_error("store: audit list: %s", sqlite3_errmsg(st->db));
-    sqlite3_finalize(q);
-    if (rc != SQLITE_DONE) {
+    if (rc != IPPON_SQL_ROW && rc != IPPON_SQL_DONE)
+        ippon_log_error("store: audit list: %s", ippon_sql_errmsg(st->db));
+    ippon_sql_finalize(q);
+    if (rc != IPPON_SQL_DONE) {
         ippon_audit_list_free(out);
         return -1;
     }
@@ -279,18 +279,18 @@ void ippon_admin_user_list_free(ippon_admin_user_list *list)
 
 /* the current users row (columns id, display_name, username, is_admin, banned_at, ban_reason,
    created_at, last_seen_at): 0, or -1 out of memory */
-static int sa_admin_user(sqlite3_stmt *q, ippon_admin_user *a)
+static int sa_admin_user(ippon_sql_stmt *q, ippon_admin_user *a)
 {
     ippon_user *u = &a->user;
     sa_copy(q, 0, u->id, sizeof u->id);
     sa_copy(q, 1, u->display_name, sizeof u->display_name);
     sa_copy(q, 2, u->username, sizeof u->username);
-    u->guest = sqlite3_column_type(q, 2) == SQLITE_NULL;
-    u->is_admin = sqlite3_column_int(q, 3) != 0;
-    u->banned = sqlite3_column_type(q, 4) != SQLITE_NULL;
-    u->banned_at = sqlite3_column_int64(q, 4);
-    u->created_at = sqlite3_column_int64(q, 6);
-    u->last_seen_at = sqlite3_column_int64(q, 7);
+    u->guest = ippon_sql_column_is_null(q, 2);
+    u->is_admin = ippon_sql_column_int(q, 3) != 0;
+    u->banned = !ippon_sql_column_is_null(q, 4);
+    u->banned_at = ippon_sql_column_int64(q, 4);
+    u->created_at = ippon_sql_column_int64(q, 6);
+    u->last_seen_at = ippon_sql_column_int64(q, 7);
     return sa_dup(q, 5, &a->ban_reason);
 }
 
@@ -298,45 +298,46 @@ int ippon_store_admin_users(ippon_store *st, const char *query, bool banned_only
                             ippon_admin_user_list *out)
 {
 #define SA_USERS_WHERE                                                                                        \
-    " WHERE (?1 IS NULL OR display_name LIKE ?1 ESCAPE '\\' OR username LIKE ?1 ESCAPE '\\' OR id = ?2)"      \
+    " WHERE (CAST(?1 AS TEXT) IS NULL OR lower(display_name) LIKE lower(?1) ESCAPE '\\'"                    \
+    "        OR lower(username) LIKE lower(?1) ESCAPE '\\' OR id = ?2)"                                      \
     " AND (?3 = 0 OR banned_at IS NOT NULL)"
     memset(out, 0, sizeof *out);
     char pattern[2 * SA_MAX_QUERY + 3];
     int searching = query && *query;
     if (searching)
         sa_like_pattern(query, pattern, sizeof pattern);
-    sqlite3_stmt *qc = sa_prepare(st, "SELECT count(*) FROM users" SA_USERS_WHERE);
-    sqlite3_stmt *q = sa_prepare(st, "SELECT id, display_name, username, is_admin, banned_at, ban_reason, created_at,"
+    ippon_sql_stmt *qc = sa_prepare(st, "SELECT count(*) FROM users" SA_USERS_WHERE);
+    ippon_sql_stmt *q = sa_prepare(st, "SELECT id, display_name, username, is_admin, banned_at, ban_reason, created_at,"
                                      " last_seen_at FROM users" SA_USERS_WHERE
                                      " ORDER BY last_seen_at DESC, id LIMIT ?4 OFFSET ?5");
-    for (sqlite3_stmt **s = (sqlite3_stmt *[]){qc, q}, **e = s + 2; s < e; s++) {
+    for (ippon_sql_stmt **s = (ippon_sql_stmt *[]){qc, q}, **e = s + 2; s < e; s++) {
         if (!*s)
             continue;
-        sqlite3_bind_text(*s, 1, searching ? pattern : NULL, -1, SQLITE_TRANSIENT);
-        sqlite3_bind_text(*s, 2, searching ? query : NULL, -1, SQLITE_TRANSIENT);
-        sqlite3_bind_int(*s, 3, banned_only ? 1 : 0);
+        ippon_sql_bind_text(*s, 1, searching ? pattern : NULL);
+        ippon_sql_bind_text(*s, 2, searching ? query : NULL);
+        ippon_sql_bind_int64(*s, 3, banned_only ? 1 : 0);
     }
     int64_t total = sa_count(qc);
     if (total < 0 || !q) {
-        sqlite3_finalize(q);
+        ippon_sql_finalize(q);
         return -1;
     }
     out->total = total;
-    sqlite3_bind_int(q, 4, limit);
-    sqlite3_bind_int64(q, 5, (int64_t)(page - 1) * limit);
+    ippon_sql_bind_int64(q, 4, limit);
+    ippon_sql_bind_int64(q, 5, (int64_t)(page - 1) * limit);
     int rc;
     size_t cap = 0;
-    while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+    while ((rc = ippon_sql_step(q)) == IPPON_SQL_ROW) {
         ippon_admin_user *u = sa_push((void **)&out->users, &out->count, &cap, sizeof *u);
         if (!u || sa_admin_user(q, u) != 0) {
             ippon_log_error("store: admin users: out of memory");
             break;
         }
     }
-    if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-        ippon_log_error("store: admin users: %s", sqlite3_errmsg(st->db));
-    sqlite3_finalize(q);
-    if (rc != SQLITE_DONE) {
+    if (rc != IPPON_SQL_ROW && rc != IPPON_SQL_DONE)
+        ippon_log_error("store: admin users: %s", ippon_sql_errmsg(st->db));
+    ippon_sql_finalize(q);
+    if (rc != IPPON_SQL_DONE) {
         ippon_admin_user_list_free(out);
         return -1;
     }
@@ -350,28 +351,28 @@ int ippon_store_admin_users(ippon_store *st, const char *query, bool banned_only
  */
 static int sa_nothing_changed(ippon_store *st, const char *exists_sql, const char *id)
 {
-    sqlite3_stmt *q = sa_prepare(st, exists_sql);
+    ippon_sql_stmt *q = sa_prepare(st, exists_sql);
     if (!q)
         return -1;
-    sqlite3_bind_text(q, 1, id, -1, SQLITE_STATIC);
-    int step = sqlite3_step(q);
-    sqlite3_finalize(q);
-    return step == SQLITE_ROW ? IPPON_STORE_CONFLICT : step == SQLITE_DONE ? IPPON_STORE_NOT_FOUND : -1;
+    ippon_sql_bind_text(q, 1, id);
+    int step = ippon_sql_step(q);
+    ippon_sql_finalize(q);
+    return step == IPPON_SQL_ROW ? IPPON_STORE_CONFLICT : step == IPPON_SQL_DONE ? IPPON_STORE_NOT_FOUND : -1;
 }
 
 /* run UPDATE sql (bound by bind) in a transaction with the audit row */
 static int sa_update_audited(ippon_store *st, const char *sql, const char *exists_sql, const char *id,
-                             void (*bind)(sqlite3_stmt *, const void *), const void *args, const ippon_audit *audit)
+                             void (*bind)(ippon_sql_stmt *, const void *), const void *args, const ippon_audit *audit)
 {
-    if (ippon_store_exec(st, "BEGIN IMMEDIATE") != 0)
+    if (ippon_store_begin(st) != 0)
         return -1;
-    sqlite3_stmt *q = sa_prepare(st, sql);
+    ippon_sql_stmt *q = sa_prepare(st, sql);
     int rc = q ? 0 : -1;
     if (q) {
         bind(q, args);
         rc = sa_step_done(st, q, sql);
     }
-    if (rc == 0 && sqlite3_changes(st->db) == 0)
+    if (rc == 0 && ippon_sql_changes(st->db) == 0)
         rc = sa_nothing_changed(st, exists_sql, id);
     if (rc == 0)
         rc = sa_audit_insert(st, audit);
@@ -383,12 +384,12 @@ typedef struct sa_ban_args {
     long long now_s;
 } sa_ban_args;
 
-static void sa_bind_ban(sqlite3_stmt *q, const void *p)
+static void sa_bind_ban(ippon_sql_stmt *q, const void *p)
 {
     const sa_ban_args *a = p;
-    sqlite3_bind_int64(q, 1, a->now_s);
-    sqlite3_bind_text(q, 2, a->reason, -1, SQLITE_STATIC);
-    sqlite3_bind_text(q, 3, a->user_id, -1, SQLITE_STATIC);
+    ippon_sql_bind_int64(q, 1, a->now_s);
+    ippon_sql_bind_text(q, 2, a->reason);
+    ippon_sql_bind_text(q, 3, a->user_id);
 }
 
 static const char sa_user_exists[] = "SELECT 1 FROM users WHERE id = ?1";
@@ -401,9 +402,9 @@ int ippon_store_user_ban(ippon_store *st, const char *user_id, const char *reaso
                              sa_user_exists, user_id, sa_bind_ban, &a, audit);
 }
 
-static void sa_bind_id(sqlite3_stmt *q, const void *p)
+static void sa_bind_id(ippon_sql_stmt *q, const void *p)
 {
-    sqlite3_bind_text(q, 1, p, -1, SQLITE_STATIC);
+    ippon_sql_bind_text(q, 1, p);
 }
 
 int ippon_store_user_unban(ippon_store *st, const char *user_id, const ippon_audit *audit)
@@ -417,12 +418,12 @@ typedef struct sa_void_args {
     int64_t now_ms;
 } sa_void_args;
 
-static void sa_bind_void(sqlite3_stmt *q, const void *p)
+static void sa_bind_void(ippon_sql_stmt *q, const void *p)
 {
     const sa_void_args *a = p;
-    sqlite3_bind_int64(q, 1, a->now_ms);
-    sqlite3_bind_text(q, 2, a->reason, -1, SQLITE_STATIC);
-    sqlite3_bind_text(q, 3, a->match_id, -1, SQLITE_STATIC);
+    ippon_sql_bind_int64(q, 1, a->now_ms);
+    ippon_sql_bind_text(q, 2, a->reason);
+    ippon_sql_bind_text(q, 3, a->match_id);
 }
 
 int ippon_store_match_void(ippon_store *st, const char *match_id, const char *reason, int64_t now_ms,
@@ -436,7 +437,7 @@ int ippon_store_match_void(ippon_store *st, const char *match_id, const char *re
 int ippon_store_admin_rename(ippon_store *st, const char *user_id, const char *display_name,
                              const ippon_audit *audit)
 {
-    if (ippon_store_exec(st, "BEGIN IMMEDIATE") != 0)
+    if (ippon_store_begin(st) != 0)
         return -1;
     int taken = 0;
     int rc = ippon_store_user_rename(st, user_id, display_name, &taken);
@@ -449,22 +450,22 @@ int ippon_store_admin_create(ippon_store *st, const ippon_user *user, const char
                              int *taken, const ippon_audit *audit)
 {
     *taken = 0;
-    if (ippon_store_exec(st, "BEGIN IMMEDIATE") != 0)
+    if (ippon_store_begin(st) != 0)
         return -1;
     int rc = ippon_store_names_taken(st, user->username, user->display_name, NULL, taken);
     if (rc == 0 && *taken)
         rc = IPPON_STORE_CONFLICT;
-    sqlite3_stmt *q = NULL;
+    ippon_sql_stmt *q = NULL;
     if (rc == 0 && !(q = sa_prepare(st, "INSERT INTO users (id, display_name, username, password_hash, is_admin,"
                                         " created_at, last_seen_at) VALUES (?, ?, ?, ?, 1, ?, ?)")))
         rc = -1;
     if (rc == 0) {
-        sqlite3_bind_text(q, 1, user->id, -1, SQLITE_STATIC);
-        sqlite3_bind_text(q, 2, user->display_name, -1, SQLITE_STATIC);
-        sqlite3_bind_text(q, 3, user->username, -1, SQLITE_STATIC);
-        sqlite3_bind_text(q, 4, password_hash, -1, SQLITE_STATIC);
-        sqlite3_bind_int64(q, 5, user->created_at);
-        sqlite3_bind_int64(q, 6, user->created_at);
+        ippon_sql_bind_text(q, 1, user->id);
+        ippon_sql_bind_text(q, 2, user->display_name);
+        ippon_sql_bind_text(q, 3, user->username);
+        ippon_sql_bind_text(q, 4, password_hash);
+        ippon_sql_bind_int64(q, 5, user->created_at);
+        ippon_sql_bind_int64(q, 6, user->created_at);
         rc = sa_step_done(st, q, "insert admin");
     }
     if (rc == 0)
@@ -477,17 +478,17 @@ int ippon_store_user_set_admin(ippon_store *st, const char *username, bool admin
 {
     ippon_user found;
     char hash[8];
-    if (ippon_store_exec(st, "BEGIN IMMEDIATE") != 0)
+    if (ippon_store_begin(st) != 0)
         return -1;
     int rc = ippon_store_user_by_username(st, username, &found, hash, sizeof hash);
     if (rc == 0 && found.is_admin == admin)
         rc = IPPON_STORE_CONFLICT;
-    sqlite3_stmt *q = NULL;
+    ippon_sql_stmt *q = NULL;
     if (rc == 0 && !(q = sa_prepare(st, "UPDATE users SET is_admin = ?1 WHERE id = ?2")))
         rc = -1;
     if (rc == 0) {
-        sqlite3_bind_int(q, 1, admin ? 1 : 0);
-        sqlite3_bind_text(q, 2, found.id, -1, SQLITE_STATIC);
+        ippon_sql_bind_int64(q, 1, admin ? 1 : 0);
+        ippon_sql_bind_text(q, 2, found.id);
         rc = sa_step_done(st, q, "set admin");
     }
     if (rc == 0) {
@@ -505,31 +506,31 @@ int ippon_store_user_set_admin(ippon_store *st, const char *username, bool admin
 
 int ippon_store_user_ban_reason(ippon_store *st, const char *user_id, char *out, size_t outlen)
 {
-    sqlite3_stmt *q = sa_prepare(st, "SELECT ban_reason FROM users WHERE id = ?1");
+    ippon_sql_stmt *q = sa_prepare(st, "SELECT ban_reason FROM users WHERE id = ?1");
     if (!q)
         return -1;
-    sqlite3_bind_text(q, 1, user_id, -1, SQLITE_STATIC);
-    int step = sqlite3_step(q);
-    const unsigned char *text = step == SQLITE_ROW ? sqlite3_column_text(q, 0) : NULL;
-    snprintf(out, outlen, "%s", text ? (const char *)text : "");
-    sqlite3_finalize(q);
-    return step == SQLITE_ROW ? 0 : step == SQLITE_DONE ? IPPON_STORE_NOT_FOUND : -1;
+    ippon_sql_bind_text(q, 1, user_id);
+    int step = ippon_sql_step(q);
+    const char *text = step == IPPON_SQL_ROW ? ippon_sql_column_text(q, 0) : NULL;
+    snprintf(out, outlen, "%s", text ? text : "");
+    ippon_sql_finalize(q);
+    return step == IPPON_SQL_ROW ? 0 : step == IPPON_SQL_DONE ? IPPON_STORE_NOT_FOUND : -1;
 }
 
 int ippon_store_settings_get(ippon_store *st, json_t **out)
 {
     *out = NULL;
-    sqlite3_stmt *q = sa_prepare(st, "SELECT key, value, updated_at FROM settings ORDER BY key");
+    ippon_sql_stmt *q = sa_prepare(st, "SELECT key, value, updated_at FROM settings ORDER BY key");
     json_t *all = json_object();
     if (!q || !all) {
-        sqlite3_finalize(q);
+        ippon_sql_finalize(q);
         json_decref(all);
         return -1;
     }
     int rc;
-    while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
-        const char *key = (const char *)sqlite3_column_text(q, 0);
-        const char *text = (const char *)sqlite3_column_text(q, 1);
+    while ((rc = ippon_sql_step(q)) == IPPON_SQL_ROW) {
+        const char *key = ippon_sql_column_text(q, 0);
+        const char *text = ippon_sql_column_text(q, 1);
         json_t *value = text ? json_loads(text, JSON_DECODE_ANY, NULL) : NULL;
         if (!key || !value) {
             ippon_log_warn("store: setting \"%s\" is not valid JSON (%s); ignored", key ? key : "?",
@@ -538,11 +539,11 @@ int ippon_store_settings_get(ippon_store *st, json_t **out)
             continue;
         }
         json_object_set_new(all, key, json_pack("{s:o,s:I}", "value", value, "updated_at",
-                                                (json_int_t)sqlite3_column_int64(q, 2)));
+                                                (json_int_t)ippon_sql_column_int64(q, 2)));
     }
-    sqlite3_finalize(q);
-    if (rc != SQLITE_DONE) {
-        ippon_log_error("store: settings: %s", sqlite3_errmsg(st->db));
+    ippon_sql_finalize(q);
+    if (rc != IPPON_SQL_DONE) {
+        ippon_log_error("store: settings: %s", ippon_sql_errmsg(st->db));
         json_decref(all);
         return -1;
     }
@@ -552,9 +553,9 @@ int ippon_store_settings_get(ippon_store *st, json_t **out)
 
 int ippon_store_settings_put(ippon_store *st, const json_t *values, long long now_s, const ippon_audit *audit)
 {
-    if (ippon_store_exec(st, "BEGIN IMMEDIATE") != 0)
+    if (ippon_store_begin(st) != 0)
         return -1;
-    sqlite3_stmt *q = sa_prepare(st, "INSERT INTO settings (key, value, updated_at) VALUES (?1, ?2, ?3)"
+    ippon_sql_stmt *q = sa_prepare(st, "INSERT INTO settings (key, value, updated_at) VALUES (?1, ?2, ?3)"
                                      " ON CONFLICT (key) DO UPDATE SET value = excluded.value,"
                                      " updated_at = excluded.updated_at");
     int rc = q ? 0 : -1;
@@ -564,19 +565,19 @@ int ippon_store_settings_put(ippon_store *st, const json_t *values, long long no
         if (rc != 0)
             break;
         char *text = json_dumps(value, JSON_COMPACT | JSON_ENCODE_ANY);
-        sqlite3_bind_text(q, 1, key, -1, SQLITE_STATIC);
-        sqlite3_bind_text(q, 2, text ? text : "null", -1, SQLITE_TRANSIENT);
-        sqlite3_bind_int64(q, 3, now_s);
-        if (sqlite3_step(q) != SQLITE_DONE) {
+        ippon_sql_bind_text(q, 1, key);
+        ippon_sql_bind_text(q, 2, text ? text : "null");
+        ippon_sql_bind_int64(q, 3, now_s);
+        if (ippon_sql_step(q) != IPPON_SQL_DONE) {
             char what[300];
             snprintf(what, sizeof what, "save setting %s", key);
             ippon_store_failed(st, what);
             rc = -1;
         }
-        sqlite3_reset(q);
+        ippon_sql_reset(q);
         free(text);
     }
-    sqlite3_finalize(q);
+    ippon_sql_finalize(q);
     if (rc == 0)
         rc = sa_audit_insert(st, audit);
     return sa_end(st, rc);

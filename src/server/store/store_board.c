@@ -114,16 +114,16 @@ struct ippon_board {
     int32_t n_users, cap_users;
     ippon_strmap *ids;  /* user id → index + 1 */
     board_mode m[IPPON_MODES];
-    sqlite3_stmt *version_q, *name_q, *name_then_q;
+    ippon_sql_stmt *version_q, *name_q, *name_then_q;
     kept_reply kept[KEPT];
     uint64_t kept_clock;
 };
 
 /* a mode as the database writes it (matches.mode: its CHECK allows the two names only) */
-static ippon_mode mode_of_text(const unsigned char *text)
+static ippon_mode mode_of_text(const char *text)
 {
     ippon_mode mode = IPPON_MODE_4P;
-    ippon_mode_parse((const char *)text, &mode);
+    ippon_mode_parse(text, &mode);
     return mode;
 }
 
@@ -161,9 +161,9 @@ void ippon_board_free(ippon_board *b)
     board_clear(b);
     for (int i = 0; i < KEPT; i++)
         free(b->kept[i].body);
-    sqlite3_finalize(b->version_q);
-    sqlite3_finalize(b->name_q);
-    sqlite3_finalize(b->name_then_q);
+    ippon_sql_finalize(b->version_q);
+    ippon_sql_finalize(b->name_q);
+    ippon_sql_finalize(b->name_then_q);
     free(b);
 }
 
@@ -415,35 +415,35 @@ static void compact(ippon_board *b, board_mode *m)
 int ippon_board_read_version(ippon_store *st, int64_t *data, int64_t *names)
 {
     ippon_board *b = st->board;
-    sqlite3_stmt *own = NULL, *q = b ? b->version_q : NULL;
+    ippon_sql_stmt *own = NULL, *q = b ? b->version_q : NULL;
     if (!q && !(q = own = ippon_store_prepare(st, "SELECT data, names FROM rank_version WHERE id = 1")))
         return -1;
-    int rc = sqlite3_step(q);
-    if (rc == SQLITE_ROW) {
-        *data = sqlite3_column_int64(q, 0);
-        *names = sqlite3_column_int64(q, 1);
+    int rc = ippon_sql_step(q);
+    if (rc == IPPON_SQL_ROW) {
+        *data = ippon_sql_column_int64(q, 0);
+        *names = ippon_sql_column_int64(q, 1);
     }
-    sqlite3_reset(q);
-    sqlite3_finalize(own);
-    return rc == SQLITE_ROW ? 0 : -1;
+    ippon_sql_reset(q);
+    ippon_sql_finalize(own);
+    return rc == IPPON_SQL_ROW ? 0 : -1;
 }
 
 static int load_totals(ippon_store *st, ippon_board *b)
 {
-    sqlite3_stmt *q = ippon_store_prepare(st, "SELECT mode, user_id, games, total, wins, best FROM rank_totals");
+    ippon_sql_stmt *q = ippon_store_prepare(st, "SELECT mode, user_id, games, total, wins, best FROM rank_totals");
     if (!q)
         return -1;
     int rc;
-    while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
-        int32_t u = board_user_index(b, (const char *)sqlite3_column_text(q, 1));
+    while ((rc = ippon_sql_step(q)) == IPPON_SQL_ROW) {
+        int32_t u = board_user_index(b, ippon_sql_column_text(q, 1));
         if (u < 0)
             break;
-        board_agg *a = &b->m[mode_of_text(sqlite3_column_text(q, 0))].p[IPPON_PERIOD_ALL].agg[u];
-        *a = (board_agg){sqlite3_column_int64(q, 3), sqlite3_column_int(q, 2), sqlite3_column_int(q, 4),
-                         sqlite3_column_int(q, 5)};
+        board_agg *a = &b->m[mode_of_text(ippon_sql_column_text(q, 0))].p[IPPON_PERIOD_ALL].agg[u];
+        *a = (board_agg){ippon_sql_column_int64(q, 3), ippon_sql_column_int(q, 2), ippon_sql_column_int(q, 4),
+                         ippon_sql_column_int(q, 5)};
     }
-    sqlite3_finalize(q);
-    return rc == SQLITE_DONE ? 0 : -1;
+    ippon_sql_finalize(q);
+    return rc == IPPON_SQL_DONE ? 0 : -1;
 }
 
 static int load_entries(ippon_store *st, ippon_board *b, int mi)
@@ -452,21 +452,21 @@ static int load_entries(ippon_store *st, ippon_board *b, int mi)
                               " FROM matches m JOIN match_players p ON p.match_id = m.id"
                               " WHERE m.mode = ?1 AND m.ended_at >= ?2 AND " COUNTED " AND " HUMAN
                               " ORDER BY m.ended_at";
-    sqlite3_stmt *q = ippon_store_prepare(st, sql);
+    ippon_sql_stmt *q = ippon_store_prepare(st, sql);
     if (!q)
         return -1;
-    sqlite3_bind_text(q, 1, ippon_mode_name((ippon_mode)mi), -1, SQLITE_STATIC);
-    sqlite3_bind_int64(q, 2, b->held_since);
+    ippon_sql_bind_text(q, 1, ippon_mode_name((ippon_mode)mi));
+    ippon_sql_bind_int64(q, 2, b->held_since);
     board_mode *m = &b->m[mi];
     int rc;
-    while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
-        int32_t u = board_user_index(b, (const char *)sqlite3_column_text(q, 1));
-        if (u < 0 || append_entry(m, sqlite3_column_int64(q, 0), u, sqlite3_column_int(q, 2),
-                                  sqlite3_column_int(q, 3)) != 0)
+    while ((rc = ippon_sql_step(q)) == IPPON_SQL_ROW) {
+        int32_t u = board_user_index(b, ippon_sql_column_text(q, 1));
+        if (u < 0 || append_entry(m, ippon_sql_column_int64(q, 0), u, ippon_sql_column_int(q, 2),
+                                  ippon_sql_column_int(q, 3)) != 0)
             break;
     }
-    sqlite3_finalize(q);
-    return rc == SQLITE_DONE ? 0 : -1;
+    ippon_sql_finalize(q);
+    return rc == IPPON_SQL_DONE ? 0 : -1;
 }
 
 /* (re)loads everything from the database, holding the games since now − 30 days */
@@ -477,13 +477,13 @@ static int board_load(ippon_store *st, ippon_board *b, int64_t now_ms)
     if (!b->ids || board_reserve_users(b, 1024) != 0)
         return -1;
     b->held_since = ippon_rank_period_since(IPPON_PERIOD_MONTH, now_ms);
-    if (sqlite3_exec(st->db, "BEGIN", NULL, NULL, NULL) != SQLITE_OK)
+    if (ippon_sql_begin_read(st->db) != 0)
         return -1;
     int rc = ippon_board_read_version(st, &b->data_version, &b->names_version) == 0 && load_totals(st, b) == 0 &&
                      load_entries(st, b, 0) == 0 && load_entries(st, b, 1) == 0
                  ? 0
                  : -1;
-    sqlite3_exec(st->db, "COMMIT", NULL, NULL, NULL);
+    ippon_sql_commit(st->db);
     if (rc != 0)
         return -1;
     for (int mi = 0; mi < IPPON_MODES; mi++) {
@@ -623,14 +623,14 @@ static const char *display_name(ippon_board *b, int32_t u)
     board_user *bu = &b->users[u];
     if (bu->named)
         return bu->name;
-    sqlite3_stmt *qs[2] = {b->name_q, b->name_then_q};
+    ippon_sql_stmt *qs[2] = {b->name_q, b->name_then_q};
     for (int i = 0; i < 2 && !bu->named; i++) {
-        sqlite3_bind_text(qs[i], 1, bu->id, -1, SQLITE_STATIC);
-        if (sqlite3_step(qs[i]) == SQLITE_ROW && sqlite3_column_type(qs[i], 0) != SQLITE_NULL) {
-            snprintf(bu->name, sizeof bu->name, "%s", (const char *)sqlite3_column_text(qs[i], 0));
+        ippon_sql_bind_text(qs[i], 1, bu->id);
+        if (ippon_sql_step(qs[i]) == IPPON_SQL_ROW && !ippon_sql_column_is_null(qs[i], 0)) {
+            snprintf(bu->name, sizeof bu->name, "%s", ippon_sql_column_text(qs[i], 0));
             bu->named = true;
         }
-        sqlite3_reset(qs[i]);
+        ippon_sql_reset(qs[i]);
     }
     return bu->named ? bu->name : "";
 }

@@ -43,14 +43,13 @@ static int fail(ippon_store *st, char *err, size_t errlen, const char *what)
 {
     ippon_store_failed(st, what); /* its code first: the ROLLBACK would replace it */
     snprintf(err, errlen, "%s: %s", what, st->last_message);
-    if (!sqlite3_get_autocommit(st->db))
-        sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+    ippon_sql_rollback(st->db);
     return -1;
 }
 
 /* the two statements of a write (prepared once per store: st->match_insert, st->player_insert) */
 typedef struct writer {
-    sqlite3_stmt *match, *player;
+    ippon_sql_stmt *match, *player;
 } writer;
 
 /* a finished match as written: the record's fields with the logs serialized, who won and who
@@ -135,57 +134,57 @@ static int pending_make(pending *p, const ippon_stored_match *r)
 
 static int insert_match(ippon_store *st, writer *w, const pending *p, char *err, size_t errlen)
 {
-    sqlite3_stmt *q = w->match;
+    ippon_sql_stmt *q = w->match;
     const ippon_stored_match *r = &p->rec;
-    sqlite3_bind_text(q, 1, r->id, -1, SQLITE_STATIC);
-    sqlite3_bind_text(q, 2, ippon_mode_name(ippon_mode_of_players(r->players)), -1, SQLITE_STATIC);
-    sqlite3_bind_text(q, 3, p->rules, -1, SQLITE_STATIC);
-    sqlite3_bind_int(q, 4, r->ranked);
-    sqlite3_bind_int(q, 5, r->completed);
-    sqlite3_bind_int64(q, 6, r->started_ms);
-    sqlite3_bind_int64(q, 7, r->ended_ms);
-    sqlite3_bind_int(q, 8, r->hands);
-    sqlite3_bind_text(q, 9, p->seeds, -1, SQLITE_STATIC);
-    sqlite3_bind_text(q, 10, p->actions, -1, SQLITE_STATIC);
-    sqlite3_bind_text(q, 11, p->wins, -1, SQLITE_STATIC);
+    ippon_sql_bind_text(q, 1, r->id);
+    ippon_sql_bind_text(q, 2, ippon_mode_name(ippon_mode_of_players(r->players)));
+    ippon_sql_bind_text(q, 3, p->rules);
+    ippon_sql_bind_int64(q, 4, r->ranked);
+    ippon_sql_bind_int64(q, 5, r->completed);
+    ippon_sql_bind_int64(q, 6, r->started_ms);
+    ippon_sql_bind_int64(q, 7, r->ended_ms);
+    ippon_sql_bind_int64(q, 8, r->hands);
+    ippon_sql_bind_text(q, 9, p->seeds);
+    ippon_sql_bind_text(q, 10, p->actions);
+    ippon_sql_bind_text(q, 11, p->wins);
     if (p->fairness)
-        sqlite3_bind_text(q, 12, p->fairness, -1, SQLITE_STATIC);
+        ippon_sql_bind_text(q, 12, p->fairness);
     else
-        sqlite3_bind_null(q, 12);
-    sqlite3_bind_int(q, 13, r->private_match);
-    int rc = sqlite3_step(q);
-    sqlite3_reset(q);
-    sqlite3_clear_bindings(q);
-    if (rc != SQLITE_DONE)
+        ippon_sql_bind_null(q, 12);
+    ippon_sql_bind_int64(q, 13, r->private_match);
+    int rc = ippon_sql_step(q);
+    ippon_sql_reset(q);
+    ippon_sql_clear_bindings(q);
+    if (rc != IPPON_SQL_DONE)
         return fail(st, err, errlen, "insert match");
-    return sqlite3_changes(st->db);
+    return ippon_sql_changes(st->db);
 }
 
 static int insert_players(ippon_store *st, writer *w, const pending *p, char *err, size_t errlen)
 {
-    sqlite3_stmt *q = w->player;
+    ippon_sql_stmt *q = w->player;
     const ippon_stored_match *r = &p->rec;
     for (int s = 0; s < r->players; s++) {
         const ippon_seat_player *pl = &r->seats[s];
-        sqlite3_bind_text(q, 1, r->id, -1, SQLITE_STATIC);
-        sqlite3_bind_int(q, 2, s);
+        ippon_sql_bind_text(q, 1, r->id);
+        ippon_sql_bind_int64(q, 2, s);
         if (pl->bot)
-            sqlite3_bind_null(q, 3);
+            ippon_sql_bind_null(q, 3);
         else
-            sqlite3_bind_text(q, 3, pl->user_id, -1, SQLITE_STATIC);
-        sqlite3_bind_text(q, 4, pl->name, -1, SQLITE_STATIC);
-        sqlite3_bind_int(q, 5, pl->bot);
-        sqlite3_bind_int(q, 6, r->final_points[s]);
-        sqlite3_bind_int(q, 7, r->results[s]);
-        sqlite3_bind_int(q, 8, p->won[s]);
-        sqlite3_bind_int(q, 9, p->dealt_in[s]);
-        sqlite3_bind_int64(q, 10, r->ended_ms);
-        sqlite3_bind_text(q, 11, ippon_mode_name(ippon_mode_of_players(r->players)), -1, SQLITE_STATIC);
-        sqlite3_bind_int(q, 12, r->ranked && r->completed);
-        int rc = sqlite3_step(q);
-        sqlite3_reset(q);
-        sqlite3_clear_bindings(q); /* the bound text is the caller's: nothing kept past the write */
-        if (rc != SQLITE_DONE)
+            ippon_sql_bind_text(q, 3, pl->user_id);
+        ippon_sql_bind_text(q, 4, pl->name);
+        ippon_sql_bind_int64(q, 5, pl->bot);
+        ippon_sql_bind_int64(q, 6, r->final_points[s]);
+        ippon_sql_bind_int64(q, 7, r->results[s]);
+        ippon_sql_bind_int64(q, 8, p->won[s]);
+        ippon_sql_bind_int64(q, 9, p->dealt_in[s]);
+        ippon_sql_bind_int64(q, 10, r->ended_ms);
+        ippon_sql_bind_text(q, 11, ippon_mode_name(ippon_mode_of_players(r->players)));
+        ippon_sql_bind_int64(q, 12, r->ranked && r->completed);
+        int rc = ippon_sql_step(q);
+        ippon_sql_reset(q);
+        ippon_sql_clear_bindings(q); /* the bound text is the caller's: nothing kept past the write */
+        if (rc != IPPON_SQL_DONE)
             return fail(st, err, errlen, "insert match player");
     }
     return 0;
@@ -261,17 +260,17 @@ static bool record_ok(const ippon_stored_match *r, char *err, size_t errlen)
 static int write_pending(ippon_store *st, pending *ps, int n, written *w, char *err, size_t errlen)
 {
     static const char match_sql[] =
-        "INSERT OR IGNORE INTO matches (id, mode, rules, ranked, completed, started_at, ended_at, hands, seeds,"
-        " actions, wins, fairness, private) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)";
+        "INSERT INTO matches (id, mode, rules, ranked, completed, started_at, ended_at, hands, seeds,"
+        " actions, wins, fairness, private) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT DO NOTHING";
     static const char player_sql[] =
         "INSERT INTO match_players (match_id, seat, user_id, display_name, is_bot, final_points, result, won,"
         " dealt_in, ended_at, mode, counted, voided) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,0)";
     st->last_error = 0;
     if (!st->match_insert &&
-        sqlite3_prepare_v3(st->db, match_sql, -1, SQLITE_PREPARE_PERSISTENT, &st->match_insert, NULL) != SQLITE_OK)
+        !(st->match_insert = ippon_store_prepare(st, match_sql)))
         return fail(st, err, errlen, "prepare");
     if (!st->player_insert &&
-        sqlite3_prepare_v3(st->db, player_sql, -1, SQLITE_PREPARE_PERSISTENT, &st->player_insert, NULL) != SQLITE_OK)
+        !(st->player_insert = ippon_store_prepare(st, player_sql)))
         return fail(st, err, errlen, "prepare");
     writer wr = {st->match_insert, st->player_insert};
     bool *inserted = calloc((size_t)(n > 0 ? n : 1), sizeof *inserted);
@@ -280,7 +279,7 @@ static int write_pending(ippon_store *st, pending *ps, int n, written *w, char *
     int rc = -1;
     if (!inserted)
         snprintf(err, errlen, "out of memory");
-    else if (sqlite3_exec(st->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
+    else if (ippon_sql_begin(st->db) != 0)
         fail(st, err, errlen, "begin");
     else if (ippon_board_read_version(st, &before, &names) != 0 ||
              ippon_profiles_read_version(st, &profiles_before) != 0)
@@ -299,7 +298,7 @@ static int write_pending(ippon_store *st, pending *ps, int n, written *w, char *
         if (rc == 0 && (ippon_board_read_version(st, &after, &names) != 0 ||
                         ippon_profiles_read_version(st, &profiles_after) != 0))
             rc = fail(st, err, errlen, "read rank_version");
-        if (rc == 0 && sqlite3_exec(st->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
+        if (rc == 0 && ippon_sql_commit(st->db) != 0)
             rc = fail(st, err, errlen, "commit");
     }
     if (rc == 0) {
@@ -419,7 +418,7 @@ int ippon_store_batch_write_each(ippon_store *st, ippon_store_batch *q, char *er
 {
     /* the failure noted at the end is one of the database's state if any was (the writer then tries
        again soon), else the last refusal */
-    int code = 0;
+    ippon_sql_failure code = IPPON_SQL_FINE;
     char message[sizeof st->last_message] = "";
     for (int i = 0; i < q->n; i++) {
         char one[256];
@@ -427,7 +426,7 @@ int ippon_store_batch_write_each(ippon_store *st, ippon_store_batch *q, char *er
             continue;
         snprintf(err, errlen, "match %s: %s", q->items[i].id, one);
         if (!code || ippon_write_class_of(code) == IPPON_WRITE_REFUSED) {
-            code = st->last_error ? st->last_error : SQLITE_NOMEM;
+            code = st->last_error ? st->last_error : IPPON_SQL_BUSY;
             snprintf(message, sizeof message, "%s", st->last_message);
         }
     }

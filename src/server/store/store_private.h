@@ -6,23 +6,23 @@
 #ifndef IPPON_SERVER_STORE_PRIVATE_H
 #define IPPON_SERVER_STORE_PRIVATE_H
 
-#include <sqlite3.h>
 #include <stdint.h>
 #include <stdio.h>
 
 #include "base/log.h"
+#include "store/sql.h"
 #include "store/store.h"
 
 struct ippon_board;
 struct ippon_profiles;
 
 struct ippon_store {
-    sqlite3 *db;
+    ippon_sql *db;          /* SQLite or PostgreSQL (sql.h) */
     struct ippon_board *board; /* the leaderboards in memory (store_board.c); NULL until first used */
     struct ippon_profiles *profiles; /* profile replies kept (store_profiles.c); NULL until first used */
-    sqlite3_stmt *match_insert, *player_insert; /* a match write's two inserts (store_matches.c), kept
+    ippon_sql_stmt *match_insert, *player_insert; /* a match write's two inserts (store_matches.c), kept
                                                    from the first write; finalized when the store closes */
-    int last_error;          /* SQLite's extended code of the last failure noted (ippon_store_failed); 0: none */
+    ippon_sql_failure last_error; /* the kind of the last failure noted (ippon_store_failed); IPPON_SQL_FINE: none */
     char last_message[160];  /* ... and its words */
     unsigned long busy_hits; /* a reader's statements that found the database locked (ippon_store_make_reader) */
     int64_t busy_at_ms;      /* when the last of them did (CLOCK_MONOTONIC ms) */
@@ -38,40 +38,44 @@ struct ippon_store {
 int ippon_store_reader_refuses(ippon_store *st);
 
 /*
- * Notes the failure SQLite reports on the store's connection as the store's last (its code is how
- * the writer tells a locked database from a full disk: store_writer.h) and logs it with what was
- * being done: at debug when another connection holds the database (the writer retries and says
- * so itself), else at error. Call it before anything else runs on the connection (a ROLLBACK
- * would replace the code).
+ * Notes the failure the engine reports on the store's connection as the store's last (its kind is
+ * how the writer tells a locked database from a full disk: store_writer.h) and logs it with what
+ * was being done: at debug when another connection holds the database (the writer retries and
+ * says so itself), else at error. Call it before anything else runs on the connection (a
+ * ROLLBACK would replace the failure).
  */
 static inline void ippon_store_failed(ippon_store *st, const char *what)
 {
-    int code = sqlite3_extended_errcode(st->db);
-    st->last_error = code ? code : SQLITE_ERROR;
-    snprintf(st->last_message, sizeof st->last_message, "%s", sqlite3_errmsg(st->db));
-    int busy = (code & 0xff) == SQLITE_BUSY || (code & 0xff) == SQLITE_LOCKED;
-    ippon_log(busy ? IPPON_LOG_DEBUG : IPPON_LOG_ERROR, "store: %s: %s", what, st->last_message);
+    ippon_sql_failure kind = ippon_sql_failure_of(st->db);
+    st->last_error = kind ? kind : IPPON_SQL_REFUSED;
+    snprintf(st->last_message, sizeof st->last_message, "%s", ippon_sql_errmsg(st->db));
+    ippon_log(kind == IPPON_SQL_BUSY ? IPPON_LOG_DEBUG : IPPON_LOG_ERROR, "store: %s: %s", what, st->last_message);
 }
 
-/* runs SQL without results on the store's connection (BEGIN, COMMIT…): 0, or -1 noted and logged */
+/* runs SQL without results on the store's connection (COMMIT…): 0, or -1 noted and logged */
 static inline int ippon_store_exec(ippon_store *st, const char *sql)
 {
-    if (sqlite3_exec(st->db, sql, NULL, NULL, NULL) != SQLITE_OK) {
+    if (ippon_sql_exec(st->db, sql) != 0) {
         ippon_store_failed(st, sql);
         return -1;
     }
     return 0;
 }
 
-/* a statement prepared on the store's connection, or NULL (the caller finalizes it) */
-static inline sqlite3_stmt *ippon_store_prepare(ippon_store *st, const char *sql)
+/* begins a transaction that writes (sql.h: SQLite takes the write lock at once): 0, or -1 noted */
+static inline int ippon_store_begin(ippon_store *st)
 {
-    sqlite3_stmt *q = NULL;
-    if (sqlite3_prepare_v2(st->db, sql, -1, &q, NULL) != SQLITE_OK) {
-        sqlite3_finalize(q);
-        return NULL;
+    if (ippon_sql_begin(st->db) != 0) {
+        ippon_store_failed(st, "begin");
+        return -1;
     }
-    return q;
+    return 0;
+}
+
+/* a statement prepared on the store's connection, or NULL (the caller finalizes it) */
+static inline ippon_sql_stmt *ippon_store_prepare(ippon_store *st, const char *sql)
+{
+    return ippon_sql_prepare(st->db, sql);
 }
 
 #endif

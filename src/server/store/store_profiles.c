@@ -26,7 +26,7 @@ typedef struct kept_profile {
 } kept_profile;
 
 struct ippon_profiles {
-    sqlite3_stmt *version_q;
+    ippon_sql_stmt *version_q;
     bool known_valid;
     ippon_profiles_version known; /* the rank_version row the kept replies were made with */
     kept_profile kept[PROFILES_KEPT];
@@ -41,7 +41,7 @@ void ippon_profiles_free(ippon_profiles *p)
         return;
     for (int i = 0; i < p->count; i++)
         free(p->kept[i].body);
-    sqlite3_finalize(p->version_q);
+    ippon_sql_finalize(p->version_q);
     free(p);
 }
 
@@ -95,24 +95,22 @@ int ippon_profiles_read_version(ippon_store *st, ippon_profiles_version *v)
 {
     static const char sql[] = "SELECT data, names, matches FROM rank_version WHERE id = 1";
     ippon_profiles *p = profiles(st);
-    sqlite3_stmt *own = NULL, *q = p ? p->version_q : NULL;
+    ippon_sql_stmt *own = NULL, *q = p ? p->version_q : NULL;
     if (!q) {
-        if (sqlite3_prepare_v2(st->db, sql, -1, &q, NULL) != SQLITE_OK) {
-            sqlite3_finalize(q);
+        if (!(q = ippon_store_prepare(st, sql)))
             return -1;
-        }
         if (p)
             p->version_q = q;
         else
             own = q;
     }
-    int rc = sqlite3_step(q);
-    if (rc == SQLITE_ROW)
-        *v = (ippon_profiles_version){sqlite3_column_int64(q, 0), sqlite3_column_int64(q, 1),
-                                      sqlite3_column_int64(q, 2)};
-    sqlite3_reset(q);
-    sqlite3_finalize(own);
-    return rc == SQLITE_ROW ? 0 : -1;
+    int rc = ippon_sql_step(q);
+    if (rc == IPPON_SQL_ROW)
+        *v = (ippon_profiles_version){ippon_sql_column_int64(q, 0), ippon_sql_column_int64(q, 1),
+                                      ippon_sql_column_int64(q, 2)};
+    ippon_sql_reset(q);
+    ippon_sql_finalize(own);
+    return rc == IPPON_SQL_ROW ? 0 : -1;
 }
 
 int ippon_profiles_kept(ippon_store *st, const char *user_id, const char *what, const char **body, size_t *len,

@@ -15,16 +15,16 @@
 #include "store/store_profiles.h"
 
 /* a text column copied into out (cap bytes with the NUL; "" when NULL) */
-static void column_copy(sqlite3_stmt *q, int i, char *out, size_t cap)
+static void column_copy(ippon_sql_stmt *q, int i, char *out, size_t cap)
 {
-    const unsigned char *t = sqlite3_column_text(q, i);
-    snprintf(out, cap, "%s", t ? (const char *)t : "");
+    const char *t = ippon_sql_column_text(q, i);
+    snprintf(out, cap, "%s", t ? t : "");
 }
 
 /* stored JSON text parsed back (JSON null if absent or unparsable) */
-static json_t *column_json(sqlite3_stmt *q, int i)
+static json_t *column_json(ippon_sql_stmt *q, int i)
 {
-    const char *s = (const char *)sqlite3_column_text(q, i);
+    const char *s = ippon_sql_column_text(q, i);
     json_t *j = s ? json_loads(s, JSON_DECODE_ANY, NULL) : NULL;
     return j ? j : json_null();
 }
@@ -62,29 +62,29 @@ static int profile_modes(ippon_store *st, const char *user_id, ippon_profile *p)
 {
     static const char sql[] = "SELECT mode, games, total, wins, best, hands, deal_ins, known_hands FROM rank_totals"
                               " WHERE mode IN ('4p', '3p') AND user_id = ?1";
-    sqlite3_stmt *q = ippon_store_prepare(st, sql);
+    ippon_sql_stmt *q = ippon_store_prepare(st, sql);
     if (!q)
         return -1;
-    sqlite3_bind_text(q, 1, user_id, -1, SQLITE_STATIC);
+    ippon_sql_bind_text(q, 1, user_id);
     int rc;
-    while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+    while ((rc = ippon_sql_step(q)) == IPPON_SQL_ROW) {
         ippon_mode mode;
-        if (ippon_mode_parse((const char *)sqlite3_column_text(q, 0), &mode) != 0)
+        if (ippon_mode_parse(ippon_sql_column_text(q, 0), &mode) != 0)
             continue; /* none: the WHERE keeps the two modes */
         ippon_profile_mode *m = &p->modes[mode];
         *m = (ippon_profile_mode){
-            .games = sqlite3_column_int64(q, 1),
-            .total = sqlite3_column_int64(q, 2),
-            .wins = sqlite3_column_int64(q, 3),
-            .has_best = sqlite3_column_type(q, 4) != SQLITE_NULL,
-            .best = sqlite3_column_int64(q, 4),
-            .hands = sqlite3_column_int64(q, 5),
-            .deal_ins = sqlite3_column_int64(q, 6),
-            .known_hands = sqlite3_column_int64(q, 7),
+            .games = ippon_sql_column_int64(q, 1),
+            .total = ippon_sql_column_int64(q, 2),
+            .wins = ippon_sql_column_int64(q, 3),
+            .has_best = !ippon_sql_column_is_null(q, 4),
+            .best = ippon_sql_column_int64(q, 4),
+            .hands = ippon_sql_column_int64(q, 5),
+            .deal_ins = ippon_sql_column_int64(q, 6),
+            .known_hands = ippon_sql_column_int64(q, 7),
         };
     }
-    sqlite3_finalize(q);
-    return rc == SQLITE_DONE ? 0 : -1;
+    ippon_sql_finalize(q);
+    return rc == IPPON_SQL_DONE ? 0 : -1;
 }
 
 static int profile_recent(ippon_store *st, const char *user_id, ippon_profile *p)
@@ -92,27 +92,27 @@ static int profile_recent(ippon_store *st, const char *user_id, ippon_profile *p
     static const char sql[] = "SELECT p.match_id, p.mode, p.ended_at, p.result, p.final_points, p.seat, p.counted,"
                               " m.private FROM match_players p JOIN matches m ON m.id = p.match_id"
                               " WHERE p.user_id = ?1 ORDER BY p.ended_at DESC, p.match_id DESC LIMIT ?2";
-    sqlite3_stmt *q = ippon_store_prepare(st, sql);
+    ippon_sql_stmt *q = ippon_store_prepare(st, sql);
     if (!q)
         return -1;
-    sqlite3_bind_text(q, 1, user_id, -1, SQLITE_STATIC);
-    sqlite3_bind_int(q, 2, IPPON_PROFILE_RECENT);
-    int rc = SQLITE_DONE;
-    while (p->recent_n < IPPON_PROFILE_RECENT && (rc = sqlite3_step(q)) == SQLITE_ROW) {
+    ippon_sql_bind_text(q, 1, user_id);
+    ippon_sql_bind_int64(q, 2, IPPON_PROFILE_RECENT);
+    int rc = IPPON_SQL_DONE;
+    while (p->recent_n < IPPON_PROFILE_RECENT && (rc = ippon_sql_step(q)) == IPPON_SQL_ROW) {
         ippon_profile_match *m = &p->recent[p->recent_n++];
         column_copy(q, 0, m->id, sizeof m->id);
         column_copy(q, 1, m->mode, sizeof m->mode);
-        m->ended_at = sqlite3_column_int64(q, 2);
-        m->result = sqlite3_column_int(q, 3);
-        m->final_points = sqlite3_column_int(q, 4);
-        m->seat = sqlite3_column_int(q, 5);
-        m->counted = sqlite3_column_int(q, 6) != 0;
-        m->private_match = sqlite3_column_int(q, 7) != 0;
+        m->ended_at = ippon_sql_column_int64(q, 2);
+        m->result = ippon_sql_column_int(q, 3);
+        m->final_points = ippon_sql_column_int(q, 4);
+        m->seat = ippon_sql_column_int(q, 5);
+        m->counted = ippon_sql_column_int(q, 6) != 0;
+        m->private_match = ippon_sql_column_int(q, 7) != 0;
     }
     if (p->recent_n == IPPON_PROFILE_RECENT)
-        rc = SQLITE_DONE; /* LIMIT: no more rows */
-    sqlite3_finalize(q);
-    return rc == SQLITE_DONE ? 0 : -1;
+        rc = IPPON_SQL_DONE; /* LIMIT: no more rows */
+    ippon_sql_finalize(q);
+    return rc == IPPON_SQL_DONE ? 0 : -1;
 }
 
 /*
@@ -126,30 +126,30 @@ static int profile_history_mode(ippon_store *st, const char *user_id, ippon_mode
     static const char sql[] = "SELECT ended_at, result FROM match_players"
                               " WHERE user_id = ?1 AND mode = ?2 AND counted = 1 AND is_bot = 0"
                               " ORDER BY ended_at DESC, match_id DESC LIMIT ?3";
-    sqlite3_stmt *q = ippon_store_prepare(st, sql);
+    ippon_sql_stmt *q = ippon_store_prepare(st, sql);
     if (!q)
         return -1;
-    sqlite3_bind_text(q, 1, user_id, -1, SQLITE_STATIC);
-    sqlite3_bind_text(q, 2, ippon_mode_name(mode), -1, SQLITE_STATIC);
-    sqlite3_bind_int(q, 3, IPPON_PROFILE_HISTORY);
+    ippon_sql_bind_text(q, 1, user_id);
+    ippon_sql_bind_text(q, 2, ippon_mode_name(mode));
+    ippon_sql_bind_int64(q, 3, IPPON_PROFILE_HISTORY);
     ippon_profile_point *points = p->history[mode];
-    int rc = SQLITE_DONE, n = 0;
+    int rc = IPPON_SQL_DONE, n = 0;
     int64_t sum = p->modes[mode].total;
-    while (n < IPPON_PROFILE_HISTORY && (rc = sqlite3_step(q)) == SQLITE_ROW) {
-        points[n].ended_at = sqlite3_column_int64(q, 0);
+    while (n < IPPON_PROFILE_HISTORY && (rc = ippon_sql_step(q)) == IPPON_SQL_ROW) {
+        points[n].ended_at = ippon_sql_column_int64(q, 0);
         points[n++].cumulative = sum;
-        sum -= sqlite3_column_int64(q, 1);
+        sum -= ippon_sql_column_int64(q, 1);
     }
     if (n == IPPON_PROFILE_HISTORY)
-        rc = SQLITE_DONE; /* LIMIT: no more rows */
-    sqlite3_finalize(q);
+        rc = IPPON_SQL_DONE; /* LIMIT: no more rows */
+    ippon_sql_finalize(q);
     for (int a = 0, b = n - 1; a < b; a++, b--) { /* oldest first */
         ippon_profile_point t = points[a];
         points[a] = points[b];
         points[b] = t;
     }
     p->history_n[mode] = n;
-    return rc == SQLITE_DONE ? 0 : -1;
+    return rc == IPPON_SQL_DONE ? 0 : -1;
 }
 
 int ippon_store_player_profile(ippon_store *st, const char *user_id, ippon_profile **out)
@@ -203,38 +203,38 @@ void ippon_store_reply_keep(ippon_store *st, const ippon_kept_query *kq, const c
 
 /* a match's players by seat into m, read with q (PLAYERS_SQL, reset after); m->voided from their
    copy of the match's voided_at */
-static int match_seats(sqlite3_stmt *q, ippon_listed_match *m)
+static int match_seats(ippon_sql_stmt *q, ippon_listed_match *m)
 {
-    sqlite3_bind_text(q, 1, m->id, -1, SQLITE_TRANSIENT);
+    ippon_sql_bind_text(q, 1, m->id);
     int rc;
     m->players = 0;
-    while ((rc = sqlite3_step(q)) == SQLITE_ROW && m->players < 4) {
+    while ((rc = ippon_sql_step(q)) == IPPON_SQL_ROW && m->players < 4) {
         ippon_listed_seat *seat = &m->seats[m->players++];
-        seat->seat = sqlite3_column_int(q, 0);
+        seat->seat = ippon_sql_column_int(q, 0);
         column_copy(q, 1, seat->user_id, sizeof seat->user_id);
         column_copy(q, 2, seat->display_name, sizeof seat->display_name);
-        seat->bot = sqlite3_column_int(q, 3) != 0;
-        seat->final_points = sqlite3_column_int(q, 4);
-        seat->result = sqlite3_column_int(q, 5);
-        m->voided = sqlite3_column_int(q, 6) != 0;
+        seat->bot = ippon_sql_column_int(q, 3) != 0;
+        seat->final_points = ippon_sql_column_int(q, 4);
+        seat->result = ippon_sql_column_int(q, 5);
+        m->voided = ippon_sql_column_int(q, 6) != 0;
     }
-    sqlite3_reset(q);
-    return rc == SQLITE_DONE ? 0 : -1;
+    ippon_sql_reset(q);
+    return rc == IPPON_SQL_DONE ? 0 : -1;
 }
 
 /* the columns MATCH_COLUMNS of a matches row, from column `first` on, into m */
 #define MATCH_COLUMNS "m.id, m.mode, m.rules, m.ranked, m.completed, m.hands, m.started_at, m.ended_at, m.private"
-static void match_columns(sqlite3_stmt *q, int first, ippon_listed_match *m)
+static void match_columns(ippon_sql_stmt *q, int first, ippon_listed_match *m)
 {
     column_copy(q, first, m->id, sizeof m->id);
     column_copy(q, first + 1, m->mode, sizeof m->mode);
     column_copy(q, first + 2, m->rules, sizeof m->rules);
-    m->ranked = sqlite3_column_int(q, first + 3) != 0;
-    m->completed = sqlite3_column_int(q, first + 4) != 0;
-    m->hands = sqlite3_column_int(q, first + 5);
-    m->started_at = sqlite3_column_int64(q, first + 6);
-    m->ended_at = sqlite3_column_int64(q, first + 7);
-    m->private_match = sqlite3_column_int(q, first + 8) != 0;
+    m->ranked = ippon_sql_column_int(q, first + 3) != 0;
+    m->completed = ippon_sql_column_int(q, first + 4) != 0;
+    m->hands = ippon_sql_column_int(q, first + 5);
+    m->started_at = ippon_sql_column_int64(q, first + 6);
+    m->ended_at = ippon_sql_column_int64(q, first + 7);
+    m->private_match = ippon_sql_column_int(q, first + 8) != 0;
 }
 
 static int user_exists(ippon_store *st, const char *user_id)
@@ -263,7 +263,7 @@ int ippon_store_matches_list(ippon_store *st, const char *user_id, int page, int
         if (rc != 0)
             return rc;
     }
-    sqlite3_stmt *qc = ippon_store_prepare(st, user_id ? mine_count : all_count),
+    ippon_sql_stmt *qc = ippon_store_prepare(st, user_id ? mine_count : all_count),
                  *q = ippon_store_prepare(st, user_id ? mine_sql : all_sql), *qp = ippon_store_prepare(st, PLAYERS_SQL);
     ippon_listed_match *rows = limit > 0 ? calloc((size_t)limit, sizeof *rows) : NULL;
     int n = 0;
@@ -271,27 +271,27 @@ int ippon_store_matches_list(ippon_store *st, const char *user_id, int page, int
     if (!qc || !q || !qp || !rows)
         goto done;
     if (user_id) {
-        sqlite3_bind_text(qc, 1, user_id, -1, SQLITE_STATIC);
-        sqlite3_bind_text(q, 1, user_id, -1, SQLITE_STATIC);
+        ippon_sql_bind_text(qc, 1, user_id);
+        ippon_sql_bind_text(q, 1, user_id);
     }
-    sqlite3_bind_int(q, 2, limit);
-    sqlite3_bind_int64(q, 3, (int64_t)(page - 1) * limit);
-    if (sqlite3_step(qc) != SQLITE_ROW)
+    ippon_sql_bind_int64(q, 2, limit);
+    ippon_sql_bind_int64(q, 3, (int64_t)(page - 1) * limit);
+    if (ippon_sql_step(qc) != IPPON_SQL_ROW)
         goto done;
-    int64_t count = sqlite3_column_int64(qc, 0);
-    int rc = SQLITE_DONE;
-    while (n < limit && (rc = sqlite3_step(q)) == SQLITE_ROW) {
+    int64_t count = ippon_sql_column_int64(qc, 0);
+    int rc = IPPON_SQL_DONE;
+    while (n < limit && (rc = ippon_sql_step(q)) == IPPON_SQL_ROW) {
         match_columns(q, 0, &rows[n]);
         if (match_seats(qp, &rows[n]) != 0)
             goto done;
         n++;
     }
-    if (n == limit || rc == SQLITE_DONE)
+    if (n == limit || rc == IPPON_SQL_DONE)
         total = count;
 done:
-    sqlite3_finalize(qc);
-    sqlite3_finalize(q);
-    sqlite3_finalize(qp);
+    ippon_sql_finalize(qc);
+    ippon_sql_finalize(q);
+    ippon_sql_finalize(qp);
     if (total < 0) {
         free(rows);
         return -1;
@@ -313,30 +313,30 @@ int ippon_store_match_detail(ippon_store *st, const char *id, ippon_stored_detai
     static const char sql[] = "SELECT " MATCH_COLUMNS ", m.voided_at, m.void_reason, m.wins, m.seeds, m.fairness"
                               " FROM matches m WHERE m.id = ?1";
     *out = (ippon_stored_detail){0};
-    sqlite3_stmt *q = ippon_store_prepare(st, sql);
+    ippon_sql_stmt *q = ippon_store_prepare(st, sql);
     if (!q)
         return -1;
-    sqlite3_bind_text(q, 1, id, -1, SQLITE_STATIC);
-    int rc = sqlite3_step(q);
-    if (rc != SQLITE_ROW) {
-        sqlite3_finalize(q);
-        return rc == SQLITE_DONE ? IPPON_STORE_NOT_FOUND : -1;
+    ippon_sql_bind_text(q, 1, id);
+    int rc = ippon_sql_step(q);
+    if (rc != IPPON_SQL_ROW) {
+        ippon_sql_finalize(q);
+        return rc == IPPON_SQL_DONE ? IPPON_STORE_NOT_FOUND : -1;
     }
     match_columns(q, 0, &out->match);
-    out->voided = sqlite3_column_type(q, 9) != SQLITE_NULL;
-    out->voided_at = sqlite3_column_int64(q, 9);
-    const unsigned char *reason = sqlite3_column_text(q, 10);
-    out->void_reason = reason ? strdup((const char *)reason) : NULL;
+    out->voided = !ippon_sql_column_is_null(q, 9);
+    out->voided_at = ippon_sql_column_int64(q, 9);
+    const char *reason = ippon_sql_column_text(q, 10);
+    out->void_reason = reason ? strdup(reason) : NULL;
     out->wins = column_json(q, 11);
     out->seeds = column_json(q, 12);
-    bool has_fairness = sqlite3_column_type(q, 13) != SQLITE_NULL;
+    bool has_fairness = !ippon_sql_column_is_null(q, 13);
     out->fairness = has_fairness ? column_json(q, 13) : NULL;
-    sqlite3_finalize(q);
-    sqlite3_stmt *qp = ippon_store_prepare(st, PLAYERS_SQL);
+    ippon_sql_finalize(q);
+    ippon_sql_stmt *qp = ippon_store_prepare(st, PLAYERS_SQL);
     rc = qp && (!reason || out->void_reason) && out->wins && out->seeds && (!has_fairness || out->fairness)
              ? match_seats(qp, &out->match)
              : -1;
-    sqlite3_finalize(qp);
+    ippon_sql_finalize(qp);
     out->match.voided = out->voided;
     if (rc != 0) {
         ippon_stored_detail_free(out);
@@ -360,20 +360,20 @@ int ippon_store_match_replay(ippon_store *st, const char *id, ippon_stored_repla
 {
     static const char sql[] = "SELECT rules, seeds, actions FROM matches WHERE id = ?1";
     *out = (ippon_stored_replay){0};
-    sqlite3_stmt *q = ippon_store_prepare(st, sql);
+    ippon_sql_stmt *q = ippon_store_prepare(st, sql);
     if (!q)
         return -1;
-    sqlite3_bind_text(q, 1, id, -1, SQLITE_STATIC);
-    int rc = sqlite3_step(q);
-    if (rc == SQLITE_ROW) {
+    ippon_sql_bind_text(q, 1, id);
+    int rc = ippon_sql_step(q);
+    if (rc == IPPON_SQL_ROW) {
         column_copy(q, 0, out->rules, sizeof out->rules);
         out->seeds = column_json(q, 1);
         out->actions = column_json(q, 2);
     }
-    sqlite3_finalize(q);
-    if (rc == SQLITE_DONE)
+    ippon_sql_finalize(q);
+    if (rc == IPPON_SQL_DONE)
         return IPPON_STORE_NOT_FOUND;
-    if (rc != SQLITE_ROW || !out->seeds || !out->actions) {
+    if (rc != IPPON_SQL_ROW || !out->seeds || !out->actions) {
         ippon_stored_replay_free(out);
         return -1;
     }

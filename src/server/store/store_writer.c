@@ -71,6 +71,7 @@ struct ippon_writer {
     int64_t stop_at;
     ippon_store *st;
     char *path;
+    bool file; /* the database is a SQLite file (PostgreSQL keeps its own) */
     dev_t dev; /* the database file as opened: a removed or replaced file is not written */
     ino_t ino;
     void (*wake)(void *);
@@ -90,27 +91,14 @@ static int64_t mono_ms(void)
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-ippon_write_class ippon_write_class_of(int code)
+ippon_write_class ippon_write_class_of(ippon_sql_failure kind)
 {
-    switch (code & 0xff) {
-    case SQLITE_OK:
-    case SQLITE_ROW:
-    case SQLITE_DONE:
+    switch (kind) {
+    case IPPON_SQL_FINE:
         return IPPON_WRITE_OK;
-    case SQLITE_BUSY:
-    case SQLITE_LOCKED:
-    case SQLITE_NOMEM:
-    case SQLITE_INTERRUPT:
-    case SQLITE_PROTOCOL:
+    case IPPON_SQL_BUSY:
         return IPPON_WRITE_BUSY;
-    case SQLITE_FULL:
-    case SQLITE_IOERR:
-    case SQLITE_READONLY:
-    case SQLITE_CANTOPEN:
-    case SQLITE_PERM:
-    case SQLITE_CORRUPT:
-    case SQLITE_NOTADB:
-    case SQLITE_NOLFS:
+    case IPPON_SQL_UNWRITABLE:
         return IPPON_WRITE_UNWRITABLE;
     default:
         return IPPON_WRITE_REFUSED;
@@ -203,6 +191,8 @@ static void give_up_late(ippon_writer *w, int64_t now, int64_t *wake_at)
 /* is the database file still the one the writer opened? Else why not, in why */
 static bool same_file(const ippon_writer *w, char *why, size_t whylen)
 {
+    if (!w->file)
+        return true;
     struct stat s;
     if (stat(w->path, &s) != 0) {
         snprintf(why, whylen, "the database file %s is gone (removed, or its folder is)", w->path);
@@ -230,9 +220,9 @@ static ippon_write_class attempt(ippon_writer *w, writer_job *j, int *rc, char *
     w->st->last_error = 0;
     w->st->last_message[0] = '\0';
     *rc = j->run(w->st, j->arg);
-    if (!sqlite3_get_autocommit(w->st->db)) { /* a job must end its transactions; never leave one open */
+    if (ippon_sql_in_transaction(w->st->db)) { /* a job must end its transactions; never leave one open */
         ippon_log_error("store writer: a job left a transaction open; rolled back");
-        sqlite3_exec(w->st->db, "ROLLBACK", NULL, NULL, NULL);
+        ippon_sql_rollback(w->st->db);
     }
     if (*rc != -1) /* the plain failure; anything else (0, a count, NOT_FOUND, CONFLICT) is an answer */
         return IPPON_WRITE_OK;
@@ -358,15 +348,21 @@ static void *writer_thread(void *arg)
 /* the first write: the header's user_version written back as it is (a real write to the log) */
 static int probe_write(ippon_store *st, const char *path, char *err, size_t errlen)
 {
-    sqlite3_stmt *q = NULL;
+    if (ippon_sql_engine_of(st->db) != IPPON_SQL_SQLITE) { /* PostgreSQL: it answers */
+        if (ippon_store_ping(st) == 0)
+            return 0;
+        snprintf(err, errlen, "%s: no answer: %s", path, ippon_sql_errmsg(st->db));
+        return -1;
+    }
+    ippon_sql_stmt *q = ippon_store_prepare(st, "PRAGMA user_version");
     int version = -1;
-    if (sqlite3_prepare_v2(st->db, "PRAGMA user_version", -1, &q, NULL) == SQLITE_OK && sqlite3_step(q) == SQLITE_ROW)
-        version = sqlite3_column_int(q, 0);
-    sqlite3_finalize(q);
+    if (q && ippon_sql_step(q) == IPPON_SQL_ROW)
+        version = ippon_sql_column_int(q, 0);
+    ippon_sql_finalize(q);
     char sql[64];
     snprintf(sql, sizeof sql, "PRAGMA user_version = %d", version);
-    if (version < 0 || sqlite3_exec(st->db, sql, NULL, NULL, NULL) != SQLITE_OK) {
-        snprintf(err, errlen, "%s: cannot write: %s", path, sqlite3_errmsg(st->db));
+    if (version < 0 || ippon_sql_exec(st->db, sql) != 0) {
+        snprintf(err, errlen, "%s: cannot write: %s", path, ippon_sql_errmsg(st->db));
         return -1;
     }
     return 0;
@@ -413,16 +409,19 @@ static int worker_start(ippon_writer **out, const char *path, bool probe, void (
     }
     if (!probe) /* no checkpoints from a reader; its busy handler gives way to the timeouts below */
         ippon_store_make_reader(w->st);
-    sqlite3_busy_timeout(w->st->db, WRITER_START_BUSY_MS);
-    if ((probe && probe_write(w->st, path, err, errlen) != 0) || stat(path, &s) != 0) {
+    ippon_sql_set_busy_wait(w->st->db, WRITER_START_BUSY_MS);
+    w->file = ippon_sql_engine_of(w->st->db) == IPPON_SQL_SQLITE;
+    if ((probe && probe_write(w->st, path, err, errlen) != 0) || (w->file && stat(path, &s) != 0)) {
         if (!err[0])
             snprintf(err, errlen, "%s: cannot find the database file after opening it", path);
         writer_free(w);
         return -1;
     }
-    sqlite3_busy_timeout(w->st->db, WRITER_BUSY_MS);
-    w->dev = s.st_dev;
-    w->ino = s.st_ino;
+    ippon_sql_set_busy_wait(w->st->db, WRITER_BUSY_MS);
+    if (w->file) {
+        w->dev = s.st_dev;
+        w->ino = s.st_ino;
+    }
 #ifdef IPPON_TEST_HOOKS
     const char *fail_file = getenv("IPPON_TEST_WRITE_FAIL_FILE");
     if (fail_file && *fail_file && !(w->fail_file = strdup(fail_file))) {

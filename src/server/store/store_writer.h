@@ -1,6 +1,6 @@
 /*
  * store_writer.h — every database write of the server, off the event loop: one thread with its
- * own SQLite connection and a queue of jobs, so that a locked or failing database never holds up
+ * own connection (SQLite or PostgreSQL: sql.h) and a queue of jobs, so that a locked or failing database never holds up
  * the players (the event loop's own connection only reads: ippon_store_make_reader).
  *
  * A job is a function run on the writer's thread with the writer's connection (it calls the
@@ -13,7 +13,8 @@
  *
  * Failures, and what is done about them: a job that returns -1 failed; the store's last failure
  * (store_private.h: ippon_store_failed) says why, in one of three classes (ippon_write_class):
- *   - BUSY: another connection holds the database (an operator's sqlite3 in BEGIN IMMEDIATE);
+ *   - BUSY: another connection holds the database (an operator's sqlite3 in BEGIN IMMEDIATE), or
+ *     PostgreSQL is briefly away (a lost connection, a deadlock, a serialization failure);
  *   - UNWRITABLE: the disk or the file refuses (full, I/O error, read-only, cannot open, corrupt;
  *     or the database file was removed or replaced since the writer opened it: checked before
  *     every attempt, so nothing is written into a file nobody will read again);
@@ -36,7 +37,7 @@
  * ended; db_health.h turns it into ok / degraded / unwritable.
  *
  * Test builds (IPPON_TEST_HOOKS, set with IPPON_TESTS) honour one environment variable:
- * IPPON_TEST_WRITE_FAIL_FILE=PATH makes every attempt fail as a full disk would (SQLITE_FULL,
+ * IPPON_TEST_WRITE_FAIL_FILE=PATH makes every attempt fail as a full disk would (unwritable,
  * nothing written) while a file exists at PATH. The integration tests use it to fail writes.
  *
  * Thread-safe: submit, poll, status and stop may be called from any thread, but completions run
@@ -49,6 +50,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "store/sql.h"
 #include "store/store.h"
 
 typedef struct ippon_writer ippon_writer;
@@ -69,13 +71,13 @@ typedef enum ippon_write_kind {
 
 typedef enum ippon_write_class {
     IPPON_WRITE_OK,
-    IPPON_WRITE_BUSY,       /* locked by another connection (anything not SQLite's: also retried) */
+    IPPON_WRITE_BUSY,       /* locked by another connection, or the engine briefly away */
     IPPON_WRITE_UNWRITABLE, /* the disk or the file refuses */
     IPPON_WRITE_REFUSED,    /* the database refused the write itself */
 } ippon_write_class;
 
-/* the class of a SQLite result code (primary or extended) */
-ippon_write_class ippon_write_class_of(int sqlite_code);
+/* the class of a failure's kind (sql.h) */
+ippon_write_class ippon_write_class_of(ippon_sql_failure kind);
 
 /* the job: runs on the writer's thread; returns 0, a store code (NOT_FOUND, CONFLICT: an answer,
    not a failure), or -1 (failed: the store's last failure says why) */
