@@ -37,6 +37,7 @@
 #include "base/log.h"
 #include "base/timers.h"
 #include "cluster/node.h"
+#include "matchmaking/matchmaking.h"
 #include "store/pending_matches.h"
 #include "metrics.h"
 #include "store/store.h"
@@ -256,6 +257,7 @@ int main(int argc, char **argv)
     char err[1024];
     ippon_config config;
     ippon_app app = {.config = &config};
+    ippon_matchmaking *matchmaker = NULL; /* a cluster node's (matchmaking.h) */
     ippon_http *http = NULL;
     ippon_db_lock *db_lock = NULL;
     int status = EXIT_FAILURE;
@@ -384,6 +386,12 @@ int main(int argc, char **argv)
         if (!app.cluster)
             goto fail;
         ippon_cluster_set_info(app.cluster, cluster_info, &app);
+        /* the node's players are matched with every node's (matchmaking.h) */
+        matchmaker = ippon_matchmaking_start(app.gateway, app.cluster, app.metrics);
+        if (!matchmaker) {
+            snprintf(err, sizeof err, "cluster: cannot start the matchmaker (out of memory, or Redis refused the notices)");
+            goto fail;
+        }
     }
 
     ippon_log_info("ippon %s listening on http://%s:%d (instance %s, database %s, "
@@ -432,6 +440,7 @@ int main(int argc, char **argv)
             if (ippon_http_service(http) < 0)
                 break;
     }
+    ippon_matchmaking_detach(matchmaker); /* no more tables formed from the shared queues */
     ippon_gateway_free(app.gateway); /* before the lws context its timers run on */
     app.gateway = NULL;
     ippon_cluster_stop(app.cluster); /* its lease runs out unless this node is back in time */
@@ -442,8 +451,10 @@ fail:
     fprintf(stderr, "ippon: %s\n", err);
 stop:
     running_http = NULL;
+    ippon_matchmaking_detach(matchmaker);
     ippon_gateway_free(app.gateway); /* after a failed start; a stopped server's is gone already */
     ippon_cluster_stop(app.cluster);
+    ippon_matchmaking_free(matchmaker); /* after the cluster: its last answers came as it stopped */
     /* the last writes (the matches that ended last among them) get a bounded wait; completions
        still answer requests waiting on a write; what is left unstored goes to the pending file */
     ippon_writer_stop(app.reader, 0); /* a slow read still running is not waited for: its reply is refused */

@@ -252,8 +252,11 @@ static void test_take_never_gives_a_player_twice(void **state)
     int takes = 0, empty = 0;
     while (empty < 2) {
         answer a1 = {0}, a2 = {0};
-        ippon_coord_queue_take(T.n1, "4p", SEATS, 5000, 60000, keep, &a1);
-        ippon_coord_queue_take(T.n2, "4p", SEATS, 5000, 60000, keep, &a2);
+        char t1[32], t2[32];
+        snprintf(t1, sizeof t1, "t%d-a", takes + empty);
+        snprintf(t2, sizeof t2, "t%d-b", takes + empty);
+        ippon_coord_queue_take(T.n1, "4p", SEATS, 5000, 60000, t1, keep, &a1);
+        ippon_coord_queue_take(T.n2, "4p", SEATS, 5000, 60000, t2, keep, &a2);
         wait_answer(&a1);
         wait_answer(&a2);
         answer *both[2] = {&a1, &a2};
@@ -294,18 +297,18 @@ static void test_take_fills_with_bots_only_after_the_wait(void **state)
     join(T.n1, "3p", "early", 1000);
     join(T.n2, "3p", "late", 1400);
     answer a = {0};
-    ippon_coord_queue_take(T.n1, "3p", 3, 1999, 1000, keep, &a); /* the first waited 999 ms of 1000 */
+    ippon_coord_queue_take(T.n1, "3p", 3, 1999, 1000, "ta", keep, &a); /* the first waited 999 ms of 1000 */
     wait_answer(&a);
     assert_true(a.ok);
     assert_int_equal(a.count, 0);
     answer b = {0};
-    ippon_coord_queue_take(T.n2, "3p", 3, 2000, 1000, keep, &b);
+    ippon_coord_queue_take(T.n2, "3p", 3, 2000, 1000, "tb", keep, &b);
     wait_answer(&b);
     assert_int_equal(b.count, 4); /* both, the earliest first; the third seat is a bot's */
     assert_string_equal(b.items[0], "early");
     assert_string_equal(b.items[2], "late");
     answer c = {0};
-    ippon_coord_queue_take(T.n1, "3p", 3, 99999, 1000, keep, &c);
+    ippon_coord_queue_take(T.n1, "3p", 3, 99999, 1000, "tc", keep, &c);
     wait_answer(&c);
     assert_int_equal(c.count, 0);
 }
@@ -333,6 +336,72 @@ static void test_join_twice_and_leave(void **state)
     ippon_coord_queue_length(T.n1, "4p", keep, &len);
     wait_answer(&len);
     assert_int_equal(len.number, 0);
+}
+
+/* a user's seat: set by the take that seated it, in the way of queueing again, freed by its table's end
+   (on the node that hosts it) and by the voiding of that node */
+static void test_seats_follow_the_table(void **state)
+{
+    (void)state;
+    join(T.n1, "4p", "a", 1000);
+    join(T.n2, "4p", "b", 1001);
+    answer take = {0};
+    ippon_coord_queue_take(T.n1, "4p", 4, 999999, 0, "tt", keep, &take);
+    wait_answer(&take);
+    assert_int_equal(take.count, 4);
+    answer again = {0}, where = {0}, placed = {0};
+    ippon_coord_queue_join(T.n2, "3p", "a", "{}", 2000, keep, &again);
+    wait_answer(&again);
+    assert_true(again.ok);
+    assert_string_equal(again.text, "n1|tt"); /* seated: not queued */
+    ippon_coord_seat_lookup(T.n2, "b", keep, &where);
+    wait_answer(&where);
+    assert_string_equal(where.text, "n1|tt");
+    ippon_coord_table_lookup(T.n2, "tt", keep, &placed);
+    wait_answer(&placed);
+    assert_string_equal(placed.items[0], "n1");
+    assert_string_equal(placed.items[2], "running");
+    const char *users[] = {"a", "b"};
+    answer not_host = {0}, over = {0}, after = {0};
+    ippon_coord_table_over(T.n2, "tt", users, 2, keep, &not_host);
+    wait_answer(&not_host);
+    assert_int_equal(not_host.number, 0); /* only the hosting node ends its table */
+    ippon_coord_table_over(T.n1, "tt", users, 2, keep, &over);
+    wait_answer(&over);
+    assert_int_equal(over.number, 2);
+    ippon_coord_seat_lookup(T.n2, "a", keep, &after);
+    wait_answer(&after);
+    assert_false(after.has_text);
+    join(T.n2, "4p", "a", 3000); /* free to queue again */
+
+    /* a table no take formed (practice) seats its player all the same */
+    const char *practicing[] = {"p"};
+    answer seat_p = {0}, refused = {0}, over_p = {0};
+    ippon_coord_table_seat(T.n2, "tp", practicing, 1, keep, &seat_p);
+    wait_answer(&seat_p);
+    assert_int_equal(seat_p.number, 1);
+    ippon_coord_queue_join(T.n1, "4p", "p", "{}", 3500, keep, &refused);
+    wait_answer(&refused);
+    assert_string_equal(refused.text, "n2|tp");
+    ippon_coord_table_over(T.n2, "tp", practicing, 1, keep, &over_p);
+    wait_answer(&over_p);
+    assert_int_equal(over_p.number, 1);
+
+    /* a node gone for good frees its players' seats */
+    answer lease = {0}, take2 = {0}, voided = {0}, seat = {0};
+    ippon_coord_lease(T.n1, "{}", 300, keep, &lease);
+    wait_answer(&lease);
+    join(T.n1, "3p", "c", 4000);
+    ippon_coord_queue_take(T.n1, "3p", 3, 999999, 0, "tv", keep, &take2);
+    wait_answer(&take2);
+    assert_int_equal(take2.count, 2);
+    run_for(400);
+    ippon_coord_void_node(T.n2, "n1", keep, &voided);
+    wait_answer(&voided);
+    assert_int_equal(voided.count, 1);
+    ippon_coord_seat_lookup(T.n2, "c", keep, &seat);
+    wait_answer(&seat);
+    assert_false(seat.has_text);
 }
 
 /* ---- the directory ---- */
@@ -409,7 +478,7 @@ static void test_a_dead_node_is_voided_after_its_lease(void **state)
     assert_string_equal(look.items[1], "2");
     assert_string_equal(look.items[2], "void");
     answer take = {0};
-    ippon_coord_queue_take(T.n2, "4p", 4, 999999, 0, keep, &take);
+    ippon_coord_queue_take(T.n2, "4p", 4, 999999, 0, "t-of-n2", keep, &take);
     wait_answer(&take);
     assert_int_equal(take.count, 2); /* n1's player was dropped; n2's is still queued */
     assert_string_equal(take.items[0], "player-of-n2");
@@ -534,6 +603,7 @@ int main(void)
         cmocka_unit_test_setup(test_take_never_gives_a_player_twice, fresh),
         cmocka_unit_test_setup(test_take_fills_with_bots_only_after_the_wait, fresh),
         cmocka_unit_test_setup(test_join_twice_and_leave, fresh),
+        cmocka_unit_test_setup(test_seats_follow_the_table, fresh),
         cmocka_unit_test_setup(test_directory_epochs, fresh),
         cmocka_unit_test_setup(test_a_dead_node_is_voided_after_its_lease, fresh),
         cmocka_unit_test_setup(test_presence, fresh),

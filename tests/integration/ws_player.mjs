@@ -14,9 +14,11 @@ export const MATCH_TIMEOUT_MS = 60_000;
 
 /** a WebSocket connection: every received message is kept; waiters take them in order */
 export class Client {
-  /** headers: sent with the upgrade request (a test's X-Forwarded-For) */
-  constructor(port, headers = {}, { contribute = true } = {}) {
+  /** headers: sent with the upgrade request (a test's X-Forwarded-For); path: where (a cluster's
+      "move" gives /ws?node=K&table=T) */
+  constructor(port, headers = {}, { contribute = true, path = '/ws' } = {}) {
     this.port = port;
+    this.path = path;
     this.headers = headers;
     this.contribute = contribute;
     this.contributed = {};
@@ -28,7 +30,7 @@ export class Client {
 
   connect() {
     return new Promise((resolve, reject) => {
-      this.ws = new WebSocket(`ws://127.0.0.1:${this.port}/ws`, 'ippon.v1', { headers: this.headers });
+      this.ws = new WebSocket(`ws://127.0.0.1:${this.port}${this.path}`, 'ippon.v1', { headers: this.headers });
       this.ws.on('open', resolve);
       this.ws.on('error', reject);
       this.ws.on('message', (data) => {
@@ -111,10 +113,10 @@ export async function guestToken(port) {
  * a connection that has said hello with token (a new guest's if none): c.token, and in
  * c.welcome the answer, "welcome" or an "error" (a banned account's); forwardedFor: the
  * X-Forwarded-For the connection claims (a server whose trusted_proxy is 127.0.0.1 believes it);
- * contribute: false sends no contribution to the walls
+ * contribute: false sends no contribution to the walls; path: the WebSocket's path (/ws)
  */
-export async function connect(port, token, { forwardedFor, contribute = true } = {}) {
-  const c = new Client(port, forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}, { contribute });
+export async function connect(port, token, { forwardedFor, contribute = true, path } = {}) {
+  const c = new Client(port, forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}, { contribute, path });
   await c.connect();
   c.token = token ?? await guestToken(port);
   c.send({ type: 'hello', v: 1, token: c.token });

@@ -2,6 +2,9 @@
 // number of the last event seen, hands every message to onMessage, and reconnects with a
 // growing delay when the connection drops or the server cannot check the session just now
 // (not when it was replaced by another tab, the session ended, or it was closed on purpose). A ping every 20 s keeps idle connections open through proxies.
+// In a cluster the server may say "move" (the player's table is on another node): the socket
+// goes there at once (its path, /ws?node=K&table=T, routes to that node) and keeps going there
+// on reconnects, until a connection there fails before its welcome (the node is gone: plain /ws).
 const BACKOFF_MS = [300, 1000, 2000, 4000, 8000];
 const PING_MS = 20000;
 
@@ -18,6 +21,8 @@ export class GameSocket {
     this.timer = null;
     this.pinger = null;
     this.pending = [];
+    this.path = '/ws'; // where the socket connects: /ws, or the node of the player's table
+    this.moving = false;
   }
 
   get open() {
@@ -34,7 +39,7 @@ export class GameSocket {
     this.ready = false;
     this.onState('connecting');
     const proto = location.protocol === 'https:' ? 'wss' : 'ws';
-    const ws = new WebSocket(`${proto}://${location.host}/ws`, 'ippon.v1');
+    const ws = new WebSocket(`${proto}://${location.host}${this.path}`, 'ippon.v1');
     this.ws = ws;
     ws.addEventListener('open', () => {
       const hello = { type: 'hello', v: 1, token: this.getToken() };
@@ -64,13 +69,25 @@ export class GameSocket {
       // not check the session just now) closes the socket and the backoff below tries again
       if (msg.type === 'error' && ['replaced', 'auth_failed', 'banned', 'session_ended'].includes(msg.code))
         this.stopped = true;
+      if (msg.type === 'move' && typeof msg.path === 'string' && msg.path.startsWith('/ws?')) {
+        this.path = msg.path; // the table's node: go there now
+        this.moving = true;
+        ws.close();
+      }
       this.onMessage(msg);
     });
     ws.addEventListener('close', () => {
       if (this.ws !== ws) return;
       clearInterval(this.pinger);
+      const greeted = this.ready;
       this.ws = null;
       this.ready = false;
+      if (this.moving) {
+        this.moving = false;
+        this.connect();
+        return;
+      }
+      if (!greeted) this.path = '/ws'; // the table's node did not answer: any node will do
       if (this.stopped) {
         this.onState('stopped');
         return;

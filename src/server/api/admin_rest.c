@@ -22,6 +22,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "cluster/node.h"
 #include "game/gateway_live.h"
 #include "admin/admin_settings.h"
 #include "store/admin_writes.h"
@@ -326,7 +327,10 @@ void ippon_admin_tables_get(ippon_app *app, const ippon_rest_request *req, ippon
         ippon_rest_reply_error(res, 503, "unavailable", "the game is not running on this server");
         return;
     }
-    ippon_rest_reply_json(res, 200, ippon_gateway_live_json(app->gateway));
+    json_t *live = ippon_gateway_live_json(app->gateway);
+    if (live && app->cluster) /* which node of the cluster answers: the admin area asks each in turn */
+        json_object_set_new(live, "node", json_string(ippon_cluster_node(app->cluster)));
+    ippon_rest_reply_json(res, 200, live);
 }
 
 void ippon_admin_table_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)

@@ -67,11 +67,18 @@ static const char VOID_NODE[] = /* ARGV: prefix, node */
     "  end\n"
     "end\n"
     "redis.call('DEL', p..'node_tickets:'..node)\n"
+    "for _, user in ipairs(redis.call('SMEMBERS', p..'node_seats:'..node)) do\n"
+    "  local seat = redis.call('GET', p..'seat:'..user)\n"
+    "  if seat and string.sub(seat, 1, #node + 1) == node..'|' then redis.call('DEL', p..'seat:'..user) end\n"
+    "end\n"
+    "redis.call('DEL', p..'node_seats:'..node)\n"
     "redis.call('SREM', p..'nodes', node)\n"
     "return voided\n";
 
 static const char QUEUE_JOIN[] = /* ARGV: prefix, mode, user, ticket, now, node */
     "local p, mode, user, node = ARGV[1], ARGV[2], ARGV[3], ARGV[6]\n"
+    "local seat = redis.call('GET', p..'seat:'..user)\n"
+    "if seat then return seat end\n"
     "if redis.call('HEXISTS', p..'tickets:'..mode, user) == 1 then return 0 end\n"
     "redis.call('ZADD', p..'queue:'..mode, ARGV[5], user)\n"
     "redis.call('HSET', p..'tickets:'..mode, user, ARGV[4])\n"
@@ -95,9 +102,9 @@ static const char QUEUE_LEAVE[] = /* ARGV: prefix, mode, user */
     "drop(ARGV[1], ARGV[2], ARGV[3])\n"
     "return 1\n";
 
-static const char QUEUE_TAKE[] = /* ARGV: prefix, mode, seats, now, fill_after */
+static const char QUEUE_TAKE[] = /* ARGV: prefix, mode, seats, now, fill_after, table, node */
     QUEUE_DROP_USER
-    "local p, mode, seats = ARGV[1], ARGV[2], tonumber(ARGV[3])\n"
+    "local p, mode, seats, table, node = ARGV[1], ARGV[2], tonumber(ARGV[3]), ARGV[6], ARGV[7]\n"
     "local first = redis.call('ZRANGE', p..'queue:'..mode, 0, seats - 1, 'WITHSCORES')\n"
     "local n = #first / 2\n"
     "if n == 0 then return {} end\n"
@@ -108,7 +115,11 @@ static const char QUEUE_TAKE[] = /* ARGV: prefix, mode, seats, now, fill_after *
     "  out[#out + 1] = user\n"
     "  out[#out + 1] = redis.call('HGET', p..'tickets:'..mode, user)\n"
     "  drop(p, mode, user)\n"
+    "  redis.call('SET', p..'seat:'..user, node..'|'..table)\n"
+    "  redis.call('SADD', p..'node_seats:'..node, user)\n"
     "end\n"
+    "redis.call('HSET', p..'table:'..table, 'node', node, 'epoch', 1, 'state', 'running')\n"
+    "redis.call('SADD', p..'node_tables:'..node, table)\n"
     "return out\n";
 
 static const char TABLE_PLACE[] = /* ARGV: prefix, table, node */
@@ -117,6 +128,36 @@ static const char TABLE_PLACE[] = /* ARGV: prefix, table, node */
     "redis.call('HSET', key, 'node', ARGV[3], 'epoch', 1, 'state', 'running')\n"
     "redis.call('SADD', ARGV[1]..'node_tables:'..ARGV[3], ARGV[2])\n"
     "return 1\n";
+
+static const char TABLE_SEAT[] = /* ARGV: prefix, table, node, users... */
+    "local p, table, node = ARGV[1], ARGV[2], ARGV[3]\n"
+    "local key = p..'table:'..table\n"
+    "if redis.call('EXISTS', key) == 0 then\n"
+    "  redis.call('HSET', key, 'node', node, 'epoch', 1, 'state', 'running')\n"
+    "  redis.call('SADD', p..'node_tables:'..node, table)\n"
+    "end\n"
+    "for i = 4, #ARGV do\n"
+    "  redis.call('SET', p..'seat:'..ARGV[i], node..'|'..table)\n"
+    "  redis.call('SADD', p..'node_seats:'..node, ARGV[i])\n"
+    "end\n"
+    "return #ARGV - 3\n";
+
+static const char TABLE_OVER[] = /* ARGV: prefix, table, node, users... */
+    "local p, table, node = ARGV[1], ARGV[2], ARGV[3]\n"
+    "local key = p..'table:'..table\n"
+    "if redis.call('HGET', key, 'node') == node then\n"
+    "  redis.call('DEL', key)\n"
+    "  redis.call('SREM', p..'node_tables:'..node, table)\n"
+    "end\n"
+    "local freed = 0\n"
+    "for i = 4, #ARGV do\n"
+    "  if redis.call('GET', p..'seat:'..ARGV[i]) == node..'|'..table then\n"
+    "    redis.call('DEL', p..'seat:'..ARGV[i])\n"
+    "    redis.call('SREM', p..'node_seats:'..node, ARGV[i])\n"
+    "    freed = freed + 1\n"
+    "  end\n"
+    "end\n"
+    "return freed\n";
 
 static const char TABLE_LOOKUP[] = /* ARGV: prefix, table */
     "return redis.call('HMGET', ARGV[1]..'table:'..ARGV[2], 'node', 'epoch', 'state')\n";
@@ -295,13 +336,13 @@ void ippon_coord_queue_leave(ippon_coord *c, const char *mode, const char *user,
 }
 
 void ippon_coord_queue_take(ippon_coord *c, const char *mode, int seats, long long now_ms, long long fill_after_ms,
-                            ippon_coord_fn fn, void *ctx)
+                            const char *table, ippon_coord_fn fn, void *ctx)
 {
     char n[16], now[24], fill[24];
     snprintf(n, sizeof n, "%d", seats);
     snprintf(now, sizeof now, "%lld", now_ms);
     snprintf(fill, sizeof fill, "%lld", fill_after_ms);
-    coord_eval(c, "queue take", QUEUE_TAKE, 4, (const char *[]){mode, n, now, fill}, fn, ctx);
+    coord_eval(c, "queue take", QUEUE_TAKE, 6, (const char *[]){mode, n, now, fill, table, c->node}, fn, ctx);
 }
 
 void ippon_coord_queue_length(ippon_coord *c, const char *mode, ippon_coord_fn fn, void *ctx)
@@ -313,6 +354,40 @@ void ippon_coord_queue_length(ippon_coord *c, const char *mode, ippon_coord_fn f
 void ippon_coord_table_place(ippon_coord *c, const char *table, ippon_coord_fn fn, void *ctx)
 {
     coord_eval(c, "table place", TABLE_PLACE, 2, (const char *[]){table, c->node}, fn, ctx);
+}
+
+/* a script whose arguments are a table, this node and up to four users */
+static void coord_table_users(ippon_coord *c, const char *what, const char *script, const char *table,
+                              const char *const *users, int n, ippon_coord_fn fn, void *ctx)
+{
+    const char *args[2 + 4];
+    if (n < 0 || n > 4) {
+        fn(ctx, &(ippon_coord_reply){.ok = false});
+        return;
+    }
+    args[0] = table;
+    args[1] = c->node;
+    for (int i = 0; i < n; i++)
+        args[2 + i] = users[i];
+    coord_eval(c, what, script, 2 + n, args, fn, ctx);
+}
+
+void ippon_coord_table_seat(ippon_coord *c, const char *table, const char *const *users, int n, ippon_coord_fn fn,
+                            void *ctx)
+{
+    coord_table_users(c, "table seat", TABLE_SEAT, table, users, n, fn, ctx);
+}
+
+void ippon_coord_table_over(ippon_coord *c, const char *table, const char *const *users, int n, ippon_coord_fn fn,
+                            void *ctx)
+{
+    coord_table_users(c, "table over", TABLE_OVER, table, users, n, fn, ctx);
+}
+
+void ippon_coord_seat_lookup(ippon_coord *c, const char *user, ippon_coord_fn fn, void *ctx)
+{
+    coord_eval(c, "seat lookup", "return redis.call('GET', ARGV[1]..'seat:'..ARGV[2])\n", 1, (const char *[]){user},
+               fn, ctx);
 }
 
 void ippon_coord_table_lookup(ippon_coord *c, const char *table, ippon_coord_fn fn, void *ctx)

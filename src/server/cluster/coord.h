@@ -12,6 +12,9 @@
  *   P tickets:<mode>          hash: user → its ticket (JSON, the queueing node's own)
  *   P ticket_nodes:<mode>     hash: user → the node it queued on
  *   P node_tickets:<node>     set: "<mode>|<user>" queued on the node (dropped with the node)
+ *   P seat:<user>             "<node>|<table>": the user's seat at a running table (from the take
+ *                             that seated it to the table's end; no queueing meanwhile)
+ *   P node_seats:<node>       set: the users seated at the node's tables (freed with the node)
  *   P table:<table>           hash: node, epoch, state ("running", "void", or the caller's own)
  *   P node_tables:<node>      set: the tables the node hosts
  *   P user:<user>             the node of the user's live socket (presence)
@@ -57,7 +60,7 @@ void ippon_coord_lease(ippon_coord *c, const char *info, long lease_ms, ippon_co
 void ippon_coord_nodes(ippon_coord *c, ippon_coord_fn fn, void *ctx);
 /*
  * A node whose lease ran out: its tables in the directory become state "void" (epoch + 1), its
- * queue tickets are dropped, and it is no longer listed. number -1 if its lease still runs
+ * queue tickets are dropped, its players' seats freed, and it is no longer listed. number -1 if its lease still runs
  * (nothing changes); else items are the tables voided.
  */
 void ippon_coord_void_node(ippon_coord *c, const char *node, ippon_coord_fn fn, void *ctx);
@@ -65,7 +68,8 @@ void ippon_coord_void_node(ippon_coord *c, const char *node, ippon_coord_fn fn, 
 /* ---- queues ---- */
 
 /* queue user for mode at now_ms with its ticket (JSON text) on this node: number 1, or 0 if it is
-   queued already (in that mode) */
+   queued already (in that mode); or, if it is seated at a running table, text "<node>|<table>"
+   and it is not queued */
 void ippon_coord_queue_join(ippon_coord *c, const char *mode, const char *user, const char *ticket,
                             long long now_ms, ippon_coord_fn fn, void *ctx);
 /* number 1 if user was queued for mode (and is no longer), 0 if not */
@@ -74,10 +78,12 @@ void ippon_coord_queue_leave(ippon_coord *c, const char *mode, const char *user,
  * The atomic take: the first `seats` users queued for mode, taken off the queue — all of them if
  * there are that many, or every one there is (fewer, the rest for bots) once the first has waited
  * fill_after_ms; else none. items are pairs (user, ticket), earliest first. Whichever node's take
- * comes first gets a user; no user is ever taken twice.
+ * comes first gets a user; no user is ever taken twice. Those taken are seated at `table` on this
+ * node in the same step: their seats recorded (ippon_coord_seat_lookup), the table in the
+ * directory (epoch 1, "running").
  */
 void ippon_coord_queue_take(ippon_coord *c, const char *mode, int seats, long long now_ms, long long fill_after_ms,
-                            ippon_coord_fn fn, void *ctx);
+                            const char *table, ippon_coord_fn fn, void *ctx);
 /* users queued for mode: number */
 void ippon_coord_queue_length(ippon_coord *c, const char *mode, ippon_coord_fn fn, void *ctx);
 
@@ -93,6 +99,16 @@ void ippon_coord_table_set_state(ippon_coord *c, const char *table, long long ep
                                  ippon_coord_fn fn, void *ctx);
 /* the table is over: number 1 if it was listed */
 void ippon_coord_table_remove(ippon_coord *c, const char *table, ippon_coord_fn fn, void *ctx);
+/* a table this node hosts that no take formed (practice, a private table): it is placed in the
+   directory (if it is not) and its users (n <= 4) seated at it; number the users seated */
+void ippon_coord_table_seat(ippon_coord *c, const char *table, const char *const *users, int n, ippon_coord_fn fn,
+                            void *ctx);
+/* a table this node hosted (taken with ippon_coord_queue_take, or seated) is over: out of the directory, and
+   its users' seats (n <= 4) freed where they are still this table's; number the seats freed */
+void ippon_coord_table_over(ippon_coord *c, const char *table, const char *const *users, int n, ippon_coord_fn fn,
+                            void *ctx);
+/* text "<node>|<table>": where user is seated, NULL if at no running table */
+void ippon_coord_seat_lookup(ippon_coord *c, const char *user, ippon_coord_fn fn, void *ctx);
 
 /* ---- presence ---- */
 

@@ -152,7 +152,7 @@ void ippon_gateway_set_maintenance(ippon_gateway *gw, bool on)
         while (count > 0) { /* the entries move as each one leaves: always take the first */
             char user_id[sizeof waiting[0].user_id];
             snprintf(user_id, sizeof user_id, "%s", waiting[0].user_id);
-            ippon_lobby_leave(gw->lobby, user_id);
+            ippon_gateway_stop_waiting(gw, user_id);
             ippon_conn *c = ippon_gateway_conn_of(gw, user_id);
             if (c) {
                 ippon_gateway_send_error(gw, c, "maintenance", "the server is in maintenance: no new matches for now");
@@ -341,7 +341,9 @@ void ippon_gateway_close(ippon_gateway *gw, ippon_conn *c)
     }
     if (c->user_id[0] && ippon_strmap_get(gw->users, c->user_id) == c) {
         ippon_strmap_remove(gw->users, c->user_id);
-        ippon_lobby_leave(gw->lobby, c->user_id); /* a queued player who leaves stops waiting */
+        ippon_gateway_stop_waiting(gw, c->user_id); /* a queued player who leaves stops waiting */
+        if (gw->has_mm)
+            gw->mm.gone(gw->mm.ctx, c->user_id);
     }
     ippon_gateway_watch_closed(gw, c);
     ippon_conn_count_give(gw->addrs, c->addr);
@@ -467,6 +469,8 @@ static void on_hello(ippon_gateway *gw, ippon_conn *c, const json_t *msg)
     long last = json_is_integer(json_object_get(msg, "last")) ? (long)json_integer_value(json_object_get(msg, "last")) : -2;
     ippon_gateway_rejoin(gw, c, last, json_string_value(json_object_get(msg, "proof")), now);
     ippon_gateway_room_rejoin(gw, c);
+    if (gw->has_mm) /* one live socket per user across the cluster; a table elsewhere is found */
+        gw->mm.hello(gw->mm.ctx, c->user_id, ippon_gateway_table_of(gw, c->user_id) != NULL);
 }
 
 static void on_queue(ippon_gateway *gw, ippon_conn *c, const json_t *msg)
@@ -493,15 +497,22 @@ static void on_queue(ippon_gateway *gw, ippon_conn *c, const json_t *msg)
         return;
     }
     int64_t now = ippon_gateway_now(gw);
+    int before = ippon_lobby_mode_of(gw->lobby, c->user_id);
     int pos = ippon_lobby_join(gw->lobby, mode, c->user_id, c->name, c->addr, now);
+    if (gw->has_mm && pos > 0) {
+        if (before >= 0 && before != (int)mode)
+            gw->mm.left(gw->mm.ctx, (ippon_mode)before, c->user_id);
+        int count;
+        const ippon_lobby_entry *waiting = ippon_lobby_entries(gw->lobby, mode, &count);
+        gw->mm.joined(gw->mm.ctx, mode, &waiting[pos - 1]);
+    }
     ippon_gateway_send(gw, c, json_pack("{s:s,s:s,s:i}", "type", "queued", "mode", ippon_mode_name(mode), "position", pos));
     ippon_gateway_lobby_changed(gw, mode, now);
 }
 
 static void on_unqueue(ippon_gateway *gw, ippon_conn *c)
 {
-    int waiting = ippon_lobby_mode_of(gw->lobby, c->user_id);
-    ippon_lobby_leave(gw->lobby, c->user_id);
+    int waiting = ippon_gateway_stop_waiting(gw, c->user_id);
     ippon_gateway_send(gw, c, json_pack("{s:s}", "type", "unqueued"));
     if (waiting >= 0)
         ippon_gateway_lobby_changed(gw, (ippon_mode)waiting, ippon_gateway_now(gw));
@@ -530,7 +541,7 @@ static void on_practice(ippon_gateway *gw, ippon_conn *c, const json_t *msg)
         count_bad(gw, c, "in_match", "you are already playing a match");
         return;
     }
-    ippon_lobby_leave(gw->lobby, c->user_id);
+    ippon_gateway_stop_waiting(gw, c->user_id);
     ippon_lobby_entry me;
     snprintf(me.user_id, sizeof me.user_id, "%s", c->user_id);
     snprintf(me.name, sizeof me.name, "%s", c->name);

@@ -12,6 +12,7 @@
 #include "base/timer_heap.h"
 #include "base/timers.h"
 #include "game/gateway.h"
+#include "game/gateway_matchmaker.h"
 #include "game/lobby.h"
 #include "base/strmap.h"
 #include "game/table.h"
@@ -94,6 +95,8 @@ struct ippon_gateway {
     ippon_gateway_stats stats;
     bool draining;
     bool maintenance;           /* no new matches (admin_settings.h); running ones finish */
+    ippon_gateway_matchmaker mm; /* a cluster's matchmaker (gateway_matchmaker.h) */
+    bool has_mm;                /* ... when set: the lobby forms no tables itself */
 };
 
 int64_t ippon_gateway_now(const ippon_gateway *gw);
@@ -109,6 +112,10 @@ ippon_conn *ippon_gateway_conn_of(ippon_gateway *gw, const char *user_id);
 /* counts a bad message and answers it; true when the connection is being closed for abuse */
 bool ippon_gateway_bad(ippon_gateway *gw, ippon_conn *c, const char *code, const char *message);
 
+/* user_id stops waiting in the lobby here (and in the cluster's queue, gateway_matchmaker.h): the
+   mode it waited for, or -1 if it was not queued */
+int ippon_gateway_stop_waiting(ippon_gateway *gw, const char *user_id);
+
 /* gateway_sessions.c: the once-a-second check of the sockets' sessions, started by attach */
 void ippon_gateway_sessions_start(ippon_gateway *gw);
 
@@ -123,6 +130,9 @@ void ippon_gateway_act(ippon_gateway *gw, ippon_conn *c, const json_t *msg, int6
 void ippon_gateway_contribute(ippon_gateway *gw, ippon_conn *c, const json_t *msg, int64_t now);
 void ippon_gateway_lobby_changed(ippon_gateway *gw, ippon_mode mode, int64_t now);
 void ippon_gateway_start_table(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_entry *humans, int n, bool may_rank);
+/* the same with the table's id given (32 hex, a matchmaker's): 0, or -1 if no table was made */
+int ippon_gateway_start_table_as(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_entry *humans, int n,
+                                 bool may_rank, const char *id);
 /* what a table started from a private room has of its own (gateway_rooms.c) */
 typedef struct ippon_gateway_table_options {
     bool private_match;     /* never ranked, stored as private */

@@ -129,7 +129,7 @@ int ippon_gateway_close_table(ippon_gateway *gw, const char *table_id, const cha
 
 bool ippon_gateway_disconnect(ippon_gateway *gw, const char *user_id, const char *code, const char *message)
 {
-    ippon_lobby_leave(gw->lobby, user_id);
+    ippon_gateway_stop_waiting(gw, user_id);
     ippon_conn *c = ippon_gateway_conn_of(gw, user_id);
     if (!c)
         return false;

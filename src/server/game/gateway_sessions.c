@@ -21,7 +21,7 @@
 static void session_closed(ippon_gateway *gw, ippon_conn *c, const char *message)
 {
     ippon_log(IPPON_LOG_INFO, "gateway: closing the socket of user %s from %s: %s", c->user_id, c->addr, message);
-    ippon_lobby_leave(gw->lobby, c->user_id);
+    ippon_gateway_stop_waiting(gw, c->user_id);
     ippon_gateway_send_error_and_close(gw, c, "session_ended", message);
 }
 

@@ -130,11 +130,17 @@ static void table_finished(void *ctx, ippon_table *t, const ippon_stored_match *
     stored.ended_ms = ippon_gateway_wall_ms(gw, rec->ended_ms);
     store_finished(gw, &stored);
     gw->stats.matches_finished++;
+    const char *humans[IPPON_MAX_PLAYERS];
+    int n = 0;
     for (int s = 0; s < ippon_table_players(t); s++) {
         const ippon_seat_player *p = ippon_table_player_at(t, s);
-        if (!p->bot)
+        if (!p->bot) {
             ippon_strmap_remove(gw->seated, p->user_id);
+            humans[n++] = p->user_id;
+        }
     }
+    if (gw->has_mm && n > 0) /* the cluster frees their seats (a practice table's too: harmless) */
+        gw->mm.table_over(gw->mm.ctx, ippon_table_id(t), humans, n);
     if (!ended->dead) {
         ended->dead = true; /* its timer frees it (once its spectators have had it all), outside
                                the table's own call stack */
@@ -234,9 +240,10 @@ static void tables_due(lws_sorted_usec_list_t *sul)
     arm(gw);
 }
 
-/* a table for these humans (bots in the other seats), ranked when it may be and has enough of them */
-static void start_table(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_entry *humans, int n, bool may_rank,
-                        const ippon_gateway_table_options *opt)
+/* a table for these humans (bots in the other seats), ranked when it may be and has enough of them;
+   its id is `id` (32 hex) or, NULL, a new one: 0, or -1 if none was made */
+static int start_table(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_entry *humans, int n, bool may_rank,
+                       const ippon_gateway_table_options *opt, const char *id)
 {
     const ippon_rules *rules = ippon_rules_preset(ippon_mode_preset(mode));
     ippon_seat_player players[IPPON_MAX_PLAYERS];
@@ -259,13 +266,19 @@ static void start_table(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_en
     ts.no_spectators = opt->no_spectators;
     ts.watch_delay_ms = opt->watch_delay_ms;
     bool ranked = may_rank && !opt->private_match && n >= gw->set.ranked_min_humans;
-    ippon_id id;
     char hex[IPPON_ID_HEX_LEN + 1];
-    ippon_id_generate(&id);
-    ippon_id_format(&id, hex);
+    if (id) {
+        if (strlen(id) != IPPON_ID_HEX_LEN || strspn(id, "0123456789abcdef") != IPPON_ID_HEX_LEN)
+            return -1;
+        memcpy(hex, id, sizeof hex);
+    } else {
+        ippon_id fresh;
+        ippon_id_generate(&fresh);
+        ippon_id_format(&fresh, hex);
+    }
     struct gw_table *gt = calloc(1, sizeof *gt);
     if (!gt)
-        return;
+        return -1;
     gt->gw = gw;
     ippon_timer_init(&gt->timer);
     ippon_gateway_journal_begin(gw, gt, hex);
@@ -280,22 +293,36 @@ static void start_table(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_en
         ippon_journal_end(gt->journal);
         ippon_journal_remove(gw->app->journal, hex);
         free(gt);
-        return;
+        return -1;
     }
     ippon_gateway_table_link(gw, gt);
+    if (gw->has_mm && n > 0) { /* the cluster knows they are seated (none may queue elsewhere) */
+        const char *users[IPPON_MAX_PLAYERS];
+        for (int i = 0; i < n; i++)
+            users[i] = players[i].user_id;
+        gw->mm.table_started(gw->mm.ctx, hex, users, n);
+    }
+    return 0;
 }
 
 /* a table from the lobby (may_rank) or for practice (not ranked) */
 void ippon_gateway_start_table(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_entry *humans, int n, bool may_rank)
 {
     const ippon_gateway_table_options ordinary = { .clock_factor = 1, .watch_delay_ms = -1 };
-    start_table(gw, mode, humans, n, may_rank, &ordinary);
+    start_table(gw, mode, humans, n, may_rank, &ordinary, NULL);
+}
+
+int ippon_gateway_start_table_as(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_entry *humans, int n,
+                                 bool may_rank, const char *id)
+{
+    const ippon_gateway_table_options ordinary = { .clock_factor = 1, .watch_delay_ms = -1 };
+    return start_table(gw, mode, humans, n, may_rank, &ordinary, id);
 }
 
 void ippon_gateway_start_table_with(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_entry *humans, int n,
                                     const ippon_gateway_table_options *opt)
 {
-    start_table(gw, mode, humans, n, false, opt);
+    start_table(gw, mode, humans, n, false, opt, NULL);
 }
 
 void ippon_gateway_table_settings(const ippon_gateway *gw, ippon_table_settings *out)
@@ -340,11 +367,15 @@ static void lobby_tick(ippon_gateway *gw, ippon_mode mode, int64_t now)
     int64_t fill = gw->set.bots ? (int64_t)(gw->set.bot_fill_after_ms * gw->set.time_scale) : INT64_MAX;
     int n;
     ippon_lobby_distinct_addresses(gw->lobby, !gw->set.ranked_same_address);
-    while (!gw->draining && !gw->maintenance &&
-           (n = ippon_lobby_take(gw->lobby, mode, rules->players, fill, now, group)) > 0) {
-        for (int i = 0; i < n; i++)
-            ippon_metrics_queue_wait(gw->app->metrics, (double)(now - group[i].since) / 1000.0);
-        ippon_gateway_start_table(gw, mode, group, n, true);
+    if (gw->has_mm) { /* a cluster's matchmaker forms the tables, from every node's queue */
+        if (ippon_gateway_forming(gw) && ippon_lobby_size(gw->lobby, mode) > 0)
+            gw->mm.tick(gw->mm.ctx, mode, now);
+    } else {
+        while (ippon_gateway_forming(gw) && (n = ippon_lobby_take(gw->lobby, mode, rules->players, fill, now, group)) > 0) {
+            for (int i = 0; i < n; i++)
+                ippon_metrics_queue_wait(gw->app->metrics, (double)(now - group[i].since) / 1000.0);
+            ippon_gateway_start_table(gw, mode, group, n, true);
+        }
     }
     int count;
     const ippon_lobby_entry *waiting = ippon_lobby_entries(gw->lobby, mode, &count);

@@ -1,6 +1,8 @@
 // live.js — the Live section: connections, queues with their waits, the running tables (mode,
 // players, hand, honba, sticks, how long), refreshed every few seconds; a table can be watched
-// (its public view, polled) or closed.
+// (its public view, polled) or closed. In a cluster every live node is asked in turn (?node=K,
+// which HAProxy routes to that node; a node answering for another — no proxy in between — is
+// not counted twice) and the numbers are the cluster's: each table shows its node.
 import { api } from '/js/api.js';
 import { t, formatDuration } from './i18n.js';
 import { h, replace } from '/js/dom.js';
@@ -8,6 +10,47 @@ import { toast, errorText, confirmAction, table } from './dom.js';
 
 const REFRESH_MS = 3000;
 const WATCH_MS = 2000;
+
+/** path asked of node (null: whichever answers) */
+const at = (path, node) => (node ? `${path}${path.includes('?') ? '&' : '?'}node=${encodeURIComponent(node)}` : path);
+
+/** the cluster's live nodes, or [null] for a single server (or when health cannot say) */
+async function liveNodes() {
+  try {
+    const health = await api('/health', { auth: false });
+    const alive = (health.cluster?.nodes ?? []).filter((n) => n.alive).map((n) => n.node).sort();
+    return alive.length ? alive : [null];
+  } catch {
+    return [null];
+  }
+}
+
+/** every node's answer to /admin/tables as one: sums, queues joined, tables tagged with their node */
+async function liveOfCluster() {
+  const answers = [];
+  for (const node of await liveNodes()) {
+    const live = await api(at('/admin/tables', node));
+    if (node && live.node !== node) continue; // not routed to it (no proxy): its own node answered already
+    answers.push(live);
+  }
+  const sum = (k) => answers.reduce((n, a) => n + (a[k] ?? 0), 0);
+  const queue = (mode) => ({
+    size: answers.reduce((n, a) => n + a.queues[mode].size, 0),
+    longest_wait_ms: Math.max(0, ...answers.map((a) => a.queues[mode].longest_wait_ms)),
+    waiting: answers.flatMap((a) => a.queues[mode].waiting).sort((x, y) => y.waited_ms - x.waited_ms),
+  });
+  return {
+    clustered: answers.some((a) => a.node),
+    connections: sum('connections'),
+    players_online: sum('players_online'),
+    tables_total: sum('tables_total'),
+    maintenance: answers.some((a) => a.maintenance),
+    draining: answers.some((a) => a.draining),
+    queues: { '4p': queue('4p'), '3p': queue('3p') },
+    tables: answers.flatMap((a) => a.tables.map((x) => ({ ...x, node: a.node ?? null })))
+      .sort((x, y) => y.running_ms - x.running_ms),
+  };
+}
 
 function playersCell(players) {
   return h('ul', { class: 'plain' }, players.map((p) => h('li', {},
@@ -33,7 +76,7 @@ function renderView(box, v) {
 }
 
 export function liveView(root) {
-  let timer = null, watchTimer = null, watching = null;
+  let timer = null, watchTimer = null, watching = null, watchingNode = null;
   const summary = h('div', { class: 'cards' });
   const queues = h('div');
   const tables = h('div');
@@ -49,7 +92,7 @@ export function liveView(root) {
   async function pollWatch() {
     if (!watching) return;
     try {
-      const v = await api(`/admin/tables/${watching}`);
+      const v = await api(at(`/admin/tables/${watching}`, watchingNode));
       renderView(watch.querySelector('.view'), v);
     } catch (e) {
       replace(watch.querySelector('.view'), h('p', { class: 'muted' }, e.status === 404 ? t('watch.gone') : errorText(e)));
@@ -57,9 +100,10 @@ export function liveView(root) {
     }
   }
 
-  function startWatch(id) {
+  function startWatch(id, node) {
     stopWatch();
     watching = id;
+    watchingNode = node;
     watch.hidden = false;
     replace(watch, h('h2', {}, t('watch.title', { id: id.slice(0, 8) })),
       h('button', { type: 'button', onclick: stopWatch }, t('watch.stop')), h('div', { class: 'view' }));
@@ -67,9 +111,9 @@ export function liveView(root) {
     watchTimer = setInterval(pollWatch, WATCH_MS);
   }
 
-  async function closeTable(id) {
+  async function closeTable(id, node) {
     const done = await confirmAction({ title: t('close.title', { id: id.slice(0, 8) }), text: t('close.text'),
-      ok: t('close.ok'), act: ({ reason }) => api('/admin/close-table', { method: 'POST', body: { table: id, reason } }) });
+      ok: t('close.ok'), act: ({ reason }) => api(at('/admin/close-table', node), { method: 'POST', body: { table: id, reason } }) });
     if (done) {
       toast(t('close.done'));
       load();
@@ -79,7 +123,7 @@ export function liveView(root) {
   async function load() {
     let live;
     try {
-      live = await api('/admin/tables');
+      live = await liveOfCluster();
     } catch (e) {
       replace(tables, h('p', { class: 'error' }, errorText(e)));
       return;
@@ -101,16 +145,18 @@ export function liveView(root) {
       return;
     }
     replace(tables, h('h2', {}, t('live.tables')), table(
-      ['live.col.table', 'live.col.mode', 'live.col.players', 'live.col.hand', 'live.col.running', ''],
+      ['live.col.table', ...(live.clustered ? ['live.col.node'] : []), 'live.col.mode', 'live.col.players', 'live.col.hand',
+        'live.col.running', ''],
       live.tables.map((x) => h('tr', { 'data-table': x.id },
         h('td', {}, h('code', {}, x.id.slice(0, 8))),
+        live.clustered ? h('td', {}, x.node ?? '') : null,
         h('td', {}, x.mode, x.ranked ? h('span', { class: 'badge' }, t('live.ranked')) : null),
         h('td', {}, playersCell(x.players)),
         h('td', {}, t('live.hand', { hand: x.hand_number + 1, honba: x.honba, sticks: x.sticks })),
         h('td', { class: 'num' }, formatDuration(x.running_ms)),
         h('td', { class: 'actions' },
-          h('button', { type: 'button', onclick: () => startWatch(x.id) }, t('live.watch')),
-          h('button', { type: 'button', class: 'danger', onclick: () => closeTable(x.id) }, t('live.close'))))),
+          h('button', { type: 'button', onclick: () => startWatch(x.id, x.node) }, t('live.watch')),
+          h('button', { type: 'button', class: 'danger', onclick: () => closeTable(x.id, x.node) }, t('live.close'))))),
       { id: 'tables' }));
   }
 

@@ -51,6 +51,7 @@ const TEXTS = {
   'live.waiting': ['{name} ({wait})', '{name}（{wait}）'],
   'live.no_tables': ['No table is running.', '進行中の卓はありません。'],
   'live.col.table': ['Table', '卓'],
+  'live.col.node': ['Node', 'ノード'],
   'live.col.mode': ['Mode', '形式'],
   'live.col.players': ['Players', 'プレイヤー'],
   'live.col.hand': ['Hand', '局'],

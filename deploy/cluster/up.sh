@@ -1,0 +1,160 @@
+#!/usr/bin/env bash
+# deploy/cluster/up.sh N — an ippon cluster of N nodes on this machine, for trying it out and for
+# the tests (../shared/SCALE.md): installs what is missing (deploy/setup.sh --cluster), builds a
+# release, and starts on loopback ports PostgreSQL (the records; as its own user: it refuses
+# root), Redis (queues, seats, presence, notices), N nodes and HAProxy in front of them. The last
+# line printed is the public URL (http://127.0.0.1:PORT). deploy/cluster/down.sh stops it all.
+#
+# HAProxy routes /ws?node=K (the "move" of PROTOCOL.md) to node K through a map it reads at
+# runtime (a node added later needs only "add map", no reload), and everything else to the
+# least-loaded node that answers GET /api/health.
+#
+# Environment:
+#   IPPON_CLUSTER_DIR   where everything lives (default /tmp/ippon-cluster): pg/, redis/, n1..nN/
+#                       (each node's config, local files and log), haproxy.cfg, nodes.map, pids
+#   IPPON_CLUSTER_PORT  the public port (default 8090); the others are the next free ones above it
+#   IPPON_BIN           an ippon binary to run instead of building one (the tests pass theirs)
+#   IPPON_NODE_KEYS     more keys for every node's config, as JSON members (keys the script does
+#                       not write itself), e.g. '"time_scale": 0.05, "bot_fill_after": 2'
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+
+n=${1:-}
+if ! [[ "$n" =~ ^[0-9]+$ ]] || [ "$n" -lt 1 ] || [ "$n" -gt 16 ]; then
+  echo "usage: deploy/cluster/up.sh N   (N nodes, 1..16)" >&2
+  exit 2
+fi
+dir=${IPPON_CLUSTER_DIR:-/tmp/ippon-cluster}
+public=${IPPON_CLUSTER_PORT:-8090}
+extra=${IPPON_NODE_KEYS:-}
+
+if [ -e "$dir/up" ]; then
+  echo "up.sh: a cluster is already up in $dir (deploy/cluster/down.sh first)" >&2
+  exit 1
+fi
+
+"$root/deploy/setup.sh" --cluster >/dev/null
+
+bin=${IPPON_BIN:-}
+if [ -z "$bin" ]; then
+  cmake -S "$root" -B "$root/build/release" -DCMAKE_BUILD_TYPE=Release -DIPPON_TESTS=OFF >/dev/null
+  cmake --build "$root/build/release" -j"$(nproc)" --target ippon >/dev/null
+  bin="$root/build/release/src/server/ippon"
+fi
+
+pgbin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
+as_postgres() {
+  if [ "$(id -u)" = 0 ]; then setpriv --reuid=postgres --regid=postgres --init-groups -- "$@"; else "$@"; fi
+}
+
+# the next port above $1 that nothing listens on
+next_port() {
+  local p=$(($1 + 1))
+  while (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; do p=$((p + 1)); done
+  echo "$p"
+}
+
+# waits until GET http://127.0.0.1:$1$2 answers 200, or fails naming $3 and its log $4
+wait_http() {
+  for _ in $(seq 1 200); do
+    if curl -fs -o /dev/null "http://127.0.0.1:$1$2"; then return 0; fi
+    sleep 0.1
+  done
+  echo "up.sh: $3 did not answer on port $1 (log: $4)" >&2
+  tail -n 20 "$4" >&2 || true
+  exit 1
+}
+
+mkdir -p "$dir"
+: > "$dir/pids"
+pg_port=$(next_port "$public")
+redis_port=$(next_port "$pg_port")
+
+# PostgreSQL: a cluster of its own in $dir/pg, loopback only
+rm -rf "$dir/pg"
+mkdir -p "$dir/pg"
+[ "$(id -u)" = 0 ] && chown postgres "$dir/pg"
+as_postgres "$pgbin/initdb" -D "$dir/pg/data" -A trust -U ippon -E UTF8 --locale C >"$dir/pg/initdb.log" 2>&1 ||
+  { cat "$dir/pg/initdb.log" >&2; exit 1; }
+as_postgres "$pgbin/pg_ctl" -D "$dir/pg/data" -l "$dir/pg/server.log" -w -t 60 \
+  -o "-p $pg_port -k $dir/pg -c listen_addresses=127.0.0.1 -c max_connections=400" start >/dev/null
+"$pgbin/psql" -h 127.0.0.1 -p "$pg_port" -U ippon -d postgres -q -c "CREATE DATABASE ippon"
+echo "postgres $pg_port" >> "$dir/pids"
+
+# Redis: nothing kept on disk (the queues and seats are rebuilt as players come back)
+mkdir -p "$dir/redis"
+redis-server --port "$redis_port" --bind 127.0.0.1 --dir "$dir/redis" --save "" --appendonly no \
+  --daemonize yes --pidfile "$dir/redis/redis.pid" --logfile "$dir/redis/redis.log"
+for _ in $(seq 1 100); do [ -s "$dir/redis/redis.pid" ] && break; sleep 0.05; done
+echo "redis $(cat "$dir/redis/redis.pid")" >> "$dir/pids"
+
+# the nodes
+: > "$dir/nodes.map"
+servers=""
+port=$redis_port
+for i in $(seq 1 "$n"); do
+  port=$(next_port "$port")
+  node="n$i"
+  mkdir -p "$dir/$node"
+  cat > "$dir/$node/ippon.json" <<EOF
+{${extra:+
+  $extra,}
+  "port": $port,
+  "bind": "127.0.0.1",
+  "trusted_proxy": "127.0.0.1",
+  "web_root": "$root/web",
+  "migrations": "$root/migrations",
+  "database": "$dir/$node/ippon.db",
+  "log_level": "info",
+  "bots": true,
+  "ranked_min_humans": 1,
+  "cluster": {
+    "node": "$node",
+    "redis": "127.0.0.1:$redis_port",
+    "postgres": "postgresql://ippon@127.0.0.1:$pg_port/ippon"
+  }
+}
+EOF
+  nohup "$bin" --config "$dir/$node/ippon.json" > "$dir/$node/log" 2>&1 &
+  echo "$node $! $port" >> "$dir/pids"
+  echo "$node 127.0.0.1:$port" >> "$dir/nodes.map"
+  servers+="  server $node 127.0.0.1:$port check inter 1s fall 2 rise 1"$'\n'
+done
+while read -r node addr; do
+  wait_http "${addr#*:}" /api/health "node $node" "$dir/$node/log"
+done < "$dir/nodes.map"
+
+# HAProxy in front: /ws?node=K to node K (the map, changeable at runtime), the rest to any healthy node
+cat > "$dir/haproxy.cfg" <<EOF
+global
+  stats socket $dir/haproxy.sock mode 600 level admin
+defaults
+  mode http
+  option forwardfor
+  timeout connect 5s
+  timeout client 60s
+  timeout server 60s
+  timeout tunnel 1h
+frontend public
+  bind 127.0.0.1:$public
+  acl to_node url_param(node),map($dir/nodes.map) -m found
+  use_backend by_node if to_node
+  default_backend nodes
+backend nodes
+  balance leastconn
+  option httpchk GET /api/health
+$servers
+backend by_node
+  http-request set-var(txn.node) url_param(node),map($dir/nodes.map)
+  http-request set-dst var(txn.node),field(1,:)
+  http-request set-dst-port var(txn.node),field(2,:)
+  server node 0.0.0.0:0
+EOF
+haproxy -c -q -f "$dir/haproxy.cfg"
+haproxy -D -f "$dir/haproxy.cfg" -p "$dir/haproxy.pid"
+echo "haproxy $(cat "$dir/haproxy.pid")" >> "$dir/pids"
+wait_http "$public" /api/health "HAProxy" "$dir/haproxy.cfg"
+touch "$dir/up"
+echo "up.sh: $n node(s), PostgreSQL on $pg_port, Redis on $redis_port; state and logs in $dir"
+echo "http://127.0.0.1:$public"

@@ -1,0 +1,80 @@
+/*
+ * gateway_matchmaker.c — the gateway's side of a cluster's matchmaker (gateway_matchmaker.h):
+ * leaving the queue here and there at once, seating a group the matchmaker took, and sending a
+ * player to the node of its table.
+ */
+#include "game/gateway_internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "base/log.h"
+
+void ippon_gateway_set_matchmaker(ippon_gateway *gw, const ippon_gateway_matchmaker *mm)
+{
+    gw->has_mm = mm != NULL;
+    if (mm)
+        gw->mm = *mm;
+}
+
+bool ippon_gateway_forming(const ippon_gateway *gw)
+{
+    return !gw->draining && !gw->maintenance;
+}
+
+int ippon_gateway_stop_waiting(ippon_gateway *gw, const char *user_id)
+{
+    int waiting = ippon_lobby_mode_of(gw->lobby, user_id);
+    if (waiting < 0)
+        return -1;
+    ippon_lobby_leave(gw->lobby, user_id);
+    if (gw->has_mm)
+        gw->mm.left(gw->mm.ctx, (ippon_mode)waiting, user_id);
+    return waiting;
+}
+
+int ippon_gateway_seat_group(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_entry *humans, int n,
+                             const char *table_id)
+{
+    for (int i = 0; i < n; i++) /* off the shared queue already: only the lobby here forgets them */
+        ippon_lobby_leave(gw->lobby, humans[i].user_id);
+    return ippon_gateway_start_table_as(gw, mode, humans, n, true, table_id);
+}
+
+bool ippon_gateway_send_elsewhere(ippon_gateway *gw, const char *user_id, const char *node, const char *table,
+                                  const char *reason)
+{
+    ippon_conn *c = ippon_gateway_conn_of(gw, user_id);
+    if (!c || c->closing)
+        return false;
+    ippon_lobby_leave(gw->lobby, user_id); /* off the shared queue already: the take or the seat says so */
+    char path[160];
+    snprintf(path, sizeof path, "/ws?node=%s&table=%s", node, table);
+    ippon_gateway_send(gw, c, json_pack("{s:s,s:s,s:s,s:s,s:s}", "type", "move", "reason", reason, "node", node,
+                                        "table", table, "path", path));
+    return true;
+}
+
+void ippon_gateway_queue_refused(ippon_gateway *gw, const char *user_id, const char *code, const char *message)
+{
+    ippon_conn *c = ippon_gateway_conn_of(gw, user_id);
+    if (ippon_lobby_mode_of(gw->lobby, user_id) < 0)
+        return; /* it left meanwhile */
+    ippon_lobby_leave(gw->lobby, user_id);
+    if (!c || c->closing)
+        return;
+    ippon_gateway_send_error(gw, c, code, message);
+    ippon_gateway_send(gw, c, json_pack("{s:s}", "type", "unqueued"));
+}
+
+void ippon_gateway_replaced_elsewhere(ippon_gateway *gw, const char *user_id)
+{
+    ippon_conn *c = ippon_gateway_conn_of(gw, user_id);
+    if (!c || c->closing)
+        return;
+    ippon_log(IPPON_LOG_INFO, "gateway: user %s connected on another node: closing its socket here", user_id);
+    ippon_gateway_stop_waiting(gw, user_id);
+    ippon_gateway_send_error_and_close(gw, c, "replaced", "you connected from elsewhere");
+    ippon_strmap_remove(gw->users, user_id); /* the socket is no longer the user's here: its close */
+    c->user_id[0] = '\0';                    /* releases no presence (the other node holds it) */
+}

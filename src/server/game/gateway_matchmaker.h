@@ -1,0 +1,72 @@
+/*
+ * gateway_matchmaker.h — a matchmaker beyond this server: the cluster's shared queues
+ * (matchmaking/matchmaking.h, wired by main.c). With one set, the lobby still keeps who queued
+ * here — their status messages, their leaving — but forms no table itself: the matchmaker tells
+ * it who queued and left, ticks it while anyone waits here, and seats the groups it takes
+ * (ippon_gateway_seat_group) wherever their players are connected; a player whose table is on
+ * another node is sent there (ippon_gateway_send_elsewhere: the "move" message, PROTOCOL.md).
+ * Without one (a single server) nothing here is used.
+ *
+ * The hooks run on the event loop's thread, from inside the gateway's own calls: they must not
+ * call back into the gateway before they return (the matchmaker's answers come later, from
+ * Redis's replies).
+ */
+#ifndef IPPON_SERVER_GATEWAY_MATCHMAKER_H
+#define IPPON_SERVER_GATEWAY_MATCHMAKER_H
+
+#include <stdint.h>
+
+#include "base/mode.h"
+#include "game/gateway.h"
+#include "game/lobby.h"
+
+typedef struct ippon_gateway_matchmaker {
+    void *ctx;
+    /* who queued here for mode (its entry: id, name, address, since) */
+    void (*joined)(void *ctx, ippon_mode mode, const ippon_lobby_entry *who);
+    /* user stopped waiting for mode here (unqueued, closed, maintenance) */
+    void (*left)(void *ctx, ippon_mode mode, const char *user_id);
+    /* the lobby's tick for a mode someone here waits for: form what tables the queues allow */
+    void (*tick)(void *ctx, ippon_mode mode, int64_t now);
+    /* a table of this node started (any: from the matchmaker, practice, a private room): its id
+       and its human players, now seated at it */
+    void (*table_started)(void *ctx, const char *table_id, const char *const *users, int n);
+    /* a table of this node ended: its id and its human players */
+    void (*table_over)(void *ctx, const char *table_id, const char *const *users, int n);
+    /* user said hello here; seated_here: at a table of this node */
+    void (*hello)(void *ctx, const char *user_id, bool seated_here);
+    /* user's socket here closed */
+    void (*gone)(void *ctx, const char *user_id);
+} ippon_gateway_matchmaker;
+
+/* use mm from now on (copied; NULL: none, the lobby forms its own tables) */
+void ippon_gateway_set_matchmaker(ippon_gateway *gw, const ippon_gateway_matchmaker *mm);
+
+/* whether this node forms new matches now (not draining, not in maintenance) */
+bool ippon_gateway_forming(const ippon_gateway *gw);
+
+/*
+ * Seat a group the matchmaker took at a new table of this node with id table_id (32 hex; bots in
+ * the other seats; ranked when it has enough humans): those queued here stop waiting, and those
+ * connected here get match_found at once; the others' seats wait for their sockets as a
+ * reconnecting player's do. 0, or -1 (no table: out of memory, a bad id).
+ */
+int ippon_gateway_seat_group(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_entry *humans, int n,
+                             const char *table_id);
+
+/*
+ * user_id's table is table on node `node` (reason "match_found": a match just formed there;
+ * "seated": it plays there already): if it is connected here it stops waiting and is told to move
+ * there. Returns whether it was connected here.
+ */
+bool ippon_gateway_send_elsewhere(ippon_gateway *gw, const char *user_id, const char *node, const char *table,
+                                  const char *reason);
+
+/* the matchmaker could not queue user_id (Redis away): it stops waiting here and is told so (an
+   error with code and message, then "unqueued") */
+void ippon_gateway_queue_refused(ippon_gateway *gw, const char *user_id, const char *code, const char *message);
+
+/* user_id connected on another node since: its socket here (if any) closes with "replaced" */
+void ippon_gateway_replaced_elsewhere(ippon_gateway *gw, const char *user_id);
+
+#endif

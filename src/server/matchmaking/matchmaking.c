@@ -1,0 +1,378 @@
+/*
+ * matchmaking.c — the cluster's matchmaker (matchmaking.h): tickets into the shared queues,
+ * takes that form tables here, notices that send players to their table's node, presence.
+ *
+ * Every request to Redis carries a small note of what to do with its answer (an `ask`), freed
+ * when the answer comes; once detached, answers change nothing. Times in the shared queue are
+ * wall-clock milliseconds, so that the nodes' tickets compare.
+ */
+#include "matchmaking/matchmaking.h"
+
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "base/ids.h"
+#include "base/log.h"
+#include "game/gateway_matchmaker.h"
+#include "ippon/rules.h"
+
+struct ippon_matchmaking {
+    ippon_gateway *gw;     /* NULL once detached */
+    ippon_cluster *cluster;
+    ippon_coord *coord;
+    ippon_metrics *metrics;
+    bool taking[IPPON_MODES]; /* a take of the mode is in flight */
+    int pending;           /* answers still to come */
+};
+
+/* what to do with one answer */
+typedef struct ask {
+    ippon_matchmaking *m;
+    ippon_mode mode;
+    char user[40];
+    char table[IPPON_ID_HEX_LEN + 1];
+} ask;
+
+static int64_t wall_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static const char *me(const ippon_matchmaking *m)
+{
+    return ippon_cluster_node(m->cluster);
+}
+
+static ask *ask_new(ippon_matchmaking *m, ippon_mode mode, const char *user, const char *table)
+{
+    ask *a = calloc(1, sizeof *a);
+    if (!a)
+        return NULL;
+    a->m = m;
+    a->mode = mode;
+    snprintf(a->user, sizeof a->user, "%s", user ? user : "");
+    snprintf(a->table, sizeof a->table, "%s", table ? table : "");
+    m->pending++;
+    return a;
+}
+
+/* the answer's note, done with: its matchmaker if still attached, else NULL */
+static ippon_matchmaking *ask_done(ask *a)
+{
+    ippon_matchmaking *m = a->m;
+    m->pending--;
+    return m->gw ? m : NULL;
+}
+
+/* "<node>|<table>" split: false if it is not one */
+static bool seat_split(const char *seat, char *node, size_t nodelen, char *table, size_t tablelen)
+{
+    const char *bar = seat ? strchr(seat, '|') : NULL;
+    if (!bar || bar == seat || (size_t)(bar - seat) >= nodelen || strlen(bar + 1) >= tablelen)
+        return false;
+    snprintf(node, nodelen, "%.*s", (int)(bar - seat), seat);
+    snprintf(table, tablelen, "%s", bar + 1);
+    return table[0] != '\0';
+}
+
+/* a seat somewhere: the player is sent there (a seat "here" is this node's own business) */
+static void go_to_seat(ippon_matchmaking *m, const char *user, const char *seat, const char *reason)
+{
+    char node[64], table[IPPON_ID_HEX_LEN + 1];
+    if (!seat_split(seat, node, sizeof node, table, sizeof table)) {
+        ippon_log_warn("matchmaking: user %s has an unreadable seat \"%s\"", user, seat);
+        return;
+    }
+    if (strcmp(node, me(m)) != 0)
+        ippon_gateway_send_elsewhere(m->gw, user, node, table, reason);
+}
+
+static void ignore(void *ctx, const ippon_coord_reply *r)
+{
+    ask *a = ctx;
+    ippon_matchmaking *m = ask_done(a);
+    if (m && !r->ok)
+        ippon_log_warn("matchmaking: a change for user %s did not reach Redis", a->user);
+    free(a);
+}
+
+/* ---- the queue ---- */
+
+static void joined_answer(void *ctx, const ippon_coord_reply *r)
+{
+    ask *a = ctx;
+    ippon_matchmaking *m = ask_done(a);
+    if (m && !r->ok)
+        ippon_gateway_queue_refused(m->gw, a->user, "unavailable",
+                                    "matchmaking is briefly unavailable: queue again in a moment");
+    else if (m && r->text) /* seated at a running table: there, not in the queue */
+        go_to_seat(m, a->user, r->text, "seated");
+    free(a);
+}
+
+static void mm_joined(void *ctx, ippon_mode mode, const ippon_lobby_entry *who)
+{
+    ippon_matchmaking *m = ctx;
+    int64_t now = wall_ms();
+    char *ticket = NULL;
+    json_t *t = json_pack("{s:s,s:s,s:s,s:I}", "node", me(m), "name", who->name, "addr", who->addr, "since",
+                          (json_int_t)now);
+    if (t)
+        ticket = json_dumps(t, JSON_COMPACT);
+    json_decref(t);
+    ask *a = ask_new(m, mode, who->user_id, NULL);
+    if (!ticket || !a) {
+        if (a)
+            ask_done(a);
+        free(a);
+        free(ticket);
+        ippon_gateway_queue_refused(m->gw, who->user_id, "overloaded", "the server is out of memory: try again");
+        return;
+    }
+    ippon_coord_queue_join(m->coord, ippon_mode_name(mode), who->user_id, ticket, now, joined_answer, a);
+    free(ticket);
+}
+
+static void mm_left(void *ctx, ippon_mode mode, const char *user_id)
+{
+    ippon_matchmaking *m = ctx;
+    ask *a = ask_new(m, mode, user_id, NULL);
+    if (a)
+        ippon_coord_queue_leave(m->coord, ippon_mode_name(mode), user_id, ignore, a);
+}
+
+/* ---- taking: forming tables here ---- */
+
+static void take(ippon_matchmaking *m, ippon_mode mode);
+
+/* the players the take gave, as the gateway's entries (names and addresses from their tickets);
+   their nodes in nodes[i] */
+static int group_of(const ippon_coord_reply *r, ippon_lobby_entry *group, char nodes[][64], int64_t now,
+                    ippon_metrics *metrics)
+{
+    int n = 0;
+    for (size_t i = 0; i + 1 < r->count && n < IPPON_LOBBY_MAX_GROUP; i += 2) {
+        if (!r->items[i])
+            continue;
+        json_t *t = r->items[i + 1] ? json_loads(r->items[i + 1], 0, NULL) : NULL;
+        ippon_lobby_entry *e = &group[n];
+        memset(e, 0, sizeof *e);
+        snprintf(e->user_id, sizeof e->user_id, "%s", r->items[i]);
+        const char *name = json_string_value(json_object_get(t, "name"));
+        snprintf(e->name, sizeof e->name, "%s", name ? name : "player");
+        const char *addr = json_string_value(json_object_get(t, "addr"));
+        snprintf(e->addr, sizeof e->addr, "%s", addr ? addr : "");
+        const char *node = json_string_value(json_object_get(t, "node"));
+        snprintf(nodes[n], 64, "%s", node ? node : "");
+        json_int_t since = json_integer_value(json_object_get(t, "since"));
+        if (metrics && since > 0 && since <= now)
+            ippon_metrics_queue_wait(metrics, (double)(now - since) / 1000.0);
+        json_decref(t);
+        n++;
+    }
+    return n;
+}
+
+static void taken(void *ctx, const ippon_coord_reply *r)
+{
+    ask *a = ctx;
+    ippon_matchmaking *m = ask_done(a);
+    if (!m) {
+        free(a);
+        return;
+    }
+    m->taking[a->mode] = false;
+    ippon_lobby_entry group[IPPON_LOBBY_MAX_GROUP];
+    char nodes[IPPON_LOBBY_MAX_GROUP][64];
+    int n = r->ok ? group_of(r, group, nodes, wall_ms(), m->metrics) : 0;
+    if (n == 0) {
+        free(a);
+        return;
+    }
+    if (ippon_gateway_seat_group(m->gw, a->mode, group, n, a->table) != 0) {
+        /* taken but not seated: their seats are freed and they are told (they may queue again) */
+        ippon_log_error("matchmaking: could not start table %s: its players are freed", a->table);
+        const char *users[IPPON_LOBBY_MAX_GROUP];
+        for (int i = 0; i < n; i++) {
+            users[i] = group[i].user_id;
+            ippon_gateway_queue_refused(m->gw, group[i].user_id, "overloaded", "the match could not start: queue again");
+        }
+        ask *undo = ask_new(m, a->mode, NULL, a->table);
+        if (undo)
+            ippon_coord_table_over(m->coord, a->table, users, n, ignore, undo);
+        free(a);
+        return;
+    }
+    ippon_log(IPPON_LOG_INFO, "matchmaking: table %s (%s) formed here with %d player(s)", a->table,
+              ippon_mode_name(a->mode), n);
+    for (int i = 0; i < n; i++) {
+        if (!nodes[i][0] || strcmp(nodes[i], me(m)) == 0)
+            continue;
+        json_t *notice = json_pack("{s:s,s:s,s:s,s:s}", "type", "seated", "user", group[i].user_id, "node", me(m),
+                                   "table", a->table);
+        char *text = notice ? json_dumps(notice, JSON_COMPACT) : NULL;
+        json_decref(notice);
+        ask *tell = text ? ask_new(m, a->mode, group[i].user_id, a->table) : NULL;
+        if (tell)
+            ippon_coord_notify(m->coord, nodes[i], text, ignore, tell);
+        free(text);
+    }
+    ippon_mode mode = a->mode;
+    free(a);
+    take(m, mode); /* more may be waiting */
+}
+
+static void take(ippon_matchmaking *m, ippon_mode mode)
+{
+    if (m->taking[mode] || !ippon_gateway_forming(m->gw))
+        return;
+    ippon_game_settings set;
+    ippon_gateway_settings_get(m->gw, &set);
+    int64_t fill = set.bots ? (int64_t)((double)set.bot_fill_after_ms * set.time_scale) : INT64_MAX / 2;
+    ippon_id id;
+    char table[IPPON_ID_HEX_LEN + 1];
+    ippon_id_generate(&id);
+    ippon_id_format(&id, table);
+    ask *a = ask_new(m, mode, NULL, table);
+    if (!a)
+        return;
+    m->taking[mode] = true;
+    int seats = ippon_rules_preset(ippon_mode_preset(mode))->players;
+    ippon_coord_queue_take(m->coord, ippon_mode_name(mode), seats, wall_ms(), fill, table, taken, a);
+}
+
+static void mm_tick(void *ctx, ippon_mode mode, int64_t now)
+{
+    (void)now;
+    take(ctx, mode);
+}
+
+static void mm_table_started(void *ctx, const char *table_id, const char *const *users, int n)
+{
+    ippon_matchmaking *m = ctx;
+    ask *a = ask_new(m, IPPON_MODE_4P, NULL, table_id);
+    if (a) /* a take seated them already; a practice or private table seats them now */
+        ippon_coord_table_seat(m->coord, table_id, users, n, ignore, a);
+}
+
+static void mm_table_over(void *ctx, const char *table_id, const char *const *users, int n)
+{
+    ippon_matchmaking *m = ctx;
+    ask *a = ask_new(m, IPPON_MODE_4P, NULL, table_id);
+    if (a)
+        ippon_coord_table_over(m->coord, table_id, users, n, ignore, a);
+}
+
+/* ---- presence and seats at hello ---- */
+
+static void claimed(void *ctx, const ippon_coord_reply *r)
+{
+    ask *a = ctx;
+    ippon_matchmaking *m = ask_done(a);
+    if (m && r->ok && r->text && strcmp(r->text, me(m)) != 0) {
+        /* the user's socket on that node is an older one: it closes */
+        json_t *notice = json_pack("{s:s,s:s}", "type", "replaced", "user", a->user);
+        char *text = notice ? json_dumps(notice, JSON_COMPACT) : NULL;
+        json_decref(notice);
+        ask *tell = text ? ask_new(m, a->mode, a->user, NULL) : NULL;
+        if (tell)
+            ippon_coord_notify(m->coord, r->text, text, ignore, tell);
+        free(text);
+    }
+    free(a);
+}
+
+static void seat_found(void *ctx, const ippon_coord_reply *r)
+{
+    ask *a = ctx;
+    ippon_matchmaking *m = ask_done(a);
+    if (m && r->ok && r->text)
+        go_to_seat(m, a->user, r->text, "seated");
+    free(a);
+}
+
+static void mm_hello(void *ctx, const char *user_id, bool seated_here)
+{
+    ippon_matchmaking *m = ctx;
+    ask *a = ask_new(m, IPPON_MODE_4P, user_id, NULL);
+    if (a)
+        ippon_coord_presence_claim(m->coord, user_id, claimed, a);
+    if (seated_here)
+        return;
+    ask *s = ask_new(m, IPPON_MODE_4P, user_id, NULL);
+    if (s)
+        ippon_coord_seat_lookup(m->coord, user_id, seat_found, s);
+}
+
+static void mm_gone(void *ctx, const char *user_id)
+{
+    ippon_matchmaking *m = ctx;
+    ask *a = ask_new(m, IPPON_MODE_4P, user_id, NULL);
+    if (a)
+        ippon_coord_presence_release(m->coord, user_id, ignore, a);
+}
+
+/* ---- notices from the other nodes ---- */
+
+static void noticed(void *ctx, const char *text, size_t len)
+{
+    ippon_matchmaking *m = ctx;
+    if (!m->gw)
+        return;
+    json_t *n = json_loadb(text, len, 0, NULL);
+    const char *type = json_string_value(json_object_get(n, "type"));
+    const char *user = json_string_value(json_object_get(n, "user"));
+    const char *node = json_string_value(json_object_get(n, "node"));
+    const char *table = json_string_value(json_object_get(n, "table"));
+    if (type && user && strcmp(type, "seated") == 0 && node && table)
+        ippon_gateway_send_elsewhere(m->gw, user, node, table, "match_found");
+    else if (type && user && strcmp(type, "replaced") == 0)
+        ippon_gateway_replaced_elsewhere(m->gw, user);
+    else
+        ippon_log_warn("matchmaking: a notice not understood: %.*s", (int)(len < 200 ? len : 200), text);
+    json_decref(n);
+}
+
+ippon_matchmaking *ippon_matchmaking_start(ippon_gateway *gw, ippon_cluster *cluster, ippon_metrics *metrics)
+{
+    ippon_matchmaking *m = calloc(1, sizeof *m);
+    if (!m)
+        return NULL;
+    m->gw = gw;
+    m->cluster = cluster;
+    m->coord = ippon_cluster_coord(cluster);
+    m->metrics = metrics;
+    if (ippon_coord_listen(m->coord, noticed, m) != 0) {
+        free(m);
+        return NULL;
+    }
+    const ippon_gateway_matchmaker hooks = {
+        .ctx = m, .joined = mm_joined, .left = mm_left, .tick = mm_tick, .table_started = mm_table_started,
+        .table_over = mm_table_over,
+        .hello = mm_hello, .gone = mm_gone,
+    };
+    ippon_gateway_set_matchmaker(gw, &hooks);
+    return m;
+}
+
+void ippon_matchmaking_detach(ippon_matchmaking *m)
+{
+    if (!m || !m->gw)
+        return;
+    ippon_gateway_set_matchmaker(m->gw, NULL);
+    m->gw = NULL;
+}
+
+void ippon_matchmaking_free(ippon_matchmaking *m)
+{
+    if (!m)
+        return;
+    if (m->pending > 0) /* the cluster must have stopped first: its answers would come to freed memory */
+        ippon_log_error("matchmaking: freed with %d answer(s) still to come", m->pending);
+    free(m);
+}

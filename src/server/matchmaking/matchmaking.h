@@ -1,0 +1,46 @@
+/*
+ * matchmaking.h — matchmaking across a cluster's nodes (../shared/SCALE.md, "The shape"): the
+ * gateway's matchmaker (game/gateway_matchmaker.h) on a cluster node, over the shared state of
+ * cluster/coord.h.
+ *
+ *   - A player who queues here gets a ticket in the mode's shared queue (its node, name, address
+ *     and when it queued); one seated at a running table anywhere is sent there instead.
+ *   - While anyone waits here, this node takes from the shared queue (the atomic take: a whole
+ *     table, or fewer plus bots once the first has waited bot_fill_after) and hosts the table it
+ *     took; the take records every player's seat and the table's place in the same step. Players
+ *     connected here get match_found; each player waiting on another node is announced to that
+ *     node by a notice, which sends it here ("move", PROTOCOL.md). After a take that formed a
+ *     table it takes again at once, so a long queue empties without waiting for ticks.
+ *   - Every table this node starts seats its players in Redis (a practice or private table as
+ *     much as a formed one: a player seated anywhere queues nowhere); a table over frees its
+ *     players' seats; a node gone for good has its seats freed by whichever node voids it
+ *     (cluster/node.h).
+ *   - One live socket per user across the cluster: a hello here claims the user's presence, and
+ *     the node that held it closes its socket ("replaced"); a hello from a player seated on
+ *     another node sends it there, so a reconnect that lands on the wrong node finds its table.
+ *
+ * Redis away: a queue request is refused at once ("unavailable") and the player may queue again;
+ * running tables play on (they are this node's own). Every notice stands for state that is read
+ * again later (a seat, a presence), so a lost one costs only time: a player whose "seated" notice
+ * was lost finds its table at its next hello. Single-threaded: the loop's thread.
+ */
+#ifndef IPPON_SERVER_MATCHMAKING_H
+#define IPPON_SERVER_MATCHMAKING_H
+
+#include "cluster/node.h"
+#include "game/gateway.h"
+#include "metrics.h"
+
+typedef struct ippon_matchmaking ippon_matchmaking;
+
+/* be gw's matchmaker on cluster's node from now on, and listen to this node's notices; queue
+   waits are counted in metrics (may be NULL). NULL if out of memory or the notices cannot be
+   listened to */
+ippon_matchmaking *ippon_matchmaking_start(ippon_gateway *gw, ippon_cluster *cluster, ippon_metrics *metrics);
+
+/* stop being the gateway's matchmaker; replies still in flight find nothing to do. Free it after
+   the cluster has stopped (its last replies come then); m may be NULL */
+void ippon_matchmaking_detach(ippon_matchmaking *m);
+void ippon_matchmaking_free(ippon_matchmaking *m);
+
+#endif

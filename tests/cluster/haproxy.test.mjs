@@ -1,0 +1,129 @@
+// haproxy.test.mjs — the cluster as deploy/cluster/up.sh starts it (PostgreSQL, Redis, two nodes,
+// HAProxy in front; this build's server), seen only through HAProxy's public port, as a browser
+// would: two players routed to different nodes (/ws?node=K) queue and are seated at one table;
+// the one whose table is on the other node follows its "move" through HAProxy and lands on the
+// table's node; the match is played out and stored once; REST answers from any node. An
+// administrator (made with `ippon admin create` on a node's config: the shared records) sees the
+// running tables of both nodes in the admin area's Live view, each with its node (a browser).
+// deploy/cluster/down.sh stops it all, the nodes cleanly (no sanitizer report in their logs).
+import { test, describe, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { BIN, FAST_PLAY, SANITIZER_REPORT, SOURCE_DIR, adminCommand, freePort, request } from '../integration/harness.mjs';
+import { guestToken, playToEnd, player } from '../integration/ws_player.mjs';
+import { assertNoProblems, launchBrowser, openPage, screenshot } from '../browser/browser.mjs';
+
+const UP = path.join(SOURCE_DIR, 'deploy/cluster/up.sh');
+const DOWN = path.join(SOURCE_DIR, 'deploy/cluster/down.sh');
+
+describe('a cluster behind HAProxy (deploy/cluster/up.sh)', () => {
+  let dir, port, env;
+
+  before(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ippon-haproxy-'));
+    fs.chmodSync(dir, 0o755); // PostgreSQL's own user works in a folder below it
+    const keys = { ...FAST_PLAY, bot_fill_after: 100 };
+    env = { ...process.env, IPPON_CLUSTER_DIR: dir, IPPON_CLUSTER_PORT: String(await freePort()), IPPON_BIN: BIN,
+      IPPON_NODE_KEYS: Object.entries(keys).map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(', ') };
+    const out = execFileSync(UP, ['2'], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 120_000 });
+    const url = out.trim().split('\n').pop();
+    assert.match(url, /^http:\/\/127\.0\.0\.1:\d+$/, out);
+    port = Number(new URL(url).port);
+  });
+
+  after(() => {
+    if (!dir) return;
+    execFileSync(DOWN, [], { env, stdio: 'ignore', timeout: 60_000 });
+    try { // the nodes stopped cleanly: nothing from the sanitizers in their logs
+      for (const node of ['n1', 'n2']) {
+        const log = fs.readFileSync(path.join(dir, node, 'log'), 'utf8');
+        assert.doesNotMatch(log, SANITIZER_REPORT, log);
+      }
+    } finally {
+      execFileSync(DOWN, ['--purge'], { env, stdio: 'ignore', timeout: 60_000 });
+    }
+  });
+
+  test('up.sh wrote what it started, and every node answers through HAProxy', async () => {
+    const pids = fs.readFileSync(path.join(dir, 'pids'), 'utf8');
+    for (const name of ['postgres', 'redis', 'n1', 'n2', 'haproxy']) assert.match(pids, new RegExp(`^${name} `, 'm'));
+    const seen = new Set();
+    for (const node of ['n1', 'n2']) {
+      const res = await request(port, { path: `/api/health?node=${node}` });
+      assert.equal(res.status, 200, res.body);
+      const h = JSON.parse(res.body);
+      assert.equal(h.cluster.node, node); // routed by the map
+      seen.add(h.instance);
+    }
+    assert.equal(seen.size, 2);
+  });
+
+  test('two players on different nodes play one table, through HAProxy only', async () => {
+    const a = await player(port, await guestToken(port), { path: '/ws?node=n1' });
+    const b = await player(port, await guestToken(port), { path: '/ws?node=n2' });
+    a.send({ type: 'queue', mode: '4p' });
+    b.send({ type: 'queue', mode: '4p' });
+    const seated = (m) => m.type === 'match_found' || m.type === 'move';
+    const [fa, fb] = await Promise.all([a.next(seated, 20_000, 'a match'), b.next(seated, 20_000, 'a match')]);
+    const [found, move, stay, mover] = fa.type === 'match_found' ? [fa, fb, a, b] : [fb, fa, b, a];
+    assert.equal(found.type, 'match_found');
+    assert.equal(move.type, 'move', JSON.stringify(move));
+    assert.equal(move.table, found.table);
+    mover.close();
+    // the reconnect through HAProxy lands on the table's node: its welcome names the table
+    const arrived = await player(port, mover.token, { path: move.path });
+    assert.equal(arrived.welcome.table?.id, found.table, JSON.stringify(arrived.welcome));
+    const [e1, e2] = await Promise.all([playToEnd(stay), playToEnd(arrived)]);
+    assert.equal(e1.type, 'match_end');
+    assert.equal(e2.type, 'match_end');
+    for (const c of [stay, mover]) {
+      let list;
+      for (let i = 0; i < 100; i++) {
+        const res = await request(port, { path: `/api/matches?player=${c.welcome.user.id}` });
+        list = JSON.parse(res.body);
+        if (list.total > 0) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      assert.equal(list.total, 1);
+      assert.equal(list.matches[0].id, found.table);
+    }
+    stay.close();
+    arrived.close();
+  });
+
+  test('the admin area shows every node\'s tables, each with its node', async () => {
+    const made = await adminCommand(['create', 'chief', '--config', path.join(dir, 'n1', 'ippon.json')],
+      'Kan-Dora-Rinshan-42\n', path.join(dir, 'n1'));
+    assert.equal(made.code, 0, made.stderr);
+    const seated = {};
+    const players = [];
+    for (const node of ['n1', 'n2']) { // a practice table on each node, its player idle
+      const c = await player(port, await guestToken(port), { path: `/ws?node=${node}` });
+      c.send({ type: 'practice', mode: '3p' });
+      seated[node] = (await c.next((m) => m.type === 'match_found', 10_000, 'a practice table')).table;
+      players.push(c);
+    }
+    const browser = await launchBrowser();
+    try {
+      const page = await openPage(browser, `http://127.0.0.1:${port}/admin/`);
+      await page.locator('#signin-form').waitFor();
+      await page.fill('#signin-username', 'chief');
+      await page.fill('#signin-password', 'Kan-Dora-Rinshan-42');
+      await page.click('#signin-form button[type=submit]');
+      await page.locator('#live-connections').waitFor();
+      for (const [node, table] of Object.entries(seated)) {
+        const row = page.locator(`#tables tr[data-table="${table}"]`);
+        await row.waitFor({ timeout: 10_000 });
+        assert.equal((await row.locator('td').nth(1).innerText()).trim(), node);
+      }
+      await screenshot(page, 'admin-live-cluster');
+      assertNoProblems(page, 'the admin area of a cluster');
+    } finally {
+      await browser.close();
+      for (const c of players) c.close();
+    }
+  });
+});

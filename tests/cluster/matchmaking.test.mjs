@@ -1,0 +1,176 @@
+// matchmaking.test.mjs — matchmaking across two real nodes of one cluster (src/server/matchmaking/),
+// with a Redis and a PostgreSQL this test starts: two players queued on different nodes are
+// seated at one table — one node hosts it, the player of the other is told to move there and is
+// seated on arriving; a player seated on one node who connects to the other is sent back to its
+// table (also when it asks to queue there: never seated twice); the match is stored once and
+// listed by both nodes; once it is over the players may queue again. A node killed with SIGKILL
+// leaves the other's match alone and resumes its own when it comes back.
+import { test, describe, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { FAST_PLAY, freePort, request, serve, shutdown, startServer } from '../integration/harness.mjs';
+import { guestToken, playToEnd, player } from '../integration/ws_player.mjs';
+import { psql, startPostgres, startRedis, stopRedis } from './engines.mjs';
+
+/** polls fn until it returns a truthy value (then returns it) or ms pass (then fails with what) */
+async function eventually(fn, ms, what) {
+  const until = Date.now() + ms;
+  let last;
+  for (;;) {
+    try {
+      last = await fn();
+      if (last) return last;
+    } catch (e) { last = e; }
+    if (Date.now() > until) assert.fail(`${what}: still not so after ${ms} ms (last: ${last})`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function getJson(port, urlPath) {
+  const res = await request(port, { path: urlPath });
+  assert.equal(res.status, 200, `${urlPath}: ${res.body}`);
+  return JSON.parse(res.body);
+}
+
+describe('matchmaking across the nodes of a cluster', () => {
+  let redis, pg;
+  const nodes = {};
+  const config = (name, redisPort) => ({ ...FAST_PLAY, log_level: 'info', bot_fill_after: 100,
+    cluster: { node: name, redis: `127.0.0.1:${redisPort}`, prefix: 'mm', lease_ms: 2000, postgres: pg.uri() } });
+
+  before(async () => {
+    const redisPort = await freePort();
+    redis = await startRedis(redisPort);
+    pg = await startPostgres(await freePort());
+    nodes.n1 = await serve(config('n1', redisPort));
+    nodes.n2 = await serve(config('n2', redisPort));
+  });
+
+  after(async () => {
+    for (const n of Object.values(nodes)) await shutdown(n);
+    await stopRedis(redis);
+    await pg?.stop();
+  });
+
+  test('players queued on two nodes share one table, stored once and listed by both', async () => {
+    const a = await player(nodes.n1.port, await guestToken(nodes.n1.port));
+    const b = await player(nodes.n2.port, await guestToken(nodes.n2.port));
+    a.send({ type: 'queue', mode: '4p' });
+    b.send({ type: 'queue', mode: '4p' });
+    const seated = (m) => m.type === 'match_found' || m.type === 'move';
+    const [fa, fb] = await Promise.all([a.next(seated, 15_000, 'a match'), b.next(seated, 15_000, 'a match')]);
+    // one node hosts the table: its player is seated there, the other's is sent there
+    const [local, moved, movedClient, localClient] = fa.type === 'match_found' ? [fa, fb, b, a] : [fb, fa, a, b];
+    assert.equal(local.type, 'match_found', JSON.stringify(local));
+    assert.equal(moved.type, 'move', JSON.stringify(moved));
+    assert.equal(moved.reason, 'match_found');
+    assert.equal(moved.table, local.table);
+    const host = moved.node;
+    const other = host === 'n1' ? 'n2' : 'n1';
+    assert.equal(moved.path, `/ws?node=${host}&table=${local.table}`);
+    assert.equal(local.seats.filter((s) => !s.bot).length, 2);
+    movedClient.close();
+
+    // the moved player connects to the host (the path a proxy routes by) and is seated there
+    const arrived = await player(nodes[host].port, movedClient.token, { path: moved.path });
+    assert.equal(arrived.welcome.table?.id, local.table, JSON.stringify(arrived.welcome));
+    await arrived.next((m) => m.type === 'view', 10_000, 'the table\'s view');
+    arrived.close();
+
+    // back on the other node: sent to its table again, and its queue request too (never seated twice)
+    const astray = await player(nodes[other].port, movedClient.token);
+    const back = await astray.next((m) => m.type === 'move', 10_000, 'a move back to the table');
+    assert.equal(back.reason, 'seated');
+    assert.equal(back.table, local.table);
+    astray.send({ type: 'queue', mode: '3p' }); // "queued" here, then the shared queue says where it sits
+    const again = await astray.next((m) => m.type === 'move', 10_000, 'a move back, not a place in the queue');
+    assert.equal(again.table, local.table);
+    await new Promise((r) => setTimeout(r, 300));
+    assert.equal(astray.received.filter((m) => m.type === 'match_found').length, 0); /* never a second table */
+    astray.close();
+
+    const returned = await player(nodes[host].port, movedClient.token, { path: back.path });
+    const ends = await Promise.all([playToEnd(localClient), playToEnd(returned)]);
+    assert.deepEqual(ends[0].final_points ?? ends[0].points, ends[1].final_points ?? ends[1].points);
+
+    // stored once, in the shared records: each node lists it for both players
+    const ids = [a.welcome.user.id, b.welcome.user.id];
+    for (const port of [nodes.n1.port, nodes.n2.port]) {
+      for (const id of ids) {
+        const list = await eventually(async () => {
+          const l = await getJson(port, `/api/matches?player=${id}`);
+          return l.total > 0 && l;
+        }, 10_000, 'the match is listed');
+        assert.equal(list.total, 1);
+        assert.equal(list.matches[0].id, local.table);
+      }
+    }
+    assert.equal(psql(pg.conninfo, `SELECT count(*) FROM matches WHERE id = '${local.table}'`), '1');
+    assert.equal(psql(pg.conninfo, `SELECT count(*) FROM match_players WHERE match_id = '${local.table}' AND user_id IS NOT NULL`), '2');
+
+    // the table is over: its seats are free, and either player may queue again anywhere
+    const free = await player(nodes[other].port, movedClient.token);
+    free.send({ type: 'queue', mode: '3p' });
+    const queued = await free.next((m) => m.type === 'queued' || m.type === 'move', 10_000, 'queued');
+    assert.equal(queued.type, 'queued', JSON.stringify(queued));
+    free.send({ type: 'unqueue' });
+    await free.next((m) => m.type === 'unqueued', 10_000, 'unqueued');
+    free.close();
+    returned.close();
+    localClient.close();
+  });
+
+  test('a practice table is a seat too: its player queues on no other node', async () => {
+    const token = await guestToken(nodes.n1.port);
+    const at1 = await player(nodes.n1.port, token);
+    at1.send({ type: 'practice', mode: '3p' });
+    const found = await at1.next((m) => m.type === 'match_found', 10_000, 'a practice table');
+    at1.close();
+    const at2 = await player(nodes.n2.port, token);
+    const back = await at2.next((m) => m.type === 'move', 10_000, 'a move to the practice table');
+    assert.deepEqual([back.reason, back.node, back.table], ['seated', 'n1', found.table]);
+    at2.send({ type: 'queue', mode: '4p' });
+    const again = await at2.next((m) => m.type === 'move', 10_000, 'a move, not a second table');
+    assert.equal(again.table, found.table);
+    at2.close();
+  });
+
+  test('one live socket per user across the nodes', async () => {
+    const token = await guestToken(nodes.n1.port);
+    const first = await player(nodes.n1.port, token);
+    const second = await player(nodes.n2.port, token);
+    const err = await first.next((m) => m.type === 'error', 10_000, 'the older socket replaced');
+    assert.equal(err.code, 'replaced');
+    await first.untilClosed();
+    second.close();
+  });
+
+  test('a node killed with SIGKILL leaves the other\'s match alone and resumes its own', async () => {
+    const p1 = await player(nodes.n1.port, await guestToken(nodes.n1.port));
+    const p2 = await player(nodes.n2.port, await guestToken(nodes.n2.port));
+    p1.send({ type: 'practice', mode: '4p' });
+    p2.send({ type: 'practice', mode: '4p' });
+    const [m1, m2] = await Promise.all([p1.next((m) => m.type === 'match_found', 10_000, 'p1 seated'),
+      p2.next((m) => m.type === 'match_found', 10_000, 'p2 seated')]);
+    const ending = playToEnd(p1);
+    nodes.n2.proc.child.kill('SIGKILL');
+    await nodes.n2.proc.exited;
+    await p2.untilClosed();
+    const end = await ending; // n1's match plays to its end undisturbed
+    assert.equal(end.type, 'match_end');
+
+    // n2 comes back on its own folder: its journal resumes the match, and its player rejoins it
+    nodes.n2.proc = await startServer(['--config', nodes.n2.config], nodes.n2.dir, nodes.n2.port);
+    const back = await player(nodes.n2.port, p2.token);
+    assert.equal(back.welcome.table?.id, m2.table, JSON.stringify(back.welcome));
+    const end2 = await playToEnd(back);
+    assert.equal(end2.type, 'match_end');
+    for (const [id, table] of [[p1.welcome.user.id, m1.table], [p2.welcome.user.id, m2.table]]) {
+      await eventually(async () => {
+        const l = await getJson(nodes.n1.port, `/api/matches?player=${id}`);
+        return l.total === 1 && l.matches[0].id === table;
+      }, 10_000, `the match of ${id} is stored`);
+    }
+    back.close();
+    p1.close();
+  });
+});
