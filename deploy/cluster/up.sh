@@ -14,6 +14,7 @@
 #                       (each node's config, local files and log), haproxy.cfg, nodes.map, pids
 #   IPPON_CLUSTER_PORT  the public port (default 8090); the others are the next free ones above it
 #   IPPON_BIN           an ippon binary to run instead of building one (the tests pass theirs)
+#   IPPON_LOG_LEVEL     the nodes' log_level (default info)
 #   IPPON_NODE_KEYS     more keys for every node's config, as JSON members (keys the script does
 #                       not write itself), e.g. '"time_scale": 0.05, "bot_fill_after": 2'
 set -euo pipefail
@@ -28,6 +29,7 @@ fi
 dir=${IPPON_CLUSTER_DIR:-/tmp/ippon-cluster}
 public=${IPPON_CLUSTER_PORT:-8090}
 extra=${IPPON_NODE_KEYS:-}
+log_level=${IPPON_LOG_LEVEL:-info}
 
 if [ -e "$dir/up" ]; then
   echo "up.sh: a cluster is already up in $dir (deploy/cluster/down.sh first)" >&2
@@ -106,7 +108,7 @@ for i in $(seq 1 "$n"); do
   "web_root": "$root/web",
   "migrations": "$root/migrations",
   "database": "$dir/$node/ippon.db",
-  "log_level": "info",
+  "log_level": "$log_level",
   "bots": true,
   "ranked_min_humans": 1,
   "cluster": {
@@ -132,6 +134,7 @@ global
 defaults
   mode http
   option forwardfor
+  option http-no-delay
   timeout connect 5s
   timeout client 60s
   timeout server 60s

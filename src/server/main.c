@@ -387,7 +387,7 @@ int main(int argc, char **argv)
             goto fail;
         ippon_cluster_set_info(app.cluster, cluster_info, &app);
         /* the node's players are matched with every node's (matchmaking.h) */
-        matchmaker = ippon_matchmaking_start(app.gateway, app.cluster, app.metrics);
+        matchmaker = ippon_matchmaking_start(app.gateway, app.cluster, ippon_http_timers(http), app.metrics);
         if (!matchmaker) {
             snprintf(err, sizeof err, "cluster: cannot start the matchmaker (out of memory, or Redis refused the notices)");
             goto fail;

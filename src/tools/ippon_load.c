@@ -4,12 +4,14 @@
  * again, while it measures what the server delivers.
  *
  *   ippon-load [--host H] [--port P] [--players N] [--mode 4p|3p] [--pace realistic|fast]
- *              [--duration SECONDS] [--ramp CONNECTIONS_PER_SECOND] [--pid SERVER_PID]
+ *              [--duration SECONDS] [--ramp CONNECTIONS_PER_SECOND] [--pid SERVER_PID[,PID…]]
  *              [--think-ms MS] [--play first|shanten] [--loop libev|poll] [--json]
  *
  * Prints: players connected and how many reached a table, matches finished per second,
  * messages received per second, the action-to-event latency (p50, p99, max), errors, and —
- * with --pid — the server's resident memory (at the end and its peak) and CPU use.
+ * with --pid — the server's resident memory (at the end and its peak) and CPU use; a cluster's
+ * nodes are several pids, summed. Against a cluster (through HAProxy) a player told "move" — its
+ * table formed on another node — opens its socket again at the move's path and plays there.
  * tests/bench/load.sh starts a server configured for load and runs this against it.
  *
  * How it works. First every player gets a guest token (POST /api/auth/guest over one
@@ -61,6 +63,7 @@
 #define EXIT_USAGE 2
 #define WHEEL_SLOTS 8192 /* 1 ms each: delays up to 8 s */
 #define MAX_CODES 24
+#define MAX_PIDS 16
 
 enum pstate { P_IDLE, P_CONNECTING, P_HELLO, P_QUEUED, P_SEATED, P_GONE };
 
@@ -88,6 +91,8 @@ typedef struct player {
     struct player *wheel_next;
     uint64_t discard_sent_us; /* when the last discarding act was written; 0 = none pending */
     ippon_load_hand hand;     /* --play shanten: the concealed tiles */
+    char path[128];           /* where its socket connects: "/ws", or a cluster's "move" path */
+    bool moving;              /* told "move": the socket closes and opens again at path */
 } player;
 
 typedef struct counters {
@@ -105,7 +110,8 @@ static struct {
     const ippon_rules *rules;
     bool evlib;       /* the context runs on libev (epoll) */
     double duration, ramp;
-    long pid;
+    long pids[MAX_PIDS];     /* --pid: the server's processes (a cluster's nodes) */
+    int npids;
     int think_ms;
     /* the run */
     struct lws_context *ctx;
@@ -113,6 +119,7 @@ static struct {
     char hostport[300];
     int attempted, pending_connects, connected, welcomed, seated, ever_seated;
     uint64_t connect_failed, closed_unexpected, timeouts, tables_closed, write_failed, bad_messages, rx_too_large;
+    uint64_t moves; /* sockets sent to their table's node (a cluster's "move") */
     struct {
         char code[32];
         uint64_t n;
@@ -553,6 +560,62 @@ static void on_match_found(player *p, json_t *msg)
     }
 }
 
+/* a cluster's "move": the player's table is on another node; its socket goes to path (through the
+   same host: the proxy routes it) */
+static void on_move(player *p, json_t *msg)
+{
+    const char *path = json_string_value(json_object_get(msg, "path"));
+    if (!path || strncmp(path, "/ws?", 4) != 0 || strlen(path) >= sizeof p->path) {
+        G.bad_messages++;
+        note_failure("a move without a usable path", path);
+        return;
+    }
+    snprintf(p->path, sizeof p->path, "%s", path);
+    p->moving = true;
+}
+
+/* welcomed at its table's node after a move (the welcome names the table): seated, and the
+   view that follows tells the rest */
+static void on_arrived(player *p, json_t *table)
+{
+    p->seat = (int)json_integer_value(json_object_get(table, "seat"));
+    p->discard_sent_us = 0;
+    if (p->state != P_SEATED)
+        G.seated++;
+    p->state = P_SEATED;
+    if (!p->ever_seated) {
+        p->ever_seated = true;
+        G.ever_seated++;
+    }
+}
+
+/* a view (after arriving at a table): which seat counts its match, and the concealed tiles */
+static void on_view(player *p, json_t *msg)
+{
+    int lowest = -1;
+    size_t i;
+    json_t *s;
+    json_array_foreach(json_object_get(msg, "names"), i, s)
+    {
+        int k = (int)json_integer_value(json_object_get(s, "seat"));
+        if (!json_is_true(json_object_get(s, "bot")) && (lowest < 0 || k < lowest))
+            lowest = k;
+    }
+    p->counter = lowest == p->seat;
+    if (!G.shanten)
+        return;
+    json_t *you = json_object_get(msg, "you");
+    ippon_load_hand_clear(&p->hand);
+    json_array_foreach(json_object_get(you, "hand"), i, s)
+    {
+        const char *t = json_string_value(s);
+        ippon_load_hand_add(&p->hand, t ? ippon_load_tile_kind(t, (int)strlen(t)) : -1);
+    }
+    const char *drawn = json_string_value(json_object_get(you, "drawn"));
+    if (drawn)
+        ippon_load_hand_add(&p->hand, ippon_load_tile_kind(drawn, (int)strlen(drawn)));
+}
+
 static void handle(player *p, const char *text, size_t len)
 {
     uint64_t now = now_us();
@@ -584,8 +647,16 @@ static void handle(player *p, const char *text, size_t len)
     } else if (!strcmp(type, "welcome")) {
         if (p->state == P_HELLO) {
             G.welcomed++;
-            send_queue(p);
+            json_t *table = json_object_get(msg, "table");
+            if (json_is_object(table))
+                on_arrived(p, table);
+            else
+                send_queue(p);
         }
+    } else if (!strcmp(type, "move")) {
+        on_move(p, msg);
+    } else if (!strcmp(type, "view")) {
+        on_view(p, msg);
     } else if (!strcmp(type, "match_found")) {
         on_match_found(p, msg);
     } else if (!strcmp(type, "timeout")) {
@@ -603,7 +674,7 @@ static void handle(player *p, const char *text, size_t len)
         snprintf(detail, sizeof detail, "%s: %s", code ? code : "?", m ? m : "");
         note_failure("error message", detail);
         p->discard_sent_us = 0;
-    } /* queued, queue_status, pong, unqueued, view: nothing to do */
+    } /* queued, queue_status, pong, unqueued: nothing to do */
     json_decref(msg);
 }
 
@@ -612,7 +683,7 @@ static int on_receive(struct lws *wsi, player *p, const char *in, size_t len)
     bool final = lws_is_final_fragment(wsi) && !lws_remaining_packet_payload(wsi);
     if (final && p->rx_len == 0) {
         handle(p, in, len);
-        return 0;
+        return p->moving ? -1 : 0; /* moving: this socket closes, another opens (CLIENT_CLOSED) */
     }
     if (p->rx_len + len > (1u << 22)) {
         G.rx_too_large++;
@@ -633,7 +704,7 @@ static int on_receive(struct lws *wsi, player *p, const char *in, size_t len)
         handle(p, p->rx, p->rx_len);
         p->rx_len = 0;
     }
-    return 0;
+    return p->moving ? -1 : 0;
 }
 
 /* ---- the WebSocket callback ---- */
@@ -647,6 +718,8 @@ static void player_gone(player *p)
     p->state = P_GONE;
     free_player_io(p);
 }
+
+static void move_socket(player *p);
 
 static int ws_callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in, size_t len)
 {
@@ -711,6 +784,10 @@ static int ws_callback(struct lws *wsi, enum lws_callback_reasons reason, void *
         }
         break;
     case LWS_CALLBACK_CLIENT_CLOSED:
+        if (p && p->moving && p->wsi == wsi && !G.done) {
+            move_socket(p);
+            break;
+        }
         if (p && p->state != P_GONE) {
             if (!G.done) {
                 G.closed_unexpected++;
@@ -720,7 +797,7 @@ static int ws_callback(struct lws *wsi, enum lws_callback_reasons reason, void *
         }
         break;
     case LWS_CALLBACK_WSI_DESTROY:
-        if (p) {
+        if (p && p->wsi == wsi) { /* (a moved player's old socket is no longer its own) */
             if (p->state == P_CONNECTING) { /* destroyed before it connected or failed */
                 G.connect_failed++;
                 G.pending_connects--;
@@ -743,14 +820,15 @@ static const struct lws_protocols protocols[] = {
 
 /* ---- ramp, ticks, the window ---- */
 
-static void connect_one(player *p)
+/* opens p's socket (at its path: "/ws" until a move) */
+static void open_socket(player *p)
 {
     struct lws_client_connect_info ci;
     memset(&ci, 0, sizeof ci);
     ci.context = G.ctx;
     ci.address = G.host;
     ci.port = G.port;
-    ci.path = "/ws";
+    ci.path = p->path[0] ? p->path : "/ws";
     ci.host = G.hostport;
     ci.origin = G.hostport;
     ci.protocol = "ippon.v1";
@@ -758,7 +836,6 @@ static void connect_one(player *p)
     ci.opaque_user_data = p;
     ci.pwsi = &p->wsi;
     p->state = P_CONNECTING;
-    G.attempted++;
     G.pending_connects++;
     if (!lws_client_connect_via_info(&ci) && p->state == P_CONNECTING) {
         G.connect_failed++;
@@ -767,6 +844,26 @@ static void connect_one(player *p)
         p->state = P_GONE;
         p->wsi = NULL;
     }
+}
+
+static void connect_one(player *p)
+{
+    G.attempted++;
+    open_socket(p);
+}
+
+/* a moved player's socket closed: it opens again at its table's node (the move's path) */
+static void move_socket(player *p)
+{
+    if (p->state == P_SEATED)
+        G.seated--;
+    if (p->state >= P_HELLO && p->state <= P_SEATED)
+        G.connected--;
+    free_player_io(p);
+    p->moving = false;
+    p->wsi = NULL;
+    G.moves++;
+    open_socket(p);
 }
 
 static void ramp_run(lws_sorted_usec_list_t *sul)
@@ -780,6 +877,57 @@ static void ramp_run(lws_sorted_usec_list_t *sul)
         lws_sul_schedule(G.ctx, 0, &G.sul_ramp, ramp_run, 10 * LWS_US_PER_MS);
 }
 
+/* ---- the server's processes (--pid: one, or a cluster's nodes): their sums ---- */
+
+/* a /proc/PID/status field summed over the servers (kB); -1 if any is gone */
+static long servers_kib(const char *field)
+{
+    long sum = 0;
+    for (int i = 0; i < G.npids; i++) {
+        long v = ippon_load_proc_kib((pid_t)G.pids[i], field);
+        if (v < 0)
+            return -1;
+        sum += v;
+    }
+    return sum;
+}
+
+/* the servers' CPU time (s); -1 if any is gone */
+static double servers_cpu_s(void)
+{
+    double sum = 0;
+    for (int i = 0; i < G.npids; i++) {
+        double v = ippon_load_proc_cpu_s((pid_t)G.pids[i]);
+        if (v < 0)
+            return -1;
+        sum += v;
+    }
+    return sum;
+}
+
+/* the servers' open descriptors; -1 if any is gone */
+static long servers_fds(void)
+{
+    long sum = 0;
+    for (int i = 0; i < G.npids; i++) {
+        long v = ippon_load_proc_fds((pid_t)G.pids[i]);
+        if (v < 0)
+            return -1;
+        sum += v;
+    }
+    return sum;
+}
+
+/* "pid 123" or "pids 123,456" */
+static const char *servers_named(void)
+{
+    static char text[16 * MAX_PIDS + 8];
+    int n = snprintf(text, sizeof text, "%s ", G.npids > 1 ? "pids" : "pid");
+    for (int i = 0; i < G.npids && n < (int)sizeof text; i++)
+        n += snprintf(text + n, sizeof text - (size_t)n, "%s%ld", i ? "," : "", G.pids[i]);
+    return text;
+}
+
 static void start_window(uint64_t now)
 {
     G.window = true;
@@ -787,9 +935,9 @@ static void start_window(uint64_t now)
     G.window_end_us = now + (uint64_t)(G.duration * 1e6);
     G.at_window = G.c;
     G.own_cpu_at_window = own_cpu_s();
-    if (G.pid > 0) {
-        G.srv_cpu_at_window = ippon_load_proc_cpu_s((pid_t)G.pid);
-        G.rss_at_window_kib = ippon_load_proc_kib((pid_t)G.pid, "VmRSS:");
+    if (G.npids > 0) {
+        G.srv_cpu_at_window = servers_cpu_s();
+        G.rss_at_window_kib = servers_kib("VmRSS:");
     }
     fprintf(stderr, "ippon-load: ramp over after %.1f s: %d connected, %d failed; measuring for %.0f s\n",
             (double)(now - G.ramp_start_us) / 1e6, G.connected, (int)G.connect_failed, G.duration);
@@ -800,8 +948,8 @@ static void tick_run(lws_sorted_usec_list_t *sul)
     (void)sul;
     uint64_t now = now_us();
     G.tick_n++;
-    if (G.pid > 0) {
-        long rss = ippon_load_proc_kib((pid_t)G.pid, "VmRSS:");
+    if (G.npids > 0) {
+        long rss = servers_kib("VmRSS:");
         if (rss >= 0) {
             G.rss_kib = rss;
             if (rss > G.rss_peak_kib)
@@ -860,7 +1008,7 @@ static void report(void)
     double p999 = ippon_load_samples_pct(&G.lat, 99.9) / 1000.0, mx = G.lat_max / 1000.0;
     double mean = G.lat.count ? (double)G.lat.sum / (double)G.lat.count / 1000.0 : 0;
     double own_cpu = (own_cpu_s() - G.own_cpu_at_window) / secs * 100.0;
-    double srv_cpu = G.pid > 0 && G.srv_cpu_end >= 0 && G.srv_cpu_at_window >= 0
+    double srv_cpu = G.npids > 0 && G.srv_cpu_end >= 0 && G.srv_cpu_at_window >= 0
                          ? (G.srv_cpu_end - G.srv_cpu_at_window) / secs * 100.0
                          : -1;
     /* the server's CPU time in the window over the acts sent in it: what one action costs it */
@@ -874,6 +1022,8 @@ static void report(void)
         printf("  think time            %d ms ±20%% per answer\n", G.think_ms);
     printf("  players connected     %d of %d (%d reached a table; %d seated at the end)%s\n", G.connected, G.players,
            G.ever_seated, G.seated, G.ramp_incomplete ? " — ramp incomplete" : "");
+    if (G.moves)
+        printf("  moves                 %llu sockets sent to their table's node (a cluster)\n", (unsigned long long)G.moves);
     printf("  matches finished      %llu (%.2f /s), hands %llu (%.2f /s)\n", (unsigned long long)d.matches,
            (double)d.matches / secs, (unsigned long long)d.hands, (double)d.hands / secs);
     printf("  messages received     %llu (%.0f /s); acts sent %llu (%.0f /s)\n", (unsigned long long)d.msgs,
@@ -900,13 +1050,13 @@ static void report(void)
     }
     printf("\n  clock timeouts        %llu; tables closed %llu\n", (unsigned long long)G.timeouts,
            (unsigned long long)G.tables_closed);
-    if (G.pid > 0 && G.srv_fds < 0)
-        printf("  server (pid %ld)      gone before the end; VmRSS %.1f MB when last seen, peak %.1f MB\n", G.pid,
+    if (G.npids > 0 && G.srv_fds < 0)
+        printf("  server (%s)      gone before the end; VmRSS %.1f MB when last seen, peak %.1f MB\n", servers_named(),
                G.rss_kib / 1024.0, G.rss_peak_kib / 1024.0);
-    else if (G.pid > 0)
-        printf("  server (pid %ld)      VmRSS %.1f MB at the end, peak %.1f MB (%.1f MB after the ramp); CPU %.1f%% "
+    else if (G.npids > 0)
+        printf("  server (%s)      VmRSS %.1f MB at the end, peak %.1f MB (%.1f MB after the ramp); CPU %.1f%% "
                "of one core (%.3f ms per act sent); %ld fds\n",
-               G.pid, G.rss_kib / 1024.0, G.rss_peak_kib / 1024.0, G.rss_at_window_kib / 1024.0, srv_cpu,
+               servers_named(), G.rss_kib / 1024.0, G.rss_peak_kib / 1024.0, G.rss_at_window_kib / 1024.0, srv_cpu,
                srv_ms_per_act, G.srv_fds);
     printf("  load generator        CPU %.0f%% of one core (both share the machine's cores)\n", own_cpu);
 
@@ -929,8 +1079,14 @@ static void report(void)
             (json_int_t)G.write_failed, "unreadable", (json_int_t)G.bad_messages, "oversized",
             (json_int_t)G.rx_too_large, "codes", codes, "timeouts", (json_int_t)G.timeouts, "tables_closed",
             (json_int_t)G.tables_closed, "load_cpu_pct", own_cpu);
-        if (o && G.pid > 0) {
-            json_object_set_new(o, "server_pid", json_integer(G.pid));
+        if (o)
+            json_object_set_new(o, "moves", json_integer((json_int_t)G.moves));
+        if (o && G.npids > 0) {
+            json_t *pids = json_array();
+            for (int i = 0; i < G.npids; i++)
+                json_array_append_new(pids, json_integer(G.pids[i]));
+            json_object_set_new(o, "server_pid", json_integer(G.pids[0]));
+            json_object_set_new(o, "server_pids", pids);
             json_object_set_new(o, "server_rss_mb", json_real(G.rss_kib / 1024.0));
             json_object_set_new(o, "server_rss_peak_mb", json_real(G.rss_peak_kib / 1024.0));
             json_object_set_new(o, "server_cpu_pct", json_real(srv_cpu));
@@ -951,7 +1107,7 @@ static void report(void)
 static int usage(FILE *to, int rc)
 {
     fputs("usage: ippon-load [--host H] [--port P] [--players N] [--mode 4p|3p] [--pace realistic|fast]\n"
-          "                  [--duration SECONDS] [--ramp CONNECTIONS_PER_SECOND] [--pid SERVER_PID]\n"
+          "                  [--duration SECONDS] [--ramp CONNECTIONS_PER_SECOND] [--pid PID[,PID…]]\n"
           "                  [--think-ms MS] [--play first|shanten] [--loop libev|poll] [--json]\n"
           "\n"
           "N WebSocket players queue, play matches and queue again against an ippon server; prints\n"
@@ -966,7 +1122,8 @@ static int usage(FILE *to, int rc)
           "                  and table); fast: answer at once (default realistic)\n"
           "  --duration S    seconds measured after the ramp (default 60)\n"
           "  --ramp C        new connections per second (default 500)\n"
-          "  --pid PID       the server's process id, to read its memory and CPU from /proc\n"
+          "  --pid PIDS      the server's process id, or a cluster's nodes' (comma-separated: summed), to read\n"
+          "                  their memory and CPU from /proc\n"
           "  --think-ms MS   the realistic answer delay, 0..5000 ms (default 1000)\n"
           "  --play S        first: win when offered, else the first option (default); shanten: win,\n"
           "                  riichi, pass on calls, discard for the lowest shanten (shorter matches)\n"
@@ -1057,9 +1214,18 @@ static int parse_args(int argc, char **argv)
                 return bad(a, v, "connections per second, 1..1000000");
             G.ramp = x;
         } else if (!strcmp(a, "--pid")) {
-            if (!parse_num(v, 1, 4194304, &x) || x != (long)x)
-                return bad(a, v, "a process id");
-            G.pid = (long)x;
+            G.npids = 0;
+            for (const char *at = v; *at;) {
+                char one[24];
+                size_t len = strcspn(at, ",");
+                snprintf(one, sizeof one, "%.*s", (int)(len < sizeof one ? len : sizeof one - 1), at);
+                if (G.npids == MAX_PIDS || len >= sizeof one || !parse_num(one, 1, 4194304, &x) || x != (long)x)
+                    return bad(a, v, "process ids, comma-separated (at most 16)");
+                G.pids[G.npids++] = (long)x;
+                at += len + (at[len] == ',');
+            }
+            if (G.npids == 0)
+                return bad(a, v, "process ids, comma-separated (at most 16)");
         } else if (!strcmp(a, "--play")) {
             if (strcmp(v, "first") && strcmp(v, "shanten"))
                 return bad(a, v, "first or shanten");
@@ -1091,9 +1257,12 @@ int main(int argc, char **argv)
     int rc = parse_args(argc, argv);
     if (rc)
         return rc < 0 ? 0 : rc;
-    if (G.pid > 0 && ippon_load_proc_kib((pid_t)G.pid, "VmRSS:") < 0) {
-        fprintf(stderr, "ippon-load: --pid %ld: no such process (or no VmRSS in /proc/%ld/status)\n", G.pid, G.pid);
-        return EXIT_USAGE;
+    for (int i = 0; i < G.npids; i++) {
+        if (ippon_load_proc_kib((pid_t)G.pids[i], "VmRSS:") < 0) {
+            fprintf(stderr, "ippon-load: --pid %ld: no such process (or no VmRSS in /proc/%ld/status)\n", G.pids[i],
+                    G.pids[i]);
+            return EXIT_USAGE;
+        }
     }
     signal(SIGPIPE, SIG_IGN);
     signal(SIGINT, on_sigint);
@@ -1181,15 +1350,15 @@ int main(int argc, char **argv)
         start_window(now_us());
     if (!G.done)
         G.window_end_us = now_us();
-    if (G.pid > 0) { /* before any connection closes */
-        long rss = ippon_load_proc_kib((pid_t)G.pid, "VmRSS:");
-        long hwm = ippon_load_proc_kib((pid_t)G.pid, "VmHWM:");
+    if (G.npids > 0) { /* before any connection closes */
+        long rss = servers_kib("VmRSS:");
+        long hwm = servers_kib("VmHWM:");
         if (rss >= 0)
             G.rss_kib = rss;
         if (hwm > G.rss_peak_kib)
             G.rss_peak_kib = hwm;
-        G.srv_cpu_end = ippon_load_proc_cpu_s((pid_t)G.pid);
-        G.srv_fds = ippon_load_proc_fds((pid_t)G.pid);
+        G.srv_cpu_end = servers_cpu_s();
+        G.srv_fds = servers_fds();
     }
     report();
     /* the connections close with the process: tearing 10,000 down one by one buys nothing */

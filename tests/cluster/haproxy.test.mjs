@@ -10,13 +10,30 @@ import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { BIN, FAST_PLAY, SANITIZER_REPORT, SOURCE_DIR, adminCommand, freePort, request } from '../integration/harness.mjs';
+import { BIN, FAST_PLAY, SANITIZER_REPORT, SOURCE_DIR, adminCommand, request } from '../integration/harness.mjs';
 import { guestToken, playToEnd, player } from '../integration/ws_player.mjs';
 import { assertNoProblems, launchBrowser, openPage, screenshot } from '../browser/browser.mjs';
 
 const UP = path.join(SOURCE_DIR, 'deploy/cluster/up.sh');
+
+/**
+ * a free port in 20000–29999, below the ephemeral range that the other tests' free ports come
+ * from: up.sh takes the next free ones above it for PostgreSQL, Redis and the nodes, where a
+ * port another test was just given could otherwise be taken between the look and the bind
+ */
+async function quietPort() {
+  for (;;) {
+    const port = 20000 + Math.floor(Math.random() * 9900);
+    const free = await new Promise((resolve) => {
+      const s = net.createServer().once('error', () => resolve(false))
+        .listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+}
 const DOWN = path.join(SOURCE_DIR, 'deploy/cluster/down.sh');
 
 describe('a cluster behind HAProxy (deploy/cluster/up.sh)', () => {
@@ -26,7 +43,7 @@ describe('a cluster behind HAProxy (deploy/cluster/up.sh)', () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ippon-haproxy-'));
     fs.chmodSync(dir, 0o755); // PostgreSQL's own user works in a folder below it
     const keys = { ...FAST_PLAY, bot_fill_after: 100 };
-    env = { ...process.env, IPPON_CLUSTER_DIR: dir, IPPON_CLUSTER_PORT: String(await freePort()), IPPON_BIN: BIN,
+    env = { ...process.env, IPPON_CLUSTER_DIR: dir, IPPON_CLUSTER_PORT: String(await quietPort()), IPPON_BIN: BIN,
       IPPON_NODE_KEYS: Object.entries(keys).map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(', ') };
     const out = execFileSync(UP, ['2'], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 120_000 });
     const url = out.trim().split('\n').pop();

@@ -4,7 +4,9 @@
 // seated on arriving; a player seated on one node who connects to the other is sent back to its
 // table (also when it asks to queue there: never seated twice); the match is stored once and
 // listed by both nodes; once it is over the players may queue again. A node killed with SIGKILL
-// leaves the other's match alone and resumes its own when it comes back.
+// leaves the other's match alone and resumes its own when it comes back within its lease; one
+// gone for longer is voided by the other: its player, connecting there, is told the match is
+// void, and when the node comes back it closes that match instead of resuming it.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { FAST_PLAY, freePort, request, serve, shutdown, startServer } from '../integration/harness.mjs';
@@ -172,5 +174,35 @@ describe('matchmaking across the nodes of a cluster', () => {
     }
     back.close();
     p1.close();
+  });
+
+  test('a node gone past its lease: its match is void, its player told, and it does not resume it', async () => {
+    const p = await player(nodes.n2.port, await guestToken(nodes.n2.port));
+    p.send({ type: 'practice', mode: '4p' });
+    const found = await p.next((m) => m.type === 'match_found', 10_000, 'seated on n2');
+    nodes.n2.proc.child.kill('SIGKILL');
+    await nodes.n2.proc.exited;
+    await p.untilClosed();
+    // n1 voids n2 once n2's lease (2 s) has run out; then the player, on n1, hears why
+    const told = await eventually(async () => {
+      const c = await player(nodes.n1.port, p.token);
+      try {
+        const m = await c.next((x) => x.type === 'table_closed' || x.type === 'move', 1_500, 'told');
+        return m.type === 'table_closed' && m;
+      } catch { return false; } finally { c.close(); }
+    }, 40_000, 'the player is told its match is void');
+    assert.equal(told.table, found.table);
+    assert.match(told.reason, /lost/);
+    // n2 comes back: its journal has the match, the directory says void: closed, not resumed
+    nodes.n2.proc = await startServer(['--config', nodes.n2.config], nodes.n2.dir, nodes.n2.port);
+    const list = await eventually(async () => {
+      const l = await getJson(nodes.n1.port, `/api/matches?player=${p.welcome.user.id}`);
+      return l.total === 1 && l;
+    }, 20_000, 'the voided match is stored');
+    assert.equal(list.matches[0].id, found.table);
+    assert.equal(list.matches[0].completed, false);
+    const back = await player(nodes.n2.port, p.token);
+    assert.equal(back.welcome.table, null, JSON.stringify(back.welcome));
+    back.close();
   });
 });

@@ -402,6 +402,13 @@ static void test_seats_follow_the_table(void **state)
     ippon_coord_seat_lookup(T.n2, "c", keep, &seat);
     wait_answer(&seat);
     assert_false(seat.has_text);
+    answer lost = {0}, lost_again = {0}; /* its table is kept for the player, to be told once */
+    ippon_coord_lost_take(T.n2, "c", keep, &lost);
+    wait_answer(&lost);
+    assert_string_equal(lost.text, "tv");
+    ippon_coord_lost_take(T.n2, "c", keep, &lost_again);
+    wait_answer(&lost_again);
+    assert_false(lost_again.has_text);
 }
 
 /* ---- the directory ---- */

@@ -69,7 +69,10 @@ static const char VOID_NODE[] = /* ARGV: prefix, node */
     "redis.call('DEL', p..'node_tickets:'..node)\n"
     "for _, user in ipairs(redis.call('SMEMBERS', p..'node_seats:'..node)) do\n"
     "  local seat = redis.call('GET', p..'seat:'..user)\n"
-    "  if seat and string.sub(seat, 1, #node + 1) == node..'|' then redis.call('DEL', p..'seat:'..user) end\n"
+    "  if seat and string.sub(seat, 1, #node + 1) == node..'|' then\n"
+    "    redis.call('DEL', p..'seat:'..user)\n"
+    "    redis.call('SET', p..'lost:'..user, string.sub(seat, #node + 2), 'EX', 86400)\n"
+    "  end\n"
     "end\n"
     "redis.call('DEL', p..'node_seats:'..node)\n"
     "redis.call('SREM', p..'nodes', node)\n"
@@ -387,6 +390,12 @@ void ippon_coord_table_over(ippon_coord *c, const char *table, const char *const
 void ippon_coord_seat_lookup(ippon_coord *c, const char *user, ippon_coord_fn fn, void *ctx)
 {
     coord_eval(c, "seat lookup", "return redis.call('GET', ARGV[1]..'seat:'..ARGV[2])\n", 1, (const char *[]){user},
+               fn, ctx);
+}
+
+void ippon_coord_lost_take(ippon_coord *c, const char *user, ippon_coord_fn fn, void *ctx)
+{
+    coord_eval(c, "lost take", "return redis.call('GETDEL', ARGV[1]..'lost:'..ARGV[2])\n", 1, (const char *[]){user},
                fn, ctx);
 }
 

@@ -15,6 +15,8 @@
  *   P seat:<user>             "<node>|<table>": the user's seat at a running table (from the take
  *                             that seated it to the table's end; no queueing meanwhile)
  *   P node_seats:<node>       set: the users seated at the node's tables (freed with the node)
+ *   P lost:<user>             the table of the user's that a voided node took with it (a day;
+ *                             read once, to tell the player why its match is gone)
  *   P table:<table>           hash: node, epoch, state ("running", "void", or the caller's own)
  *   P node_tables:<node>      set: the tables the node hosts
  *   P user:<user>             the node of the user's live socket (presence)
@@ -60,7 +62,8 @@ void ippon_coord_lease(ippon_coord *c, const char *info, long lease_ms, ippon_co
 void ippon_coord_nodes(ippon_coord *c, ippon_coord_fn fn, void *ctx);
 /*
  * A node whose lease ran out: its tables in the directory become state "void" (epoch + 1), its
- * queue tickets are dropped, its players' seats freed, and it is no longer listed. number -1 if its lease still runs
+ * queue tickets are dropped, its players' seats freed (each player's table kept as lost:<user>),
+ * and it is no longer listed. number -1 if its lease still runs
  * (nothing changes); else items are the tables voided.
  */
 void ippon_coord_void_node(ippon_coord *c, const char *node, ippon_coord_fn fn, void *ctx);
@@ -109,6 +112,8 @@ void ippon_coord_table_over(ippon_coord *c, const char *table, const char *const
                             void *ctx);
 /* text "<node>|<table>": where user is seated, NULL if at no running table */
 void ippon_coord_seat_lookup(ippon_coord *c, const char *user, ippon_coord_fn fn, void *ctx);
+/* text the table user lost with a voided node (taken: NULL the next time), NULL if none */
+void ippon_coord_lost_take(ippon_coord *c, const char *user, ippon_coord_fn fn, void *ctx);
 
 /* ---- presence ---- */
 

@@ -83,6 +83,7 @@ struct ippon_gateway {
     lws_sorted_usec_list_t drain_sul;   /* wakes the loop when the shutdown grace is over */
     lws_sorted_usec_list_t expiry_sul;  /* once a second: sockets whose session has expired close */
     bool lobby_timer_on;
+    int64_t statuses_at;        /* when the lobby's timer last told the waiting their status */
     struct gw_table *tables;
     ippon_timer_heap table_timers;      /* every table's next deadline (gateway_tables.c) */
     lws_sorted_usec_list_t tables_sul;  /* one lws timer at the earliest of them */

@@ -67,6 +67,32 @@ void ippon_gateway_queue_refused(ippon_gateway *gw, const char *user_id, const c
     ippon_gateway_send(gw, c, json_pack("{s:s}", "type", "unqueued"));
 }
 
+void ippon_gateway_tell_lost(ippon_gateway *gw, const char *user_id, const char *table)
+{
+    ippon_conn *c = ippon_gateway_conn_of(gw, user_id);
+    if (!c || c->closing)
+        return;
+    ippon_gateway_send(gw, c, json_pack("{s:s,s:s,s:s}", "type", "table_closed", "table", table, "reason",
+                                        "the server that hosted your match was lost: the match is void"));
+}
+
+void ippon_gateway_each_table(ippon_gateway *gw, void (*fn)(void *ctx, const char *id, const char *const *users, int n),
+                              void *ctx)
+{
+    for (struct gw_table *gt = gw->tables; gt; gt = gt->next) {
+        if (gt->dead)
+            continue;
+        const char *users[IPPON_MAX_PLAYERS];
+        int n = 0;
+        for (int s = 0; s < ippon_table_players(gt->t); s++) {
+            const ippon_seat_player *p = ippon_table_player_at(gt->t, s);
+            if (!p->bot)
+                users[n++] = p->user_id;
+        }
+        fn(ctx, ippon_table_id(gt->t), users, n);
+    }
+}
+
 void ippon_gateway_replaced_elsewhere(ippon_gateway *gw, const char *user_id)
 {
     ippon_conn *c = ippon_gateway_conn_of(gw, user_id);

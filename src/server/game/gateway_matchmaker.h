@@ -66,6 +66,14 @@ bool ippon_gateway_send_elsewhere(ippon_gateway *gw, const char *user_id, const 
    error with code and message, then "unqueued") */
 void ippon_gateway_queue_refused(ippon_gateway *gw, const char *user_id, const char *code, const char *message);
 
+/* user_id's table was on a node lost for good (voided): if it is connected here it is told so
+   ("table_closed" with the table and the reason) */
+void ippon_gateway_tell_lost(ippon_gateway *gw, const char *user_id, const char *table);
+
+/* fn(ctx, id, users, n) for each running table of this node (users: its n human players) */
+void ippon_gateway_each_table(ippon_gateway *gw, void (*fn)(void *ctx, const char *id, const char *const *users, int n),
+                              void *ctx);
+
 /* user_id connected on another node since: its socket here (if any) closes with "replaced" */
 void ippon_gateway_replaced_elsewhere(ippon_gateway *gw, const char *user_id);
 

@@ -359,8 +359,14 @@ void ippon_gateway_table_link(ippon_gateway *gw, struct gw_table *gt)
 
 static void lobby_timer(lws_sorted_usec_list_t *sul);
 
-/* forms every table the queue allows now, tells the waiting their status, keeps the timer */
-static void lobby_tick(ippon_gateway *gw, ippon_mode mode, int64_t now)
+/*
+ * Forms every table the queue allows now (or, with a matchmaker, asks it to) and, when statuses,
+ * tells the waiting their status. A single server tells them at every change: its queue never
+ * holds more than a table's worth for long. A cluster's queue here holds whoever waits for the
+ * shared take, thousands at a time under load, so they are told once a second (the timer), not
+ * at each of their joins: W waiting and J joins a second would be W × J messages.
+ */
+static void lobby_tick(ippon_gateway *gw, ippon_mode mode, int64_t now, bool statuses)
 {
     const ippon_rules *rules = ippon_rules_preset(ippon_mode_preset(mode));
     ippon_lobby_entry group[IPPON_MAX_PLAYERS];
@@ -377,6 +383,8 @@ static void lobby_tick(ippon_gateway *gw, ippon_mode mode, int64_t now)
             ippon_gateway_start_table(gw, mode, group, n, true);
         }
     }
+    if (!statuses)
+        return;
     int count;
     const ippon_lobby_entry *waiting = ippon_lobby_entries(gw->lobby, mode, &count);
     for (int i = 0; i < count; i++) {
@@ -390,7 +398,7 @@ static void lobby_tick(ippon_gateway *gw, ippon_mode mode, int64_t now)
 
 void ippon_gateway_lobby_changed(ippon_gateway *gw, ippon_mode mode, int64_t now)
 {
-    lobby_tick(gw, mode, now);
+    lobby_tick(gw, mode, now, !gw->has_mm);
     bool waiting = ippon_lobby_total(gw->lobby) > 0;
     if (waiting && !gw->lobby_timer_on && gw->timers) {
         gw->lobby_timer_on = true;
@@ -403,17 +411,23 @@ static void lobby_timer(lws_sorted_usec_list_t *sul)
     ippon_gateway *gw = lws_container_of(sul, ippon_gateway, lobby_timer);
     gw->lobby_timer_on = false;
     int64_t now = ippon_gateway_now(gw);
+    bool statuses = now - gw->statuses_at >= 1000; /* at most once a second, however often it ticks */
+    if (statuses)
+        gw->statuses_at = now;
     for (ippon_mode mode = 0; mode < IPPON_MODES; mode++)
-        lobby_tick(gw, mode, now);
+        lobby_tick(gw, mode, now, statuses);
     if (ippon_lobby_total(gw->lobby) > 0) {
         gw->lobby_timer_on = true;
-        /* every second, or sooner when bots are due to fill a table */
+        /* every second, or sooner when bots are due to fill a table. A matchmaker's queue may
+           still hold players past that (the shared take decides, a round trip later): it is
+           asked again every 50 ms, not at once */
         int64_t next = 1000;
         int64_t fill = (int64_t)(gw->set.bot_fill_after_ms * gw->set.time_scale);
+        int64_t soonest = gw->has_mm ? 50 : 1;
         for (ippon_mode mode = 0; mode < IPPON_MODES; mode++) {
             int64_t oldest = ippon_lobby_oldest(gw->lobby, mode);
             if (oldest >= 0 && gw->set.bots && oldest + fill - now < next)
-                next = oldest + fill - now > 1 ? oldest + fill - now : 1;
+                next = oldest + fill - now > soonest ? oldest + fill - now : soonest;
         }
         ippon_timers_schedule(gw->timers, &gw->lobby_timer, lobby_timer, (lws_usec_t)next * LWS_US_PER_MS);
     }

@@ -16,6 +16,7 @@
 
 #include "base/ids.h"
 #include "base/log.h"
+#include "game/gateway_live.h"
 #include "game/gateway_matchmaker.h"
 #include "ippon/rules.h"
 
@@ -24,8 +25,13 @@ struct ippon_matchmaking {
     ippon_cluster *cluster;
     ippon_coord *coord;
     ippon_metrics *metrics;
+    ippon_timers *timers;
     bool taking[IPPON_MODES]; /* a take of the mode is in flight */
     int pending;           /* answers still to come */
+    lws_sorted_usec_list_t check; /* the tables resumed at start, checked against the directory */
+    bool checked;          /* every one was (Redis answered) */
+    int checks;            /* lookups of this round still to come */
+    bool check_failed;     /* one of this round's got no answer: another round in a second */
 };
 
 /* what to do with one answer */
@@ -48,6 +54,14 @@ static const char *me(const ippon_matchmaking *m)
     return ippon_cluster_node(m->cluster);
 }
 
+/* an id into out (cap bytes, cut if longer; "" for NULL) */
+static void copy_id(char *out, size_t cap, const char *id)
+{
+    size_t n = id ? strnlen(id, cap - 1) : 0;
+    memcpy(out, id ? id : "", n);
+    out[n] = '\0';
+}
+
 static ask *ask_new(ippon_matchmaking *m, ippon_mode mode, const char *user, const char *table)
 {
     ask *a = calloc(1, sizeof *a);
@@ -55,8 +69,8 @@ static ask *ask_new(ippon_matchmaking *m, ippon_mode mode, const char *user, con
         return NULL;
     a->m = m;
     a->mode = mode;
-    snprintf(a->user, sizeof a->user, "%s", user ? user : "");
-    snprintf(a->table, sizeof a->table, "%s", table ? table : "");
+    copy_id(a->user, sizeof a->user, user);
+    copy_id(a->table, sizeof a->table, table);
     m->pending++;
     return a;
 }
@@ -296,12 +310,24 @@ static void seat_found(void *ctx, const ippon_coord_reply *r)
     free(a);
 }
 
+static void lost_found(void *ctx, const ippon_coord_reply *r)
+{
+    ask *a = ctx;
+    ippon_matchmaking *m = ask_done(a);
+    if (m && r->ok && r->text) /* its match went with a node lost for good: say so, once */
+        ippon_gateway_tell_lost(m->gw, a->user, r->text);
+    free(a);
+}
+
 static void mm_hello(void *ctx, const char *user_id, bool seated_here)
 {
     ippon_matchmaking *m = ctx;
     ask *a = ask_new(m, IPPON_MODE_4P, user_id, NULL);
     if (a)
         ippon_coord_presence_claim(m->coord, user_id, claimed, a);
+    ask *l = ask_new(m, IPPON_MODE_4P, user_id, NULL);
+    if (l)
+        ippon_coord_lost_take(m->coord, user_id, lost_found, l);
     if (seated_here)
         return;
     ask *s = ask_new(m, IPPON_MODE_4P, user_id, NULL);
@@ -315,6 +341,86 @@ static void mm_gone(void *ctx, const char *user_id)
     ask *a = ask_new(m, IPPON_MODE_4P, user_id, NULL);
     if (a)
         ippon_coord_presence_release(m->coord, user_id, ignore, a);
+}
+
+/* ---- the tables resumed at start (from the journal) against the directory ---- */
+
+/* one resumed table's lookup: its id and players */
+typedef struct table_check {
+    ippon_matchmaking *m;
+    char table[IPPON_ID_HEX_LEN + 1];
+    char users[IPPON_LOBBY_MAX_GROUP][40];
+    int n;
+} table_check;
+
+static void schedule_check(ippon_matchmaking *m);
+
+static void table_checked(void *ctx, const ippon_coord_reply *r)
+{
+    table_check *k = ctx;
+    ippon_matchmaking *m = k->m;
+    m->pending--;
+    m->checks--;
+    if (m->gw && !r->ok)
+        m->check_failed = true;
+    else if (m->gw && r->count == 3 && !r->items[0]) { /* not listed (Redis lost it): listed and seated again */
+        const char *users[IPPON_LOBBY_MAX_GROUP];
+        for (int i = 0; i < k->n; i++)
+            users[i] = k->users[i];
+        ask *a = ask_new(m, IPPON_MODE_4P, NULL, k->table);
+        if (a)
+            ippon_coord_table_seat(m->coord, k->table, users, k->n, ignore, a);
+    } else if (m->gw && r->count == 3 &&
+               ((r->items[2] && strcmp(r->items[2], "void") == 0) || strcmp(r->items[0], me(m)) != 0)) {
+        /* this node was taken for lost while it was away: the match was voided, its players told */
+        ippon_log_warn("matchmaking: table %s was voided while this node was away: closing it", k->table);
+        ippon_gateway_close_table(m->gw, k->table, "its server was lost for a while: the match is void");
+    }
+    free(k);
+    if (m->gw && m->checks == 0) {
+        if (m->check_failed)
+            schedule_check(m);
+        else
+            m->checked = true;
+    }
+}
+
+static void check_one(void *ctx, const char *id, const char *const *users, int n)
+{
+    ippon_matchmaking *m = ctx;
+    table_check *k = calloc(1, sizeof *k);
+    if (!k)
+        return;
+    k->m = m;
+    copy_id(k->table, sizeof k->table, id);
+    for (int i = 0; i < n && i < IPPON_LOBBY_MAX_GROUP; i++)
+        copy_id(k->users[i], sizeof k->users[i], users[i]);
+    k->n = n < IPPON_LOBBY_MAX_GROUP ? n : IPPON_LOBBY_MAX_GROUP;
+    m->pending++;
+    m->checks++;
+    ippon_coord_table_lookup(m->coord, id, table_checked, k);
+}
+
+static void check_tables(lws_sorted_usec_list_t *sul)
+{
+    ippon_matchmaking *m = lws_container_of(sul, ippon_matchmaking, check);
+    if (!m->gw || m->checked || m->checks > 0)
+        return;
+    m->check_failed = false;
+    m->checks++; /* held while the round is sent: an answer that comes at once does not end it */
+    ippon_gateway_each_table(m->gw, check_one, m);
+    m->checks--;
+    if (m->checks == 0) {
+        if (m->check_failed)
+            schedule_check(m);
+        else
+            m->checked = true;
+    }
+}
+
+static void schedule_check(ippon_matchmaking *m)
+{
+    ippon_timers_schedule(m->timers, &m->check, check_tables, 1000 * LWS_US_PER_MS);
 }
 
 /* ---- notices from the other nodes ---- */
@@ -338,7 +444,8 @@ static void noticed(void *ctx, const char *text, size_t len)
     json_decref(n);
 }
 
-ippon_matchmaking *ippon_matchmaking_start(ippon_gateway *gw, ippon_cluster *cluster, ippon_metrics *metrics)
+ippon_matchmaking *ippon_matchmaking_start(ippon_gateway *gw, ippon_cluster *cluster, ippon_timers *timers,
+                                           ippon_metrics *metrics)
 {
     ippon_matchmaking *m = calloc(1, sizeof *m);
     if (!m)
@@ -346,6 +453,7 @@ ippon_matchmaking *ippon_matchmaking_start(ippon_gateway *gw, ippon_cluster *clu
     m->gw = gw;
     m->cluster = cluster;
     m->coord = ippon_cluster_coord(cluster);
+    m->timers = timers;
     m->metrics = metrics;
     if (ippon_coord_listen(m->coord, noticed, m) != 0) {
         free(m);
@@ -357,6 +465,7 @@ ippon_matchmaking *ippon_matchmaking_start(ippon_gateway *gw, ippon_cluster *clu
         .hello = mm_hello, .gone = mm_gone,
     };
     ippon_gateway_set_matchmaker(gw, &hooks);
+    schedule_check(m); /* once Redis is up: the tables the journal resumed */
     return m;
 }
 
@@ -365,6 +474,7 @@ void ippon_matchmaking_detach(ippon_matchmaking *m)
     if (!m || !m->gw)
         return;
     ippon_gateway_set_matchmaker(m->gw, NULL);
+    ippon_timers_cancel(&m->check);
     m->gw = NULL;
 }
 

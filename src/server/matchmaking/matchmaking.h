@@ -15,6 +15,10 @@
  *     much as a formed one: a player seated anywhere queues nowhere); a table over frees its
  *     players' seats; a node gone for good has its seats freed by whichever node voids it
  *     (cluster/node.h).
+ *   - A node gone for good (voided by another: cluster/node.h) loses its tables; each of their
+ *     players is told so at its next hello anywhere ("table_closed"). A node that comes back after
+ *     that finds its resumed tables voided in the directory and closes them (stored without a
+ *     result); one whose tables Redis forgot lists and seats them again.
  *   - One live socket per user across the cluster: a hello here claims the user's presence, and
  *     the node that held it closes its socket ("replaced"); a hello from a player seated on
  *     another node sends it there, so a reconnect that lands on the wrong node finds its table.
@@ -33,10 +37,11 @@
 
 typedef struct ippon_matchmaking ippon_matchmaking;
 
-/* be gw's matchmaker on cluster's node from now on, and listen to this node's notices; queue
-   waits are counted in metrics (may be NULL). NULL if out of memory or the notices cannot be
-   listened to */
-ippon_matchmaking *ippon_matchmaking_start(ippon_gateway *gw, ippon_cluster *cluster, ippon_metrics *metrics);
+/* be gw's matchmaker on cluster's node from now on (its timers on the loop's timers), and listen
+   to this node's notices; queue waits are counted in metrics (may be NULL). NULL if out of memory
+   or the notices cannot be listened to */
+ippon_matchmaking *ippon_matchmaking_start(ippon_gateway *gw, ippon_cluster *cluster, ippon_timers *timers,
+                                           ippon_metrics *metrics);
 
 /* stop being the gateway's matchmaker; replies still in flight find nothing to do. Free it after
    the cluster has stopped (its last replies come then); m may be NULL */
