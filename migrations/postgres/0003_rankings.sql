@@ -6,7 +6,7 @@
 --
 -- Dialect: each SQLite trigger is a FOR EACH ROW trigger (SQLite's are all per row) of the same
 -- name on the same event, running a plpgsql function of its name (rank_names_renamed and
--- rank_names_deleted share rank_names_changed); a WHEN with a subquery (match_players_copy_new)
+-- rank_names_deleted share rank_names_changed, and the three recounts rank_totals_recount); a WHEN with a subquery (match_players_copy_new)
 -- becomes an IF in the function, RAISE(ABORT, ...) a RAISE EXCEPTION with the same message
 -- (SQLSTATE 23000, as SQLite reports a constraint), SQLite's IS an IS NOT DISTINCT FROM and its
 -- scalar max(a, b) GREATEST. Counters are BIGINT. PostgreSQL fires a statement's AFTER row
@@ -54,21 +54,26 @@ CREATE TRIGGER rank_totals_add AFTER INSERT ON match_players
 FOR EACH ROW WHEN (NEW.user_id IS NOT NULL AND NEW.is_bot = 0)
 EXECUTE FUNCTION rank_totals_add();
 
--- anything else that changes what counts: the totals of the players concerned are counted again
-CREATE FUNCTION rank_totals_match_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+-- anything else that changes what counts: the totals of the players concerned are counted again,
+-- in the modes given (NULL: all), by this one function the three triggers below share
+CREATE FUNCTION rank_totals_recount(users TEXT[], modes TEXT[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
     DELETE FROM rank_totals
-    WHERE mode IN (OLD.mode, NEW.mode)
-      AND user_id IN (SELECT user_id FROM match_players WHERE match_id = NEW.id AND user_id IS NOT NULL);
+    WHERE user_id = ANY (users) AND (modes IS NULL OR mode = ANY (modes));
     INSERT INTO rank_totals
     SELECT m.mode, p.user_id, count(*), sum(p.result), sum(coalesce(p.won, 0)), max(p.result), sum(m.hands),
            sum(coalesce(p.dealt_in, 0)), sum(CASE WHEN p.dealt_in IS NULL THEN 0 ELSE m.hands END)
     FROM match_players p JOIN matches m ON m.id = p.match_id
-    WHERE p.user_id IN (SELECT user_id FROM match_players WHERE match_id = NEW.id AND user_id IS NOT NULL)
-      AND m.mode IN (OLD.mode, NEW.mode) AND p.is_bot = 0
+    WHERE p.user_id = ANY (users) AND (modes IS NULL OR m.mode = ANY (modes)) AND p.is_bot = 0
       AND m.ranked = 1 AND m.completed = 1 AND m.voided_at IS NULL
     GROUP BY m.mode, p.user_id;
     UPDATE rank_version SET data = data + 1 WHERE id = 1;
+END $$;
+
+CREATE FUNCTION rank_totals_match_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM rank_totals_recount(ARRAY(SELECT user_id FROM match_players WHERE match_id = NEW.id AND user_id IS NOT NULL),
+                                ARRAY[OLD.mode, NEW.mode]);
     RETURN NULL;
 END $$;
 CREATE TRIGGER rank_totals_match_changed
@@ -77,15 +82,7 @@ FOR EACH ROW EXECUTE FUNCTION rank_totals_match_changed();
 
 CREATE FUNCTION rank_totals_player_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-    DELETE FROM rank_totals WHERE user_id = OLD.user_id;
-    INSERT INTO rank_totals
-    SELECT m.mode, p.user_id, count(*), sum(p.result), sum(coalesce(p.won, 0)), max(p.result), sum(m.hands),
-           sum(coalesce(p.dealt_in, 0)), sum(CASE WHEN p.dealt_in IS NULL THEN 0 ELSE m.hands END)
-    FROM match_players p JOIN matches m ON m.id = p.match_id
-    WHERE p.user_id = OLD.user_id AND p.is_bot = 0
-      AND m.ranked = 1 AND m.completed = 1 AND m.voided_at IS NULL
-    GROUP BY m.mode, p.user_id;
-    UPDATE rank_version SET data = data + 1 WHERE id = 1;
+    PERFORM rank_totals_recount(ARRAY[OLD.user_id], NULL);
     RETURN NULL;
 END $$;
 CREATE TRIGGER rank_totals_player_deleted AFTER DELETE ON match_players
@@ -94,15 +91,7 @@ EXECUTE FUNCTION rank_totals_player_deleted();
 
 CREATE FUNCTION rank_totals_player_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-    DELETE FROM rank_totals WHERE user_id IN (OLD.user_id, NEW.user_id);
-    INSERT INTO rank_totals
-    SELECT m.mode, p.user_id, count(*), sum(p.result), sum(coalesce(p.won, 0)), max(p.result), sum(m.hands),
-           sum(coalesce(p.dealt_in, 0)), sum(CASE WHEN p.dealt_in IS NULL THEN 0 ELSE m.hands END)
-    FROM match_players p JOIN matches m ON m.id = p.match_id
-    WHERE p.user_id IN (OLD.user_id, NEW.user_id) AND p.is_bot = 0
-      AND m.ranked = 1 AND m.completed = 1 AND m.voided_at IS NULL
-    GROUP BY m.mode, p.user_id;
-    UPDATE rank_version SET data = data + 1 WHERE id = 1;
+    PERFORM rank_totals_recount(ARRAY[OLD.user_id, NEW.user_id], NULL);
     RETURN NULL;
 END $$;
 CREATE TRIGGER rank_totals_player_changed

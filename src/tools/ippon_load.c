@@ -879,25 +879,12 @@ static void ramp_run(lws_sorted_usec_list_t *sul)
 
 /* ---- the server's processes (--pid: one, or a cluster's nodes): their sums ---- */
 
-/* a /proc/PID/status field summed over the servers (kB); -1 if any is gone */
-static long servers_kib(const char *field)
-{
-    long sum = 0;
-    for (int i = 0; i < G.npids; i++) {
-        long v = ippon_load_proc_kib((pid_t)G.pids[i], field);
-        if (v < 0)
-            return -1;
-        sum += v;
-    }
-    return sum;
-}
-
-/* the servers' CPU time (s); -1 if any is gone */
-static double servers_cpu_s(void)
+/* what read gives for each server, summed; -1 if any is gone (read answered < 0) */
+static double servers_sum(double (*read)(pid_t pid, const char *field), const char *field)
 {
     double sum = 0;
     for (int i = 0; i < G.npids; i++) {
-        double v = ippon_load_proc_cpu_s((pid_t)G.pids[i]);
+        double v = read((pid_t)G.pids[i], field);
         if (v < 0)
             return -1;
         sum += v;
@@ -905,18 +892,14 @@ static double servers_cpu_s(void)
     return sum;
 }
 
-/* the servers' open descriptors; -1 if any is gone */
-static long servers_fds(void)
-{
-    long sum = 0;
-    for (int i = 0; i < G.npids; i++) {
-        long v = ippon_load_proc_fds((pid_t)G.pids[i]);
-        if (v < 0)
-            return -1;
-        sum += v;
-    }
-    return sum;
-}
+static double read_kib(pid_t pid, const char *field) { return (double)ippon_load_proc_kib(pid, field); }
+static double read_cpu_s(pid_t pid, const char *field) { (void)field; return ippon_load_proc_cpu_s(pid); }
+static double read_fds(pid_t pid, const char *field) { (void)field; return (double)ippon_load_proc_fds(pid); }
+
+/* a /proc/PID/status field (kB), the CPU time (s), the open descriptors: summed over the servers */
+static long servers_kib(const char *field) { return (long)servers_sum(read_kib, field); }
+static double servers_cpu_s(void) { return servers_sum(read_cpu_s, NULL); }
+static long servers_fds(void) { return (long)servers_sum(read_fds, NULL); }
 
 /* "pid 123" or "pids 123,456" */
 static const char *servers_named(void)

@@ -42,7 +42,9 @@ describe('a cluster behind HAProxy (deploy/cluster/up.sh)', () => {
   before(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ippon-haproxy-'));
     fs.chmodSync(dir, 0o755); // PostgreSQL's own user works in a folder below it
-    const keys = { ...FAST_PLAY, bot_fill_after: 100 };
+    // long clocks: the admin test's idle players keep their tables running while the browser looks
+    // (the players of the match answer at once and are not slowed)
+    const keys = { ...FAST_PLAY, bot_fill_after: 100, clock_move_ms: 60000, clock_bank_ms: 600000 };
     env = { ...process.env, IPPON_CLUSTER_DIR: dir, IPPON_CLUSTER_PORT: String(await quietPort()), IPPON_BIN: BIN,
       IPPON_NODE_KEYS: Object.entries(keys).map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(', ') };
     const out = execFileSync(UP, ['2'], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 120_000 });

@@ -11,21 +11,7 @@ import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { FAST_PLAY, freePort, request, serve, shutdown, startServer } from '../integration/harness.mjs';
 import { guestToken, playToEnd, player } from '../integration/ws_player.mjs';
-import { psql, startPostgres, startRedis, stopRedis } from './engines.mjs';
-
-/** polls fn until it returns a truthy value (then returns it) or ms pass (then fails with what) */
-async function eventually(fn, ms, what) {
-  const until = Date.now() + ms;
-  let last;
-  for (;;) {
-    try {
-      last = await fn();
-      if (last) return last;
-    } catch (e) { last = e; }
-    if (Date.now() > until) assert.fail(`${what}: still not so after ${ms} ms (last: ${last})`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+import { eventually, psql, startPostgres, startRedis, stopRedis } from './engines.mjs';
 
 async function getJson(port, urlPath) {
   const res = await request(port, { path: urlPath });

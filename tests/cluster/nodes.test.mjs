@@ -8,27 +8,13 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { FAST_HASH, configure, freePort, request, runToExit, serve, shutdown, startServer } from '../integration/harness.mjs';
-import { startRedis, stopRedis } from './engines.mjs';
+import { eventually, startRedis, stopRedis } from './engines.mjs';
 
 const LEASE_MS = 1500;
 
 async function health(port) {
   const res = await request(port, { path: '/api/health' });
   return { status: res.status, body: JSON.parse(res.body) };
-}
-
-/** polls fn until it returns a truthy value (then returns it) or ms pass (then fails with what) */
-async function eventually(fn, ms, what) {
-  const until = Date.now() + ms;
-  let last;
-  for (;;) {
-    try {
-      last = await fn();
-      if (last) return last;
-    } catch (e) { last = e; }
-    if (Date.now() > until) assert.fail(`${what}: still not so after ${ms} ms (last: ${JSON.stringify(last)})`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 const alive = (h) => (h.body.cluster?.nodes ?? []).filter((n) => n.alive).map((n) => n.node).sort();
