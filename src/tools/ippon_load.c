@@ -531,26 +531,27 @@ static void send_contribution(player *p)
     send_text(p, text);
 }
 
-static void on_match_found(player *p, json_t *msg)
+/* the lowest seat of a human in seats ([{"seat", "bot"}...]: match_found's seats, a view's names):
+   its player counts the table's matches and hands */
+static int lowest_human(json_t *seats)
 {
-    json_t *seat = json_object_get(msg, "seat");
-    p->seat = json_is_integer(seat) ? (int)json_integer_value(seat) : -1;
     int lowest = -1;
     size_t i;
     json_t *s;
-    json_array_foreach(json_object_get(msg, "seats"), i, s)
+    json_array_foreach(seats, i, s)
     {
-        if (!json_is_true(json_object_get(s, "bot"))) {
-            int k = (int)json_integer_value(json_object_get(s, "seat"));
-            if (lowest < 0 || k < lowest)
-                lowest = k;
-        }
+        int k = (int)json_integer_value(json_object_get(s, "seat"));
+        if (!json_is_true(json_object_get(s, "bot")) && (lowest < 0 || k < lowest))
+            lowest = k;
     }
-    p->counter = lowest == p->seat;
+    return lowest;
+}
+
+/* p sits at a table now (match_found, or welcomed at its table's node after a move) */
+static void seat_player(player *p, int seat)
+{
+    p->seat = seat;
     p->discard_sent_us = 0;
-    if (json_integer_value(json_object_get(json_object_get(msg, "fairness"), "contribute_ms")) > 0)
-        send_contribution(p);
-    ippon_load_hand_clear(&p->hand);
     if (p->state != P_SEATED)
         G.seated++;
     p->state = P_SEATED;
@@ -558,6 +559,16 @@ static void on_match_found(player *p, json_t *msg)
         p->ever_seated = true;
         G.ever_seated++;
     }
+}
+
+static void on_match_found(player *p, json_t *msg)
+{
+    json_t *seat = json_object_get(msg, "seat");
+    seat_player(p, json_is_integer(seat) ? (int)json_integer_value(seat) : -1);
+    p->counter = lowest_human(json_object_get(msg, "seats")) == p->seat;
+    if (json_integer_value(json_object_get(json_object_get(msg, "fairness"), "contribute_ms")) > 0)
+        send_contribution(p);
+    ippon_load_hand_clear(&p->hand);
 }
 
 /* a cluster's "move": the player's table is on another node; its socket goes to path (through the
@@ -574,38 +585,16 @@ static void on_move(player *p, json_t *msg)
     p->moving = true;
 }
 
-/* welcomed at its table's node after a move (the welcome names the table): seated, and the
-   view that follows tells the rest */
-static void on_arrived(player *p, json_t *table)
-{
-    p->seat = (int)json_integer_value(json_object_get(table, "seat"));
-    p->discard_sent_us = 0;
-    if (p->state != P_SEATED)
-        G.seated++;
-    p->state = P_SEATED;
-    if (!p->ever_seated) {
-        p->ever_seated = true;
-        G.ever_seated++;
-    }
-}
-
-/* a view (after arriving at a table): which seat counts its match, and the concealed tiles */
+/* a view (after arriving at its table's node): which seat counts its match, and the concealed tiles */
 static void on_view(player *p, json_t *msg)
 {
-    int lowest = -1;
-    size_t i;
-    json_t *s;
-    json_array_foreach(json_object_get(msg, "names"), i, s)
-    {
-        int k = (int)json_integer_value(json_object_get(s, "seat"));
-        if (!json_is_true(json_object_get(s, "bot")) && (lowest < 0 || k < lowest))
-            lowest = k;
-    }
-    p->counter = lowest == p->seat;
+    p->counter = lowest_human(json_object_get(msg, "names")) == p->seat;
     if (!G.shanten)
         return;
     json_t *you = json_object_get(msg, "you");
     ippon_load_hand_clear(&p->hand);
+    size_t i;
+    json_t *s;
     json_array_foreach(json_object_get(you, "hand"), i, s)
     {
         const char *t = json_string_value(s);
@@ -647,9 +636,9 @@ static void handle(player *p, const char *text, size_t len)
     } else if (!strcmp(type, "welcome")) {
         if (p->state == P_HELLO) {
             G.welcomed++;
-            json_t *table = json_object_get(msg, "table");
+            json_t *table = json_object_get(msg, "table"); /* at its table's node after a move */
             if (json_is_object(table))
-                on_arrived(p, table);
+                seat_player(p, (int)json_integer_value(json_object_get(table, "seat")));
             else
                 send_queue(p);
         }

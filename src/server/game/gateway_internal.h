@@ -131,7 +131,10 @@ void ippon_gateway_act(ippon_gateway *gw, ippon_conn *c, const json_t *msg, int6
 void ippon_gateway_contribute(ippon_gateway *gw, ippon_conn *c, const json_t *msg, int64_t now);
 void ippon_gateway_lobby_changed(ippon_gateway *gw, ippon_mode mode, int64_t now);
 void ippon_gateway_start_table(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_entry *humans, int n, bool may_rank);
-/* the same with the table's id given (32 hex, a matchmaker's): 0, or -1 if no table was made */
+/* the user ids of t's human players, seat order, into users: how many */
+int ippon_gateway_table_humans(const ippon_table *t, const char *users[IPPON_MAX_PLAYERS]);
+/* the same as ippon_gateway_start_table with the table's id given (32 hex, a matchmaker's; NULL: a new
+   one): 0, or -1 if no table was made */
 int ippon_gateway_start_table_as(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_entry *humans, int n,
                                  bool may_rank, const char *id);
 /* what a table started from a private room has of its own (gateway_rooms.c) */

@@ -36,9 +36,11 @@ int ippon_gateway_stop_waiting(ippon_gateway *gw, const char *user_id)
 int ippon_gateway_seat_group(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_entry *humans, int n,
                              const char *table_id)
 {
+    if (ippon_gateway_start_table_as(gw, mode, humans, n, true, table_id) != 0)
+        return -1; /* they still wait here, for the matchmaker's ippon_gateway_queue_refused */
     for (int i = 0; i < n; i++) /* off the shared queue already: only the lobby here forgets them */
         ippon_lobby_leave(gw->lobby, humans[i].user_id);
-    return ippon_gateway_start_table_as(gw, mode, humans, n, true, table_id);
+    return 0;
 }
 
 bool ippon_gateway_send_elsewhere(ippon_gateway *gw, const char *user_id, const char *node, const char *table,
@@ -83,12 +85,7 @@ void ippon_gateway_each_table(ippon_gateway *gw, void (*fn)(void *ctx, const cha
         if (gt->dead)
             continue;
         const char *users[IPPON_MAX_PLAYERS];
-        int n = 0;
-        for (int s = 0; s < ippon_table_players(gt->t); s++) {
-            const ippon_seat_player *p = ippon_table_player_at(gt->t, s);
-            if (!p->bot)
-                users[n++] = p->user_id;
-        }
+        int n = ippon_gateway_table_humans(gt->t, users);
         fn(ctx, ippon_table_id(gt->t), users, n);
     }
 }

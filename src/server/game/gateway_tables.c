@@ -131,14 +131,9 @@ static void table_finished(void *ctx, ippon_table *t, const ippon_stored_match *
     store_finished(gw, &stored);
     gw->stats.matches_finished++;
     const char *humans[IPPON_MAX_PLAYERS];
-    int n = 0;
-    for (int s = 0; s < ippon_table_players(t); s++) {
-        const ippon_seat_player *p = ippon_table_player_at(t, s);
-        if (!p->bot) {
-            ippon_strmap_remove(gw->seated, p->user_id);
-            humans[n++] = p->user_id;
-        }
-    }
+    int n = ippon_gateway_table_humans(t, humans);
+    for (int i = 0; i < n; i++)
+        ippon_strmap_remove(gw->seated, humans[i]);
     if (gw->has_mm && n > 0) /* the cluster frees their seats (a practice table's too: harmless) */
         gw->mm.table_over(gw->mm.ctx, ippon_table_id(t), humans, n);
     if (!ended->dead) {
@@ -147,6 +142,17 @@ static void table_finished(void *ctx, ippon_table *t, const ippon_stored_match *
         if (ended->prev || gw->tables == ended) /* not a table still being restored (never linked) */
             gw->n_dead_tables++;
     }
+}
+
+int ippon_gateway_table_humans(const ippon_table *t, const char *users[IPPON_MAX_PLAYERS])
+{
+    int n = 0;
+    for (int s = 0; s < ippon_table_players(t); s++) {
+        const ippon_seat_player *p = ippon_table_player_at(t, s);
+        if (!p->bot)
+            users[n++] = p->user_id;
+    }
+    return n;
 }
 
 static void unlink_table(ippon_gateway *gw, struct gw_table *gt)
@@ -308,8 +314,7 @@ static int start_table(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_ent
 /* a table from the lobby (may_rank) or for practice (not ranked) */
 void ippon_gateway_start_table(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_entry *humans, int n, bool may_rank)
 {
-    const ippon_gateway_table_options ordinary = { .clock_factor = 1, .watch_delay_ms = -1 };
-    start_table(gw, mode, humans, n, may_rank, &ordinary, NULL);
+    (void)ippon_gateway_start_table_as(gw, mode, humans, n, may_rank, NULL);
 }
 
 int ippon_gateway_start_table_as(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_entry *humans, int n,

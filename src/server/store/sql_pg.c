@@ -161,6 +161,13 @@ static char *pg_placeholders(const char *sql, int *n, bool *used)
     return out;
 }
 
+/* the type a parameter of no type of its own is sent with (a NULL, or not bound): PostgreSQL infers
+   it from where the SQL uses it, and one the SQL skips must still have one (text) */
+static unsigned int pg_untyped(const pg_stmt *s, int i)
+{
+    return s->used && s->used[i] ? 0 : OID_TEXT;
+}
+
 static ippon_sql_stmt *pg_prepare(ippon_sql *db, const char *sql)
 {
     pg_stmt *s = calloc(1, sizeof *s);
@@ -188,7 +195,7 @@ static ippon_sql_stmt *pg_prepare(ippon_sql *db, const char *sql)
     s->head.db = db;
     s->row = -1;
     for (int i = 0; i < s->n; i++)
-        s->types[i] = s->used[i] ? 0 : OID_TEXT;
+        s->types[i] = pg_untyped(s, i);
     return &s->head;
 }
 
@@ -214,7 +221,7 @@ static void pg_bind(ippon_sql_stmt *q, int i, const void *bytes, size_t n, unsig
     s->values[i - 1] = copy;
     s->lengths[i - 1] = (int)n;
     s->formats[i - 1] = format;
-    s->types[i - 1] = type ? type : s->used[i - 1] ? 0 : OID_TEXT; /* a skipped NULL still needs a type */
+    s->types[i - 1] = type ? type : pg_untyped(s, i - 1);
 }
 
 static void pg_bind_int64(ippon_sql_stmt *q, int i, int64_t value)
@@ -316,7 +323,7 @@ static void pg_clear_bindings(ippon_sql_stmt *q)
     for (int i = 0; i < s->n; i++) {
         free(s->values[i]);
         s->values[i] = NULL;
-        s->types[i] = s->used && s->used[i] ? 0 : OID_TEXT;
+        s->types[i] = pg_untyped(s, i);
         s->formats[i] = 0;
         s->lengths[i] = 0;
     }

@@ -58,11 +58,6 @@ static void su_read_user(ippon_sql_stmt *stmt, int col, ippon_user *out)
     out->last_seen_at = ippon_sql_column_int64(stmt, col + 6);
 }
 
-static int su_begin(ippon_store *st)
-{
-    return ippon_store_begin(st);
-}
-
 /* commit, or roll back if rc says the work failed; returns rc (or -1 if COMMIT fails) */
 static int su_end(ippon_store *st, int rc)
 {
@@ -200,7 +195,7 @@ int ippon_store_user_create(ippon_store *st, const ippon_user *user, const char 
         ippon_log_error("store: a user needs both a username and a password hash, or neither");
         return -1;
     }
-    if (su_begin(st) != 0)
+    if (ippon_store_begin(st) != 0)
         return -1;
     int rc = ippon_store_names_taken(st, username, user->display_name, NULL, taken);
     if (rc == 0 && *taken)
@@ -233,7 +228,7 @@ int ippon_store_user_claim(ippon_store *st, const char *user_id,
                            int *taken)
 {
     *taken = 0;
-    if (su_begin(st) != 0)
+    if (ippon_store_begin(st) != 0)
         return -1;
     ippon_sql_stmt *stmt = NULL;
     int rc = su_prepare(st,
@@ -368,7 +363,7 @@ int ippon_store_session_user(ippon_store *st, const unsigned char token_hash[IPP
 int ippon_store_session_touch(ippon_store *st, const unsigned char token_hash[IPPON_TOKEN_HASH_BYTES],
                               const char *user_id, long long now)
 {
-    if (su_begin(st) != 0)
+    if (ippon_store_begin(st) != 0)
         return -1;
     ippon_sql_stmt *stmt;
     int rc = su_prepare(st, "UPDATE sessions SET last_used_at = ? WHERE token_hash = ?", &stmt);
@@ -413,7 +408,7 @@ static int su_sessions_delete_user(ippon_store *st, const char *user_id,
 int ippon_store_user_change_password(ippon_store *st, const char *user_id, const char *password_hash,
                                      const unsigned char keep_hash[IPPON_TOKEN_HASH_BYTES], int *ended)
 {
-    if (su_begin(st) != 0)
+    if (ippon_store_begin(st) != 0)
         return -1;
     ippon_sql_stmt *stmt;
     int rc = su_prepare(st, "UPDATE users SET password_hash = ? WHERE id = ? AND username IS NOT NULL", &stmt);
