@@ -9,18 +9,23 @@
 #include <stdio.h>
 #include <string.h>
 
-/* an address as inet_ntop writes it, so "::ffff:127.0.0.1" style peers compare sensibly */
+/* an IP literal as 16 bytes, an IPv4 address in its IPv4-mapped IPv6 form (::ffff:a.b.c.d) */
+static int address_bytes(const char *text, unsigned char out[16])
+{
+    static const unsigned char mapped[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff};
+    if (inet_pton(AF_INET, text, out + 12) == 1) {
+        memcpy(out, mapped, sizeof mapped);
+        return 1;
+    }
+    return inet_pton(AF_INET6, text, out) == 1;
+}
+
+/* the same address however written, so a proxy at 127.0.0.1 seen through an IPv6 socket as
+ * ::ffff:127.0.0.1 is still the proxy; anything that is not an IP literal matches nothing */
 static int same_address(const char *a, const char *b)
 {
     unsigned char x[16], y[16];
-    if (inet_pton(AF_INET, a, x) == 1 && inet_pton(AF_INET, b, y) == 1)
-        return !memcmp(x, y, 4);
-    if (inet_pton(AF_INET6, a, x) == 1 && inet_pton(AF_INET6, b, y) == 1)
-        return !memcmp(x, y, 16);
-    /* an IPv4 proxy seen through an IPv6 socket: ::ffff:a.b.c.d */
-    if (!strncmp(a, "::ffff:", 7))
-        return same_address(a + 7, b);
-    return 0;
+    return address_bytes(a, x) && address_bytes(b, y) && !memcmp(x, y, sizeof x);
 }
 
 int ippon_forwarded_last(const char *header, char *out, size_t cap)
