@@ -37,6 +37,7 @@
 #include "base/log.h"
 #include "base/timers.h"
 #include "cluster/node.h"
+#include "cluster/shared_buckets.h"
 #include "matchmaking/matchmaking.h"
 #include "store/pending_matches.h"
 #include "metrics.h"
@@ -386,6 +387,9 @@ int main(int argc, char **argv)
         if (!app.cluster)
             goto fail;
         ippon_cluster_set_info(app.cluster, cluster_info, &app);
+        /* guests, sign-ups and password failures counted across the nodes (auth.h) */
+        ippon_shared_buckets buckets = ippon_cluster_shared_buckets(ippon_cluster_coord(app.cluster));
+        ippon_auth_share_limits(app.auth, &buckets);
         /* the node's players are matched with every node's (matchmaking.h) */
         matchmaker = ippon_matchmaking_start(app.gateway, app.cluster, ippon_http_timers(http), app.metrics);
         if (!matchmaker) {
@@ -443,6 +447,7 @@ int main(int argc, char **argv)
     ippon_matchmaking_detach(matchmaker); /* no more tables formed from the shared queues */
     ippon_gateway_free(app.gateway); /* before the lws context its timers run on */
     app.gateway = NULL;
+    ippon_auth_share_limits(app.auth, NULL); /* their waits are answered as the cluster stops */
     ippon_cluster_stop(app.cluster); /* its lease runs out unless this node is back in time */
     app.cluster = NULL;
     goto stop;
@@ -453,6 +458,8 @@ stop:
     running_http = NULL;
     ippon_matchmaking_detach(matchmaker);
     ippon_gateway_free(app.gateway); /* after a failed start; a stopped server's is gone already */
+    if (app.auth)
+        ippon_auth_share_limits(app.auth, NULL);
     ippon_cluster_stop(app.cluster);
     ippon_matchmaking_free(matchmaker); /* after the cluster: its last answers came as it stopped */
     /* the last writes (the matches that ended last among them) get a bounded wait; completions

@@ -6,7 +6,8 @@
  * What it shows: the queue's atomic take never gives a player to two nodes (both nodes take at
  * once, hundreds of times) and fills with bots only after the wait; the directory's epochs refuse
  * a stale change; a node whose lease ran out has its tables voided and its tickets dropped, and
- * not before; presence names the node a player was on; rate limits count across nodes; notices
+ * not before; presence names the node a player was on; shared token buckets count across nodes
+ * (all or nothing, levels, give-backs, resets, leaking with time; the auth hook over them); notices
  * reach the node; and a Redis that dies and comes back is reconnected to, subscriptions included,
  * with every command in between answered "not ok", none lost silently.
  *
@@ -33,6 +34,7 @@
 #include <unistd.h>
 
 #include "cluster/coord.h"
+#include "cluster/shared_buckets.h"
 
 #define PREFIX "test:"
 
@@ -495,7 +497,7 @@ static void test_a_dead_node_is_voided_after_its_lease(void **state)
     assert_int_equal(after.count, 0);
 }
 
-/* ---- presence, rate limits, notices ---- */
+/* ---- presence, notices ---- */
 
 static void test_presence(void **state)
 {
@@ -519,24 +521,168 @@ static void test_presence(void **state)
     assert_false(look.has_text);
 }
 
-static void test_rate_limits_are_shared(void **state)
+/* ---- shared buckets (base/shared_buckets.h): expected values worked by hand from the GCRA ---- */
+
+static ippon_bucket take_bucket(const char *key, unsigned burst, long long window_ms)
+{
+    return (ippon_bucket){"guests", key, burst, window_ms, IPPON_BUCKET_TAKE, 0};
+}
+
+/* ask c to count in b[0..n): the answer's items */
+static void buckets_take(ippon_coord *c, const ippon_bucket *b, int n, answer *a)
+{
+    memset(a, 0, sizeof *a);
+    ippon_coord_buckets_take(c, b, n, keep, a);
+    wait_answer(a);
+    assert_true(a->ok);
+}
+
+static void assert_counted(const answer *a, long long level_before)
+{
+    assert_string_equal(a->items[0], "0");
+    assert_int_equal(atoll(a->items[1]), level_before);
+}
+
+static void assert_refused(const answer *a, int index, long long retry_min, long long retry_max)
+{
+    assert_int_equal(a->count, 2);
+    assert_int_equal(atoll(a->items[0]), index);
+    long long retry = atoll(a->items[1]);
+    if (retry < retry_min || retry > retry_max)
+        fail_msg("retry %lld ms, expected %lld..%lld", retry, retry_min, retry_max);
+}
+
+static void test_buckets_count_across_nodes(void **state)
 {
     (void)state;
-    for (int i = 1; i <= 4; i++) {
-        answer a = {0};
-        ippon_coord_rate_hit(i % 2 ? T.n1 : T.n2, "guests", "10.0.0.1", 300, keep, &a);
-        wait_answer(&a);
-        assert_int_equal(a.number, i);
+    /* 3 per minute: one more every 20 s; both nodes count into the same bucket */
+    ippon_bucket b = take_bucket("10.0.0.1", 3, 60000);
+    answer a;
+    for (int i = 0; i < 3; i++) {
+        buckets_take(i % 2 ? T.n2 : T.n1, &b, 1, &a);
+        assert_counted(&a, i);
     }
-    answer other = {0};
-    ippon_coord_rate_hit(T.n1, "guests", "10.0.0.2", 300, keep, &other);
-    wait_answer(&other);
-    assert_int_equal(other.number, 1);
-    run_for(400); /* the window is over */
-    answer again = {0};
-    ippon_coord_rate_hit(T.n2, "guests", "10.0.0.1", 300, keep, &again);
-    wait_answer(&again);
-    assert_int_equal(again.number, 1);
+    buckets_take(T.n2, &b, 1, &a);
+    assert_refused(&a, 1, 19000, 20000); /* the first event leaks away 20 s after it came */
+    ippon_bucket other = take_bucket("10.0.0.2", 3, 60000);
+    buckets_take(T.n1, &other, 1, &a);
+    assert_counted(&a, 0);
+}
+
+static void test_buckets_all_or_nothing(void **state)
+{
+    (void)state;
+    ippon_bucket x = take_bucket("x", 1, 60000), y = take_bucket("y", 1, 60000);
+    answer a;
+    buckets_take(T.n1, &x, 1, &a);
+    assert_counted(&a, 0);
+    buckets_take(T.n2, (ippon_bucket[]){y, x}, 2, &a);
+    assert_refused(&a, 2, 59000, 60000); /* x refused ... */
+    buckets_take(T.n1, &y, 1, &a);
+    assert_counted(&a, 0); /* ... so y counted nothing */
+}
+
+static void test_buckets_count_never_refuses(void **state)
+{
+    (void)state;
+    /* 2 per minute (one leaks every 30 s), holding at most 3: levels before 0, 1, 2, 3, 3 */
+    ippon_bucket b = {"login_account", "u:alice", 2, 60000, IPPON_BUCKET_COUNT, 3};
+    const long long before[] = {0, 1, 2, 3, 3};
+    for (int i = 0; i < 5; i++) {
+        answer a;
+        buckets_take(i % 2 ? T.n1 : T.n2, &b, 1, &a);
+        assert_counted(&a, before[i]);
+    }
+}
+
+static void test_buckets_give_back_and_reset(void **state)
+{
+    (void)state;
+    ippon_bucket b = take_bucket("z", 2, 60000);
+    answer a;
+    buckets_take(T.n1, &b, 1, &a);
+    buckets_take(T.n2, &b, 1, &a);
+    assert_counted(&a, 1);
+    buckets_take(T.n1, &b, 1, &a);
+    assert_refused(&a, 1, 29000, 30000);
+    answer back = {0};
+    ippon_coord_buckets_give_back(T.n2, &b, 1, keep, &back);
+    wait_answer(&back);
+    assert_true(back.ok);
+    buckets_take(T.n1, &b, 1, &a);
+    assert_counted(&a, 1); /* one of the two came back */
+    answer reset = {0};
+    ippon_coord_bucket_reset(T.n1, &b, keep, &reset);
+    wait_answer(&reset);
+    assert_int_equal(reset.number, 1);
+    buckets_take(T.n2, &b, 1, &a);
+    assert_counted(&a, 0); /* full again */
+}
+
+static void test_buckets_leak(void **state)
+{
+    (void)state;
+    /* 2 per 200 ms: one comes back every 100 ms */
+    ippon_bucket b = take_bucket("w", 2, 200);
+    answer a;
+    buckets_take(T.n1, &b, 1, &a);
+    buckets_take(T.n2, &b, 1, &a);
+    buckets_take(T.n1, &b, 1, &a);
+    assert_refused(&a, 1, 1, 100);
+    run_for(150);
+    buckets_take(T.n2, &b, 1, &a);
+    assert_counted(&a, 1); /* one leaked away, one still there */
+}
+
+/* the auth layer's hook (cluster/shared_buckets.h): answered later, never inline; -1 when Redis is away */
+typedef struct hook_answer {
+    int done;
+    ippon_buckets_answer a;
+} hook_answer;
+
+static void hook_done(void *ctx, const ippon_buckets_answer *a)
+{
+    hook_answer *h = ctx;
+    h->done++;
+    h->a = *a;
+}
+
+static void test_buckets_hook(void **state)
+{
+    (void)state;
+    ippon_shared_buckets hook = ippon_cluster_shared_buckets(T.n1);
+    ippon_bucket b[2] = {take_bucket("h", 1, 60000), {"login_account", "u:h", 1, 60000, IPPON_BUCKET_COUNT, 4}};
+    hook_answer h = {0};
+    assert_int_equal(hook.take(hook.impl, b, 2, hook_done, &h), 0);
+    assert_int_equal(h.done, 0);
+    run_until(&h.done, 5000);
+    assert_true(h.a.answered);
+    assert_int_equal(h.a.refused, 0);
+    assert_int_equal(h.a.level[0], 0);
+    assert_int_equal(h.a.level[1], 0);
+    hook_answer again = {0};
+    assert_int_equal(hook.take(hook.impl, b, 2, hook_done, &again), 0);
+    run_until(&again.done, 5000);
+    assert_true(again.a.answered);
+    assert_int_equal(again.a.refused, 1);
+    assert_true(again.a.retry_ms > 59000 && again.a.retry_ms <= 60000);
+    hook.give_back(hook.impl, b, 1);
+    hook.reset(hook.impl, &b[1]);
+    hook_answer third = {0};
+    assert_int_equal(hook.take(hook.impl, b, 2, hook_done, &third), 0);
+    run_until(&third.done, 5000);
+    assert_int_equal(third.a.refused, 0);
+    assert_int_equal(third.a.level[1], 0); /* the reset came first: commands keep their order */
+
+    ippon_redis *away = ippon_redis_new(T.loop, T.timers, "127.0.0.1", free_port());
+    ippon_coord *c = ippon_coord_new(away, PREFIX, "n3");
+    ippon_shared_buckets none = ippon_cluster_shared_buckets(c);
+    hook_answer never = {0};
+    assert_int_equal(none.take(none.impl, b, 1, hook_done, &never), -1);
+    run_for(50);
+    assert_int_equal(never.done, 0);
+    ippon_coord_free(c);
+    ippon_redis_free(away);
 }
 
 typedef struct heard {
@@ -614,7 +760,12 @@ int main(void)
         cmocka_unit_test_setup(test_directory_epochs, fresh),
         cmocka_unit_test_setup(test_a_dead_node_is_voided_after_its_lease, fresh),
         cmocka_unit_test_setup(test_presence, fresh),
-        cmocka_unit_test_setup(test_rate_limits_are_shared, fresh),
+        cmocka_unit_test_setup(test_buckets_count_across_nodes, fresh),
+        cmocka_unit_test_setup(test_buckets_all_or_nothing, fresh),
+        cmocka_unit_test_setup(test_buckets_count_never_refuses, fresh),
+        cmocka_unit_test_setup(test_buckets_give_back_and_reset, fresh),
+        cmocka_unit_test_setup(test_buckets_leak, fresh),
+        cmocka_unit_test_setup(test_buckets_hook, fresh),
         cmocka_unit_test_setup(test_bad_node_names_are_refused, fresh),
         cmocka_unit_test_setup(test_notices_and_reconnects, fresh), /* last: it restarts Redis */
     };

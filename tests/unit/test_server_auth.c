@@ -781,6 +781,215 @@ static void test_limits_per_address(void **state)
     fixture_free(f);
 }
 
+/* ---- a cluster's shared limits (ippon_auth_share_limits), through a hook the test answers ---- */
+
+typedef struct fake_shared {
+    int asks, give_backs, resets;
+    char names[IPPON_BUCKETS_MAX][32];   /* the last ask's buckets */
+    ippon_bucket_kind kinds[IPPON_BUCKETS_MAX];
+    int n;
+    char last_give_back[64], last_reset[64];
+    ippon_buckets_done done;             /* the ask waiting for its answer */
+    void *ctx;
+    bool refuse_to_ask;                  /* take returns -1 (Redis away) */
+} fake_shared;
+
+static int fake_take(void *impl, const ippon_bucket *b, int n, ippon_buckets_done done, void *ctx)
+{
+    fake_shared *fs = impl;
+    if (fs->refuse_to_ask)
+        return -1;
+    assert_null(fs->done); /* one ask at a time in these tests */
+    fs->asks++;
+    fs->n = n;
+    for (int i = 0; i < n; i++) {
+        snprintf(fs->names[i], sizeof fs->names[i], "%s", b[i].name);
+        fs->kinds[i] = b[i].kind;
+    }
+    fs->done = done;
+    fs->ctx = ctx;
+    return 0;
+}
+
+static void fake_give_back(void *impl, const ippon_bucket *b, int n)
+{
+    fake_shared *fs = impl;
+    fs->give_backs++;
+    fs->last_give_back[0] = '\0';
+    for (int i = 0; i < n; i++) {
+        strncat(fs->last_give_back, b[i].name, sizeof fs->last_give_back - strlen(fs->last_give_back) - 2);
+        strcat(fs->last_give_back, " ");
+    }
+}
+
+static void fake_reset(void *impl, const ippon_bucket *b)
+{
+    fake_shared *fs = impl;
+    fs->resets++;
+    snprintf(fs->last_reset, sizeof fs->last_reset, "%s", b->name);
+}
+
+static void fake_share(fixture *f, fake_shared *fs)
+{
+    memset(fs, 0, sizeof *fs);
+    ippon_shared_buckets hook = {fake_take, fake_give_back, fake_reset, fs};
+    ippon_auth_share_limits(f->app.auth, &hook);
+}
+
+/* answer the waiting ask */
+static void fake_answer(fake_shared *fs, const ippon_buckets_answer *a)
+{
+    assert_non_null(fs->done);
+    ippon_buckets_done done = fs->done;
+    fs->done = NULL;
+    done(fs->ctx, a);
+}
+
+static void test_shared_limits_guests_and_signups(void **state)
+{
+    (void)state;
+    fixture *f = fixture_new(small_limits); /* 2 guests, 2 sign-ups per address per hour */
+    fake_shared fs;
+    fake_share(f, &fs);
+    ippon_auth_result now;
+    outcome o = {0};
+    /* a guest admitted here is asked of the cluster, and waits for it */
+    assert_int_equal(ippon_auth_guest(f->app.auth, NULL, "192.0.2.1", &now, on_done, &o), 1);
+    assert_int_equal(fs.asks, 1);
+    assert_int_equal(fs.n, 1);
+    assert_string_equal(fs.names[0], "guests");
+    assert_int_equal(fs.kinds[0], IPPON_BUCKET_TAKE);
+    for (int i = 0; i < 20; i++)
+        poll_both(f);
+    assert_int_equal(o.calls, 0);
+    fake_answer(&fs, &(ippon_buckets_answer){.answered = true, .level = {1}});
+    wait_for(f, &o);
+    assert_int_equal(o.r.status, IPPON_AUTH_OK);
+    /* the cluster refuses: 429 with its wait, and this node's count is given back */
+    memset(&o, 0, sizeof o);
+    assert_int_equal(ippon_auth_guest(f->app.auth, NULL, "192.0.2.1", &now, on_done, &o), 1);
+    fake_answer(&fs, &(ippon_buckets_answer){.answered = true, .refused = 1, .retry_ms = 1234});
+    assert_int_equal(o.calls, 1);
+    assert_int_equal(o.r.status, IPPON_AUTH_LIMITED);
+    assert_int_equal(o.r.retry_after_ms, 1234);
+    ippon_auth_share_limits(f->app.auth, NULL);
+    assert_int_equal(do_guest(f, NULL, "192.0.2.1").status, IPPON_AUTH_OK); /* the second of this node's two */
+    assert_int_equal(do_guest(f, NULL, "192.0.2.1").status, IPPON_AUTH_LIMITED);
+
+    /* a sign-up counted by the cluster whose password is too weak is given back there too */
+    fake_share(f, &fs);
+    memset(&o, 0, sizeof o);
+    assert_int_equal(ippon_auth_register(f->app.auth, "nina", "password", 8, NULL, "192.0.2.5", &now, on_done, &o), 1);
+    assert_string_equal(fs.names[0], "signups");
+    fake_answer(&fs, &(ippon_buckets_answer){.answered = true});
+    wait_for(f, &o);
+    assert_int_equal(o.r.status, IPPON_AUTH_WEAK);
+    assert_int_equal(fs.give_backs, 1);
+    assert_string_equal(fs.last_give_back, "signups ");
+    /* ... and one the cluster refuses is not hashed: 429 */
+    memset(&o, 0, sizeof o);
+    assert_int_equal(ippon_auth_register(f->app.auth, "nina", "Kaede-sunset-42", 15, NULL, "192.0.2.5", &now, on_done,
+                                         &o),
+                     1);
+    fake_answer(&fs, &(ippon_buckets_answer){.answered = true, .refused = 1, .retry_ms = 99});
+    assert_int_equal(o.calls, 1);
+    assert_int_equal(o.r.status, IPPON_AUTH_LIMITED);
+    fixture_free(f);
+}
+
+static void test_shared_limits_logins(void **state)
+{
+    (void)state;
+    fixture *f = fixture_new(NULL); /* the account's wait: 250 ms after 5 failures */
+    assert_int_equal(do_register(f, "olaf", "Kaede-sunset-42", "Olaf", NULL).status, IPPON_AUTH_OK);
+    fake_shared fs;
+    fake_share(f, &fs);
+    ippon_auth_result now;
+    outcome o = {0};
+    /* the cluster has seen 6 failures for the account: this node, none; the wait is the cluster's */
+    assert_int_equal(ippon_auth_login(f->app.auth, "olaf", "Kaede-sunset-42", 15, "192.0.2.1", &now, on_done, &o), 1);
+    assert_int_equal(fs.n, 3);
+    assert_string_equal(fs.names[0], "login_address");
+    assert_string_equal(fs.names[1], "login_pair");
+    assert_string_equal(fs.names[2], "login_account");
+    assert_int_equal(fs.kinds[2], IPPON_BUCKET_COUNT);
+    fake_answer(&fs, &(ippon_buckets_answer){.answered = true, .level = {0, 0, 6}});
+    assert_int_equal(ippon_auth_held(f->app.auth), 1);
+    f->now_ms += 499;
+    assert_int_equal(ippon_auth_tick(f->app.auth), 0);
+    f->now_ms += 1;
+    assert_int_equal(ippon_auth_tick(f->app.auth), 1);
+    wait_for(f, &o);
+    assert_int_equal(o.r.status, IPPON_AUTH_OK);
+    assert_int_equal(o.r.delayed_ms, 500); /* 6 failures: 250 doubled once */
+    /* the success is told to the cluster: the address and the account given back, the pair forgotten */
+    assert_int_equal(fs.give_backs, 1);
+    assert_string_equal(fs.last_give_back, "login_address login_account ");
+    assert_int_equal(fs.resets, 1);
+    assert_string_equal(fs.last_reset, "login_pair");
+
+    /* the cluster refuses the address: 429, and the password is never checked */
+    memset(&o, 0, sizeof o);
+    assert_int_equal(ippon_auth_login(f->app.auth, "olaf", "Kaede-sunset-42", 15, "192.0.2.1", &now, on_done, &o), 1);
+    fake_answer(&fs, &(ippon_buckets_answer){.answered = true, .refused = 1, .retry_ms = 60000});
+    assert_int_equal(o.calls, 1);
+    assert_int_equal(o.r.status, IPPON_AUTH_LIMITED);
+    assert_int_equal(o.r.retry_after_ms, 60000);
+    assert_int_equal(fs.give_backs, 1); /* nothing was counted there */
+
+    /* a failure stays counted in the cluster: nothing given back */
+    long long waited;
+    memset(&o, 0, sizeof o);
+    assert_int_equal(ippon_auth_login(f->app.auth, "olaf", "wrong pass", 10, "192.0.2.2", &now, on_done, &o), 1);
+    fake_answer(&fs, &(ippon_buckets_answer){.answered = true});
+    wait_for(f, &o);
+    assert_int_equal(o.r.status, IPPON_AUTH_INVALID);
+    assert_int_equal(fs.give_backs, 1);
+    /* Redis away (take refuses to ask): the node's own limits alone, at once */
+    fs.refuse_to_ask = true;
+    assert_int_equal(do_login_waiting(f, "olaf", "Kaede-sunset-42", "192.0.2.3", &waited).status, IPPON_AUTH_OK);
+    assert_int_equal(waited, 0);
+    ippon_auth_share_limits(f->app.auth, NULL);
+    fixture_free(f);
+}
+
+static void test_shared_limits_unanswered(void **state)
+{
+    (void)state;
+    fixture *f = fixture_new(NULL);
+    fake_shared fs;
+    fake_share(f, &fs);
+    ippon_auth_result now;
+    outcome o = {0};
+    /* no answer within a second (by the auth clock): the node's own limits alone */
+    assert_int_equal(ippon_auth_guest(f->app.auth, NULL, "192.0.2.1", &now, on_done, &o), 1);
+    f->now_ms += 999;
+    assert_int_equal(ippon_auth_tick(f->app.auth), 0);
+    f->now_ms += 1;
+    assert_int_equal(ippon_auth_tick(f->app.auth), 1);
+    wait_for(f, &o);
+    assert_int_equal(o.r.status, IPPON_AUTH_OK);
+    /* the late answer finds nobody waiting */
+    fake_answer(&fs, &(ippon_buckets_answer){.answered = true, .refused = 1, .retry_ms = 5});
+    assert_int_equal(o.calls, 1);
+    /* an answer that says nothing (Redis went away meanwhile): the same */
+    memset(&o, 0, sizeof o);
+    assert_int_equal(ippon_auth_guest(f->app.auth, NULL, "192.0.2.1", &now, on_done, &o), 1);
+    fake_answer(&fs, &(ippon_buckets_answer){.answered = false});
+    wait_for(f, &o);
+    assert_int_equal(o.r.status, IPPON_AUTH_OK);
+    /* the service stops while a login waits for the cluster: busy, and the late answer is harmless */
+    memset(&o, 0, sizeof o);
+    assert_int_equal(ippon_auth_login(f->app.auth, "x", "y", 1, "192.0.2.1", &now, on_done, &o), 1);
+    ippon_writer_stop(f->app.writer, 1000);
+    ippon_auth_destroy(f->app.auth);
+    f->app.auth = NULL;
+    assert_int_equal(o.calls, 1);
+    assert_int_equal(o.r.status, IPPON_AUTH_BUSY);
+    fake_answer(&fs, &(ippon_buckets_answer){.answered = true});
+    fixture_free(f);
+}
+
 static void test_banned(void **state)
 {
     (void)state;
@@ -1293,6 +1502,9 @@ int main(void)
         cmocka_unit_test(test_login_limits_per_account),
         cmocka_unit_test(test_login_limits_per_account_and_address),
         cmocka_unit_test(test_limits_per_address),
+        cmocka_unit_test(test_shared_limits_guests_and_signups),
+        cmocka_unit_test(test_shared_limits_logins),
+        cmocka_unit_test(test_shared_limits_unanswered),
         cmocka_unit_test(test_banned),
         cmocka_unit_test(test_pwhash_worker),
         cmocka_unit_test(test_destroy_completes_pending_operations),

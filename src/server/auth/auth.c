@@ -30,7 +30,6 @@
 #include "base/log.h"
 #include "auth/name_rules.h"
 
-#define AUTH_HOUR_MS (60LL * 60 * 1000) /* signups and guests: per hour */
 #define AUTH_LIMITER_KEYS 20000         /* keys kept per limiter */
 #define AUTH_HASH_QUEUE 64              /* passwords waiting for the worker, at most */
 #define AUTH_TOUCH_EVERY_S 60           /* record a session's use at most this often */
@@ -217,6 +216,8 @@ int ippon_auth_create(ippon_auth **out, const ippon_config *cfg, ippon_store *st
                                            AUTH_LIMITER_KEYS);
     auth->guests = ippon_ratelimit_create((unsigned)cfg->guests_per_address, AUTH_HOUR_MS,
                                           AUTH_LIMITER_KEYS);
+    auth->signups_burst = (unsigned)cfg->signups_per_address;
+    auth->guests_burst = (unsigned)cfg->guests_per_address;
     if (!auth->login || !auth->signups || !auth->guests) {
         snprintf(err, errlen, "auth: cannot make the rate limiters (out of memory, or \"login_delay_base_ms\" "
                               "over \"login_delay_max_ms\")");
@@ -272,6 +273,7 @@ void ippon_auth_destroy(ippon_auth *auth)
 {
     if (!auth)
         return;
+    auth_share_detach_all(auth);     /* operations asking the shared limits are held: */
     auth_hold_drop_all(auth);        /* held operations end busy */
     ippon_pwhash_stop(auth->pwhash); /* completes every pending operation, limiters still here */
     ippon_timer_heap_free(&auth->held);
@@ -315,7 +317,10 @@ void auth_op_limits_end(auth_op *op, ippon_login_outcome outcome)
     if (!op->limits_open)
         return;
     op->limits_open = false;
-    ippon_login_limits_end(op->auth->login, op->account_key, op->address_key, ippon_auth_now_ms(op->auth), outcome);
+    ippon_auth *auth = op->auth;
+    ippon_login_limits_end(auth->login, op->account_key, op->address_key, ippon_auth_now_ms(auth), outcome);
+    if (op->shared_counted && auth->shared.take) /* (the cluster may have stopped meanwhile) */
+        ippon_login_limits_shared_end(auth->login, &auth->shared, op->account_key, op->address_key, outcome);
 }
 
 /* the same with nothing but a status */
@@ -601,6 +606,26 @@ int ippon_auth_rename(ippon_auth *auth, const char *user_id, const char *display
 
 /* ---- guests ----------------------------------------------------------------------- */
 
+/* a guest's shared bucket: per address per hour, as the node's own */
+static ippon_bucket auth_guests_bucket(const auth_op *op)
+{
+    return (ippon_bucket){"guests", op->address_key, op->auth->guests_burst, AUTH_HOUR_MS, IPPON_BUCKET_TAKE, 0};
+}
+
+/* a guest admitted by the limits is made: OK while its write is pending */
+static ippon_auth_status auth_guest_make(auth_op *op)
+{
+    ippon_auth *auth = op->auth;
+    auth_maybe_purge(auth);
+    ippon_id id;
+    ippon_id_generate(&id);
+    ippon_id_format(&id, op->user.id);
+    op->user.guest = true;
+    op->user.created_at = op->user.last_seen_at = auth_now_s(auth);
+    auth_op_session(op, auth->guest_s);
+    return auth_guest_write(op);
+}
+
 int ippon_auth_guest(ippon_auth *auth, const char *display_name, const char *address, ippon_auth_result *now,
                      ippon_auth_done done, void *ctx)
 {
@@ -613,18 +638,14 @@ int ippon_auth_guest(ippon_auth *auth, const char *display_name, const char *add
         free(op);
         return auth_now_result(now, IPPON_AUTH_LIMITED);
     }
-    auth_maybe_purge(auth);
-    ippon_id id;
-    ippon_id_generate(&id);
-    ippon_id_format(&id, op->user.id);
-    op->user.guest = true;
-    op->user.created_at = op->user.last_seen_at = auth_now_s(auth);
     if (display_name) {
         snprintf(op->display_name, sizeof op->display_name, "%s", display_name);
         op->has_display_name = 1;
     }
-    auth_op_session(op, auth->guest_s);
-    ippon_auth_status status = auth_guest_write(op);
+    ippon_bucket bucket = auth_guests_bucket(op);
+    if (auth_op_share(op, &bucket, 1, auth_guest_make) == 0)
+        return 1;
+    ippon_auth_status status = auth_guest_make(op);
     if (status != IPPON_AUTH_OK) {
         sodium_memzero(op, sizeof *op);
         free(op);
@@ -722,6 +743,8 @@ static void auth_op_claim_hashed(auth_op *op, const char *hash)
     auth_op_write_or_end(op, &aw);
 }
 
+static void auth_signup_give_back(auth_op *op);
+
 /* the worker finished op's password job (called on the loop thread by poll or destroy) */
 void auth_op_hashed(void *ctx, ippon_pwhash_result hashed, const char *hash)
 {
@@ -733,7 +756,7 @@ void auth_op_hashed(void *ctx, ippon_pwhash_result hashed, const char *hash)
     } else if (op->kind == OP_PASSWORD) {
         auth_op_password_hashed(op, hashed, hash);
     } else if (hashed == IPPON_PWHASH_WEAK) { /* nothing was made: the sign-up is given back */
-        ippon_ratelimit_give_back(op->auth->signups, op->address_key, ippon_auth_now_ms(op->auth));
+        auth_signup_give_back(op);
         ippon_auth_result r;
         memset(&r, 0, sizeof r);
         r.status = IPPON_AUTH_WEAK;
@@ -748,12 +771,42 @@ void auth_op_hashed(void *ctx, ippon_pwhash_result hashed, const char *hash)
     }
 }
 
+/* a sign-up's shared bucket: per address per hour, as the node's own */
+static ippon_bucket auth_signups_bucket(const auth_op *op)
+{
+    return (ippon_bucket){"signups", op->address_key, op->auth->signups_burst, AUTH_HOUR_MS, IPPON_BUCKET_TAKE, 0};
+}
+
+static void auth_signup_give_back(auth_op *op)
+{
+    ippon_ratelimit_give_back(op->auth->signups, op->address_key, ippon_auth_now_ms(op->auth));
+    if (op->shared_counted) {
+        ippon_bucket bucket = auth_signups_bucket(op);
+        auth_share_give_back(op->auth, &bucket, 1);
+    }
+}
+
+/* a sign-up admitted by the limits: the password's check and hash on the worker (OK if queued;
+   the password leaves op) */
+static ippon_auth_status auth_signup_hash(auth_op *op)
+{
+    ippon_auth *auth = op->auth;
+    int rc = ippon_pwhash_hash_checked(auth->pwhash, auth->policy, op->password, op->password_len, op->username,
+                                       NULL, auth_op_hashed, op);
+    sodium_memzero(op->password, sizeof op->password);
+    if (rc != 0) {
+        auth_signup_give_back(op);
+        return IPPON_AUTH_BUSY;
+    }
+    return IPPON_AUTH_OK;
+}
+
 /*
  * What a registration and a claim share once op is made: the per-address sign-up limit (what
- * names the operation in the log), the names (a taken one is answered before spending a hash,
- * and still counts as an attempt; except_id: the guest claiming, whose own names are free),
- * then the password's check (the policy) and hash on the worker. 1 while pending; else 0 with the answer in now and op
- * freed (a busy worker gives the attempt back).
+ * names the operation in the log; the cluster's too), the names (a taken one is answered before
+ * spending a hash, and still counts as an attempt; except_id: the guest claiming, whose own
+ * names are free), then the password's check (the policy) and hash on the worker. 1 while
+ * pending; else 0 with the answer in now and op freed (a busy worker gives the attempt back).
  */
 static int auth_signup(auth_op *op, const char *what, const char *username, const char *password,
                        size_t password_len, const char *display_name, const char *except_id,
@@ -762,7 +815,9 @@ static int auth_signup(auth_op *op, const char *what, const char *username, cons
     ippon_auth *auth = op->auth;
     long long t = ippon_auth_now_ms(auth);
     ippon_auth_status refused = IPPON_AUTH_OK;
-    if (!ippon_ratelimit_take(auth->signups, op->address_key, t, &now->retry_after_ms)) {
+    if (password_len > IPPON_PASSWORD_MAX) {
+        refused = IPPON_AUTH_ERROR; /* the REST layer refuses it first */
+    } else if (!ippon_ratelimit_take(auth->signups, op->address_key, t, &now->retry_after_ms)) {
         ippon_log_warn("auth: %s from %s refused: over the limit", what, op->address_key);
         refused = IPPON_AUTH_LIMITED;
     } else if (ippon_store_names_taken(auth->store, username, display_name, except_id,
@@ -780,11 +835,16 @@ static int auth_signup(auth_op *op, const char *what, const char *username, cons
         snprintf(op->display_name, sizeof op->display_name, "%s", display_name);
         op->has_display_name = 1;
     }
-    if (ippon_pwhash_hash_checked(auth->pwhash, auth->policy, password, password_len, username, NULL,
-                                  auth_op_hashed, op) != 0) {
-        ippon_ratelimit_give_back(auth->signups, op->address_key, t);
+    memcpy(op->password, password, password_len);
+    op->password_len = password_len;
+    ippon_bucket bucket = auth_signups_bucket(op);
+    if (auth_op_share(op, &bucket, 1, auth_signup_hash) == 0)
+        return 1;
+    ippon_auth_status status = auth_signup_hash(op);
+    if (status != IPPON_AUTH_OK) {
+        sodium_memzero(op, sizeof *op);
         free(op);
-        return auth_now_result(now, IPPON_AUTH_BUSY);
+        return auth_now_result(now, status);
     }
     return 1;
 }
@@ -838,6 +898,16 @@ static void auth_login_released(auth_op *op)
         auth_op_finish_status(op, status);
 }
 
+/* a login admitted by the limits: held for its wait (op->delayed_ms) or verified now; OK while pending */
+static ippon_auth_status auth_login_admitted(auth_op *op)
+{
+    if (op->delayed_ms <= 0)
+        return auth_login_verify(op);
+    ippon_log_info("auth: login for \"%s\" from %s waits %lld ms: many failures for this account", op->log_name,
+                   op->address_key, op->delayed_ms);
+    return auth_op_hold(op, op->delayed_ms, auth_login_released) == 0 ? IPPON_AUTH_OK : IPPON_AUTH_BUSY;
+}
+
 int ippon_auth_login(ippon_auth *auth, const char *username, const char *password,
                      size_t password_len, const char *address, ippon_auth_result *now,
                      ippon_auth_done done, void *ctx)
@@ -856,10 +926,9 @@ int ippon_auth_login(ippon_auth *auth, const char *username, const char *passwor
     op->password_len = password_len;
 
     /* count the attempt as a failure now; a success gives it back */
-    long long delay = 0;
     int per_address = 0;
-    if (!ippon_login_limits_begin(auth->login, op->account_key, op->address_key, ippon_auth_now_ms(auth), &delay,
-                                  &now->retry_after_ms, &per_address)) {
+    if (!ippon_login_limits_begin(auth->login, op->account_key, op->address_key, ippon_auth_now_ms(auth),
+                                  &op->delayed_ms, &now->retry_after_ms, &per_address)) {
         ippon_log_warn("auth: login for \"%s\" from %s refused: too many failures %s", op->log_name,
                        op->address_key, per_address ? "from this address" : "for this account from this address");
         sodium_memzero(op, sizeof *op);
@@ -867,14 +936,9 @@ int ippon_auth_login(ippon_auth *auth, const char *username, const char *passwor
         return auth_now_result(now, IPPON_AUTH_LIMITED);
     }
     op->limits_open = true;
-    if (delay > 0) {
-        ippon_log_info("auth: login for \"%s\" from %s waits %lld ms: many failures for this account", op->log_name,
-                       op->address_key, delay);
-        op->delayed_ms = delay;
-        if (auth_op_hold(op, delay, auth_login_released) == 0)
-            return 1;
-    }
-    ippon_auth_status status = delay > 0 ? IPPON_AUTH_BUSY : auth_login_verify(op);
+    if (auth_op_share_login(op, auth_login_admitted) == 0)
+        return 1;
+    ippon_auth_status status = auth_login_admitted(op);
     if (status != IPPON_AUTH_OK) {
         auth_op_limits_end(op, IPPON_LOGIN_NOT_COUNTED);
         sodium_memzero(op, sizeof *op);

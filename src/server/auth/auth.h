@@ -36,7 +36,9 @@
  * lock the owner out), the wait held on the loop by a timer (ippon_auth_set_timer) without
  * blocking it; registrations + claims per address per hour; guests per address per hour
  * (ratelimit.h). Addresses are keyed as given, IPv4-mapped IPv6 as IPv4, other IPv6 by their
- * /64. Failed logins are logged (warn) with the address.
+ * /64. Failed logins are logged (warn) with the address. In a cluster every one of these limits
+ * is also counted in buckets all the nodes share (ippon_auth_share_limits), so an address or an
+ * account gets no more tries by spreading them over nodes.
  *
  * New passwords (register, claim, a password change) must pass the password policy
  * (pwpolicy.h: libpwquality), checked on the hashing worker before the hash; a refused one
@@ -56,6 +58,7 @@
 #include <stddef.h>
 
 #include "app.h"
+#include "base/shared_buckets.h"
 #include "config.h"
 #include "store/store.h"
 #include "store/store_writer.h"
@@ -136,7 +139,15 @@ void ippon_auth_set_timer(ippon_auth *auth, void (*arm)(void *ctx, long long del
 /* run the held operations that are due (loop thread); returns how many ran */
 int ippon_auth_tick(ippon_auth *auth);
 
-/* operations held by the per-account wait now */
+/*
+ * Count the limits above in buckets every node of a cluster shares too (base/shared_buckets.h;
+ * main.c sets Redis's in cluster mode, before use): an attempt the node's own limits admit is
+ * then asked of them (at most AUTH_SHARE_WAIT_MS, 1 s; no answer leaves the node's own limits to
+ * judge alone) and refused 429 if they refuse it. shared NULL: none (a single node).
+ */
+void ippon_auth_share_limits(ippon_auth *auth, const ippon_shared_buckets *shared);
+
+/* operations held by the per-account wait, or waiting for the shared limits, now */
 size_t ippon_auth_held(ippon_auth *auth);
 
 /*

@@ -1,12 +1,13 @@
 /*
  * auth_internal.h — what the identity service's files share (auth.c: the service, guests,
  * registrations, logins, claims, logouts, renames; auth_password.c: password changes and
- * "sign out everywhere"; auth_hold.c: operations held by the per-account wait). Not a public
- * header: everything else uses auth.h.
+ * "sign out everywhere"; auth_hold.c: operations held by the per-account wait; auth_shared.c:
+ * operations asking a cluster's shared limits). Not a public header: everything else uses auth.h.
  *
- * An operation (auth_op) goes through up to three waits — the hold (auth_hold.c), the hashing
- * worker (pwhash.h) and the store writer (auth_writes.h) — each of whose completions runs on the
- * loop and starts the next; the last ends it with auth_op_finish, which calls the caller's done.
+ * An operation (auth_op) goes through up to four waits — the cluster's shared limits
+ * (auth_shared.c), the hold (auth_hold.c), the hashing worker (pwhash.h) and the store writer
+ * (auth_writes.h) — each of whose completions runs on the loop and starts the next; the last
+ * ends it with auth_op_finish, which calls the caller's done.
  */
 #ifndef IPPON_SERVER_AUTH_INTERNAL_H
 #define IPPON_SERVER_AUTH_INTERNAL_H
@@ -19,12 +20,17 @@
 #include "auth/pwhash.h"
 #include "auth/pwpolicy.h"
 #include "base/ratelimit.h"
+#include "base/shared_buckets.h"
 #include "base/timer_heap.h"
 
 #define AUTH_BUSY_RETRY_MS 1000
 #define AUTH_UNAVAILABLE_RETRY_MS 5000 /* the database could not take a write: try again in this long */
 #define AUTH_KEY_LEN 80                /* limiter keys */
 #define AUTH_MAX_HELD 10000            /* operations held by the per-account wait, at most (then busy) */
+#define AUTH_HOUR_MS (3600LL * 1000)   /* the window of the sign-up and guest limits */
+#define AUTH_SHARE_WAIT_MS 1000        /* the longest wait for the cluster's shared limits */
+
+typedef struct auth_share_wait auth_share_wait;
 
 struct ippon_auth {
     ippon_store *store;   /* reads */
@@ -34,6 +40,9 @@ struct ippon_auth {
     ippon_pwpolicy *policy;          /* new passwords: used by the hashing worker only */
     ippon_login_limits *login;       /* failed password attempts */
     ippon_ratelimit *signups, *guests;
+    unsigned signups_burst, guests_burst; /* per address per hour */
+    ippon_shared_buckets shared;     /* a cluster's shared limits (take NULL: none) */
+    auth_share_wait *share_waits;    /* operations asking them (auth_shared.c) */
     long long (*now_ms)(void *ctx);
     void *clock_ctx;
     long long last_purge_s;
@@ -78,9 +87,13 @@ struct auth_op {
     char new_password[IPPON_PASSWORD_MAX + 1];        /* password: the new one */
     size_t new_password_len;
     bool old_checked;                                 /* password: the old one was right */
-    ippon_timer hold;                                 /* held by the per-account wait */
+    ippon_timer hold;                                 /* held by the per-account wait, or the shared limits' */
     auth_op_step after_hold;
     long long delayed_ms;
+    auth_share_wait *share_wait;                      /* asking the cluster's shared limits */
+    ippon_auth_status (*after_share)(auth_op *op);
+    ippon_buckets_answer shared;                      /* ... their answer */
+    bool shared_counted;                              /* counted in them (ended as the node's own are) */
 };
 
 /* ---- auth.c --------------------------------------------------------------------------- */
@@ -115,5 +128,26 @@ void auth_op_password_hashed(auth_op *op, ippon_pwhash_result hashed, const char
 int auth_op_hold(auth_op *op, long long delay_ms, auth_op_step step);
 /* end every held operation busy (the service is stopping) */
 void auth_hold_drop_all(ippon_auth *auth);
+
+/* ---- auth_shared.c --------------------------------------------------------------------- */
+
+/* what an operation does once the cluster's limits admitted it: OK while pending, else the status
+   to end it with */
+typedef ippon_auth_status (*auth_op_next)(auth_op *op);
+
+/*
+ * Ask the cluster's shared limits to count op's event in b[0..n). Their refusal ends op 429 (the
+ * node's own counts given back); else next(op) runs, with op->shared_counted saying whether they
+ * counted it (no answer within AUTH_SHARE_WAIT_MS: they did not). 0 if asked, or -1 if nothing
+ * was asked (no cluster, the store away, too many held): op untouched, the caller goes on at once.
+ */
+int auth_op_share(auth_op *op, const ippon_bucket *b, int n, auth_op_next next);
+/* the same for the login limits' attempt of op (login, password change: account and address keys
+   set); an admission may lengthen op->delayed_ms to the cluster's wait for the account */
+int auth_op_share_login(auth_op *op, auth_op_next next);
+/* undo the shared limits' count in b[0..n) / forget b (nothing without a cluster) */
+void auth_share_give_back(ippon_auth *auth, const ippon_bucket *b, int n);
+/* forget every operation's wait on the shared limits (the service is stopping: the held ones end busy) */
+void auth_share_detach_all(ippon_auth *auth);
 
 #endif

@@ -61,6 +61,14 @@ static void released(auth_op *op)
         auth_op_finish_status(op, status);
 }
 
+/* a change admitted by the limits: held for its wait (op->delayed_ms) or verified now; OK while pending */
+static ippon_auth_status admitted(auth_op *op)
+{
+    if (op->delayed_ms <= 0)
+        return verify_old(op);
+    return auth_op_hold(op, op->delayed_ms, released) == 0 ? IPPON_AUTH_OK : IPPON_AUTH_BUSY;
+}
+
 int ippon_auth_change_password(ippon_auth *auth, const char *token_hex, const char *old_password, size_t old_len,
                                const char *new_password, size_t new_len, const char *address,
                                ippon_auth_result *now, ippon_auth_done done, void *ctx)
@@ -94,10 +102,9 @@ int ippon_auth_change_password(ippon_auth *auth, const char *token_hex, const ch
     op->new_password_len = new_len;
     auth_account_key(user.username, op->account_key, sizeof op->account_key);
 
-    long long delay = 0;
     int per_address = 0;
-    if (!ippon_login_limits_begin(auth->login, op->account_key, op->address_key, ippon_auth_now_ms(auth), &delay,
-                                  &now->retry_after_ms, &per_address)) {
+    if (!ippon_login_limits_begin(auth->login, op->account_key, op->address_key, ippon_auth_now_ms(auth),
+                                  &op->delayed_ms, &now->retry_after_ms, &per_address)) {
         ippon_log_warn("auth: password change of user %s from %s refused: too many failures %s", user.id,
                        op->address_key, per_address ? "from this address" : "for this account from this address");
         sodium_memzero(op, sizeof *op);
@@ -105,10 +112,9 @@ int ippon_auth_change_password(ippon_auth *auth, const char *token_hex, const ch
         return auth_now_result(now, IPPON_AUTH_LIMITED);
     }
     op->limits_open = true;
-    op->delayed_ms = delay;
-    if (delay > 0 && auth_op_hold(op, delay, released) == 0)
+    if (auth_op_share_login(op, admitted) == 0)
         return 1;
-    status = delay > 0 ? IPPON_AUTH_BUSY : verify_old(op);
+    status = admitted(op);
     if (status != IPPON_AUTH_OK) {
         auth_op_limits_end(op, IPPON_LOGIN_NOT_COUNTED);
         sodium_memzero(op, sizeof *op);

@@ -104,3 +104,52 @@ void ippon_login_limits_end(ippon_login_limits *ll, const char *account, const c
     else
         ippon_ratelimit_give_back(ll->pair, pair, now_ms);
 }
+
+/* ---- the cluster's shared buckets ---- */
+
+enum { BUCKET_ADDRESS, BUCKET_PAIR, BUCKET_ACCOUNT };
+
+void ippon_login_limits_buckets(const ippon_login_limits *ll, const char *account, const char *address, char *pair,
+                                size_t pair_cap, ippon_bucket out[IPPON_LOGIN_BUCKETS])
+{
+    pair_key(account, address, pair, pair_cap);
+    out[BUCKET_ADDRESS] = (ippon_bucket){"login_address", address, (unsigned)ll->cfg.per_address,
+                                         IPPON_LOGIN_WINDOW_MS, IPPON_BUCKET_TAKE, 0};
+    out[BUCKET_PAIR] = (ippon_bucket){"login_pair", pair, (unsigned)ll->cfg.per_account_address, IPPON_LOGIN_WINDOW_MS,
+                                      IPPON_BUCKET_TAKE, 0};
+    out[BUCKET_ACCOUNT] = (ippon_bucket){"login_account", account, (unsigned)ll->cfg.slow_after, IPPON_LOGIN_WINDOW_MS,
+                                         IPPON_BUCKET_COUNT, (long long)ll->cfg.slow_after + LOGIN_LEVEL_ROOM};
+}
+
+int ippon_login_limits_verdict(const ippon_login_limits *ll, const ippon_buckets_answer *a, long long *delay_ms,
+                               long long *retry_ms, int *per_address)
+{
+    *delay_ms = 0;
+    *per_address = 0;
+    if (!a->answered)
+        return 1;
+    if (a->refused) {
+        *retry_ms = a->retry_ms;
+        *per_address = a->refused == 1 + BUCKET_ADDRESS;
+        return 0;
+    }
+    *delay_ms = ippon_login_delay_ms(a->level[BUCKET_ACCOUNT], ll->cfg.slow_after, ll->cfg.delay_base_ms,
+                                     ll->cfg.delay_max_ms);
+    return 1;
+}
+
+void ippon_login_limits_shared_end(const ippon_login_limits *ll, const ippon_shared_buckets *shared,
+                                   const char *account, const char *address, ippon_login_outcome outcome)
+{
+    if (outcome == IPPON_LOGIN_FAILED)
+        return;
+    char pair[LOGIN_KEY_LEN];
+    ippon_bucket b[IPPON_LOGIN_BUCKETS];
+    ippon_login_limits_buckets(ll, account, address, pair, sizeof pair, b);
+    if (outcome == IPPON_LOGIN_SUCCEEDED) {
+        shared->give_back(shared->impl, (ippon_bucket[]){b[BUCKET_ADDRESS], b[BUCKET_ACCOUNT]}, 2);
+        shared->reset(shared->impl, &b[BUCKET_PAIR]);
+    } else {
+        shared->give_back(shared->impl, b, IPPON_LOGIN_BUCKETS);
+    }
+}

@@ -25,6 +25,10 @@
 #ifndef IPPON_SERVER_LOGIN_LIMITS_H
 #define IPPON_SERVER_LOGIN_LIMITS_H
 
+#include <stddef.h>
+
+#include "base/shared_buckets.h"
+
 typedef struct ippon_login_limits ippon_login_limits;
 
 typedef struct ippon_login_limits_config {
@@ -66,5 +70,31 @@ int ippon_login_limits_begin(ippon_login_limits *ll, const char *account, const 
 /* the attempt that began with the same keys ended so (see above) */
 void ippon_login_limits_end(ippon_login_limits *ll, const char *account, const char *address, long long now_ms,
                             ippon_login_outcome outcome);
+
+/*
+ * The same three counts across a cluster (base/shared_buckets.h): an attempt admitted here is
+ * asked of the shared buckets too, and refused if the cluster's counts refuse it.
+ */
+#define IPPON_LOGIN_BUCKETS 3
+
+/*
+ * The shared buckets of an attempt: the address's and the pair's (TAKE), the account's (COUNT),
+ * as the three counts above. The pair's key is written into pair (pair_cap bytes; the buckets
+ * point into it and at account and address).
+ */
+void ippon_login_limits_buckets(const ippon_login_limits *ll, const char *account, const char *address, char *pair,
+                                size_t pair_cap, ippon_bucket out[IPPON_LOGIN_BUCKETS]);
+
+/*
+ * The shared buckets' answer to those: 1 if admitted, with *delay_ms the wait the account's
+ * shared count calls for (0 when unanswered: the node's own limits stand alone); 0 if refused,
+ * with *retry_ms and *per_address as for ippon_login_limits_begin.
+ */
+int ippon_login_limits_verdict(const ippon_login_limits *ll, const ippon_buckets_answer *a, long long *delay_ms,
+                               long long *retry_ms, int *per_address);
+
+/* an attempt counted in the shared buckets (an answered, admitted verdict) ended so: told to shared */
+void ippon_login_limits_shared_end(const ippon_login_limits *ll, const ippon_shared_buckets *shared,
+                                   const char *account, const char *address, ippon_login_outcome outcome);
 
 #endif

@@ -14,6 +14,9 @@
 
 #include "base/cluster_text.h"
 #include "base/log.h"
+#include "base/ratelimit.h"
+
+#define BUCKET_ARGS 5 /* a bucket's arguments of BUCKETS_TAKE */
 
 
 struct ippon_coord {
@@ -193,11 +196,47 @@ static const char PRESENCE_RELEASE[] = /* ARGV: prefix, user, node */
     "redis.call('DEL', key)\n"
     "return 1\n";
 
-static const char RATE_HIT[] = /* ARGV: prefix, name, key, window_ms */
-    "local key = ARGV[1]..'rate:'..ARGV[2]..':'..ARGV[3]\n"
-    "local n = redis.call('INCR', key)\n"
-    "if n == 1 then redis.call('PEXPIRE', key, ARGV[4]) end\n"
-    "return n\n";
+/*
+ * The shared buckets (shared_buckets.h): ratelimit.c's GCRA on Redis's clock, in microseconds
+ * (integers a Lua number holds exactly). A bucket's key holds its tat, the time it is full
+ * again, and expires then; a missing key is a full bucket. Per bucket: name, key, the interval
+ * (µs per event), the kind, and the most the bucket may hold (µs: burst or max_level intervals).
+ */
+static const char BUCKETS_TAKE[] = /* ARGV: prefix, then per bucket: name, key, interval, kind, most */
+    "local t = redis.call('TIME')\n"
+    "local now = t[1] * 1000000 + t[2]\n"
+    "local b = {}\n"
+    "for a = 2, #ARGV, 5 do\n"
+    "  local key = ARGV[1]..'bucket:'..ARGV[a]..':'..ARGV[a + 1]\n"
+    "  local tat = tonumber(redis.call('GET', key)) or now\n"
+    "  if tat < now then tat = now end\n"
+    "  b[#b + 1] = {key, tat, tonumber(ARGV[a + 2]), ARGV[a + 3], tonumber(ARGV[a + 4])}\n"
+    "end\n"
+    "for i, x in ipairs(b) do\n"
+    "  local over = x[2] + x[3] - now - x[5]\n"
+    "  if x[4] == 'take' and over > 0 then return {i, math.ceil(over / 1000)} end\n"
+    "end\n"
+    "local r = {0}\n"
+    "for i, x in ipairs(b) do\n"
+    "  r[i + 1] = math.ceil((x[2] - now) / x[3])\n"
+    "  local tat = math.min(x[2] + x[3], now + x[5])\n"
+    "  redis.call('SET', x[1], string.format('%d', tat), 'PX', math.ceil((tat - now) / 1000) + 1)\n"
+    "end\n"
+    "return r\n";
+
+static const char BUCKETS_GIVE_BACK[] = /* ARGV: prefix, then per bucket: name, key, interval */
+    "local t = redis.call('TIME')\n"
+    "local now = t[1] * 1000000 + t[2]\n"
+    "for a = 2, #ARGV, 3 do\n"
+    "  local key = ARGV[1]..'bucket:'..ARGV[a]..':'..ARGV[a + 1]\n"
+    "  local tat = tonumber(redis.call('GET', key))\n"
+    "  if tat then\n"
+    "    tat = tat - tonumber(ARGV[a + 2])\n"
+    "    if tat <= now then redis.call('DEL', key)\n"
+    "    else redis.call('SET', key, string.format('%d', tat), 'PX', math.ceil((tat - now) / 1000) + 1) end\n"
+    "  end\n"
+    "end\n"
+    "return 1\n";
 
 /* ---- calls ---- */
 
@@ -262,7 +301,7 @@ static void coord_eval(ippon_coord *c, const char *what, const char *script, int
                        ippon_coord_fn fn, void *ctx)
 {
     call *k = malloc(sizeof *k);
-    const char *argv[16];
+    const char *argv[4 + BUCKET_ARGS * IPPON_BUCKETS_MAX];
     if (!k || nargs + 4 > (int)(sizeof argv / sizeof argv[0])) {
         free(k);
         fn(ctx, &(ippon_coord_reply){.ok = false});
@@ -433,12 +472,66 @@ void ippon_coord_presence_lookup(ippon_coord *c, const char *user, ippon_coord_f
                (const char *[]){user}, fn, ctx);
 }
 
-void ippon_coord_rate_hit(ippon_coord *c, const char *name, const char *key, long window_ms, ippon_coord_fn fn,
-                          void *ctx)
+/* one bucket's arguments of the scripts: name, key (cut as ratelimit.h cuts it), interval, kind, most */
+typedef struct bucket_args {
+    char key[IPPON_RATELIMIT_MAX_KEY + 1];
+    char interval[24], most[24];
+} bucket_args;
+
+static void bucket_args_of(const ippon_bucket *b, bucket_args *out)
 {
-    char ms[24];
-    snprintf(ms, sizeof ms, "%ld", window_ms);
-    coord_eval(c, "rate", RATE_HIT, 3, (const char *[]){name, key, ms}, fn, ctx);
+    long long interval = b->window_ms * 1000 / b->burst;
+    if (interval < 1)
+        interval = 1;
+    long long most = b->kind == IPPON_BUCKET_COUNT && b->max_level > b->burst ? b->max_level : b->burst;
+    snprintf(out->key, sizeof out->key, "%s", b->key);
+    snprintf(out->interval, sizeof out->interval, "%lld", interval);
+    snprintf(out->most, sizeof out->most, "%lld", most * interval);
+}
+
+void ippon_coord_buckets_take(ippon_coord *c, const ippon_bucket *b, int n, ippon_coord_fn fn, void *ctx)
+{
+    if (n < 1 || n > IPPON_BUCKETS_MAX) {
+        fn(ctx, &(ippon_coord_reply){.ok = false});
+        return;
+    }
+    bucket_args args[IPPON_BUCKETS_MAX];
+    const char *argv[BUCKET_ARGS * IPPON_BUCKETS_MAX];
+    for (int i = 0; i < n; i++) {
+        bucket_args_of(&b[i], &args[i]);
+        const char **a = argv + BUCKET_ARGS * i;
+        a[0] = b[i].name;
+        a[1] = args[i].key;
+        a[2] = args[i].interval;
+        a[3] = b[i].kind == IPPON_BUCKET_TAKE ? "take" : "count";
+        a[4] = args[i].most;
+    }
+    coord_eval(c, "buckets take", BUCKETS_TAKE, BUCKET_ARGS * n, argv, fn, ctx);
+}
+
+void ippon_coord_buckets_give_back(ippon_coord *c, const ippon_bucket *b, int n, ippon_coord_fn fn, void *ctx)
+{
+    if (n < 1 || n > IPPON_BUCKETS_MAX) {
+        fn(ctx, &(ippon_coord_reply){.ok = false});
+        return;
+    }
+    bucket_args args[IPPON_BUCKETS_MAX];
+    const char *argv[3 * IPPON_BUCKETS_MAX];
+    for (int i = 0; i < n; i++) {
+        bucket_args_of(&b[i], &args[i]);
+        argv[3 * i] = b[i].name;
+        argv[3 * i + 1] = args[i].key;
+        argv[3 * i + 2] = args[i].interval;
+    }
+    coord_eval(c, "buckets give back", BUCKETS_GIVE_BACK, 3 * n, argv, fn, ctx);
+}
+
+void ippon_coord_bucket_reset(ippon_coord *c, const ippon_bucket *b, ippon_coord_fn fn, void *ctx)
+{
+    bucket_args args;
+    bucket_args_of(b, &args);
+    coord_eval(c, "bucket reset", "return redis.call('DEL', ARGV[1]..'bucket:'..ARGV[2]..':'..ARGV[3])\n", 2,
+               (const char *[]){b->name, args.key}, fn, ctx);
 }
 
 void ippon_coord_notify(ippon_coord *c, const char *node, const char *notice, ippon_coord_fn fn, void *ctx)

@@ -20,7 +20,8 @@
  *   P table:<table>           hash: node, epoch, state ("running", "void", or the caller's own)
  *   P node_tables:<node>      set: the tables the node hosts
  *   P user:<user>             the node of the user's live socket (presence)
- *   P rate:<name>:<key>       a counter of a fixed window (shared rate limits)
+ *   P bucket:<name>:<key>     a shared token bucket (shared_buckets.h): the µs (Redis's clock)
+ *                             at which it is full again, expiring then
  *   channel P notices:<node>  the node's notices (JSON); each stands for state the receiver can
  *                             read again, so a lost one costs nothing but time
  *
@@ -34,6 +35,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "base/shared_buckets.h"
 #include "cluster/redis_link.h"
 
 typedef struct ippon_coord ippon_coord;
@@ -124,11 +126,18 @@ void ippon_coord_presence_release(ippon_coord *c, const char *user, ippon_coord_
 /* text: the node of user's live socket, NULL if none */
 void ippon_coord_presence_lookup(ippon_coord *c, const char *user, ippon_coord_fn fn, void *ctx);
 
-/* ---- shared rate limits ---- */
+/* ---- shared rate limits: the buckets of shared_buckets.h ---- */
 
-/* one more event for (name, key) in the current window of window_ms: number the events in it */
-void ippon_coord_rate_hit(ippon_coord *c, const char *name, const char *key, long window_ms, ippon_coord_fn fn,
-                          void *ctx);
+/*
+ * Count one event in b[0..n) (n <= IPPON_BUCKETS_MAX) if every TAKE bucket allows it, else in
+ * none. items: counted, "0" and each bucket's level before the event; refused, 1 + the index of
+ * the bucket that refused and the milliseconds until it would allow the event.
+ */
+void ippon_coord_buckets_take(ippon_coord *c, const ippon_bucket *b, int n, ippon_coord_fn fn, void *ctx);
+/* undo one event in each of b[0..n): number 1 */
+void ippon_coord_buckets_give_back(ippon_coord *c, const ippon_bucket *b, int n, ippon_coord_fn fn, void *ctx);
+/* forget b (full again): number 1 if it was kept, else 0 */
+void ippon_coord_bucket_reset(ippon_coord *c, const ippon_bucket *b, ippon_coord_fn fn, void *ctx);
 
 /* ---- notices ---- */
 
