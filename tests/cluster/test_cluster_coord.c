@@ -4,7 +4,8 @@
  * each on its own connection, on one libev loop as the server runs them.
  *
  * What it shows: the queue's atomic take never gives a player to two nodes (both nodes take at
- * once, hundreds of times) and fills with bots only after the wait; the directory's epochs refuse
+ * once, hundreds of times), fills with bots only after the wait and keeps one address's players
+ * at separate tables when it must; the directory's epochs refuse
  * a stale change; a node whose lease ran out has its tables voided and its tickets dropped, and
  * not before; presence names the node a player was on; shared token buckets count across nodes
  * (all or nothing, levels, give-backs, resets, leaking with time; the auth hook over them); notices
@@ -228,15 +229,22 @@ static int fresh(void **state)
 
 /* ---- the queue ---- */
 
-static void join(ippon_coord *c, const char *mode, const char *user, long long at)
+/* user queues on c at `at` from address addr (NULL: a ticket without one) */
+static void join_from(ippon_coord *c, const char *mode, const char *user, const char *addr, long long at)
 {
     answer a = {0};
-    char ticket[128];
-    snprintf(ticket, sizeof ticket, "{\"user\":\"%s\",\"node\":\"%s\"}", user, ippon_coord_node(c));
+    char ticket[160];
+    snprintf(ticket, sizeof ticket, "{\"user\":\"%s\",\"node\":\"%s\",\"addr\":\"%s\"}", user, ippon_coord_node(c),
+             addr ? addr : "");
     ippon_coord_queue_join(c, mode, user, ticket, at, keep, &a);
     wait_answer(&a);
     assert_true(a.ok);
     assert_int_equal(a.number, 1);
+}
+
+static void join(ippon_coord *c, const char *mode, const char *user, long long at)
+{
+    join_from(c, mode, user, NULL, at);
 }
 
 static void test_take_never_gives_a_player_twice(void **state)
@@ -257,8 +265,8 @@ static void test_take_never_gives_a_player_twice(void **state)
         char t1[32], t2[32];
         snprintf(t1, sizeof t1, "t%d-a", takes + empty);
         snprintf(t2, sizeof t2, "t%d-b", takes + empty);
-        ippon_coord_queue_take(T.n1, "4p", SEATS, 5000, 60000, t1, keep, &a1);
-        ippon_coord_queue_take(T.n2, "4p", SEATS, 5000, 60000, t2, keep, &a2);
+        ippon_coord_queue_take(T.n1, "4p", SEATS, 5000, 60000, true, t1, keep, &a1);
+        ippon_coord_queue_take(T.n2, "4p", SEATS, 5000, 60000, true, t2, keep, &a2);
         wait_answer(&a1);
         wait_answer(&a2);
         answer *both[2] = {&a1, &a2};
@@ -299,20 +307,58 @@ static void test_take_fills_with_bots_only_after_the_wait(void **state)
     join(T.n1, "3p", "early", 1000);
     join(T.n2, "3p", "late", 1400);
     answer a = {0};
-    ippon_coord_queue_take(T.n1, "3p", 3, 1999, 1000, "ta", keep, &a); /* the first waited 999 ms of 1000 */
+    ippon_coord_queue_take(T.n1, "3p", 3, 1999, 1000, true, "ta", keep, &a); /* the first waited 999 ms of 1000 */
     wait_answer(&a);
     assert_true(a.ok);
     assert_int_equal(a.count, 0);
     answer b = {0};
-    ippon_coord_queue_take(T.n2, "3p", 3, 2000, 1000, "tb", keep, &b);
+    ippon_coord_queue_take(T.n2, "3p", 3, 2000, 1000, true, "tb", keep, &b);
     wait_answer(&b);
     assert_int_equal(b.count, 4); /* both, the earliest first; the third seat is a bot's */
     assert_string_equal(b.items[0], "early");
     assert_string_equal(b.items[2], "late");
     answer c = {0};
-    ippon_coord_queue_take(T.n1, "3p", 3, 99999, 1000, "tc", keep, &c);
+    ippon_coord_queue_take(T.n1, "3p", 3, 99999, 1000, true, "tc", keep, &c);
     wait_answer(&c);
     assert_int_equal(c.count, 0);
+}
+
+/* the items' users, "a,b,c" */
+static void users_taken(const answer *a, char *out, size_t cap)
+{
+    out[0] = '\0';
+    for (size_t i = 0; i < a->count; i += 2)
+        snprintf(out + strlen(out), cap - strlen(out), "%s%s", i ? "," : "", a->items[i]);
+}
+
+static void test_take_keeps_addresses_apart(void **state)
+{
+    (void)state;
+    join_from(T.n1, "4p", "a1", "10.0.0.1", 1000);
+    join_from(T.n2, "4p", "a2", "10.0.0.1", 1001); /* the same address as a1 */
+    join_from(T.n1, "4p", "b", "10.0.0.2", 1002);
+    join_from(T.n2, "4p", "nobody", NULL, 1003);   /* no address: never kept apart */
+    join_from(T.n2, "4p", "c", "10.0.0.3", 1004);
+    char users[128];
+    answer t = {0};
+    ippon_coord_queue_take(T.n1, "4p", 4, 2000, 60000, true, "t1", keep, &t);
+    wait_answer(&t);
+    users_taken(&t, users, sizeof users);
+    assert_string_equal(users, "a1,b,nobody,c"); /* a2 passed over, still first in the queue */
+    answer alone = {0};
+    ippon_coord_queue_take(T.n2, "4p", 4, 2001, 1000, true, "t2", keep, &alone);
+    wait_answer(&alone);
+    users_taken(&alone, users, sizeof users);
+    assert_string_equal(users, "a2"); /* it waited 1,000 ms: bots fill the rest */
+    /* without the rule (ranked_same_address) one address may fill a table */
+    join_from(T.n1, "3p", "x1", "10.0.0.9", 1000);
+    join_from(T.n2, "3p", "x2", "10.0.0.9", 1001);
+    join_from(T.n1, "3p", "x3", "10.0.0.9", 1002);
+    answer same = {0};
+    ippon_coord_queue_take(T.n1, "3p", 3, 1003, 60000, false, "t3", keep, &same);
+    wait_answer(&same);
+    users_taken(&same, users, sizeof users);
+    assert_string_equal(users, "x1,x2,x3");
 }
 
 static void test_join_twice_and_leave(void **state)
@@ -348,7 +394,7 @@ static void test_seats_follow_the_table(void **state)
     join(T.n1, "4p", "a", 1000);
     join(T.n2, "4p", "b", 1001);
     answer take = {0};
-    ippon_coord_queue_take(T.n1, "4p", 4, 999999, 0, "tt", keep, &take);
+    ippon_coord_queue_take(T.n1, "4p", 4, 999999, 0, true, "tt", keep, &take);
     wait_answer(&take);
     assert_int_equal(take.count, 4);
     answer again = {0}, where = {0}, placed = {0};
@@ -394,7 +440,7 @@ static void test_seats_follow_the_table(void **state)
     ippon_coord_lease(T.n1, "{}", 300, keep, &lease);
     wait_answer(&lease);
     join(T.n1, "3p", "c", 4000);
-    ippon_coord_queue_take(T.n1, "3p", 3, 999999, 0, "tv", keep, &take2);
+    ippon_coord_queue_take(T.n1, "3p", 3, 999999, 0, true, "tv", keep, &take2);
     wait_answer(&take2);
     assert_int_equal(take2.count, 2);
     run_for(400);
@@ -487,7 +533,7 @@ static void test_a_dead_node_is_voided_after_its_lease(void **state)
     assert_string_equal(look.items[1], "2");
     assert_string_equal(look.items[2], "void");
     answer take = {0};
-    ippon_coord_queue_take(T.n2, "4p", 4, 999999, 0, "t-of-n2", keep, &take);
+    ippon_coord_queue_take(T.n2, "4p", 4, 999999, 0, true, "t-of-n2", keep, &take);
     wait_answer(&take);
     assert_int_equal(take.count, 2); /* n1's player was dropped; n2's is still queued */
     assert_string_equal(take.items[0], "player-of-n2");
@@ -755,6 +801,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup(test_take_never_gives_a_player_twice, fresh),
         cmocka_unit_test_setup(test_take_fills_with_bots_only_after_the_wait, fresh),
+        cmocka_unit_test_setup(test_take_keeps_addresses_apart, fresh),
         cmocka_unit_test_setup(test_join_twice_and_leave, fresh),
         cmocka_unit_test_setup(test_seats_follow_the_table, fresh),
         cmocka_unit_test_setup(test_directory_epochs, fresh),

@@ -108,21 +108,43 @@ static const char QUEUE_LEAVE[] = /* ARGV: prefix, mode, user */
     "drop(ARGV[1], ARGV[2], ARGV[3])\n"
     "return 1\n";
 
-static const char QUEUE_TAKE[] = /* ARGV: prefix, mode, seats, now, fill_after, table, node */
+/*
+ * The take: the first `seats` users in queue order — passing over a user whose address (its
+ * ticket's "addr") the group already has, when addresses must be distinct (lobby.h's rule, here
+ * over the first QUEUE_TAKE_SCAN waiting) — or, once the first has waited fill_after, whoever can
+ * join the first's group (bots take the other seats).
+ */
+#define QUEUE_TAKE_SCAN "200"
+static const char QUEUE_TAKE[] = /* ARGV: prefix, mode, seats, now, fill_after, table, node, distinct */
     QUEUE_DROP_USER
     "local p, mode, seats, table, node = ARGV[1], ARGV[2], tonumber(ARGV[3]), ARGV[6], ARGV[7]\n"
-    "local first = redis.call('ZRANGE', p..'queue:'..mode, 0, seats - 1, 'WITHSCORES')\n"
-    "local n = #first / 2\n"
-    "if n == 0 then return {} end\n"
-    "if n < seats and tonumber(ARGV[4]) - tonumber(first[2]) < tonumber(ARGV[5]) then return {} end\n"
-    "local out = {}\n"
+    "local distinct = ARGV[8] == '1'\n"
+    "local first = redis.call('ZRANGE', p..'queue:'..mode, 0, (distinct and " QUEUE_TAKE_SCAN " or seats) - 1,\n"
+    "                         'WITHSCORES')\n"
+    "if #first == 0 then return {} end\n"
+    "local picked, addrs = {}, {}\n"
     "for i = 1, #first, 2 do\n"
+    "  if #picked == seats then break end\n"
     "  local user = first[i]\n"
-    "  out[#out + 1] = user\n"
-    "  out[#out + 1] = redis.call('HGET', p..'tickets:'..mode, user)\n"
-    "  drop(p, mode, user)\n"
-    "  redis.call('SET', p..'seat:'..user, node..'|'..table)\n"
-    "  redis.call('SADD', p..'node_seats:'..node, user)\n"
+    "  local ticket = redis.call('HGET', p..'tickets:'..mode, user)\n"
+    "  local addr = ''\n"
+    "  if distinct and ticket then\n"
+    "    local ok, t = pcall(cjson.decode, ticket)\n"
+    "    if ok and type(t) == 'table' and type(t.addr) == 'string' then addr = t.addr end\n"
+    "  end\n"
+    "  if addr == '' or not addrs[addr] then\n"
+    "    addrs[addr] = true\n"
+    "    picked[#picked + 1] = {user, ticket}\n"
+    "  end\n"
+    "end\n"
+    "if #picked < seats and tonumber(ARGV[4]) - tonumber(first[2]) < tonumber(ARGV[5]) then return {} end\n"
+    "local out = {}\n"
+    "for _, u in ipairs(picked) do\n"
+    "  out[#out + 1] = u[1]\n"
+    "  out[#out + 1] = u[2]\n"
+    "  drop(p, mode, u[1])\n"
+    "  redis.call('SET', p..'seat:'..u[1], node..'|'..table)\n"
+    "  redis.call('SADD', p..'node_seats:'..node, u[1])\n"
     "end\n"
     "redis.call('HSET', p..'table:'..table, 'node', node, 'epoch', 1, 'state', 'running')\n"
     "redis.call('SADD', p..'node_tables:'..node, table)\n"
@@ -378,13 +400,14 @@ void ippon_coord_queue_leave(ippon_coord *c, const char *mode, const char *user,
 }
 
 void ippon_coord_queue_take(ippon_coord *c, const char *mode, int seats, long long now_ms, long long fill_after_ms,
-                            const char *table, ippon_coord_fn fn, void *ctx)
+                            bool distinct_addresses, const char *table, ippon_coord_fn fn, void *ctx)
 {
     char n[16], now[24], fill[24];
     snprintf(n, sizeof n, "%d", seats);
     snprintf(now, sizeof now, "%lld", now_ms);
     snprintf(fill, sizeof fill, "%lld", fill_after_ms);
-    coord_eval(c, "queue take", QUEUE_TAKE, 6, (const char *[]){mode, n, now, fill, table, c->node}, fn, ctx);
+    coord_eval(c, "queue take", QUEUE_TAKE, 7,
+               (const char *[]){mode, n, now, fill, table, c->node, distinct_addresses ? "1" : "0"}, fn, ctx);
 }
 
 void ippon_coord_queue_length(ippon_coord *c, const char *mode, ippon_coord_fn fn, void *ctx)

@@ -82,13 +82,15 @@ void ippon_coord_queue_leave(ippon_coord *c, const char *mode, const char *user,
 /*
  * The atomic take: the first `seats` users queued for mode, taken off the queue — all of them if
  * there are that many, or every one there is (fewer, the rest for bots) once the first has waited
- * fill_after_ms; else none. items are pairs (user, ticket), earliest first. Whichever node's take
- * comes first gets a user; no user is ever taken twice. Those taken are seated at `table` on this
- * node in the same step: their seats recorded (ippon_coord_seat_lookup), the table in the
+ * fill_after_ms; else none. With distinct_addresses, a group never has two users whose tickets
+ * carry the same "addr" (a later one waits for another group, as lobby.h's take does; the first
+ * 200 waiting are looked at). items are pairs (user, ticket), earliest first. Whichever node's
+ * take comes first gets a user; no user is ever taken twice. Those taken are seated at `table` on
+ * this node in the same step: their seats recorded (ippon_coord_seat_lookup), the table in the
  * directory (epoch 1, "running").
  */
 void ippon_coord_queue_take(ippon_coord *c, const char *mode, int seats, long long now_ms, long long fill_after_ms,
-                            const char *table, ippon_coord_fn fn, void *ctx);
+                            bool distinct_addresses, const char *table, ippon_coord_fn fn, void *ctx);
 /* users queued for mode: number */
 void ippon_coord_queue_length(ippon_coord *c, const char *mode, ippon_coord_fn fn, void *ctx);
 

@@ -257,7 +257,8 @@ static void take(ippon_matchmaking *m, ippon_mode mode)
         return;
     m->taking[mode] = true;
     int seats = ippon_rules_preset(ippon_mode_preset(mode))->players;
-    ippon_coord_queue_take(m->coord, ippon_mode_name(mode), seats, wall_ms(), fill, table, taken, a);
+    ippon_coord_queue_take(m->coord, ippon_mode_name(mode), seats, wall_ms(), fill, !set.ranked_same_address, table,
+                           taken, a);
 }
 
 static void mm_tick(void *ctx, ippon_mode mode, int64_t now)
