@@ -2,12 +2,13 @@
 // port and stopped by it: redis-server, and PostgreSQL (initdb into a temporary folder, run as
 // the `postgres` user through setpriv when the tests run as root: PostgreSQL refuses to run as root). Debian's
 // packages: redis-server, postgresql (deploy/setup.sh --test installs both). Also the cluster
-// tests' polling helper (eventually).
+// tests' polling helper (eventually) and a cluster of nodes on both (startCluster).
 import { spawn, execFileSync } from 'node:child_process';
 import { connect } from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort, serve, shutdown } from '../integration/harness.mjs';
 
 /** does something answer on 127.0.0.1:port with what ok() accepts of its first bytes? */
 function answers(port, hello, ok) {
@@ -118,4 +119,23 @@ export async function eventually(fn, ms, what) {
     if (Date.now() > until) throw new Error(`${what}: still not so after ${ms} ms (last: ${JSON.stringify(last) ?? last})`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * A Redis and a PostgreSQL of the test's own, and a node of one cluster on them for each of
+ * names, served with keys (the config) and a cluster section naming the node, Redis and
+ * PostgreSQL (plus cluster's own keys). Resolves to { nodes: { name: server }, redis, pg, stop }.
+ */
+export async function startCluster(names, keys, cluster = {}) {
+  const redisPort = await freePort();
+  const c = { nodes: {}, redis: await startRedis(redisPort), pg: await startPostgres(await freePort()) };
+  c.stop = async () => {
+    for (const n of Object.values(c.nodes)) await shutdown(n);
+    await stopRedis(c.redis);
+    await c.pg.stop();
+  };
+  for (const name of names)
+    c.nodes[name] = await serve({ ...keys,
+      cluster: { node: name, redis: `127.0.0.1:${redisPort}`, postgres: c.pg.uri(), ...cluster } });
+  return c;
 }

@@ -4,7 +4,9 @@
 // the one whose table is on the other node follows its "move" through HAProxy and lands on the
 // table's node; the match is played out and stored once; REST answers from any node. An
 // administrator (made with `ippon admin create` on a node's config: the shared records) sees the
-// running tables of both nodes in the admin area's Live view, each with its node (a browser).
+// running tables of both nodes in the admin area's Live view, each with its node (a browser). A
+// friend whose browser reached the other node than its host's joins the private table by its
+// invite link: its page follows the "move" to the room's node and shows the room.
 // deploy/cluster/down.sh stops it all, the nodes cleanly (no sanitizer report in their logs).
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -14,6 +16,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { BIN, FAST_PLAY, SANITIZER_REPORT, SOURCE_DIR, adminCommand, request } from '../integration/harness.mjs';
+import WebSocket from 'ws';
 import { guestToken, playToEnd, player } from '../integration/ws_player.mjs';
 import { assertNoProblems, launchBrowser, openPage, screenshot } from '../browser/browser.mjs';
 
@@ -111,6 +114,45 @@ describe('a cluster behind HAProxy (deploy/cluster/up.sh)', () => {
     }
     stay.close();
     arrived.close();
+  });
+
+  test('a friend whose browser reaches the other node joins the private table by its link', async () => {
+    const browser = await launchBrowser();
+    try {
+      // each page's first socket is pinned to a node (HAProxy would pick either); a socket that
+      // names its node (the move's path) goes through HAProxy untouched
+      const pinned = async (node) => {
+        const page = await openPage(browser, 'about:blank', { viewport: { width: 1366, height: 768 } });
+        const sockets = [];
+        page.on('websocket', (ws) => sockets.push(ws.url()));
+        await page.routeWebSocket(/\/ws$/, (route) => {
+          const upstream = new WebSocket(`ws://127.0.0.1:${port}/ws?node=${node}`, 'ippon.v1');
+          const early = [];
+          upstream.on('open', () => { for (const m of early.splice(0)) upstream.send(m); });
+          route.onMessage((m) => (upstream.readyState === WebSocket.OPEN ? upstream.send(m) : early.push(m)));
+          upstream.on('message', (data) => route.send(data.toString()));
+          upstream.on('close', () => route.close());
+          route.onClose(() => upstream.close());
+        });
+        return { page, sockets };
+      };
+      const host = await pinned('n1');
+      await host.page.goto(`http://127.0.0.1:${port}/`);
+      await host.page.locator('.friends-card select[data-field="mode"]').selectOption('4p');
+      await host.page.locator('[data-kind="create-room"]').click();
+      await host.page.locator('.room-page .code').waitFor();
+      const link = await host.page.locator('input[data-field="link"]').inputValue();
+      const code = await host.page.locator('.room-page .code').getAttribute('data-code');
+
+      const friend = await pinned('n2');
+      await friend.page.goto(link);
+      for (const p of [friend.page, host.page]) await p.locator('.room-members li').nth(1).waitFor({ timeout: 15_000 });
+      assert.ok(friend.sockets.some((u) => u.endsWith(`/ws?node=n1&room=${code}`)), JSON.stringify(friend.sockets));
+      await screenshot(friend.page, 'room-cluster-friend');
+      for (const p of [host.page, friend.page]) assertNoProblems(p, 'a private table on a cluster');
+    } finally {
+      await browser.close();
+    }
   });
 
   test('the admin area shows every node\'s tables, each with its node', async () => {

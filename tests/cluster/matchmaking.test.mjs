@@ -9,9 +9,9 @@
 // void, and when the node comes back it closes that match instead of resuming it.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { FAST_PLAY, freePort, request, serve, shutdown, startServer } from '../integration/harness.mjs';
+import { FAST_PLAY, request, startServer } from '../integration/harness.mjs';
 import { guestToken, playToEnd, player } from '../integration/ws_player.mjs';
-import { eventually, psql, startPostgres, startRedis, stopRedis } from './engines.mjs';
+import { eventually, psql, startCluster } from './engines.mjs';
 
 async function getJson(port, urlPath) {
   const res = await request(port, { path: urlPath });
@@ -20,27 +20,18 @@ async function getJson(port, urlPath) {
 }
 
 describe('matchmaking across the nodes of a cluster', () => {
-  let redis, pg;
-  const nodes = {};
   // the lease must outlast a restart of a sanitizer build under a loaded machine (the SIGKILL test
   // comes back within it; one that does not finds its match voided, as the last test wants)
   const LEASE_MS = 6000;
-  const config = (name, redisPort) => ({ ...FAST_PLAY, log_level: 'info', bot_fill_after: 100,
-    cluster: { node: name, redis: `127.0.0.1:${redisPort}`, prefix: 'mm', lease_ms: LEASE_MS, postgres: pg.uri() } });
+  let cluster, nodes, pg;
 
   before(async () => {
-    const redisPort = await freePort();
-    redis = await startRedis(redisPort);
-    pg = await startPostgres(await freePort());
-    nodes.n1 = await serve(config('n1', redisPort));
-    nodes.n2 = await serve(config('n2', redisPort));
+    cluster = await startCluster(['n1', 'n2'], { ...FAST_PLAY, log_level: 'info', bot_fill_after: 100 },
+      { prefix: 'mm', lease_ms: LEASE_MS });
+    ({ nodes, pg } = cluster);
   });
 
-  after(async () => {
-    for (const n of Object.values(nodes)) await shutdown(n);
-    await stopRedis(redis);
-    await pg?.stop();
-  });
+  after(async () => { await cluster?.stop(); });
 
   test('players queued on two nodes share one table, stored once and listed by both', async () => {
     const a = await player(nodes.n1.port, await guestToken(nodes.n1.port));

@@ -227,7 +227,7 @@ function receive(msg) {
       play.queue = null;
       changed('queue');
       break;
-    case 'move': // the table is on another node of the cluster: the socket goes there (ws.js)
+    case 'move': // the table or private room is on another node of the cluster: the socket goes there (ws.js)
       break;
     case 'match_found': {
       contribute(msg);

@@ -219,6 +219,46 @@ static const char PRESENCE_RELEASE[] = /* ARGV: prefix, user, node */
     "return 1\n";
 
 /*
+ * Private rooms (a room lives on the node it was opened on): room:<code> names that node, and
+ * room_user:<user> "<node>|<code>" the room a user belongs to — or was sent to — for as long as
+ * the room may live. A lookup names a node only while its lease holds.
+ */
+static const char ROOM_OPEN[] = /* ARGV: prefix, code, node, host, ttl_ms */
+    "if not redis.call('SET', ARGV[1]..'room:'..ARGV[2], ARGV[3], 'NX', 'PX', ARGV[5]) then return 0 end\n"
+    "redis.call('SET', ARGV[1]..'room_user:'..ARGV[4], ARGV[3]..'|'..ARGV[2], 'PX', ARGV[5])\n"
+    "return 1\n";
+
+static const char ROOM_FIND[] = /* ARGV: prefix, code */
+    "local node = redis.call('GET', ARGV[1]..'room:'..ARGV[2])\n"
+    "if not node or redis.call('EXISTS', ARGV[1]..'node:'..node) == 0 then return false end\n"
+    "return node\n";
+
+static const char ROOM_MEMBER[] = /* ARGV: prefix, user, node, code, ttl_ms */
+    "redis.call('SET', ARGV[1]..'room_user:'..ARGV[2], ARGV[3]..'|'..ARGV[4], 'PX', ARGV[5])\n"
+    "return 1\n";
+
+static const char ROOM_OF[] = /* ARGV: prefix, user */
+    "local v = redis.call('GET', ARGV[1]..'room_user:'..ARGV[2])\n"
+    "if not v then return false end\n"
+    "local node = string.match(v, '^([^|]+)|')\n"
+    "if not node or redis.call('EXISTS', ARGV[1]..'node:'..node) == 0 then return false end\n"
+    "return v\n";
+
+static const char ROOM_LEAVE[] = /* ARGV: prefix, node, code, ended ("1": the room too), users... */
+    "local p, mine = ARGV[1], ARGV[2]..'|'..ARGV[3]\n"
+    "local n = 0\n"
+    "if ARGV[4] == '1' and redis.call('GET', p..'room:'..ARGV[3]) == ARGV[2] then\n"
+    "  redis.call('DEL', p..'room:'..ARGV[3])\n"
+    "end\n"
+    "for i = 5, #ARGV do\n"
+    "  if redis.call('GET', p..'room_user:'..ARGV[i]) == mine then\n"
+    "    redis.call('DEL', p..'room_user:'..ARGV[i])\n"
+    "    n = n + 1\n"
+    "  end\n"
+    "end\n"
+    "return n\n";
+
+/*
  * The shared buckets (shared_buckets.h): ratelimit.c's GCRA on Redis's clock, in microseconds
  * (integers a Lua number holds exactly). A bucket's key holds its tat, the time it is full
  * again, and expires then; a missing key is a full bucket. Per bucket: name, key, the interval
@@ -493,6 +533,48 @@ void ippon_coord_presence_lookup(ippon_coord *c, const char *user, ippon_coord_f
 {
     coord_eval(c, "presence lookup", "return redis.call('GET', ARGV[1]..'user:'..ARGV[2])\n", 1,
                (const char *[]){user}, fn, ctx);
+}
+
+void ippon_coord_room_open(ippon_coord *c, const char *code, const char *host, long ttl_ms, ippon_coord_fn fn,
+                           void *ctx)
+{
+    char ttl[24];
+    snprintf(ttl, sizeof ttl, "%ld", ttl_ms);
+    coord_eval(c, "room open", ROOM_OPEN, 4, (const char *[]){code, c->node, host, ttl}, fn, ctx);
+}
+
+void ippon_coord_room_find(ippon_coord *c, const char *code, ippon_coord_fn fn, void *ctx)
+{
+    coord_eval(c, "room find", ROOM_FIND, 1, (const char *[]){code}, fn, ctx);
+}
+
+void ippon_coord_room_member(ippon_coord *c, const char *user, const char *node, const char *code, long ttl_ms,
+                             ippon_coord_fn fn, void *ctx)
+{
+    char ttl[24];
+    snprintf(ttl, sizeof ttl, "%ld", ttl_ms);
+    coord_eval(c, "room member", ROOM_MEMBER, 4, (const char *[]){user, node, code, ttl}, fn, ctx);
+}
+
+void ippon_coord_room_of(ippon_coord *c, const char *user, ippon_coord_fn fn, void *ctx)
+{
+    coord_eval(c, "room of", ROOM_OF, 1, (const char *[]){user}, fn, ctx);
+}
+
+void ippon_coord_room_leave(ippon_coord *c, const char *code, bool ended, const char *const *users, int n,
+                            ippon_coord_fn fn, void *ctx)
+{
+    const char *args[3 + IPPON_COORD_ROOM_MAX];
+    if (n < 0 || n > IPPON_COORD_ROOM_MAX) {
+        fn(ctx, &(ippon_coord_reply){.ok = false});
+        return;
+    }
+    args[0] = c->node;
+    args[1] = code;
+    args[2] = ended ? "1" : "0";
+    for (int i = 0; i < n; i++)
+        args[3 + i] = users[i];
+    coord_eval(c, "room leave", ROOM_LEAVE, 3 + n, args, fn, ctx);
 }
 
 /* one bucket's arguments of the scripts: name, key (cut as ratelimit.h cuts it), interval, kind, most */

@@ -20,6 +20,8 @@
  *   P table:<table>           hash: node, epoch, state ("running", "void", or the caller's own)
  *   P node_tables:<node>      set: the tables the node hosts
  *   P user:<user>             the node of the user's live socket (presence)
+ *   P room:<code>             the node of a private room (while the room may live)
+ *   P room_user:<user>        "<node>|<code>": the room the user belongs to, or was sent to join
  *   P bucket:<name>:<key>     a shared token bucket (shared_buckets.h): the µs (Redis's clock)
  *                             at which it is full again, expiring then
  *   channel P notices:<node>  the node's notices (JSON); each stands for state the receiver can
@@ -127,6 +129,25 @@ void ippon_coord_presence_claim(ippon_coord *c, const char *user, ippon_coord_fn
 void ippon_coord_presence_release(ippon_coord *c, const char *user, ippon_coord_fn fn, void *ctx);
 /* text: the node of user's live socket, NULL if none */
 void ippon_coord_presence_lookup(ippon_coord *c, const char *user, ippon_coord_fn fn, void *ctx);
+
+/* ---- private rooms: each lives on the node that opened it ---- */
+
+#define IPPON_COORD_ROOM_MAX 8 /* users in one ippon_coord_room_leave */
+
+/* room code opened here by host, for ttl_ms: number 1, or 0 if another node has that code */
+void ippon_coord_room_open(ippon_coord *c, const char *code, const char *host, long ttl_ms, ippon_coord_fn fn,
+                           void *ctx);
+/* text: the node of room code, NULL if none (or its node's lease ran out) */
+void ippon_coord_room_find(ippon_coord *c, const char *code, ippon_coord_fn fn, void *ctx);
+/* user belongs to room code on node (joined it, or is sent there to join it) for ttl_ms: number 1 */
+void ippon_coord_room_member(ippon_coord *c, const char *user, const char *node, const char *code, long ttl_ms,
+                             ippon_coord_fn fn, void *ctx);
+/* text "<node>|<code>": the room user belongs to, NULL if none (or its node's lease ran out) */
+void ippon_coord_room_of(ippon_coord *c, const char *user, ippon_coord_fn fn, void *ctx);
+/* users (n <= IPPON_COORD_ROOM_MAX) left room code of this node, and with ended the room is over
+   (closed, started, expired): number the users whose membership was cleared */
+void ippon_coord_room_leave(ippon_coord *c, const char *code, bool ended, const char *const *users, int n,
+                            ippon_coord_fn fn, void *ctx);
 
 /* ---- shared rate limits: the buckets of shared_buckets.h ---- */
 

@@ -152,6 +152,10 @@ void ippon_gateway_start_table_with(ippon_gateway *gw, ippon_mode mode, const ip
 struct ippon_rooms *ippon_gateway_rooms_new(void);
 bool ippon_gateway_room_message(ippon_gateway *gw, ippon_conn *c, const char *type, const json_t *msg, int64_t now);
 bool ippon_gateway_in_room(ippon_gateway *gw, const char *user_id);
+/* tell c to move to node ("move": reason, node, what ("table" or "room") = id, and the path
+   /ws?node=<node>&<what>=<id> a proxy routes by) */
+void ippon_gateway_send_move(ippon_gateway *gw, ippon_conn *c, const char *reason, const char *node, const char *what,
+                             const char *id);
 /* after a hello: the room the player is in, again */
 void ippon_gateway_room_rejoin(ippon_gateway *gw, ippon_conn *c);
 /* rooms nobody started in time close (once a second) */

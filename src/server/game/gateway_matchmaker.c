@@ -50,11 +50,17 @@ bool ippon_gateway_send_elsewhere(ippon_gateway *gw, const char *user_id, const 
     if (!c || c->closing)
         return false;
     ippon_lobby_leave(gw->lobby, user_id); /* off the shared queue already: the take or the seat says so */
-    char path[160];
-    snprintf(path, sizeof path, "/ws?node=%s&table=%s", node, table);
-    ippon_gateway_send(gw, c, json_pack("{s:s,s:s,s:s,s:s,s:s}", "type", "move", "reason", reason, "node", node,
-                                        "table", table, "path", path));
+    ippon_gateway_send_move(gw, c, reason, node, "table", table);
     return true;
+}
+
+void ippon_gateway_send_move(ippon_gateway *gw, ippon_conn *c, const char *reason, const char *node, const char *what,
+                             const char *id)
+{
+    char path[160];
+    snprintf(path, sizeof path, "/ws?node=%s&%s=%s", node, what, id);
+    ippon_gateway_send(gw, c, json_pack("{s:s,s:s,s:s,s:s,s:s}", "type", "move", "reason", reason, "node", node,
+                                        what, id, "path", path));
 }
 
 void ippon_gateway_queue_refused(ippon_gateway *gw, const char *user_id, const char *code, const char *message)

@@ -37,6 +37,16 @@ typedef struct ippon_gateway_matchmaker {
     void (*hello)(void *ctx, const char *user_id, bool seated_here);
     /* user's socket here closed */
     void (*gone)(void *ctx, const char *user_id);
+    /* user_id became a member of private room code of this node: its host, who opened it
+       (opened), or a player who joined */
+    void (*room_entered)(void *ctx, const char *code, const char *user_id, bool opened);
+    /* users (n <= IPPON_ROOM_MAX_SEATS) left room code of this node; ended: the room is over
+       (closed, started, expired), and users were its members */
+    void (*room_left)(void *ctx, const char *code, const char *const *users, int n, bool ended);
+    /* user_id (free to join: in no room, queue or match) asked to join room code, which this
+       node does not have: the matchmaker sends it to the room's node
+       (ippon_gateway_send_to_room) or refuses (ippon_gateway_room_refused) */
+    void (*room_elsewhere)(void *ctx, const char *user_id, const char *code);
 } ippon_gateway_matchmaker;
 
 /* use mm from now on (copied; NULL: none, the lobby forms its own tables) */
@@ -61,6 +71,20 @@ int ippon_gateway_seat_group(ippon_gateway *gw, ippon_mode mode, const ippon_lob
  */
 bool ippon_gateway_send_elsewhere(ippon_gateway *gw, const char *user_id, const char *node, const char *table,
                                   const char *reason);
+
+/*
+ * user_id's private room `code` is on node `node` (it joined it there, or asked to join it and
+ * is expected there): if it is connected here and in no room of this node, it is told to move
+ * there ("move" with reason "room", PROTOCOL.md). Returns whether it was told.
+ */
+bool ippon_gateway_send_to_room(ippon_gateway *gw, const char *user_id, const char *node, const char *code);
+
+/* user_id, connected here, belongs to room code of this node by the cluster's word (it was sent
+   here to join it): it joins, as by room_join (errors go to it); nothing if it is in that room */
+void ippon_gateway_room_arrived(ippon_gateway *gw, const char *user_id, const char *code);
+
+/* user_id's room_join found no room to send it to: it is told so (error code and message) */
+void ippon_gateway_room_refused(ippon_gateway *gw, const char *user_id, const char *code, const char *message);
 
 /* the matchmaker could not queue user_id (Redis away): it stops waiting here and is told so (an
    error with code and message, then "unqueued") */

@@ -9,17 +9,35 @@
  */
 #include "game/gateway_internal.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "base/mode.h"
+#include "game/gateway_matchmaker.h"
 #include "game/rooms.h"
 
-enum { ROOMS_PER_ADDR = 3, ROOM_MAX_AGE_MS = 30 * 60 * 1000, RELAXED = 3, MAX_DELAY_S = 3600 };
+enum { ROOMS_PER_ADDR = 3, RELAXED = 3, MAX_DELAY_S = 3600 };
 
 ippon_rooms *ippon_gateway_rooms_new(void)
 {
-    return ippon_rooms_new(ROOMS_PER_ADDR, ROOM_MAX_AGE_MS);
+    return ippon_rooms_new(ROOMS_PER_ADDR, IPPON_ROOM_MAX_AGE_MS);
+}
+
+/* the cluster's matchmaker told: users left room (ended: it is over, and users were its members) */
+static void told_left(ippon_gateway *gw, const ippon_room *room, const char *const *users, int n, bool ended)
+{
+    if (gw->has_mm && gw->mm.room_left)
+        gw->mm.room_left(gw->mm.ctx, room->code, users, n, ended);
+}
+
+/* ... the room is over: its members are told to the matchmaker */
+static void told_ended(ippon_gateway *gw, const ippon_room *room)
+{
+    const char *users[IPPON_ROOM_MAX_SEATS];
+    for (int i = 0; i < room->n; i++)
+        users[i] = room->members[i].user_id;
+    told_left(gw, room, users, room->n, true);
 }
 
 /* the room as its members see it */
@@ -47,9 +65,10 @@ static void tell_members(ippon_gateway *gw, const ippon_room *room, json_t *msg)
     json_decref(msg);
 }
 
-/* the room's members and the code it had, told that it closed */
+/* the room's members and the code it had, told that it closed (and the cluster, that it is over) */
 static void tell_closed(ippon_gateway *gw, const ippon_room *room, const char *reason)
 {
+    told_ended(gw, room);
     tell_members(gw, room, json_pack("{s:s,s:s,s:s}", "type", "room_closed", "code", room->code, "reason", reason));
 }
 
@@ -133,6 +152,40 @@ static void on_create(ippon_gateway *gw, ippon_conn *c, const json_t *msg, int64
         return;
     }
     ippon_gateway_send(gw, c, room_json(ippon_rooms_find(gw->rooms, code)));
+    if (gw->has_mm && gw->mm.room_entered)
+        gw->mm.room_entered(gw->mm.ctx, code, c->user_id, true);
+}
+
+/* c joins room code of this node: true if it is a member now (the members told), else false
+   with the error sent */
+static bool join_here(ippon_gateway *gw, ippon_conn *c, ippon_room *room, const char *code)
+{
+    if (room && ippon_rooms_of(gw->rooms, c->user_id) != room && !free_to_gather(gw, c))
+        return false;
+    ippon_room_member me = member_of(c);
+    int rc = ippon_rooms_join(gw->rooms, code, &me);
+    if (rc != IPPON_ROOM_OK) {
+        refuse(gw, c, rc);
+        return false;
+    }
+    tell_members(gw, room, room_json(room));
+    if (gw->has_mm && gw->mm.room_entered)
+        gw->mm.room_entered(gw->mm.ctx, room->code, c->user_id, false);
+    return true;
+}
+
+/* a room code as the cluster keys it (upper case), if it can be one */
+static bool cluster_code(const char *code, char out[IPPON_ROOM_CODE_LEN + 1])
+{
+    if (strlen(code) != IPPON_ROOM_CODE_LEN)
+        return false;
+    for (int i = 0; i < IPPON_ROOM_CODE_LEN; i++) {
+        if (!isalnum((unsigned char)code[i]))
+            return false;
+        out[i] = (char)toupper((unsigned char)code[i]);
+    }
+    out[IPPON_ROOM_CODE_LEN] = '\0';
+    return true;
 }
 
 static void on_join(ippon_gateway *gw, ippon_conn *c, const json_t *msg)
@@ -143,15 +196,16 @@ static void on_join(ippon_gateway *gw, ippon_conn *c, const json_t *msg)
         return;
     }
     ippon_room *room = ippon_rooms_find(gw->rooms, code);
-    if (room && ippon_rooms_of(gw->rooms, c->user_id) != room && !free_to_gather(gw, c))
-        return;
-    ippon_room_member me = member_of(c);
-    int rc = ippon_rooms_join(gw->rooms, code, &me);
-    if (rc != IPPON_ROOM_OK) {
-        refuse(gw, c, rc);
+    char key[IPPON_ROOM_CODE_LEN + 1];
+    if (!room && gw->has_mm && gw->mm.room_elsewhere && cluster_code(code, key)) {
+        /* perhaps another node's: the matchmaker sends the player there, or says there is none */
+        if (ippon_rooms_of(gw->rooms, c->user_id))
+            refuse(gw, c, IPPON_ROOM_IN_ROOM);
+        else if (free_to_gather(gw, c))
+            gw->mm.room_elsewhere(gw->mm.ctx, c->user_id, key);
         return;
     }
-    tell_members(gw, room, room_json(room));
+    join_here(gw, c, room, code);
 }
 
 static void on_leave(ippon_gateway *gw, ippon_conn *c)
@@ -168,6 +222,7 @@ static void on_leave(ippon_gateway *gw, ippon_conn *c)
     }
     ippon_gateway_send(gw, c, json_pack("{s:s}", "type", "room_left"));
     tell_members(gw, room, room_json(room));
+    told_left(gw, room, (const char *[]){c->user_id}, 1, false);
 }
 
 static void on_start(ippon_gateway *gw, ippon_conn *c)
@@ -203,6 +258,7 @@ static void on_start(ippon_gateway *gw, ippon_conn *c)
     };
     ippon_room started = *room;
     ippon_rooms_remove(gw->rooms, room->code);
+    told_ended(gw, &started);
     tell_members(gw, &started, json_pack("{s:s,s:s}", "type", "room_started", "code", started.code));
     ippon_gateway_start_table_with(gw, started.choices.mode, humans, n, &opt);
 }
@@ -232,6 +288,36 @@ void ippon_gateway_room_rejoin(ippon_gateway *gw, ippon_conn *c)
     ippon_room *room = ippon_rooms_of(gw->rooms, c->user_id);
     if (room)
         ippon_gateway_send(gw, c, room_json(room));
+}
+
+bool ippon_gateway_send_to_room(ippon_gateway *gw, const char *user_id, const char *node, const char *code)
+{
+    ippon_conn *c = ippon_gateway_conn_of(gw, user_id);
+    if (!c || c->closing || ippon_rooms_of(gw->rooms, user_id))
+        return false;
+    ippon_gateway_send_move(gw, c, "room", node, "room", code);
+    return true;
+}
+
+void ippon_gateway_room_arrived(ippon_gateway *gw, const char *user_id, const char *code)
+{
+    ippon_conn *c = ippon_gateway_conn_of(gw, user_id);
+    ippon_room *room = ippon_rooms_find(gw->rooms, code);
+    if (!c || c->closing || (room && ippon_rooms_of(gw->rooms, user_id) == room))
+        return;
+    if (!room || !join_here(gw, c, room, code)) { /* gone meanwhile, or full: it belongs to it no more */
+        if (!room)
+            refuse(gw, c, IPPON_ROOM_NOT_FOUND);
+        if (gw->has_mm && gw->mm.room_left)
+            gw->mm.room_left(gw->mm.ctx, code, (const char *[]){user_id}, 1, false);
+    }
+}
+
+void ippon_gateway_room_refused(ippon_gateway *gw, const char *user_id, const char *code, const char *message)
+{
+    ippon_conn *c = ippon_gateway_conn_of(gw, user_id);
+    if (c && !c->closing)
+        ippon_gateway_bad(gw, c, code, message);
 }
 
 void ippon_gateway_rooms_expire(ippon_gateway *gw, int64_t now)

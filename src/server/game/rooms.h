@@ -23,6 +23,9 @@
 
 enum { IPPON_ROOM_CODE_LEN = 6, IPPON_ROOM_MAX_SEATS = 4 };
 
+/* how long a room waits for its start before it closes */
+#define IPPON_ROOM_MAX_AGE_MS (30 * 60 * 1000)
+
 typedef struct ippon_room_choices {
     ippon_mode mode;
     bool relaxed;     /* the clocks three times as long */

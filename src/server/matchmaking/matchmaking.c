@@ -7,6 +7,7 @@
  * wall-clock milliseconds, so that the nodes' tickets compare.
  */
 #include "matchmaking/matchmaking.h"
+#include "matchmaking/matchmaking_internal.h"
 
 #include <jansson.h>
 #include <stdio.h>
@@ -20,28 +21,6 @@
 #include "game/gateway_matchmaker.h"
 #include "ippon/rules.h"
 
-struct ippon_matchmaking {
-    ippon_gateway *gw;     /* NULL once detached */
-    ippon_cluster *cluster;
-    ippon_coord *coord;
-    ippon_metrics *metrics;
-    ippon_timers *timers;
-    bool taking[IPPON_MODES]; /* a take of the mode is in flight */
-    int pending;           /* answers still to come */
-    lws_sorted_usec_list_t check; /* the tables resumed at start, checked against the directory */
-    bool checked;          /* every one was (Redis answered) */
-    int checks;            /* lookups of this round still to come */
-    bool check_failed;     /* one of this round's got no answer: another round in a second */
-};
-
-/* what to do with one answer */
-typedef struct ask {
-    ippon_matchmaking *m;
-    ippon_mode mode;
-    char user[40];
-    char table[IPPON_ID_HEX_LEN + 1];
-} ask;
-
 static int64_t wall_ms(void)
 {
     struct timespec ts;
@@ -49,7 +28,7 @@ static int64_t wall_ms(void)
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-static const char *me(const ippon_matchmaking *m)
+const char *mm_me(const ippon_matchmaking *m)
 {
     return ippon_cluster_node(m->cluster);
 }
@@ -62,9 +41,9 @@ static void copy_id(char *out, size_t cap, const char *id)
     out[n] = '\0';
 }
 
-static ask *ask_new(ippon_matchmaking *m, ippon_mode mode, const char *user, const char *table)
+mm_ask *mm_ask_new(ippon_matchmaking *m, ippon_mode mode, const char *user, const char *table)
 {
-    ask *a = calloc(1, sizeof *a);
+    mm_ask *a = calloc(1, sizeof *a);
     if (!a)
         return NULL;
     a->m = m;
@@ -75,8 +54,7 @@ static ask *ask_new(ippon_matchmaking *m, ippon_mode mode, const char *user, con
     return a;
 }
 
-/* the answer's note, done with: its matchmaker if still attached, else NULL */
-static ippon_matchmaking *ask_done(ask *a)
+ippon_matchmaking *mm_ask_done(mm_ask *a)
 {
     ippon_matchmaking *m = a->m;
     m->pending--;
@@ -102,14 +80,14 @@ static void go_to_seat(ippon_matchmaking *m, const char *user, const char *seat,
         ippon_log_warn("matchmaking: user %s has an unreadable seat \"%s\"", user, seat);
         return;
     }
-    if (strcmp(node, me(m)) != 0)
+    if (strcmp(node, mm_me(m)) != 0)
         ippon_gateway_send_elsewhere(m->gw, user, node, table, reason);
 }
 
-static void ignore(void *ctx, const ippon_coord_reply *r)
+void mm_ignore(void *ctx, const ippon_coord_reply *r)
 {
-    ask *a = ctx;
-    ippon_matchmaking *m = ask_done(a);
+    mm_ask *a = ctx;
+    ippon_matchmaking *m = mm_ask_done(a);
     if (m && !r->ok)
         ippon_log_warn("matchmaking: a change for user %s did not reach Redis", a->user);
     free(a);
@@ -119,8 +97,8 @@ static void ignore(void *ctx, const ippon_coord_reply *r)
 
 static void joined_answer(void *ctx, const ippon_coord_reply *r)
 {
-    ask *a = ctx;
-    ippon_matchmaking *m = ask_done(a);
+    mm_ask *a = ctx;
+    ippon_matchmaking *m = mm_ask_done(a);
     if (m && !r->ok)
         ippon_gateway_queue_refused(m->gw, a->user, "unavailable",
                                     "matchmaking is briefly unavailable: queue again in a moment");
@@ -134,15 +112,15 @@ static void mm_joined(void *ctx, ippon_mode mode, const ippon_lobby_entry *who)
     ippon_matchmaking *m = ctx;
     int64_t now = wall_ms();
     char *ticket = NULL;
-    json_t *t = json_pack("{s:s,s:s,s:s,s:I}", "node", me(m), "name", who->name, "addr", who->addr, "since",
+    json_t *t = json_pack("{s:s,s:s,s:s,s:I}", "node", mm_me(m), "name", who->name, "addr", who->addr, "since",
                           (json_int_t)now);
     if (t)
         ticket = json_dumps(t, JSON_COMPACT);
     json_decref(t);
-    ask *a = ask_new(m, mode, who->user_id, NULL);
+    mm_ask *a = mm_ask_new(m, mode, who->user_id, NULL);
     if (!ticket || !a) {
         if (a)
-            ask_done(a);
+            mm_ask_done(a);
         free(a);
         free(ticket);
         ippon_gateway_queue_refused(m->gw, who->user_id, "overloaded", "the server is out of memory: try again");
@@ -155,9 +133,9 @@ static void mm_joined(void *ctx, ippon_mode mode, const ippon_lobby_entry *who)
 static void mm_left(void *ctx, ippon_mode mode, const char *user_id)
 {
     ippon_matchmaking *m = ctx;
-    ask *a = ask_new(m, mode, user_id, NULL);
+    mm_ask *a = mm_ask_new(m, mode, user_id, NULL);
     if (a)
-        ippon_coord_queue_leave(m->coord, ippon_mode_name(mode), user_id, ignore, a);
+        ippon_coord_queue_leave(m->coord, ippon_mode_name(mode), user_id, mm_ignore, a);
 }
 
 /* ---- taking: forming tables here ---- */
@@ -194,8 +172,8 @@ static int group_of(const ippon_coord_reply *r, ippon_lobby_entry *group, char n
 
 static void taken(void *ctx, const ippon_coord_reply *r)
 {
-    ask *a = ctx;
-    ippon_matchmaking *m = ask_done(a);
+    mm_ask *a = ctx;
+    ippon_matchmaking *m = mm_ask_done(a);
     if (!m) {
         free(a);
         return;
@@ -216,24 +194,24 @@ static void taken(void *ctx, const ippon_coord_reply *r)
             users[i] = group[i].user_id;
             ippon_gateway_queue_refused(m->gw, group[i].user_id, "overloaded", "the match could not start: queue again");
         }
-        ask *undo = ask_new(m, a->mode, NULL, a->table);
+        mm_ask *undo = mm_ask_new(m, a->mode, NULL, a->table);
         if (undo)
-            ippon_coord_table_over(m->coord, a->table, users, n, ignore, undo);
+            ippon_coord_table_over(m->coord, a->table, users, n, mm_ignore, undo);
         free(a);
         return;
     }
     ippon_log(IPPON_LOG_INFO, "matchmaking: table %s (%s) formed here with %d player(s)", a->table,
               ippon_mode_name(a->mode), n);
     for (int i = 0; i < n; i++) {
-        if (!nodes[i][0] || strcmp(nodes[i], me(m)) == 0)
+        if (!nodes[i][0] || strcmp(nodes[i], mm_me(m)) == 0)
             continue;
-        json_t *notice = json_pack("{s:s,s:s,s:s,s:s}", "type", "seated", "user", group[i].user_id, "node", me(m),
+        json_t *notice = json_pack("{s:s,s:s,s:s,s:s}", "type", "seated", "user", group[i].user_id, "node", mm_me(m),
                                    "table", a->table);
         char *text = notice ? json_dumps(notice, JSON_COMPACT) : NULL;
         json_decref(notice);
-        ask *tell = text ? ask_new(m, a->mode, group[i].user_id, a->table) : NULL;
+        mm_ask *tell = text ? mm_ask_new(m, a->mode, group[i].user_id, a->table) : NULL;
         if (tell)
-            ippon_coord_notify(m->coord, nodes[i], text, ignore, tell);
+            ippon_coord_notify(m->coord, nodes[i], text, mm_ignore, tell);
         free(text);
     }
     ippon_mode mode = a->mode;
@@ -252,7 +230,7 @@ static void take(ippon_matchmaking *m, ippon_mode mode)
     char table[IPPON_ID_HEX_LEN + 1];
     ippon_id_generate(&id);
     ippon_id_format(&id, table);
-    ask *a = ask_new(m, mode, NULL, table);
+    mm_ask *a = mm_ask_new(m, mode, NULL, table);
     if (!a)
         return;
     m->taking[mode] = true;
@@ -270,33 +248,33 @@ static void mm_tick(void *ctx, ippon_mode mode, int64_t now)
 static void mm_table_started(void *ctx, const char *table_id, const char *const *users, int n)
 {
     ippon_matchmaking *m = ctx;
-    ask *a = ask_new(m, IPPON_MODE_4P, NULL, table_id);
+    mm_ask *a = mm_ask_new(m, IPPON_MODE_4P, NULL, table_id);
     if (a) /* a take seated them already; a practice or private table seats them now */
-        ippon_coord_table_seat(m->coord, table_id, users, n, ignore, a);
+        ippon_coord_table_seat(m->coord, table_id, users, n, mm_ignore, a);
 }
 
 static void mm_table_over(void *ctx, const char *table_id, const char *const *users, int n)
 {
     ippon_matchmaking *m = ctx;
-    ask *a = ask_new(m, IPPON_MODE_4P, NULL, table_id);
+    mm_ask *a = mm_ask_new(m, IPPON_MODE_4P, NULL, table_id);
     if (a)
-        ippon_coord_table_over(m->coord, table_id, users, n, ignore, a);
+        ippon_coord_table_over(m->coord, table_id, users, n, mm_ignore, a);
 }
 
 /* ---- presence and seats at hello ---- */
 
 static void claimed(void *ctx, const ippon_coord_reply *r)
 {
-    ask *a = ctx;
-    ippon_matchmaking *m = ask_done(a);
-    if (m && r->ok && r->text && strcmp(r->text, me(m)) != 0) {
+    mm_ask *a = ctx;
+    ippon_matchmaking *m = mm_ask_done(a);
+    if (m && r->ok && r->text && strcmp(r->text, mm_me(m)) != 0) {
         /* the user's socket on that node is an older one: it closes */
         json_t *notice = json_pack("{s:s,s:s}", "type", "replaced", "user", a->user);
         char *text = notice ? json_dumps(notice, JSON_COMPACT) : NULL;
         json_decref(notice);
-        ask *tell = text ? ask_new(m, a->mode, a->user, NULL) : NULL;
+        mm_ask *tell = text ? mm_ask_new(m, a->mode, a->user, NULL) : NULL;
         if (tell)
-            ippon_coord_notify(m->coord, r->text, text, ignore, tell);
+            ippon_coord_notify(m->coord, r->text, text, mm_ignore, tell);
         free(text);
     }
     free(a);
@@ -304,8 +282,8 @@ static void claimed(void *ctx, const ippon_coord_reply *r)
 
 static void seat_found(void *ctx, const ippon_coord_reply *r)
 {
-    ask *a = ctx;
-    ippon_matchmaking *m = ask_done(a);
+    mm_ask *a = ctx;
+    ippon_matchmaking *m = mm_ask_done(a);
     if (m && r->ok && r->text)
         go_to_seat(m, a->user, r->text, "seated");
     free(a);
@@ -313,8 +291,8 @@ static void seat_found(void *ctx, const ippon_coord_reply *r)
 
 static void lost_found(void *ctx, const ippon_coord_reply *r)
 {
-    ask *a = ctx;
-    ippon_matchmaking *m = ask_done(a);
+    mm_ask *a = ctx;
+    ippon_matchmaking *m = mm_ask_done(a);
     if (m && r->ok && r->text) /* its match went with a node lost for good: say so, once */
         ippon_gateway_tell_lost(m->gw, a->user, r->text);
     free(a);
@@ -323,25 +301,26 @@ static void lost_found(void *ctx, const ippon_coord_reply *r)
 static void mm_hello(void *ctx, const char *user_id, bool seated_here)
 {
     ippon_matchmaking *m = ctx;
-    ask *a = ask_new(m, IPPON_MODE_4P, user_id, NULL);
+    mm_ask *a = mm_ask_new(m, IPPON_MODE_4P, user_id, NULL);
     if (a)
         ippon_coord_presence_claim(m->coord, user_id, claimed, a);
-    ask *l = ask_new(m, IPPON_MODE_4P, user_id, NULL);
+    mm_ask *l = mm_ask_new(m, IPPON_MODE_4P, user_id, NULL);
     if (l)
         ippon_coord_lost_take(m->coord, user_id, lost_found, l);
     if (seated_here)
         return;
-    ask *s = ask_new(m, IPPON_MODE_4P, user_id, NULL);
+    mm_ask *s = mm_ask_new(m, IPPON_MODE_4P, user_id, NULL);
     if (s)
         ippon_coord_seat_lookup(m->coord, user_id, seat_found, s);
+    mm_room_hello(m, user_id);
 }
 
 static void mm_gone(void *ctx, const char *user_id)
 {
     ippon_matchmaking *m = ctx;
-    ask *a = ask_new(m, IPPON_MODE_4P, user_id, NULL);
+    mm_ask *a = mm_ask_new(m, IPPON_MODE_4P, user_id, NULL);
     if (a)
-        ippon_coord_presence_release(m->coord, user_id, ignore, a);
+        ippon_coord_presence_release(m->coord, user_id, mm_ignore, a);
 }
 
 /* ---- the tables resumed at start (from the journal) against the directory ---- */
@@ -368,11 +347,11 @@ static void table_checked(void *ctx, const ippon_coord_reply *r)
         const char *users[IPPON_LOBBY_MAX_GROUP];
         for (int i = 0; i < k->n; i++)
             users[i] = k->users[i];
-        ask *a = ask_new(m, IPPON_MODE_4P, NULL, k->table);
+        mm_ask *a = mm_ask_new(m, IPPON_MODE_4P, NULL, k->table);
         if (a)
-            ippon_coord_table_seat(m->coord, k->table, users, k->n, ignore, a);
+            ippon_coord_table_seat(m->coord, k->table, users, k->n, mm_ignore, a);
     } else if (m->gw && r->count == 3 &&
-               ((r->items[2] && strcmp(r->items[2], "void") == 0) || strcmp(r->items[0], me(m)) != 0)) {
+               ((r->items[2] && strcmp(r->items[2], "void") == 0) || strcmp(r->items[0], mm_me(m)) != 0)) {
         /* this node was taken for lost while it was away: the match was voided, its players told */
         ippon_log_warn("matchmaking: table %s was voided while this node was away: closing it", k->table);
         ippon_gateway_close_table(m->gw, k->table, "its server was lost for a while: the match is void");
@@ -463,7 +442,8 @@ ippon_matchmaking *ippon_matchmaking_start(ippon_gateway *gw, ippon_cluster *clu
     const ippon_gateway_matchmaker hooks = {
         .ctx = m, .joined = mm_joined, .left = mm_left, .tick = mm_tick, .table_started = mm_table_started,
         .table_over = mm_table_over,
-        .hello = mm_hello, .gone = mm_gone,
+        .hello = mm_hello, .gone = mm_gone, .room_entered = mm_room_entered, .room_left = mm_room_left,
+        .room_elsewhere = mm_room_elsewhere,
     };
     ippon_gateway_set_matchmaker(gw, &hooks);
     schedule_check(m); /* once Redis is up: the tables the journal resumed */

@@ -19,6 +19,9 @@
  *     players is told so at its next hello anywhere ("table_closed"). A node that comes back after
  *     that finds its resumed tables voided in the directory and closes them (stored without a
  *     result); one whose tables Redis forgot lists and seats them again.
+ *   - Private rooms live on the node that opened them (matchmaking_rooms.c): a room_join here for
+ *     another node's room sends the player there ("move", reason "room"), where it joins on
+ *     arriving; a member reconnecting elsewhere is sent back to its room's node.
  *   - One live socket per user across the cluster: a hello here claims the user's presence, and
  *     the node that held it closes its socket ("replaced"); a hello from a player seated on
  *     another node sends it there, so a reconnect that lands on the wrong node finds its table.
