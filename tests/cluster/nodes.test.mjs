@@ -1,6 +1,7 @@
 // nodes.test.mjs — two real `ippon` nodes of one cluster (config section "cluster") on a real
 // redis-server this test starts on a free loopback port: each holds a lease and sees the other in
-// /api/health and /metrics; a node killed with SIGKILL is seen gone once its lease has run out,
+// /api/health and /metrics, and counts who waits in the shared queues (every node's players); a
+// node killed with SIGKILL is seen gone once its lease has run out,
 // and seen again when it comes back; while Redis is away a node says "degraded" (and plays on),
 // and is "ok" again once Redis is back. A node without Redis, on the poll loop, or with an unknown
 // cluster key is refused at start with the key named. A server with no "cluster" section shows
@@ -9,6 +10,7 @@ import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { FAST_HASH, configure, freePort, request, runToExit, serve, shutdown, startServer } from '../integration/harness.mjs';
 import { eventually, startRedis, stopRedis } from './engines.mjs';
+import { guestToken, player } from '../integration/ws_player.mjs';
 
 const LEASE_MS = 1500;
 
@@ -55,6 +57,19 @@ describe('two nodes of a cluster', () => {
     const metrics = (await request(n1.port, { path: '/metrics' })).body;
     assert.match(metrics, /^ippon_cluster_redis_up 1$/m);
     assert.match(metrics, /^ippon_cluster_nodes\{alive="true"\} 2$/m);
+  });
+
+  test('every node counts who waits in the shared queues', async () => {
+    const c = await player(n1.port, await guestToken(n1.port));
+    c.send({ type: 'queue', mode: '3p' }); // alone, and bots only after 30 s: it waits
+    await c.next((m) => m.type === 'queued', 5_000, 'queued');
+    const queued = async (port) => (await health(port)).body.cluster.queued;
+    await eventually(async () => (await queued(n2.port))['3p'] === 1, 10_000, 'n2 counts the player of n1');
+    assert.equal((await queued(n2.port))['4p'], 0);
+    assert.match((await request(n2.port, { path: '/metrics' })).body, /^ippon_cluster_queue_length\{mode="3p"\} 1$/m);
+    c.send({ type: 'unqueue' });
+    await eventually(async () => (await queued(n1.port))['3p'] === 0, 10_000, 'the queue empty again');
+    c.close();
   });
 
   test('a node killed with SIGKILL is gone once its lease runs out, and back when it restarts', async () => {

@@ -5,8 +5,8 @@
  *
  * What it shows: the queue's atomic take never gives a player to two nodes (both nodes take at
  * once, hundreds of times), fills with bots only after the wait and keeps one address's players
- * at separate tables when it must; the directory's epochs refuse
- * a stale change; a node whose lease ran out has its tables voided and its tickets dropped, and
+ * at separate tables when it must; the directory lists a table and seats its players until its
+ * end; a node whose lease ran out has its tables voided and its tickets dropped, and
  * not before; presence names the node a player was on; shared token buckets count across nodes
  * (all or nothing, levels, give-backs, resets, leaking with time; the auth hook over them); notices
  * reach the node; and a Redis that dies and comes back is reconnected to, subscriptions included,
@@ -461,35 +461,33 @@ static void test_seats_follow_the_table(void **state)
 
 /* ---- the directory ---- */
 
-static void test_directory_epochs(void **state)
+static void test_directory(void **state)
 {
     (void)state;
-    answer place = {0}, twice = {0}, look = {0}, set = {0}, stale = {0}, gone = {0}, look2 = {0};
-    ippon_coord_table_place(T.n1, "t1", keep, &place);
-    wait_answer(&place);
-    assert_int_equal(place.number, 1);
-    ippon_coord_table_place(T.n2, "t1", keep, &twice);
-    wait_answer(&twice);
-    assert_int_equal(twice.number, 0); /* the first placement stands */
+    /* a practice table of n1 is listed and seats its player; its end takes both away */
+    answer seat = {0}, look = {0}, where = {0}, over = {0}, look2 = {0}, where2 = {0};
+    ippon_coord_table_seat(T.n1, "t1", (const char *[]){"p1"}, 1, keep, &seat);
+    wait_answer(&seat);
+    assert_int_equal(seat.number, 1);
     ippon_coord_table_lookup(T.n2, "t1", keep, &look);
     wait_answer(&look);
     assert_int_equal(look.count, 3);
     assert_string_equal(look.items[0], "n1");
     assert_string_equal(look.items[1], "1");
     assert_string_equal(look.items[2], "running");
-    ippon_coord_table_set_state(T.n1, "t1", 1, "ending", keep, &set);
-    wait_answer(&set);
-    assert_int_equal(set.number, 2);
-    ippon_coord_table_set_state(T.n2, "t1", 1, "void", keep, &stale); /* an old epoch: refused */
-    wait_answer(&stale);
-    assert_int_equal(stale.number, -1);
-    ippon_coord_table_remove(T.n1, "t1", keep, &gone);
-    wait_answer(&gone);
-    assert_int_equal(gone.number, 1);
+    ippon_coord_seat_lookup(T.n2, "p1", keep, &where);
+    wait_answer(&where);
+    assert_string_equal(where.text, "n1|t1");
+    ippon_coord_table_over(T.n1, "t1", (const char *[]){"p1"}, 1, keep, &over);
+    wait_answer(&over);
+    assert_int_equal(over.number, 1);
     ippon_coord_table_lookup(T.n1, "t1", keep, &look2);
     wait_answer(&look2);
     assert_int_equal(look2.count, 3);
     assert_false(look2.item_set[0]);
+    ippon_coord_seat_lookup(T.n2, "p1", keep, &where2);
+    wait_answer(&where2);
+    assert_false(where2.has_text);
 }
 
 /* ---- leases ---- */
@@ -501,7 +499,7 @@ static void test_a_dead_node_is_voided_after_its_lease(void **state)
     ippon_coord_lease(T.n1, "{\"url\":\"ws://n1\"}", 300, keep, &lease);
     wait_answer(&lease);
     assert_true(lease.ok);
-    ippon_coord_table_place(T.n1, "t-of-n1", keep, &place);
+    ippon_coord_table_seat(T.n1, "t-of-n1", NULL, 0, keep, &place);
     wait_answer(&place);
     join(T.n1, "4p", "player-of-n1", 1000);
     join(T.n2, "4p", "player-of-n2", 1001);
@@ -562,9 +560,9 @@ static void test_presence(void **state)
     ippon_coord_presence_release(T.n2, "u", keep, &mine);
     wait_answer(&mine);
     assert_int_equal(mine.number, 1);
-    ippon_coord_presence_lookup(T.n1, "u", keep, &look);
+    ippon_coord_presence_claim(T.n1, "u", keep, &look);
     wait_answer(&look);
-    assert_false(look.has_text);
+    assert_false(look.has_text); /* released: nobody held it */
 }
 
 /* ---- shared buckets (base/shared_buckets.h): expected values worked by hand from the GCRA ---- */
@@ -804,7 +802,7 @@ int main(void)
         cmocka_unit_test_setup(test_take_keeps_addresses_apart, fresh),
         cmocka_unit_test_setup(test_join_twice_and_leave, fresh),
         cmocka_unit_test_setup(test_seats_follow_the_table, fresh),
-        cmocka_unit_test_setup(test_directory_epochs, fresh),
+        cmocka_unit_test_setup(test_directory, fresh),
         cmocka_unit_test_setup(test_a_dead_node_is_voided_after_its_lease, fresh),
         cmocka_unit_test_setup(test_presence, fresh),
         cmocka_unit_test_setup(test_buckets_count_across_nodes, fresh),

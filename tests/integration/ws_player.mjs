@@ -140,12 +140,20 @@ export function choose(options, prefer = ['tsumo', 'ron', 'kita']) {
   return options[0];
 }
 
-/** answers every ask until the match ends; returns the match_end event */
+/**
+ * answers every ask until the match ends; returns the match_end event — or the table_closed
+ * message if the table closed first (a table closes a match that reaches its hand limit, 200
+ * hands without a winner: naive play that never wins can get there)
+ */
 export async function playToEnd(c, prefer) {
   for (;;) {
-    const m = await c.next((x) => x.type === 'ask' || (x.type === 'event' && x.event.type === 'match_end'),
-      MATCH_TIMEOUT_MS, 'an ask or the match end');
+    const m = await c.next((x) => x.type === 'ask' || x.type === 'table_closed' ||
+      (x.type === 'event' && x.event.type === 'match_end'), MATCH_TIMEOUT_MS, 'an ask or the match end');
+    if (m.type === 'table_closed') return m;
     if (m.type === 'event') return m.event;
     c.send({ type: 'act', seq: m.seq, action: choose(m.options, prefer) });
   }
 }
+
+/** did the table close the match at its hand limit (the end playToEnd returned)? */
+export const atHandLimit = (end) => end.type === 'table_closed' && /hand limit/.test(end.reason);

@@ -79,6 +79,13 @@ static void write_cluster(ippon_metrics_page *p, const ippon_cluster *c)
                          "Tables of gone nodes this node voided (their leases ran out).");
     ippon_metrics_line(p, "ippon_cluster_tables_voided_total %lld\n",
                        (long long)json_integer_value(json_object_get(view, "tables_voided")));
+    ippon_metrics_family(p, "ippon_cluster_queue_length", "gauge",
+                         "Players waiting in the cluster's shared queue (every node's), as last counted.");
+    const char *mode;
+    json_t *count;
+    json_object_foreach(json_object_get(view, "queued"), mode, count)
+        ippon_metrics_line(p, "ippon_cluster_queue_length{mode=\"%s\"} %lld\n", mode,
+                           (long long)json_integer_value(count));
     json_decref(view);
 }
 

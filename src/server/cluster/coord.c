@@ -150,13 +150,6 @@ static const char QUEUE_TAKE[] = /* ARGV: prefix, mode, seats, now, fill_after, 
     "redis.call('SADD', p..'node_tables:'..node, table)\n"
     "return out\n";
 
-static const char TABLE_PLACE[] = /* ARGV: prefix, table, node */
-    "local key = ARGV[1]..'table:'..ARGV[2]\n"
-    "if redis.call('EXISTS', key) == 1 then return 0 end\n"
-    "redis.call('HSET', key, 'node', ARGV[3], 'epoch', 1, 'state', 'running')\n"
-    "redis.call('SADD', ARGV[1]..'node_tables:'..ARGV[3], ARGV[2])\n"
-    "return 1\n";
-
 static const char TABLE_SEAT[] = /* ARGV: prefix, table, node, users... */
     "local p, table, node = ARGV[1], ARGV[2], ARGV[3]\n"
     "local key = p..'table:'..table\n"
@@ -189,21 +182,6 @@ static const char TABLE_OVER[] = /* ARGV: prefix, table, node, users... */
 
 static const char TABLE_LOOKUP[] = /* ARGV: prefix, table */
     "return redis.call('HMGET', ARGV[1]..'table:'..ARGV[2], 'node', 'epoch', 'state')\n";
-
-static const char TABLE_SET_STATE[] = /* ARGV: prefix, table, epoch, state */
-    "local key = ARGV[1]..'table:'..ARGV[2]\n"
-    "local epoch = redis.call('HGET', key, 'epoch')\n"
-    "if epoch == false or epoch ~= ARGV[3] then return -1 end\n"
-    "redis.call('HSET', key, 'state', ARGV[4])\n"
-    "return redis.call('HINCRBY', key, 'epoch', 1)\n";
-
-static const char TABLE_REMOVE[] = /* ARGV: prefix, table */
-    "local key = ARGV[1]..'table:'..ARGV[2]\n"
-    "local node = redis.call('HGET', key, 'node')\n"
-    "if node == false then return 0 end\n"
-    "redis.call('DEL', key)\n"
-    "redis.call('SREM', ARGV[1]..'node_tables:'..node, ARGV[2])\n"
-    "return 1\n";
 
 static const char PRESENCE_CLAIM[] = /* ARGV: prefix, user, node */
     "local key = ARGV[1]..'user:'..ARGV[2]\n"
@@ -456,11 +434,6 @@ void ippon_coord_queue_length(ippon_coord *c, const char *mode, ippon_coord_fn f
                (const char *[]){mode}, fn, ctx);
 }
 
-void ippon_coord_table_place(ippon_coord *c, const char *table, ippon_coord_fn fn, void *ctx)
-{
-    coord_eval(c, "table place", TABLE_PLACE, 2, (const char *[]){table, c->node}, fn, ctx);
-}
-
 /* a script whose arguments are a table, this node and up to four users */
 static void coord_table_users(ippon_coord *c, const char *what, const char *script, const char *table,
                               const char *const *users, int n, ippon_coord_fn fn, void *ctx)
@@ -506,19 +479,6 @@ void ippon_coord_table_lookup(ippon_coord *c, const char *table, ippon_coord_fn 
     coord_eval(c, "table lookup", TABLE_LOOKUP, 1, (const char *[]){table}, fn, ctx);
 }
 
-void ippon_coord_table_set_state(ippon_coord *c, const char *table, long long epoch, const char *state,
-                                 ippon_coord_fn fn, void *ctx)
-{
-    char e[24];
-    snprintf(e, sizeof e, "%lld", epoch);
-    coord_eval(c, "table state", TABLE_SET_STATE, 3, (const char *[]){table, e, state}, fn, ctx);
-}
-
-void ippon_coord_table_remove(ippon_coord *c, const char *table, ippon_coord_fn fn, void *ctx)
-{
-    coord_eval(c, "table remove", TABLE_REMOVE, 1, (const char *[]){table}, fn, ctx);
-}
-
 void ippon_coord_presence_claim(ippon_coord *c, const char *user, ippon_coord_fn fn, void *ctx)
 {
     coord_eval(c, "presence claim", PRESENCE_CLAIM, 2, (const char *[]){user, c->node}, fn, ctx);
@@ -527,12 +487,6 @@ void ippon_coord_presence_claim(ippon_coord *c, const char *user, ippon_coord_fn
 void ippon_coord_presence_release(ippon_coord *c, const char *user, ippon_coord_fn fn, void *ctx)
 {
     coord_eval(c, "presence release", PRESENCE_RELEASE, 2, (const char *[]){user, c->node}, fn, ctx);
-}
-
-void ippon_coord_presence_lookup(ippon_coord *c, const char *user, ippon_coord_fn fn, void *ctx)
-{
-    coord_eval(c, "presence lookup", "return redis.call('GET', ARGV[1]..'user:'..ARGV[2])\n", 1,
-               (const char *[]){user}, fn, ctx);
 }
 
 void ippon_coord_room_open(ippon_coord *c, const char *code, const char *host, long ttl_ms, ippon_coord_fn fn,

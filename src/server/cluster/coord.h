@@ -17,7 +17,8 @@
  *   P node_seats:<node>       set: the users seated at the node's tables (freed with the node)
  *   P lost:<user>             the table of the user's that a voided node took with it (a day;
  *                             read once, to tell the player why its match is gone)
- *   P table:<table>           hash: node, epoch, state ("running", "void", or the caller's own)
+ *   P table:<table>           hash: node, epoch, state ("running", or "void" with the epoch moved
+ *                             on once its node was voided)
  *   P node_tables:<node>      set: the tables the node hosts
  *   P user:<user>             the node of the user's live socket (presence)
  *   P room:<code>             the node of a private room (while the room may live)
@@ -98,16 +99,8 @@ void ippon_coord_queue_length(ippon_coord *c, const char *mode, ippon_coord_fn f
 
 /* ---- the table directory ---- */
 
-/* the table is hosted here from now on, epoch 1, state "running": number 1, or 0 if it is listed */
-void ippon_coord_table_place(ippon_coord *c, const char *table, ippon_coord_fn fn, void *ctx);
 /* items: node, epoch, state (all NULL if not listed) */
 void ippon_coord_table_lookup(ippon_coord *c, const char *table, ippon_coord_fn fn, void *ctx);
-/* set state if the epoch is still `epoch`: number the new epoch (epoch + 1), or -1 if it moved on
-   (or the table is not listed) */
-void ippon_coord_table_set_state(ippon_coord *c, const char *table, long long epoch, const char *state,
-                                 ippon_coord_fn fn, void *ctx);
-/* the table is over: number 1 if it was listed */
-void ippon_coord_table_remove(ippon_coord *c, const char *table, ippon_coord_fn fn, void *ctx);
 /* a table this node hosts that no take formed (practice, a private table): it is placed in the
    directory (if it is not) and its users (n <= 4) seated at it; number the users seated */
 void ippon_coord_table_seat(ippon_coord *c, const char *table, const char *const *users, int n, ippon_coord_fn fn,
@@ -127,8 +120,6 @@ void ippon_coord_lost_take(ippon_coord *c, const char *user, ippon_coord_fn fn, 
 void ippon_coord_presence_claim(ippon_coord *c, const char *user, ippon_coord_fn fn, void *ctx);
 /* user's socket here closed: number 1 if this node held its presence (now cleared), else 0 */
 void ippon_coord_presence_release(ippon_coord *c, const char *user, ippon_coord_fn fn, void *ctx);
-/* text: the node of user's live socket, NULL if none */
-void ippon_coord_presence_lookup(ippon_coord *c, const char *user, ippon_coord_fn fn, void *ctx);
 
 /* ---- private rooms: each lives on the node that opened it ---- */
 

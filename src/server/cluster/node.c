@@ -2,8 +2,8 @@
  * node.c — the node's lease, its view of the other nodes, and the voiding of gone ones (node.h).
  *
  * One timer, every lease_ms / 3: renew the lease (with the info hook's JSON and the version);
- * when Redis answers, read every node's lease and keep the list; for each node listed without a
- * lease, void it (coord.h). Each step waits for the one before, so at most one renewal is in
+ * when Redis answers, read every node's lease and keep the list, and count who waits in each
+ * mode's shared queue; for each node listed without a lease, void it (coord.h). Each step waits for the one before, so at most one renewal is in
  * flight; a renewal that finds Redis away is simply tried again at the next tick.
  */
 #include "cluster/node.h"
@@ -14,6 +14,7 @@
 
 #include "base/cluster_text.h"
 #include "base/log.h"
+#include "base/mode.h"
 
 struct ippon_cluster {
     ippon_redis *redis;
@@ -28,6 +29,8 @@ struct ippon_cluster {
     void *info_ctx;
     json_t *nodes;            /* the last list read: [{"node", "alive", "info"}] */
     long long tables_voided;  /* by this node, since it started */
+    long queued[IPPON_MODES]; /* players waiting in each mode's shared queue, as last counted */
+    struct queue_count { ippon_cluster *c; ippon_mode mode; } counting[IPPON_MODES]; /* each count's note */
 };
 
 static void cluster_tick(lws_sorted_usec_list_t *sul);
@@ -44,6 +47,13 @@ static void cluster_voided(void *ctx, const ippon_coord_reply *r)
         c->tables_voided += (long long)r->count;
         ippon_log_warn("cluster: a node's lease ran out: %zu of its tables voided", r->count);
     }
+}
+
+static void queue_counted(void *ctx, const ippon_coord_reply *r)
+{
+    struct queue_count *q = ctx;
+    if (r->ok)
+        q->c->queued[q->mode] = (long)r->number;
 }
 
 static void cluster_listed(void *ctx, const ippon_coord_reply *r)
@@ -67,6 +77,8 @@ static void cluster_listed(void *ctx, const ippon_coord_reply *r)
         json_decref(c->nodes);
         c->nodes = nodes;
     }
+    for (int m = 0; m < IPPON_MODES; m++)
+        ippon_coord_queue_length(c->coord, ippon_mode_name((ippon_mode)m), queue_counted, &c->counting[m]);
 }
 
 static void cluster_leased(void *ctx, const ippon_coord_reply *r)
@@ -129,6 +141,8 @@ ippon_cluster *ippon_cluster_start(void *ev_loop, ippon_timers *timers, const ip
         goto oom;
     c->timers = timers;
     c->lease_ms = set->lease_ms;
+    for (int m = 0; m < IPPON_MODES; m++)
+        c->counting[m] = (struct queue_count){c, (ippon_mode)m};
     snprintf(c->node, sizeof c->node, "%s", set->node);
     if (!(c->redis = ippon_redis_new(ev_loop, timers, host, port)))
         goto oom;
@@ -175,8 +189,12 @@ json_t *ippon_cluster_json(const ippon_cluster *c)
     size_t i;
     json_t *n;
     json_array_foreach(c->nodes, i, n) alive += json_is_true(json_object_get(n, "alive"));
-    return json_pack("{s:s, s:s, s:O, s:i, s:I}", "node", c->node, "redis", ippon_redis_up(c->redis) ? "up" : "down",
-                     "nodes", c->nodes, "nodes_alive", alive, "tables_voided", (json_int_t)c->tables_voided);
+    json_t *queued = json_object();
+    for (int m = 0; m < IPPON_MODES; m++)
+        json_object_set_new(queued, ippon_mode_name((ippon_mode)m), json_integer(c->queued[m]));
+    return json_pack("{s:s, s:s, s:O, s:i, s:I, s:o}", "node", c->node, "redis",
+                     ippon_redis_up(c->redis) ? "up" : "down", "nodes", c->nodes, "nodes_alive", alive,
+                     "tables_voided", (json_int_t)c->tables_voided, "queued", queued);
 }
 
 void ippon_cluster_stop(ippon_cluster *c)
