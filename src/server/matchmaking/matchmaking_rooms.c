@@ -6,8 +6,9 @@
  *   - A room opened here is placed in Redis with its host; a player who joins or leaves it here
  *     is recorded or cleared; a room that closes, starts or expires clears its members.
  *   - A room_join here for a code this node does not have is looked up: on another node, the
- *     player is recorded as belonging to it and told to move there ("move", reason "room"); the
- *     node it arrives at sees at its hello that it belongs to one of its rooms and joins it. No
+ *     player is recorded as belonging to it (for a minute, until it arrives) and told to move
+ *     there ("move", reason "room"); the node it arrives at sees at its hello that it belongs to
+ *     one of its rooms and joins it (a member's record then lasts as long as the room may). No
  *     such room: "no_room"; Redis away: "unavailable".
  *   - A member who reconnects on another node (a proxy gives no promise which) is sent back to
  *     its room's node at its hello, as a seated player is to its table's.
@@ -27,6 +28,9 @@
 
 /* a membership outlives its room's longest wait by a minute, then Redis forgets it by itself */
 #define ROOM_TTL_MS (IPPON_ROOM_MAX_AGE_MS + 60 * 1000L)
+/* a player sent to another node's room is expected there this long: one that never arrives is not
+   pulled into the room at a later connection */
+#define ARRIVAL_TTL_MS (60 * 1000L)
 
 static void opened(void *ctx, const ippon_coord_reply *r)
 {
@@ -88,7 +92,7 @@ static void found(void *ctx, const ippon_coord_reply *r)
         mm_ask *rec = mm_ask_new(m, IPPON_MODE_4P, a->user, a->table);
         if (rec) {
             snprintf(rec->node, sizeof rec->node, "%s", r->text);
-            ippon_coord_room_member(m->coord, a->user, r->text, a->table, ROOM_TTL_MS, recorded, rec);
+            ippon_coord_room_member(m->coord, a->user, r->text, a->table, ARRIVAL_TTL_MS, recorded, rec);
         }
     }
     free(a);
