@@ -1,8 +1,8 @@
 /*
  * coord.h — what the nodes of a cluster agree on, kept in Redis (../shared/SCALE.md): each
- * node's lease, the queues with an atomic take, the table directory, presence, shared rate limits
- * and node-to-node notices. Every operation is one Lua script or one command, so each is atomic
- * in Redis whichever node runs it and however many run at once.
+ * node's lease, the queues with an atomic take, the table directory, presence, private rooms,
+ * shared rate limits and node-to-node notices. Every operation is one Lua script or one command,
+ * so each is atomic in Redis whichever node runs it and however many run at once.
  *
  * Keys (prefix P, "ippon:" by default; one Redis may hold several clusters under other prefixes):
  *
