@@ -1,6 +1,7 @@
 /*
  * test_server_rooms.c — private rooms before their match (src/server/game/rooms.h): codes of six
- * characters without look-alikes, found in any case; joining up to the mode's seats; one room per
+ * characters without look-alikes, found in any case (and their canonical form: upper case, or
+ * not a code at all); joining up to the mode's seats; one room per
  * player; at most max_per_addr rooms hosted from one address; a member leaving, the host leaving
  * (the room closes); rooms nobody started within max_age_ms expire, handed back so that their
  * members can be told, and the others stay.
@@ -68,6 +69,22 @@ static void test_codes_and_joining(void **state)
     ippon_rooms_free(r);
 }
 
+static void test_canonical_codes(void **state)
+{
+    (void)state;
+    char out[IPPON_ROOM_CODE_LEN + 1];
+    assert_true(ippon_rooms_canonical_code("k7q2xp", out));
+    assert_string_equal(out, "K7Q2XP");
+    assert_true(ippon_rooms_canonical_code("ZZZZ22", out));
+    assert_string_equal(out, "ZZZZ22");
+    /* never drawn: 0/O, 1/I/L; not six characters; not letters or digits */
+    const char *bad[] = {"K7Q2X0", "K7Q2XO", "K7Q2X1", "K7Q2XI", "K7Q2XL", "K7Q2X", "K7Q2XPP", "", "K7Q2X-",
+                         "K7Q2X\xc3"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        assert_false(ippon_rooms_canonical_code(bad[i], out));
+    assert_false(ippon_rooms_canonical_code(NULL, out));
+}
+
 static void test_limits_and_expiry(void **state)
 {
     (void)state;
@@ -97,6 +114,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_codes_and_joining),
+        cmocka_unit_test(test_canonical_codes),
         cmocka_unit_test(test_limits_and_expiry),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -273,8 +273,7 @@ void ippon_auth_destroy(ippon_auth *auth)
 {
     if (!auth)
         return;
-    auth_share_detach_all(auth);     /* operations asking the shared limits are held: */
-    auth_hold_drop_all(auth);        /* held operations end busy */
+    auth_hold_drop_all(auth);        /* held operations end busy (asking the shared limits too) */
     ippon_pwhash_stop(auth->pwhash); /* completes every pending operation, limiters still here */
     ippon_timer_heap_free(&auth->held);
     ippon_login_limits_free(auth->login);

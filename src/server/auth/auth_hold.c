@@ -72,6 +72,7 @@ void auth_hold_drop_all(ippon_auth *auth)
     ippon_timer *t;
     while ((t = ippon_timer_first(&auth->held)) != NULL) {
         ippon_timer_cancel(&auth->held, t);
+        auth_share_detach(held_op(t)); /* one waiting for the shared limits: their answer comes later */
         auth_op_finish_status(held_op(t), IPPON_AUTH_BUSY);
     }
 }

@@ -42,7 +42,6 @@ struct ippon_auth {
     ippon_ratelimit *signups, *guests;
     unsigned signups_burst, guests_burst; /* per address per hour */
     ippon_shared_buckets shared;     /* a cluster's shared limits (take NULL: none) */
-    auth_share_wait *share_waits;    /* operations asking them (auth_shared.c) */
     long long (*now_ms)(void *ctx);
     void *clock_ctx;
     long long last_purge_s;
@@ -147,7 +146,7 @@ int auth_op_share(auth_op *op, const ippon_bucket *b, int n, auth_op_next next);
 int auth_op_share_login(auth_op *op, auth_op_next next);
 /* undo the shared limits' count in b[0..n) / forget b (nothing without a cluster) */
 void auth_share_give_back(ippon_auth *auth, const ippon_bucket *b, int n);
-/* forget every operation's wait on the shared limits (the service is stopping: the held ones end busy) */
-void auth_share_detach_all(ippon_auth *auth);
+/* op stops waiting for the shared limits, if it did: their late answer finds nobody */
+void auth_share_detach(auth_op *op);
 
 #endif

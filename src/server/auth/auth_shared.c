@@ -10,7 +10,8 @@
  * login's with the account's wait the cluster's count calls for) runs the operation's next step.
  *
  * A wait can outlive its operation (the operation timed out, or the service stopped): it is
- * detached then, and freed by its late answer, which the hook always gives.
+ * detached then, and freed by its late answer, which the hook always gives. A waiting operation
+ * is always in the hold heap (its timeout), so the service's end finds it there.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,7 +21,6 @@
 
 struct auth_share_wait {
     auth_op *op; /* NULL once detached */
-    auth_share_wait *prev, *next;
 };
 
 void ippon_auth_share_limits(ippon_auth *auth, const ippon_shared_buckets *shared)
@@ -28,15 +28,12 @@ void ippon_auth_share_limits(ippon_auth *auth, const ippon_shared_buckets *share
     auth->shared = shared ? *shared : (ippon_shared_buckets){0};
 }
 
-static void wait_unlink(ippon_auth *auth, auth_share_wait *w)
+void auth_share_detach(auth_op *op)
 {
-    if (w->prev)
-        w->prev->next = w->next;
-    else
-        auth->share_waits = w->next;
-    if (w->next)
-        w->next->prev = w->prev;
-    w->prev = w->next = NULL;
+    if (!op->share_wait)
+        return;
+    op->share_wait->op = NULL;
+    op->share_wait = NULL;
 }
 
 static bool shared_admitted(auth_op *op);
@@ -44,10 +41,7 @@ static bool shared_admitted(auth_op *op);
 /* op stops waiting (w stays for its answer, detached) and goes on with answer */
 static void wait_over(auth_op *op, const ippon_buckets_answer *answer)
 {
-    auth_share_wait *w = op->share_wait;
-    wait_unlink(op->auth, w);
-    w->op = NULL;
-    op->share_wait = NULL;
+    auth_share_detach(op);
     op->shared = *answer;
     if (!shared_admitted(op))
         return;
@@ -92,10 +86,6 @@ int auth_op_share(auth_op *op, const ippon_bucket *b, int n, auth_op_next next)
         return -1;
     }
     w->op = op;
-    w->next = auth->share_waits;
-    if (w->next)
-        w->next->prev = w;
-    auth->share_waits = w;
     op->share_wait = w;
     op->after_share = next;
     return 0;
@@ -161,14 +151,4 @@ void auth_share_give_back(ippon_auth *auth, const ippon_bucket *b, int n)
 {
     if (auth->shared.give_back)
         auth->shared.give_back(auth->shared.impl, b, n);
-}
-
-void auth_share_detach_all(ippon_auth *auth)
-{
-    while (auth->share_waits) {
-        auth_share_wait *w = auth->share_waits;
-        w->op->share_wait = NULL;
-        w->op = NULL;
-        wait_unlink(auth, w);
-    }
 }

@@ -3,8 +3,9 @@
  *
  * One timer, every lease_ms / 3: renew the lease (with the info hook's JSON and the version);
  * when Redis answers, read every node's lease and keep the list, and count who waits in each
- * mode's shared queue; for each node listed without a lease, void it (coord.h). Each step waits for the one before, so at most one renewal is in
- * flight; a renewal that finds Redis away is simply tried again at the next tick.
+ * mode's shared queue; for each node listed without a lease, void it (coord.h). Each step waits
+ * for the one before, so at most one renewal is in flight; a renewal that finds Redis away is
+ * simply tried again at the next tick.
  */
 #include "cluster/node.h"
 

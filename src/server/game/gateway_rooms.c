@@ -9,7 +9,6 @@
  */
 #include "game/gateway_internal.h"
 
-#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -24,20 +23,27 @@ ippon_rooms *ippon_gateway_rooms_new(void)
     return ippon_rooms_new(ROOMS_PER_ADDR, IPPON_ROOM_MAX_AGE_MS);
 }
 
-/* the cluster's matchmaker told: users left room (ended: it is over, and users were its members) */
-static void told_left(ippon_gateway *gw, const ippon_room *room, const char *const *users, int n, bool ended)
+/* the cluster's matchmaker told: user joined room code (opened: as its host) */
+static void told_entered(ippon_gateway *gw, const char *code, const char *user_id, bool opened)
 {
-    if (gw->has_mm && gw->mm.room_left)
-        gw->mm.room_left(gw->mm.ctx, room->code, users, n, ended);
+    if (gw->has_mm && gw->mm.room_entered)
+        gw->mm.room_entered(gw->mm.ctx, code, user_id, opened);
 }
 
-/* ... the room is over: its members are told to the matchmaker */
+/* ... users left room code (ended: it is over, and users were its members) */
+static void told_left(ippon_gateway *gw, const char *code, const char *const *users, int n, bool ended)
+{
+    if (gw->has_mm && gw->mm.room_left)
+        gw->mm.room_left(gw->mm.ctx, code, users, n, ended);
+}
+
+/* ... the room is over: its members are told */
 static void told_ended(ippon_gateway *gw, const ippon_room *room)
 {
     const char *users[IPPON_ROOM_MAX_SEATS];
     for (int i = 0; i < room->n; i++)
         users[i] = room->members[i].user_id;
-    told_left(gw, room, users, room->n, true);
+    told_left(gw, room->code, users, room->n, true);
 }
 
 /* the room as its members see it */
@@ -152,8 +158,7 @@ static void on_create(ippon_gateway *gw, ippon_conn *c, const json_t *msg, int64
         return;
     }
     ippon_gateway_send(gw, c, room_json(ippon_rooms_find(gw->rooms, code)));
-    if (gw->has_mm && gw->mm.room_entered)
-        gw->mm.room_entered(gw->mm.ctx, code, c->user_id, true);
+    told_entered(gw, code, c->user_id, true);
 }
 
 /* c joins room code of this node: true if it is a member now (the members told), else false
@@ -169,22 +174,7 @@ static bool join_here(ippon_gateway *gw, ippon_conn *c, ippon_room *room, const 
         return false;
     }
     tell_members(gw, room, room_json(room));
-    if (gw->has_mm && gw->mm.room_entered)
-        gw->mm.room_entered(gw->mm.ctx, room->code, c->user_id, false);
-    return true;
-}
-
-/* a room code as the cluster keys it (upper case), if it can be one */
-static bool cluster_code(const char *code, char out[IPPON_ROOM_CODE_LEN + 1])
-{
-    if (strlen(code) != IPPON_ROOM_CODE_LEN)
-        return false;
-    for (int i = 0; i < IPPON_ROOM_CODE_LEN; i++) {
-        if (!isalnum((unsigned char)code[i]))
-            return false;
-        out[i] = (char)toupper((unsigned char)code[i]);
-    }
-    out[IPPON_ROOM_CODE_LEN] = '\0';
+    told_entered(gw, room->code, c->user_id, false);
     return true;
 }
 
@@ -197,7 +187,7 @@ static void on_join(ippon_gateway *gw, ippon_conn *c, const json_t *msg)
     }
     ippon_room *room = ippon_rooms_find(gw->rooms, code);
     char key[IPPON_ROOM_CODE_LEN + 1];
-    if (!room && gw->has_mm && gw->mm.room_elsewhere && cluster_code(code, key)) {
+    if (!room && gw->has_mm && gw->mm.room_elsewhere && ippon_rooms_canonical_code(code, key)) {
         /* perhaps another node's: the matchmaker sends the player there, or says there is none */
         if (ippon_rooms_of(gw->rooms, c->user_id))
             refuse(gw, c, IPPON_ROOM_IN_ROOM);
@@ -222,7 +212,7 @@ static void on_leave(ippon_gateway *gw, ippon_conn *c)
     }
     ippon_gateway_send(gw, c, json_pack("{s:s}", "type", "room_left"));
     tell_members(gw, room, room_json(room));
-    told_left(gw, room, (const char *[]){c->user_id}, 1, false);
+    told_left(gw, room->code, (const char *[]){c->user_id}, 1, false);
 }
 
 static void on_start(ippon_gateway *gw, ippon_conn *c)
@@ -308,8 +298,7 @@ void ippon_gateway_room_arrived(ippon_gateway *gw, const char *user_id, const ch
     if (!room || !join_here(gw, c, room, code)) { /* gone meanwhile, or full: it belongs to it no more */
         if (!room)
             refuse(gw, c, IPPON_ROOM_NOT_FOUND);
-        if (gw->has_mm && gw->mm.room_left)
-            gw->mm.room_left(gw->mm.ctx, code, (const char *[]){user_id}, 1, false);
+        told_left(gw, code, (const char *[]){user_id}, 1, false);
     }
 }
 

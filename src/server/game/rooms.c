@@ -6,6 +6,7 @@
 
 #include <strings.h>
 #include <sodium.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,6 +48,20 @@ const char *ippon_rooms_error_code(int err)
     case IPPON_ROOM_NO_MEMORY: return "overloaded";
     default: return "ok";
     }
+}
+
+bool ippon_rooms_canonical_code(const char *code, char out[IPPON_ROOM_CODE_LEN + 1])
+{
+    if (!code || strlen(code) != IPPON_ROOM_CODE_LEN)
+        return false;
+    for (int i = 0; i < IPPON_ROOM_CODE_LEN; i++) {
+        char c = (char)toupper((unsigned char)code[i]);
+        if (!c || !strchr(ALPHABET, c))
+            return false;
+        out[i] = c;
+    }
+    out[IPPON_ROOM_CODE_LEN] = '\0';
+    return true;
 }
 
 ippon_room *ippon_rooms_find(ippon_rooms *r, const char *code)

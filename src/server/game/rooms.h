@@ -68,6 +68,8 @@ const char *ippon_rooms_error_code(int err);
 /* a new room hosted by the member from addr; its code into code. 0 or an error */
 int ippon_rooms_create(ippon_rooms *r, const ippon_room_member *host, const char *addr, const ippon_room_choices *c,
                        int64_t now, char code[IPPON_ROOM_CODE_LEN + 1]);
+/* code in its canonical form (upper case) into out, if it can be a room's code at all */
+bool ippon_rooms_canonical_code(const char *code, char out[IPPON_ROOM_CODE_LEN + 1]);
 /* the open room with this code (any case), or NULL */
 ippon_room *ippon_rooms_find(ippon_rooms *r, const char *code);
 /* the room the user is in, or NULL */
