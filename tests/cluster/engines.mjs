@@ -2,13 +2,15 @@
 // port and stopped by it: redis-server, and PostgreSQL (initdb into a temporary folder, run as
 // the `postgres` user through setpriv when the tests run as root: PostgreSQL refuses to run as root). Debian's
 // packages: redis-server, postgresql (deploy/setup.sh --test installs both). Also the cluster
-// tests' polling helper (eventually) and a cluster of nodes on both (startCluster).
+// tests' polling helper (eventually, from the harness) and a cluster of nodes on both (startCluster).
 import { spawn, execFileSync } from 'node:child_process';
 import { connect } from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, serve, shutdown } from '../integration/harness.mjs';
+import { eventually, freePort, serve, shutdown } from '../integration/harness.mjs';
+
+export { eventually };
 
 /** does something answer on 127.0.0.1:port with what ok() accepts of its first bytes? */
 function answers(port, hello, ok) {
@@ -105,20 +107,6 @@ export async function startPostgres(port) {
 export function psql(conninfo, sql) {
   return execFileSync('psql', [conninfo, '-X', '-q', '-A', '-t', '-v', 'ON_ERROR_STOP=1', '-c', sql],
     { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
-}
-
-/** polls fn until it returns a truthy value (then returns it) or ms pass (then fails with what) */
-export async function eventually(fn, ms, what) {
-  const until = Date.now() + ms;
-  let last;
-  for (;;) {
-    try {
-      last = await fn();
-      if (last) return last;
-    } catch (e) { last = e; }
-    if (Date.now() > until) throw new Error(`${what}: still not so after ${ms} ms (last: ${JSON.stringify(last) ?? last})`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 /**

@@ -10,7 +10,7 @@
 // failed admin logins from one address refused (429) and logged, and /metrics in the Prometheus text format.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { FAST_PLAY, adminCommand, api, assertError, configure, shutdown, startServer, stopServer } from './harness.mjs';
+import { FAST_PLAY, adminCommand, api, assertError, configure, eventually, shutdown, startServer, stopServer } from './harness.mjs';
 import { connect, playToEnd } from './ws_player.mjs';
 
 const ADMIN_PASSWORD = 'Tsumo-Pinfu-Dora3';
@@ -92,7 +92,9 @@ describe('administering the service', () => {
     const e = await lastAudit('admin_create');
     assert.equal(e.admin_id, null);
     assert.equal(e.admin_name, '(command line)');
-    assert.equal((await lastAudit('login')).admin_id, admin.user.id);
+    // the login's audit row is written after its reply
+    const signedIn = await eventually(() => lastAudit('login'), 5000, 'the login in the audit log');
+    assert.equal(signedIn.admin_id, admin.user.id);
   });
 
   test('every admin route refuses anyone but an administrator', async () => {
@@ -356,7 +358,11 @@ describe('administering the service', () => {
     assertError(limited, 429, 'rate_limited');
     assert.ok(Number(limited.headers['retry-after']) > 0);
     assert.match(proc.stderr, /failed login for the ADMINISTRATOR account "guard"/);
-    const audit = (await as('GET', '/api/admin/audit?action=login_failed')).json;
+    // the audit row goes to the store writer after the reply, so the last one may come a little later
+    const audit = await eventually(async () => {
+      const page = (await as('GET', '/api/admin/audit?action=login_failed')).json;
+      return page.total >= FAILS_PER_ACCOUNT && page;
+    }, 5000, `${FAILS_PER_ACCOUNT} failed logins in the audit log`);
     assert.equal(audit.total, FAILS_PER_ACCOUNT);
     assert.equal(audit.entries[0].admin_name, 'guard');
     assert.equal(audit.entries[0].admin_id, null);

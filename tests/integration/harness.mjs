@@ -99,6 +99,20 @@ export function assertError(res, status, code, field) {
   }
 }
 
+/** polls fn until it returns a truthy value (then returns it) or ms pass (then fails with what) */
+export async function eventually(fn, ms, what) {
+  const until = Date.now() + ms;
+  let last;
+  for (;;) {
+    try {
+      last = await fn();
+      if (last) return last;
+    } catch (e) { last = e; }
+    if (Date.now() > until) throw new Error(`${what}: still not so after ${ms} ms (last: ${JSON.stringify(last) ?? last})`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 export async function tempDir() {
   return fs.mkdtemp(path.join(os.tmpdir(), 'ippon-it-'));
 }
