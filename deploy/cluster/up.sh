@@ -7,7 +7,11 @@
 #
 # HAProxy routes /ws?node=K (the "move" of PROTOCOL.md) to node K through a map it reads at
 # runtime (a node added later needs only "add map", no reload), and everything else to the
-# least-loaded node that answers GET /api/health.
+# least-loaded node that answers GET /api/health. It also caps one client address's open
+# connections over the whole cluster, as one server caps them (each node only sees its own): its
+# WebSockets at the nodes' max_conns_per_addr (one more is answered 503), and all its
+# connections at that plus max_http_conns_per_addr (one more is refused). Both caps are read from
+# IPPON_NODE_KEYS when it sets them, else the server's defaults (8 and 32).
 #
 # Environment:
 #   IPPON_CLUSTER_DIR   where everything lives (default /tmp/ippon-cluster): pg/, redis/, n1..nN/
@@ -127,7 +131,17 @@ while read -r node addr; do
   wait_http "${addr#*:}" /api/health "node $node" "$dir/$node/log"
 done < "$dir/nodes.map"
 
-# HAProxy in front: /ws?node=K to node K (the map, changeable at runtime), the rest to any healthy node
+# a node key's integer value in IPPON_NODE_KEYS, or $2 when it is not there
+node_key() {
+  local v
+  v=$(printf '%s' "$extra" | grep -o "\"$1\" *: *[0-9]*" | grep -o '[0-9]*$' || true)
+  echo "${v:-$2}"
+}
+ws_cap=$(node_key max_conns_per_addr 8)
+conn_cap=$((ws_cap + $(node_key max_http_conns_per_addr 32)))
+
+# HAProxy in front: /ws?node=K to node K (the map, changeable at runtime), the rest to any healthy
+# node; a client address's connections counted over all the nodes (the stick tables)
 cat > "$dir/haproxy.cfg" <<EOF
 global
   stats socket $dir/haproxy.sock mode 600 level admin
@@ -141,6 +155,11 @@ defaults
   timeout tunnel 1h
 frontend public
   bind 127.0.0.1:$public
+  tcp-request connection track-sc1 src table conns_per_address
+  tcp-request connection reject if { sc1_conn_cur gt $conn_cap }
+  acl websocket hdr(upgrade) -i websocket
+  http-request track-sc0 src table websockets_per_address if websocket
+  http-request deny deny_status 503 if websocket { sc0_conn_cur gt $ws_cap }
   acl to_node url_param(node),map($dir/nodes.map) -m found
   use_backend by_node if to_node
   default_backend nodes
@@ -153,6 +172,10 @@ backend by_node
   http-request set-dst var(txn.node),field(1,:)
   http-request set-dst-port var(txn.node),field(2,:)
   server node 0.0.0.0:0
+backend conns_per_address
+  stick-table type ipv6 size 1m expire 10m store conn_cur
+backend websockets_per_address
+  stick-table type ipv6 size 1m expire 10m store conn_cur
 EOF
 haproxy -c -q -f "$dir/haproxy.cfg"
 haproxy -D -f "$dir/haproxy.cfg" -p "$dir/haproxy.pid"

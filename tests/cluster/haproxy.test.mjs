@@ -6,7 +6,8 @@
 // administrator (made with `ippon admin create` on a node's config: the shared records) sees the
 // running tables of both nodes in the admin area's Live view, each with its node (a browser). A
 // friend whose browser reached the other node than its host's joins the private table by its
-// invite link: its page follows the "move" to the room's node and shows the room.
+// invite link: its page follows the "move" to the room's node and shows the room. One client
+// address holds no more WebSockets over both nodes than one server would let it hold.
 // deploy/cluster/down.sh stops it all, the nodes cleanly (no sanitizer report in their logs).
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -81,6 +82,36 @@ describe('a cluster behind HAProxy (deploy/cluster/up.sh)', () => {
       seen.add(h.instance);
     }
     assert.equal(seen.size, 2);
+  });
+
+  test("one address's WebSockets are capped over the whole cluster, as one server caps them", async () => {
+    // the nodes' max_conns_per_addr is the default, 8; nothing else is open yet (the tests run in order)
+    const CAP = 8;
+    const open = (node) => new Promise((resolve, reject) => {
+      const ws = new WebSocket(`ws://127.0.0.1:${port}/ws?node=${node}`, 'ippon.v1');
+      ws.once('open', () => resolve({ ws, status: 101 }));
+      ws.once('unexpected-response', (req, res) => { resolve({ status: res.statusCode }); req.destroy(); });
+      ws.once('error', reject);
+    });
+    const held = [];
+    for (let i = 0; i < CAP; i++) { // half on each node: each alone is well under its own cap
+      const r = await open(i % 2 ? 'n2' : 'n1');
+      assert.equal(r.status, 101, `socket ${i + 1} of ${CAP}`);
+      held.push(r.ws);
+    }
+    for (const node of ['n1', 'n2'])
+      assert.equal((await open(node)).status, 503, `one more on ${node}`);
+    const closed = new Promise((r) => held[0].once('close', r));
+    held.shift().close();
+    await closed;
+    let again;
+    for (let i = 0; i < 50 && again?.status !== 101; i++) { // HAProxy counts the close a moment later
+      if (i) await new Promise((r) => setTimeout(r, 50));
+      again = await open('n1');
+    }
+    assert.equal(again.status, 101, 'a place freed');
+    held.push(again.ws);
+    for (const ws of held) ws.close();
   });
 
   test('two players on different nodes play one table, through HAProxy only', async () => {
