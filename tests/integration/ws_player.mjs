@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import WebSocket from 'ws';
-import { request, withDeadline } from './harness.mjs';
+import { request } from './harness.mjs';
 
 /** how long a whole match may take with the clocks run fast */
 export const MATCH_TIMEOUT_MS = 60_000;
@@ -63,40 +63,44 @@ export class Client {
     for (const w of [...this.waiters]) w();
   }
 
-  /** the next message (in arrival order) for which pred is true; earlier ones are dropped */
-  next(pred = () => true, ms = 10_000, what = 'a message') {
-    return withDeadline(new Promise((resolve, reject) => {
-      const look = () => {
-        while (this.queue.length) {
-          const m = this.queue.shift();
-          if (pred(m)) {
-            this.waiters = this.waiters.filter((w) => w !== look);
-            resolve(m);
-            return;
-          }
-        }
-        if (this.closed) {
-          this.waiters = this.waiters.filter((w) => w !== look);
-          reject(new Error(`connection closed (${this.closed.code}) while waiting for ${what}`));
-        }
-      };
+  /**
+   * a waiter: check(settle) runs now and at every message or close until it settles, or until
+   * ms pass (then the promise fails naming what); either way the waiter is gone, so one that
+   * timed out takes no later message
+   */
+  wait(check, ms, what) {
+    return new Promise((resolve, reject) => {
+      let timer;
+      const look = () => check((fn, value) => {
+        clearTimeout(timer);
+        this.waiters = this.waiters.filter((w) => w !== look);
+        fn(value);
+      }, resolve, reject);
+      timer = setTimeout(() => {
+        this.waiters = this.waiters.filter((w) => w !== look);
+        reject(new Error(`waiting for ${what}: still waiting after ${ms} ms`));
+      }, ms);
       this.waiters.push(look);
       look();
-    }), ms, `waiting for ${what}`);
+    });
+  }
+
+  /** the next message (in arrival order) for which pred is true; earlier ones are dropped */
+  next(pred = () => true, ms = 10_000, what = 'a message') {
+    return this.wait((settle, resolve, reject) => {
+      while (this.queue.length) {
+        const m = this.queue.shift();
+        if (pred(m)) return settle(resolve, m);
+      }
+      if (this.closed) settle(reject, new Error(`connection closed (${this.closed.code}) while waiting for ${what}`));
+    }, ms, what);
   }
 
   /** resolves to { code, reason } once the connection is closed */
   untilClosed(ms = 10_000) {
-    return withDeadline(new Promise((resolve) => {
-      const look = () => {
-        if (this.closed) {
-          this.waiters = this.waiters.filter((w) => w !== look);
-          resolve(this.closed);
-        }
-      };
-      this.waiters.push(look);
-      look();
-    }), ms, 'waiting for the connection to close');
+    return this.wait((settle, resolve) => {
+      if (this.closed) settle(resolve, this.closed);
+    }, ms, 'the connection to close');
   }
 
   close() { this.ws.close(); }
