@@ -11,7 +11,8 @@
  * every seed from them (fairness.h's definition, with libsodium directly) and the secret's
  * commitment. A table restored from a journal that ends inside the wait deals at once with the
  * contributions journaled; one restored after the deal keeps its seeds; a restored table with a
- * resume hold makes no move and sends nothing before the hold is over.
+ * resume hold makes no move and sends nothing before the hold is over, unless every human is
+ * back sooner: the hold then ends at once.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -419,6 +420,53 @@ static void test_resume_hold(void **state)
     seen_free(s);
 }
 
+/* the last event number sent to the seat (its resume point) */
+static long last_n(const seen *s, int seat)
+{
+    long n = -1;
+    size_t i;
+    const json_t *m;
+    json_array_foreach(s->msgs[seat], i, m) {
+        const json_t *num = json_object_get(m, "n");
+        if (json_is_integer(num) && json_integer_value(num) > n)
+            n = (long)json_integer_value(num);
+    }
+    return n;
+}
+
+/* the hold ends once both humans are back: everything it held comes due that much sooner; one
+   human back changes nothing */
+static void test_resume_hold_ends_when_all_back(void **state)
+{
+    (void)state;
+    enum { HOLD = 3000, T1 = T0 + 10000 };
+    seen *s = open_table("fair-6", true, &settings);
+    const char *code = NULL;
+    assert_int_equal(contribute(s, 0, C0, T0 + 10, &code), 0);
+    assert_int_equal(contribute(s, 1, C1, T0 + 20, &code), 0);
+    ippon_table_tick(s->t, T0 + 3000); /* bots move, a human's clock runs */
+    ippon_table_settings held = settings;
+    held.resume_hold_ms = HOLD;
+    seen *r = seen_new();
+    ippon_table_hooks hooks = hooks_of(r);
+    char err[200];
+    r->t = ippon_table_restore(s->journal, &held, &hooks, T1, err, sizeof err);
+    assert_non_null(r->t);
+    int64_t held_until = ippon_table_next_wakeup(r->t);
+    assert_true(held_until >= T1 + HOLD);
+
+    ippon_table_resume(r->t, 0, last_n(s, 0), T1 + 100);
+    assert_int_equal(ippon_table_next_wakeup(r->t), held_until);
+    ippon_table_resume(r->t, 1, last_n(s, 1), T1 + 300);
+    assert_int_equal(ippon_table_next_wakeup(r->t), held_until - (HOLD - 300));
+    ippon_table_resume(r->t, 0, last_n(s, 0), T1 + 400); /* again: the hold is over, nothing moves */
+    assert_int_equal(ippon_table_next_wakeup(r->t), held_until - (HOLD - 300));
+    play_out(r, T1 + 300);
+    assert_int_equal(r->finished, 1);
+    seen_free(r);
+    seen_free(s);
+}
+
 /* no contributions taken (contribution_ms 0): dealt at once, match_found says 0 */
 static void test_no_wait(void **state)
 {
@@ -446,6 +494,7 @@ int main(void)
         cmocka_unit_test(test_restored),
         cmocka_unit_test(test_no_wait),
         cmocka_unit_test(test_resume_hold),
+        cmocka_unit_test(test_resume_hold_ends_when_all_back),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "auth/auth.h"
 #include "base/log.h"
@@ -63,6 +64,9 @@ ippon_gateway *ippon_gateway_new(ippon_app *app, const ippon_game_settings *sett
         return NULL;
     gw->app = app;
     gw->set = *settings;
+    struct timespec wall;
+    clock_gettime(CLOCK_REALTIME, &wall);
+    gw->wall_minus_mono = (int64_t)wall.tv_sec * 1000 + wall.tv_nsec / 1000000 - ippon_gateway_now(gw);
     gw->tables_sul_at = -1;
     gw->users = ippon_strmap_new();
     gw->addrs = ippon_conn_count_new();

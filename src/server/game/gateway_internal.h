@@ -56,6 +56,7 @@ struct gw_table {
     bool dead;                  /* finished: freed by its timer */
     struct ippon_journal_file *journal; /* its write-ahead journal (gateway_journal.c); NULL: none */
     bool journal_failed;        /* an append failed: said once, the match goes on unjournaled */
+    int64_t journal_last_at;    /* the latest "at" (unix ms) in its journal: none goes before it */
     struct gw_watch {           /* its spectators (gateway_watch.c) */
         ippon_conn **c;
         int n, cap;
@@ -69,6 +70,9 @@ struct gw_table {
 struct ippon_gateway {
     ippon_app *app;
     ippon_game_settings set;
+    int64_t wall_minus_mono;    /* unix ms minus the gateway's clock, read once at its start: read
+                                   again at each conversion, the two readings' roundings could put
+                                   a later moment a millisecond before an earlier one */
     ippon_timers *timers;       /* the loop's timers (base/timers.h); NULL until attached */
     unsigned char *overloaded;  /* head room + the "overloaded" error, made once: the last message of
                                    every connection a message could not be made for */
@@ -167,7 +171,7 @@ void ippon_gateway_table_hooks(struct gw_table *gt, ippon_table_hooks *out);
 void ippon_gateway_table_link(ippon_gateway *gw, struct gw_table *gt);
 /* the one lws timer, set at the earliest table deadline once the gateway has its context */
 void ippon_gateway_tables_arm(ippon_gateway *gw);
-/* unix ms of a moment of the gateway's (monotonic) clock, and back */
+/* unix ms of a moment of the gateway's (monotonic) clock, and back (order kept: one offset) */
 int64_t ippon_gateway_wall_ms(const ippon_gateway *gw, int64_t mono);
 int64_t ippon_gateway_mono_ms(const ippon_gateway *gw, int64_t wall);
 

@@ -5,7 +5,10 @@
  *
  * Times: a table counts on the event loop's monotonic clock, which means nothing to another
  * process, so a record's "at" is written as unix ms and turned back into this process's
- * monotonic time when read. A restored table joins the gateway as if it had just been formed:
+ * monotonic time when read. Times in a journal never go back: a record is never written with
+ * an "at" before the one before it (the wall clock of a later process may be behind the one that
+ * began the journal), and a journal read back takes a time before the one before it as that one
+ * (journals written before that rule could go back a millisecond). A restored table joins the gateway as if it had just been formed:
  * its humans seated (so that their hello finds it and a resume with their last event number
  * picks up where they were), its timer set. A journal that does not replay is renamed
  * "<id>.jsonl.unreadable" and logged, so that it is kept for a look and not tried again.
@@ -32,8 +35,11 @@ void ippon_gateway_journal_begin(ippon_gateway *gw, struct gw_table *gt, const c
 void ippon_gateway_journal_record(void *ctx, ippon_table *t, json_t *record)
 {
     struct gw_table *gt = ctx;
-    const json_t *at = json_object_get(record, "at");
-    json_object_set_new(record, "at", json_integer(ippon_gateway_wall_ms(gt->gw, json_integer_value(at))));
+    int64_t at = ippon_gateway_wall_ms(gt->gw, json_integer_value(json_object_get(record, "at")));
+    if (at < gt->journal_last_at)
+        at = gt->journal_last_at;
+    gt->journal_last_at = at;
+    json_object_set_new(record, "at", json_integer(at));
     if (ippon_journal_append(gt->journal, record) != 0 && !gt->journal_failed) {
         gt->journal_failed = true;
         ippon_log_error("match %s: its journal cannot be written (disk full?): it plays on, but a crash from now "
@@ -61,18 +67,23 @@ static int restore_one(void *ctx, const char *match_id, json_t *records)
 {
     restoring *r = ctx;
     ippon_gateway *gw = r->gw;
-    /* this process's times */
+    /* this process's times, never going back */
+    int64_t last_at = 0;
     size_t i;
     json_t *rec;
     json_array_foreach(records, i, rec) {
         const json_t *at = json_object_get(rec, "at");
-        if (json_is_integer(at))
-            json_object_set_new(rec, "at", json_integer(ippon_gateway_mono_ms(gw, json_integer_value(at))));
+        if (!json_is_integer(at))
+            continue;
+        if (json_integer_value(at) > last_at)
+            last_at = json_integer_value(at);
+        json_object_set_new(rec, "at", json_integer(ippon_gateway_mono_ms(gw, last_at)));
     }
     struct gw_table *gt = calloc(1, sizeof *gt);
     if (!gt)
         return -1;
     gt->gw = gw;
+    gt->journal_last_at = last_at;
     ippon_timer_init(&gt->timer);
     char err[512] = "";
     gt->journal = ippon_journal_begin(gw->app->journal, match_id, 1, err, sizeof err);

@@ -16,7 +16,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "base/ids.h"
 #include "base/log.h"
@@ -54,21 +53,14 @@ static void table_send(void *ctx, ippon_table *t, int seat, const char *user_id,
         json_decref(msg);
 }
 
-static int64_t realtime_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 int64_t ippon_gateway_wall_ms(const ippon_gateway *gw, int64_t mono)
 {
-    return realtime_ms() - (ippon_gateway_now(gw) - mono);
+    return mono + gw->wall_minus_mono;
 }
 
 int64_t ippon_gateway_mono_ms(const ippon_gateway *gw, int64_t wall)
 {
-    return ippon_gateway_now(gw) - (realtime_ms() - wall);
+    return wall - gw->wall_minus_mono;
 }
 
 /*
@@ -457,6 +449,7 @@ void ippon_gateway_rejoin(ippon_gateway *gw, ippon_conn *c, long last, const cha
         last = -2; /* a number the table never gave, unproven: the full view */
     }
     ippon_table_resume(gt->t, seat, last, now);
+    schedule(gt); /* the last player back ends a restored table's hold: it wakes sooner */
 }
 
 void ippon_gateway_resume(ippon_gateway *gw, ippon_conn *c, const json_t *msg, int64_t now)

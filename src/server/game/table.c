@@ -77,6 +77,9 @@ struct ippon_table {
     int64_t bot_due[IPPON_MAX_PLAYERS];
     struct seat_log log[IPPON_MAX_PLAYERS];
     int64_t window_ends;               /* -1, or when the open call window closes */
+    int64_t hold_until;                /* -1, or when a restored table's hold ends, while no act has
+                                          come since the restore */
+    bool back[IPPON_MAX_PLAYERS];      /* during that hold: the seat's player has resumed */
     struct held_event { int seat; json_t *event; } *held; /* events waiting for the window */
     int held_count, held_cap;
     bool view_wanted[IPPON_MAX_PLAYERS]; /* a full view asked for while the window was open */
@@ -632,6 +635,7 @@ static ippon_table *table_alloc(const char *id, const ippon_rules *rules, const 
     }
     t->last_discarder = -1;
     t->window_ends = -1;
+    t->hold_until = -1;
     t->next_hand_at = -1;
     t->contributions_end = -1;
     ippon_clock_init(&t->clock, &t->set.clock);
@@ -752,6 +756,37 @@ int ippon_table_contribute(ippon_table *t, int seat, const json_t *msg, int64_t 
 }
 
 /* ---- restoring from a journal ---- */
+
+/* a restored table goes on at `from`: what was running starts over, what was due is due then */
+static void start_over_at(ippon_table *t, int64_t from)
+{
+    for (int s = 0; s < t->players; s++) {
+        ippon_clock_resume(&t->clock, s, from);
+        if (t->bot_due[s] >= 0)
+            t->bot_due[s] = from + t->set.bot_delay_ms;
+    }
+    if (t->window_ends >= 0)
+        t->window_ends = from;
+    if (t->next_hand_at >= 0)
+        t->next_hand_at = from + t->set.clock.move_ms;
+}
+
+/* the hold ends early once every human seat has resumed: there is no one left to wait for */
+static void hold_player_back(ippon_table *t, int seat, int64_t now)
+{
+    if (t->hold_until < 0)
+        return;
+    if (now >= t->hold_until) {
+        t->hold_until = -1;
+        return;
+    }
+    t->back[seat] = true;
+    for (int s = 0; s < t->players; s++)
+        if (!t->seats[s].bot && !t->back[s])
+            return;
+    t->hold_until = -1;
+    start_over_at(t, now);
+}
 
 /* the journal's players, into out; 0 or -1 */
 static int read_players(const json_t *list, int players, ippon_seat_player *out)
@@ -920,17 +955,10 @@ ippon_table *ippon_table_restore(const json_t *records, const ippon_table_settin
         deal(t, now);
         prompt(t, now);
     }
-    if (!t->over) { /* on after the hold: what was running starts over, what was due is due then */
-        int64_t from = now + (t->set.resume_hold_ms > 0 ? t->set.resume_hold_ms : 0);
-        for (int s = 0; s < t->players; s++) {
-            ippon_clock_resume(&t->clock, s, from);
-            if (t->bot_due[s] >= 0)
-                t->bot_due[s] = from + t->set.bot_delay_ms;
-        }
-        if (t->window_ends >= 0)
-            t->window_ends = from;
-        if (t->next_hand_at >= 0)
-            t->next_hand_at = from + t->set.clock.move_ms;
+    if (!t->over) {
+        start_over_at(t, now + (t->set.resume_hold_ms > 0 ? t->set.resume_hold_ms : 0));
+        if (t->set.resume_hold_ms > 0)
+            t->hold_until = now + t->set.resume_hold_ms;
     }
     return t;
 }
@@ -1017,6 +1045,7 @@ int ippon_table_act(ippon_table *t, int seat, const json_t *msg, int64_t now, co
         snprintf(err, cap, "the rules do not allow that now");
         return -1;
     }
+    t->hold_until = -1; /* the table moved: its times are no longer the hold's */
     return 0;
 }
 
@@ -1136,6 +1165,7 @@ static void close_window(ippon_table *t, int64_t now)
 void ippon_table_resume(ippon_table *t, int seat, long last_seen, int64_t now)
 {
     assert(seat >= 0 && seat < t->players);
+    hold_player_back(t, seat, now);
     struct seat_log *lg = &t->log[seat];
     if (last_seen >= lg->first - 1 && last_seen < lg->first + lg->count) {
         for (long i = last_seen + 1 - lg->first; i < lg->count; i++) {

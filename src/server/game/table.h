@@ -45,7 +45,9 @@ typedef struct ippon_table_settings {
     int64_t resume_hold_ms;   /* a restored table stands still this long before its bots, clocks
                                  and call window go on (not scaled): the players reconnect first,
                                  and one who saw more than the journal kept can show it before
-                                 the table makes new events of those numbers (Proofs, below) */
+                                 the table makes new events of those numbers (Proofs, below);
+                                 the hold ends early once every human seat has resumed
+                                 (ippon_table_resume) with no act since the restore */
 } ippon_table_settings;
 
 /*
@@ -153,7 +155,8 @@ void ippon_table_tick(ippon_table *t, int64_t now);
 
 /*
  * A player (re)connected: sends the events after `last_seen` (the seat's event numbers) if
- * the table still has them, else the full view; then the pending ask with the clock left.
+ * the table still has them, else the full view; then the pending ask with the clock left. The
+ * last human back ends a restored table's hold (the table may then wake sooner).
  */
 void ippon_table_resume(ippon_table *t, int seat, long last_seen, int64_t now);
 
