@@ -109,7 +109,9 @@ export async function joinQueue(mode) {
 export async function watchTable(id) {
   beginWatch(id);
   await ready();
-  socket.send({ type: 'watch', table: id });
+  // a socket not greeted yet asks at its welcome, as after a reconnect (a second watch would
+  // start the feed over)
+  if (socket && socket.open) socket.send({ type: 'watch', table: id });
 }
 
 /** opens a private table with these choices ({ mode, clock, bots, spectators, delay_s }) */
