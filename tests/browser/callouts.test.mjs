@@ -8,7 +8,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { siteAndBrowser, assertNoProblems, screenshot } from './browser.mjs';
-import { scriptedPage, sideOfBoard } from './scripted.mjs';
+import { scriptedPage, shownOnBoard } from './scripted.mjs';
 import * as S from './scripts.mjs';
 
 const WORDS = {
@@ -22,13 +22,13 @@ const WORDS = {
 
 /** waits for the call-out of `kind` and checks its words and side; timed: on screen ≥ 0.8 s */
 async function callout(page, kind, side, words, timed) {
-  const el = page.locator(`.fx-layer .callout[data-kind="${kind}"]`).last();
-  await el.waitFor({ state: 'visible', timeout: 5000 });
+  const selector = `.fx-layer .callout[data-kind="${kind}"]`;
+  const shown = await shownOnBoard(page, selector);
   const seen = Date.now();
-  assert.equal((await el.textContent()).trim(), words, `${kind}: the words`);
-  assert.equal(await sideOfBoard(page, el), side, `${kind}: at the acting seat`);
+  assert.equal(shown.text, words, `${kind}: the words`);
+  assert.equal(shown.side, side, `${kind}: at the acting seat`);
   if (!timed) return;
-  await el.waitFor({ state: 'detached', timeout: 5000 });
+  await page.locator(selector).last().waitFor({ state: 'detached', timeout: 5000 });
   assert.ok(Date.now() - seen >= 800, `${kind}: on screen ${Date.now() - seen} ms`);
 }
 

@@ -391,24 +391,34 @@ static void test_restored(void **state)
     seen_free(s);
 }
 
+/* a table (id) dealt and played a little, then restored at `at` with a hold of `hold` ms from
+   its journal: the original in *orig, the restored one returned */
+static seen *restored_with_hold(const char *id, int64_t hold, int64_t at, seen **orig)
+{
+    seen *s = open_table(id, true, &settings);
+    const char *code = NULL;
+    assert_int_equal(contribute(s, 0, C0, T0 + 10, &code), 0);
+    assert_int_equal(contribute(s, 1, C1, T0 + 20, &code), 0);
+    ippon_table_tick(s->t, T0 + 3000); /* bots move, a human's clock runs */
+    ippon_table_settings held = settings;
+    held.resume_hold_ms = hold;
+    seen *r = seen_new();
+    ippon_table_hooks hooks = hooks_of(r);
+    char err[200];
+    r->t = ippon_table_restore(s->journal, &held, &hooks, at, err, sizeof err);
+    assert_non_null(r->t);
+    *orig = s;
+    return r;
+}
+
 /* a table restored with a hold stands still until it is over: nothing is sent, nobody's clock
    or bot acts, and it asks to be woken no sooner */
 static void test_resume_hold(void **state)
 {
     (void)state;
     enum { HOLD = 3000 };
-    seen *s = open_table("fair-5", true, &settings);
-    const char *code = NULL;
-    assert_int_equal(contribute(s, 0, C0, T0 + 10, &code), 0);
-    assert_int_equal(contribute(s, 1, C1, T0 + 20, &code), 0);
-    ippon_table_tick(s->t, T0 + 3000); /* bots move, a human's clock runs */
-    ippon_table_settings held = settings;
-    held.resume_hold_ms = HOLD;
-    seen *r = seen_new();
-    ippon_table_hooks hooks = hooks_of(r);
-    char err[200];
-    r->t = ippon_table_restore(s->journal, &held, &hooks, T0 + 10000, err, sizeof err);
-    assert_non_null(r->t);
+    seen *s;
+    seen *r = restored_with_hold("fair-5", HOLD, T0 + 10000, &s);
     assert_true(ippon_table_next_wakeup(r->t) >= T0 + 10000 + HOLD);
     size_t sent[2] = {json_array_size(r->msgs[0]), json_array_size(r->msgs[1])};
     ippon_table_tick(r->t, T0 + 10000 + HOLD - 1);
@@ -440,18 +450,8 @@ static void test_resume_hold_ends_when_all_back(void **state)
 {
     (void)state;
     enum { HOLD = 3000, T1 = T0 + 10000 };
-    seen *s = open_table("fair-6", true, &settings);
-    const char *code = NULL;
-    assert_int_equal(contribute(s, 0, C0, T0 + 10, &code), 0);
-    assert_int_equal(contribute(s, 1, C1, T0 + 20, &code), 0);
-    ippon_table_tick(s->t, T0 + 3000); /* bots move, a human's clock runs */
-    ippon_table_settings held = settings;
-    held.resume_hold_ms = HOLD;
-    seen *r = seen_new();
-    ippon_table_hooks hooks = hooks_of(r);
-    char err[200];
-    r->t = ippon_table_restore(s->journal, &held, &hooks, T1, err, sizeof err);
-    assert_non_null(r->t);
+    seen *s;
+    seen *r = restored_with_hold("fair-6", HOLD, T1, &s);
     int64_t held_until = ippon_table_next_wakeup(r->t);
     assert_true(held_until >= T1 + HOLD);
 
