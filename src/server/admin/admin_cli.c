@@ -15,12 +15,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <termios.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "auth/auth.h"
 #include "config.h"
 #include "base/ids.h"
+#include "base/wall_clock.h"
 #include "auth/pwpolicy.h"
 #include "store/store.h"
 #include "store/store_admin.h"
@@ -205,17 +205,10 @@ static int cli_parse(int argc, char **argv, cli_args *a)
     return 0;
 }
 
-static int64_t cli_now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 /* the audit row of a command-line change */
 static ippon_audit cli_audit(const char *action, const char *target, const char *reason, const json_t *detail)
 {
-    return (ippon_audit){.at_ms = cli_now_ms(), .admin_id = NULL, .admin_name = IPPON_AUDIT_CLI_NAME,
+    return (ippon_audit){.at_ms = ippon_wall_ms(), .admin_id = NULL, .admin_name = IPPON_AUDIT_CLI_NAME,
                          .action = action, .target = target, .reason = reason, .detail = detail};
 }
 
@@ -247,7 +240,7 @@ static int cli_create(ippon_store *st, const ippon_config *cfg, const cli_args *
     ippon_id_format(&id, user.id);
     snprintf(user.username, sizeof user.username, "%s", a->username);
     snprintf(user.display_name, sizeof user.display_name, "%s", name);
-    user.created_at = cli_now_ms() / 1000;
+    user.created_at = ippon_wall_ms() / 1000;
     json_t *detail = json_pack("{s:s,s:s}", "username", user.username, "display_name", user.display_name);
     ippon_audit audit = cli_audit("admin_create", user.id, "administrator created with `ippon admin create`", detail);
     int taken = 0;

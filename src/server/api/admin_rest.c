@@ -20,7 +20,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "cluster/node.h"
 #include "game/gateway_live.h"
@@ -28,6 +27,7 @@
 #include "store/admin_writes.h"
 #include "auth/auth.h"
 #include "base/log.h"
+#include "base/wall_clock.h"
 #include "metrics.h"
 #include "api/rest_fields.h"
 #include "api/rankings_json.h"
@@ -39,13 +39,6 @@
 #define ADMIN_MAX_PAGE 1000000
 #define ADMIN_MAX_LIMIT 100
 #define ADMIN_MAX_QUERY 64
-
-static int64_t admin_now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 /* ---- the caller ------------------------------------------------------------------------ */
 
@@ -97,7 +90,7 @@ static int admin_caller(ippon_app *app, const ippon_rest_request *req, ippon_res
 static ippon_audit admin_audit(const ippon_user *admin, const char *action, const char *target, const char *reason,
                                const json_t *detail)
 {
-    return (ippon_audit){.at_ms = admin_now_ms(), .admin_id = admin->id, .admin_name = admin->username,
+    return (ippon_audit){.at_ms = ippon_wall_ms(), .admin_id = admin->id, .admin_name = admin->username,
                          .action = action, .target = target, .reason = reason, .detail = detail};
 }
 
@@ -731,7 +724,7 @@ void ippon_admin_pairs_get(ippon_app *app, const ippon_rest_request *req, ippon_
         ippon_rest_reply_error(res, 500, "internal", "this request cannot wait for its answer");
         return;
     }
-    *p = (pairs_read){ .deferred = p->deferred, .since_ms = admin_now_ms() - days * DAY_MS, .days = days,
+    *p = (pairs_read){ .deferred = p->deferred, .since_ms = ippon_wall_ms() - days * DAY_MS, .days = days,
                        .min_games = min_games, .page = page, .limit = limit };
     if (ippon_writer_submit(app->reader, IPPON_WRITE_ANSWER, pairs_run, pairs_done, p) != 0) {
         ippon_rest_undefer(res); /* the reader refused it (stopping, or none): answer now */

@@ -15,6 +15,7 @@
 #include "api/rankings_json.h"
 #include "api/rest_params.h"
 #include "base/mode.h"
+#include "base/wall_clock.h"
 #include "store/store_rankings.h"
 
 void ippon_rest_leaderboard_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
@@ -38,7 +39,7 @@ void ippon_rest_leaderboard_get(ippon_app *app, const ippon_rest_request *req, i
     ippon_leaderboard_query q = {
         .mode = mode,
         .period = (ippon_rank_period)period,
-        .now_ms = ippon_rest_now_ms(),
+        .now_ms = ippon_wall_ms(),
         .page = page,
         .limit = limit,
         .min_games = app->config ? app->config->leaderboard_min_games : 1,

@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #define LIST_DEFAULT_LIMIT 50
 #define LIST_MAX_LIMIT 100
@@ -60,13 +59,6 @@ int ippon_rest_id_param(const char *text, char out[IPPON_USER_ID_LEN + 1])
     }
     out[IPPON_USER_ID_LEN] = '\0';
     return 0;
-}
-
-int64_t ippon_rest_now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
 int ippon_rest_have_store(ippon_app *app, ippon_rest_response *res)

@@ -26,8 +26,6 @@ int ippon_rest_int_param(const ippon_rest_request *req, ippon_rest_response *res
 /* an id (32 hex digits, either case) into out, lowercased; 0, or -1 if malformed */
 int ippon_rest_id_param(const char *text, char out[IPPON_USER_ID_LEN + 1]);
 
-/* wall-clock time, ms since the Unix epoch */
-int64_t ippon_rest_now_ms(void);
 /* 1 if app has a database; else 0 after replying 503 unavailable */
 int ippon_rest_have_store(ippon_app *app, ippon_rest_response *res);
 /* reply 500: the database failed */

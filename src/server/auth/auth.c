@@ -23,11 +23,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "auth/auth_internal.h"
 #include "base/ids.h"
 #include "base/log.h"
+#include "base/wall_clock.h"
 #include "auth/name_rules.h"
 
 #define AUTH_LIMITER_KEYS 20000         /* keys kept per limiter */
@@ -41,9 +41,7 @@
 static long long auth_realtime_ms(void *ctx)
 {
     (void)ctx;
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+    return ippon_wall_ms();
 }
 
 long long ippon_auth_now_ms(ippon_auth *auth)

@@ -21,10 +21,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "auth/auth.h"
 #include "base/log.h"
+#include "base/wall_clock.h"
 #include "game/rooms.h"
 
 void ippon_game_settings_from_config(ippon_game_settings *s, const ippon_config *cfg)
@@ -64,9 +64,7 @@ ippon_gateway *ippon_gateway_new(ippon_app *app, const ippon_game_settings *sett
         return NULL;
     gw->app = app;
     gw->set = *settings;
-    struct timespec wall;
-    clock_gettime(CLOCK_REALTIME, &wall);
-    gw->wall_minus_mono = (int64_t)wall.tv_sec * 1000 + wall.tv_nsec / 1000000 - ippon_gateway_now(gw);
+    gw->wall_minus_mono = ippon_wall_ms() - ippon_gateway_now(gw);
     gw->tables_sul_at = -1;
     gw->users = ippon_strmap_new();
     gw->addrs = ippon_conn_count_new();

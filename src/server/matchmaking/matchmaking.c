@@ -13,20 +13,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "base/ids.h"
 #include "base/log.h"
+#include "base/wall_clock.h"
 #include "game/gateway_live.h"
 #include "game/gateway_matchmaker.h"
 #include "ippon/rules.h"
-
-static int64_t wall_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 const char *mm_me(const ippon_matchmaking *m)
 {
@@ -110,7 +103,7 @@ static void joined_answer(void *ctx, const ippon_coord_reply *r)
 static void mm_joined(void *ctx, ippon_mode mode, const ippon_lobby_entry *who)
 {
     ippon_matchmaking *m = ctx;
-    int64_t now = wall_ms();
+    int64_t now = ippon_wall_ms();
     char *ticket = NULL;
     json_t *t = json_pack("{s:s,s:s,s:s,s:I}", "node", mm_me(m), "name", who->name, "addr", who->addr, "since",
                           (json_int_t)now);
@@ -181,7 +174,7 @@ static void taken(void *ctx, const ippon_coord_reply *r)
     m->taking[a->mode] = false;
     ippon_lobby_entry group[IPPON_LOBBY_MAX_GROUP];
     char nodes[IPPON_LOBBY_MAX_GROUP][64];
-    int n = r->ok ? group_of(r, group, nodes, wall_ms(), m->metrics) : 0;
+    int n = r->ok ? group_of(r, group, nodes, ippon_wall_ms(), m->metrics) : 0;
     if (n == 0) {
         free(a);
         return;
@@ -235,7 +228,7 @@ static void take(ippon_matchmaking *m, ippon_mode mode)
         return;
     m->taking[mode] = true;
     int seats = ippon_rules_preset(ippon_mode_preset(mode))->players;
-    ippon_coord_queue_take(m->coord, ippon_mode_name(mode), seats, wall_ms(), fill, !set.ranked_same_address, table,
+    ippon_coord_queue_take(m->coord, ippon_mode_name(mode), seats, ippon_wall_ms(), fill, !set.ranked_same_address, table,
                            taken, a);
 }
 
