@@ -8,9 +8,9 @@
  * monotonic time when read. Times in a journal never go back: a record is never written with
  * an "at" before the one before it (the wall clock of a later process may be behind the one that
  * began the journal), and a journal read back takes a time before the one before it as that one
- * (journals written before that rule could go back a millisecond). A restored table joins the gateway as if it had just been formed:
- * its humans seated (so that their hello finds it and a resume with their last event number
- * picks up where they were), its timer set. A journal that does not replay is renamed
+ * (journals written before that rule could go back a millisecond). A restored table joins the
+ * gateway as if it had just been formed: its humans seated (so that their hello finds it and a
+ * resume with their last event number picks up where they were), its timer set. A journal that does not replay is renamed
  * "<id>.jsonl.unreadable" and logged, so that it is kept for a look and not tried again.
  */
 #include "game/gateway_internal.h"

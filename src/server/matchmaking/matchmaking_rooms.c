@@ -62,6 +62,13 @@ void mm_room_left(void *ctx, const char *code, const char *const *users, int n, 
         ippon_coord_room_leave(m->coord, code, ended, users, n, mm_ignore, a);
 }
 
+/* Redis did not answer: user's room_join cannot reach the other nodes' rooms just now */
+static void refuse_unavailable(ippon_matchmaking *m, const char *user)
+{
+    ippon_gateway_room_refused(m->gw, user, "unavailable",
+                               "private tables on the other servers cannot be reached just now: try again");
+}
+
 /* the player is recorded as belonging to the room on a->node: it is sent there */
 static void recorded(void *ctx, const ippon_coord_reply *r)
 {
@@ -70,8 +77,7 @@ static void recorded(void *ctx, const ippon_coord_reply *r)
     if (m && r->ok)
         ippon_gateway_send_to_room(m->gw, a->user, a->node, a->table);
     else if (m)
-        ippon_gateway_room_refused(m->gw, a->user, "unavailable",
-                                   "private tables on the other servers cannot be reached just now: try again");
+        refuse_unavailable(m, a->user);
     free(a);
 }
 
@@ -84,8 +90,7 @@ static void found(void *ctx, const ippon_coord_reply *r)
         return;
     }
     if (!r->ok) {
-        ippon_gateway_room_refused(m->gw, a->user, "unavailable",
-                                   "private tables on the other servers cannot be reached just now: try again");
+        refuse_unavailable(m, a->user);
     } else if (!r->text || !strcmp(r->text, mm_me(m))) { /* none, or this node's, closed meanwhile */
         ippon_gateway_room_refused(m->gw, a->user, "no_room", "no private table has that code");
     } else {
