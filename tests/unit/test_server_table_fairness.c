@@ -9,8 +9,9 @@
  * deal, one from a finished match) are refused with their codes and change nothing. Every
  * hand_start names the contributions used, the end reveals the secret, and the test recomputes
  * every seed from them (fairness.h's definition, with libsodium directly) and the secret's
- * commitment. A table restored from a journal that ends inside the wait deals at once with the
- * contributions journaled; one restored after the deal keeps its seeds; a restored table with a
+ * commitment. A table restored from a journal that ends inside the wait keeps the contributions
+ * journaled and waits the whole wait again for the others (a returning player is told it may
+ * give one); one restored after the deal keeps its seeds; a restored table with a
  * resume hold makes no move and sends nothing before the hold is over, unless every human is
  * back sooner: the hold then ends at once.
  */
@@ -335,6 +336,17 @@ static json_t *journal_before(const json_t *journal, const char *k)
     return cut;
 }
 
+/* the table restored from `cut` at `at` (no resume hold) into a new seen */
+static seen *restore_from(const json_t *cut, int64_t at)
+{
+    seen *r = seen_new();
+    ippon_table_hooks rhooks = hooks_of(r);
+    char err[200];
+    r->t = ippon_table_restore(cut, &settings, &rhooks, at, err, sizeof err);
+    assert_non_null(r->t);
+    return r;
+}
+
 static void test_restored(void **state)
 {
     (void)state;
@@ -342,32 +354,44 @@ static void test_restored(void **state)
     const char *commitment = found_commitment(s, 0);
     const char *code = NULL;
     assert_int_equal(contribute(s, 0, C0, T0 + 100, &code), 0);
-    /* the server stops inside the wait: the restored table deals at once with seat 0's */
+    /* the server stops inside the wait: the restored table waits again, the whole wait, for the
+       seat that gave nothing; seat 1 comes back, is told it may contribute, and does */
     json_t *cut = journal_before(s->journal, "deal");
     assert_int_equal(json_array_size(cut), 2);
-    seen *r = seen_new();
-    ippon_table_hooks rhooks = hooks_of(r);
-    char err[200];
-    r->t = ippon_table_restore(cut, &settings, &rhooks, T0 + 5000, err, sizeof err);
-    assert_non_null(r->t);
+    seen *r = restore_from(cut, T0 + 5000);
     const json_t *starts[64];
-    assert_int_equal(hand_starts(r, 0, starts, 64), 1); /* dealt once restored, not before */
-    assert_string_equal(json_string_value(json_array_get(json_object_get(starts[0], "contributions"), 0)), C0);
-    ippon_table_resume(r->t, 0, -2, T0 + 5001);           /* a player who missed it: the view */
-    const json_t *view = last_view(r, 0);
-    const json_t *vf = json_object_get(view, "fairness");
+    assert_int_equal(hand_starts(r, 0, starts, 64), 0); /* not dealt yet */
+    assert_int_equal(ippon_table_next_wakeup(r->t), T0 + 5000 + WAIT);
+    ippon_table_resume(r->t, 1, -2, T0 + 5001);
+    const json_t *vf = json_object_get(last_view(r, 1), "fairness");
     assert_string_equal(json_string_value(json_object_get(vf, "commitment")), commitment);
-    assert_string_equal(json_string_value(json_array_get(json_object_get(vf, "contributions"), 0)), C0);
-    assert_string_equal(json_string_value(json_array_get(json_object_get(vf, "contributions"), 1)), "");
-    assert_false(json_is_true(json_object_get(vf, "contributing")));
-    assert_int_equal(contribute(r, 1, C1, T0 + 5002, &code), -1);
+    assert_true(json_is_true(json_object_get(vf, "contributing")));
+    assert_int_equal(contribute(r, 0, C1, T0 + 5002, &code), -1); /* seat 0's is the journaled one */
+    assert_string_equal(code, "already_contributed");
+    assert_int_equal(contribute(r, 1, C1, T0 + 5003, &code), 0);
+    assert_int_equal(hand_starts(r, 0, starts, 64), 1); /* dealt at once: both humans have given */
+    assert_string_equal(json_string_value(json_array_get(json_object_get(starts[0], "contributions"), 0)), C0);
+    assert_string_equal(json_string_value(json_array_get(json_object_get(starts[0], "contributions"), 1)), C1);
+    play_out(r, T0 + 5003);
+    const char *both[4] = {C0, C1, "", ""};
+    check_record(r, both, commitment);
+
+    /* restored inside the wait, and nobody comes back: the wait runs out, the deal has seat 0's */
+    seen *late = restore_from(cut, T0 + 6000);
+    ippon_table_tick(late->t, T0 + 6000 + WAIT - 1);
+    assert_int_equal(hand_starts(late, 0, starts, 64), 0);
+    ippon_table_tick(late->t, T0 + 6000 + WAIT);
+    assert_int_equal(hand_starts(late, 0, starts, 64), 1);
+    assert_int_equal(contribute(late, 1, C1, T0 + 6000 + WAIT + 1, &code), -1);
     assert_string_equal(code, "too_late");
-    play_out(r, T0 + 5002);
+    play_out(late, T0 + 6000 + WAIT);
     const char *want[4] = {C0, "", "", ""};
-    check_record(r, want, commitment);
+    check_record(late, want, commitment);
+    seen_free(late);
 
     /* restored after the deal: the same first seed as the original's */
     assert_int_equal(contribute(s, 1, C1, T0 + 200, &code), 0);
+    char err[200];
     seen *r2 = seen_new();
     ippon_table_hooks r2hooks = hooks_of(r2);
     r2->t = ippon_table_restore(s->journal, &settings, &r2hooks, T0 + 300, err, sizeof err);

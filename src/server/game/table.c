@@ -79,6 +79,8 @@ struct ippon_table {
     int64_t window_ends;               /* -1, or when the open call window closes */
     int64_t hold_until;                /* -1, or when a restored table's hold ends, while no act has
                                           come since the restore */
+    int64_t prompt_at;                 /* -1, or when a restored table prompts what replaying left
+                                          unprompted (a riichi player's automatic discard) */
     bool back[IPPON_MAX_PLAYERS];      /* during that hold: the seat's player has resumed */
     struct held_event { int seat; json_t *event; } *held; /* events waiting for the window */
     int held_count, held_cap;
@@ -636,6 +638,7 @@ static ippon_table *table_alloc(const char *id, const ippon_rules *rules, const 
     t->last_discarder = -1;
     t->window_ends = -1;
     t->hold_until = -1;
+    t->prompt_at = -1;
     t->next_hand_at = -1;
     t->contributions_end = -1;
     ippon_clock_init(&t->clock, &t->set.clock);
@@ -769,6 +772,10 @@ static void start_over_at(ippon_table *t, int64_t from)
         t->window_ends = from;
     if (t->next_hand_at >= 0)
         t->next_hand_at = from + t->set.clock.move_ms;
+    if (t->contributions_end >= 0) /* the wait for contributions begins again: a player may give one on return */
+        t->contributions_end = from + t->set.contribution_ms;
+    if (t->prompt_at >= 0)
+        t->prompt_at = from;
 }
 
 /* the hold ends early once every human seat has resumed: there is no one left to wait for */
@@ -949,11 +956,27 @@ ippon_table *ippon_table_restore(const json_t *records, const ippon_table_settin
         }
         last = json_integer_value(at);
     }
+    /* A call window still open at the journal's end may have closed before the stop, and its held
+       events (the next draw, a hand's end) reached the players: a window's closing is not journaled,
+       so the restored table closes it as the table's timer did, and makes those events again, the
+       same and with the same numbers, whether or not anyone saw them. Had it not closed yet, the
+       players get them on their return: nothing they saw changes either way. */
+    if (!t->over && t->window_ends >= 0)
+        replay_until(t, t->window_ends > last ? t->window_ends : last);
     t->replaying = false;
-    if (!t->over && json_array_size(t->seeds) == 0) { /* opened, never dealt: deal now, with the
-                                                            contributions taken before the restart */
-        deal(t, now);
-        prompt(t, now);
+    if (!t->over && json_array_size(t->seeds) == 0) {
+        /* opened, never dealt: the wait for contributions goes on (from the hold's end) for the
+           human seats that have not given one; with nothing to wait for, the deal is now */
+        if (t->has_secret && t->set.contribution_ms > 0 && has_human(t) && !all_contributed(t)) {
+            t->contributions_end = now;
+        } else {
+            deal(t, now);
+            prompt(t, now);
+        }
+    } else if (!t->over) {
+        /* what replaying leaves undone, a riichi player's draw that offers only its discard, is
+           played when the table goes on (and journaled then), as the table would have played it */
+        t->prompt_at = now;
     }
     if (!t->over) {
         start_over_at(t, now + (t->set.resume_hold_ms > 0 ? t->set.resume_hold_ms : 0));
@@ -1056,6 +1079,8 @@ int64_t ippon_table_next_wakeup(const ippon_table *t)
     int64_t next = t->next_hand_at;
     if (t->contributions_end >= 0 && (next < 0 || t->contributions_end < next))
         next = t->contributions_end;
+    if (t->prompt_at >= 0 && (next < 0 || t->prompt_at < next))
+        next = t->prompt_at;
     if (t->window_ends >= 0 && (next < 0 || t->window_ends < next))
         next = t->window_ends;
     for (int s = 0; s < t->players; s++) {
@@ -1085,6 +1110,11 @@ static void bot_move(ippon_table *t, int seat, int64_t now)
 void ippon_table_tick(ippon_table *t, int64_t now)
 {
     for (int guard = 0; guard < 64 && !t->over; guard++) {
+        if (t->prompt_at >= 0 && now >= t->prompt_at) {
+            t->prompt_at = -1;
+            prompt(t, now);
+            continue;
+        }
         if (t->window_ends >= 0 && now >= t->window_ends) {
             close_window(t, now);
             prompt(t, now);

@@ -92,10 +92,20 @@ typedef struct ippon_table_hooks {
  *
  * "at" is the table's time (ms). ippon_table_restore replays such a list through the rules core
  * and gives the same table: the same seats, hands, event numbers per seat (what a reconnecting
- * player resumes from), asks and banks (a table restored while it waited for contributions deals
- * at once with those it had taken); after settings.resume_hold_ms, a decision that was running
- * starts over with a fresh move time and the network grace, bots think again. A list that ends with the match over calls
- * the finished hook (so a match whose record was not stored yet is stored).
+ * player resumes from), asks and banks; after settings.resume_hold_ms, a decision that was running
+ * starts over with a fresh move time and the network grace, bots think again, and a table that
+ * was waiting for contributions waits settings.contribution_ms again for the seats that gave none.
+ * A list that ends with the match over calls the finished hook (so a match whose record was not
+ * stored yet is stored).
+ *
+ * Every event a player may have been sent is in the restored table, with its number and its
+ * contents: each is made from journaled records alone, except what a call window held, which
+ * goes out when the window closes — and a window's closing is not journaled (it would be a second
+ * write per discard). It need not be: what a window holds is decided by the records before it, so
+ * a journal that ends with a window open is restored with that window closed, as the table's
+ * timer closed it, whether or not it had closed before the stop (players who had not seen those
+ * events get them on their return). So a player who saw the draw after a discard and reconnects
+ * with its number and proof finds it there, and the match goes on.
  */
 
 /*
