@@ -8,7 +8,10 @@
 // check passes, and there is one deal check per hand played. The same record with one digit of its
 // secret changed (served by page.route) fails the commitment check, in English and in Japanese; a
 // second browser that did not play checks the record alone; a record stored before contributions
-// shows its seeds to rebuild. Screenshots at desktop and phone sizes.
+// shows its seeds to rebuild, plainly, without a verdict. Downgraded records are red: the record
+// without its fairness data in the browser that played (its commitment and contribution could
+// not be checked, in English and in Japanese), and records whose seeds were emptied. Screenshots
+// at desktop and phone sizes.
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from '../integration/harness.mjs';
@@ -91,6 +94,42 @@ describe('fair walls in the browser', () => {
     assert.match(await page.locator(`${section} .verdict`).innerText(), /検証に失敗/);
     assert.match(await page.locator(`${section} li.check[data-check="commitment"]`).innerText(), /✗/);
     await screenshot(page, 'fairness-failed-ja');
+    await page.locator('#lang').click();
+    await page.waitForFunction(() => document.documentElement.lang === 'en');
+
+    // the record downgraded, its fairness taken away: in a match this browser saw, the commitment
+    // and contribution it holds cannot be checked, and the verdict is red, never a mild note
+    const stripped = { ...record, fairness: null };
+    await page.unroute(`**/api/matches/${found.table}`);
+    await page.route(`**/api/matches/${found.table}`, (route) => route.fulfill({ json: stripped }));
+    await page.reload();
+    await page.locator(section).waitFor();
+    assert.equal(await page.locator(section).getAttribute('data-ok'), 'false');
+    const verdict = page.locator(`${section} .verdict.bad`);
+    assert.match(await verdict.innerText(), /A check could not be made/);
+    const [shown, failing] = await verdict.evaluate((el) => {
+      const probe = document.createElement('span');
+      probe.style.color = 'var(--minus)';
+      el.after(probe);
+      const colours = [getComputedStyle(el).color, getComputedStyle(probe).color];
+      probe.remove();
+      return colours;
+    });
+    assert.equal(shown, failing, 'the verdict is in the failing colour (--minus)');
+    for (const id of ['seen_commitment', 'contribution']) {
+      const line = page.locator(`${section} li.check[data-check="${id}"]`);
+      assert.equal(await line.getAttribute('data-ok'), 'false', id);
+      assert.equal(await line.getAttribute('data-cannot'), 'no_fairness', id);
+      assert.match(await line.innerText(), /✗.*could not be checked: the record has no secret/s, id);
+    }
+    assert.equal(await page.locator(`${section} li.check[data-check="hand_commitment"][data-ok="true"]`).count(), starts.length,
+      'each hand seen is still checked against its seed');
+    assert.doesNotMatch(await page.locator(section).innerText(), /Every check passed/);
+    await page.locator('#lang').click();
+    await page.waitForFunction(() => document.documentElement.lang === 'ja');
+    assert.match(await verdict.innerText(), /検証できない項目があります/);
+    assert.match(await page.locator(`${section} li.check[data-check="seen_commitment"]`).innerText(), /検証できません/);
+    await screenshot(page, 'fairness-downgraded-ja');
     await page.context().close();
 
     // another browser, which did not play: the record alone, still good
@@ -109,6 +148,25 @@ describe('fair walls in the browser', () => {
     const links = await other.locator(`${section} .fair a`).evaluateAll((els) => els.map((e) => e.getAttribute('href')));
     assert.equal(links.length, record.seeds.length);
     assert.ok(links[0].startsWith(`/api/fairness?mode=4p&seed=${record.seeds[0]}`));
+    assert.equal(await other.locator(`${section} .verdict`).count(), 0, 'said plainly: no verdict either way');
+    assert.doesNotMatch(await other.locator(section).innerText(), /Every check passed/);
+
+    // the same, its seeds emptied: the hands played no longer have theirs, and that is red
+    const emptied = { ...record, id: 'legacy2', fairness: null, seeds: [] };
+    await other.route('**/api/matches/legacy2', (route) => route.fulfill({ json: emptied }));
+    await other.goto(`${env.site.url}/#/match/legacy2`);
+    await other.locator(`${section}[data-legacy="true"]`).waitFor();
+    assert.equal(await other.locator(section).getAttribute('data-ok'), 'false');
+    assert.match(await other.locator(`${section} .verdict.bad`).innerText(), /A check failed/);
+    assert.match(await other.locator(`${section} li.check[data-check="hands"]`).innerText(),
+      new RegExp(`✗.*expected ${record.hands}, found 0`, 's'));
+    // and a record with its fairness data whose seeds were emptied
+    const cut = { ...record, id: 'cut1', seeds: [] };
+    await other.route('**/api/matches/cut1', (route) => route.fulfill({ json: cut }));
+    await other.goto(`${env.site.url}/#/match/cut1`);
+    await other.locator(`${section}[data-ok="false"]`).waitFor();
+    assert.match(await other.locator(`${section} .verdict.bad`).innerText(), /A check failed/);
+    assert.equal(await other.locator(`${section} li.check[data-check="hands"]`).getAttribute('data-ok'), 'false');
     assertNoProblems(other, 'the other browser');
     await other.context().close();
   });

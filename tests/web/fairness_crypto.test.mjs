@@ -10,6 +10,7 @@ import { createHash, createCipheriv, randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { buildMatch } from './fairness_records.mjs';
 
 const web = (name) => import(pathToFileURL(join(import.meta.dirname, '../../web/js', name)).href);
 const { blake2b } = await web('blake2b.js');
@@ -270,31 +271,6 @@ test('secret commitments and hand seeds match Python hashlib', () => {
 
 // ---------------------------------------------------------------- verifyMatch
 
-// a consistent record and what seat `seat` saw, built with the module's own functions
-function buildMatch(players, hands = 3, seat = 1) {
-  const secret = rnd(32);
-  const contributions = Array.from({ length: players }, (_, s) => (s === 2 ? new Uint8Array(0) : rnd(32)));
-  const seeds = Array.from({ length: hands }, (_, k) => F.handSeed(secret, k, contributions));
-  const record = {
-    players,
-    seeds: seeds.map(F.hex),
-    fairness: { secret: F.hex(secret), commitment: F.hex(F.secretCommitment(secret)), contributions: contributions.map(F.hex) },
-  };
-  const red = F.redFivesFor(players);
-  const seen = {
-    seat,
-    commitment: record.fairness.commitment,
-    contribution: F.hex(contributions[seat]),
-    hands: seeds.map((seed, k) => {
-      const w = F.wall(players, seed);
-      const dealer = k % players;
-      const deal = F.dealtTiles(players, w, seat, dealer, red).reverse(); // any order will do
-      return { k, dealer, commitment: F.hex(F.handCommitment(seed, w)), deal, dora: F.tileName(w[w.length - 9], red) };
-    }),
-  };
-  return { record, seen };
-}
-
 const clone = (x) => JSON.parse(JSON.stringify(x));
 const label = (c) => (c.hand === undefined ? c.id : `${c.id}:${c.hand}`);
 const failed = (result) => result.checks.filter((c) => !c.ok).map(label).sort();
@@ -312,12 +288,12 @@ test('a consistent record passes every check, in order', () => {
     const r = F.verifyMatch(record, seen);
     assert.equal(r.ok, true, JSON.stringify(failed(r)));
     assert.deepEqual(r.checks.map(label), [
-      'commitment', 'seed:0', 'seed:1', 'seed:2', 'seen_commitment', 'contribution',
+      'hands', 'commitment', 'contributions', 'seed:0', 'seed:1', 'seed:2', 'seen_commitment', 'contribution',
       'hand_commitment:0', 'deal:0', 'dora:0', 'hand_commitment:1', 'deal:1', 'dora:1', 'hand_commitment:2', 'deal:2', 'dora:2',
     ]);
     const alone = F.verifyMatch(record);
     assert.equal(alone.ok, true);
-    assert.deepEqual(alone.checks.map((c) => c.id), ['commitment', 'seed', 'seed', 'seed']);
+    assert.deepEqual(alone.checks.map((c) => c.id), ['hands', 'commitment', 'contributions', 'seed', 'seed', 'seed']);
   }
 });
 
@@ -395,18 +371,18 @@ test('malformed fields fail their checks with a reason instead of throwing', () 
   let r = F.verifyMatch(record, seen);
   assert.equal(r.ok, false);
   assert.deepEqual(failed(r), ['commitment', 'seed:0', 'seed:1', 'seed:2']);
-  assert.match(r.checks[0].detail, /not hex/);
+  assert.match(r.checks.find((c) => c.id === 'commitment').detail, /not hex/);
 
   ({ record, seen } = clone(base));
   record.fairness.contributions.pop();
   r = F.verifyMatch(record);
-  assert.deepEqual(failed(r), ['seed:0', 'seed:1', 'seed:2']);
-  assert.match(r.checks[1].detail, /contributions/);
+  assert.deepEqual(failed(r), ['contributions', 'seed:0', 'seed:1', 'seed:2']);
+  assert.match(r.checks.find((c) => c.id === 'contributions').detail, /expected 4 contributions, got 3/);
 
   ({ record, seen } = clone(base));
   record.seeds.pop(); // a hand seen live whose seed was not revealed
   r = F.verifyMatch(record, seen);
-  assert.deepEqual(failed(r), ['deal:2', 'dora:2', 'hand_commitment:2']);
+  assert.deepEqual(failed(r), ['deal:2', 'dora:2', 'hand_commitment:2', 'hands']);
   assert.match(r.checks.find((c) => c.id === 'hand_commitment' && c.hand === 2).detail, /no seed for hand 2/);
 });
 
@@ -426,6 +402,84 @@ test('players from seats or mode; records without fairness data are legacy', () 
 
   const legacy = clone(record);
   delete legacy.fairness;
-  assert.deepEqual(F.verifyMatch(legacy, seen), { ok: false, legacy: true, checks: [] });
-  assert.deepEqual(F.verifyMatch(null), { ok: false, legacy: true, checks: [] });
+  const alone = F.verifyMatch(legacy); // nothing asked of it: said to be legacy, never ok
+  assert.equal(alone.ok, false);
+  assert.equal(alone.legacy, true);
+  assert.deepEqual(failed(alone), []);
+  assert.deepEqual(F.verifyMatch(null), { ok: false, legacy: false, checks: [{ id: 'record', ok: false, detail: 'not a match record' }] });
+});
+
+// a record made to look older or shorter than it is: every check that was asked for and could
+// not be made fails, and saying so (cannot), never passing by being left out
+test('a downgraded record fails: fairness taken away, seeds or hands cut, contributions dropped', () => {
+  for (const players of [3, 4]) {
+    const base = buildMatch(players);
+    const run = (edit, withSeen = true) => {
+      const { record, seen } = clone(base);
+      edit(record, seen);
+      return F.verifyMatch(record, withSeen ? seen : undefined);
+    };
+    const cannot = (r) => r.checks.filter((c) => c.cannot).map(label).sort();
+
+    // fairness null or missing, in a match this browser saw: its commitment and contribution
+    // cannot be checked; each hand it saw is still checked against the seeds (and passes)
+    for (const strip of [(rec) => { rec.fairness = null; }, (rec) => { delete rec.fairness; }]) {
+      const r = run(strip);
+      assert.equal(r.ok, false);
+      assert.equal(r.legacy, true);
+      assert.deepEqual(failed(r), ['contribution', 'seen_commitment']);
+      assert.deepEqual(cannot(r), ['contribution', 'seen_commitment']);
+      assert.equal(r.checks.filter((c) => c.id === 'hand_commitment' && c.ok).length, 3);
+    }
+    // … and a seat that sent no contribution still asks for the commitment it saw
+    let r = run((rec, seen) => { rec.fairness = null; seen.contribution = null; });
+    assert.deepEqual(cannot(r), ['seen_commitment']);
+    // fairness of another type is no legacy record: it is unreadable, and fails
+    for (const bogus of [false, 0, '', 'none', []]) {
+      r = run((rec) => { rec.fairness = bogus; }, false);
+      assert.equal(r.legacy, false, JSON.stringify(bogus));
+      assert.ok(failed(r).includes('commitment') && failed(r).includes('contributions'), JSON.stringify(bogus));
+    }
+
+    // seeds emptied, or fewer than the hands: the count fails, with or without what was seen
+    for (const withSeen of [false, true]) {
+      r = run((rec) => { rec.seeds = []; }, withSeen);
+      assert.equal(r.ok, false);
+      assert.ok(failed(r).includes('hands'), JSON.stringify(failed(r)));
+      assert.deepEqual(r.checks.find((c) => c.id === 'hands').expected, 3);
+      assert.deepEqual(r.checks.find((c) => c.id === 'hands').got, 0);
+      r = run((rec) => { rec.seeds.pop(); }, withSeen);
+      assert.ok(failed(r).includes('hands'));
+      // and a legacy record cut short fails all the same
+      r = run((rec) => { rec.fairness = null; rec.seeds = rec.seeds.slice(0, 1); }, withSeen);
+      assert.ok(failed(r).includes('hands'));
+    }
+    // hands lowered to match the cut seeds: a completed match dealt one hand at least
+    r = run((rec) => { rec.seeds = []; rec.hands = 0; }, false);
+    assert.deepEqual(failed(r), ['hands']);
+    assert.match(r.checks[0].detail, /completed match with no hand/);
+    // the hands taken away, or not a count
+    for (const hands of [undefined, null, '3', -1, 2.5]) {
+      r = run((rec) => { rec.hands = hands; }, false);
+      assert.deepEqual(failed(r), ['hands'], String(hands));
+      assert.match(r.checks[0].detail, /how many hands/);
+    }
+    // more seeds than hands
+    r = run((rec) => { rec.hands = 2; }, false);
+    assert.deepEqual(failed(r), ['hands']);
+    // the seeds taken away altogether
+    r = run((rec) => { delete rec.seeds; }, false);
+    assert.deepEqual(failed(r), ['hands']);
+    assert.match(r.checks[0].detail, /no seeds/);
+
+    // the secret kept, the contributions dropped: they cannot make the seeds, and this browser's
+    // contribution is not found
+    r = run((rec) => { delete rec.fairness.contributions; });
+    assert.deepEqual(failed(r), ['contribution', 'contributions', 'seed:0', 'seed:1', 'seed:2']);
+    // … even in a match stopped before its first deal, where no seed is checked
+    r = run((rec, seen) => { delete rec.fairness.contributions; rec.seeds = []; rec.hands = 0; rec.completed = false; seen.hands = []; });
+    assert.deepEqual(failed(r), ['contribution', 'contributions']);
+    r = run((rec) => { rec.fairness.contributions = rec.fairness.contributions.map(() => ''); }, false);
+    assert.deepEqual(failed(r), ['seed:0', 'seed:1', 'seed:2']);
+  }
 });

@@ -162,53 +162,85 @@ function check(id, hand, run) {
   return c;
 }
 
+// a check that was asked for and could not be made: it fails, and says why (`cannot`, a reason a
+// page can name in its own words: 'no_fairness', the record lacks what the walls were made from)
+function cannot(id, reason, detail) {
+  return { id, ok: false, cannot: reason, detail };
+}
+
 function same(expected, got) {
   return expected === got ? [true, `matches ${expected}`, { expected, got }]
     : [false, `expected ${expected}, got ${got}`, { expected, got }];
 }
 
+// the record's count of hands against its seeds: one seed per hand dealt, and a completed match
+// dealt one at least (a record cut short of hands would otherwise check only what it kept)
+function handsAgree(record) {
+  const { hands, seeds } = record;
+  if (!Number.isInteger(hands) || hands < 0) throw new Error('the record does not say how many hands were dealt');
+  if (!Array.isArray(seeds)) throw new Error('the record has no seeds');
+  if (record.completed === true && hands === 0) throw new Error('a completed match with no hand dealt');
+  return same(hands, seeds.length);
+}
+
+const NO_FAIRNESS = 'the record has no fairness data (secret, commitment, contributions)';
+
 /**
- * Checks a match record (GET /api/matches/…: players or mode or seats, seeds[], fairness
+ * Checks a match record (GET /api/matches/…: players or mode or seats, hands, seeds[], fairness
  * { secret, commitment, contributions[] }), and, when `seen` is given, what this browser saw
  * live ({ seat, commitment, contribution, hands: [{ k, dealer, commitment, deal, dora }] }).
- * Returns { ok, checks: [{ id, ok, hand?, detail }] }; a record without fairness data (an older
- * match) gives { ok: false, legacy: true, checks: [] }.
+ * Returns { ok, legacy, checks: [{ id, ok, hand?, detail, cannot? }] }. ok is true only when
+ * the record has its fairness data and every check passed. A record without it (legacy: a match
+ * stored before contributions) is still checked for its count of hands and, against what was
+ * seen, for each hand's commitment, deal and dora; but what needs the secret and was asked for
+ * (the commitment and contribution this browser saw) fails as a check that could not be made.
  */
 export function verifyMatch(record, seen = undefined) {
-  if (!record || !record.fairness) return { ok: false, legacy: true, checks: [] };
+  if (!record || typeof record !== 'object') {
+    return { ok: false, legacy: false, checks: [{ id: 'record', ok: false, detail: 'not a match record' }] };
+  }
   const f = record.fairness;
+  const legacy = f === null || f === undefined;
   const players = playersOf(record);
   const seeds = Array.isArray(record.seeds) ? record.seeds : [];
   const checks = [];
   if (!players) {
     checks.push({ id: 'record', ok: false, detail: 'the number of players is missing' });
-    return { ok: false, checks };
+    return { ok: false, legacy, checks };
   }
   const redFives = redFivesFor(players);
-  const secret = () => unhex(f.secret, 32);
+  const fairness = () => {
+    if (!f || typeof f !== 'object') throw new Error('fairness: not an object');
+    return f;
+  };
+  const secret = () => unhex(fairness().secret, 32);
   const contributions = () => {
-    const list = f.contributions;
+    const list = fairness().contributions;
     if (!Array.isArray(list) || list.length !== players) {
       throw new Error(`expected ${players} contributions, got ${Array.isArray(list) ? list.length : 'none'}`);
     }
-    return list.map((c) => unhex(c || ''));
+    return list.map((c) => unhex(c || '', c ? 32 : 0));
   };
   const seedOf = (k) => {
     if (typeof seeds[k] !== 'string') throw new Error(`no seed for hand ${k}`);
     return unhex(seeds[k], 32);
   };
 
-  checks.push(check('commitment', undefined, () => same(hex(unhex(f.commitment, 32)), hex(secretCommitment(secret())))));
-  seeds.forEach((s, k) => {
-    checks.push(check('seed', k, () => same(hex(seedOf(k)), hex(handSeed(secret(), k, contributions())))));
-  });
+  checks.push(check('hands', undefined, () => handsAgree(record)));
+  if (!legacy) {
+    checks.push(check('commitment', undefined, () => same(hex(unhex(fairness().commitment, 32)), hex(secretCommitment(secret())))));
+    checks.push(check('contributions', undefined, () => same(players, contributions().length)));
+    seeds.forEach((s, k) => {
+      checks.push(check('seed', k, () => same(hex(seedOf(k)), hex(handSeed(secret(), k, contributions())))));
+    });
+  }
 
   if (seen) {
-    checks.push(check('seen_commitment', undefined, () => {
+    checks.push(legacy ? cannot('seen_commitment', 'no_fairness', NO_FAIRNESS) : check('seen_commitment', undefined, () => {
       return same(hex(unhex(seen.commitment, 32)), hex(unhex(f.commitment, 32)));
     }));
     if (seen.contribution !== null && seen.contribution !== undefined) {
-      checks.push(check('contribution', undefined, () => {
+      checks.push(legacy ? cannot('contribution', 'no_fairness', NO_FAIRNESS) : check('contribution', undefined, () => {
         const list = Array.isArray(f.contributions) ? f.contributions : [];
         return same(hex(unhex(seen.contribution)), hex(unhex(list[seen.seat] || '')));
       }));
@@ -226,5 +258,5 @@ export function verifyMatch(record, seen = undefined) {
       checks.push(check('dora', h.k, () => same(String(h.dora), doraIndicator(walled(), redFives))));
     }
   }
-  return { ok: checks.length > 0 && checks.every((c) => c.ok), checks };
+  return { ok: !legacy && checks.every((c) => c.ok), legacy, checks };
 }
