@@ -39,7 +39,9 @@ typedef struct ippon_rules {
     bool kiriage;                /* 30 fu 4 han and 60 fu 3 han are mangan */
     bool counted_yakuman;        /* 13+ han (all dora and kita included) = yakuman */
     bool double_yakuman_single;  /* 13-sided kokushi, suuankou tanki, junsei chuuren, daisuushii are 2x */
-    bool yakuman_stack;          /* different yakuman in one hand add up */
+    bool yakuman_stack;          /* different yakuman in one hand add up; false: only the largest
+                                    counts, and a liability (pao) still answers for its own
+                                    yakuman out of it (points.c) */
     bool open_tanyao;            /* kuitan */
     bool pao_daisangen, pao_daisuushii;
     bool pao_suukantsu;          /* 4th kan a daiminkan */

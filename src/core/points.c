@@ -13,7 +13,12 @@
  *
  * Pao: the liable player answers for the liable yakuman — the whole tsumo value, or half of
  * the ron value with the discarder paying the other half — and pays all the honba; the rest of
- * the hand is settled normally.
+ * the hand is settled normally. When yakuman do not stack (rules->yakuman_stack false) the hand
+ * is worth its largest yakuman alone, and the liability stays: the liable player answers for
+ * their yakuman's own value out of the hand's, as if it alone had been scored. So a tsuuiisou
+ * beside a pao daisangen is one yakuman that the daisangen's feeder pays as for a daisangen
+ * alone (README, Rule decisions); of two liabilities the first established comes first, and a
+ * later one answers only for what is left.
  */
 #include <assert.h>
 #include <string.h>
@@ -128,35 +133,24 @@ static int fourth_kan_daiminkan(const ippon_win *win)
     return last;
 }
 
-static bool has_yaku(const ippon_yaku_han *list, int n, int yaku, int *mult)
-{
-    for (int i = 0; i < n; i++)
-        if (list[i].yaku == yaku) {
-            *mult = list[i].yakuman;
-            return true;
-        }
-    return false;
-}
-
-int ippon_pao_find(const ippon_rules *rules, const ippon_win *win, const ippon_yaku_han *yaku, int n_yaku,
+int ippon_pao_find(const ippon_rules *rules, const ippon_win *win, uint64_t found, int hand_yakuman,
                    ippon_pao pao[2], int pao_mult[2])
 {
-    struct { int yaku, at; bool enabled; int lo, hi, need; } cand[3] = {
-        { IPPON_YAKU_DAISANGEN, -1, rules->pao_daisangen, IPPON_HAKU, IPPON_CHUN, 3 },
-        { IPPON_YAKU_DAISUUSHII, -1, rules->pao_daisuushii, IPPON_EAST, IPPON_NORTH, 4 },
-        { IPPON_YAKU_SUUKANTSU, -1, rules->pao_suukantsu, 0, 0, 0 },
+    struct { int yaku; bool enabled; int lo, hi, need; } cand[3] = {
+        { IPPON_YAKU_DAISANGEN, rules->pao_daisangen, IPPON_HAKU, IPPON_CHUN, 3 },
+        { IPPON_YAKU_DAISUUSHII, rules->pao_daisuushii, IPPON_EAST, IPPON_NORTH, 4 },
+        { IPPON_YAKU_SUUKANTSU, rules->pao_suukantsu, 0, 0, 0 },
     };
     int n = 0, at[2];
     for (int c = 0; c < 3; c++) {
-        int mult;
-        if (!cand[c].enabled || !has_yaku(yaku, n_yaku, cand[c].yaku, &mult))
+        if (!cand[c].enabled || !(found >> cand[c].yaku & 1))
             continue;
         int i = cand[c].yaku == IPPON_YAKU_SUUKANTSU ? fourth_kan_daiminkan(win)
                                                      : completing_call(win, cand[c].lo, cand[c].hi, cand[c].need);
         if (i < 0 || n == 2)
             continue;
         pao[n] = (ippon_pao){ .seat = win->melds[i].from, .yaku = (uint8_t)cand[c].yaku };
-        pao_mult[n] = mult;
+        pao_mult[n] = ippon_yakuman_mult(rules, cand[c].yaku);
         at[n] = i;
         n++;
     }
@@ -166,7 +160,18 @@ int ippon_pao_find(const ippon_rules *rules, const ippon_win *win, const ippon_y
         pao[0] = pao[1], pao_mult[0] = pao_mult[1];
         pao[1] = p, pao_mult[1] = m;
     }
-    return n;
+    /* each liability out of what is left of the hand's value, the first established first (with
+       stacking yakuman the liable ones never add up to more than the hand) */
+    int left = hand_yakuman, kept = 0;
+    for (int k = 0; k < n; k++) {
+        int m = pao_mult[k] < left ? pao_mult[k] : left;
+        if (m == 0)
+            continue;
+        pao[kept] = pao[k];
+        pao_mult[kept++] = m;
+        left -= m;
+    }
+    return kept;
 }
 
 void ippon_settle(const ippon_rules *rules, const ippon_win *win, int base, const ippon_pao *pao,

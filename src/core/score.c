@@ -9,6 +9,7 @@
  * most han, then most fu; each candidate is valued from its yaku as bits and han, and the yaku
  * list is written once, for the reading kept.
  */
+#include <assert.h>
 #include <string.h>
 
 #include "agari_internal.h"
@@ -255,7 +256,14 @@ void ippon_score_unchecked(const ippon_rules *rules, const ippon_win *win, ippon
         add_dora_entries(win, &f, out);
 
     int pao_mult[2] = { 0, 0 };
-    out->n_pao = (uint8_t)(v->tally.yakuman ? ippon_pao_find(rules, win, out->yaku, out->n_yaku, out->pao, pao_mult)
+    out->n_pao = (uint8_t)(v->tally.yakuman ? ippon_pao_find(rules, win, v->tally.yakuman_found, v->tally.yakuman,
+                                                             out->pao, pao_mult)
                                             : 0);
+    /* yakuman that do not stack leave one listed; when a liable yakuman is worth the whole hand,
+       the hand is scored as that one (points.c, the liability when yakuman do not stack) */
+    if (out->n_pao && !rules->yakuman_stack && pao_mult[0] == out->yakuman) {
+        assert(out->n_yaku == 1);
+        out->yaku[0] = (ippon_yaku_han){ .yaku = out->pao[0].yaku, .yakuman = (uint8_t)pao_mult[0] };
+    }
     ippon_settle(rules, win, v->base, out->pao, pao_mult, out->n_pao, out);
 }

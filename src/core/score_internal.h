@@ -44,6 +44,8 @@ struct yaku_list {
    the yakuhai are not among the bits, only in han */
 struct tally {
     uint64_t yaku;
+    uint64_t yakuman_found; /* every yakuman of the reading, also those not kept because yakuman
+                               do not stack (rules->yakuman_stack false): pao looks among them */
     int han;       /* the reading's own ordinary yaku; 0 = none */
     int yakuman;   /* total multiplier */
 };
@@ -82,8 +84,19 @@ int ippon_fu_count(const ippon_rules *rules, const ippon_win *win, const struct 
                    const struct reading *r, bool pinfu);
 /* basic points after limits, and its limit name */
 int ippon_base_points(const ippon_rules *rules, int han, int fu, int yakuman, uint8_t *limit);
-/* finds liabilities for the kept reading's yakuman; returns how many (0–2) */
-int ippon_pao_find(const ippon_rules *rules, const ippon_win *win, const ippon_yaku_han *yaku, int n_yaku,
+/* how many yakuman one yakuman (enum ippon_yaku) is worth under the rules: 1, or 2 for the
+   double ones when rules->double_yakuman_single */
+int ippon_yakuman_mult(const ippon_rules *rules, int yaku);
+/*
+ * Finds the liabilities (RULES.md §7) for the yakuman of the kept reading, `found` (bits of enum
+ * ippon_yaku: all of the reading's yakuman, also those not counted when yakuman do not stack), in
+ * a hand worth `hand_yakuman` yakuman. Each liable player answers for their yakuman's own value,
+ * pao_mult (1 or 2), taken out of the hand's value in the order the liabilities arose; when
+ * yakuman do not stack and the hand is worth less than its yakuman together, a later liability
+ * gets only what is left, and one left with nothing is no liability. Returns how many (0–2),
+ * the first established first.
+ */
+int ippon_pao_find(const ippon_rules *rules, const ippon_win *win, uint64_t found, int hand_yakuman,
                    ippon_pao pao[2], int pao_mult[2]);
 /* fills total, payments, honba_points and stick_points (pao, honba and sticks included); out->payments
    must be zero */

@@ -104,7 +104,7 @@ static const uint8_t yakuman_order[] = {
 #define DOUBLE_YAKUMAN (YAKU_BIT(IPPON_YAKU_KOKUSHI_13) | YAKU_BIT(IPPON_YAKU_SUUANKOU_TANKI) | \
                         YAKU_BIT(IPPON_YAKU_DAISUUSHII) | YAKU_BIT(IPPON_YAKU_JUNSEI_CHUUREN))
 
-static int yakuman_mult(const ippon_rules *rules, int yaku)
+int ippon_yakuman_mult(const ippon_rules *rules, int yaku)
 {
     return (DOUBLE_YAKUMAN >> yaku & 1) && rules->double_yakuman_single ? 2 : 1;
 }
@@ -132,15 +132,17 @@ static uint64_t reading_yakuman(const ippon_win *win, const struct reading *r, c
 }
 
 /* sets t->yaku and t->yakuman from the yakuman bits: all of them when yakuman stack, else only
-   the largest (the first listed of equals) */
+   the largest (the first listed of equals; the scorer may name a liable one instead, score.c);
+   t->yakuman_found keeps them all */
 static void keep_yakuman(const ippon_rules *rules, uint64_t bits, struct tally *t)
 {
+    t->yakuman_found = bits;
     int total = 0, best = -1, best_mult = 0;
     for (size_t i = 0; i < sizeof yakuman_order; i++) {
         int y = yakuman_order[i];
         if (!(bits >> y & 1))
             continue;
-        int mult = yakuman_mult(rules, y);
+        int mult = ippon_yakuman_mult(rules, y);
         total += mult;
         if (mult > best_mult) {
             best = y;
@@ -351,6 +353,7 @@ void ippon_yaku_count(const ippon_rules *rules, const ippon_win *win, const stru
         return;
     }
     t->yakuman = 0;
+    t->yakuman_found = 0;
     if (r->shape == READING_CHIITOI) {
         t->yaku = YAKU_BIT(IPPON_YAKU_CHIITOITSU);
         t->han = 2;
@@ -372,7 +375,7 @@ int ippon_yaku_list(const ippon_rules *rules, const struct hand_facts *f, const 
         for (size_t i = 0; i < sizeof yakuman_order; i++)
             if (t->yaku >> yakuman_order[i] & 1)
                 list[n++] = (ippon_yaku_han){ .yaku = yakuman_order[i],
-                                              .yakuman = (uint8_t)yakuman_mult(rules, yakuman_order[i]) };
+                                              .yakuman = (uint8_t)ippon_yakuman_mult(rules, yakuman_order[i]) };
         return n;
     }
     int n = f->common.n_yaku;

@@ -11,6 +11,13 @@
  * East 1, and turn order goes 0, 1, 2(, 3). The table's seats are turned accordingly — log seat
  * r is table seat (r + first dealer) mod players — names and every seat in every hand included,
  * so a viewer shows the first hand as East 1 and each name at its own seat.
+ *
+ * Round. A hand's header is [round, honba, sticks] with round = 4 x round wind + dealer (log
+ * seat). A single-hand match plays on past North 4 (RULES.md §1) with the round wind cycling
+ * back to East (E S W N in 4p, E S W in 3p), so the round written stays within 0..15 (3p: 0..10)
+ * while the honba counts on. A reader should accept a larger round too, as ippon-replay does
+ * (src/tools/common/tenhou_log.h): dealer = round mod 4, round wind = (round / 4) modulo the
+ * cycle of winds (for 4p the same as taking the round modulo 16).
  */
 #include <stdio.h>
 #include <stdlib.h>

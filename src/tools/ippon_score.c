@@ -1,36 +1,39 @@
 /*
  * ippon-score — scores winning hands given as JSON Lines.
  *
- *   ippon-score [--rules yonma|sanma] < hands.jsonl > verdicts.jsonl
+ *   ippon-score [--rules yonma|sanma|tenhou4|tenhou3|FILE.json] < hands.jsonl > verdicts.jsonl
  *
  * Each input line is one hand in the scoring oracle's schema; each output line is its verdict
  * (result, han, fu, yakuman, limit, base, total, payments, pao, yaku). A line without a
- * "rules" field is scored under --rules (default yonma). A malformed or impossible line gets
+ * "rules" field ("yonma" or "sanma") is scored under --rules (default yonma): a built-in preset
+ * or a preset file, read as every tool reads it (rules_json.h). A malformed or impossible line gets
  * {"id":…,"result":"error","error":"…"} and the program goes on with the next one; blank lines
- * are skipped. Exit status: 0, or 2 for a bad command line.
+ * are skipped. Exit status: 0, or 2 for a bad command line (a bad preset file included).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "hand_json.h"
+#include "rules_json.h"
 
 static void usage(FILE *to)
 {
-    fputs("usage: ippon-score [--rules yonma|sanma] < hands.jsonl > verdicts.jsonl\n"
+    fputs("usage: ippon-score [--rules yonma|sanma|tenhou4|tenhou3|FILE.json] < hands.jsonl > verdicts.jsonl\n"
           "Scores one winning hand per line (the oracle's JSON schema) and writes one verdict per line.\n",
           to);
 }
 
 int main(int argc, char **argv)
 {
+    ippon_rules rules_storage;
     const ippon_rules *rules = ippon_rules_preset("yonma");
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--rules") && i + 1 < argc) {
-            const char *name = argv[++i];
-            rules = (!strcmp(name, "yonma") || !strcmp(name, "sanma")) ? ippon_rules_preset(name) : NULL;
+            char err[256];
+            rules = ippon_rules_resolve(argv[++i], &rules_storage, err, sizeof err);
             if (!rules) {
-                fprintf(stderr, "ippon-score: --rules: unknown preset '%s' (yonma or sanma)\n", name);
+                fprintf(stderr, "ippon-score: --rules: %s\n", err);
                 return 2;
             }
         } else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {

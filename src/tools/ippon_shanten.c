@@ -6,7 +6,8 @@
  * Input: one hand per line on stdin (or the hands given as arguments), in short notation
  * ("123m456p789s1122z", 0 = red five), optionally followed by options separated by spaces:
  * "melds=N" (called or declared sets; the hand then holds 13 − 3N or 14 − 3N tiles) and
- * "rules=NAME" (a preset: yonma, sanma, tenhou4, tenhou3; default yonma or --rules).
+ * "rules=NAME" (a preset: yonma, sanma, tenhou4, tenhou3; default yonma or --rules, which
+ * also takes a preset file, read as every tool reads it: rules_json.h).
  * Output, per line:
  *   {"hand":"...","shanten":N,"standard":N,"chiitoi":N,"kokushi":N,"waits":"14p","ukeire":"..."}
  * chiitoi/kokushi are null with melds; waits (tenpai hands) and ukeire (kinds that lower the
@@ -22,11 +23,12 @@
 #include "ippon/rules.h"
 #include "ippon/shanten.h"
 #include "ippon/tile.h"
+#include "rules_json.h"
 
 static void usage(FILE *out)
 {
     fprintf(out,
-            "usage: ippon-shanten [--rules NAME] [HAND...]\n"
+            "usage: ippon-shanten [--rules NAME|FILE.json] [HAND...]\n"
             "\n"
             "Prints the shanten (standard, chiitoitsu, kokushi and the least), the waits and the\n"
             "ukeire of each hand as one JSON line. Hands come from the arguments, or one per line\n"
@@ -34,8 +36,9 @@ static void usage(FILE *out)
             "E S W N haku hatsu chun), optionally followed by \" melds=N\" (called sets) and\n"
             "\" rules=NAME\".\n"
             "\n"
-            "  --rules NAME  default rule preset: yonma (default), sanma, tenhou4, tenhou3\n"
-            "  --help        this text\n");
+            "  --rules NAME|FILE.json  default rule preset: yonma (default), sanma, tenhou4,\n"
+            "                         tenhou3, or a preset file\n"
+            "  --help                 this text\n");
 }
 
 /* the kinds of a bit set in short notation ("14p"), into buf */
@@ -176,6 +179,7 @@ static void evaluate(const char *line, const ippon_rules *default_rules)
 
 int main(int argc, char **argv)
 {
+    ippon_rules rules_storage;
     const ippon_rules *rules = ippon_rules_preset("yonma");
     int first_hand = argc;
     for (int i = 1; i < argc; i++) {
@@ -183,9 +187,10 @@ int main(int argc, char **argv)
             usage(stdout);
             return 0;
         } else if (strcmp(argv[i], "--rules") == 0 && i + 1 < argc) {
-            rules = ippon_rules_preset(argv[++i]);
+            char err[256];
+            rules = ippon_rules_resolve(argv[++i], &rules_storage, err, sizeof err);
             if (!rules) {
-                fprintf(stderr, "ippon-shanten: unknown rules preset '%s'\n", argv[i]);
+                fprintf(stderr, "ippon-shanten: --rules: %s\n", err);
                 return 2;
             }
         } else if (argv[i][0] == '-' && argv[i][1] == '-') {

@@ -3,8 +3,9 @@
  *
  * The input bytes are one line of the oracle's input schema (a JSON hand), most of the time
  * broken. ippon_score_line parses it, reads the hand, checks it, scores it and writes the
- * verdict; it is called twice, once with each default preset (yonma, sanma), so hands without
- * a "rules" field reach both. Whatever the input, the verdict must be valid JSON (jansson
+ * verdict; it is called three times, with each default preset (yonma, sanma) and with yonma's
+ * yakuman not stacking (yakuman_stack false: the liability kept out of a single yakuman,
+ * points.c), so hands without a "rules" field reach all three. Whatever the input, the verdict must be valid JSON (jansson
  * json_loads): an object with an "id" and a "result" of win / no_yaku / no_win / error, an
  * "error" message on errors, and on wins payments for each seat that sum to a whole number of
  * riichi sticks. A violation calls abort(); crashes, leaks and undefined behaviour are caught
@@ -77,14 +78,18 @@ static void check_verdict(const char *text)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static const ippon_rules *presets[2];
+    static const ippon_rules *presets[3];
+    static ippon_rules single_yakuman;
     if (!presets[0]) {
         presets[0] = ippon_rules_preset("yonma");
         presets[1] = ippon_rules_preset("sanma");
         if (!presets[0] || !presets[1])
             fail("the yonma and sanma presets are missing", NULL);
+        single_yakuman = *presets[0];
+        single_yakuman.yakuman_stack = false;
+        presets[2] = &single_yakuman;
     }
-    for (int i = 0; i < 2; i++) {
+    for (int i = 0; i < 3; i++) {
         char *text = ippon_score_line((const char *)data, size, presets[i], 1);
         check_verdict(text);
         free(text);

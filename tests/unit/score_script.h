@@ -12,7 +12,8 @@
  *   DMK(&w, "7z", 0, 1);  KAKAN(&w, "6z", 3, 2);         kans, with their declaration order
  *   ANKAN(&w, "3z", 3);
  *   ippon_score s;
- *   SCORE("yonma", w, s);                                the call must succeed
+ *   SCORE("yonma", w, s);                                the call must succeed (SCORE_UNDER(&rules, w, s)
+ *                                                        under a rule set of the test's own)
  *   EXPECT(s, han, fu, limit, base, total);              or EXPECT_YAKUMAN(s, mult, base, total)
  *   YAKU(s, IPPON_YAKU_RIICHI, 1);  NOT_YAKU(s, y);  YAKUMAN(s, y, mult);
  *   PAY(s, east, south, west, north);                    net change per seat wind
@@ -159,17 +160,19 @@ static inline void dump(const char *what, const ippon_score *s)
     fprintf(stderr, "\n");
 }
 
-/* scores w under a preset; the call must succeed */
-#define SCORE(preset, w, s)                                                                                   \
+/* scores w under a rule set (const ippon_rules *); the call must succeed */
+#define SCORE_UNDER(rules, w, s)                                                                              \
     do {                                                                                                      \
-        int rc_ = ippon_score_win(ippon_rules_preset(preset), &(w), &(s));                                    \
+        int rc_ = ippon_score_win((rules), &(w), &(s));                                                       \
         if (rc_ != 0) {                                                                                       \
             char why_[160] = "";                                                                              \
-            ippon_win_check(ippon_rules_preset(preset), &(w), why_, sizeof why_);                             \
+            ippon_win_check((rules), &(w), why_, sizeof why_);                                                \
             fprintf(stderr, "  ippon_score_win: %d (%s)\n", rc_, why_);                                       \
         }                                                                                                     \
         assert_int_equal(rc_, 0);                                                                             \
     } while (0)
+/* scores w under a preset; the call must succeed */
+#define SCORE(preset, w, s) SCORE_UNDER(ippon_rules_preset(preset), w, s)
 
 /* an ordinary win: han, fu, limit, base points, hand value */
 #define EXPECT(s, han_, fu_, limit_, base_, total_)                                                           \

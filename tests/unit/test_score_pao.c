@@ -2,8 +2,9 @@
  * test_score_pao.c — liability (pao) of RULES.md §7: daisangen and daisuushii in both modes,
  * suukantsu in 4p only when the 4th kan (in declaration order) is a daiminkan, no liability
  * when a set of the yakuman is still concealed or was completed by a ron or an ankan, two
- * liable players for two yakuman of one hand, and pao next to another yakuman (the M.League
- * worked example). Expected payments are worked out by hand in the comment of each case.
+ * liable players for two yakuman of one hand, pao next to another yakuman (the M.League
+ * worked example), and the liability kept when yakuman do not stack. Expected payments are
+ * worked out by hand in the comment of each case.
  */
 
 #include "score_script.h"
@@ -559,6 +560,147 @@ static void pao_with_tsuuiisou_liable_discards(void **state)
     PAY(s, 0, 64300, -64300, 0);
 }
 
+/* ============================================ yakuman that do not stack (yakuman_stack false)
+
+   A rule set where different yakuman in one hand do not add up: the hand is worth its largest
+   yakuman alone. The liability stays (points.c; README, Rule decisions): the liable player
+   answers for their yakuman's own value out of the hand's, as if it alone had been scored, so
+   when the pao yakuman is worth the whole hand the hand is settled exactly as that yakuman
+   alone (and listed as it). Was: the yakuman kept was the first listed (tsuuiisou before
+   daisangen, daisangen before suukantsu) and the pao yakuman, dropped, took the liability
+   with it: the hand was settled as if nobody were liable. */
+
+/* the product's rules with yakuman that do not stack */
+static const ippon_rules *not_stacking(const char *preset)
+{
+    static ippon_rules r;
+    r = *ippon_rules_preset(preset);
+    r.yakuman_stack = false;
+    return &r;
+}
+
+static void single_yakuman_pao_with_tsuuiisou_tsumo(void **state)
+{
+    (void)state;
+    /* the M.League hand (daisangen + tsuuiisou, W fed the third dragon), 1 honba, by tsumo: one
+       yakuman, base 8000, tsumo 16000 + 8000 + 8000 = 32000. W's daisangen alone is worth that
+       one yakuman, so W pays the whole tsumo value 32000 and the 3 * 100 = 300 honba.
+       E 0, S +32300, W -32300, N 0 (was: no liability, E -16100, W -8100, N -8100) */
+    ippon_win w = W("333z1z", "1z", "1p");
+    dragons_called(&w);
+    TSUMO(&w);
+    w.honba = 1;
+    ippon_score s;
+    SCORE_UNDER(not_stacking("yonma"), w, s);
+    EXPECT_YAKUMAN(s, 1, 8000, 32000);
+    assert_int_equal(s.n_pao, 1);
+    expect_pao(&s, 0, 2, IPPON_YAKU_DAISANGEN);
+    assert_int_equal(s.n_yaku, 1);
+    YAKUMAN(s, IPPON_YAKU_DAISANGEN, 1);
+    PAY(s, 0, 32300, -32300, 0);
+}
+
+static void single_yakuman_pao_with_tsuuiisou_ron_third_party(void **state)
+{
+    (void)state;
+    /* the same hand by ron from E: 4 * 8000 = 32000, half each from E (the discarder) and W
+       (liable): 16000 + 16000; W pays the honba (300). E -16000, S +32300, W -16300
+       (was: E paid all, -32300) */
+    ippon_win w = W("333z1z", "1z", "1p");
+    dragons_called(&w);
+    w.from = 0;
+    w.honba = 1;
+    ippon_score s;
+    SCORE_UNDER(not_stacking("yonma"), w, s);
+    EXPECT_YAKUMAN(s, 1, 8000, 32000);
+    expect_pao(&s, 0, 2, IPPON_YAKU_DAISANGEN);
+    PAY(s, -16000, 32300, -16300, 0);
+}
+
+static void single_yakuman_pao_with_tsuuiisou_liable_discards(void **state)
+{
+    (void)state;
+    /* ron from W, the liable player: W pays all of it, 32000 + 300 */
+    ippon_win w = W("333z1z", "1z", "1p");
+    dragons_called(&w);
+    w.from = 2;
+    w.honba = 1;
+    ippon_score s;
+    SCORE_UNDER(not_stacking("yonma"), w, s);
+    expect_pao(&s, 0, 2, IPPON_YAKU_DAISANGEN);
+    PAY(s, 0, 32300, -32300, 0);
+}
+
+static void single_yakuman_suukantsu_pao_beside_daisangen(void **state)
+{
+    (void)state;
+    /* daiminkan haku from E (kan 1), hatsu from N (kan 2), ankan chun (kan 3: nobody fed the
+       third dragon, no daisangen liability), daiminkan 8s from W (kan 4: suukantsu, W liable);
+       9p tanki by tsumo. Daisangen + suukantsu, one yakuman when they do not stack: W's
+       suukantsu is worth it all, W pays the whole 32000. E 0, S +32000, W -32000, N 0 (was:
+       daisangen kept, no liability, E -16000, W -8000, N -8000) */
+    ippon_win w = W("9p", "9p", "1z");
+    DMK(&w, "5z", 0, 1);
+    DMK(&w, "6z", 3, 2);
+    ANKAN(&w, "7z", 3);
+    DMK(&w, "8s", 2, 4);
+    TSUMO(&w);
+    ippon_score s;
+    SCORE_UNDER(not_stacking("yonma"), w, s);
+    EXPECT_YAKUMAN(s, 1, 8000, 32000);
+    assert_int_equal(s.n_pao, 1);
+    expect_pao(&s, 0, 2, IPPON_YAKU_SUUKANTSU);
+    YAKUMAN(s, IPPON_YAKU_SUUKANTSU, 1);
+    PAY(s, 0, 32000, -32000, 0);
+    /* with stacking: 2 yakuman, W pays suukantsu's 32000, daisangen normally (E 16000, W 8000,
+       N 8000): E -16000, S +64000, W -40000, N -8000 */
+    SCORE("yonma", w, s);
+    EXPECT_YAKUMAN(s, 2, 16000, 64000);
+    PAY(s, -16000, 64000, -40000, -8000);
+}
+
+static void single_yakuman_two_liable_the_first_pays(void **state)
+{
+    (void)state;
+    /* two_liable_kans: daisangen (W fed the third dragon, kan 3) + suukantsu (E fed the 4th kan,
+       kan 4), 1 honba, tsumo. One yakuman, 32000: W's liability came first and is worth all of
+       it, W pays 32000 + 300 honba; nothing is left for E's, which is no liability.
+       E 0, S +32300, W -32300, N 0 (liable players never pay more than the hand: not 64000) */
+    ippon_win w = W("9p", "9p", "1z");
+    two_liable_kans(&w);
+    TSUMO(&w);
+    w.honba = 1;
+    ippon_score s;
+    SCORE_UNDER(not_stacking("yonma"), w, s);
+    EXPECT_YAKUMAN(s, 1, 8000, 32000);
+    assert_int_equal(s.n_pao, 1);
+    expect_pao(&s, 0, 2, IPPON_YAKU_DAISANGEN);
+    PAY(s, 0, 32300, -32300, 0);
+    /* E discards: W's daisangen 32000 = E 16000 + W 16000, W the 300 honba */
+    w.tsumo = false;
+    w.from = 0;
+    SCORE_UNDER(not_stacking("yonma"), w, s);
+    PAY(s, -16000, 32300, -16300, 0);
+}
+
+static void single_yakuman_3p_double_daisuushii_with_tsuuiisou(void **state)
+{
+    (void)state;
+    /* 3p, daisuushii (double on its own) + tsuuiisou, tsumo, 1 honba, not stacking: the largest,
+       daisuushii, 2 yakuman, base 16000 (not 3). W fed the fourth wind and answers for all of
+       it: tsumo-loss value 32000 + 16000 = 48000, + 2 * 100 honba. E 0, S +48200, W -48200 */
+    ippon_win w = W("5z", "5z", "1p");
+    winds_called_3p(&w);
+    TSUMO(&w);
+    w.honba = 1;
+    ippon_score s;
+    SCORE_UNDER(not_stacking("sanma"), w, s);
+    EXPECT_YAKUMAN(s, 2, 16000, 48000);
+    assert_int_equal(s.n_pao, 1);
+    expect_pao(&s, 0, 2, IPPON_YAKU_DAISUUSHII);
+    PAY(s, 0, 48200, -48200, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -592,6 +734,12 @@ int main(void)
         cmocka_unit_test(mleague_worked_example),
         cmocka_unit_test(pao_with_tsuuiisou_ron_third_party),
         cmocka_unit_test(pao_with_tsuuiisou_liable_discards),
+        cmocka_unit_test(single_yakuman_pao_with_tsuuiisou_tsumo),
+        cmocka_unit_test(single_yakuman_pao_with_tsuuiisou_ron_third_party),
+        cmocka_unit_test(single_yakuman_pao_with_tsuuiisou_liable_discards),
+        cmocka_unit_test(single_yakuman_suukantsu_pao_beside_daisangen),
+        cmocka_unit_test(single_yakuman_two_liable_the_first_pays),
+        cmocka_unit_test(single_yakuman_3p_double_daisuushii_with_tsuuiisou),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -9,6 +9,7 @@
  * another seat's draw column (or else a chi at the head of the next seat's) takes the turn
  * without a draw; an ankan, kakan, daiminkan or kita is followed by a replacement draw.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -288,12 +289,17 @@ int tenhou_hand_read(const json_t *log, int players, tenhou_hand *h, char *err, 
         snprintf(err, err_cap, "bad header or scores");
         return -1;
     }
-    /* round 0..15 (East 1 to North 4); honba, sticks and scores within what a game can reach,
-       so the engine's point arithmetic cannot overflow */
+    /* round = 4 x round wind + dealer, any non-negative integer: a single-hand match plays on
+       past North 4 (RULES.md §1), so a log may count the round on past 15; its wind is taken
+       modulo the cycle the engine plays (E S W N in 4p, E S W in 3p). Honba, sticks and scores
+       within what a game can reach, so the engine's point arithmetic cannot overflow */
     int score;
-    if (!int_in(json_array_get(head, 0), 0, 15, &h->round) || !int_in(json_array_get(head, 1), 0, 1000, &h->honba) ||
-        !int_in(json_array_get(head, 2), 0, 1000, &h->sticks)) {
-        snprintf(err, err_cap, "bad header: round 0..15, honba and sticks 0..1000");
+    if (!int_in(json_array_get(head, 0), 0, INT_MAX, &h->round)) {
+        snprintf(err, err_cap, "bad header: the round must be an integer from 0 to %d", INT_MAX);
+        return -1;
+    }
+    if (!int_in(json_array_get(head, 1), 0, 1000, &h->honba) || !int_in(json_array_get(head, 2), 0, 1000, &h->sticks)) {
+        snprintf(err, err_cap, "bad header: honba and sticks must be integers 0..1000");
         return -1;
     }
     h->dealer = h->round % 4;

@@ -52,9 +52,10 @@ typedef struct tenhou_hand {
 
 /*
  * Reads hand `log` (one element of a game's "log") for `players` players and walks its columns
- * into steps. Returns 0, or -1 with a message in err. The header must be integers: round 0..15
- * (its dealer one of the players), honba and sticks 0..1000, and four scores within
- * ±TENHOU_MAX_SCORE.
+ * into steps. Returns 0, or -1 with a message in err. The header must be integers: a round of
+ * 0 or more (its dealer, round mod 4, one of the players; a round past 15 is a match played on
+ * past North 4, and its wind, round / 4, is taken modulo the players' cycle of winds, as the
+ * engine plays it), honba and sticks 0..1000, and four scores within ±TENHOU_MAX_SCORE.
  */
 int tenhou_hand_read(const json_t *log, int players, tenhou_hand *h, char *err, size_t err_cap);
 
