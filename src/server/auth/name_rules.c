@@ -27,13 +27,15 @@
 const char *const ippon_bot_names[IPPON_BOT_NAME_COUNT] = {"Bot Aoi", "Bot Ren", "Bot Sora"};
 
 /* refused as the whole name or one of its words */
-static const char *const reserved[] = {"admin",    "administrator", "system", "ippon", "moderator", "support",
-                                       "イッポン", "一本"};
+static const char *const reserved[] = {
+    "admin", "administrator", "system", "ippon", "moderator", "support", /* the staff, the service */
+    "イッポン", "一本",                                                  /* the service's name in Japanese */
+};
 /* refused wherever they stand in the name: Japanese has no spaces between words */
 static const char *const reserved_within[] = {
-    "管理者", "管理人",   "管理官",   "運営",         "公式",     "事務局",   "スタッフ",
-    "システム", "サポート", "モデレーター", "アドミン", "オフィシャル", "かんりしゃ", "かんりにん",
-    "うんえい", "こうしき",
+    "管理者", "管理人", "管理官", "運営", "公式", "事務局",
+    "スタッフ", "システム", "サポート", "モデレーター", "アドミン", "オフィシャル",
+    "かんりしゃ", "かんりにん", "うんえい", "こうしき", /* 管理者, 管理人, 運営, 公式 in hiragana */
 };
 /* a name that begins with it is a bot's, as "Bot <anything>" is */
 static const char bot_word_cjk[] = "ボット";
@@ -97,6 +99,11 @@ typedef struct {
 /* 0; 1 if s is not UTF-8; -1 out of memory */
 static int text_of(const char *s, size_t len, name_text *t)
 {
+    if (len > NAME_MAX_TEXT * 4) { /* enough bytes for NAME_MAX_TEXT code points, cut where one starts */
+        len = NAME_MAX_TEXT * 4;
+        while (len > 0 && ((unsigned char)s[len] & 0xC0) == 0x80)
+            len--;
+    }
     size_t n = 0;
     uint32_t *raw = u8_to_u32((const uint8_t *)s, len, NULL, &n);
     if (!raw)
@@ -124,20 +131,17 @@ static int read_word(const uint32_t *cp, size_t n, reading *r)
 {
     while (n > 0 && ((cp[n - 1] >= '0' && cp[n - 1] <= '9') || cp[n - 1] == LONG_MARK))
         n--;
-    size_t m = sizeof r->cp / sizeof r->cp[0];
-    uint32_t *folded = u32_casefold(cp, n, NULL, UNINORM_NFKC, r->cp, &m);
+    size_t m = 0;
+    uint32_t *folded = u32_casefold(cp, n, NULL, UNINORM_NFKC, NULL, &m);
     if (!folded)
         return -1;
-    if (folded != r->cp) { /* did not fit: cannot happen for NAME_MAX_TEXT code points */
-        free(folded);
-        return -1;
-    }
     r->n = 0;
-    for (size_t i = 0; i < m; i++) {
-        uint32_t c = r->cp[i] < 0x80 ? (uint32_t)read_as(r->cp[i]) : read_cjk(r->cp[i]);
+    for (size_t i = 0; i < m && r->n < sizeof r->cp / sizeof r->cp[0]; i++) {
+        uint32_t c = folded[i] < 0x80 ? (uint32_t)read_as(folded[i]) : read_cjk(folded[i]);
         if (c)
             r->cp[r->n++] = c;
     }
+    free(folded);
     return 0;
 }
 
@@ -256,13 +260,18 @@ int ippon_name_impersonates(const char *name, size_t len, char *problem, size_t 
     name_text *t = malloc(sizeof *t);
     name_reading *nr = malloc(sizeof *nr);
     reading *r = malloc(sizeof *r);
-    int rc = t && nr && r ? text_of(name, len, t) : -1;
-    if (rc == 0)
-        rc = read_name(t, nr) == 0 ? judge(nr, r, problem, problen) : -2;
-    else if (rc == 1)
-        rc = 0; /* not UTF-8: nothing to read */
-    if (rc < -1) /* out of memory: refused rather than let through unread */
-        rc = -1, snprintf(problem, problen, "could not be checked (out of memory)");
+    int rc = -2; /* out of memory, unless read */
+    if (t && nr && r) {
+        int text = text_of(name, len, t);
+        if (text == 1)
+            rc = 0; /* not UTF-8: nothing to read */
+        else if (text == 0 && read_name(t, nr) == 0)
+            rc = judge(nr, r, problem, problen);
+    }
+    if (rc == -2) { /* refused rather than let through unread */
+        snprintf(problem, problen, "could not be checked (out of memory)");
+        rc = -1;
+    }
     free(t);
     free(nr);
     free(r);
@@ -292,7 +301,8 @@ int ippon_name_check_form(const char *name, size_t len, char *problem, size_t pr
         if (long_form || m != 1 || out[0] != c) {
             char usual[64] = "";
             for (size_t i = 0; !long_form && i < m; i++)
-                snprintf(usual + strlen(usual), sizeof usual - strlen(usual), "%sU+%04X", i ? " " : "", (unsigned)out[i]);
+                snprintf(usual + strlen(usual), sizeof usual - strlen(usual), "%sU+%04X", i ? " " : "",
+                         (unsigned)out[i]);
             snprintf(problem, problen,
                      "must be written in the usual form of its characters: U+%04X at character %zu is a "
                      "compatibility form of %s",
