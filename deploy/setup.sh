@@ -27,7 +27,7 @@ for arg in "$@"; do
 done
 
 build_pkgs=(build-essential cmake pkg-config libwebsockets-dev libjansson-dev libsodium-dev libsqlite3-dev
-  libpwquality-dev cracklib-runtime libev-dev libhiredis-dev libpq-dev)
+  libpwquality-dev cracklib-runtime libev-dev libhiredis-dev libpq-dev libunistring-dev)
 cluster_pkgs=(postgresql redis-server haproxy curl)
 test_pkgs=(libcmocka-dev clang libclang-rt-14-dev chromium fonts-ipaexfont-gothic sqlite3 python3)
 

@@ -1,8 +1,8 @@
 // auth.test.mjs — identities through the real `ippon` program: guests, registration, login,
 // wrong passwords, /api/auth/me with and without a good token, logout, renaming, a guest
 // claiming an account (same id), 409s for taken names, weak passwords and names that pass for
-// the staff or a bot refused with the reason in "fields", changing the password (the other
-// sessions end) and signing out everywhere, 429 after repeated failures per address (the
+// the staff or a bot (in English or Japanese) or are not in their usual form refused with the
+// reason in "fields", changing the password (the other sessions end) and signing out everywhere, 429 after repeated failures per address (the
 // per-account scheme: login_limits.test.mjs), a 400 naming the field for every malformed body, session
 // expiry (a server configured with two-second sessions), and that the event loop keeps
 // answering while a slow password hash runs (a server configured with costly hashing),
@@ -196,7 +196,11 @@ describe('identities', () => {
     const registered = (await api(port, 'POST', '/api/auth/register',
       { body: { username: fresh('nm'), password: 'Aozora-kite-19', display_name: fresh('nm') } })).json;
     for (const [name, reason] of [['Admin', /"admin"/], ['adm1n', /"admin"/], ['ippon', /"ippon"/], ['Bot Aoi', /bot/],
-      ['5upport', /"support"/], ['Bot_Sora', /bot/]]) {
+      ['5upport', /"support"/], ['Bot_Sora', /bot/],
+      // Japanese names a tester saw accepted (issue 24), a full-width one, and one that reads as another
+      ['管理者', /"管理者"/], ['運営者', /"運営"/], ['公式運営', /"運営"/], ['システム管理者', /"管理者"/],
+      ['サポート', /"サポート"/], ['イッポン公式', /"公式"/], ['ボットAoi', /bot's name/], ['ＡＤＭＩＮ', /"admin"/],
+      ['\uFA19田さん', /U\+FA19 at character 1 is a compatibility form of U\+795E/]]) {
       const cases = [
         ['POST', '/api/auth/guest', undefined, { display_name: name }],
         ['POST', '/api/auth/register', undefined, { username: fresh('nm'), password: 'Aozora-kite-19', display_name: name }],
@@ -212,6 +216,8 @@ describe('identities', () => {
     // a name that only contains a reserved word is fine
     const ok = await api(port, 'PATCH', '/api/auth/me', { token: registered.token, body: { display_name: fresh('Badminton') } });
     assert.equal(ok.status, 200, ok.raw);
+    const robot = await api(port, 'POST', '/api/auth/guest', { body: { display_name: 'ロボット一本気' } });
+    assert.equal(robot.status, 201, robot.raw);
   });
 
   test('changing the password: the current one is checked, the new one too; other sessions end', async () => {

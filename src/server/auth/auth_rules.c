@@ -1,6 +1,7 @@
 /*
  * auth_rules.c — what a display name, a username and a password may look like (auth.h's "rules";
- * the names that pass for the staff or a bot: name_rules.h; how strong a new password must be:
+ * the names that pass for the staff or a bot, and the usual form of a name's characters:
+ * name_rules.h; how strong a new password must be:
  * pwpolicy.h, checked on the hashing worker).
  */
 #include "auth/auth.h"
@@ -105,6 +106,8 @@ int ippon_auth_check_display_name(const char *name, size_t len, char *problem, s
                  IPPON_DISPLAY_NAME_MIN, IPPON_DISPLAY_NAME_MAX, chars);
         return -1;
     }
+    if (ippon_name_check_form(name, len, problem, problen) != 0) /* unique as lower(name): name_rules.h */
+        return -1;
     size_t plen = strlen(IPPON_GUEST_NAME_PREFIX);
     if (len >= plen && strncasecmp(name, IPPON_GUEST_NAME_PREFIX, plen) == 0) {
         snprintf(problem, problen, "names starting with \"%s\" are reserved for guests",

@@ -1,19 +1,35 @@
 /*
- * name_rules.h — display names that would pass for someone they are not: the staff and the
- * service ("admin", "administrator", "system", "ippon", "moderator", "support") and the bots
- * (the names the server gives them, "Bot Aoi", and anything of the form "Bot <name>").
+ * name_rules.h — how display names are read: the names that would pass for someone they are not
+ * — the staff and the service, in English and in Japanese, and the bots (the names the server
+ * gives them, "Bot Aoi", and anything of the form "Bot <name>" or "ボット…") — and the names not
+ * written in the usual form of their characters.
  *
  * The rule reads a name the way a person glancing at a table would:
- *   - case does not matter, spaces and punctuation ("_", "-", ".", …) are ignored, and digits
- *     and signs that look like letters are read as those letters (0 o, 1 i, 3 e, 4 a, 5 s,
- *     7 t, 8 b, @ a, $ s, ! i, | i; and l is read as i): "adm1n", "A_D_M_I_N", "5upport";
- *   - a name is refused when, read so, it is one of the reserved words, either whole or as
- *     one of its words — words are split at spaces and punctuation and where a small letter is
- *     followed by a capital ("Admin_Rin", "RinAdmin", "ippon-staff") —, digits at the end of a
- *     word not counting ("admin01");
- *   - and when its first word is "Bot" followed by anything ("Bot Aoi", "Bot_Rin", "B0tSora",
- *     "Bot7"), or it is a bot's name without the space ("botaoi").
- * Words that merely contain a reserved word are fine ("Badminton", "Ecosystem", "Botan").
+ *   - first in Unicode's NFKC form, case-folded (libunistring's u32_normalize and u32_casefold):
+ *     full-width letters are their ASCII letters ("ＡＤＭＩＮ"), half-width kana their kana;
+ *   - spaces and punctuation ("_", "-", ".", "・", …) are ignored, and digits and signs that look
+ *     like letters are read as those letters (0 o, 1 i, 3 e, 4 a, 5 s, 7 t, 8 b, @ a, $ s, ! i,
+ *     | i; and l is read as i): "adm1n", "A_D_M_I_N", "5upport";
+ *   - katakana are read as hiragana ("イッポン" as "いっぽん"), kanji that look like kana as those
+ *     kana (一 ー, 口 ロ, 工 エ, 力 カ, 二 ニ, 八 ハ, 卜 ト, 夕 タ: "サポ一ト"), and a "-" after a kana as
+ *     the long-vowel mark ー ("サポ-ト");
+ *   - words are split at spaces and punctuation, where a small letter is followed by a capital,
+ *     and where Latin letters meet CJK ones ("Admin_Rin", "RinAdmin", "一本Rin"); digits and
+ *     long-vowel marks at the end of a word do not count ("admin01").
+ * Refused, so read:
+ *   - a name that is, whole or as one of its words, "admin", "administrator", "system",
+ *     "moderator", "support", or the service's name "ippon", "イッポン" ("いっぽん"), "一本". Words
+ *     that merely contain one are fine ("Badminton", "Ecosystem", "Botan"; "一本気", "一本杉":
+ *     "一本" is a common word);
+ *   - a name holding, anywhere, a Japanese staff or service word: 管理者, 管理人, 管理官, 運営,
+ *     公式, 事務局, スタッフ, システム, サポート, モデレーター, アドミン, オフィシャル, and
+ *     かんりしゃ, かんりにん, うんえい, こうしき. Japanese is written without spaces, so a reader
+ *     sees the word inside a name ("運営スタッフ", "公式ヒロ", "イッポン公式", "管理人さん"): unlike
+ *     the English words, these are refused inside other words too ("エコシステム"), and the
+ *     list holds only words that read as official ("サポーター", a supporter, stays free);
+ *   - a name whose first word is "Bot" followed by anything ("Bot Aoi", "Bot_Rin", "B0tSora",
+ *     "Bot7"), that begins with "ボット" or "ぼっと" ("ボットアオイ", "ﾎﾞｯﾄ"), or that is a bot's
+ *     name without the space ("botaoi"). "ロボット" (a robot) stays free, as "Robot" does.
  *
  * Used by ippon_auth_check_display_name (auth.h), so it binds guests, registrations, claims,
  * renames and an administrator's renames alike; the generated guest names ("Guest-4F2A9C") are
@@ -31,8 +47,18 @@ extern const char *const ippon_bot_names[IPPON_BOT_NAME_COUNT];
 /*
  * Does name (len bytes, any text) pass for the staff, the service or a bot? 0 if not; -1 if it
  * does, with the reason (without the field's name) in problem, e.g. "looks like \"admin\": names
- * that pass for the staff or the service are reserved".
+ * that pass for the staff or the service are reserved". Text that is not UTF-8 is 0 (the display
+ * name's check refuses it).
  */
 int ippon_name_impersonates(const char *name, size_t len, char *problem, size_t problen);
+
+/*
+ * Is each character of name (len bytes of UTF-8) its own NFKC form? 0 if so; -1 if not, naming the
+ * first that is not and its usual form (CJK compatibility ideographs such as U+FA19 for U+795E,
+ * ヿ for コト). Display names are unique as lower(name) in the store (SQLite and PostgreSQL); with
+ * every character in its NFKC form and ASCII letters the only ones with a case, that is the same
+ * as comparing their NFKC case folds, so two names that read the same cannot both be taken.
+ */
+int ippon_name_check_form(const char *name, size_t len, char *problem, size_t problen);
 
 #endif

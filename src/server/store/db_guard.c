@@ -11,6 +11,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "store/private_files.h"
+
 struct ippon_db_lock {
     int fd;
     char path[4096];
@@ -35,7 +37,7 @@ int ippon_db_lock_take(ippon_db_lock **out, const char *db_path, char *err, size
         free(lock);
         return -1;
     }
-    lock->fd = open(lock->path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    lock->fd = open(lock->path, O_RDWR | O_CREAT | O_CLOEXEC, IPPON_PRIVATE_FILE_MODE);
     if (lock->fd < 0) {
         snprintf(err, errlen, "%s: cannot open the lock file: %s", lock->path, strerror(errno));
         free(lock);

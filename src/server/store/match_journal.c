@@ -20,6 +20,8 @@
 
 #include <sodium.h>
 
+#include "store/private_files.h"
+
 #define JOURNAL_SUFFIX ".journal"
 #define FILE_SUFFIX ".jsonl"
 
@@ -59,7 +61,7 @@ static int read_key(ippon_journal *j, char *err, size_t errlen)
             return -1;
         }
         randombytes_buf(j->key, sizeof j->key);
-        fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+        fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, IPPON_PRIVATE_FILE_MODE);
         if (fd < 0 && errno == EEXIST)
             continue; /* made meanwhile: read it */
         ssize_t n = fd >= 0 ? write(fd, j->key, sizeof j->key) : -1;
@@ -80,7 +82,7 @@ static int read_key(ippon_journal *j, char *err, size_t errlen)
 int ippon_journal_open(ippon_journal **out, const char *dir, char *err, size_t errlen)
 {
     *out = NULL;
-    if (mkdir(dir, 0700) != 0 && errno != EEXIST) {
+    if (mkdir(dir, IPPON_PRIVATE_FOLDER_MODE) != 0 && errno != EEXIST) {
         snprintf(err, errlen, "%s: cannot create the match journal folder: %s", dir, strerror(errno));
         return -1;
     }
@@ -146,7 +148,7 @@ ippon_journal_file *ippon_journal_begin(ippon_journal *j, const char *match_id, 
         return NULL;
     }
     int flags = O_WRONLY | O_APPEND | O_CLOEXEC | (must_exist ? 0 : O_CREAT | O_EXCL);
-    int fd = open(path, flags, 0600);
+    int fd = open(path, flags, IPPON_PRIVATE_FILE_MODE);
     if (fd < 0) {
         snprintf(err, errlen, "%s: %s", path, strerror(errno));
         return NULL;

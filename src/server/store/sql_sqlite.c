@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "base/log.h"
+#include "store/private_files.h"
 #include "store/sql_driver.h"
 
 typedef struct {
@@ -235,6 +236,10 @@ int ippon_sql_open_sqlite(ippon_sql **out, const char *path, int busy_ms, char *
 {
     *out = NULL;
     sqlite3 *db = NULL;
+    /* a new database is made here, 0600: SQLite would make it 0644 and its -wal and -shm alike (an
+       existing one is left as it is; a failure here is SQLite's to report) */
+    if (strcmp(path, ":memory:") != 0)
+        (void)ippon_private_file_create(path);
     if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) != SQLITE_OK) {
         snprintf(err, errlen, "%s: cannot open database: %s", path, db ? sqlite3_errmsg(db) : "out of memory");
         sqlite3_close(db);

@@ -23,6 +23,7 @@
 
 #include "base/log.h"
 #include "store/migrations.h"
+#include "store/private_files.h"
 #include "store/store_board.h"
 #include "store/store_profiles.h"
 #include "store/store_private.h"
@@ -49,7 +50,7 @@ int ippon_store_make_folder(const char *path, char *err, size_t errlen)
                 continue;
             char saved = *p;
             *p = '\0';
-            if (mkdir(dir, 0755) != 0 && errno != EEXIST) {
+            if (mkdir(dir, IPPON_PRIVATE_FOLDER_MODE) != 0 && errno != EEXIST) {
                 snprintf(err, errlen, "%s: cannot create folder %s: %s", path, dir,
                          strerror(errno));
                 rc = -1;
@@ -154,14 +155,18 @@ void ippon_store_caches_forget(ippon_store *st)
 
 int ippon_store_backup(ippon_store *st, const char *dest, char *err, size_t errlen)
 {
-    struct stat sb;
-    if (stat(dest, &sb) == 0 || errno != ENOENT) {
-        snprintf(err, errlen, "%s: already exists (a backup never replaces a file)", dest);
+    if (ippon_sql_engine_of(st->db) != IPPON_SQL_SQLITE)
+        return ippon_sql_backup(st->db, dest, err, errlen); /* which says to use pg_dump */
+    int made = ippon_private_file_create(dest); /* 0600; SQLite copies into an empty file */
+    if (made != 0) {
+        if (made > 0)
+            snprintf(err, errlen, "%s: already exists (a backup never replaces a file)", dest);
+        else
+            snprintf(err, errlen, "%s: cannot create the backup: %s", dest, strerror(errno));
         return -1;
     }
     if (ippon_sql_backup(st->db, dest, err, errlen) != 0) {
-        if (ippon_sql_engine_of(st->db) == IPPON_SQL_SQLITE)
-            unlink(dest); /* no half copy left behind */
+        unlink(dest); /* no half copy left behind */
         return -1;
     }
     return 0;

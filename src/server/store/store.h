@@ -57,7 +57,7 @@ int ippon_store_migrate(ippon_store *st, const char *dir, int *applied, char *er
 /*
  * A consistent copy of the whole database into a new file at dest (VACUUM INTO: one read
  * transaction, so a copy taken while the server writes holds every match whole or not at all;
- * compacted, without the -wal). dest must not exist. 0, or -1 with err naming the file. On
+ * compacted, without the -wal), made 0600. dest must not exist. 0, or -1 with err naming the file. On
  * PostgreSQL -1: its own tools (pg_dump) back it up.
  */
 int ippon_store_backup(ippon_store *st, const char *dest, char *err, size_t errlen);

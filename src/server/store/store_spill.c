@@ -11,6 +11,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "store/private_files.h"
+
 int ippon_spill_path(const char *db_path, char *out, size_t outlen)
 {
     int n = snprintf(out, outlen, "%s%s", db_path, IPPON_SPILL_SUFFIX);
@@ -96,9 +98,14 @@ int ippon_spill_write(const char *path, ippon_store_batch *const *qs, int n, cha
         snprintf(err, errlen, "%s: path too long", path);
         return -1;
     }
-    FILE *f = fopen(tmp, "w");
+    unlink(tmp); /* one a crash left, whatever its mode: the new one is made 0600 */
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, IPPON_PRIVATE_FILE_MODE);
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
     if (!f) {
-        snprintf(err, errlen, "%s: cannot write the pending matches: %s", tmp, strerror(errno));
+        int why = errno;
+        if (fd >= 0)
+            close(fd);
+        snprintf(err, errlen, "%s: cannot write the pending matches: %s", tmp, strerror(why));
         return -1;
     }
     int rc = 0;
