@@ -4,7 +4,8 @@
  * store writer (store_writer.h) and queue the matches a previous run could not store
  * (pending_matches.h), serve HTTP until SIGINT/SIGTERM, then shut down cleanly (exit 0): the
  * writer gets STORE_EXIT_WAIT_MS to store what is left, and what it could not store goes to
- * the pending-matches file (exit 1 if even that fails).
+ * the pending-matches file, into the room of the disk reserve taken at start if the disk is full
+ * (disk_reserve.h; exit 1 if even that fails: the finished matches' journals then keep them).
  *
  *     ippon [--config PATH] [--port N] [--db PATH] [--web DIR] [--help] [--version]
  *     ippon admin create|grant|revoke USERNAME [...]   administrator accounts (admin_cli.h)
@@ -30,6 +31,7 @@
 #include "auth/auth.h"
 #include "config.h"
 #include "store/db_guard.h"
+#include "store/disk_reserve.h"
 #include "game/gateway.h"
 #include "net/http.h"
 #include "net/ws.h"
@@ -256,6 +258,7 @@ int main(int argc, char **argv)
     }
 
     char err[1024];
+    char reserve_path[4200] = ""; /* the disk reserve (disk_reserve.h), once taken */
     ippon_config config;
     ippon_app app = {.config = &config};
     ippon_matchmaking *matchmaker = NULL; /* a cluster node's (matchmaking.h) */
@@ -313,6 +316,15 @@ int main(int argc, char **argv)
         snprintf(err, sizeof err, "%s: path too long", config.database);
         goto fail;
     }
+    /* room kept for that file on a disk that fills up (disk_reserve.h) */
+    if (ippon_disk_reserve_path(config.database, reserve_path, sizeof reserve_path) != 0) {
+        snprintf(err, sizeof err, "%s: path too long", config.database);
+        goto fail;
+    }
+    if (ippon_disk_reserve_take(reserve_path, IPPON_DISK_RESERVE_BYTES, err, sizeof err) != 0)
+        ippon_log_warn("%s; running without it: a full disk at exit could leave finished matches only in their "
+                       "journals",
+                       err);
     if (ippon_writer_start(&app.writer, records, NULL, NULL, err, sizeof err) != 0)
         goto fail;
     if (ippon_store_make_reader(app.store) != 0) {
@@ -466,7 +478,8 @@ stop:
        still answer requests waiting on a write; what is left unstored goes to the pending file */
     ippon_writer_stop(app.reader, 0); /* a slow read still running is not waited for: its reply is refused */
     ippon_writer_stop(app.writer, STORE_EXIT_WAIT_MS);
-    if (app.pending_matches && ippon_pending_matches_spill(app.pending_matches, err, sizeof err) < 0) {
+    if (app.pending_matches && ippon_pending_matches_spill(app.pending_matches, reserve_path[0] ? reserve_path : NULL, err,
+                                                                  sizeof err) < 0) {
         fprintf(stderr, "ippon: %s (the unstored matches are on standard error above)\n", err);
         status = EXIT_FAILURE;
     }

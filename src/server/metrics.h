@@ -13,6 +13,10 @@
  *                                                events queued to every seat
  *     ippon_matches_finished_total 301           tables that ended (won or closed)
  *     ippon_messages_received_total, ippon_messages_sent_total
+ *     ippon_matches_lost_total{kind="journal_unreadable"|"voided_at_resume"}
+ *                                                matches lost since the start: journals set aside
+ *                                                as unreadable at start-up; restored matches voided
+ *                                                because a player proved their journal lost its end
  *     ippon_errors_total{kind="bad_message"|"match_not_stored"|"http_5xx"}
  *     ippon_http_responses_total{class="2xx"} …
  *     ippon_logins_failed_total, ippon_admin_logins_failed_total, ippon_admin_actions_total

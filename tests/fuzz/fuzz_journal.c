@@ -8,7 +8,8 @@
  * proof key, and the table it gives is then played on by its own clock and bots to the end (the
  * humans never answer) or for 400 wake-ups.
  *
- * What it checks: a journal refused by the reader or the restore comes with a reason; a table
+ * What it checks: a journal refused by the reader (set aside, never a failure of the folder) or
+ * by the restore comes with a reason; a table
  * restored has its id and seats, wakes up at a time not before the restore's, and its finished
  * hook runs at most once — exactly once when it is over. A violation calls abort(); crashes,
  * leaks, undefined behaviour and hangs are caught by the sanitizers and libFuzzer.
@@ -118,6 +119,14 @@ static int restore(void *ctx, const char *match_id, json_t *records)
     return 0;
 }
 
+/* a file the reader set aside: it says why */
+static void unreadable(void *ctx, const char *name, const char *problem)
+{
+    (void)ctx;
+    if (strcmp(name, "fuzzmatch") != 0 || !problem[0])
+        fail("a journal set aside without its name or a reason", problem);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (!journal)
@@ -128,9 +137,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size && fwrite(data, 1, size, f) != size)
         fail("cannot write the journal file", file);
     fclose(f);
-    char err[512] = "";
-    if (ippon_journal_each(journal, restore, NULL, err, sizeof err) < 0 && !err[0])
-        fail("a journal folder refused without a reason", NULL);
+    char err[512] = "", aside[600];
+    if (ippon_journal_each(journal, restore, unreadable, NULL, err, sizeof err) < 0)
+        fail("the journal folder refused", err);
     unlink(file);
+    snprintf(aside, sizeof aside, "%s.unreadable", file);
+    unlink(aside);
     return 0;
 }

@@ -6,7 +6,8 @@
 // results summing to 0, ranked as it was, its walls checked by ippon-verify). Two drills: a
 // practice table (one human, bots) killed mid-hand, and a ranked table of two humans and two bots killed right after a discard, inside the
 // call window; and a SIGTERM, which hands the running matches over to the next start the same way.
-// A journal whose times go back a millisecond (older servers wrote such) still replays.
+// A journal whose times go back a millisecond (older servers wrote such) still replays. A match
+// voided at its resume is counted in /api/health and /metrics.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { FAST_PLAY, api, configure, startServer, stopServer, verifyRecord, withDeadline } from './harness.mjs';
@@ -385,5 +386,10 @@ describe('a crash loses no running match', () => {
     assert.equal(res.json.completed, false, 'marked: not completed');
     assert.equal(res.json.ranked, false, 'and not ranked');
     r.close();
+    // counted as a match lost, for the operator: health and metrics
+    const health = await api(server.port, 'GET', '/api/health');
+    assert.deepEqual(health.json.matches_lost, { journals_unreadable: 0, voided_at_resume: 1 });
+    const metrics = await api(server.port, 'GET', '/metrics');
+    assert.match(metrics.raw, /^ippon_matches_lost_total\{kind="voided_at_resume"\} 1$/m);
   });
 });

@@ -1,8 +1,9 @@
 /*
  * test_server_match_journal.c — the running matches' journal files (src/server/store/match_journal.h):
  * records written are read back in order, one journal per match, in the order of their names; a
- * last line cut short by a crash is left out, a damaged line before it is an error naming the
- * file and the line; a journal is begun once (a second begin of the same id fails) and reopened
+ * last line cut short by a crash is left out; a file that does not read (a damaged line before
+ * the last, garbage, nothing, a folder, a name that is no match id) is set aside with a reason
+ * naming the file and the line, and the others are read all the same; a journal is begun once (a second begin of the same id fails) and reopened
  * only if it exists; removed and set-aside journals are not read again; bad ids are refused;
  * after a failed append every later one fails too (no hole in a journal).
  */
@@ -26,7 +27,17 @@ typedef struct seen {
     char ids[8][80];
     json_t *records[8];
     int n;
+    char aside[8][80], problems[8][600]; /* the files set aside, and why */
+    int n_aside;
 } seen;
+
+static void aside(void *ctx, const char *name, const char *problem)
+{
+    seen *s = ctx;
+    assert_true(s->n_aside < 8);
+    snprintf(s->aside[s->n_aside], sizeof s->aside[s->n_aside], "%s", name);
+    snprintf(s->problems[s->n_aside++], sizeof s->problems[0], "%s", problem);
+}
 
 static int collect(void *ctx, const char *match_id, json_t *records)
 {
@@ -42,6 +53,7 @@ static void seen_free(seen *s)
     for (int i = 0; i < s->n; i++)
         json_decref(s->records[i]);
     s->n = 0;
+    s->n_aside = 0;
 }
 
 static char dir[256];
@@ -103,7 +115,7 @@ static void test_write_read(void **state)
     json_decref(r);
     assert_int_equal(ippon_journal_sync(j), 0);
     seen s = {0};
-    assert_int_equal(ippon_journal_each(j, collect, &s, err, sizeof err), 2);
+    assert_int_equal(ippon_journal_each(j, collect, aside, &s, err, sizeof err), 2);
     assert_string_equal(s.ids[0], "aaa"); /* by name */
     assert_string_equal(s.ids[1], "bbb");
     assert_int_equal(json_array_size(s.records[0]), 4);
@@ -115,7 +127,7 @@ static void test_write_read(void **state)
     assert_int_equal(ippon_journal_remove(j, "aaa"), 0);
     assert_int_equal(ippon_journal_remove(j, "aaa"), 0); /* a missing one is fine */
     assert_int_equal(ippon_journal_set_aside(j, "bbb"), 0);
-    assert_int_equal(ippon_journal_each(j, collect, &s, err, sizeof err), 0);
+    assert_int_equal(ippon_journal_each(j, collect, aside, &s, err, sizeof err), 0);
     char aside[400];
     snprintf(aside, sizeof aside, "%s/bbb.jsonl.unreadable", path);
     assert_int_equal(access(aside, F_OK), 0);
@@ -141,22 +153,48 @@ static void test_torn_and_damaged(void **state)
     snprintf(file, sizeof file, "%s/torn.jsonl", path);
     write_file(file, "{\"k\":\"open\",\"at\":1}\n{\"k\":\"act\",\"at\":2}\n{\"k\":\"act\",\"at");
     seen s = {0};
-    assert_int_equal(ippon_journal_each(j, collect, &s, err, sizeof err), 1);
+    assert_int_equal(ippon_journal_each(j, collect, aside, &s, err, sizeof err), 1);
     assert_int_equal(json_array_size(s.records[0]), 2);
     seen_free(&s);
-    /* a damaged line before the last: an error naming the file and the line */
+    /* a damaged line before the last, a file of garbage, an empty file, a name that is no match
+       id, a folder where a file should be: each set aside with its reason, the good one still read */
     snprintf(file, sizeof file, "%s/worse.jsonl", path);
     write_file(file, "{\"k\":\"open\",\"at\":1}\nnot json\n{\"k\":\"act\",\"at\":2}\n");
+    snprintf(file, sizeof file, "%s/garbage.jsonl", path);
+    write_file(file, "garbage\n");
+    snprintf(file, sizeof file, "%s/empty.jsonl", path);
+    write_file(file, "");
+    snprintf(file, sizeof file, "%s/not an id.jsonl", path);
+    write_file(file, "{\"k\":\"open\",\"at\":1}\n");
+    snprintf(file, sizeof file, "%s/folder.jsonl", path);
+    assert_int_equal(mkdir(file, 0700), 0);
     err[0] = '\0';
-    assert_int_equal(ippon_journal_each(j, collect, &s, err, sizeof err), -1);
-    assert_non_null(strstr(err, "worse.jsonl"));
-    assert_non_null(strstr(err, "line 2"));
+    assert_int_equal(ippon_journal_each(j, collect, aside, &s, err, sizeof err), 1);
+    assert_string_equal(s.ids[0], "torn");
+    assert_int_equal(s.n_aside, 5);
+    const char *names[5] = {"empty", "folder", "garbage", "not an id", "worse"}; /* by name */
+    const char *why[5] = {"no complete record", "cannot be read", "line 1: not a JSON object",
+                          "not a match id", "line 2: not a JSON object"};
+    for (int i = 0; i < 5; i++) {
+        assert_string_equal(s.aside[i], names[i]);
+        assert_non_null(strstr(s.problems[i], why[i]));
+        char from[600], to[700];
+        snprintf(from, sizeof from, "%s/%s.jsonl", path, names[i]);
+        snprintf(to, sizeof to, "%s.unreadable", from);
+        assert_int_equal(access(from, F_OK), -1);
+        assert_int_equal(access(to, F_OK), 0);
+    }
+    assert_non_null(strstr(s.problems[4], "worse.jsonl"));
+    seen_free(&s);
+    /* set aside: not read again */
+    assert_int_equal(ippon_journal_each(j, collect, aside, &s, err, sizeof err), 1);
+    assert_int_equal(s.n_aside, 0);
     seen_free(&s);
     /* other files in the folder are not journals */
-    unlink(file);
     snprintf(file, sizeof file, "%s/notes.txt", path);
     write_file(file, "hello\n");
-    assert_int_equal(ippon_journal_each(j, collect, &s, err, sizeof err), 1);
+    assert_int_equal(ippon_journal_each(j, collect, aside, &s, err, sizeof err), 1);
+    assert_int_equal(s.n_aside, 0);
     seen_free(&s);
     ippon_journal_close(j);
 }

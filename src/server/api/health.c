@@ -8,7 +8,10 @@
  *
  * "db" is the database's state (db_health.h: ok, degraded, unwritable) and "reason" says why it
  * is not ok; "matches_waiting" counts the finished matches not stored yet, "writer_queue" the
- * store writer's jobs. A load balancer polls it; "instance" tells replicas (and restarts) apart.
+ * store writer's jobs. "matches_lost" counts the matches this start could not resume:
+ * {"journals_unreadable": journals set aside as unreadable at start-up, "voided_at_resume": restored
+ * matches voided because a player proved their journal lost its end} (the status stays as it is:
+ * an operator's alert, not a balancer's). A load balancer polls it; "instance" tells replicas (and restarts) apart.
  * While the server shuts down the status is "draining" (still 200 if the database is ok: no new
  * matches, running ones finish).
  *
@@ -43,6 +46,11 @@ void ippon_health_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_
         json_object_set_new(body, "reason", json_string(h.reason));
     else if (body && redis_away)
         json_object_set_new(body, "reason", json_string("the cluster's Redis is away"));
+    if (body && app->gateway) {
+        ippon_gateway_stats g;
+        ippon_gateway_stats_get(app->gateway, &g);
+        json_object_set_new(body, "matches_lost", ippon_gateway_lost_json(&g));
+    }
     if (body && app->cluster)
         json_object_set_new(body, "cluster", ippon_cluster_json(app->cluster));
     if (h.state != IPPON_DB_OK)

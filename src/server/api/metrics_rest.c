@@ -39,6 +39,11 @@ static void write_game(ippon_metrics_page *p, const ippon_gateway_stats *g, cons
     ippon_metrics_line(p, "ippon_matches_finished_total %ld\n", g->matches_finished);
     ippon_metrics_family(p, "ippon_messages_received_total", "counter", "Game messages received from players.");
     ippon_metrics_line(p, "ippon_messages_received_total %ld\n", g->messages_in);
+    ippon_metrics_family(p, "ippon_matches_lost_total", "counter",
+                         "Matches lost since the start: journals set aside as unreadable at start-up, restored "
+                         "matches voided because a player proved their journal lost its end.");
+    ippon_metrics_line(p, "ippon_matches_lost_total{kind=\"journal_unreadable\"} %ld\n", g->journals_unreadable);
+    ippon_metrics_line(p, "ippon_matches_lost_total{kind=\"voided_at_resume\"} %ld\n", g->matches_voided_at_resume);
     ippon_metrics_family(p, "ippon_messages_sent_total", "counter", "Game messages queued to players.");
     ippon_metrics_line(p, "ippon_messages_sent_total %ld\n", g->messages_out);
     ippon_metrics_family(p, "ippon_errors_total", "counter",

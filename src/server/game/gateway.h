@@ -116,9 +116,16 @@ typedef struct ippon_gateway_stats {
     long tables[IPPON_MODES], queued[IPPON_MODES]; /* running tables; players waiting */
     double longest_wait_s[IPPON_MODES];     /* of the first in each queue; 0 if empty */
     long matches_finished, messages_in, messages_out, bad_messages; /* since start */
+    /* matches lost since start: journals set aside at start-up because they did not read or
+       replay (gateway_journal.c), and restored matches voided because a player proved the journal
+       lost their end (ippon_gateway_rejoin) */
+    long journals_unreadable, matches_voided_at_resume;
     bool draining, maintenance;
 } ippon_gateway_stats;
 void ippon_gateway_stats_get(const ippon_gateway *gw, ippon_gateway_stats *out);
+/* the matches lost since start, as /api/health and the admin area show them:
+   {"journals_unreadable","voided_at_resume"} */
+json_t *ippon_gateway_lost_json(const ippon_gateway_stats *g);
 
 /* ---- called by ws.c ---- */
 

@@ -10,8 +10,10 @@
  * began the journal), and a journal read back takes a time before the one before it as that one
  * (journals written before that rule could go back a millisecond). A restored table joins the
  * gateway as if it had just been formed: its humans seated (so that their hello finds it and a
- * resume with their last event number picks up where they were), its timer set. A journal that does not replay is renamed
- * "<id>.jsonl.unreadable" and logged, so that it is kept for a look and not tried again.
+ * resume with their last event number picks up where they were), its timer set. A journal that
+ * does not read or does not replay is renamed "<id>.jsonl.unreadable", logged and counted
+ * (ippon_gateway_stats: journals_unreadable), so that it is kept for a look and not tried again;
+ * the other matches resume all the same.
  */
 #include "game/gateway_internal.h"
 
@@ -61,6 +63,15 @@ static void set_aside(ippon_gateway *gw, const char *match_id, const char *why)
                     match_id);
     if (ippon_journal_set_aside(gw->app->journal, match_id) != 0)
         ippon_log_error("match %s: its journal cannot be renamed either", match_id);
+}
+
+/* a journal that does not even read (match_journal.h has set it aside) */
+static void unreadable(void *ctx, const char *name, const char *problem)
+{
+    restoring *r = ctx;
+    ippon_log_error("journal %s cannot be read, the match is lost: %s; kept as %s.jsonl.unreadable", name, problem,
+                    name);
+    r->unreadable++;
 }
 
 static int restore_one(void *ctx, const char *match_id, json_t *records)
@@ -122,7 +133,9 @@ int ippon_gateway_restore(ippon_gateway *gw, char *err, size_t errlen)
     if (!gw->app || !gw->app->journal)
         return 0;
     restoring r = {gw, 0, 0, 0};
-    if (ippon_journal_each(gw->app->journal, restore_one, &r, err, errlen) < 0)
+    int read = ippon_journal_each(gw->app->journal, restore_one, unreadable, &r, err, errlen);
+    gw->stats.journals_unreadable += r.unreadable;
+    if (read < 0)
         return -1;
     if (r.resumed || r.finished || r.unreadable)
         ippon_log_info("restored from their journals: %d running matches resumed, %d finished ones stored again, "

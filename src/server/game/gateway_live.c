@@ -91,9 +91,16 @@ json_t *ippon_gateway_live_json(ippon_gateway *gw)
             json_array_append_new(tables, table_json(gw, gt, now));
             listed++;
         }
-    return json_pack("{s:i,s:i,s:b,s:b,s:o,s:i,s:o}", "connections", (int)g.connections, "players_online",
+    return json_pack("{s:i,s:i,s:b,s:b,s:o,s:i,s:o,s:o}", "connections", (int)g.connections, "players_online",
                      (int)g.players_online, "draining", g.draining, "maintenance", g.maintenance, "queues", queues,
-                     "tables_total", (int)tables_total, "tables", tables);
+                     "tables_total", (int)tables_total, "tables", tables, "matches_lost",
+                     ippon_gateway_lost_json(&g));
+}
+
+json_t *ippon_gateway_lost_json(const ippon_gateway_stats *g)
+{
+    return json_pack("{s:I,s:I}", "journals_unreadable", (json_int_t)g->journals_unreadable, "voided_at_resume",
+                     (json_int_t)g->matches_voided_at_resume);
 }
 
 static struct gw_table *find_table(ippon_gateway *gw, const char *table_id)

@@ -442,6 +442,7 @@ void ippon_gateway_rejoin(ippon_gateway *gw, ippon_conn *c, long last, const cha
         if (ippon_table_check_proof(gt->t, seat, last, proof)) { /* the server lost the match's end */
             ippon_log(IPPON_LOG_ERROR, "match %s: seat %d saw event %ld, which the restored match has not reached: "
                       "voided", ippon_table_id(gt->t), seat, last);
+            gw->stats.matches_voided_at_resume++;
             ippon_gateway_table_close(gw, gt, "the server lost the last moves of this match (a failure on its "
                                               "side): the match is void and counts for no one");
             return;

@@ -5,7 +5,9 @@
  * record is serialized with a '\n' into one buffer and written with one write(2), retried on a
  * short write; after a failed or partial write the file is marked failed and refuses every later
  * record, so what is on disk is always a prefix of what the table wrote. Reading back splits
- * lines; a last line without its '\n' (a crash inside the write) is dropped.
+ * lines; a last line without its '\n' (a crash inside the write) is dropped; a file that does not
+ * read (a damaged line before the last, nothing in it, a read error, a name that is no match id)
+ * is renamed aside and reading goes on with the next.
  */
 #include "store/match_journal.h"
 
@@ -230,13 +232,21 @@ int ippon_journal_remove(ippon_journal *j, const char *match_id)
     return unlink(path) == 0 || errno == ENOENT ? 0 : -1;
 }
 
-int ippon_journal_set_aside(ippon_journal *j, const char *match_id)
+/* renames the folder's file "<name>.jsonl" to "<name>.jsonl.unreadable" (name: a file's stem as
+   the folder lists it, or a match id) */
+static int set_aside_name(ippon_journal *j, const char *name)
 {
     char path[4200], to[4300];
-    if (!j || file_path(j, match_id, path, sizeof path) != 0)
+    int n = snprintf(path, sizeof path, "%s/%s%s", j->dir, name, FILE_SUFFIX);
+    if (!name[0] || strchr(name, '/') || n <= 0 || (size_t)n >= sizeof path)
         return -1;
     snprintf(to, sizeof to, "%s.unreadable", path);
     return rename(path, to) == 0 ? 0 : -1;
+}
+
+int ippon_journal_set_aside(ippon_journal *j, const char *match_id)
+{
+    return j && valid_id(match_id) ? set_aside_name(j, match_id) : -1;
 }
 
 int ippon_journal_sync(ippon_journal *j)
@@ -255,7 +265,7 @@ int ippon_journal_sync(ippon_journal *j)
     return rc;
 }
 
-/* the records of one file: an array, or NULL with err */
+/* the records of one file: an array of at least one record, or NULL with err */
 static json_t *read_records(const char *path, char *err, size_t errlen)
 {
     FILE *in = fopen(path, "r");
@@ -275,13 +285,23 @@ static json_t *read_records(const char *path, char *err, size_t errlen)
         json_error_t jerr;
         json_t *rec = json_loadb(line, (size_t)len - 1, JSON_REJECT_DUPLICATES, &jerr);
         if (!json_is_object(rec)) {
+            snprintf(err, errlen, "%s: line %d: not a JSON object (%s)", path, number,
+                     rec ? "another JSON value" : jerr.text);
             json_decref(rec);
-            snprintf(err, errlen, "%s: line %d: not a JSON object (%s)", path, number, jerr.text);
             json_decref(records);
             records = NULL;
             break;
         }
         json_array_append_new(records, rec);
+    }
+    if (records && ferror(in)) {
+        snprintf(err, errlen, "%s: cannot be read: %s", path, strerror(errno));
+        json_decref(records);
+        records = NULL;
+    } else if (records && json_array_size(records) == 0) {
+        snprintf(err, errlen, "%s: no complete record", path);
+        json_decref(records);
+        records = NULL;
     }
     free(line);
     fclose(in);
@@ -293,8 +313,23 @@ static int by_name(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-int ippon_journal_each(ippon_journal *j, int (*fn)(void *ctx, const char *match_id, json_t *records), void *ctx,
-                       char *err, size_t errlen)
+/* a file that is no journal: set aside, and told */
+static void unreadable_file(ippon_journal *j, const char *name, const char *problem,
+                            void (*unreadable)(void *ctx, const char *name, const char *problem), void *ctx)
+{
+    char said[1024];
+    if (set_aside_name(j, name) == 0)
+        snprintf(said, sizeof said, "%s", problem);
+    else
+        snprintf(said, sizeof said, "%s (and it cannot be renamed to %s%s.unreadable: %s)", problem, name,
+                 FILE_SUFFIX, strerror(errno));
+    if (unreadable)
+        unreadable(ctx, name, said);
+}
+
+int ippon_journal_each(ippon_journal *j, int (*fn)(void *ctx, const char *match_id, json_t *records),
+                       void (*unreadable)(void *ctx, const char *name, const char *problem), void *ctx, char *err,
+                       size_t errlen)
 {
     DIR *d = opendir(j->dir);
     if (!d) {
@@ -331,13 +366,16 @@ int ippon_journal_each(ippon_journal *j, int (*fn)(void *ctx, const char *match_
         qsort(names, n, sizeof *names, by_name);
     int count = 0;
     for (size_t i = 0; i < n && rc == 0; i++) {
-        char path[4200];
-        if (file_path(j, names[i], path, sizeof path) != 0)
-            continue; /* not one of ours */
-        json_t *records = read_records(path, err, errlen);
+        char path[4200], problem[600];
+        if (file_path(j, names[i], path, sizeof path) != 0) {
+            snprintf(problem, sizeof problem, "%s/%s%s: the name is not a match id", j->dir, names[i], FILE_SUFFIX);
+            unreadable_file(j, names[i], problem, unreadable, ctx);
+            continue;
+        }
+        json_t *records = read_records(path, problem, sizeof problem);
         if (!records) {
-            rc = -1;
-            break;
+            unreadable_file(j, names[i], problem, unreadable, ctx);
+            continue;
         }
         count++;
         if (fn(ctx, names[i], records) != 0)

@@ -9,8 +9,9 @@
  * process loses nothing written (a power loss can lose the last records: the tables' resume rule
  * covers that). No fsync per record; ippon_journal_sync flushes every open file (shutdown).
  *
- * A journal lives from its match's first record until its finished match is stored
- * (ippon_journal_remove); at start-up every file left is a match to resume (ippon_journal_each).
+ * A journal lives from its match's first record until its finished match is stored, or kept in
+ * the pending-matches file at exit (ippon_journal_remove); at start-up every file left is a match to resume (ippon_journal_each), and
+ * one that cannot be read is set aside, never a reason not to start.
  * Single-threaded (the event loop).
  */
 #ifndef IPPON_SERVER_MATCH_JOURNAL_H
@@ -67,10 +68,15 @@ int ippon_journal_sync(ippon_journal *j);
 /*
  * Calls fn for each journal in the folder (in the order of their names) with the match id and
  * its records (an array; a last line cut short by a crash is left out). fn returns 0 to go on.
- * Returns how many journals were read, or -1 with err (an unreadable file, a line that is not
- * JSON before the last).
+ * A file that cannot be read as a journal — a name that is not a match id, an empty file, a line
+ * before the last that is not a JSON object, a read error — is renamed "<name>.jsonl.unreadable"
+ * (kept for a look, never read again) and told to unreadable (if not NULL) with its name and the
+ * problem (naming the file and the line, and saying if even the rename failed); the others are
+ * read all the same. Returns how many journals fn was given, or -1 with err (the folder itself
+ * cannot be listed, or out of memory).
  */
-int ippon_journal_each(ippon_journal *j, int (*fn)(void *ctx, const char *match_id, json_t *records), void *ctx,
-                       char *err, size_t errlen);
+int ippon_journal_each(ippon_journal *j, int (*fn)(void *ctx, const char *match_id, json_t *records),
+                       void (*unreadable)(void *ctx, const char *name, const char *problem), void *ctx, char *err,
+                       size_t errlen);
 
 #endif

@@ -5,7 +5,7 @@
  * ippon_store_batch_store on the writer's connection; its completion, on the loop, tells the
  * loop's store what was stored (marking the write as no longer in flight: store.h) and keeps any
  * match still unstored (only when the writer stopped first) in a list for the pending-matches
- * file. The matches read from that file at start are counted apart: when the last of them is
+ * file (written into the disk reserve's room if the disk is full: disk_reserve.h). The matches read from that file at start are counted apart: when the last of them is
  * stored, the file is removed.
  */
 #include "store/pending_matches.h"
@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "base/log.h"
+#include "store/disk_reserve.h"
 #include "store/store_spill.h"
 
 struct ippon_pending_matches {
@@ -107,7 +108,7 @@ static void match_job_done(void *arg, int rc)
     ippon_store_writes_in_flight(mw->st, -1);
     ippon_store_batch_tell(mw->st, job->q);
     if (mw->on_stored)
-        ippon_store_batch_each_stored(job->q, mw->on_stored, mw->on_stored_ctx);
+        ippon_store_batch_each(job->q, true, mw->on_stored, mw->on_stored_ctx);
     mw->waiting -= job->unstored - left;
     if (job->from_file) {
         mw->from_file -= job->unstored - left;
@@ -169,15 +170,23 @@ int ippon_pending_matches_resume(ippon_pending_matches *mw, char *err, size_t er
     return n;
 }
 
-int ippon_pending_matches_spill(ippon_pending_matches *mw, char *err, size_t errlen)
+int ippon_pending_matches_spill(ippon_pending_matches *mw, const char *reserve_path, char *err, size_t errlen)
 {
     int n = ippon_spill_write(mw->spill_path, mw->kept, mw->n_kept, err, errlen);
+    if (n < 0 && reserve_path && ippon_disk_reserve_release(reserve_path)) {
+        ippon_log_warn("%s; the disk reserve %s is given back to write it again", err, reserve_path);
+        n = ippon_spill_write(mw->spill_path, mw->kept, mw->n_kept, err, errlen);
+    }
     if (n < 0) {
         for (int i = 0; i < mw->n_kept; i++)
             ippon_store_batch_dump(mw->kept[i], stderr, "ippon: unstored match: ");
-    } else if (n > 0) {
+        return n;
+    }
+    if (n > 0)
         ippon_log_warn("%d finished matches could not be stored before the exit: kept in %s for the next start", n,
                        mw->spill_path);
-    }
+    if (mw->on_stored) /* kept whole in the file: their journals have served */
+        for (int i = 0; i < mw->n_kept; i++)
+            ippon_store_batch_each(mw->kept[i], false, mw->on_stored, mw->on_stored_ctx);
     return n;
 }

@@ -27,8 +27,9 @@ typedef struct ippon_pending_matches ippon_pending_matches;
  */
 ippon_pending_matches *ippon_pending_matches_new(ippon_store *st, ippon_writer *w, const char *spill_path);
 
-/* fn(ctx, match id) is told of every match once it is stored (the running matches' journals are
-   removed then: match_journal.h); a match written twice may be told twice */
+/* fn(ctx, match id) is told of every match once it is stored, or kept in the pending-matches file
+   at exit (the running matches' journals are removed then: match_journal.h); a match written twice
+   may be told twice */
 void ippon_pending_matches_on_stored(ippon_pending_matches *mw, void (*fn)(void *ctx, const char *match_id),
                                      void *ctx);
 
@@ -53,10 +54,14 @@ int ippon_pending_matches_resume(ippon_pending_matches *mw, char *err, size_t er
 
 /*
  * After the writer stopped (its completions have run): the matches it could not store go to the
- * pending-matches file, replacing it; with none, the file is removed. How many were kept, or -1
- * with err — then the matches are written to standard error, one JSON line each after
- * "ippon: unstored match: ", so that even then they are not lost.
+ * pending-matches file, replacing it; with none, the file is removed. If the file cannot be
+ * written (a full disk) and the disk reserve at reserve_path (disk_reserve.h; NULL: none) is
+ * there, the reserve is removed and the file written again into its room. Once the file holds
+ * them, the on_stored function is told of its matches too (their journals are removed: the file
+ * holds what they would give). How many were kept, or -1 with err — then the matches are written
+ * to standard error, one JSON line each after "ippon: unstored match: ", and their journals stay
+ * (the next start stores a finished match again from its journal: match_journal.h).
  */
-int ippon_pending_matches_spill(ippon_pending_matches *mw, char *err, size_t errlen);
+int ippon_pending_matches_spill(ippon_pending_matches *mw, const char *reserve_path, char *err, size_t errlen);
 
 #endif

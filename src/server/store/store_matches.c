@@ -354,10 +354,11 @@ struct ippon_store_batch {
 
 ippon_store_batch *ippon_store_batch_new(void) { return calloc(1, sizeof(ippon_store_batch)); }
 
-void ippon_store_batch_each_stored(const ippon_store_batch *q, void (*fn)(void *ctx, const char *match_id), void *ctx)
+void ippon_store_batch_each(const ippon_store_batch *q, bool stored, void (*fn)(void *ctx, const char *match_id),
+                            void *ctx)
 {
     for (int i = 0; q && i < q->n; i++)
-        if (q->items[i].stored)
+        if (q->items[i].stored == stored)
             fn(ctx, q->items[i].id);
 }
 

@@ -51,8 +51,9 @@ int ippon_store_batch_count(const ippon_store_batch *q);
 int ippon_store_batch_add(ippon_store_batch *q, const ippon_stored_match *rec, char *err, size_t errlen);
 /* how many of the queued matches are not stored yet */
 int ippon_store_batch_unstored(const ippon_store_batch *q);
-/* calls fn with the id of every queued match that is stored by now */
-void ippon_store_batch_each_stored(const ippon_store_batch *q, void (*fn)(void *ctx, const char *match_id), void *ctx);
+/* calls fn with the id of every queued match that is stored by now (stored true), or not yet (false) */
+void ippon_store_batch_each(const ippon_store_batch *q, bool stored, void (*fn)(void *ctx, const char *match_id),
+                            void *ctx);
 
 /*
  * Writes the queue's matches not stored yet in one transaction (everything or nothing) and marks

@@ -1,4 +1,5 @@
-// live.js — the Live section: connections, queues with their waits, the running tables (mode,
+// live.js — the Live section: connections, matches lost at a restart (journals set aside,
+// matches voided at their resume), queues with their waits, the running tables (mode,
 // players, hand, honba, sticks, how long), refreshed every few seconds; a table can be watched
 // (its public view, polled) or closed. In a cluster every live node is asked in turn (?node=K,
 // which HAProxy routes to that node; a node answering for another — no proxy in between — is
@@ -46,10 +47,22 @@ async function liveOfCluster() {
     tables_total: sum('tables_total'),
     maintenance: answers.some((a) => a.maintenance),
     draining: answers.some((a) => a.draining),
+    lost: {
+      journals_unreadable: answers.reduce((n, a) => n + (a.matches_lost?.journals_unreadable ?? 0), 0),
+      voided_at_resume: answers.reduce((n, a) => n + (a.matches_lost?.voided_at_resume ?? 0), 0),
+    },
     queues: { '4p': queue('4p'), '3p': queue('3p') },
     tables: answers.flatMap((a) => a.tables.map((x) => ({ ...x, node: a.node ?? null })))
       .sort((x, y) => y.running_ms - x.running_ms),
   };
+}
+
+/** the matches lost since the start (journals set aside as unreadable, restored matches voided
+    because their journal lost its end): a warning card when there are any */
+function lostCard(lost) {
+  if (!lost.journals_unreadable && !lost.voided_at_resume) return null;
+  return h('div', { class: 'card warn', id: 'live-lost' }, h('span', { class: 'label' }, t('live.lost')),
+    h('strong', {}, t('live.lost_counts', lost)));
 }
 
 function playersCell(players) {
@@ -133,7 +146,8 @@ export function liveView(root) {
       h('div', { class: 'card' }, h('span', { class: 'label' }, t('live.online')), h('strong', {}, live.players_online)),
       h('div', { class: 'card' }, h('span', { class: 'label' }, t('live.tables')), h('strong', { id: 'live-tables' }, live.tables_total)),
       live.maintenance ? h('div', { class: 'card warn' }, t('live.maintenance')) : null,
-      live.draining ? h('div', { class: 'card warn' }, t('live.draining')) : null);
+      live.draining ? h('div', { class: 'card warn' }, t('live.draining')) : null,
+      lostCard(live.lost));
     replace(queues, h('h2', {}, t('live.queues')), h('ul', { class: 'plain' }, ['4p', '3p'].map((mode) => {
       const q = live.queues[mode];
       return h('li', {}, t('live.queue', { mode, size: q.size, wait: formatDuration(q.longest_wait_ms) }),
