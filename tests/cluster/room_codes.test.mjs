@@ -4,7 +4,8 @@
 // (trusted_proxy), so the test speaks for an address of its own through X-Forwarded-For. Wrong
 // codes from one address spread over both nodes are refused `rate_limited` with a retry time once
 // their sum reaches the limit, which neither node reaches alone — the right code of a room on the
-// other node too — while another address still finds that room.
+// other node too — while another address still finds that room. A Redis that stops answering
+// holds a join for a second at most; then the node's own limits judge alone.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { FAST_PLAY, api, freePort, serve, shutdown } from '../integration/harness.mjs';
@@ -64,5 +65,23 @@ describe('room codes guessed on two nodes', () => {
     assert.equal(move.type, 'move', `another address is sent to the room: ${JSON.stringify(move)}`);
     assert.equal(move.room, code);
     for (const c of [host, on1, on2, friend]) c.ws.close();
+  });
+
+  test('a Redis that stops answering costs a second at most: the node judges alone', async () => {
+    const host = await player(n1.port, undefined, from('192.0.2.30'));
+    host.send({ type: 'room_create', mode: '4p' });
+    const { code } = await host.next((m) => m.type === 'room', 10_000, 'the room on n1');
+    const friend = await player(n1.port, undefined, from('192.0.2.31'));
+    redis.child.kill('SIGSTOP');
+    try {
+      const started = Date.now();
+      const m = await join(friend, code);
+      const took = Date.now() - started;
+      assert.equal(m.type, 'room', JSON.stringify(m));
+      assert.ok(took >= 900 && took < 4000, `answered in ${took} ms`);
+    } finally {
+      redis.child.kill('SIGCONT');
+    }
+    for (const c of [host, friend]) c.ws.close();
   });
 });
