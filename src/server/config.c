@@ -97,6 +97,11 @@ static const config_key config_keys[] = {
     {"shutdown_grace", CONFIG_NUMBER, offsetof(ippon_config, shutdown_grace), 0, 0, "60", 0, 3600, NULL},
     {"guests_per_address", CONFIG_INT, offsetof(ippon_config, guests_per_address), 1, 1000000,
      "30", 0, 0, NULL},
+    /* room codes that led nowhere, per 10 minutes (game/room_limits.h) */
+    {"room_join_fails_per_address", CONFIG_INT, offsetof(ippon_config, room_join_fails_per_address), 1, 1000000,
+     "10", 0, 0, NULL},
+    {"room_join_fails_per_account", CONFIG_INT, offsetof(ippon_config, room_join_fails_per_account), 1, 1000000,
+     "10", 0, 0, NULL},
     {"leaderboard_min_games", CONFIG_INT, offsetof(ippon_config, leaderboard_min_games), 1,
      1000000, "1", 0, 0, NULL},
     /* settings an admin may also change while the server runs (admin_settings.c) */

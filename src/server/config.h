@@ -52,6 +52,8 @@ typedef struct ippon_config {
     int login_delay_base_ms, login_delay_max_ms; /* the per-account wait (login_limits.h) */
     int signups_per_address;     /* register + claim, per hour */
     int guests_per_address;      /* per hour */
+    int room_join_fails_per_address; /* room codes that led nowhere, per 10 minutes (game/room_limits.h) */
+    int room_join_fails_per_account; /* ... per account */
     /* the game (gateway.c, table.c) */
     double time_scale;           /* clocks and bot delays are multiplied by this (tests run fast) */
     double bot_fill_after;       /* seconds a queued player waits before bots fill the table */

@@ -402,6 +402,7 @@ int main(int argc, char **argv)
         /* guests, sign-ups and password failures counted across the nodes (auth.h) */
         ippon_shared_buckets buckets = ippon_cluster_shared_buckets(ippon_cluster_coord(app.cluster));
         ippon_auth_share_limits(app.auth, &buckets);
+        ippon_gateway_share_limits(app.gateway, &buckets); /* and room codes that led nowhere */
         /* the node's players are matched with every node's (matchmaking.h) */
         matchmaker = ippon_matchmaking_start(app.gateway, app.cluster, ippon_http_timers(http), app.metrics);
         if (!matchmaker) {

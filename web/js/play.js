@@ -20,7 +20,8 @@ export const play = {
   lastStart: null,   // { kind: 'practice' | 'queue', mode }
   room: null,        // the private table we are in before its match (PROTOCOL.md, "Private tables")
   roomClosed: null,  // { code, reason } of the last room that closed on us
-  roomError: null,   // { code: the room's code asked for, error: the server's error code }
+  roomError: null,   // { code: the room's code asked for, error: the server's error code, retryAt (rate_limited:
+                     //   when a join may be asked again, Date.now() ms) }
 };
 
 const listeners = new Set();
@@ -297,6 +298,12 @@ function contribute(msg) {
 }
 
 function error(msg) {
+  if (msg.code === 'rate_limited' && Number.isFinite(msg.retry_after_ms)) { // a room_join past the limits on wrong codes
+    play.roomError = { code: play.roomAsked ?? null, error: msg.code, message: msg.message,
+      retryAt: Date.now() + msg.retry_after_ms };
+    changed('room');
+    return;
+  }
   switch (msg.code) {
     case 'too_late': // the first deal came before our contribution: the walls are the server's alone
       if (play.game) noteLate(play.game.table);

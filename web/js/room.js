@@ -2,7 +2,8 @@
 // the page joins the room (the invite link is this page's address); it shows the code and the
 // link to copy, who is in, the host's choices, and for the host Start (bots fill the empty seats
 // if allowed) and Close, for the others Leave. The match's start takes everyone to the table
-// (play.js follows match_found); a room that closes says why.
+// (play.js follows match_found); a room that closes says why; a join refused for too many codes
+// that led nowhere counts down the wait, then offers to try again.
 import { h, replace } from './dom.js';
 import { t, onLangChange } from './i18n.js';
 import { play, onPlayChange, joinRoom, leaveRoom, startRoom } from './play.js';
@@ -17,11 +18,18 @@ export function mountRoom(root, params) {
     if (!room) {
       const closed = play.roomClosed && play.roomClosed.code === code ? play.roomClosed : null;
       const err = play.roomError && (!play.roomError.code || play.roomError.code === code) ? play.roomError : null;
+      const waitS = err && err.retryAt ? Math.max(0, Math.ceil((err.retryAt - Date.now()) / 1000)) : 0;
+      const limited = err && err.error === 'rate_limited';
+      const says = !err ? null : !limited ? t(`room.error.${err.error}`)
+        : waitS > 0 ? t('room.error.rate_limited', { s: waitS }) : t('room.error.rate_limited_over');
       replace(root, h('div.room-page', {}, h('h1', {}, t('room.title', { code })),
         closed ? h('p.error', { role: 'alert' }, t('room.closed', { reason: closed.reason }))
-          : err ? h('p.error', { role: 'alert' }, t(`room.error.${err.error}`))
+          : err ? h('p.error', { role: limited && waitS > 0 ? 'status' : 'alert', dataset: { error: err.error } }, says)
             : h('p.muted', {}, t('common.loading')),
-        h('a.button', { href: '#/' }, t('result.lobby'))));
+        h('div.buttons', {},
+          limited && waitS === 0 ? h('button.primary', { type: 'button', dataset: { kind: 'retry-join' }, onclick: () => joinRoom(code) },
+            t('room.retry')) : null,
+          h('a.button', { href: '#/' }, t('result.lobby')))));
       return;
     }
     const host = room.members[0]?.user_id === play.me;
@@ -50,6 +58,8 @@ export function mountRoom(root, params) {
   if (!play.room || play.room.code !== code) joinRoom(code);
   const offPlay = onPlayChange((what) => { if (what === 'room' || what === 'welcome') render(); });
   const offLang = onLangChange(render);
+  // a join refused for too many wrong codes counts down to the moment it may be asked again
+  const tick = setInterval(() => { if (!play.room && play.roomError?.retryAt) render(); }, 1000);
   render();
-  return () => { offPlay(); offLang(); };
+  return () => { offPlay(); offLang(); clearInterval(tick); };
 }

@@ -38,6 +38,8 @@ void ippon_game_settings_from_config(ippon_game_settings *s, const ippon_config 
         .resume_hold_ms = cfg->resume_hold_ms,
         .spectate_delay_ms = (int64_t)cfg->spectate_delay_s * 1000, .bots = cfg->bots, .max_frame = (size_t)cfg->max_frame,
         .max_msgs_per_10s = cfg->max_messages_per_10s, .max_conns_per_addr = cfg->max_conns_per_addr,
+        .room_join_fails_per_address = cfg->room_join_fails_per_address,
+        .room_join_fails_per_account = cfg->room_join_fails_per_account,
         .max_bad_per_10s = 20, .max_queued_bytes = 1 << 20,
     };
 }
@@ -77,7 +79,8 @@ ippon_gateway *ippon_gateway_new(ippon_app *app, const ippon_game_settings *sett
     gw->overloaded = malloc(IPPON_GATEWAY_HEAD_ROOM + sizeof overloaded); /* with the NUL */
     if (gw->overloaded)
         memcpy(gw->overloaded + IPPON_GATEWAY_HEAD_ROOM, overloaded, sizeof overloaded);
-    if (!gw->users || !gw->addrs || !gw->seated || !gw->lobby || !gw->rooms || !gw->overloaded) {
+    if (!gw->users || !gw->addrs || !gw->seated || !gw->lobby || !gw->rooms || !gw->overloaded ||
+        ippon_gateway_room_limits_init(gw) != 0) {
         ippon_gateway_free(gw);
         return NULL;
     }
@@ -111,6 +114,7 @@ void ippon_gateway_free(ippon_gateway *gw)
     ippon_conn_count_free(gw->addrs);
     ippon_lobby_free(gw->lobby);
     ippon_rooms_free(gw->rooms);
+    ippon_gateway_room_limits_free(gw);
     free(gw->overloaded);
     free(gw);
 }

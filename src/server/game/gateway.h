@@ -18,6 +18,7 @@
 
 #include "app.h"
 #include "base/mode.h"
+#include "base/shared_buckets.h"
 #include "config.h"
 
 /* bytes left free before the text of every queued message, for the socket layer's frame header
@@ -47,6 +48,8 @@ typedef struct ippon_game_settings {
     size_t max_frame;          /* max_frame: largest message a client may send, in bytes */
     int max_msgs_per_10s;      /* max_messages_per_10s: a connection's message rate */
     int max_conns_per_addr;    /* max_conns_per_addr: open WebSockets per client address */
+    int room_join_fails_per_address, room_join_fails_per_account; /* the same keys: room codes that led
+                                  nowhere per 10 minutes (room_limits.h) */
     int max_bad_per_10s;       /* bad messages tolerated before the connection is closed (gateway.c) */
     size_t max_queued_bytes;   /* unsent bytes to one client before it is dropped as too slow (gateway.c) */
 } ippon_game_settings;
@@ -58,6 +61,10 @@ int ippon_game_settings_default(ippon_game_settings *s);
 
 ippon_gateway *ippon_gateway_new(ippon_app *app, const ippon_game_settings *settings);
 void ippon_gateway_free(ippon_gateway *gw);
+
+/* a cluster's shared buckets (copied; NULL: none): failed room joins are counted across the nodes
+   too (game/room_limits.h) */
+void ippon_gateway_share_limits(ippon_gateway *gw, const ippon_shared_buckets *shared);
 
 /*
  * At start-up, before any socket: every match the previous run left in the journal folder

@@ -9,6 +9,7 @@
 
 #include "auth/auth.h"
 #include "base/conn_count.h"
+#include "base/shared_buckets.h"
 #include "base/timer_heap.h"
 #include "base/timers.h"
 #include "game/gateway.h"
@@ -46,6 +47,9 @@ struct ippon_conn {
     int64_t window_start;       /* the current 10-second window */
     int msgs_in_window, bad_in_window;
     struct gw_table *watching;  /* the table it watches (gateway_watch.c), or NULL */
+    int room_asks;              /* its room_joins the cluster's matchmaker looks up (counted by the
+                                   limits on failed joins: gateway_room_limits.c) ... */
+    int room_asks_shared;       /* ... of them, those counted across the cluster too */
 };
 
 /* a running table and its timer */
@@ -83,6 +87,10 @@ struct ippon_gateway {
     ippon_strmap *seated;       /* user id → the gw_table it plays at */
     ippon_lobby *lobby;
     struct ippon_rooms *rooms;  /* private tables before they start (gateway_rooms.c) */
+    struct ippon_room_limits *room_limits; /* failed room joins per address and account, and ... */
+    struct ippon_log_tally *room_fails;    /* ... the log's summary of them (gateway_room_limits.c) */
+    ippon_shared_buckets shared;           /* a cluster's shared buckets (.take NULL: none) */
+    struct gw_join_wait *join_waits;       /* room_joins waiting for the shared buckets' answer */
     lws_sorted_usec_list_t lobby_timer;
     lws_sorted_usec_list_t drain_sul;   /* wakes the loop when the shutdown grace is over */
     lws_sorted_usec_list_t expiry_sul;  /* once a second: sockets whose session has expired close */
@@ -162,6 +170,22 @@ void ippon_gateway_send_move(ippon_gateway *gw, ippon_conn *c, const char *reaso
                              const char *id);
 /* after a hello: the room the player is in, again */
 void ippon_gateway_room_rejoin(ippon_gateway *gw, ippon_conn *c);
+/* gateway_rooms.c: a room_join the limits admitted (shared: counted across the cluster too): its
+   code is looked at, here or by the cluster's matchmaker */
+void ippon_gateway_room_join_go(ippon_gateway *gw, ippon_conn *c, const char *code, bool shared);
+
+/* gateway_room_limits.c: the limits on room codes that lead nowhere (room_limits.h). A room_join of
+   c for code is an attempt: refused, c gets rate_limited with retry_after_ms; admitted,
+   ippon_gateway_room_join_go runs — at once, or once a cluster's shared buckets answered */
+int ippon_gateway_room_limits_init(ippon_gateway *gw);
+void ippon_gateway_room_limits_free(ippon_gateway *gw);
+void ippon_gateway_room_join_ask(ippon_gateway *gw, ippon_conn *c, const char *code);
+/* an admitted attempt of c ended: failed (its code led nowhere: it stays counted, and goes into the
+   log's summary) or not (given back, across the cluster too when shared) */
+void ippon_gateway_room_join_end(ippon_gateway *gw, ippon_conn *c, bool shared, bool failed);
+/* the summary lines of the addresses whose minute is over (every address: all) */
+void ippon_gateway_room_limits_report(ippon_gateway *gw, int64_t now, bool all);
+
 /* rooms nobody started in time close (once a second) */
 void ippon_gateway_rooms_expire(ippon_gateway *gw, int64_t now);
 void ippon_gateway_tables_free(ippon_gateway *gw);

@@ -83,7 +83,12 @@ bool ippon_gateway_send_to_room(ippon_gateway *gw, const char *user_id, const ch
    here to join it): it joins, as by room_join (errors go to it); nothing if it is in that room */
 void ippon_gateway_room_arrived(ippon_gateway *gw, const char *user_id, const char *code);
 
-/* user_id's room_join found no room to send it to: it is told so (error code and message) */
+/* user_id's room_join found its room on node `node`: it is told to move there, as by
+   ippon_gateway_send_to_room (and its attempt, the code being right, is not a failed join) */
+bool ippon_gateway_room_found_elsewhere(ippon_gateway *gw, const char *user_id, const char *node, const char *code);
+
+/* user_id's room_join found no room to send it to: it is told so (error code and message; a
+   failed join, counted by the limits on them, when the code is "no_room") */
 void ippon_gateway_room_refused(ippon_gateway *gw, const char *user_id, const char *code, const char *message);
 
 /* the matchmaker could not queue user_id (Redis away): it stops waiting here and is told so (an

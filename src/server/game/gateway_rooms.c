@@ -5,7 +5,9 @@
  * bots fill the empty seats if the host allowed them, else the room must be full — or closes it.
  * The table a room starts is never ranked, is stored as private, uses the room's clocks (relaxed:
  * three times the standard ones), and may be watched only if the host allowed it, with the host's
- * delay (gateway_watch.c reads both from the table's settings).
+ * delay (gateway_watch.c reads both from the table's settings). A room_join is looked at only
+ * once the limits on codes that lead nowhere admit it (gateway_room_limits.c), and tells them
+ * whether its code named a room.
  */
 #include "game/gateway_internal.h"
 
@@ -185,17 +187,44 @@ static void on_join(ippon_gateway *gw, ippon_conn *c, const json_t *msg)
         ippon_gateway_bad(gw, c, "bad_message", "code: the private table's code");
         return;
     }
+    ippon_gateway_room_join_ask(gw, c, code); /* the limits on failed joins first: gateway_room_limits.c */
+}
+
+void ippon_gateway_room_join_go(ippon_gateway *gw, ippon_conn *c, const char *code, bool shared)
+{
     ippon_room *room = ippon_rooms_find(gw->rooms, code);
     char key[IPPON_ROOM_CODE_LEN + 1];
     if (!room && gw->has_mm && gw->mm.room_elsewhere && ippon_rooms_canonical_code(code, key)) {
         /* perhaps another node's: the matchmaker sends the player there, or says there is none */
-        if (ippon_rooms_of(gw->rooms, c->user_id))
+        if (ippon_rooms_of(gw->rooms, c->user_id)) {
+            ippon_gateway_room_join_end(gw, c, shared, false); /* the code was not looked at */
             refuse(gw, c, IPPON_ROOM_IN_ROOM);
-        else if (free_to_gather(gw, c))
+        } else if (free_to_gather(gw, c)) {
+            c->room_asks++; /* its end: ippon_gateway_room_found_elsewhere or _refused */
+            c->room_asks_shared += shared;
             gw->mm.room_elsewhere(gw->mm.ctx, c->user_id, key);
+        } else {
+            ippon_gateway_room_join_end(gw, c, shared, false);
+        }
         return;
     }
-    join_here(gw, c, room, code);
+    ippon_gateway_room_join_end(gw, c, shared, !room); /* a code that names a room is no failure */
+    if (!room)
+        refuse(gw, c, IPPON_ROOM_NOT_FOUND);
+    else
+        join_here(gw, c, room, code);
+}
+
+/* one of c's room_joins the matchmaker looked up ended: failed, or found its room (or not looked
+   up: Redis away) */
+static void asked_elsewhere_ended(ippon_gateway *gw, ippon_conn *c, bool failed)
+{
+    if (c->room_asks <= 0)
+        return;
+    c->room_asks--;
+    bool shared = c->room_asks_shared > 0;
+    c->room_asks_shared -= shared;
+    ippon_gateway_room_join_end(gw, c, shared, failed);
 }
 
 static void on_leave(ippon_gateway *gw, ippon_conn *c)
@@ -302,9 +331,19 @@ void ippon_gateway_room_arrived(ippon_gateway *gw, const char *user_id, const ch
     }
 }
 
+bool ippon_gateway_room_found_elsewhere(ippon_gateway *gw, const char *user_id, const char *node, const char *code)
+{
+    ippon_conn *c = ippon_gateway_conn_of(gw, user_id);
+    if (c)
+        asked_elsewhere_ended(gw, c, false);
+    return ippon_gateway_send_to_room(gw, user_id, node, code);
+}
+
 void ippon_gateway_room_refused(ippon_gateway *gw, const char *user_id, const char *code, const char *message)
 {
     ippon_conn *c = ippon_gateway_conn_of(gw, user_id);
+    if (c)
+        asked_elsewhere_ended(gw, c, !strcmp(code, "no_room"));
     if (c && !c->closing)
         ippon_gateway_bad(gw, c, code, message);
 }

@@ -69,6 +69,7 @@ static void sessions_timer(lws_sorted_usec_list_t *sul)
     if (gw->app && gw->app->auth)
         ippon_gateway_expire_sessions(gw, ippon_auth_now_ms(gw->app->auth) / 1000);
     ippon_gateway_rooms_expire(gw, ippon_gateway_now(gw)); /* private rooms nobody started */
+    ippon_gateway_room_limits_report(gw, ippon_gateway_now(gw), false); /* failed joins' summaries */
     ippon_timers_schedule(gw->timers, &gw->expiry_sul, sessions_timer, SESSIONS_CHECK_US);
 }
 

@@ -9,7 +9,8 @@
  * Limits that stop abuse: a player is in at most one room, and hosts at most one; a client
  * address hosts at most `max_per_addr` open rooms; a room nobody starts within `max_age_ms` is
  * closed. Codes are ROOM_CODE_LEN characters of an alphabet without look-alikes (no 0/O, 1/I/L),
- * drawn at random, never two open rooms with one code.
+ * drawn at random, never two open rooms with one code; codes that lead nowhere are limited per
+ * address and per account (room_limits.h), so they cannot be guessed.
  *
  * Pure data: no sockets, no time of its own (the caller passes now).
  */

@@ -9,7 +9,9 @@
  *     player is recorded as belonging to it (for a minute, until it arrives) and told to move
  *     there ("move", reason "room"); the node it arrives at sees at its hello that it belongs to
  *     one of its rooms and joins it (a member's record then lasts as long as the room may). No
- *     such room: "no_room"; Redis away: "unavailable".
+ *     such room: "no_room"; Redis away: "unavailable". Such a join comes here only once the limits
+ *     on codes that lead nowhere admitted it (game/gateway_room_limits.c); the answer tells the
+ *     gateway whether it failed ("no_room") or found its room (ippon_gateway_room_found_elsewhere).
  *   - A member who reconnects on another node (a proxy gives no promise which) is sent back to
  *     its room's node at its hello, as a seated player is to its table's.
  *
@@ -75,7 +77,7 @@ static void recorded(void *ctx, const ippon_coord_reply *r)
     mm_ask *a = ctx;
     ippon_matchmaking *m = mm_ask_done(a);
     if (m && r->ok)
-        ippon_gateway_send_to_room(m->gw, a->user, a->node, a->table);
+        ippon_gateway_room_found_elsewhere(m->gw, a->user, a->node, a->table);
     else if (m)
         refuse_unavailable(m, a->user);
     free(a);

@@ -507,6 +507,9 @@ export default {
   'room.error.too_many_rooms': 'Too many private tables are open from your network.',
   'room.error.room_not_full': 'Every seat must be taken first (no bots at this table).',
   'room.error.not_host': 'Only the host can do that.',
+  'room.error.rate_limited': 'Too many codes that led nowhere from your network or account. You can try again in {s} s.',
+  'room.error.rate_limited_over': 'You can try again now.',
+  'room.retry': 'Try again',
   'profile.private': 'private',
   'match.private': 'Private (not ranked)',
 };

@@ -495,6 +495,9 @@ export default {
   'room.error.too_many_rooms': 'このネットワークから開いている卓が多すぎます。',
   'room.error.room_not_full': '先に全席がそろう必要があります（ボットなしの卓）。',
   'room.error.not_host': 'ホストだけが操作できます。',
+  'room.error.rate_limited': 'このネットワークまたはアカウントから、存在しないコードが多すぎます。あと{s}秒で再試行できます。',
+  'room.error.rate_limited_over': '再試行できます。',
+  'room.retry': '再試行',
   'profile.private': '友人戦',
   'match.private': '友人戦（ランキング対象外）',
 };
