@@ -78,6 +78,7 @@
 #include "base/timers.h"
 #include "net/http_admit.h"
 #include "net/http_reply.h"
+#include "net/http_too_large.h"
 #include "net/listen.h"
 #include "base/log.h"
 #include "metrics.h"
@@ -86,6 +87,7 @@
 #include "net/ws.h"
 
 #define HTTP_MAX_BODY (64 * 1024) /* largest REST request body accepted */
+#define HTTP_MAX_HEADERS 4096     /* lws's space for a request's line and headers (http_too_large.h) */
 #define HTTP_MAX_PATH 1024
 #define HTTP_MAX_QUERY 2048 /* bytes of one query parameter */
 #define HTTP_MAX_ARGS 32     /* query parameters kept */
@@ -415,6 +417,8 @@ static int http_callback(struct lws *wsi, enum lws_callback_reasons reason, void
             ippon_client_address(wsi, app && app->config ? app->config->trusted_proxy : NULL, s->address,
                                  sizeof s->address);
         }
+        if (ippon_http_too_large_body(wsi, lws_context_user(lws_get_context(wsi)), HTTP_MAX_BODY) != 0)
+            return -1; /* answered 413 (or 400) before the body, which is not read */
         if (http_awaits_body(wsi, s->method))
             return 0; /* dispatch at LWS_CALLBACK_HTTP_BODY_COMPLETION */
         return http_dispatch(wsi, s);
@@ -573,6 +577,7 @@ int ippon_http_start(ippon_http **out, ippon_app *app, char *err, size_t errlen)
         h->protocols[i].user = h;
     info.protocols = h->protocols;
     info.keepalive_timeout = cfg->http_idle_s; /* idle between requests on a kept-alive connection */
+    info.max_http_header_data = HTTP_MAX_HEADERS;
     info.timeout_secs_ah_idle = (unsigned)(cfg->http_idle_s < HTTP_HEADERS_TIMEOUT_S ? cfg->http_idle_s
                                                                                      : HTTP_HEADERS_TIMEOUT_S);
     info.mounts = &h->web_mount;
