@@ -35,6 +35,7 @@ typedef struct ippon_config {
     char *trusted_proxy;         /* "" or the reverse proxy whose X-Forwarded-For is believed */
     int http_idle_s;             /* an idle keep-alive HTTP connection is closed after this */
     int max_http_conns_per_addr; /* open HTTP connections per client address */
+    char *allowed_origins;       /* pages of these origins may open the WebSocket too, one space between two (ws_origin.h) */
     int hello_timeout_s;         /* a new WebSocket must say hello within this */
     char *event_loop;            /* "epoll" (libev) or "poll" (lws's own): net/event_loop.h */
     char *web_root;
@@ -149,6 +150,9 @@ int ippon_config_set_json(ippon_config *cfg, const char *key, const json_t *valu
 
 /* one key's current value as JSON (new reference), or NULL for an unknown key */
 json_t *ippon_config_get_json(const ippon_config *cfg, const char *key);
+
+/* allowed_origins as it is stored ("a b", "" for none) as a JSON array of its origins (new reference) */
+json_t *ippon_config_origins_json(const char *origins);
 
 /*
  * Every key, in the key table's order, as JSON (new reference; NULL if out of memory):

@@ -5,11 +5,13 @@
 //   - a socket closed for abuse or for an oversized message gets its error, then a close frame
 //     (1008, 1009), and is shut only after the client's own close frame: a client still writing
 //     meanwhile gets no reset that would drop the error unread;
+//   - only pages of the server's own origin (or of allowed_origins) may open it: another Origin
+//     is refused at the upgrade with 403; a client that sends none (not a browser) is let in;
 //   - an unmasked client frame is taken like a masked one: a limit of libwebsockets 4.1, shown
 //     as it is.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, shutdown } from './harness.mjs';
+import { freePort, serve, shutdown } from './harness.mjs';
 import { OP, RawSocket, closeFrame, frame } from './ws_raw.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -81,5 +83,43 @@ describe('closing a WebSocket for what the client sent', () => {
     assert.equal(raw.messages[0]?.type, 'pong');
     assert.equal(raw.closeFrame, undefined);
     raw.destroy();
+  });
+});
+
+describe('who may open the WebSocket: the Origin of the upgrade', () => {
+  let server, listed;
+  before(async () => {
+    server = await serve({ log_level: 'error' });
+    listed = await serve({ log_level: 'error', allowed_origins: ['https://play.example', 'http://[::1]:9000'] });
+  });
+  after(async () => { await shutdown(server); await shutdown(listed); });
+
+  /** the upgrade's answer with this Origin (none if undefined): 101, or the refusal's status and error code */
+  async function answer(port, origin) {
+    const raw = await RawSocket.open(port, { headers: origin === undefined ? {} : { Origin: origin } });
+    raw.destroy();
+    const { status, body } = raw.upgrade;
+    return status === 101 ? 101 : `${status} ${JSON.parse(body).error.code}`;
+  }
+
+  test("by default: no Origin, and the server's own by http or https; no other", async () => {
+    const port = server.port, other = await freePort();
+    assert.equal(await answer(port), 101, 'no Origin (bots, tools)');
+    assert.equal(await answer(port, `http://127.0.0.1:${port}`), 101);
+    assert.equal(await answer(port, `https://127.0.0.1:${port}`), 101, 'a page served through a TLS proxy');
+    for (const origin of ['http://evil.example', `http://evil.example:${port}`, `http://127.0.0.1:${other}`,
+      'http://127.0.0.1', 'null', `http://127.0.0.1:${port}/`, 'garbage'])
+      assert.equal(await answer(port, origin), '403 origin_not_allowed', origin);
+  });
+
+  test('allowed_origins lets in the pages it lists, exactly', async () => {
+    const port = listed.port;
+    assert.equal(await answer(port, 'https://play.example'), 101);
+    assert.equal(await answer(port, 'HTTPS://Play.Example:443'), 101);
+    assert.equal(await answer(port, 'http://[::1]:9000'), 101);
+    assert.equal(await answer(port, `http://127.0.0.1:${port}`), 101, 'its own origin still');
+    assert.equal(await answer(port), 101);
+    for (const origin of ['http://play.example', 'https://play.example:8443', 'https://evil.play.example'])
+      assert.equal(await answer(port, origin), '403 origin_not_allowed', origin);
   });
 });

@@ -92,7 +92,7 @@ export class RawSocket {
         if (end < 0) return;
         const head = buf.subarray(0, end).toString('latin1');
         const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? 0);
-        const status = Number(/^HTTP\/1\.1 (\d+)/.exec(head)?.[1]);
+        const status = Number(/^HTTP\/1\.[01] (\d+)/.exec(head)?.[1]);
         if (status !== 101 && buf.length < end + 4 + length) return;
         this.upgrade = { status, head, body: status === 101 ? '' : buf.subarray(end + 4, end + 4 + length).toString() };
         buf = buf.subarray(status === 101 ? end + 4 : end + 4 + length);

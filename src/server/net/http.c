@@ -19,7 +19,8 @@
  * Every request, to a file or the API, first passes http_admit.h (its path's text checked,
  * its connection counted against max_http_conns_per_addr; a refusal is answered at once and
  * the connection closed). The only upgrade taken is a WebSocket at /ws (any other would make
- * a WebSocket of "http", open forever, or switch to h2c). A connection idle for http_idle_s
+ * a WebSocket of "http", open forever, or switch to h2c), and only from a page the Origin
+ * check lets in (ws_origin.h: else 403). A connection idle for http_idle_s
  * between requests is closed (the vhost's keepalive_timeout); a new one gets at most
  * HTTP_HEADERS_TIMEOUT_S for its first request's headers (timeout_secs_ah_idle).
  *
@@ -85,6 +86,7 @@
 #include "api/rest.h"
 #include "net/uri_check.h"
 #include "net/ws.h"
+#include "net/ws_origin.h"
 
 #define HTTP_MAX_BODY (64 * 1024) /* largest REST request body accepted */
 #define HTTP_MAX_HEADERS 4096     /* lws's space for a request's line and headers (http_too_large.h) */
@@ -385,6 +387,14 @@ static int http_callback(struct lws *wsi, enum lws_callback_reasons reason, void
             ippon_rest_reply_error(&res, 400, "bad_request",
                                    "only /ws upgrades, and only to a WebSocket (Upgrade: websocket)");
             return ippon_http_reply_and_close(wsi, h ? h->app : NULL, &res);
+        }
+        const ippon_config *cfg = h && h->app ? h->app->config : NULL;
+        if (cfg && !ippon_ws_origin_allowed(wsi, cfg->allowed_origins)) {
+            ippon_rest_response res;
+            memset(&res, 0, sizeof res);
+            ippon_rest_reply_error(&res, 403, "origin_not_allowed",
+                                   "pages of this origin may not open the game's WebSocket (allowed_origins)");
+            return ippon_http_reply_and_close(wsi, h->app, &res);
         }
         if (h) /* becoming a WebSocket: the gateway counts it from now on */
             ippon_http_release(wsi, h->open);
