@@ -606,7 +606,8 @@ int ippon_config_set_json(ippon_config *cfg, const char *name, const json_t *val
     return config_assign(cfg, key, value, problem, problen);
 }
 
-json_t *ippon_config_origins_json(const char *origins)
+/* allowed_origins as it is stored ("a b", "" for none) as a JSON array of its origins */
+static json_t *config_origins_json(const char *origins)
 {
     json_t *list = json_array();
     for (const char *at = origins; list && *at;) {
@@ -639,7 +640,7 @@ json_t *ippon_config_get_json(const ippon_config *cfg, const char *name)
     case CONFIG_TEXT:
     case CONFIG_PATH:
     case CONFIG_DIR: return json_string(*(char *const *)(const void *)field);
-    case CONFIG_ORIGINS: return ippon_config_origins_json(*(char *const *)(const void *)field);
+    case CONFIG_ORIGINS: return config_origins_json(*(char *const *)(const void *)field);
     }
     return NULL;
 }

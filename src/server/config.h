@@ -151,9 +151,6 @@ int ippon_config_set_json(ippon_config *cfg, const char *key, const json_t *valu
 /* one key's current value as JSON (new reference), or NULL for an unknown key */
 json_t *ippon_config_get_json(const ippon_config *cfg, const char *key);
 
-/* allowed_origins as it is stored ("a b", "" for none) as a JSON array of its origins (new reference) */
-json_t *ippon_config_origins_json(const char *origins);
-
 /*
  * Every key, in the key table's order, as JSON (new reference; NULL if out of memory):
  * [{"key": "port", "type": "integer", "min": …, "max": …, "default": …}, …]. type is

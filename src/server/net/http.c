@@ -59,8 +59,10 @@
  *
  * Known lws 4.1 limits: chunked request bodies are not handled well (no browser sends them);
  * send Content-Length. lws's parser refuses some requests before any callback: a bad %-escape
- * ("%zz") gets its own 403 page, a %00 that does not follow a '/' closes the connection, and a
- * request pipelined behind a static file gets 403.
+ * ("%zz") gets its own 403 page, a %00 that does not follow a '/' closes the connection, a
+ * request line and headers over HTTP_MAX_HEADERS close it without a reply (no 431 can be sent:
+ * http_too_large.h), and a request pipelined behind a static file gets 403. A body announced
+ * over HTTP_MAX_BODY is answered 413 at once (http_too_large.h).
  */
 #include "net/http.h"
 
