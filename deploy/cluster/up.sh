@@ -7,7 +7,8 @@
 #
 # HAProxy routes /ws?node=K (the "move" of PROTOCOL.md) to node K through a map it reads at
 # runtime (a node added later needs only "add map", no reload), and everything else to the
-# least-loaded node that answers GET /api/health. It also caps one client address's open
+# least-loaded node that answers GET /api/health. It passes the Host header on as it came, so the
+# nodes' WebSocket takes pages of the public URL as their own origin (allowed_origins stays []). It also caps one client address's open
 # connections over the whole cluster, as one server caps them (each node only sees its own): its
 # WebSockets at the nodes' max_conns_per_addr (one more is answered 503), and all its
 # connections at that plus max_http_conns_per_addr (one more is refused). Both caps are read from

@@ -20,6 +20,7 @@
 #include <sys/stat.h>
 
 #include "base/cluster_text.h"
+#include "base/web_origin.h"
 
 typedef enum config_kind {
     CONFIG_INT,       /* JSON integer in [min, max], stored in an int */
@@ -34,6 +35,8 @@ typedef enum config_kind {
     CONFIG_NAME,      /* "" or 1..32 of [A-Za-z0-9_-], stored as a malloc'd string */
     CONFIG_ENDPOINT,  /* "" or "host:port" (an IP literal or a host name), stored as a malloc'd string */
     CONFIG_TEXT,      /* any string, "" included, stored as a malloc'd string */
+    CONFIG_ORIGINS,   /* a JSON array of web origins (web_origin.h), stored as a malloc'd string of
+                         them, one space between two */
 } config_kind;
 
 typedef struct config_key {
@@ -57,6 +60,8 @@ static const config_key config_keys[] = {
      "32", 0, 0, NULL},
     /* the event loop (net/event_loop.h): libev on epoll, or lws's own poll() */
     {"event_loop", CONFIG_WORD, offsetof(ippon_config, event_loop), 0, 0, "epoll", 0, 0, "epoll|poll"},
+    /* pages of other origins that may open the game's WebSocket (net/ws_origin.h) */
+    {"allowed_origins", CONFIG_ORIGINS, offsetof(ippon_config, allowed_origins), 0, 0, "[]", 0, 0, NULL},
     {"hello_timeout_s", CONFIG_INT, offsetof(ippon_config, hello_timeout_s), 1, 3600, "20", 0, 0, NULL},
     {"web_root", CONFIG_DIR, offsetof(ippon_config, web_root), 0, 0, "web", 0, 0, NULL},
     {"database", CONFIG_PATH, offsetof(ippon_config, database), 0, 0, "data/ippon.db", 0, 0, NULL},
@@ -118,6 +123,7 @@ static const config_key config_keys[] = {
     {"cluster.lease_ms", CONFIG_INT, offsetof(ippon_config, cluster_lease_ms), 1000, 600000, "5000", 0, 0, NULL},
 };
 
+#define CONFIG_MAX_ORIGINS 64 /* entries of allowed_origins */
 #define CONFIG_CLUSTER_SECTION "cluster" /* a section: its keys are "cluster.<key>" in the table */
 #define CONFIG_DAY_SECONDS 86400.0
 #define CONFIG_MAX_DAYS 3650.0
@@ -171,6 +177,46 @@ static int config_endpoint_ok(const char *text)
         if (!isalnum((unsigned char)*h) && *h != '.' && *h != '-')
             return 0;
     return 1;
+}
+
+/*
+ * a JSON array of origins joined into *joined (malloc'd, one space between two); 0, or -1 with
+ * the problem
+ */
+static int config_origins_join(const json_t *value, char **joined, char *problem, size_t problen)
+{
+    if (!json_is_array(value) || json_array_size(value) > CONFIG_MAX_ORIGINS) {
+        snprintf(problem, problen, "must be an array of at most %d origins such as \"https://ippon.example\"",
+                 CONFIG_MAX_ORIGINS);
+        return -1;
+    }
+    size_t total = 1, i;
+    json_t *item;
+    json_array_foreach(value, i, item) {
+        ippon_origin origin;
+        const char *text = json_string_value(item);
+        if (!text || !ippon_origin_parse(text, json_string_length(item), &origin) || strchr(text, ' ') ||
+            strlen(text) != json_string_length(item)) {
+            snprintf(problem, problen,
+                     "entry %zu: must be an origin, \"http://\" or \"https://\", a host and an optional port, "
+                     "nothing after it (such as \"https://ippon.example\")", i + 1);
+            return -1;
+        }
+        total += json_string_length(item) + 1;
+    }
+    char *out = malloc(total);
+    if (!out) {
+        snprintf(problem, problen, "out of memory");
+        return -1;
+    }
+    out[0] = '\0';
+    json_array_foreach(value, i, item) {
+        if (i)
+            strcat(out, " ");
+        strcat(out, json_string_value(item));
+    }
+    *joined = out;
+    return 0;
 }
 
 /* is word one of choices ("a|b|c")? */
@@ -280,6 +326,14 @@ static int config_assign(ippon_config *cfg, const config_key *key, const json_t 
         }
         *(bool *)(void *)field = json_is_true(value);
         return 0;
+    case CONFIG_ORIGINS: {
+        char *joined;
+        if (config_origins_join(value, &joined, problem, problen) != 0)
+            return -1;
+        free(*(char **)(void *)field);
+        *(char **)(void *)field = joined;
+        return 0;
+    }
     case CONFIG_LOG_LEVEL: {
         ippon_log_level level;
         if (!text || ippon_log_level_parse(text, &level) != 0) {
@@ -311,6 +365,11 @@ static json_t *config_value_from_text(const config_key *key, const char *text)
     }
     if (key->kind == CONFIG_BOOL && (!strcmp(text, "true") || !strcmp(text, "false")))
         return json_boolean(!strcmp(text, "true"));
+    if (key->kind == CONFIG_ORIGINS) { /* written as JSON: ["https://a.example", ...] */
+        json_t *list = json_loads(text, JSON_DECODE_ANY, NULL);
+        if (list)
+            return list;
+    }
     if (key->kind == CONFIG_DAYS || key->kind == CONFIG_NUMBER) {
         char *end;
         errno = 0;
@@ -552,6 +611,21 @@ int ippon_config_set_json(ippon_config *cfg, const char *name, const json_t *val
     return config_assign(cfg, key, value, problem, problen);
 }
 
+/* allowed_origins as it is stored ("a b", "" for none) as a JSON array of its origins */
+static json_t *config_origins_json(const char *origins)
+{
+    json_t *list = json_array();
+    for (const char *at = origins; list && *at;) {
+        size_t len = strcspn(at, " ");
+        if (json_array_append_new(list, json_stringn(at, len)) != 0) {
+            json_decref(list);
+            return NULL;
+        }
+        at += len + (at[len] == ' ');
+    }
+    return list;
+}
+
 json_t *ippon_config_get_json(const ippon_config *cfg, const char *name)
 {
     const config_key *key = config_key_find(name);
@@ -571,6 +645,7 @@ json_t *ippon_config_get_json(const ippon_config *cfg, const char *name)
     case CONFIG_TEXT:
     case CONFIG_PATH:
     case CONFIG_DIR: return json_string(*(char *const *)(const void *)field);
+    case CONFIG_ORIGINS: return config_origins_json(*(char *const *)(const void *)field);
     }
     return NULL;
 }
@@ -581,6 +656,7 @@ static const char *const config_kind_names[] = {
     [CONFIG_DIR] = "folder",       [CONFIG_LOG_LEVEL] = "log_level", [CONFIG_DAYS] = "days",
     [CONFIG_NUMBER] = "number",    [CONFIG_BOOL] = "boolean",   [CONFIG_WORD] = "word",
     [CONFIG_NAME] = "name",        [CONFIG_ENDPOINT] = "endpoint", [CONFIG_TEXT] = "text",
+    [CONFIG_ORIGINS] = "origins",
 };
 
 /* one key's row: {"key", "type", "min", "max" (integer, number, days), "default"} */
@@ -626,7 +702,7 @@ json_t *ippon_config_keys_json(void)
 static bool config_kind_is_text(config_kind kind)
 {
     return kind == CONFIG_ADDRESS || kind == CONFIG_WORD || kind == CONFIG_NAME || kind == CONFIG_ENDPOINT ||
-           kind == CONFIG_TEXT || kind == CONFIG_PATH || kind == CONFIG_DIR;
+           kind == CONFIG_TEXT || kind == CONFIG_PATH || kind == CONFIG_DIR || kind == CONFIG_ORIGINS;
 }
 
 void ippon_config_free(ippon_config *cfg)

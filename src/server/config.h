@@ -35,6 +35,7 @@ typedef struct ippon_config {
     char *trusted_proxy;         /* "" or the reverse proxy whose X-Forwarded-For is believed */
     int http_idle_s;             /* an idle keep-alive HTTP connection is closed after this */
     int max_http_conns_per_addr; /* open HTTP connections per client address */
+    char *allowed_origins;       /* pages of these origins may open the WebSocket too, one space between two (ws_origin.h) */
     int hello_timeout_s;         /* a new WebSocket must say hello within this */
     char *event_loop;            /* "epoll" (libev) or "poll" (lws's own): net/event_loop.h */
     char *web_root;

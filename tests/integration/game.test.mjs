@@ -246,18 +246,20 @@ describe('the game over WebSocket', () => {
 
   test('sustained abuse closes the connection: a flood of bad messages, an oversized frame', async () => {
     const flood = await player(port);
-    // one more than the 20 bad messages a connection may send in 10 s: the last one closes it.
-    // (More than that would still be unread when the server closes, and the kernel would answer
-    // them with a reset that can drop the abuse error before the client reads it.)
-    for (let i = 0; i < 21; i++) flood.send('garbage');
+    // far more than the 20 bad messages a connection may send in 10 s: the 21st closes it, and
+    // the rest, still on its way, is read and dropped until the client answers the close frame
+    // (ws.c), so no reset drops the abuse error before the client reads it
+    for (let i = 0; i < 300; i++) flood.send('garbage');
     const abuse = await flood.next((m) => m.type === 'error' && m.code === 'abuse', 5_000, 'the abuse error');
     assert.ok(abuse);
     await flood.untilClosed(5_000);
+    assert.equal(flood.closed.code, 1008);
 
     const big = await player(port);
     big.send(JSON.stringify({ type: 'ping', pad: 'x'.repeat(10_000) }));
     assert.equal((await big.next((m) => m.type === 'error', 5_000)).code, 'too_large');
     await big.untilClosed(5_000);
+    assert.equal(big.closed.code, 1009);
 
     const ok = await player(port); // the server is fine
     ok.send({ type: 'ping' });

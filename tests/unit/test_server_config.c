@@ -456,6 +456,32 @@ static void test_connection_keys(void **state)
     expect_error("{\"login_delay_max_ms\": 60001}", "login_delay_max_ms", "must be an integer 1..60000");
 }
 
+/* allowed_origins: a JSON array of origins, kept in order and given back as one */
+static void test_allowed_origins(void **state)
+{
+    (void)state;
+    ippon_config cfg;
+    char err[512];
+    assert_int_equal(ippon_config_init(&cfg), 0);
+    assert_string_equal(cfg.allowed_origins, "");
+    json_t *list = ippon_config_get_json(&cfg, "allowed_origins");
+    assert_true(json_is_array(list) && json_array_size(list) == 0);
+    json_decref(list);
+    ippon_config_free(&cfg);
+    assert_int_equal(load("{\"allowed_origins\": [\"https://ippon.example\", \"http://127.0.0.1:8090\"]}", &cfg, err,
+                          sizeof err), 0);
+    assert_string_equal(cfg.allowed_origins, "https://ippon.example http://127.0.0.1:8090");
+    list = ippon_config_get_json(&cfg, "allowed_origins");
+    assert_int_equal(json_array_size(list), 2);
+    assert_string_equal(json_string_value(json_array_get(list, 1)), "http://127.0.0.1:8090");
+    json_decref(list);
+    ippon_config_free(&cfg);
+    expect_error("{\"allowed_origins\": \"https://ippon.example\"}", "allowed_origins", "must be an array");
+    expect_error("{\"allowed_origins\": [\"https://ippon.example/\"]}", "allowed_origins", "entry 1: must be an origin");
+    expect_error("{\"allowed_origins\": [\"https://a.example\", \"*\"]}", "allowed_origins", "entry 2: must be an origin");
+    expect_error("{\"allowed_origins\": [\"https://a.example\", 7]}", "allowed_origins", "entry 2: must be an origin");
+}
+
 static void test_login_delays_in_order(void **state)
 {
     (void)state;
@@ -526,6 +552,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_connection_keys, setup, teardown),
         cmocka_unit_test_setup_teardown(test_check_folders, setup, teardown),
         cmocka_unit_test_setup_teardown(test_login_delays_in_order, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_allowed_origins, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

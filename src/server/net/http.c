@@ -19,7 +19,8 @@
  * Every request, to a file or the API, first passes http_admit.h (its path's text checked,
  * its connection counted against max_http_conns_per_addr; a refusal is answered at once and
  * the connection closed). The only upgrade taken is a WebSocket at /ws (any other would make
- * a WebSocket of "http", open forever, or switch to h2c). A connection idle for http_idle_s
+ * a WebSocket of "http", open forever, or switch to h2c), and only from a page the Origin
+ * check lets in (ws_origin.h: else 403). A connection idle for http_idle_s
  * between requests is closed (the vhost's keepalive_timeout); a new one gets at most
  * HTTP_HEADERS_TIMEOUT_S for its first request's headers (timeout_secs_ah_idle).
  *
@@ -58,8 +59,10 @@
  *
  * Known lws 4.1 limits: chunked request bodies are not handled well (no browser sends them);
  * send Content-Length. lws's parser refuses some requests before any callback: a bad %-escape
- * ("%zz") gets its own 403 page, a %00 that does not follow a '/' closes the connection, and a
- * request pipelined behind a static file gets 403.
+ * ("%zz") gets its own 403 page, a %00 that does not follow a '/' closes the connection, a
+ * request line and headers over HTTP_MAX_HEADERS close it without a reply (no 431 can be sent:
+ * http_too_large.h), and a request pipelined behind a static file gets 403. A body announced
+ * over HTTP_MAX_BODY is answered 413 at once (http_too_large.h).
  */
 #include "net/http.h"
 
@@ -78,14 +81,17 @@
 #include "base/timers.h"
 #include "net/http_admit.h"
 #include "net/http_reply.h"
+#include "net/http_too_large.h"
 #include "net/listen.h"
 #include "base/log.h"
 #include "metrics.h"
 #include "api/rest.h"
 #include "net/uri_check.h"
 #include "net/ws.h"
+#include "net/ws_origin.h"
 
 #define HTTP_MAX_BODY (64 * 1024) /* largest REST request body accepted */
+#define HTTP_MAX_HEADERS 4096     /* lws's space for a request's line and headers (http_too_large.h) */
 #define HTTP_MAX_PATH 1024
 #define HTTP_MAX_QUERY 2048 /* bytes of one query parameter */
 #define HTTP_MAX_ARGS 32     /* query parameters kept */
@@ -384,6 +390,14 @@ static int http_callback(struct lws *wsi, enum lws_callback_reasons reason, void
                                    "only /ws upgrades, and only to a WebSocket (Upgrade: websocket)");
             return ippon_http_reply_and_close(wsi, h ? h->app : NULL, &res);
         }
+        const ippon_config *cfg = h && h->app ? h->app->config : NULL;
+        if (cfg && !ippon_ws_origin_allowed(wsi, cfg->allowed_origins)) {
+            ippon_rest_response res;
+            memset(&res, 0, sizeof res);
+            ippon_rest_reply_error(&res, 403, "origin_not_allowed",
+                                   "pages of this origin may not open the game's WebSocket (allowed_origins)");
+            return ippon_http_reply_and_close(wsi, h->app, &res);
+        }
         if (h) /* becoming a WebSocket: the gateway counts it from now on */
             ippon_http_release(wsi, h->open);
         break;
@@ -415,6 +429,8 @@ static int http_callback(struct lws *wsi, enum lws_callback_reasons reason, void
             ippon_client_address(wsi, app && app->config ? app->config->trusted_proxy : NULL, s->address,
                                  sizeof s->address);
         }
+        if (ippon_http_too_large_body(wsi, lws_context_user(lws_get_context(wsi)), HTTP_MAX_BODY) != 0)
+            return -1; /* answered 413 (or 400) before the body, which is not read */
         if (http_awaits_body(wsi, s->method))
             return 0; /* dispatch at LWS_CALLBACK_HTTP_BODY_COMPLETION */
         return http_dispatch(wsi, s);
@@ -573,6 +589,7 @@ int ippon_http_start(ippon_http **out, ippon_app *app, char *err, size_t errlen)
         h->protocols[i].user = h;
     info.protocols = h->protocols;
     info.keepalive_timeout = cfg->http_idle_s; /* idle between requests on a kept-alive connection */
+    info.max_http_header_data = HTTP_MAX_HEADERS;
     info.timeout_secs_ah_idle = (unsigned)(cfg->http_idle_s < HTTP_HEADERS_TIMEOUT_S ? cfg->http_idle_s
                                                                                      : HTTP_HEADERS_TIMEOUT_S);
     info.mounts = &h->web_mount;

@@ -4,9 +4,17 @@
  * How it works: each socket's per-session data holds its gateway connection and the message
  * being assembled. Frames are appended until the final fragment of a message; a message that
  * grows past the gateway's max_frame is refused at once (the client is told, the socket
- * closes). Complete text messages go to ippon_gateway_message. Writing happens only in
- * LWS_CALLBACK_SERVER_WRITEABLE: one queued message per callback, asking for another while
- * more wait; a message marked close_after closes the socket once sent.
+ * closes, close code 1009). Complete text messages go to ippon_gateway_message. Writing happens
+ * only in LWS_CALLBACK_SERVER_WRITEABLE: up to WS_WRITES_PER_TURN queued messages per callback,
+ * asking for another while more wait; a message marked close_after closes the socket once sent.
+ *
+ * Closing so that the last word arrives: after that message, lws's own close: a close frame
+ * (1008 with the reason, 1009 for a message too large), then up to 5 s reading and dropping what
+ * the client still sends until its own close frame, and only then the socket closed. The
+ * writable callback answers -1 once for it: a second -1 (a writable turn asked for meanwhile)
+ * would make lws cut its close short and shut the socket at once, and what the client had sent
+ * meanwhile, unread, made the kernel answer with a reset — a client still writing (a flood of
+ * bad messages, the rest of an oversized fragmented message) lost the error and the close frame.
  *
  * A plain HTTP request to /ws (no upgrade) is answered 400 and closed, not left waiting.
  *
@@ -34,7 +42,10 @@ struct ws_session {
     ippon_conn *conn;
     char *rx;
     size_t rx_len;
-    bool rx_too_large, close_now;
+    bool rx_too_large;
+    bool close_now;  /* the last message is out: the close frame is next */
+    bool closing;    /* lws is closing the socket (ws.c's top comment) */
+    int close_code;  /* the close frame's status; 0: 1008 (policy violation) */
     const char *close_reason; /* the close frame's text (static); NULL: "closing" */
 };
 
@@ -59,6 +70,10 @@ static int on_receive(struct lws *wsi, struct ws_session *s, ippon_gateway *gw, 
         free(s->rx);
         s->rx = NULL;
         s->rx_len = 0;
+        if (!s->close_code) {
+            s->close_code = LWS_CLOSE_STATUS_MESSAGE_TOO_LARGE;
+            s->close_reason = "message too big";
+        }
         ippon_gateway_oversized(gw, s->conn);
     }
     if (!s->rx_too_large) {
@@ -89,9 +104,13 @@ static int on_receive(struct lws *wsi, struct ws_session *s, ippon_gateway *gw, 
  */
 static int on_writeable(struct lws *wsi, struct ws_session *s, ippon_gateway *gw)
 {
-    if (s->close_now) {
+    if (s->closing)
+        return 0; /* lws's close is under way: answering -1 again would cut it short */
+    if (s->close_now) { /* lws sends the close frame, then waits for the client's */
         const char *why = s->close_reason ? s->close_reason : "closing";
-        lws_close_reason(wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION, (unsigned char *)why, strlen(why));
+        lws_close_reason(wsi, s->close_code ? s->close_code : LWS_CLOSE_STATUS_POLICY_VIOLATION,
+                         (unsigned char *)why, strlen(why));
+        s->closing = true;
         return -1;
     }
     for (int written = 0; written < WS_WRITES_PER_TURN; written++) {
