@@ -187,7 +187,8 @@ class Drill {
     this.kills = { SIGKILL: 0, SIGTERM: 0 };
     this.byMoment = Object.fromEntries(MOMENTS.map((k) => [k, 0]));
     this.byMode = Object.fromEntries(MODES.map((k) => [k, 0]));
-    this.handoverWaits = [];
+    this.handoverWaits = []; // ms, per player and handover: down time + hello to the table shown
+    this.handoverDown = []; // ms, per handover: SIGTERM to the new server answering
   }
 
   /** a seat met a moment of this kind: if the drill waits for one, it pauses every player and
@@ -201,8 +202,19 @@ class Drill {
     return true;
   }
 
-  waitFor(kind, ms) {
-    return withDeadline(new Promise((resolve) => { this.armed = { kind, resolve }; }), ms, `a "${kind}" moment`);
+  /** the next moment of kind (null if none comes within ms); meanwhile tables that end are
+      stored and replaced, so there is always play */
+  async waitFor(kind, ms) {
+    const until = Date.now() + ms;
+    const hit = new Promise((resolve) => { this.armed = { kind, resolve }; });
+    while (Date.now() < until) {
+      const met = await Promise.race([hit, sleep(1000).then(() => null)]);
+      if (met) return met;
+      await this.keepTables();
+      if (this.paused) return hit; // met while the tables were looked after
+    }
+    this.armed = null;
+    return null;
   }
 
   /** a new match of mode: private (two naive humans and bots) or ranked (one human queued) */
@@ -243,18 +255,25 @@ class Drill {
     for (const m of this.matches) for (const s of m.seats) s.c.close();
     this.paused = false; // the players answer again as soon as they are back
     this.proc = await startServer(['--config', this.server.config], this.server.dir, this.port);
-    return down;
+    return Date.now() - down;
   }
 
   /** every running match's players back, as the web client comes back; the current hand asked for
-      again; matches over before their players are back are checked as stored */
-  async reconnectAll(down, signal) {
+      again; matches over before their players are back are checked as stored. After a handover
+      (SIGTERM), each player's wait is the server's down time plus its own hello to its table on
+      screen again (the client's reconnect delay aside: ws.js tries again at once, then backs off) */
+  async reconnectAll(downMs, signal) {
     const running = [];
     for (const m of this.matches) {
+      if (!m.table) { // still queued or in its room: nothing to lose but the wait (queues and rooms
+        continue;     // live in memory): the drill drops it
+      }
       const welcomes = [];
       for (const s of m.seats) {
         const from = s.handStartBefore();
+        const hello = Date.now();
         welcomes.push(await s.connect({ resumeFrom: from >= 0 && from < s.maxN ? from : undefined }));
+        s.helloAt = hello;
       }
       const at = welcomes.map((w) => w.table);
       if (at.every((t) => t === null) && m.table) { // over before they were back (a bot won): stored
@@ -268,11 +287,12 @@ class Drill {
     }
     // the tables go on: every player gets its next event or ask (the wait a handover costs)
     if (signal === 'SIGTERM') {
+      this.handoverDown.push(downMs);
       const waits = await Promise.all(running.flatMap((m) => m.seats.map(async (s) => {
-        await s.c.wait((settle, resolve) => {
-          if (s.c.received.some((x) => x.type === 'ask' || x.type === 'event' || x.type === 'view')) settle(resolve);
+        const shown = await s.c.wait((settle, resolve) => {
+          if (s.c.received.some((x) => x.type === 'ask' || x.type === 'event' || x.type === 'view')) settle(resolve, Date.now());
         }, 30_000, 'the table again');
-        return Date.now() - down;
+        return downMs + Math.max(0, shown - s.helloAt);
       })));
       this.handoverWaits.push(...waits);
     }
@@ -316,9 +336,9 @@ class Drill {
     for (const mode of MODES)
       for (const kind of ['private', 'ranked'])
         if (!this.matches.some((m) => m.mode === mode && m.kind === kind)) await this.start(mode, kind);
-    // wait until every table has dealt (its contributions are in)
+    // wait until every table has dealt (its contributions are in), unless a moment came meanwhile
     await withDeadline((async () => {
-      while (this.matches.some((m) => m.seats.some((s) => s.maxN < 0))) await sleep(20);
+      while (!this.paused && this.matches.some((m) => m.seats.some((s) => s.maxN < 0))) await sleep(20);
     })(), 30_000, 'every table dealt');
   }
 
@@ -328,16 +348,12 @@ class Drill {
       const mode = MODES[this.byMoment.contribution % 2];
       const found = this.waitFor('contribution', 20_000); // armed before the queue: match_found comes fast
       const m = await this.start(mode, 'ranked', { contribute: false });
-      await found;
+      assert.ok(await found, 'match_found for the player who holds its contribution back');
       m.seats[0].contribute = true; // it gives its contribution once back (the view says contributing)
       return true;
     }
-    try {
-      await this.waitFor(kind, kind === 'between' || kind === 'match_end' ? 25_000 : 15_000);
-    } catch {
-      this.armed = null;
+    if (!await this.waitFor(kind, kind === 'between' || kind === 'match_end' ? 40_000 : 15_000))
       return false;
-    }
     if (kind === 'think') await sleep(Math.floor(Math.random() * 40)); // somewhere in the thinking
     return true;
   }
@@ -355,13 +371,12 @@ test('a restart at any moment voids no match: every event seen stays, every matc
       const signal = k % 2 === 0 ? 'SIGKILL' : 'SIGTERM';
       const met = await drill.meet(kind) || (missed++, await drill.meet('think'));
       assert.ok(met, `no "${kind}" moment and no thinking player either`);
-      for (const m of drill.matches) {
-        m.kills++;
-        drill.byMode[m.mode]++;
-      }
+      const hit = drill.matches.filter((m) => m.table); // running, or just ended (the match_end moment)
+      for (const m of hit) m.kills++;
+      for (const mode of MODES) if (hit.some((m) => m.mode === mode)) drill.byMode[mode]++;
       drill.byMoment[met ? kind : 'think']++;
-      const down = await drill.restart(signal);
-      await drill.reconnectAll(down, signal);
+      const downMs = await drill.restart(signal);
+      await drill.reconnectAll(downMs, signal);
       assert.deepEqual(drill.closed, [], 'no table closed (voided) by a restart');
       assert.deepEqual(drill.failures, [], 'every event seen is the same after the restart');
     }
@@ -376,11 +391,13 @@ test('a restart at any moment voids no match: every event seen stays, every matc
     const compared = drill.finished.reduce((a, m) => a + m.seats.reduce((b, s) => b + s.compared, 0), 0);
     const resumed = drill.finished.reduce((a, m) => a + m.resumed, 0);
     const waits = drill.handoverWaits.sort((a, b) => a - b);
+    const downs = drill.handoverDown.sort((a, b) => a - b);
     console.log(`restart drill: ${KILLS} kills (${drill.kills.SIGKILL} SIGKILL, ${drill.kills.SIGTERM} SIGTERM); ` +
       `kill points per mode ${JSON.stringify(drill.byMode)}; by moment ${JSON.stringify(drill.byMoment)} ` +
       `(${missed} moments not met in time, a thinking player instead); ${drill.finished.length} matches stored ` +
       `once each, ${resumed} resumptions, 0 voided; ${compared} events seen before a restart compared after it; ` +
-      `wait after a handover (SIGTERM to the table going on, sanitizer build): median ${waits[waits.length >> 1]} ms, ` +
+      `after a handover (sanitizer build): server down ${downs[0]}–${downs[downs.length - 1]} ms (median ` +
+      `${downs[downs.length >> 1]}), a player's wait to its table on screen median ${waits[waits.length >> 1]} ms, ` +
       `max ${waits[waits.length - 1]} ms`);
     for (const mode of MODES) assert.ok(drill.byMode[mode] >= 30, `at least 30 kill points in ${mode}`);
     assert.ok(compared > 0, 'events were compared');

@@ -479,7 +479,7 @@ static void test_unstored_matches_spilled_at_stop(void **state)
     sleep_ms(100);
     ippon_writer_stop(writer, 200);
     assert_int_equal(ippon_pending_matches_waiting(mw), 1);
-    assert_int_equal(ippon_pending_matches_spill(mw, err, sizeof err), 1);
+    assert_int_equal(ippon_pending_matches_spill(mw, NULL, err, sizeof err), 1);
     sqlite3_exec(holder, "ROLLBACK", NULL, NULL, NULL);
     sqlite3_close(holder);
     ippon_store_batch *back = ippon_store_batch_new();
