@@ -47,13 +47,16 @@ ippon_sql_failure ippon_sql_failure_of_sqlite(int code)
     case SQLITE_INTERRUPT:
     case SQLITE_PROTOCOL:
         return IPPON_SQL_BUSY;
-    case SQLITE_FULL:
+    case SQLITE_CORRUPT:
+    case SQLITE_NOTADB:
+        return IPPON_SQL_UNREADABLE;
     case SQLITE_IOERR:
+        return code == SQLITE_IOERR_READ || code == SQLITE_IOERR_SHORT_READ ? IPPON_SQL_UNREADABLE
+                                                                            : IPPON_SQL_UNWRITABLE;
+    case SQLITE_FULL:
     case SQLITE_READONLY:
     case SQLITE_CANTOPEN:
     case SQLITE_PERM:
-    case SQLITE_CORRUPT:
-    case SQLITE_NOTADB:
     case SQLITE_NOLFS:
         return IPPON_SQL_UNWRITABLE;
     case SQLITE_CONSTRAINT:
@@ -231,6 +234,22 @@ static int lite_pragma(sqlite3 *db, const char *sql, char *out, size_t outlen)
     return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : -1;
 }
 
+/* db as a connection behind sql.h: 0, or -1 (db closed) with err naming path */
+static int lite_wrap(ippon_sql **out, sqlite3 *db, const char *path, char *err, size_t errlen)
+{
+    lite_conn *c = calloc(1, sizeof *c);
+    if (!c) {
+        snprintf(err, errlen, "%s: out of memory", path);
+        sqlite3_close(db);
+        return -1;
+    }
+    c->head.ops = &lite_ops;
+    c->head.engine = IPPON_SQL_SQLITE;
+    c->db = db;
+    *out = &c->head;
+    return 0;
+}
+
 int ippon_sql_open_sqlite(ippon_sql **out, const char *path, int busy_ms, char *err, size_t errlen)
 {
     *out = NULL;
@@ -252,18 +271,19 @@ int ippon_sql_open_sqlite(ippon_sql **out, const char *path, int busy_ms, char *
     }
     if (strcmp(path, ":memory:") != 0 && strcmp(mode, "wal") != 0)
         ippon_log_warn("%s: journal mode is %s, not wal", path, mode);
+    return lite_wrap(out, db, path, err, errlen);
+}
 
-    lite_conn *c = calloc(1, sizeof *c);
-    if (!c) {
-        snprintf(err, errlen, "%s: out of memory", path);
+int ippon_sql_open_sqlite_readonly(ippon_sql **out, const char *path, char *err, size_t errlen)
+{
+    *out = NULL;
+    sqlite3 *db = NULL;
+    if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
+        snprintf(err, errlen, "%s: cannot open database: %s", path, db ? sqlite3_errmsg(db) : "out of memory");
         sqlite3_close(db);
         return -1;
     }
-    c->head.ops = &lite_ops;
-    c->head.engine = IPPON_SQL_SQLITE;
-    c->db = db;
-    *out = &c->head;
-    return 0;
+    return lite_wrap(out, db, path, err, errlen);
 }
 
 void ippon_sql_set_busy_wait(ippon_sql *db, int ms)
