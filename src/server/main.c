@@ -305,7 +305,7 @@ int main(int argc, char **argv)
         goto fail;
     }
     /* a SQLite file must be ippon's and whole before anything is written to it (db_check.h) */
-    if (ippon_db_check(records, migrations, true, err, sizeof err) != 0)
+    if (ippon_db_check(records, migrations, config.database_check_ms, err, sizeof err) != 0)
         goto fail;
     if (ippon_store_open(&app.store, records, err, sizeof err) != 0)
         goto fail;

@@ -326,7 +326,7 @@ int ippon_admin_cli(int argc, char **argv)
         snprintf(err, sizeof err, "key \"migrations\": path too long");
         goto fail;
     }
-    if (ippon_db_check(ippon_config_records(&cfg), migrations, false, err, sizeof err) != 0 ||
+    if (ippon_db_check(ippon_config_records(&cfg), migrations, 0, err, sizeof err) != 0 ||
         ippon_store_open(&st, ippon_config_records(&cfg), err, sizeof err) != 0 ||
         ippon_store_migrate(st, migrations, NULL, err, sizeof err) != 0)
         goto fail;

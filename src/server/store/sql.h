@@ -145,6 +145,16 @@ void ippon_sql_set_busy_wait(ippon_sql *db, int ms);
  */
 int ippon_sql_make_reader(ippon_sql *db, void (*on_busy)(void *ctx), void *ctx);
 
+/*
+ * An alarm on db: once ms milliseconds pass, what runs on db is interrupted (SQLite:
+ * sqlite3_interrupt from a thread of the alarm's own), and fails as IPPON_SQL_BUSY ("interrupted").
+ * Cancel it when the work is done: ippon_sql_alarm_cancel waits for its thread and says whether it
+ * went off. NULL if it cannot be set (out of threads; or PostgreSQL: not needed there).
+ */
+typedef struct ippon_sql_alarm ippon_sql_alarm;
+ippon_sql_alarm *ippon_sql_alarm_set(ippon_sql *db, int ms);
+bool ippon_sql_alarm_cancel(ippon_sql_alarm *alarm);
+
 /* a consistent copy of the whole database into the new file dest (SQLite's VACUUM INTO); on
    PostgreSQL -1 with err saying to use pg_dump. 0, or -1 with err */
 int ippon_sql_backup(ippon_sql *db, const char *dest, char *err, size_t errlen);

@@ -4,10 +4,13 @@
  * SQLite's extended code, sorted by ippon_sql_failure_of_sqlite. The connection runs in WAL mode
  * (readers never wait for the writer) with foreign keys on.
  */
+#include <errno.h>
+#include <pthread.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "base/log.h"
 #include "store/sql_driver.h"
@@ -336,4 +339,76 @@ int ippon_sql_backup(ippon_sql *db, const char *dest, char *err, size_t errlen)
     }
     sqlite3_finalize(q);
     return 0;
+}
+
+/* ---- alarms (sql.h) ---------------------------------------------------------------------- */
+
+struct ippon_sql_alarm {
+    sqlite3 *db;
+    struct timespec due; /* CLOCK_MONOTONIC */
+    pthread_t thread;
+    pthread_mutex_t lock;
+    pthread_cond_t wake;
+    bool cancelled, fired;
+};
+
+static void *alarm_thread(void *arg)
+{
+    ippon_sql_alarm *a = arg;
+    pthread_mutex_lock(&a->lock);
+    int rc = 0;
+    while (!a->cancelled && rc != ETIMEDOUT)
+        rc = pthread_cond_timedwait(&a->wake, &a->lock, &a->due);
+    if (!a->cancelled) {
+        a->fired = true;
+        sqlite3_interrupt(a->db);
+    }
+    pthread_mutex_unlock(&a->lock);
+    return NULL;
+}
+
+ippon_sql_alarm *ippon_sql_alarm_set(ippon_sql *db, int ms)
+{
+    if (db->engine != IPPON_SQL_SQLITE)
+        return NULL;
+    ippon_sql_alarm *a = calloc(1, sizeof *a);
+    if (!a)
+        return NULL;
+    a->db = conn_of(db)->db;
+    clock_gettime(CLOCK_MONOTONIC, &a->due);
+    a->due.tv_sec += ms / 1000;
+    a->due.tv_nsec += (long)(ms % 1000) * 1000000L;
+    if (a->due.tv_nsec >= 1000000000L) {
+        a->due.tv_sec++;
+        a->due.tv_nsec -= 1000000000L;
+    }
+    pthread_condattr_t attr;
+    pthread_condattr_init(&attr);
+    pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+    pthread_cond_init(&a->wake, &attr);
+    pthread_condattr_destroy(&attr);
+    pthread_mutex_init(&a->lock, NULL);
+    if (pthread_create(&a->thread, NULL, alarm_thread, a) != 0) {
+        pthread_cond_destroy(&a->wake);
+        pthread_mutex_destroy(&a->lock);
+        free(a);
+        return NULL;
+    }
+    return a;
+}
+
+bool ippon_sql_alarm_cancel(ippon_sql_alarm *a)
+{
+    if (!a)
+        return false;
+    pthread_mutex_lock(&a->lock);
+    a->cancelled = true;
+    pthread_cond_signal(&a->wake);
+    pthread_mutex_unlock(&a->lock);
+    pthread_join(a->thread, NULL);
+    bool fired = a->fired;
+    pthread_cond_destroy(&a->wake);
+    pthread_mutex_destroy(&a->lock);
+    free(a);
+    return fired;
 }
