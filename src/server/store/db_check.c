@@ -16,6 +16,7 @@
 #include "store/sql.h"
 
 #define QUICK_CHECK_FINDINGS 5 /* quick_check's findings quoted at most */
+#define BUSY_WAIT_MS 5000      /* how long a read waits for another program's lock (the store's own wait) */
 
 #define RESTORE_HINT                                                                                          \
     "the server will not start on it; restore a backup: move the database and its -wal and -shm files "     \
@@ -40,11 +41,15 @@ static int read_integer(ippon_sql *db, const char *sql, int64_t *out)
     return rc;
 }
 
-/* the file cannot be read as a database: damaged (or not one) */
+/* the file could not be read: damaged (or not a database), or held by another program */
 static int unreadable(ippon_sql *db, const char *path, char *err, size_t errlen)
 {
-    snprintf(err, errlen, "%s: the database cannot be read (%s): it is damaged or not a database; " RESTORE_HINT,
-             path, ippon_sql_errmsg(db));
+    if (ippon_sql_failure_of(db) == IPPON_SQL_UNREADABLE)
+        snprintf(err, errlen, "%s: the database cannot be read (%s): it is damaged or not a database; " RESTORE_HINT,
+                 path, ippon_sql_errmsg(db));
+    else
+        snprintf(err, errlen, "%s: the database cannot be read now (%s); start again once nothing else holds it",
+                 path, ippon_sql_errmsg(db));
     return -1;
 }
 
@@ -101,8 +106,8 @@ static void append_finding(char *out, size_t outlen, const char *text)
     out[used] = '\0';
 }
 
-/* is every page whole? 0 (also when quick_check ran out of its check_ms), or -1 with err quoting its
-   first findings */
+/* is every page whole? 0 yes; 1 quick_check ran out of its check_ms before it found anything; -1
+   no, with err quoting its first findings */
 static int check_whole(ippon_sql *db, const char *path, int check_ms, char *err, size_t errlen)
 {
     char sql[64], findings[600] = "";
@@ -113,17 +118,19 @@ static int check_whole(ippon_sql *db, const char *path, int check_ms, char *err,
     bool ok = rc == IPPON_SQL_ROW && strcmp(ippon_sql_column_text(q, 0), "ok") == 0, found = false;
     for (; !ok && rc == IPPON_SQL_ROW; rc = ippon_sql_step(q), found = true)
         append_finding(findings, sizeof findings, ippon_sql_column_text(q, 0));
-    bool out_of_time = ippon_sql_alarm_cancel(alarm) && rc == IPPON_SQL_ERROR && !found &&
-                       ippon_sql_failure_of(db) == IPPON_SQL_BUSY;
+    bool fired = ippon_sql_alarm_cancel(alarm);
+    ippon_sql_failure kind = rc == IPPON_SQL_ERROR ? ippon_sql_failure_of(db) : IPPON_SQL_FINE;
     if (rc == IPPON_SQL_ERROR)
         append_finding(findings, sizeof findings, ippon_sql_errmsg(db));
     ippon_sql_finalize(q);
     if (ok)
         return 0;
-    if (out_of_time) {
+    if (!found && kind == IPPON_SQL_BUSY && !fired)
+        return unreadable(db, path, err, errlen); /* held by another program, not a finding */
+    if (!found && kind == IPPON_SQL_BUSY) {
         ippon_log_warn("%s: quick_check did not finish within %d ms (key \"database_check_ms\"): the server starts "
                        "without checking the rest; a damaged page shows in /api/health once read", path, check_ms);
-        return 0;
+        return 1;
     }
     snprintf(err, errlen, "%s: the database is damaged (quick_check: %s): " RESTORE_HINT, path, findings);
     return -1;
@@ -140,12 +147,12 @@ int ippon_db_check(const char *path, const char *migrations_dir, int check_ms, c
     ippon_sql *db = NULL;
     if (ippon_sql_open_sqlite_readonly(&db, path, err, errlen) != 0)
         return -1;
+    ippon_sql_set_busy_wait(db, BUSY_WAIT_MS);
     int rc = check_owner(db, path, migrations_dir, err, errlen);
-    if (rc == 0 && check_ms > 0)
-        rc = check_whole(db, path, check_ms, err, errlen);
+    int whole = rc == 0 && check_ms > 0 ? check_whole(db, path, check_ms, err, errlen) : 1;
     ippon_sql_close(db);
-    if (rc == 0)
-        ippon_log_info("%s: ippon's database%s (%lld ms)", path, check_ms > 0 ? ", checked by quick_check" : "",
+    if (rc == 0 && whole >= 0)
+        ippon_log_info("%s: ippon's database%s (%lld ms)", path, whole == 0 ? ", whole by quick_check" : "",
                        (long long)(mono_ms() - started));
-    return rc;
+    return rc == 0 && whole >= 0 ? 0 : -1;
 }
