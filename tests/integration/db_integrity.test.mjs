@@ -3,7 +3,7 @@
 //   - a database with a b-tree page overwritten with zeros: start-up refused with one line naming the
 //     file, quick_check's finding and the backup to restore;
 //   - another application's SQLite file (another application_id; or none, and another schema):
-//     start-up and `ippon admin` refused with one line, exit 1, the file byte for byte unchanged;
+//     start-up, `ippon admin` and `ippon backup` refused with one line, exit 1, the file byte for byte unchanged;
 //   - a new database, and an ippon database from before the mark (application_id 0), get ippon's
 //     application_id ("IPPN");
 //   - a page found damaged while the server runs: the failing call answers 500, and /api/health says
@@ -89,7 +89,7 @@ function foreignFile(db, setup) {
 }
 
 /**
- * start-up (and `ippon admin`) on the foreign file db: exit 1 with one line matching words, the file
+ * start-up (and `ippon admin`, `ippon backup`) on the foreign file db: exit 1 with one line matching words, the file
  * byte for byte as before and no journal made beside it; the line
  */
 async function assertRefusedUnchanged(server, db, words) {
@@ -107,6 +107,12 @@ async function assertRefusedUnchanged(server, db, words) {
   assert.equal(admin.code, 1, admin.stderr);
   assert.match(admin.stderr, words);
   assert.deepEqual(await fs.readFile(db), bytes, 'ippon admin changed the foreign file');
+  // and so must a backup, which opens it without migrating
+  const backup = await runToExit(['backup', path.join(server.dir, 'copy.db'), '--config', server.config], server.dir);
+  assert.equal(backup.exitCode, 1, backup.stderr);
+  assert.match(backup.stderr, words);
+  assert.ok(!existsSync(path.join(server.dir, 'copy.db')), 'a copy was made');
+  assert.deepEqual(await fs.readFile(db), bytes, 'ippon backup changed the foreign file');
   return line;
 }
 
