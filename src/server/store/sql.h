@@ -147,7 +147,8 @@ int ippon_sql_make_reader(ippon_sql *db, void (*on_busy)(void *ctx), void *ctx);
 
 /*
  * An alarm on db: once ms milliseconds pass, what runs on db is interrupted (SQLite:
- * sqlite3_interrupt from a thread of the alarm's own), and fails as IPPON_SQL_BUSY ("interrupted").
+ * sqlite3_interrupt from a thread of the alarm's own, again every 10 ms until cancelled), and fails
+ * as IPPON_SQL_BUSY ("interrupted").
  * Cancel it when the work is done: ippon_sql_alarm_cancel waits for its thread and says whether it
  * went off. NULL if it cannot be set (out of threads; or PostgreSQL: not needed there).
  */

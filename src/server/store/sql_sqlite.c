@@ -352,16 +352,30 @@ struct ippon_sql_alarm {
     bool cancelled, fired;
 };
 
+#define ALARM_REPEAT_NS 10000000L /* an interrupt is repeated this often (10 ms) until the alarm is cancelled */
+
+/* due moved on by ns */
+static void alarm_later(struct timespec *due, long ns)
+{
+    due->tv_nsec += ns;
+    while (due->tv_nsec >= 1000000000L) {
+        due->tv_sec++;
+        due->tv_nsec -= 1000000000L;
+    }
+}
+
+/* from the due time on, sqlite3_interrupt every ALARM_REPEAT_NS until cancelled: an interrupt that
+   comes while no statement runs yet is forgotten by SQLite when the next one starts */
 static void *alarm_thread(void *arg)
 {
     ippon_sql_alarm *a = arg;
     pthread_mutex_lock(&a->lock);
-    int rc = 0;
-    while (!a->cancelled && rc != ETIMEDOUT)
-        rc = pthread_cond_timedwait(&a->wake, &a->lock, &a->due);
-    if (!a->cancelled) {
+    while (!a->cancelled) {
+        if (pthread_cond_timedwait(&a->wake, &a->lock, &a->due) != ETIMEDOUT)
+            continue;
         a->fired = true;
         sqlite3_interrupt(a->db);
+        alarm_later(&a->due, ALARM_REPEAT_NS);
     }
     pthread_mutex_unlock(&a->lock);
     return NULL;
@@ -377,11 +391,7 @@ ippon_sql_alarm *ippon_sql_alarm_set(ippon_sql *db, int ms)
     a->db = conn_of(db)->db;
     clock_gettime(CLOCK_MONOTONIC, &a->due);
     a->due.tv_sec += ms / 1000;
-    a->due.tv_nsec += (long)(ms % 1000) * 1000000L;
-    if (a->due.tv_nsec >= 1000000000L) {
-        a->due.tv_sec++;
-        a->due.tv_nsec -= 1000000000L;
-    }
+    alarm_later(&a->due, (long)(ms % 1000) * 1000000L);
     pthread_condattr_t attr;
     pthread_condattr_init(&attr);
     pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
