@@ -65,6 +65,7 @@ static const config_key config_keys[] = {
     {"hello_timeout_s", CONFIG_INT, offsetof(ippon_config, hello_timeout_s), 1, 3600, "20", 0, 0, NULL},
     {"web_root", CONFIG_DIR, offsetof(ippon_config, web_root), 0, 0, "web", 0, 0, NULL},
     {"database", CONFIG_PATH, offsetof(ippon_config, database), 0, 0, "data/ippon.db", 0, 0, NULL},
+    {"database_check_ms", CONFIG_INT, offsetof(ippon_config, database_check_ms), 0, 3600000, "5000", 0, 0, NULL},
     {"migrations", CONFIG_DIR, offsetof(ippon_config, migrations), 0, 0, "migrations", 0, 0, NULL},
     {"log_level", CONFIG_LOG_LEVEL, offsetof(ippon_config, log_level), 0, 0, "info", 0, 0, NULL},
     {"session_days", CONFIG_DAYS, offsetof(ippon_config, session_days), 0, 0, "30", 0, 0, NULL},

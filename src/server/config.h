@@ -40,6 +40,7 @@ typedef struct ippon_config {
     char *event_loop;            /* "epoll" (libev) or "poll" (lws's own): net/event_loop.h */
     char *web_root;
     char *database;
+    int database_check_ms;       /* start-up's quick_check of the SQLite database may take this long (db_check.h) */
     char *migrations;
     ippon_log_level log_level;
     /* identities (auth.c) */

@@ -1,6 +1,7 @@
 /*
  * main.c — the `ippon` program: read the configuration, check that the database's files can be
- * written and lock them for this process (db_guard.h), open and migrate the database, start the
+ * written and lock them for this process (db_guard.h), check that a SQLite database is ippon's and
+ * whole (db_check.h), open and migrate the database, start the
  * store writer (store_writer.h) and queue the matches a previous run could not store
  * (pending_matches.h), serve HTTP until SIGINT/SIGTERM, then shut down cleanly (exit 0): the
  * writer gets STORE_EXIT_WAIT_MS to store what is left, and what it could not store goes to
@@ -30,6 +31,7 @@
 #include "app.h"
 #include "auth/auth.h"
 #include "config.h"
+#include "store/db_check.h"
 #include "store/db_guard.h"
 #include "store/disk_reserve.h"
 #include "game/gateway.h"
@@ -305,6 +307,9 @@ int main(int argc, char **argv)
         snprintf(err, sizeof err, "key \"migrations\": path too long");
         goto fail;
     }
+    /* a SQLite file must be ippon's and whole before anything is written to it (db_check.h) */
+    if (ippon_db_check(records, migrations, config.database_check_ms, err, sizeof err) != 0)
+        goto fail;
     if (ippon_store_open(&app.store, records, err, sizeof err) != 0)
         goto fail;
     int applied = 0;

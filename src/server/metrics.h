@@ -21,7 +21,7 @@
  *     ippon_http_responses_total{class="2xx"} …
  *     ippon_logins_failed_total, ippon_admin_logins_failed_total, ippon_admin_actions_total
  *     ippon_draining, ippon_maintenance           0 or 1
- *     ippon_store_db_state 0                     the database (db_health.h): 0 ok, 1 degraded, 2 unwritable
+ *     ippon_store_db_state 0                     the database (db_health.h): 0 ok, 1 degraded, 2 unwritable, 3 unreadable
  *     ippon_store_matches_waiting 0              finished matches not stored yet
  *     ippon_store_writer_queue 0                 the store writer's jobs, waiting or running
  *     ippon_store_write_failures_total 0         its failed attempts

@@ -2,7 +2,8 @@
  * admin_cli.c — `ippon admin create|grant|revoke` (admin_cli.h).
  *
  * How it works: read the options, load the configuration exactly as the server does (file,
- * then --db), open and migrate the database, then act through the store (store_admin.h), each
+ * then --db), make sure the database is ippon's (db_check.h: another application's file is left
+ * untouched), open and migrate it, then act through the store (store_admin.h), each
  * change with its audit row. The password is read with the terminal's echo off (restored on
  * every way out, Ctrl-C included) or as the first line of a pipe, checked, hashed with the
  * configured argon2id costs, and wiped from memory.
@@ -18,6 +19,7 @@
 #include <unistd.h>
 
 #include "auth/auth.h"
+#include "store/db_check.h"
 #include "config.h"
 #include "base/ids.h"
 #include "base/wall_clock.h"
@@ -324,7 +326,8 @@ int ippon_admin_cli(int argc, char **argv)
         snprintf(err, sizeof err, "key \"migrations\": path too long");
         goto fail;
     }
-    if (ippon_store_open(&st, ippon_config_records(&cfg), err, sizeof err) != 0 ||
+    if (ippon_db_check(ippon_config_records(&cfg), migrations, 0, err, sizeof err) != 0 ||
+        ippon_store_open(&st, ippon_config_records(&cfg), err, sizeof err) != 0 ||
         ippon_store_migrate(st, migrations, NULL, err, sizeof err) != 0)
         goto fail;
     if (!strcmp(a.verb, "create"))

@@ -1,6 +1,7 @@
 /*
  * backup_cli.c — `ippon backup` (backup_cli.h): reads the configuration as the server does (the
- * file, then --db), opens the database without migrating it, and copies it whole.
+ * file, then --db), makes sure the database is ippon's (db_check.h: opening another application's
+ * file would write to it), opens it without migrating it, and copies it whole.
  */
 #include "admin/backup_cli.h"
 
@@ -9,6 +10,7 @@
 #include <sys/stat.h>
 
 #include "config.h"
+#include "store/db_check.h"
 #include "store/store.h"
 
 static void usage(FILE *out)
@@ -67,7 +69,8 @@ int ippon_backup_cli(int argc, char **argv)
         snprintf(err, sizeof err, "%s: no database there", cfg.database);
         goto done;
     }
-    if (ippon_store_open(&st, cfg.database, err, sizeof err) != 0 || ippon_store_backup(st, dest, err, sizeof err) != 0)
+    if (ippon_db_check(cfg.database, cfg.migrations, 0, err, sizeof err) != 0 || /* another's file: untouched */
+        ippon_store_open(&st, cfg.database, err, sizeof err) != 0 || ippon_store_backup(st, dest, err, sizeof err) != 0)
         goto done;
     if (stat(dest, &sb) == 0)
         printf("ippon: %s backed up to %s (%lld bytes)\n", cfg.database, dest, (long long)sb.st_size);

@@ -5,8 +5,9 @@
  *          "matches_waiting":0,"writer_queue":0}
  *     503 {"status":"degraded","db":"degraded","reason":"writes wait: database is locked",…}
  *     503 {"status":"error","db":"unwritable","reason":"writes fail: database or disk is full",…}
+ *     503 {"status":"error","db":"unreadable","reason":"a read failed: database disk image is malformed",…}
  *
- * "db" is the database's state (db_health.h: ok, degraded, unwritable) and "reason" says why it
+ * "db" is the database's state (db_health.h: ok, degraded, unwritable, unreadable) and "reason" says why it
  * is not ok; "matches_waiting" counts the finished matches not stored yet, "writer_queue" the
  * store writer's jobs. "matches_lost" counts the matches this start could not resume:
  * {"journals_unreadable": journals set aside as unreadable at start-up, "voided_at_resume": restored
@@ -35,7 +36,7 @@ void ippon_health_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_
     ippon_db_health_get(app, &h);
     bool draining = app->gateway && ippon_gateway_draining(app->gateway);
     bool redis_away = app->cluster && !ippon_cluster_redis_up(app->cluster);
-    const char *status = h.state == IPPON_DB_UNWRITABLE          ? "error"
+    const char *status = h.state >= IPPON_DB_UNWRITABLE          ? "error"
                          : h.state == IPPON_DB_DEGRADED || redis_away ? "degraded"
                          : draining                              ? "draining"
                                                                  : "ok";

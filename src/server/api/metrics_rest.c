@@ -58,7 +58,7 @@ static void write_game(ippon_metrics_page *p, const ippon_gateway_stats *g, cons
 static void write_store(ippon_metrics_page *p, const ippon_db_health *h)
 {
     ippon_metrics_family(p, "ippon_store_db_state", "gauge",
-                         "The database: 0 ok, 1 degraded (writes wait), 2 unwritable (writes fail).");
+                         "The database: 0 ok, 1 degraded (writes wait), 2 unwritable (writes fail), 3 unreadable (a read failed).");
     ippon_metrics_line(p, "ippon_store_db_state %d\n", (int)h->state);
     ippon_metrics_family(p, "ippon_store_matches_waiting", "gauge", "Finished matches not stored yet.");
     ippon_metrics_line(p, "ippon_store_matches_waiting %d\n", h->matches_waiting);

@@ -13,7 +13,12 @@
 
 const char *ippon_db_state_name(ippon_db_state state)
 {
-    return state == IPPON_DB_OK ? "ok" : state == IPPON_DB_DEGRADED ? "degraded" : "unwritable";
+    switch (state) {
+    case IPPON_DB_OK: return "ok";
+    case IPPON_DB_DEGRADED: return "degraded";
+    case IPPON_DB_UNWRITABLE: return "unwritable";
+    default: return "unreadable";
+    }
 }
 
 /* raise the state to `state` with its reason, if that is worse (the first reason of the worst stays) */
@@ -45,6 +50,11 @@ void ippon_db_health_get(ippon_app *app, ippon_db_health *out)
     if (ws.last == IPPON_WRITE_UNWRITABLE) {
         snprintf(text, sizeof text, "writes fail: %s", ws.last_error);
         worse(out, IPPON_DB_UNWRITABLE, text);
+    }
+    char words[160];
+    if (ippon_store_unreadable(app->store, words, sizeof words) > 0) {
+        snprintf(text, sizeof text, "a read failed: %s", words);
+        worse(out, IPPON_DB_UNREADABLE, text);
     }
     unsigned long busy_before = ippon_store_busy_hits(app->store, NULL);
     if (ippon_store_ping(app->store) != 0 && ippon_store_busy_hits(app->store, NULL) == busy_before)

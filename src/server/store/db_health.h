@@ -9,7 +9,11 @@
  *               of the event loop's reads found it locked in the last IPPON_DB_BUSY_RECENT_MS;
  *   unwritable  writes fail: the last attempt failed with a full disk, an I/O error, a read-only or
  *               unopenable file (store_writer.h: IPPON_WRITE_UNWRITABLE), the database file is gone
- *               or replaced, the event loop cannot read it, or there is no writer.
+ *               or replaced, the event loop cannot read it, or there is no writer;
+ *   unreadable  a read on the event loop's connection found the file damaged (a malformed page, not
+ *               a database) or got an I/O error reading it (store.h: ippon_store_unreadable), since
+ *               the server started: it stays so until a restart, since a damaged file does not
+ *               mend itself (the next start's quick_check, db_check.h, tells whether it is whole).
  *
  * Besides the state: the finished matches not stored yet and the writer's queue. Read on the
  * event loop's thread (it reads the loop's store).
@@ -25,7 +29,8 @@
 #define IPPON_DB_DEGRADED_MS 1000
 #define IPPON_DB_BUSY_RECENT_MS 10000
 
-typedef enum ippon_db_state { IPPON_DB_OK, IPPON_DB_DEGRADED, IPPON_DB_UNWRITABLE } ippon_db_state;
+/* in order of gravity (the numbers are /metrics' ippon_store_db_state) */
+typedef enum ippon_db_state { IPPON_DB_OK, IPPON_DB_DEGRADED, IPPON_DB_UNWRITABLE, IPPON_DB_UNREADABLE } ippon_db_state;
 
 typedef struct ippon_db_health {
     ippon_db_state state;
@@ -37,7 +42,7 @@ typedef struct ippon_db_health {
 
 void ippon_db_health_get(ippon_app *app, ippon_db_health *out);
 
-/* "ok", "degraded", "unwritable" */
+/* "ok", "degraded", "unwritable", "unreadable" */
 const char *ippon_db_state_name(ippon_db_state state);
 
 #endif

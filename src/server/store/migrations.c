@@ -232,3 +232,22 @@ int ippon_migrations_run(const char *dir, ippon_sql *db, int *applied, char *err
     migration_list_free(&list);
     return rc;
 }
+
+int ippon_migrations_recognised(const char *dir, ippon_sql *db, char *err, size_t errlen)
+{
+    migration_list list = {0};
+    int rc = migration_list_read(&list, dir, err, errlen);
+    if (rc == 0 && list.count > 0) {
+        char recorded[256];
+        int found = migration_recorded(db, list.items[0].version, recorded, sizeof recorded);
+        ippon_sql_failure kind = ippon_sql_failure_of(db);
+        if (found < 0 && kind != IPPON_SQL_REFUSED) { /* refused: no such table or column, not ours */
+            snprintf(err, errlen, "schema_migrations: %s", ippon_sql_errmsg(db));
+            rc = -1;
+        } else {
+            rc = found > 0 && strcmp(recorded, list.items[0].name) == 0;
+        }
+    }
+    migration_list_free(&list);
+    return rc;
+}

@@ -25,4 +25,12 @@ typedef struct ippon_migration {
    exist); *applied (if not NULL) counts them. 0, or -1 with err naming the file */
 int ippon_migrations_run(const char *dir, ippon_sql *db, int *applied, char *err, size_t errlen);
 
+/*
+ * Is db's schema the one the migrations of folder dir make: does its schema_migrations row for the
+ * folder's first migration name that file (version and name)? 1 yes; 0 no (no schema_migrations,
+ * another layout of it, another name, an empty folder); -1 with err when the folder cannot be read
+ * or the database fails to answer (then ippon_sql_failure_of(db) says how).
+ */
+int ippon_migrations_recognised(const char *dir, ippon_sql *db, char *err, size_t errlen);
+
 #endif

@@ -156,4 +156,13 @@ void ippon_sql_note_failure(ippon_sql *db, ippon_sql_failure kind, const char *m
 {
     db->failure = kind;
     snprintf(db->message, sizeof db->message, "%s", message ? message : "");
+    if (kind == IPPON_SQL_UNREADABLE && db->unreadable++ == 0)
+        snprintf(db->unreadable_message, sizeof db->unreadable_message, "%s", db->message);
+}
+
+unsigned long ippon_sql_unreadable_seen(const ippon_sql *db, char *words, size_t wordslen)
+{
+    if (words && wordslen)
+        snprintf(words, wordslen, "%s", db->unreadable_message);
+    return db->unreadable;
 }

@@ -14,8 +14,9 @@
  *     writers one at a time) and is a plain BEGIN on PostgreSQL (rows are locked as written);
  *     ippon_sql_begin_read is one snapshot on both;
  *   - failures: each engine's codes are sorted into the few kinds the store acts on
- *     (ippon_sql_failure): try again soon, the disk cannot take writes, a unique key repeats,
- *     or the statement was refused.
+ *     (ippon_sql_failure): try again soon, the disk cannot take writes, the file cannot be read
+ *     (damaged), a unique key repeats, or the statement was refused; a connection counts its
+ *     reads that found the file unreadable (ippon_sql_unreadable_seen).
  *
  * The SQL itself must mean the same on both: the store keeps to what both engines share
  * (INSERT ... ON CONFLICT, RETURNING, COALESCE, CASE; no scalar max(a, b), no LIKE without
@@ -44,7 +45,8 @@ typedef enum { IPPON_SQL_SQLITE, IPPON_SQL_POSTGRES } ippon_sql_engine;
 typedef enum {
     IPPON_SQL_FINE = 0,   /* no failure */
     IPPON_SQL_BUSY,       /* another connection holds what was needed, or the engine is briefly away: try again */
-    IPPON_SQL_UNWRITABLE, /* the database cannot take writes (disk full, read-only, damaged files) */
+    IPPON_SQL_UNWRITABLE, /* the database cannot take writes (disk full, read-only, an I/O error writing) */
+    IPPON_SQL_UNREADABLE, /* the database file cannot be read: a damaged page, not a database, an I/O error reading */
     IPPON_SQL_UNIQUE,     /* a unique key or primary key would repeat */
     IPPON_SQL_REFUSED,    /* anything else: the statement or its values were refused */
 } ippon_sql_failure;
@@ -60,6 +62,13 @@ bool ippon_sql_is_postgres(const char *where);
  * busy_ms and foreign keys enforced; the file's folder must exist. 0, or -1 with err naming path.
  */
 int ippon_sql_open_sqlite(ippon_sql **out, const char *path, int busy_ms, char *err, size_t errlen);
+
+/*
+ * Open an existing SQLite database file to read only, as it is: nothing is written to it, not even
+ * the journal mode (a start-up check looks at a file before the server takes it: db_check.h). 0, or
+ * -1 with err naming path.
+ */
+int ippon_sql_open_sqlite_readonly(ippon_sql **out, const char *path, char *err, size_t errlen);
 
 /* connect to PostgreSQL at uri: 0, or -1 with err giving libpq's reason (never the password) */
 int ippon_sql_open_postgres(ippon_sql **out, const char *uri, char *err, size_t errlen);
@@ -114,6 +123,13 @@ int64_t ippon_sql_changes(ippon_sql *db);
 ippon_sql_failure ippon_sql_failure_of(const ippon_sql *db);
 const char *ippon_sql_errmsg(const ippon_sql *db);
 
+/*
+ * How many failures on db were IPPON_SQL_UNREADABLE (reads that found a damaged page or an I/O
+ * error), since it was opened; words (if not NULL) gets the first one's engine words ("" if none).
+ * The event loop's health asks its reading connection (db_health.h).
+ */
+unsigned long ippon_sql_unreadable_seen(const ippon_sql *db, char *words, size_t wordslen);
+
 /* note a failure of the caller's own on db (test builds' injected failures) */
 void ippon_sql_note_failure(ippon_sql *db, ippon_sql_failure kind, const char *message);
 
@@ -128,6 +144,17 @@ void ippon_sql_set_busy_wait(ippon_sql *db, int ms);
  * for writers). 0 or -1.
  */
 int ippon_sql_make_reader(ippon_sql *db, void (*on_busy)(void *ctx), void *ctx);
+
+/*
+ * An alarm on db: once ms milliseconds pass, what runs on db is interrupted (SQLite:
+ * sqlite3_interrupt from a thread of the alarm's own, again every 10 ms until cancelled), and fails
+ * as IPPON_SQL_BUSY ("interrupted").
+ * Cancel it when the work is done: ippon_sql_alarm_cancel waits for its thread and says whether it
+ * went off. NULL if it cannot be set (out of threads; or PostgreSQL: not needed there).
+ */
+typedef struct ippon_sql_alarm ippon_sql_alarm;
+ippon_sql_alarm *ippon_sql_alarm_set(ippon_sql *db, int ms);
+bool ippon_sql_alarm_cancel(ippon_sql_alarm *alarm);
 
 /* a consistent copy of the whole database into the new file dest (SQLite's VACUUM INTO); on
    PostgreSQL -1 with err saying to use pg_dump. 0, or -1 with err */

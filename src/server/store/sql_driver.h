@@ -35,6 +35,8 @@ struct ippon_sql {
     ippon_sql_failure failure; /* the last failure's kind */
     char message[200];         /* ... and the engine's words */
     int64_t changes;           /* rows changed by the last statement run to its end */
+    unsigned long unreadable;  /* failures noted as IPPON_SQL_UNREADABLE since the connection opened */
+    char unreadable_message[200]; /* ... the first one's words */
 };
 
 /* the head of every driver's statement */

@@ -73,6 +73,8 @@ static ippon_sql_failure pg_kind(const char *state)
         return IPPON_SQL_BUSY;
     if (strcmp(state, "23505") == 0)
         return IPPON_SQL_UNIQUE;
+    if (strcmp(state, "XX001") == 0 || strcmp(state, "XX002") == 0) /* data_corrupted, index_corrupted */
+        return IPPON_SQL_UNREADABLE;
     if (strcmp(state, "53100") == 0 || strcmp(state, "25006") == 0 || strncmp(state, "58", 2) == 0)
         return IPPON_SQL_UNWRITABLE;
     return IPPON_SQL_REFUSED;

@@ -4,10 +4,13 @@
  * SQLite's extended code, sorted by ippon_sql_failure_of_sqlite. The connection runs in WAL mode
  * (readers never wait for the writer) with foreign keys on.
  */
+#include <errno.h>
+#include <pthread.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "base/log.h"
 #include "store/private_files.h"
@@ -48,13 +51,16 @@ ippon_sql_failure ippon_sql_failure_of_sqlite(int code)
     case SQLITE_INTERRUPT:
     case SQLITE_PROTOCOL:
         return IPPON_SQL_BUSY;
-    case SQLITE_FULL:
+    case SQLITE_CORRUPT:
+    case SQLITE_NOTADB:
+        return IPPON_SQL_UNREADABLE;
     case SQLITE_IOERR:
+        return code == SQLITE_IOERR_READ || code == SQLITE_IOERR_SHORT_READ ? IPPON_SQL_UNREADABLE
+                                                                            : IPPON_SQL_UNWRITABLE;
+    case SQLITE_FULL:
     case SQLITE_READONLY:
     case SQLITE_CANTOPEN:
     case SQLITE_PERM:
-    case SQLITE_CORRUPT:
-    case SQLITE_NOTADB:
     case SQLITE_NOLFS:
         return IPPON_SQL_UNWRITABLE;
     case SQLITE_CONSTRAINT:
@@ -232,6 +238,22 @@ static int lite_pragma(sqlite3 *db, const char *sql, char *out, size_t outlen)
     return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : -1;
 }
 
+/* db as a connection behind sql.h: 0, or -1 (db closed) with err naming path */
+static int lite_wrap(ippon_sql **out, sqlite3 *db, const char *path, char *err, size_t errlen)
+{
+    lite_conn *c = calloc(1, sizeof *c);
+    if (!c) {
+        snprintf(err, errlen, "%s: out of memory", path);
+        sqlite3_close(db);
+        return -1;
+    }
+    c->head.ops = &lite_ops;
+    c->head.engine = IPPON_SQL_SQLITE;
+    c->db = db;
+    *out = &c->head;
+    return 0;
+}
+
 int ippon_sql_open_sqlite(ippon_sql **out, const char *path, int busy_ms, char *err, size_t errlen)
 {
     *out = NULL;
@@ -257,18 +279,19 @@ int ippon_sql_open_sqlite(ippon_sql **out, const char *path, int busy_ms, char *
     }
     if (strcmp(path, ":memory:") != 0 && strcmp(mode, "wal") != 0)
         ippon_log_warn("%s: journal mode is %s, not wal", path, mode);
+    return lite_wrap(out, db, path, err, errlen);
+}
 
-    lite_conn *c = calloc(1, sizeof *c);
-    if (!c) {
-        snprintf(err, errlen, "%s: out of memory", path);
+int ippon_sql_open_sqlite_readonly(ippon_sql **out, const char *path, char *err, size_t errlen)
+{
+    *out = NULL;
+    sqlite3 *db = NULL;
+    if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
+        snprintf(err, errlen, "%s: cannot open database: %s", path, db ? sqlite3_errmsg(db) : "out of memory");
         sqlite3_close(db);
         return -1;
     }
-    c->head.ops = &lite_ops;
-    c->head.engine = IPPON_SQL_SQLITE;
-    c->db = db;
-    *out = &c->head;
-    return 0;
+    return lite_wrap(out, db, path, err, errlen);
 }
 
 void ippon_sql_set_busy_wait(ippon_sql *db, int ms)
@@ -321,4 +344,86 @@ int ippon_sql_backup(ippon_sql *db, const char *dest, char *err, size_t errlen)
     }
     sqlite3_finalize(q);
     return 0;
+}
+
+/* ---- alarms (sql.h) ---------------------------------------------------------------------- */
+
+struct ippon_sql_alarm {
+    sqlite3 *db;
+    struct timespec due; /* CLOCK_MONOTONIC */
+    pthread_t thread;
+    pthread_mutex_t lock;
+    pthread_cond_t wake;
+    bool cancelled, fired;
+};
+
+#define ALARM_REPEAT_NS 10000000L /* an interrupt is repeated this often (10 ms) until the alarm is cancelled */
+
+/* due moved on by ns */
+static void alarm_later(struct timespec *due, long ns)
+{
+    due->tv_nsec += ns;
+    while (due->tv_nsec >= 1000000000L) {
+        due->tv_sec++;
+        due->tv_nsec -= 1000000000L;
+    }
+}
+
+/* from the due time on, sqlite3_interrupt every ALARM_REPEAT_NS until cancelled: an interrupt that
+   comes while no statement runs yet is forgotten by SQLite when the next one starts */
+static void *alarm_thread(void *arg)
+{
+    ippon_sql_alarm *a = arg;
+    pthread_mutex_lock(&a->lock);
+    while (!a->cancelled) {
+        if (pthread_cond_timedwait(&a->wake, &a->lock, &a->due) != ETIMEDOUT)
+            continue;
+        a->fired = true;
+        sqlite3_interrupt(a->db);
+        alarm_later(&a->due, ALARM_REPEAT_NS);
+    }
+    pthread_mutex_unlock(&a->lock);
+    return NULL;
+}
+
+ippon_sql_alarm *ippon_sql_alarm_set(ippon_sql *db, int ms)
+{
+    if (db->engine != IPPON_SQL_SQLITE)
+        return NULL;
+    ippon_sql_alarm *a = calloc(1, sizeof *a);
+    if (!a)
+        return NULL;
+    a->db = conn_of(db)->db;
+    clock_gettime(CLOCK_MONOTONIC, &a->due);
+    a->due.tv_sec += ms / 1000;
+    alarm_later(&a->due, (long)(ms % 1000) * 1000000L);
+    pthread_condattr_t attr;
+    pthread_condattr_init(&attr);
+    pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+    pthread_cond_init(&a->wake, &attr);
+    pthread_condattr_destroy(&attr);
+    pthread_mutex_init(&a->lock, NULL);
+    if (pthread_create(&a->thread, NULL, alarm_thread, a) != 0) {
+        pthread_cond_destroy(&a->wake);
+        pthread_mutex_destroy(&a->lock);
+        free(a);
+        return NULL;
+    }
+    return a;
+}
+
+bool ippon_sql_alarm_cancel(ippon_sql_alarm *a)
+{
+    if (!a)
+        return false;
+    pthread_mutex_lock(&a->lock);
+    a->cancelled = true;
+    pthread_cond_signal(&a->wake);
+    pthread_mutex_unlock(&a->lock);
+    pthread_join(a->thread, NULL);
+    bool fired = a->fired;
+    pthread_cond_destroy(&a->wake);
+    pthread_mutex_destroy(&a->lock);
+    free(a);
+    return fired;
 }

@@ -8,7 +8,8 @@
  * each file not recorded yet inside one transaction with its row. On PostgreSQL, where several
  * nodes may start at once, the whole run (the creation of schema_migrations included: two
  * concurrent CREATE TABLE IF NOT EXISTS can collide) holds a session-level advisory lock, so a
- * second node finds what the first applied.
+ * second node finds what the first applied. A SQLite database is then marked as ippon's (its
+ * application_id, db_check.h) if it is not yet: a new one, or one from before the mark.
  */
 #include "store/store.h"
 
@@ -22,6 +23,7 @@
 #include <unistd.h>
 
 #include "base/log.h"
+#include "store/db_check.h"
 #include "store/migrations.h"
 #include "store/private_files.h"
 #include "store/store_board.h"
@@ -142,6 +144,16 @@ unsigned long ippon_store_busy_hits(const ippon_store *st, long long *last_ms)
     return st ? st->busy_hits : 0;
 }
 
+unsigned long ippon_store_unreadable(const ippon_store *st, char *words, size_t wordslen)
+{
+    if (!st) {
+        if (words && wordslen)
+            words[0] = '\0';
+        return 0;
+    }
+    return ippon_sql_unreadable_seen(st->db, words, wordslen);
+}
+
 void ippon_store_writes_in_flight(ippon_store *st, int delta)
 {
     st->writes_in_flight += delta;
@@ -186,6 +198,21 @@ int ippon_store_ping(ippon_store *st)
 
 #define PG_MIGRATIONS_LOCK "7245001" /* the advisory lock key of a migration run (any fixed number) */
 
+/* a SQLite database's application_id set to ippon's (db_check.h), if it has none yet: 0, or -1 with err */
+static int store_mark(ippon_store *st, char *err, size_t errlen)
+{
+    ippon_sql_stmt *q = ippon_sql_prepare(st->db, "PRAGMA application_id");
+    int64_t id = q && ippon_sql_step(q) == IPPON_SQL_ROW ? ippon_sql_column_int64(q, 0) : -1;
+    ippon_sql_finalize(q);
+    char sql[64];
+    snprintf(sql, sizeof sql, "PRAGMA application_id = %d", IPPON_APPLICATION_ID);
+    if (id < 0 || (id == 0 && ippon_sql_exec(st->db, sql) != 0)) {
+        snprintf(err, errlen, "application_id: %s", ippon_sql_errmsg(st->db));
+        return -1;
+    }
+    return 0;
+}
+
 int ippon_store_migrate(ippon_store *st, const char *dir, int *applied, char *err, size_t errlen)
 {
     if (applied)
@@ -209,6 +236,8 @@ int ippon_store_migrate(ippon_store *st, const char *dir, int *applied, char *er
         rc = ippon_migrations_run(dir, st->db, applied, err, errlen);
     if (postgres)
         ippon_sql_exec(st->db, "SELECT pg_advisory_unlock(" PG_MIGRATIONS_LOCK ")");
+    else if (rc == 0)
+        rc = store_mark(st, err, errlen);
     return rc;
 }
 

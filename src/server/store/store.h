@@ -50,7 +50,8 @@ int ippon_store_make_folder(const char *path, char *err, size_t errlen);
  * so is an applied migration whose file was renamed. A migration must not contain
  * BEGIN/COMMIT itself.
  *
- * *applied (if not NULL) receives the number of migrations applied by this call.
+ * *applied (if not NULL) receives the number of migrations applied by this call. A SQLite
+ * database without an application_id then gets ippon's (db_check.h: IPPON_APPLICATION_ID).
  */
 int ippon_store_migrate(ippon_store *st, const char *dir, int *applied, char *err, size_t errlen);
 
@@ -78,6 +79,10 @@ int ippon_store_make_reader(ippon_store *st);
 /* how many statements found the database locked on a reader (above); *last_ms (if not NULL): when
    the last one did (CLOCK_MONOTONIC ms; 0: never) */
 unsigned long ippon_store_busy_hits(const ippon_store *st, long long *last_ms);
+
+/* how many statements on st failed because the database could not be read (a damaged page, an I/O
+   error reading: sql.h's IPPON_SQL_UNREADABLE), since it was opened; words (if not NULL): the first's */
+unsigned long ippon_store_unreadable(const ippon_store *st, char *words, size_t wordslen);
 
 /*
  * The store's in-memory leaderboards and kept replies (store_board.h, store_profiles.h) are for the

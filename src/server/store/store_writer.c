@@ -99,6 +99,7 @@ ippon_write_class ippon_write_class_of(ippon_sql_failure kind)
     case IPPON_SQL_BUSY:
         return IPPON_WRITE_BUSY;
     case IPPON_SQL_UNWRITABLE:
+    case IPPON_SQL_UNREADABLE:
         return IPPON_WRITE_UNWRITABLE;
     default:
         return IPPON_WRITE_REFUSED;
