@@ -30,6 +30,20 @@ static void dragons_called(ippon_win *w)
     PON(w, "7z", 2);
 }
 
+/* the M.League hand of the pao tests: S (seat 1) wins tsuuiisou with daisangen, the three dragons
+   called (W, seat 2, fed the third), at 1 honba; by tsumo (from < 0) or by ron from `from` */
+static ippon_win honors_and_dragons(int from)
+{
+    ippon_win w = W("333z1z", "1z", "1p");
+    dragons_called(&w);
+    if (from < 0)
+        TSUMO(&w);
+    else
+        w.from = from;
+    w.honba = 1;
+    return w;
+}
+
 static void expect_pao(const ippon_score *s, int i, int seat, int yaku)
 {
     if (s->n_pao <= i || s->pao[i].seat != seat || s->pao[i].yaku != yaku)
@@ -520,10 +534,7 @@ static void mleague_worked_example(void **state)
     /* M.League: 1 honba, S wins daisangen + tsuuiisou by tsumo, W fed the third dragon, E
        deals. W pays daisangen's whole 32000; tsuuiisou normal: E 16000, W 8000, N 8000;
        W pays the 300 honba. E -16000, S +64300, W -40300, N -8000 */
-    ippon_win w = W("333z1z", "1z", "1p");
-    dragons_called(&w);
-    TSUMO(&w);
-    w.honba = 1;
+    ippon_win w = honors_and_dragons(-1);
     ippon_score s;
     SCORE("yonma", w, s);
     EXPECT_YAKUMAN(s, 2, 16000, 64000);
@@ -538,10 +549,7 @@ static void pao_with_tsuuiisou_ron_third_party(void **state)
     (void)state;
     /* the same hand by ron from E: daisangen 32000 = E 16000 + W 16000; tsuuiisou 32000 by E;
        W pays the honba (300). E -48000, W -16300, S +64300 */
-    ippon_win w = W("333z1z", "1z", "1p");
-    dragons_called(&w);
-    w.from = 0;
-    w.honba = 1;
+    ippon_win w = honors_and_dragons(0);
     ippon_score s;
     SCORE("yonma", w, s);
     PAY(s, -48000, 64300, -16300, 0);
@@ -551,10 +559,7 @@ static void pao_with_tsuuiisou_liable_discards(void **state)
 {
     (void)state;
     /* ron from W, the liable player: W pays everything: 64000 + 300 */
-    ippon_win w = W("333z1z", "1z", "1p");
-    dragons_called(&w);
-    w.from = 2;
-    w.honba = 1;
+    ippon_win w = honors_and_dragons(2);
     ippon_score s;
     SCORE("yonma", w, s);
     PAY(s, 0, 64300, -64300, 0);
@@ -586,10 +591,7 @@ static void single_yakuman_pao_with_tsuuiisou_tsumo(void **state)
        yakuman, base 8000, tsumo 16000 + 8000 + 8000 = 32000. W's daisangen alone is worth that
        one yakuman, so W pays the whole tsumo value 32000 and the 3 * 100 = 300 honba.
        E 0, S +32300, W -32300, N 0 (was: no liability, E -16100, W -8100, N -8100) */
-    ippon_win w = W("333z1z", "1z", "1p");
-    dragons_called(&w);
-    TSUMO(&w);
-    w.honba = 1;
+    ippon_win w = honors_and_dragons(-1);
     ippon_score s;
     SCORE_UNDER(not_stacking("yonma"), w, s);
     EXPECT_YAKUMAN(s, 1, 8000, 32000);
@@ -606,10 +608,7 @@ static void single_yakuman_pao_with_tsuuiisou_ron_third_party(void **state)
     /* the same hand by ron from E: 4 * 8000 = 32000, half each from E (the discarder) and W
        (liable): 16000 + 16000; W pays the honba (300). E -16000, S +32300, W -16300
        (was: E paid all, -32300) */
-    ippon_win w = W("333z1z", "1z", "1p");
-    dragons_called(&w);
-    w.from = 0;
-    w.honba = 1;
+    ippon_win w = honors_and_dragons(0);
     ippon_score s;
     SCORE_UNDER(not_stacking("yonma"), w, s);
     EXPECT_YAKUMAN(s, 1, 8000, 32000);
@@ -621,10 +620,7 @@ static void single_yakuman_pao_with_tsuuiisou_liable_discards(void **state)
 {
     (void)state;
     /* ron from W, the liable player: W pays all of it, 32000 + 300 */
-    ippon_win w = W("333z1z", "1z", "1p");
-    dragons_called(&w);
-    w.from = 2;
-    w.honba = 1;
+    ippon_win w = honors_and_dragons(2);
     ippon_score s;
     SCORE_UNDER(not_stacking("yonma"), w, s);
     expect_pao(&s, 0, 2, IPPON_YAKU_DAISANGEN);
