@@ -64,8 +64,9 @@ describe('a running server', () => {
     assert.match(res.headers['content-type'], /^application\/json/);
     const health = JSON.parse(res.body);
     assert.deepEqual(Object.keys(health).sort(),
-      ['db', 'instance', 'matches_waiting', 'status', 'version', 'writer_queue']);
+      ['db', 'instance', 'matches_lost', 'matches_waiting', 'status', 'version', 'writer_queue']);
     assert.equal(health.status, 'ok');
+    assert.deepEqual(health.matches_lost, { journals_unreadable: 0, voided_at_resume: 0 }, 'nothing lost');
     assert.equal(health.version, VERSION);
     assert.equal(health.db, 'ok');
     assert.equal(health.matches_waiting, 0);
