@@ -13,7 +13,8 @@
  * with every command in between answered "not ok", none lost silently. The Redis wants a password
  * (requirepass, and an ACL user "ippon"): n1 signs in with the password alone, n2 as the ACL
  * user; a wrong password or none leaves a link down with Redis's refusal kept; a redis:// URI
- * with a database signs in and SELECTs it. A lease's renewal says whether the lease was held,
+ * with a database signs in and SELECTs it; the password file is read with care (its first line;
+ * refused if others may read it, empty or too long). A lease's renewal says whether the lease was held,
  * had run out (or was deleted) or the node was voided meanwhile.
  *
  * Needs redis-server (Debian's redis-server; deploy/setup.sh --test installs it): without it the
@@ -34,11 +35,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "cluster/coord.h"
+#include "cluster/redis_password.h"
 #include "cluster/shared_buckets.h"
 
 #define PREFIX "test:"
@@ -690,6 +693,56 @@ static void test_redis_addresses_are_read(void **state)
             fail_msg("\"%s\" was taken", bad[i]);
 }
 
+/* a file of mode `mode` holding `text`; its path into path */
+static void secret_file(char *path, size_t pathlen, const char *text, mode_t mode)
+{
+    snprintf(path, pathlen, "/tmp/ippon-coord-secret-XXXXXX");
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+    assert_int_equal(fchmod(fd, mode), 0);
+    close(fd);
+}
+
+static void test_the_password_file_is_read_with_care(void **state)
+{
+    (void)state;
+    struct { const char *text; mode_t mode; const char *password, *problem; } cases[] = {
+        {"s3cret\nsecond line\n", 0600, "s3cret", NULL},
+        {"crlf-pass\r\n", 0400, "crlf-pass", NULL},
+        {"no-line-end", 0600, "no-line-end", NULL},
+        {"s3cret\n", 0640, NULL, "its group or others may read it (mode 640)"},
+        {"s3cret\n", 0604, NULL, "its group or others may read it (mode 604)"},
+        {"\nlater\n", 0600, NULL, "its first line is empty"},
+        {"", 0600, NULL, "its first line is empty"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char path[64], out[IPPON_REDIS_SECRET_MAX], err[300] = "";
+        secret_file(path, sizeof path, cases[i].text, cases[i].mode);
+        int rc = ippon_redis_password_read(path, out, sizeof out, err, sizeof err);
+        unlink(path);
+        if (cases[i].password) {
+            if (rc != 0)
+                fail_msg("case %zu: %s", i, err);
+            assert_string_equal(out, cases[i].password);
+        } else {
+            assert_int_equal(rc, -1);
+            if (!strstr(err, cases[i].problem) || !strstr(err, "key \"cluster.redis_password_file\""))
+                fail_msg("case %zu: \"%s\"", i, err);
+            assert_null(strstr(err, "s3cret"));
+        }
+    }
+    char long_one[IPPON_REDIS_SECRET_MAX + 2], path[64], out[IPPON_REDIS_SECRET_MAX], err[300];
+    memset(long_one, 'x', sizeof long_one - 1);
+    long_one[sizeof long_one - 1] = '\0';
+    secret_file(path, sizeof path, long_one, 0600);
+    assert_int_equal(ippon_redis_password_read(path, out, sizeof out, err, sizeof err), -1);
+    assert_non_null(strstr(err, "too long"));
+    unlink(path);
+    assert_int_equal(ippon_redis_password_read("/nonexistent/ippon-secret", out, sizeof out, err, sizeof err), -1);
+    assert_non_null(strstr(err, "No such file"));
+}
+
 /* ---- presence, notices ---- */
 
 static void test_presence(void **state)
@@ -958,6 +1011,7 @@ int main(void)
         cmocka_unit_test_setup(test_a_wrong_password_or_none_is_refused, fresh),
         cmocka_unit_test_setup(test_a_uri_signs_in_and_selects_its_database, fresh),
         cmocka_unit_test_setup(test_redis_addresses_are_read, fresh),
+        cmocka_unit_test(test_the_password_file_is_read_with_care),
         cmocka_unit_test_setup(test_presence, fresh),
         cmocka_unit_test_setup(test_buckets_count_across_nodes, fresh),
         cmocka_unit_test_setup(test_buckets_all_or_nothing, fresh),
