@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # deploy/cluster/down.sh — stops what deploy/cluster/up.sh started: HAProxy first (no new
 # players), then each node (SIGTERM: its running matches stay in its journal for its next start),
-# Redis and PostgreSQL. The folder stays, with the logs; --purge removes it too.
+# Redis and PostgreSQL. The folder stays, with the logs and the stores' passwords (secrets/: the
+# next up.sh uses them again); --purge removes it too.
 #
 # IPPON_CLUSTER_DIR as for up.sh (default /tmp/ippon-cluster).
 set -uo pipefail
@@ -10,7 +11,7 @@ purge=0
 for arg in "$@"; do
   case "$arg" in
     --purge) purge=1 ;;
-    -h|--help) sed -n '2,7p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,8p' "$0"; exit 0 ;;
     *) echo "down.sh: unknown option '$arg' (try --help)" >&2; exit 2 ;;
   esac
 done

@@ -14,9 +14,19 @@
 # connections at that plus max_http_conns_per_addr (one more is refused). Both caps are read from
 # IPPON_NODE_KEYS when it sets them, else the server's defaults (8 and 32).
 #
+# Neither store is open to the machine's other users. Redis has no default user; its ACL user
+# `ippon` reaches the cluster's keys and channels (ippon:*) and no administration, with a password
+# (a client without it gets NOAUTH). PostgreSQL takes scram-sha-256 passwords only (no trust);
+# its role `ippon` is no superuser (NOSUPERUSER NOCREATEDB NOCREATEROLE: it cannot run programs
+# through COPY ... TO PROGRAM) and owns just the `ippon` database and its public schema; the
+# superuser `postgres` has a password of its own. The three passwords are made at the first start
+# into 0600 files in secrets/ (kept by down.sh, gone with --purge); the nodes' configs name the
+# Redis one (cluster.redis_password_file) and a libpq password file (passfile= in the URI).
+#
 # Environment:
 #   IPPON_CLUSTER_DIR   where everything lives (default /tmp/ippon-cluster): pg/, redis/, n1..nN/
-#                       (each node's config, local files and log), haproxy.cfg, nodes.map, pids
+#                       (each node's config, local files and log), secrets/, haproxy.cfg,
+#                       nodes.map, pids
 #   IPPON_CLUSTER_PORT  the public port (default 8090); the others are the next free ones above it
 #   IPPON_BIN           an ippon binary to run instead of building one (the tests pass theirs)
 #   IPPON_LOG_LEVEL     the nodes' log_level (default info)
@@ -78,21 +88,73 @@ mkdir -p "$dir"
 pg_port=$(next_port "$public")
 redis_port=$(next_port "$pg_port")
 
-# PostgreSQL: a cluster of its own in $dir/pg, loopback only
+# the stores' passwords: made once (48 hex digits), each in a 0600 file only this user reads
+secrets="$dir/secrets"
+(umask 077 && mkdir -p "$secrets")
+chmod 700 "$secrets"
+password() { # the password in $secrets/$1, made if it is not there yet
+  if [ ! -s "$secrets/$1" ]; then
+    (umask 077 && od -An -N24 -tx1 /dev/urandom | tr -d ' \n' > "$secrets/$1.new" && echo >> "$secrets/$1.new")
+    mv "$secrets/$1.new" "$secrets/$1"
+  fi
+  chmod 600 "$secrets/$1"
+  head -n 1 "$secrets/$1"
+}
+redis_password=$(password redis-password)
+pg_password=$(password pg-password)
+pg_admin_password=$(password pg-admin-password)
+# libpq's password files (host:port:database:user:password): the nodes' and the superuser's
+(umask 077 && printf '127.0.0.1:*:ippon:ippon:%s\n' "$pg_password" > "$secrets/pgpass" &&
+  printf '127.0.0.1:*:*:postgres:%s\n' "$pg_admin_password" > "$secrets/pgpass-admin")
+
+# PostgreSQL: a cluster of its own in $dir/pg, loopback only, scram-sha-256 passwords on every
+# line of pg_hba.conf (local and host), the superuser postgres, and the role ippon that owns just
+# its database
 rm -rf "$dir/pg"
 mkdir -p "$dir/pg"
 [ "$(id -u)" = 0 ] && chown postgres "$dir/pg"
-as_postgres "$pgbin/initdb" -D "$dir/pg/data" -A trust -U ippon -E UTF8 --locale C >"$dir/pg/initdb.log" 2>&1 ||
-  { cat "$dir/pg/initdb.log" >&2; exit 1; }
+# initdb reads the superuser's password from a file of PostgreSQL's user, gone once it is read
+(umask 077 && printf '%s\n' "$pg_admin_password" > "$dir/pg/admin-password")
+[ "$(id -u)" = 0 ] && chown postgres "$dir/pg/admin-password"
+as_postgres "$pgbin/initdb" -D "$dir/pg/data" -A scram-sha-256 --pwfile="$dir/pg/admin-password" -U postgres \
+  -E UTF8 --locale C >"$dir/pg/initdb.log" 2>&1 || { rm -f "$dir/pg/admin-password"; cat "$dir/pg/initdb.log" >&2; exit 1; }
+rm -f "$dir/pg/admin-password"
+if grep -Ev '^[[:space:]]*(#|$)' "$dir/pg/data/pg_hba.conf" | grep -qv 'scram-sha-256'; then
+  echo "up.sh: $dir/pg/data/pg_hba.conf has a line that is not scram-sha-256" >&2
+  exit 1
+fi
 as_postgres "$pgbin/pg_ctl" -D "$dir/pg/data" -l "$dir/pg/server.log" -w -t 60 \
-  -o "-p $pg_port -k $dir/pg -c listen_addresses=127.0.0.1 -c max_connections=400" start >/dev/null
-"$pgbin/psql" -h 127.0.0.1 -p "$pg_port" -U ippon -d postgres -q -c "CREATE DATABASE ippon"
+  -o "-p $pg_port -k $dir/pg -c listen_addresses=127.0.0.1 -c max_connections=400 -c password_encryption=scram-sha-256" \
+  start >/dev/null
 echo "postgres $pg_port" >> "$dir/pids"
+# the SQL on standard input: the password is on no command line
+PGPASSFILE="$secrets/pgpass-admin" "$pgbin/psql" -h 127.0.0.1 -p "$pg_port" -U postgres -d postgres -X -q \
+  -v ON_ERROR_STOP=1 >/dev/null <<SQL
+CREATE ROLE ippon LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS PASSWORD '$pg_password';
+CREATE DATABASE ippon OWNER ippon;
+\connect ippon
+ALTER SCHEMA public OWNER TO ippon;
+SQL
 
-# Redis: nothing kept on disk (the queues and seats are rebuilt as players come back)
+# Redis: nothing kept on disk (the queues and seats are rebuilt as players come back); no default
+# user, the ACL user ippon (the keys and channels ippon:*, no administration) with its password,
+# in a 0600 config rather than on the command line
 mkdir -p "$dir/redis"
-redis-server --port "$redis_port" --bind 127.0.0.1 --dir "$dir/redis" --save "" --appendonly no \
-  --daemonize yes --pidfile "$dir/redis/redis.pid" --logfile "$dir/redis/redis.log"
+(umask 077 && cat > "$dir/redis/redis.conf" <<REDIS
+port $redis_port
+bind 127.0.0.1
+dir $dir/redis
+save ""
+appendonly no
+daemonize yes
+pidfile $dir/redis/redis.pid
+logfile $dir/redis/redis.log
+user default off
+user ippon on >$redis_password ~ippon:* &ippon:* +@all -@dangerous
+REDIS
+)
+rm -f "$dir/redis/redis.pid"
+redis-server "$dir/redis/redis.conf"
 for _ in $(seq 1 100); do [ -s "$dir/redis/redis.pid" ] && break; sleep 0.05; done
 echo "redis $(cat "$dir/redis/redis.pid")" >> "$dir/pids"
 
@@ -118,8 +180,9 @@ for i in $(seq 1 "$n"); do
   "ranked_min_humans": 1,
   "cluster": {
     "node": "$node",
-    "redis": "127.0.0.1:$redis_port",
-    "postgres": "postgresql://ippon@127.0.0.1:$pg_port/ippon"
+    "redis": "redis://ippon@127.0.0.1:$redis_port",
+    "redis_password_file": "$secrets/redis-password",
+    "postgres": "postgresql://ippon@127.0.0.1:$pg_port/ippon?passfile=$secrets/pgpass"
   }
 }
 EOF

@@ -33,7 +33,8 @@ typedef enum config_kind {
     CONFIG_BOOL,      /* JSON true or false, stored in a bool */
     CONFIG_WORD,      /* one of the words in the key's choices ("a|b"), stored as a malloc'd string */
     CONFIG_NAME,      /* "" or 1..32 of [A-Za-z0-9_-], stored as a malloc'd string */
-    CONFIG_ENDPOINT,  /* "" or "host:port" (an IP literal or a host name), stored as a malloc'd string */
+    CONFIG_ENDPOINT,  /* "" or "host:port" or "redis://[user[:password]@]host:port[/db]" (the host an IP
+                         literal or a host name), stored as a malloc'd string */
     CONFIG_TEXT,      /* any string, "" included, stored as a malloc'd string */
     CONFIG_ORIGINS,   /* a JSON array of web origins (web_origin.h), stored as a malloc'd string of
                          them, one space between two */
@@ -119,6 +120,8 @@ static const config_key config_keys[] = {
     /* the "cluster" section (its keys are written "cluster.<key>"): absent, the single node of old */
     {"cluster.node", CONFIG_NAME, offsetof(ippon_config, cluster_node), 0, 0, "", 0, 0, NULL},
     {"cluster.redis", CONFIG_ENDPOINT, offsetof(ippon_config, cluster_redis), 0, 0, "", 0, 0, NULL},
+    {"cluster.redis_password_file", CONFIG_TEXT, offsetof(ippon_config, cluster_redis_password_file), 0, 0, "", 0,
+     0, NULL},
     {"cluster.prefix", CONFIG_NAME, offsetof(ippon_config, cluster_prefix), 0, 0, "ippon", 0, 0, NULL},
     {"cluster.postgres", CONFIG_TEXT, offsetof(ippon_config, cluster_postgres), 0, 0, "", 0, 0, NULL},
     {"cluster.lease_ms", CONFIG_INT, offsetof(ippon_config, cluster_lease_ms), 1000, 600000, "5000", 0, 0, NULL},
@@ -162,19 +165,18 @@ static int config_name_ok(const char *text)
     return !*text || ippon_cluster_name_ok(text);
 }
 
-/* "" or host:port, the host an IP literal (IPv6 in brackets) or a name of letters, digits, '.', '-' */
+/* "" or host:port or a redis:// URI (cluster_text.h), the host an IP literal (IPv6 in brackets) or a name of
+   letters, digits, '.', '-' */
 static int config_endpoint_ok(const char *text)
 {
     if (!*text)
         return 1;
-    char host[256];
-    int port;
-    bool bracketed;
-    if (!ippon_endpoint_split(text, host, sizeof host, &port, &bracketed))
+    ippon_redis_address a;
+    if (!ippon_redis_address_parse(text, &a))
         return 0;
-    if (bracketed)
-        return is_address(host);
-    for (const char *h = host; *h; h++)
+    if (a.bracketed)
+        return is_address(a.host);
+    for (const char *h = a.host; *h; h++)
         if (!isalnum((unsigned char)*h) && *h != '.' && *h != '-')
             return 0;
     return 1;
@@ -275,7 +277,8 @@ static int config_assign(ippon_config *cfg, const config_key *key, const json_t 
         break;
     case CONFIG_ENDPOINT:
         if (!text || !config_endpoint_ok(text)) {
-            snprintf(problem, problen, "must be \"host:port\" (such as \"127.0.0.1:6379\")");
+            snprintf(problem, problen, "must be \"host:port\" (such as \"127.0.0.1:6379\") or "
+                                       "\"redis://[user[:password]@]host:port[/db]\"");
             return -1;
         }
         break;
@@ -591,6 +594,19 @@ int ippon_config_check(const ippon_config *cfg, char *err, size_t errlen)
     }
     if (cfg->cluster_node[0] && !cfg->cluster_redis[0]) {
         snprintf(err, errlen, "key \"cluster.redis\": a cluster node needs Redis (\"host:port\")");
+        return -1;
+    }
+    ippon_redis_address redis;
+    if (cfg->cluster_redis_password_file[0] && ippon_redis_address_parse(cfg->cluster_redis, &redis) &&
+        redis.password[0]) {
+        snprintf(err, errlen, "key \"cluster.redis_password_file\": the password is in \"cluster.redis\" already: "
+                              "give it in one place");
+        return -1;
+    }
+    if (!cfg->cluster_redis_password_file[0] && ippon_redis_address_parse(cfg->cluster_redis, &redis) &&
+        redis.user[0] && !redis.password[0]) {
+        snprintf(err, errlen, "key \"cluster.redis\": Redis user \"%s\" needs a password (in the URI, or "
+                              "\"cluster.redis_password_file\")", redis.user);
         return -1;
     }
     if (cfg->login_delay_base_ms > cfg->login_delay_max_ms) {

@@ -83,7 +83,8 @@ typedef struct ippon_config {
     bool maintenance;            /* no new matches (queue, practice); running ones finish */
     /* the "cluster" section (cluster/node.h): cluster_node "" = a single node, as before */
     char *cluster_node;          /* this node's name in the cluster */
-    char *cluster_redis;         /* "host:port" of the cluster's Redis */
+    char *cluster_redis;         /* the cluster's Redis: "host:port" or a redis:// URI (cluster_text.h) */
+    char *cluster_redis_password_file; /* "" or a file (0600 or stricter) whose first line is Redis's password */
     char *cluster_prefix;        /* the cluster's keys in Redis start "<prefix>:" */
     char *cluster_postgres;      /* the records in PostgreSQL (a postgresql:// URI); "" = in SQLite at database */
     int cluster_lease_ms;        /* a node unheard of this long is gone: its matches are voided */

@@ -398,6 +398,7 @@ int main(int argc, char **argv)
     ippon_gateway_attach(app.gateway, ippon_http_timers(http));
     if (config.cluster_node[0]) { /* a node of a cluster (the "cluster" section) */
         ippon_cluster_settings cs = {.node = config.cluster_node, .redis = config.cluster_redis,
+                                     .redis_password_file = config.cluster_redis_password_file,
                                      .prefix = config.cluster_prefix, .lease_ms = config.cluster_lease_ms,
                                      .version = IPPON_VERSION};
         app.cluster = ippon_cluster_start(ippon_http_ev_loop(http), ippon_http_timers(http), &cs, err, sizeof err);

@@ -2,8 +2,10 @@
 // port and stopped by it: redis-server, and PostgreSQL (initdb into a temporary folder, run as
 // the `postgres` user through setpriv when the tests run as root: PostgreSQL refuses to run as root). Debian's
 // packages: redis-server, postgresql (deploy/setup.sh --test installs both). Also the cluster
-// tests' polling helper (eventually, from the harness) and a cluster of nodes on both (startCluster).
+// tests' polling helper (eventually, from the harness) and a cluster of nodes on both (startCluster),
+// whose Redis wants a password that the nodes read from a 0600 file (cluster.redis_password_file).
 import { spawn, execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -38,14 +40,43 @@ function collect(child) {
   return () => text;
 }
 
-/** a redis-server of the test's own on port (no persistence); resolves to { child, exited } once it answers */
-export async function startRedis(port) {
+/**
+ * a redis-server of the test's own on port (no persistence), wanting password when one is given
+ * (requirepass); resolves to { child, exited, password } once it answers
+ */
+export async function startRedis(port, { password } = {}) {
   const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no',
-    '--loglevel', 'warning'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    '--loglevel', 'warning', ...(password ? ['--requirepass', password] : [])], { stdio: ['ignore', 'ignore', 'pipe'] });
   const output = collect(child);
   const exited = new Promise((resolve) => child.on('close', resolve));
-  await waitFor('redis-server', () => answers(port, 'PING\r\n', (d) => d.startsWith('+PONG')), child, output);
-  return { child, exited };
+  const hello = password ? `AUTH ${password}\r\n` : 'PING\r\n';
+  await waitFor('redis-server', () => answers(port, hello, (d) => d.startsWith(password ? '+OK' : '+PONG')), child,
+    output);
+  return { child, exited, password };
+}
+
+/** a new password (hex) in a new 0600 file; resolves to { password, file } */
+export function passwordFile() {
+  const password = randomBytes(16).toString('hex');
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ippon-secret-')), 'redis-password');
+  fs.writeFileSync(file, `${password}\n`, { mode: 0o600 });
+  return { password, file };
+}
+
+/** a command sent to Redis at port by a client of the test's (signed in with password if one is
+    given): Redis's reply, as its first line of RESP text (e.g. "+PONG", "-NOAUTH ...", ":1") */
+export function redisCommand(port, args, password) {
+  const resp = (a) => `*${a.length}\r\n${a.map((x) => `$${Buffer.byteLength(x)}\r\n${x}\r\n`).join('')}`;
+  return new Promise((resolve, reject) => {
+    let text = '';
+    const s = connect(port, '127.0.0.1', () => s.write((password ? resp(['AUTH', password]) : '') + resp(args)));
+    s.on('data', (d) => {
+      text += d;
+      const lines = text.split('\r\n');
+      if (lines.length > (password ? 2 : 1)) { s.destroy(); resolve(lines[password ? 1 : 0]); }
+    });
+    s.on('error', reject);
+  });
 }
 
 /** kill it (SIGKILL: a crash) and wait for it to be gone */
@@ -112,18 +143,22 @@ export function psql(conninfo, sql) {
 /**
  * A Redis and a PostgreSQL of the test's own, and a node of one cluster on them for each of
  * names, served with keys (the config) and a cluster section naming the node, Redis and
- * PostgreSQL (plus cluster's own keys). Resolves to { nodes: { name: server }, redis, pg, stop }.
+ * PostgreSQL (plus cluster's own keys). Redis wants a password, which the nodes read from a 0600
+ * file (redis.password has it). Resolves to { nodes: { name: server }, redis, redisPort, pg, stop }.
  */
 export async function startCluster(names, keys, cluster = {}) {
   const redisPort = await freePort();
-  const c = { nodes: {}, redis: await startRedis(redisPort), pg: await startPostgres(await freePort()) };
+  const secret = passwordFile();
+  const c = { nodes: {}, redis: await startRedis(redisPort, { password: secret.password }), redisPort,
+    pg: await startPostgres(await freePort()) };
   c.stop = async () => {
     for (const n of Object.values(c.nodes)) await shutdown(n);
     await stopRedis(c.redis);
     await c.pg.stop();
+    fs.rmSync(path.dirname(secret.file), { recursive: true, force: true });
   };
   for (const name of names)
-    c.nodes[name] = await serve({ ...keys,
-      cluster: { node: name, redis: `127.0.0.1:${redisPort}`, postgres: c.pg.uri(), ...cluster } });
+    c.nodes[name] = await serve({ ...keys, cluster: { node: name, redis: `redis://127.0.0.1:${redisPort}`,
+      redis_password_file: secret.file, postgres: c.pg.uri(), ...cluster } });
   return c;
 }

@@ -7,7 +7,10 @@
 // running tables of both nodes in the admin area's Live view, each with its node (a browser). A
 // friend whose browser reached the other node than its host's joins the private table by its
 // invite link: its page follows the "move" to the room's node and shows the room. One client
-// address holds no more WebSockets over both nodes than one server would let it hold.
+// address holds no more WebSockets over both nodes than one server would let it hold. Neither
+// store is open without a password: Redis answers NOAUTH to a client without one, PostgreSQL
+// takes scram-sha-256 only and its role ippon (no superuser) cannot COPY ... TO PROGRAM; the
+// passwords are in 0600 files, not in the nodes' configs.
 // deploy/cluster/down.sh stops it all, the nodes cleanly (no sanitizer report in their logs).
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -17,6 +20,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { BIN, FAST_PLAY, SANITIZER_REPORT, SOURCE_DIR, adminCommand, request } from '../integration/harness.mjs';
+import { psql, redisCommand } from './engines.mjs';
 import WebSocket from 'ws';
 import { guestToken, playToEnd, player } from '../integration/ws_player.mjs';
 import { assertNoProblems, launchBrowser, openPage, screenshot } from '../browser/browser.mjs';
@@ -82,6 +86,47 @@ describe('a cluster behind HAProxy (deploy/cluster/up.sh)', () => {
       seen.add(h.instance);
     }
     assert.equal(seen.size, 2);
+  });
+
+  test('Redis and PostgreSQL want passwords; the role ippon cannot run programs', async () => {
+    const secrets = path.join(dir, 'secrets');
+    assert.equal(fs.statSync(secrets).mode & 0o777, 0o700);
+    for (const f of ['redis-password', 'pg-password', 'pg-admin-password', 'pgpass'])
+      assert.equal(fs.statSync(path.join(secrets, f)).mode & 0o777, 0o600, f);
+    const redisPassword = fs.readFileSync(path.join(secrets, 'redis-password'), 'utf8').trim();
+    const pgPassword = fs.readFileSync(path.join(secrets, 'pg-password'), 'utf8').trim();
+    const config = fs.readFileSync(path.join(dir, 'n1', 'ippon.json'), 'utf8');
+    assert.doesNotMatch(config, new RegExp(redisPassword));
+    assert.doesNotMatch(config, new RegExp(pgPassword));
+    const cluster = JSON.parse(config).cluster;
+    const redisPort = Number(cluster.redis.split(':').pop());
+    const pgPort = Number(new URL(cluster.postgres).port);
+
+    assert.match(await redisCommand(redisPort, ['PING']), /^-NOAUTH/);
+    assert.match(await redisCommand(redisPort, ['AUTH', 'ippon', 'wrong']), /^-WRONGPASS/);
+    assert.match(await redisCommand(redisPort, ['AUTH', 'default', 'anything']), /^-WRONGPASS/); // no default user
+    assert.equal(await redisCommand(redisPort, ['AUTH', 'ippon', redisPassword]), '+OK');
+    assert.match(await redisCommand(redisPort, ['PING']), /^-NOAUTH/); // each connection signs in anew
+
+    const hba = fs.readFileSync(path.join(dir, 'pg', 'data', 'pg_hba.conf'), 'utf8').split('\n')
+      .filter((l) => l.trim() && !l.trim().startsWith('#'));
+    assert.ok(hba.length > 0);
+    for (const line of hba) assert.match(line, /scram-sha-256\s*$/, line);
+    const as = (user, password) => `host=127.0.0.1 port=${pgPort} dbname=ippon user=${user} password=${password}`;
+    assert.throws(() => psql(`host=127.0.0.1 port=${pgPort} dbname=ippon user=ippon password=wrong`, 'SELECT 1'),
+      /password authentication failed/);
+    assert.throws(() => psql(`host=127.0.0.1 port=${pgPort} dbname=postgres user=postgres password=`, 'SELECT 1'),
+      /password|authentication/);
+    const ippon = as('ippon', pgPassword);
+    assert.equal(psql(ippon, "SELECT rolsuper, rolcreatedb, rolcreaterole, pg_has_role('ippon', " +
+      "'pg_execute_server_program', 'MEMBER') FROM pg_roles WHERE rolname = 'ippon'"), 'f|f|f|f');
+    assert.equal(psql(ippon, "SELECT pg_get_userbyid(nspowner) FROM pg_namespace WHERE nspname = 'public'"), 'ippon');
+    assert.equal(psql(ippon, 'SELECT pg_get_userbyid(datdba) FROM pg_database WHERE datname = current_database()'),
+      'ippon');
+    const proof = path.join(dir, 'copy-to-program-ran');
+    assert.throws(() => psql(ippon, `COPY (SELECT 1) TO PROGRAM 'touch ${proof}'`),
+      /must be superuser or have privileges of the pg_execute_server_program role/);
+    assert.equal(fs.existsSync(proof), false);
   });
 
   test("one address's WebSockets are capped over the whole cluster, as one server caps them", async () => {

@@ -6,10 +6,13 @@
 // listed by both nodes; once it is over the players may queue again. A node killed with SIGKILL
 // leaves the other's match alone and resumes its own when it comes back within its lease; one
 // gone for longer is voided by the other: its player, connecting there, is told the match is
-// void, and when the node comes back it closes that match instead of resuming it.
+// void, and when the node comes back it closes that match instead of resuming it. A node frozen
+// (SIGSTOP) past its lease and voided meanwhile closes its ranked table as soon as it wakes and
+// finds its lease gone: its players get table_closed, and the match is stored once, not
+// completed and counted for no one, as both nodes tell. The cluster's Redis wants a password.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { FAST_PLAY, request, startServer } from '../integration/harness.mjs';
+import { FAST_PLAY, api, request, startServer } from '../integration/harness.mjs';
 import { guestToken, playToEnd, player } from '../integration/ws_player.mjs';
 import { eventually, psql, startCluster } from './engines.mjs';
 
@@ -155,6 +158,59 @@ describe('matchmaking across the nodes of a cluster', () => {
     back.close();
     p1.close();
   });
+
+  test('a node frozen past its lease and voided closes its table when it wakes: one story of the match',
+    async () => {
+      const account = async (name) => { // accounts, not guests: their table is ranked
+        const r = await api(nodes.n1.port, 'POST', '/api/auth/register',
+          { body: { username: name, password: 'Aozora-kite-19', display_name: name } });
+        assert.equal(r.status, 201, r.raw);
+        return r.json.token;
+      };
+      const a = await player(nodes.n1.port, await account(`frozen_a${Date.now() % 100000}`));
+      const b = await player(nodes.n1.port, await account(`frozen_b${Date.now() % 100000}`));
+      a.send({ type: 'queue', mode: '4p' });
+      b.send({ type: 'queue', mode: '4p' });
+      const [fa, fb] = await Promise.all([a.next((m) => m.type === 'match_found' || m.type === 'move', 15_000, 'a'),
+        b.next((m) => m.type === 'match_found' || m.type === 'move', 15_000, 'b')]);
+      assert.equal(fa.type, 'match_found', JSON.stringify(fa)); // both on n1: the table is n1's
+      assert.equal(fb.table, fa.table);
+      assert.equal(fa.ranked, true, JSON.stringify(fa)); // a ranked table while it runs
+      const voidedBefore = (await getJson(nodes.n2.port, '/api/health')).cluster.tables_voided;
+      nodes.n1.proc.child.kill('SIGSTOP');
+      try { // n2 voids n1 once its lease has run out
+        await eventually(async () => (await getJson(nodes.n2.port, '/api/health')).cluster.tables_voided > voidedBefore,
+          LEASE_MS + 20_000, 'n2 voids the frozen n1');
+      } finally {
+        nodes.n1.proc.child.kill('SIGCONT');
+      }
+      // n1 wakes, finds its lease gone and the table void in the directory: closed, its players told
+      for (const c of [a, b]) {
+        const closed = await c.next((m) => m.type === 'table_closed', 15_000, 'table_closed on waking');
+        assert.match(closed.reason, /lost/);
+      }
+      assert.equal(a.received.filter((m) => m.type === 'match_end').length, 0);
+      const health = await getJson(nodes.n1.port, '/api/health');
+      assert.ok(health.cluster.leases_lost >= 1, JSON.stringify(health.cluster));
+      // stored once, not completed, counted for no one: the same on both nodes
+      for (const port of [nodes.n1.port, nodes.n2.port]) {
+        for (const c of [a, b]) {
+          const list = await eventually(async () => {
+            const l = await getJson(port, `/api/matches?player=${c.welcome.user.id}`);
+            return l.total > 0 && l;
+          }, 10_000, 'the closed match is stored');
+          assert.equal(list.total, 1);
+          assert.equal(list.matches[0].id, fa.table);
+          assert.equal(list.matches[0].completed, false);
+        }
+      }
+      assert.equal(psql(pg.conninfo, `SELECT count(*) FROM matches WHERE id = '${fa.table}'`), '1');
+      assert.equal(psql(pg.conninfo, `SELECT ranked, completed FROM matches WHERE id = '${fa.table}'`), '0|0');
+      assert.equal(psql(pg.conninfo, `SELECT count(*) FROM match_players WHERE match_id = '${fa.table}' AND counted = 1`),
+        '0');
+      a.close();
+      b.close();
+    });
 
   test('a node gone past its lease: its match is void, its player told, and it does not resume it', async () => {
     const p = await player(nodes.n2.port, await guestToken(nodes.n2.port));

@@ -5,11 +5,15 @@
 // and seen again when it comes back; while Redis is away a node says "degraded" (and plays on),
 // and is "ok" again once Redis is back. A node without Redis, on the poll loop, or with an unknown
 // cluster key is refused at start with the key named. A server with no "cluster" section shows
-// nothing of it (the single node of old).
+// nothing of it (the single node of old). A Redis that wants a password: a node with the right
+// one (from a 0600 file, or in a redis:// URI) joins, a client without one gets NOAUTH; a node
+// with a wrong one or none cannot join, says so in an error line (never the password) and in
+// /api/health; a password file others may read, or a password given twice, is refused at start.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { FAST_HASH, configure, freePort, request, runToExit, serve, shutdown, startServer } from '../integration/harness.mjs';
-import { eventually, startRedis, stopRedis } from './engines.mjs';
+import fs from 'node:fs';
+import { eventually, passwordFile, redisCommand, startRedis, stopRedis } from './engines.mjs';
 import { guestToken, player } from '../integration/ws_player.mjs';
 
 const LEASE_MS = 1500;
@@ -96,6 +100,78 @@ describe('two nodes of a cluster', () => {
     redis = await startRedis(redisPort);
     await eventually(async () => (await health(n1.port)).body.status === 'ok', 10_000, 'n1 ok again');
     await eventually(async () => alive(await health(n1.port)).join() === 'n1,n2', 10_000, 'both leases again');
+  });
+});
+
+describe('a Redis with a password', () => {
+  let redisPort, redis, secret;
+  const servers = [];
+  const node = async (name, cluster) => {
+    const server = await serve({ ...FAST_HASH, log_level: 'info',
+      cluster: { node: name, prefix: 'auth', lease_ms: LEASE_MS, ...cluster } });
+    servers.push(server);
+    return server;
+  };
+
+  before(async () => {
+    redisPort = await freePort();
+    secret = passwordFile();
+    redis = await startRedis(redisPort, { password: secret.password });
+  });
+
+  after(async () => {
+    for (const s of servers) await shutdown(s);
+    await stopRedis(redis);
+  });
+
+  test('a node with the password joins; a client without it gets NOAUTH', async () => {
+    const byFile = await node('f1', { redis: `127.0.0.1:${redisPort}`, redis_password_file: secret.file });
+    const byUri = await node('u1', { redis: `redis://default:${secret.password}@127.0.0.1:${redisPort}` });
+    await eventually(async () => alive(await health(byFile.port)).join() === 'f1,u1', 10_000, 'both nodes joined');
+    assert.equal((await health(byUri.port)).body.status, 'ok');
+    assert.match(await redisCommand(redisPort, ['PING']), /^-NOAUTH/);
+    assert.match(await redisCommand(redisPort, ['KEYS', '*']), /^-NOAUTH/);
+    assert.equal(await redisCommand(redisPort, ['EXISTS', 'auth:node:f1'], secret.password), ':1');
+    for (const s of [byFile, byUri]) assert.doesNotMatch(s.proc.stderr, new RegExp(secret.password));
+  });
+
+  test('a node with a wrong password or none cannot join, and says why', async () => {
+    const wrong = await node('w1', { redis: `redis://:not-the-password-4f2a@127.0.0.1:${redisPort}` });
+    const none = await node('w2', { redis: `127.0.0.1:${redisPort}` });
+    for (const [server, why] of [[wrong, /refused this node's sign-in: AUTH: WRONGPASS/],
+      [none, /refused this node's sign-in: PING: NOAUTH/]]) {
+      const h = await eventually(async () => {
+        const h = await health(server.port);
+        return h.body.reason && h;
+      }, 10_000, 'the refusal in /api/health');
+      assert.equal(h.body.status, 'degraded');
+      assert.equal(h.body.cluster.redis, 'down');
+      assert.match(h.body.reason, why);
+      assert.match(server.proc.stderr, /error +redis 127\.0\.0\.1:\d+: refused this node's sign-in/);
+    }
+    assert.doesNotMatch(wrong.proc.stderr, /not-the-password-4f2a/);
+    await new Promise((r) => setTimeout(r, LEASE_MS / 2)); // renewals come and go: neither ever holds a lease
+    assert.equal(await redisCommand(redisPort, ['EXISTS', 'auth:node:w1'], secret.password), ':0');
+    assert.equal(await redisCommand(redisPort, ['EXISTS', 'auth:node:w2'], secret.password), ':0');
+  });
+
+  test('a password file others may read, or a password given twice, is refused at start', async () => {
+    const open = passwordFile();
+    fs.chmodSync(open.file, 0o640);
+    const refused = async (cluster, pattern) => {
+      const server = await configure({ cluster: { node: 'r1', ...cluster } });
+      const proc = await runToExit(['--config', server.config], server.dir);
+      assert.equal(proc.exitCode, 1, proc.stderr);
+      assert.match(proc.stderr, pattern);
+      assert.doesNotMatch(proc.stderr, new RegExp(open.password));
+    };
+    await refused({ redis: `127.0.0.1:${redisPort}`, redis_password_file: open.file },
+      /key "cluster\.redis_password_file": .*its group or others may read it \(mode 640\): chmod 600 it/);
+    await refused({ redis: `redis://:x@127.0.0.1:${redisPort}`, redis_password_file: secret.file },
+      /key "cluster\.redis_password_file": the password is in "cluster\.redis" already/);
+    await refused({ redis: `redis://ippon@127.0.0.1:${redisPort}` }, /Redis user "ippon" needs a password/);
+    await refused({ redis: `127.0.0.1:${redisPort}`, redis_password_file: `${open.file}.missing` },
+      /key "cluster\.redis_password_file": .*No such file/);
   });
 });
 

@@ -10,7 +10,12 @@
  * not before; presence names the node a player was on; shared token buckets count across nodes
  * (all or nothing, levels, give-backs, resets, leaking with time; the auth hook over them); notices
  * reach the node; and a Redis that dies and comes back is reconnected to, subscriptions included,
- * with every command in between answered "not ok", none lost silently.
+ * with every command in between answered "not ok", none lost silently. The Redis wants a password
+ * (requirepass, and an ACL user "ippon"): n1 signs in with the password alone, n2 as the ACL
+ * user; a wrong password or none leaves a link down with Redis's refusal kept; a redis:// URI
+ * with a database signs in and SELECTs it; the password file is read with care (its first line;
+ * refused if others may read it, empty or too long). A lease's renewal says whether the lease was held,
+ * had run out (or was deleted) or the node was voided meanwhile.
  *
  * Needs redis-server (Debian's redis-server; deploy/setup.sh --test installs it): without it the
  * program fails saying so.
@@ -30,14 +35,18 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "cluster/coord.h"
+#include "cluster/redis_password.h"
 #include "cluster/shared_buckets.h"
 
 #define PREFIX "test:"
+#define PASSWORD "coord-pass"     /* requirepass: the default user's */
+#define ACL_PASSWORD "ippon-pass" /* the ACL user ippon's */
 
 static struct {
     pid_t redis_pid;
@@ -70,7 +79,8 @@ static void redis_start(void)
         if (!freopen("/dev/null", "w", stdout)) /* its start-up banner; errors still reach stderr */
             _exit(126);
         execlp("redis-server", "redis-server", "--port", port, "--bind", "127.0.0.1", "--save", "",
-               "--appendonly", "no", "--loglevel", "warning", (char *)NULL);
+               "--appendonly", "no", "--loglevel", "warning", "--requirepass", PASSWORD, "--user", "ippon", "on",
+               ">" ACL_PASSWORD, "~*", "&*", "+@all", (char *)NULL);
         fprintf(stderr, "test_cluster_coord: cannot run redis-server (install Debian's redis-server: "
                         "deploy/setup.sh --test)\n");
         _exit(127);
@@ -78,6 +88,7 @@ static void redis_start(void)
     for (int i = 0; i < 200; i++) { /* up to 10 s */
         redisContext *c = redisConnect("127.0.0.1", T.port);
         if (c && !c->err) {
+            freeReplyObject(redisCommand(c, "AUTH %s", PASSWORD));
             redisReply *pong = redisCommand(c, "PING");
             bool ok = pong && pong->type == REDIS_REPLY_STATUS;
             freeReplyObject(pong);
@@ -104,12 +115,33 @@ static void redis_kill(void)
     }
 }
 
-static void redis_flush(void)
+/* a connection of the test's own, signed in */
+static redisContext *redis_admin(void)
 {
     redisContext *c = redisConnect("127.0.0.1", T.port);
     assert_true(c && !c->err);
+    redisReply *ok = redisCommand(c, "AUTH %s", PASSWORD);
+    assert_true(ok && ok->type == REDIS_REPLY_STATUS);
+    freeReplyObject(ok);
+    return c;
+}
+
+static void redis_flush(void)
+{
+    redisContext *c = redis_admin();
     freeReplyObject(redisCommand(c, "FLUSHALL"));
     redisFree(c);
+}
+
+/* an address on the test's Redis: the password alone (user NULL), an ACL user and its password,
+   or none */
+static ippon_redis_address address_of(int port, const char *user, const char *password)
+{
+    ippon_redis_address a = {.port = port};
+    snprintf(a.host, sizeof a.host, "127.0.0.1");
+    snprintf(a.user, sizeof a.user, "%s", user ? user : "");
+    snprintf(a.password, sizeof a.password, "%s", password ? password : "");
+    return a;
 }
 
 /* ---- the loop ---- */
@@ -196,8 +228,9 @@ static int setup_all(void **state)
     redis_start();
     T.loop = ev_loop_new(EVBACKEND_EPOLL | EVFLAG_NOSIGMASK);
     T.timers = ippon_timers_new(NULL, T.loop);
-    T.r1 = ippon_redis_new(T.loop, T.timers, "127.0.0.1", T.port);
-    T.r2 = ippon_redis_new(T.loop, T.timers, "127.0.0.1", T.port);
+    ippon_redis_address a1 = address_of(T.port, NULL, PASSWORD), a2 = address_of(T.port, "ippon", ACL_PASSWORD);
+    T.r1 = ippon_redis_new(T.loop, T.timers, &a1);
+    T.r2 = ippon_redis_new(T.loop, T.timers, &a2);
     T.n1 = ippon_coord_new(T.r1, PREFIX, "n1");
     T.n2 = ippon_coord_new(T.r2, PREFIX, "n2");
     assert_non_null(T.n1);
@@ -541,6 +574,175 @@ static void test_a_dead_node_is_voided_after_its_lease(void **state)
     assert_int_equal(after.count, 0);
 }
 
+static void test_a_lease_renewal_says_whether_it_was_held(void **state)
+{
+    (void)state;
+    answer first = {0}, again = {0}, deleted = {0}, voided = {0}, gone = {0};
+    ippon_coord_lease(T.n1, "{}", 60000, keep, &first);
+    wait_answer(&first);
+    assert_int_equal(first.number, 0); /* its first: not listed before */
+    ippon_coord_lease(T.n1, "{}", 60000, keep, &again);
+    wait_answer(&again);
+    assert_int_equal(again.number, 1);
+    redisContext *admin = redis_admin();
+    freeReplyObject(redisCommand(admin, "DEL %snode:n1", PREFIX));
+    ippon_coord_lease(T.n1, "{}", 60000, keep, &deleted);
+    wait_answer(&deleted);
+    assert_int_equal(deleted.number, 2); /* gone, but nobody voided it: taken again in time */
+    freeReplyObject(redisCommand(admin, "DEL %snode:n1", PREFIX));
+    redisFree(admin);
+    ippon_coord_void_node(T.n2, "n1", keep, &gone);
+    wait_answer(&gone);
+    assert_true(gone.ok);
+    assert_int_not_equal(gone.number, -1);
+    ippon_coord_lease(T.n1, "{}", 60000, keep, &voided);
+    wait_answer(&voided);
+    assert_int_equal(voided.number, 0); /* voided meanwhile */
+}
+
+/* ---- signing in ---- */
+
+/* a link to addr, given time to sign in */
+static ippon_redis *link_tried(const ippon_redis_address *addr)
+{
+    ippon_redis *r = ippon_redis_new(T.loop, T.timers, addr);
+    assert_non_null(r);
+    run_for(400);
+    return r;
+}
+
+static void test_a_wrong_password_or_none_is_refused(void **state)
+{
+    (void)state;
+    ippon_redis_address wrong = address_of(T.port, NULL, "not-the-password"),
+                        wrong_user = address_of(T.port, "ippon", PASSWORD), none = address_of(T.port, NULL, NULL);
+    const ippon_redis_address *addrs[3] = {&wrong, &wrong_user, &none};
+    const char *refusals[3] = {"AUTH: WRONGPASS", "AUTH: WRONGPASS", "PING: NOAUTH"};
+    for (int i = 0; i < 3; i++) {
+        ippon_redis *r = link_tried(addrs[i]);
+        assert_false(ippon_redis_up(r));
+        assert_non_null(ippon_redis_refusal(r));
+        if (strncmp(ippon_redis_refusal(r), refusals[i], strlen(refusals[i])) != 0)
+            fail_msg("link %d: refusal \"%s\", not \"%s...\"", i, ippon_redis_refusal(r), refusals[i]);
+        assert_int_equal(ippon_redis_commandv(r, NULL, NULL, 1, (const char *const[]){"PING"}), -1);
+        ippon_redis_free(r);
+    }
+    assert_null(ippon_redis_refusal(T.r1));
+    assert_null(ippon_redis_refusal(T.r2));
+}
+
+static void set_answered(void *ctx, const redisReply *reply)
+{
+    answer *a = ctx;
+    a->done++;
+    a->ok = reply && reply->type == REDIS_REPLY_STATUS;
+}
+
+static void test_a_uri_signs_in_and_selects_its_database(void **state)
+{
+    (void)state;
+    char uri[200];
+    snprintf(uri, sizeof uri, "redis://ippon:%s@127.0.0.1:%d/3", "ippon%2dpass", T.port); /* %2d: '-' */
+    ippon_redis_address addr;
+    assert_true(ippon_redis_address_parse(uri, &addr));
+    ippon_redis *r = link_tried(&addr);
+    assert_true(ippon_redis_up(r));
+    answer set = {0};
+    assert_int_equal(ippon_redis_commandv(r, set_answered, &set, 3, (const char *const[]){"SET", "in-db-3", "yes"}), 0);
+    run_until(&set.done, 5000);
+    assert_true(set.ok);
+    redisContext *admin = redis_admin();
+    redisReply *in0 = redisCommand(admin, "EXISTS in-db-3");
+    freeReplyObject(redisCommand(admin, "SELECT 3"));
+    redisReply *in3 = redisCommand(admin, "EXISTS in-db-3");
+    assert_int_equal(in0->integer, 0);
+    assert_int_equal(in3->integer, 1);
+    freeReplyObject(in0);
+    freeReplyObject(in3);
+    redisFree(admin);
+    ippon_redis_free(r);
+}
+
+static void test_redis_addresses_are_read(void **state)
+{
+    (void)state;
+    ippon_redis_address a;
+    assert_true(ippon_redis_address_parse("10.0.0.5:6380", &a));
+    assert_string_equal(a.host, "10.0.0.5");
+    assert_int_equal(a.port, 6380);
+    assert_string_equal(a.password, "");
+    assert_true(ippon_redis_address_parse("redis://:p%40ss%3aw@[::1]:6379", &a));
+    assert_string_equal(a.host, "::1");
+    assert_true(a.bracketed);
+    assert_string_equal(a.user, "");
+    assert_string_equal(a.password, "p@ss:w");
+    assert_int_equal(a.db, 0);
+    assert_true(ippon_redis_address_parse("redis://u:a:b@redis.internal:7000/12", &a));
+    assert_string_equal(a.user, "u");
+    assert_string_equal(a.password, "a:b");
+    assert_string_equal(a.host, "redis.internal");
+    assert_int_equal(a.db, 12);
+    assert_true(ippon_redis_address_parse("redis://h:1/", &a));
+    assert_true(ippon_redis_address_parse("redis://ippon@h:1", &a)); /* its password from a file */
+    assert_string_equal(a.user, "ippon");
+    assert_string_equal(a.password, "");
+    const char *bad[] = {"redis://h", "redis://u@h", "redis://u:%zz@h:1", "redis://u:%00@h:1", "redis://h:1/x",
+                         "redis://h:1/65536", "rediss://h:1", "redis://:pw@:1", "h"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        if (ippon_redis_address_parse(bad[i], &a))
+            fail_msg("\"%s\" was taken", bad[i]);
+}
+
+/* a file of mode `mode` holding `text`; its path into path */
+static void secret_file(char *path, size_t pathlen, const char *text, mode_t mode)
+{
+    snprintf(path, pathlen, "/tmp/ippon-coord-secret-XXXXXX");
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+    assert_int_equal(fchmod(fd, mode), 0);
+    close(fd);
+}
+
+static void test_the_password_file_is_read_with_care(void **state)
+{
+    (void)state;
+    struct { const char *text; mode_t mode; const char *password, *problem; } cases[] = {
+        {"s3cret\nsecond line\n", 0600, "s3cret", NULL},
+        {"crlf-pass\r\n", 0400, "crlf-pass", NULL},
+        {"no-line-end", 0600, "no-line-end", NULL},
+        {"s3cret\n", 0640, NULL, "its group or others may read it (mode 640)"},
+        {"s3cret\n", 0604, NULL, "its group or others may read it (mode 604)"},
+        {"\nlater\n", 0600, NULL, "its first line is empty"},
+        {"", 0600, NULL, "its first line is empty"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char path[64], out[IPPON_REDIS_SECRET_MAX], err[300] = "";
+        secret_file(path, sizeof path, cases[i].text, cases[i].mode);
+        int rc = ippon_redis_password_read(path, out, sizeof out, err, sizeof err);
+        unlink(path);
+        if (cases[i].password) {
+            if (rc != 0)
+                fail_msg("case %zu: %s", i, err);
+            assert_string_equal(out, cases[i].password);
+        } else {
+            assert_int_equal(rc, -1);
+            if (!strstr(err, cases[i].problem) || !strstr(err, "key \"cluster.redis_password_file\""))
+                fail_msg("case %zu: \"%s\"", i, err);
+            assert_null(strstr(err, "s3cret"));
+        }
+    }
+    char long_one[IPPON_REDIS_SECRET_MAX + 2], path[64], out[IPPON_REDIS_SECRET_MAX], err[300];
+    memset(long_one, 'x', sizeof long_one - 1);
+    long_one[sizeof long_one - 1] = '\0';
+    secret_file(path, sizeof path, long_one, 0600);
+    assert_int_equal(ippon_redis_password_read(path, out, sizeof out, err, sizeof err), -1);
+    assert_non_null(strstr(err, "too long"));
+    unlink(path);
+    assert_int_equal(ippon_redis_password_read("/nonexistent/ippon-secret", out, sizeof out, err, sizeof err), -1);
+    assert_non_null(strstr(err, "No such file"));
+}
+
 /* ---- presence, notices ---- */
 
 static void test_presence(void **state)
@@ -718,7 +920,8 @@ static void test_buckets_hook(void **state)
     assert_int_equal(third.a.refused, 0);
     assert_int_equal(third.a.level[1], 0); /* the reset came first: commands keep their order */
 
-    ippon_redis *away = ippon_redis_new(T.loop, T.timers, "127.0.0.1", free_port());
+    ippon_redis_address nowhere = address_of(free_port(), NULL, PASSWORD);
+    ippon_redis *away = ippon_redis_new(T.loop, T.timers, &nowhere);
     ippon_coord *c = ippon_coord_new(away, PREFIX, "n3");
     ippon_shared_buckets none = ippon_cluster_shared_buckets(c);
     hook_answer never = {0};
@@ -804,6 +1007,11 @@ int main(void)
         cmocka_unit_test_setup(test_seats_follow_the_table, fresh),
         cmocka_unit_test_setup(test_directory, fresh),
         cmocka_unit_test_setup(test_a_dead_node_is_voided_after_its_lease, fresh),
+        cmocka_unit_test_setup(test_a_lease_renewal_says_whether_it_was_held, fresh),
+        cmocka_unit_test_setup(test_a_wrong_password_or_none_is_refused, fresh),
+        cmocka_unit_test_setup(test_a_uri_signs_in_and_selects_its_database, fresh),
+        cmocka_unit_test_setup(test_redis_addresses_are_read, fresh),
+        cmocka_unit_test(test_the_password_file_is_read_with_care),
         cmocka_unit_test_setup(test_presence, fresh),
         cmocka_unit_test_setup(test_buckets_count_across_nodes, fresh),
         cmocka_unit_test_setup(test_buckets_all_or_nothing, fresh),

@@ -257,6 +257,43 @@ static void test_cluster_section(void **state)
     expect_error("{\"cluster\": {\"redis\": \"[nope]:1\"}}", "cluster.redis", "must be \"host:port\"");
     expect_error("{\"cluster\": {\"lease_ms\": 999}}", "cluster.lease_ms", "must be an integer 1000..600000");
 }
+/* cluster.redis as a redis:// URI, and Redis's password given once: in the URI or in a file */
+static void test_cluster_redis_uri(void **state)
+{
+    (void)state;
+    ippon_config cfg;
+    char err[512];
+    const char *good[] = {"redis://10.0.0.5:6380", "redis://:pw@10.0.0.5:6380/2", "redis://ippon:p%40w@[::1]:6379",
+                          "redis://ippon@redis.internal:6379"};
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        char text[200];
+        snprintf(text, sizeof text, "{\"cluster\": {\"node\": \"n\", \"redis\": \"%s\"}}", good[i]);
+        if (load(text, &cfg, err, sizeof err) != 0)
+            fail_msg("%s: %s", good[i], err);
+        assert_string_equal(cfg.cluster_redis, good[i]);
+        ippon_config_free(&cfg);
+    }
+    expect_error("{\"cluster\": {\"redis\": \"redis://u:p@h_x:1\"}}", "cluster.redis", "redis://[user[:password]@]");
+    expect_error("{\"cluster\": {\"redis\": \"rediss://h:1\"}}", "cluster.redis", "must be \"host:port\"");
+    expect_error("{\"cluster\": {\"redis\": \"redis://:pw@h:1/db\"}}", "cluster.redis", "must be \"host:port\"");
+    expect_error("{\"cluster\": {\"redis_password_file\": 1}}", "cluster.redis_password_file", "must be a string");
+
+    assert_int_equal(ippon_config_init(&cfg), 0);
+    assert_int_equal(ippon_config_set(&cfg, "web_root", tmpdir, "test", err, sizeof err), 0);
+    assert_int_equal(ippon_config_set(&cfg, "migrations", tmpdir, "test", err, sizeof err), 0);
+    assert_int_equal(ippon_config_set(&cfg, "cluster.node", "n1", "test", err, sizeof err), 0);
+    assert_int_equal(ippon_config_set(&cfg, "cluster.redis", "redis://:pw@h:1", "test", err, sizeof err), 0);
+    assert_int_equal(ippon_config_set(&cfg, "cluster.redis_password_file", "/etc/ippon/redis", "test", err,
+                                      sizeof err), 0);
+    assert_int_equal(ippon_config_check(&cfg, err, sizeof err), -1);
+    assert_non_null(strstr(err, "key \"cluster.redis_password_file\": the password is in \"cluster.redis\" already"));
+    assert_int_equal(ippon_config_set(&cfg, "cluster.redis", "redis://ippon@h:1", "test", err, sizeof err), 0);
+    assert_int_equal(ippon_config_check(&cfg, err, sizeof err), 0); /* the user's password in the file */
+    assert_int_equal(ippon_config_set(&cfg, "cluster.redis_password_file", "", "test", err, sizeof err), 0);
+    assert_int_equal(ippon_config_check(&cfg, err, sizeof err), -1);
+    assert_non_null(strstr(err, "key \"cluster.redis\": Redis user \"ippon\" needs a password"));
+    ippon_config_free(&cfg);
+}
 
 static void test_first_error_wins_and_values_stay_valid(void **state)
 {
@@ -533,6 +570,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_defaults),
         cmocka_unit_test_setup_teardown(test_cluster_section, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_cluster_redis_uri, setup, teardown),
         cmocka_unit_test_setup_teardown(test_good_file, setup, teardown),
         cmocka_unit_test_setup_teardown(test_partial_file_keeps_defaults, setup, teardown),
         cmocka_unit_test(test_repo_default_file),

@@ -18,8 +18,11 @@
  *
  * A node of a cluster adds "cluster": its name, Redis's state and every node as its last lease
  * renewal read them (cluster/node.h); with Redis away the status is "degraded" (200: the node's
- * own tables play on, and a balancer should keep sending their players).
+ * own tables play on, and a balancer should keep sending their players); when Redis refused the
+ * node's sign-in (a wrong password: it cannot join) the reason says so, with Redis's answer.
  */
+#include <stdio.h>
+
 #include "cluster/node.h"
 #include "store/db_health.h"
 #include "game/gateway.h"
@@ -45,8 +48,13 @@ void ippon_health_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_
                              h.matches_waiting, "writer_queue", (json_int_t)h.writer_queue);
     if (body && h.state != IPPON_DB_OK)
         json_object_set_new(body, "reason", json_string(h.reason));
-    else if (body && redis_away)
-        json_object_set_new(body, "reason", json_string("the cluster's Redis is away"));
+    else if (body && redis_away) {
+        const char *refusal = ippon_cluster_redis_refusal(app->cluster);
+        char why[300];
+        snprintf(why, sizeof why, "the cluster's Redis %s%s", refusal ? "refused this node's sign-in: " : "is away",
+                 refusal ? refusal : "");
+        json_object_set_new(body, "reason", json_string(why));
+    }
     if (body && app->gateway) {
         ippon_gateway_stats g;
         ippon_gateway_stats_get(app->gateway, &g);

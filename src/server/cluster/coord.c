@@ -36,9 +36,11 @@ typedef struct call {
 /* ---- the scripts (KEYS: none; ARGV[1] the prefix, then each script's own) ---- */
 
 static const char LEASE[] = /* ARGV: prefix, node, info, lease_ms */
+    "local held = redis.call('EXISTS', ARGV[1]..'node:'..ARGV[2]) == 1\n"
+    "local listed = redis.call('SISMEMBER', ARGV[1]..'nodes', ARGV[2]) == 1\n"
     "redis.call('SET', ARGV[1]..'node:'..ARGV[2], ARGV[3], 'PX', ARGV[4])\n"
     "redis.call('SADD', ARGV[1]..'nodes', ARGV[2])\n"
-    "return 1\n";
+    "if held then return 1 elseif listed then return 2 else return 0 end\n";
 
 static const char NODES[] = /* ARGV: prefix */
     "local out = {}\n"

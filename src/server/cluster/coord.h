@@ -61,7 +61,10 @@ void ippon_coord_free(ippon_coord *c);
 
 /* ---- nodes ---- */
 
-/* hold (or renew) this node's lease for lease_ms with info (JSON text) */
+/* hold (or renew) this node's lease for lease_ms with info (JSON text): number 1 if it was held
+   (renewed), 2 if it had run out (or was deleted) but the node was still listed (nothing of it was
+   voided: it is taken again in time), 0 if the node was not listed (its first lease, or it was
+   voided meanwhile) */
 void ippon_coord_lease(ippon_coord *c, const char *info, long lease_ms, ippon_coord_fn fn, void *ctx);
 /* every node that has held a lease: items are pairs (node, info), info NULL once its lease ran out */
 void ippon_coord_nodes(ippon_coord *c, ippon_coord_fn fn, void *ctx);

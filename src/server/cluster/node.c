@@ -5,10 +5,12 @@
  * when Redis answers, read every node's lease and keep the list, and count who waits in each
  * mode's shared queue; for each node listed without a lease, void it (coord.h). Each step waits
  * for the one before, so at most one renewal is in flight; a renewal that finds Redis away is
- * simply tried again at the next tick.
+ * simply tried again at the next tick. Once the node has held its lease, a renewal that finds it
+ * gone calls the lease-lost hook.
  */
 #include "cluster/node.h"
 
+#include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +18,7 @@
 #include "base/cluster_text.h"
 #include "base/log.h"
 #include "base/mode.h"
+#include "cluster/redis_password.h"
 
 struct ippon_cluster {
     ippon_redis *redis;
@@ -30,6 +33,10 @@ struct ippon_cluster {
     void *info_ctx;
     json_t *nodes;            /* the last list read: [{"node", "alive", "info"}] */
     long long tables_voided;  /* by this node, since it started */
+    bool held;                /* this node has held its lease since it started */
+    long long leases_lost;    /* renewals that found it gone since */
+    ippon_cluster_lease_lost_fn lost_fn;
+    void *lost_ctx;
     long queued[IPPON_MODES]; /* players waiting in each mode's shared queue, as last counted */
     struct queue_count { ippon_cluster *c; ippon_mode mode; } counting[IPPON_MODES]; /* each count's note */
 };
@@ -89,6 +96,14 @@ static void cluster_leased(void *ctx, const ippon_coord_reply *r)
         c->renewing = false;
         return;
     }
+    if (c->held && r->number != 1) {
+        c->leases_lost++;
+        ippon_log_warn("cluster: this node's lease was gone (%s): closing the tables voided meanwhile",
+                       r->number == 2 ? "it ran out, or was deleted" : "the node was voided");
+        if (c->lost_fn)
+            c->lost_fn(c->lost_ctx);
+    }
+    c->held = true;
     ippon_coord_nodes(c->coord, cluster_listed, c);
 }
 
@@ -124,17 +139,20 @@ static void cluster_redis_state(void *ctx, bool up)
 ippon_cluster *ippon_cluster_start(void *ev_loop, ippon_timers *timers, const ippon_cluster_settings *set,
                                    char *err, size_t errlen)
 {
-    char host[256];
-    int port;
-    bool bracketed;
     if (!ev_loop) {
         snprintf(err, errlen, "cluster: a node needs the epoll event loop (key \"event_loop\")");
         return NULL;
     }
-    if (!ippon_endpoint_split(set->redis, host, sizeof host, &port, &bracketed)) {
-        snprintf(err, errlen, "cluster: Redis \"%s\" is not \"host:port\" (key \"cluster.redis\")", set->redis);
+    ippon_redis_address address;
+    if (!ippon_redis_address_parse(set->redis, &address)) { /* not echoed: it may hold a password */
+        snprintf(err, errlen, "cluster: Redis is neither \"host:port\" nor \"redis://[user[:password]@]host:port[/db]\" "
+                              "(key \"cluster.redis\")");
         return NULL;
     }
+    if (set->redis_password_file && set->redis_password_file[0] &&
+        ippon_redis_password_read(set->redis_password_file, address.password, sizeof address.password, err,
+                                  errlen) != 0)
+        return NULL;
     char prefix[64];
     snprintf(prefix, sizeof prefix, "%s:", set->prefix);
     ippon_cluster *c = calloc(1, sizeof *c);
@@ -145,7 +163,10 @@ ippon_cluster *ippon_cluster_start(void *ev_loop, ippon_timers *timers, const ip
     for (int m = 0; m < IPPON_MODES; m++)
         c->counting[m] = (struct queue_count){c, (ippon_mode)m};
     snprintf(c->node, sizeof c->node, "%s", set->node);
-    if (!(c->redis = ippon_redis_new(ev_loop, timers, host, port)))
+    c->redis = ippon_redis_new(ev_loop, timers, &address);
+    bool signs_in = address.password[0] != '\0';
+    sodium_memzero(address.password, sizeof address.password); /* the link keeps its own copy */
+    if (!c->redis)
         goto oom;
     if (!(c->coord = ippon_coord_new(c->redis, prefix, set->node))) {
         snprintf(err, errlen, "cluster: node name \"%s\": 1..32 letters, digits, '_' or '-' (key \"cluster.node\")",
@@ -155,9 +176,11 @@ ippon_cluster *ippon_cluster_start(void *ev_loop, ippon_timers *timers, const ip
     }
     ippon_redis_on_state(c->redis, cluster_redis_state, c);
     cluster_schedule(c);
-    ippon_log_info("cluster: node %s, Redis %s, keys %s*, lease %d ms", c->node, set->redis, prefix, c->lease_ms);
+    ippon_log_info("cluster: node %s, Redis %s:%d%s, keys %s*, lease %d ms", c->node, address.host, address.port,
+                   signs_in ? " (with a password)" : "", prefix, c->lease_ms);
     return c;
 oom:
+    sodium_memzero(address.password, sizeof address.password);
     snprintf(err, errlen, "out of memory");
     ippon_cluster_stop(c);
     return NULL;
@@ -169,6 +192,12 @@ void ippon_cluster_set_info(ippon_cluster *c, ippon_cluster_info_fn fn, void *ct
     c->info_ctx = ctx;
 }
 
+void ippon_cluster_on_lease_lost(ippon_cluster *c, ippon_cluster_lease_lost_fn fn, void *ctx)
+{
+    c->lost_fn = fn;
+    c->lost_ctx = ctx;
+}
+
 const char *ippon_cluster_node(const ippon_cluster *c)
 {
     return c->node;
@@ -177,6 +206,11 @@ const char *ippon_cluster_node(const ippon_cluster *c)
 bool ippon_cluster_redis_up(const ippon_cluster *c)
 {
     return ippon_redis_up(c->redis);
+}
+
+const char *ippon_cluster_redis_refusal(const ippon_cluster *c)
+{
+    return ippon_redis_refusal(c->redis);
 }
 
 ippon_coord *ippon_cluster_coord(ippon_cluster *c)
@@ -193,9 +227,10 @@ json_t *ippon_cluster_json(const ippon_cluster *c)
     json_t *queued = json_object();
     for (int m = 0; m < IPPON_MODES; m++)
         json_object_set_new(queued, ippon_mode_name((ippon_mode)m), json_integer(c->queued[m]));
-    return json_pack("{s:s, s:s, s:O, s:i, s:I, s:o}", "node", c->node, "redis",
+    return json_pack("{s:s, s:s, s:O, s:i, s:I, s:o, s:I}", "node", c->node, "redis",
                      ippon_redis_up(c->redis) ? "up" : "down", "nodes", c->nodes, "nodes_alive", alive,
-                     "tables_voided", (json_int_t)c->tables_voided, "queued", queued);
+                     "tables_voided", (json_int_t)c->tables_voided, "queued", queued, "leases_lost",
+                     (json_int_t)c->leases_lost);
 }
 
 void ippon_cluster_stop(ippon_cluster *c)

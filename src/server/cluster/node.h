@@ -9,6 +9,11 @@
  * restarts within its lease keeps its name, its lease and its matches (issue "Durable matches");
  * so a clean stop does not drop the lease.
  *
+ * A renewal that finds this node's lease gone (it ran out while the node was stopped or cut off,
+ * or someone deleted it) says so through the lease-lost hook: another node may have voided this
+ * one meanwhile, and the tables the directory now calls void must be closed here without a
+ * result (matchmaking.h), so that the nodes tell one story of every match.
+ *
  * While Redis is away the node runs on (its tables are its own); /api/health says "degraded"
  * and why. Single-threaded: the loop's thread.
  */
@@ -25,15 +30,16 @@ typedef struct ippon_cluster ippon_cluster;
 
 typedef struct ippon_cluster_settings {
     const char *node;     /* this node's name */
-    const char *redis;    /* "host:port" */
+    const char *redis;    /* "host:port" or "redis://[user[:password]@]host:port[/db]" (cluster_text.h) */
+    const char *redis_password_file; /* NULL or "", or the file of Redis's password (redis_password.h) */
     const char *prefix;   /* keys begin "<prefix>:" */
     int lease_ms;
     const char *version;  /* the server's, shown to the other nodes */
 } ippon_cluster_settings;
 
 /* join the cluster on ev_loop (a struct ev_loop *): connects to Redis (and keeps trying), takes
-   the lease as soon as it is up. NULL with a message in err if the settings are bad or out of
-   memory */
+   the lease as soon as it is up. NULL with a message in err if the settings are bad, the password
+   file cannot be read (or others may read it), or out of memory */
 ippon_cluster *ippon_cluster_start(void *ev_loop, ippon_timers *timers, const ippon_cluster_settings *set,
                                    char *err, size_t errlen);
 
@@ -41,13 +47,19 @@ ippon_cluster *ippon_cluster_start(void *ev_loop, ippon_timers *timers, const ip
 typedef json_t *(*ippon_cluster_info_fn)(void *ctx);
 void ippon_cluster_set_info(ippon_cluster *c, ippon_cluster_info_fn fn, void *ctx);
 
-/* this node's name; Redis's state */
+/* a renewal found this node's lease gone since the one before (coord.h's lease: 0 or 2) */
+typedef void (*ippon_cluster_lease_lost_fn)(void *ctx);
+void ippon_cluster_on_lease_lost(ippon_cluster *c, ippon_cluster_lease_lost_fn fn, void *ctx);
+
+/* this node's name; Redis's state; why Redis refused the node's sign-in (NULL: it did not) */
 const char *ippon_cluster_node(const ippon_cluster *c);
 bool ippon_cluster_redis_up(const ippon_cluster *c);
+const char *ippon_cluster_redis_refusal(const ippon_cluster *c);
 ippon_coord *ippon_cluster_coord(ippon_cluster *c);
 
 /* {"node", "redis": "up"|"down", "nodes": [{"node", "alive", "info"}...] (as last read),
-   "nodes_alive", "tables_voided"} (new reference) */
+   "nodes_alive", "tables_voided", "queued", "leases_lost": renewals that found this node's lease
+   gone} (new reference) */
 json_t *ippon_cluster_json(const ippon_cluster *c);
 
 /* stop renewing and disconnect (the lease runs out by itself unless the node is back in time);

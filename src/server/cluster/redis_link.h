@@ -4,13 +4,19 @@
  *
  * Two connections: one for commands, and one in subscribe mode, opened by the first
  * ippon_redis_subscribe. Each connects at once and, whenever it is lost, again after a wait that
- * doubles from 100 ms to 2 s; the subscriptions are made again on each new connection. A
+ * doubles from 100 ms to 2 s; the subscriptions are made again on each new connection. Each new
+ * connection signs in first when the address has a password (AUTH user password, Redis 6's ACL
+ * form, or AUTH password), then SELECTs its database when it names one (else PINGs: a Redis that
+ * wants a password the address lacks answers NOAUTH); only then is it up. A
+ * sign-in Redis refuses is logged as an error (once, not at every retry; never the password),
+ * kept for ippon_redis_refusal, and the connection is closed and tried again later. A
  * command sent while the command connection is down is refused (-1) rather than queued: the
  * caller knows best whether to retry (coord.h's operations answer "Redis is away").
  *
  * Every reply callback is called exactly once: with the reply, or with NULL when the connection
  * was lost first (or the link is freed). Single-threaded: the loop's thread only. hiredis 0.14:
- * plain RESP2, no TLS (keep Redis on a private network: ../shared/SCALE.md).
+ * plain RESP2, no TLS (keep Redis on a private network: ../shared/SCALE.md; the password then
+ * stops the other users of the machines, not someone who can read the network).
  */
 #ifndef IPPON_SERVER_REDIS_LINK_H
 #define IPPON_SERVER_REDIS_LINK_H
@@ -20,6 +26,7 @@
 
 #include <hiredis/hiredis.h>
 
+#include "base/cluster_text.h"
 #include "base/timers.h"
 
 typedef struct ippon_redis ippon_redis;
@@ -33,14 +40,19 @@ typedef void (*ippon_redis_message_fn)(void *ctx, const char *channel, const cha
 /* the command connection came up (true) or went down (false) */
 typedef void (*ippon_redis_state_fn)(void *ctx, bool up);
 
-/* a link to host:port on ev_loop (a struct ev_loop *), connecting now; NULL if out of memory */
-ippon_redis *ippon_redis_new(void *ev_loop, ippon_timers *timers, const char *host, int port);
+/* a link to Redis at address (its host, port, user, password and database; copied) on ev_loop (a
+   struct ev_loop *), connecting now; NULL if out of memory */
+ippon_redis *ippon_redis_new(void *ev_loop, ippon_timers *timers, const ippon_redis_address *address);
 
 /* told of every change of the command connection (after it is set) */
 void ippon_redis_on_state(ippon_redis *r, ippon_redis_state_fn fn, void *ctx);
 
-/* is the command connection up? */
+/* is the command connection up (connected, signed in)? */
 bool ippon_redis_up(const ippon_redis *r);
+
+/* why Redis refused the last sign-in ("AUTH: WRONGPASS ...", "SELECT: ..."), NULL once one
+   succeeds (or before any is refused) */
+const char *ippon_redis_refusal(const ippon_redis *r);
 
 /* send argv[0..argc) (binary-safe: lens[i] bytes each); 0, or -1 if the connection is down (fn is
    then not called) */

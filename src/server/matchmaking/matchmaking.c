@@ -316,7 +316,8 @@ static void mm_gone(void *ctx, const char *user_id)
         ippon_coord_presence_release(m->coord, user_id, mm_ignore, a);
 }
 
-/* ---- the tables resumed at start (from the journal) against the directory ---- */
+/* ---- the tables resumed at start (from the journal), or running when the lease was found gone,
+   against the directory ---- */
 
 /* one resumed table's lookup: its id and players */
 typedef struct table_check {
@@ -396,6 +397,20 @@ static void schedule_check(ippon_matchmaking *m)
     ippon_timers_schedule(m->timers, &m->check, check_tables, 1000 * LWS_US_PER_MS);
 }
 
+/* this node's lease was found gone (node.h): another node may have voided it meanwhile, so every
+   running table is checked against the directory again, and the voided ones closed */
+static void lease_lost(void *ctx)
+{
+    ippon_matchmaking *m = ctx;
+    if (!m->gw)
+        return;
+    m->checked = false;
+    if (m->checks > 0)
+        m->check_failed = true; /* a round is under way (its lookups may predate the void): another after it */
+    else
+        ippon_timers_schedule(m->timers, &m->check, check_tables, 0);
+}
+
 /* ---- notices from the other nodes ---- */
 
 static void noticed(void *ctx, const char *text, size_t len)
@@ -440,6 +455,7 @@ ippon_matchmaking *ippon_matchmaking_start(ippon_gateway *gw, ippon_cluster *clu
     };
     ippon_gateway_set_matchmaker(gw, &hooks);
     schedule_check(m); /* once Redis is up: the tables the journal resumed */
+    ippon_cluster_on_lease_lost(cluster, lease_lost, m);
     return m;
 }
 
@@ -448,6 +464,7 @@ void ippon_matchmaking_detach(ippon_matchmaking *m)
     if (!m || !m->gw)
         return;
     ippon_gateway_set_matchmaker(m->gw, NULL);
+    ippon_cluster_on_lease_lost(m->cluster, NULL, NULL);
     ippon_timers_cancel(&m->check);
     m->gw = NULL;
 }

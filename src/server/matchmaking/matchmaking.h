@@ -18,7 +18,9 @@
  *   - A node gone for good (voided by another: cluster/node.h) loses its tables; each of their
  *     players is told so at its next hello anywhere ("table_closed"). A node that comes back after
  *     that finds its resumed tables voided in the directory and closes them (stored without a
- *     result); one whose tables Redis forgot lists and seats them again.
+ *     result, its players told "table_closed"); so does a node that never stopped but whose lease
+ *     renewal finds the lease gone (it was frozen or cut off past its lease: cluster/node.h).
+ *     One whose tables Redis forgot lists and seats them again.
  *   - Private rooms live on the node that opened them (matchmaking_rooms.c): a room_join here for
  *     another node's room sends the player there ("move", reason "room"), where it joins on
  *     arriving; a member reconnecting elsewhere is sent back to its room's node.
