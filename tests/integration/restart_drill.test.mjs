@@ -25,13 +25,13 @@ import { FAST_PLAY, api, configure, startServer, stopServer, verifyRecord, withD
 import { Client, guestToken } from './ws_player.mjs';
 import { rm } from 'node:fs/promises';
 
-const KILLS = Number(process.env.IPPON_DRILL_KILLS ?? 32); // each hits a match of each mode
+const KILLS = Number(process.env.IPPON_DRILL_KILLS ?? 30); // each hits a match of each mode
 const MOMENTS = ['think', 'window', 'between', 'contribution', 'match_end'];
 const MODES = ['4p', '3p'];
 
-// clocks a fifth of the real ones with a long move and bank, a long resume hold (it ends once the
+// clocks a tenth of the real ones with a long move and bank, a long resume hold (it ends once the
 // players are back): a restart of a sanitizer build takes a second or more
-const CONFIG = { ...FAST_PLAY, time_scale: 0.2, bot_fill_after: 0.2, bot_delay_ms: 0, clock_move_ms: 30000,
+const CONFIG = { ...FAST_PLAY, time_scale: 0.1, bot_fill_after: 0.2, bot_delay_ms: 0, clock_move_ms: 30000,
   clock_bank_ms: 60000, resume_hold_ms: 8000, ranked_min_humans: 1, contribution_ms: 3000,
   max_conns_per_addr: 64 };
 
