@@ -10,7 +10,7 @@ import { connect } from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eventually, freePort, serve, shutdown } from '../integration/harness.mjs';
+import { api, eventually, freePort, serve, shutdown } from '../integration/harness.mjs';
 
 export { eventually };
 
@@ -160,5 +160,26 @@ export async function startCluster(names, keys, cluster = {}) {
   for (const name of names)
     c.nodes[name] = await serve({ ...keys, cluster: { node: name, redis: `redis://127.0.0.1:${redisPort}`,
       redis_password_file: secret.file, postgres: c.pg.uri(), ...cluster } });
+  return c;
+}
+
+/**
+ * A Redis of the test's own (no password) and a node on it for each of names, its records in
+ * SQLite, served with keys over a cluster section naming the node and Redis (plus cluster's own
+ * keys); resolves once every node reaches Redis, to { nodes: [server…], redis, redisPort, stop }.
+ * A test that restarts Redis puts the new one in .redis, which stop() stops.
+ */
+export async function startNodesOnRedis(names, keys, cluster = {}) {
+  const redisPort = await freePort();
+  const c = { nodes: [], redis: await startRedis(redisPort), redisPort };
+  c.stop = async () => {
+    for (const n of c.nodes) await shutdown(n);
+    await stopRedis(c.redis);
+  };
+  for (const name of names)
+    c.nodes.push(await serve({ ...keys, cluster: { node: name, redis: `127.0.0.1:${redisPort}`, ...cluster } }));
+  for (const n of c.nodes)
+    await eventually(async () => (await api(n.port, 'GET', '/api/health')).json?.cluster?.redis === 'up', 10_000,
+      'the node reaches Redis');
   return c;
 }

@@ -7,17 +7,16 @@
 // stopped mid-answer, each node's own limits judge alone and every request is still answered.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { FAST_HASH, api, assertError, freePort, serve, shutdown } from '../integration/harness.mjs';
-import { eventually, startRedis, stopRedis } from './engines.mjs';
+import { FAST_HASH, api, assertError } from '../integration/harness.mjs';
+import { eventually, startNodesOnRedis, startRedis, stopRedis } from './engines.mjs';
 
 const GUESTS = 3, SIGNUPS = 2, FAILS = 3, SLOW_AFTER = 2, DELAY_MS = 600;
 
 describe('sign-in limits across two nodes', () => {
-  let redisPort, redis, n1, n2;
-  const nodeConfig = (name) => ({ ...FAST_HASH, log_level: 'warn', trusted_proxy: '127.0.0.1',
+  let cluster, n1, n2;
+  const nodeKeys = { ...FAST_HASH, log_level: 'warn', trusted_proxy: '127.0.0.1',
     guests_per_address: GUESTS, signups_per_address: SIGNUPS, login_fails_per_address: FAILS,
-    login_fails_per_account: SLOW_AFTER, login_delay_base_ms: DELAY_MS, login_delay_max_ms: 4 * DELAY_MS,
-    cluster: { node: name, redis: `127.0.0.1:${redisPort}`, prefix: 'ltest', lease_ms: 1500 } });
+    login_fails_per_account: SLOW_AFTER, login_delay_base_ms: DELAY_MS, login_delay_max_ms: 4 * DELAY_MS };
   const from = (address) => ({ 'x-forwarded-for': address });
   const guest = (node, address) => api(node.port, 'POST', '/api/auth/guest', { body: {}, headers: from(address) });
   let names = 0;
@@ -30,20 +29,11 @@ describe('sign-in limits across two nodes', () => {
     { body: { username, password: 'Aozora-kite-19' }, headers: from(address) });
 
   before(async () => {
-    redisPort = await freePort();
-    redis = await startRedis(redisPort);
-    n1 = await serve(nodeConfig('n1'));
-    n2 = await serve(nodeConfig('n2'));
-    for (const n of [n1, n2])
-      await eventually(async () => (await api(n.port, 'GET', '/api/health')).json?.cluster?.redis === 'up', 10_000,
-        'the node reaches Redis');
+    cluster = await startNodesOnRedis(['n1', 'n2'], nodeKeys, { prefix: 'ltest', lease_ms: 1500 });
+    [n1, n2] = cluster.nodes;
   });
 
-  after(async () => {
-    await shutdown(n1);
-    await shutdown(n2);
-    await stopRedis(redis);
-  });
+  after(() => cluster?.stop());
 
   test('guests per address count on every node', async () => {
     const address = '198.51.100.1';
@@ -85,20 +75,20 @@ describe('sign-in limits across two nodes', () => {
 
   test('a Redis that stops answering costs a second at most: the node judges alone', async () => {
     const address = '198.51.100.5';
-    redis.child.kill('SIGSTOP');
+    cluster.redis.child.kill('SIGSTOP');
     try {
       const started = Date.now();
       assert.equal((await guest(n1, address)).status, 201);
       const took = Date.now() - started;
       assert.ok(took >= 900 && took < 4000, `answered in ${took} ms`);
     } finally {
-      redis.child.kill('SIGCONT');
+      cluster.redis.child.kill('SIGCONT');
     }
   });
 
   test('with Redis away each node counts alone, and answers at once', async () => {
     const address = '198.51.100.6';
-    await stopRedis(redis);
+    await stopRedis(cluster.redis);
     await eventually(async () => (await api(n1.port, 'GET', '/api/health')).json?.cluster?.redis === 'down', 10_000,
       'n1 sees Redis down');
     await eventually(async () => (await api(n2.port, 'GET', '/api/health')).json?.cluster?.redis === 'down', 10_000,
@@ -111,6 +101,6 @@ describe('sign-in limits across two nodes', () => {
       }
       assertError(await guest(node, address), 429, 'rate_limited');
     }
-    redis = await startRedis(redisPort);
+    cluster.redis = await startRedis(cluster.redisPort);
   });
 });

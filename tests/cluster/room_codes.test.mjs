@@ -8,33 +8,23 @@
 // holds a join for a second at most; then the node's own limits judge alone.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { FAST_PLAY, api, freePort, serve, shutdown } from '../integration/harness.mjs';
+import { FAST_PLAY } from '../integration/harness.mjs';
 import { player } from '../integration/ws_player.mjs';
-import { eventually, startRedis, stopRedis } from './engines.mjs';
+import { startNodesOnRedis } from './engines.mjs';
 
 const LIMIT = 10; // the default room_join_fails_per_address
 
 describe('room codes guessed on two nodes', () => {
-  let redisPort, redis, n1, n2;
-  const nodeConfig = (name) => ({ ...FAST_PLAY, log_level: 'warn', trusted_proxy: '127.0.0.1',
-    cluster: { node: name, redis: `127.0.0.1:${redisPort}`, prefix: 'rctest', lease_ms: 1500 } });
+  let cluster, n1, n2;
   const from = (address) => ({ forwardedFor: address });
 
   before(async () => {
-    redisPort = await freePort();
-    redis = await startRedis(redisPort);
-    n1 = await serve(nodeConfig('n1'));
-    n2 = await serve(nodeConfig('n2'));
-    for (const n of [n1, n2])
-      await eventually(async () => (await api(n.port, 'GET', '/api/health')).json?.cluster?.redis === 'up', 10_000,
-        'the node reaches Redis');
+    cluster = await startNodesOnRedis(['n1', 'n2'], { ...FAST_PLAY, log_level: 'warn', trusted_proxy: '127.0.0.1' },
+      { prefix: 'rctest', lease_ms: 1500 });
+    [n1, n2] = cluster.nodes;
   });
 
-  after(async () => {
-    await shutdown(n1);
-    await shutdown(n2);
-    await stopRedis(redis);
-  });
+  after(() => cluster?.stop());
 
   async function join(c, code) {
     c.send({ type: 'room_join', code });
@@ -72,7 +62,7 @@ describe('room codes guessed on two nodes', () => {
     host.send({ type: 'room_create', mode: '4p' });
     const { code } = await host.next((m) => m.type === 'room', 10_000, 'the room on n1');
     const friend = await player(n1.port, undefined, from('192.0.2.31'));
-    redis.child.kill('SIGSTOP');
+    cluster.redis.child.kill('SIGSTOP');
     try {
       const started = Date.now();
       const m = await join(friend, code);
@@ -80,7 +70,7 @@ describe('room codes guessed on two nodes', () => {
       assert.equal(m.type, 'room', JSON.stringify(m));
       assert.ok(took >= 900 && took < 4000, `answered in ${took} ms`);
     } finally {
-      redis.child.kill('SIGCONT');
+      cluster.redis.child.kill('SIGCONT');
     }
     for (const c of [host, friend]) c.ws.close();
   });

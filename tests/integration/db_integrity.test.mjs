@@ -11,29 +11,14 @@
 // Pages are found with Debian's sqlite3 shell (deploy/setup.sh --test installs it) and zeroed by
 // page-size arithmetic: page N is bytes (N-1)·size .. N·size of the file.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { before, describe, test } from 'node:test';
-import { FAST_HASH, adminCommand, api, configure, runToExit, shutdown, startServer, stopServer }
-  from './harness.mjs';
+import { FAST_HASH, adminCommand, api, configure, haveSqlite3, runToExit, shutdown, sqlite as sql, startServer,
+  stopServer } from './harness.mjs';
 
 const IPPN = 0x4950504E; // "IPPN"
-
-function haveSqlite3() {
-  try {
-    execFileSync('sqlite3', ['-version'], { stdio: 'pipe' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** the rows of a query run by the sqlite3 shell on db */
-function sql(db, query) {
-  return execFileSync('sqlite3', [db, query], { encoding: 'utf8' }).trim();
-}
 
 /** what the sqlite3 shell's quick_check of db says ("ok", its findings, or its error) */
 function quickCheck(db) {

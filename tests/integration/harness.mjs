@@ -113,6 +113,22 @@ export async function eventually(fn, ms, what) {
   }
 }
 
+/** is the sqlite3 command-line shell there (deploy/setup.sh --test installs it)? */
+export function haveSqlite3() {
+  try {
+    execFileSync('sqlite3', ['-version'], { stdio: 'pipe' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** the rows of a query run by the sqlite3 shell on db, trimmed (a reader: WAL lets it read beside
+    the server) */
+export function sqlite(db, query) {
+  return execFileSync('sqlite3', [db, query], { encoding: 'utf8' }).trim();
+}
+
 export async function tempDir() {
   return fs.mkdtemp(path.join(os.tmpdir(), 'ippon-it-'));
 }

@@ -17,27 +17,14 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { BIN, FAST_PLAY, MIGRATIONS, START_TIMEOUT_MS, WEB, api, configure, freePort, runToExit, shutdown,
-  startServer, stopServer, tempDir, withDeadline, writeConfig, request, verifyRecord } from './harness.mjs';
+  startServer, stopServer, tempDir, withDeadline, writeConfig, request, verifyRecord, haveSqlite3, sqlite as sql }
+  from './harness.mjs';
 import { guestToken, player, playToEnd } from './ws_player.mjs';
 
 const LOCK_MS = 8000;
 const FAIL_ENV = 'IPPON_TEST_WRITE_FAIL_FILE';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-function haveSqlite3() {
-  try {
-    execFileSync('sqlite3', ['-version'], { stdio: 'pipe' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** rows of a query run by the sqlite3 shell on db (a reader: WAL lets it read beside the server) */
-function sql(db, query) {
-  return execFileSync('sqlite3', [db, query], { encoding: 'utf8' }).trim();
-}
 
 /** the sqlite3 shell holding BEGIN IMMEDIATE on db; resolves once it holds it; release() commits */
 async function holdWriteLock(db) {

@@ -272,6 +272,14 @@ test('secret commitments and hand seeds match Python hashlib', () => {
 // ---------------------------------------------------------------- verifyMatch
 
 const clone = (x) => JSON.parse(JSON.stringify(x));
+
+/** the verdict on a copy of a built match after edit(record, seen) (with the browser's memory of it,
+    unless withSeen is false) */
+function verifyEdited(base, edit, withSeen = true) {
+  const { record, seen } = clone(base);
+  edit(record, seen);
+  return F.verifyMatch(record, withSeen ? seen : undefined);
+}
 const label = (c) => (c.hand === undefined ? c.id : `${c.id}:${c.hand}`);
 const failed = (result) => result.checks.filter((c) => !c.ok).map(label).sort();
 function flipHex(h, i = Math.floor(Math.random() * (h.length / 2))) {
@@ -311,11 +319,7 @@ test('the dealt tiles are the seat’s own: wall[13i..13i+12], i = its wind', ()
 test('one changed byte fails exactly the checks that depend on it', () => {
   for (const players of [3, 4]) {
     const base = buildMatch(players);
-    const run = (edit, withSeen = true) => {
-      const { record, seen } = clone(base);
-      edit(record, seen);
-      return F.verifyMatch(record, withSeen ? seen : undefined);
-    };
+    const run = (edit, withSeen = true) => verifyEdited(base, edit, withSeen);
 
     // the secret: its commitment and every seed derived from it
     let r = run((rec) => { rec.fairness.secret = flipHex(rec.fairness.secret); });
@@ -414,11 +418,7 @@ test('players from seats or mode; records without fairness data are legacy', () 
 test('a downgraded record fails: fairness taken away, seeds or hands cut, contributions dropped', () => {
   for (const players of [3, 4]) {
     const base = buildMatch(players);
-    const run = (edit, withSeen = true) => {
-      const { record, seen } = clone(base);
-      edit(record, seen);
-      return F.verifyMatch(record, withSeen ? seen : undefined);
-    };
+    const run = (edit, withSeen = true) => verifyEdited(base, edit, withSeen);
     const cannot = (r) => r.checks.filter((c) => c.cannot).map(label).sort();
 
     // fairness null or missing, in a match this browser saw: its commitment and contribution
