@@ -35,6 +35,7 @@
 #include "store/db_guard.h"
 #include "store/disk_reserve.h"
 #include "game/gateway.h"
+#include "game/gateway_matchmaker.h"
 #include "net/http.h"
 #include "net/ws.h"
 #include "base/ids.h"
@@ -374,6 +375,8 @@ int main(int argc, char **argv)
     if (ippon_journal_open(&app.journal, journal_dir, err, sizeof err) != 0)
         goto fail;
     ippon_pending_matches_on_stored(app.pending_matches, journal_stored, app.journal);
+    if (config.cluster_node[0]) /* a match replayed to its end waits for the cluster's word (gateway_matchmaker.h) */
+        ippon_gateway_hold_results(app.gateway);
     if (ippon_gateway_restore(app.gateway, err, sizeof err) < 0)
         goto fail;
     if (install_signal_handlers() != 0) {

@@ -5,8 +5,12 @@
  * when Redis answers, read every node's lease and keep the list, and count who waits in each
  * mode's shared queue; for each node listed without a lease, void it (coord.h). Each step waits
  * for the one before, so at most one renewal is in flight; a renewal that finds Redis away is
- * simply tried again at the next tick. Once the node has held its lease, a renewal that finds it
- * gone calls the lease-lost hook.
+ * simply tried again at the next tick. Every renewal answered calls the lease hook: held all
+ * along, or gone (and whether the node had held it since it started: then it was lost).
+ *
+ * The lease is known to hold until the last renewal that found it held was sent, plus lease_ms
+ * (Redis set its time to live on receiving it, after the sending), less a tenth of it for the
+ * clocks' drift: past that, another node may have found it run out and voided this one.
  */
 #include "cluster/node.h"
 
@@ -35,8 +39,10 @@ struct ippon_cluster {
     long long tables_voided;  /* by this node, since it started */
     bool held;                /* this node has held its lease since it started */
     long long leases_lost;    /* renewals that found it gone since */
-    ippon_cluster_lease_lost_fn lost_fn;
-    void *lost_ctx;
+    ippon_cluster_lease_fn lease_fn;
+    void *lease_ctx;
+    lws_usec_t renewal_sent;  /* when the renewal in flight was sent */
+    lws_usec_t holds_until;   /* the lease is known to hold until then (0: not known) */
     long queued[IPPON_MODES]; /* players waiting in each mode's shared queue, as last counted */
     struct queue_count { ippon_cluster *c; ippon_mode mode; } counting[IPPON_MODES]; /* each count's note */
 };
@@ -96,14 +102,16 @@ static void cluster_leased(void *ctx, const ippon_coord_reply *r)
         c->renewing = false;
         return;
     }
-    if (c->held && r->number != 1) {
+    bool held = r->number == 1, lost = c->held && !held;
+    if (lost) {
         c->leases_lost++;
         ippon_log_warn("cluster: this node's lease was gone (%s): closing the tables voided meanwhile",
                        r->number == 2 ? "it ran out, or was deleted" : "the node was voided");
-        if (c->lost_fn)
-            c->lost_fn(c->lost_ctx);
     }
     c->held = true;
+    c->holds_until = c->renewal_sent + (lws_usec_t)(c->lease_ms - c->lease_ms / 10) * LWS_US_PER_MS;
+    if (c->lease_fn)
+        c->lease_fn(c->lease_ctx, held, lost);
     ippon_coord_nodes(c->coord, cluster_listed, c);
 }
 
@@ -122,6 +130,7 @@ static void cluster_tick(lws_sorted_usec_list_t *sul)
     if (!text)
         return;
     c->renewing = true;
+    c->renewal_sent = lws_now_usecs();
     ippon_coord_lease(c->coord, text, c->lease_ms, cluster_leased, c);
     free(text);
 }
@@ -192,10 +201,15 @@ void ippon_cluster_set_info(ippon_cluster *c, ippon_cluster_info_fn fn, void *ct
     c->info_ctx = ctx;
 }
 
-void ippon_cluster_on_lease_lost(ippon_cluster *c, ippon_cluster_lease_lost_fn fn, void *ctx)
+void ippon_cluster_on_lease(ippon_cluster *c, ippon_cluster_lease_fn fn, void *ctx)
 {
-    c->lost_fn = fn;
-    c->lost_ctx = ctx;
+    c->lease_fn = fn;
+    c->lease_ctx = ctx;
+}
+
+bool ippon_cluster_lease_holds(const ippon_cluster *c)
+{
+    return c->holds_until > 0 && lws_now_usecs() < c->holds_until;
 }
 
 const char *ippon_cluster_node(const ippon_cluster *c)

@@ -12,7 +12,9 @@
  * A renewal that finds this node's lease gone (it ran out while the node was stopped or cut off,
  * or someone deleted it) says so through the lease-lost hook: another node may have voided this
  * one meanwhile, and the tables the directory now calls void must be closed here without a
- * result (matchmaking.h), so that the nodes tell one story of every match.
+ * result (matchmaking.h), so that the nodes tell one story of every match. For the same reason a
+ * match that ends while the lease is not known to hold (ippon_cluster_lease_holds) has its result
+ * held until a renewal answers (game/gateway_matchmaker.h, "Held results").
  *
  * While Redis is away the node runs on (its tables are its own); /api/health says "degraded"
  * and why. Single-threaded: the loop's thread.
@@ -47,9 +49,15 @@ ippon_cluster *ippon_cluster_start(void *ev_loop, ippon_timers *timers, const ip
 typedef json_t *(*ippon_cluster_info_fn)(void *ctx);
 void ippon_cluster_set_info(ippon_cluster *c, ippon_cluster_info_fn fn, void *ctx);
 
-/* a renewal found this node's lease gone since the one before (coord.h's lease: 0 or 2) */
-typedef void (*ippon_cluster_lease_lost_fn)(void *ctx);
-void ippon_cluster_on_lease_lost(ippon_cluster *c, ippon_cluster_lease_lost_fn fn, void *ctx);
+/* a renewal was answered: held, the lease was this node's all along since the renewal before (or,
+   the first, since the node's last run); lost, it was gone though the node had held it since it
+   started (coord.h's lease: 0 or 2) — neither: the node's first lease of this run */
+typedef void (*ippon_cluster_lease_fn)(void *ctx, bool held, bool lost);
+void ippon_cluster_on_lease(ippon_cluster *c, ippon_cluster_lease_fn fn, void *ctx);
+
+/* whether this node's lease is known to hold now: the last renewal that found it held was sent
+   less than nine tenths of lease_ms ago (no other node can have voided this one since) */
+bool ippon_cluster_lease_holds(const ippon_cluster *c);
 
 /* this node's name; Redis's state; why Redis refused the node's sign-in (NULL: it did not) */
 const char *ippon_cluster_node(const ippon_cluster *c);

@@ -110,6 +110,8 @@ struct ippon_gateway {
     bool maintenance;           /* no new matches (admin_settings.h); running ones finish */
     ippon_gateway_matchmaker mm; /* a cluster's matchmaker (gateway_matchmaker.h) */
     bool has_mm;                /* ... when set: the lobby forms no tables itself */
+    bool results_wait;          /* a cluster node before its matchmaker: results are held (gateway_held.c) */
+    struct gw_held *held;       /* finished matches held back until the node's lease is sure */
 };
 
 int64_t ippon_gateway_now(const ippon_gateway *gw);
@@ -189,6 +191,15 @@ void ippon_gateway_room_limits_report(ippon_gateway *gw, int64_t now, bool all);
 /* rooms nobody started in time close (once a second) */
 void ippon_gateway_rooms_expire(ippon_gateway *gw, int64_t now);
 void ippon_gateway_tables_free(ippon_gateway *gw);
+
+/* a finished match (wall-clock times) queued for the store (group commit: gateway_tables.c) */
+void ippon_gateway_store_finished(ippon_gateway *gw, const ippon_stored_match *rec);
+/* whether a completed match that ends now is held back rather than stored (gateway_held.c) */
+bool ippon_gateway_holds_results(const ippon_gateway *gw);
+/* holds rec (copied) until ippon_gateway_release_held; -1 if out of memory (then store it) */
+int ippon_gateway_hold(ippon_gateway *gw, const ippon_stored_match *rec);
+/* drops the held matches unstored: their journals stay, and the next start replays them */
+void ippon_gateway_held_free(ippon_gateway *gw);
 /* the settings, hooks and list of tables (gateway_tables.c) that a restored table joins too */
 void ippon_gateway_table_settings(const ippon_gateway *gw, ippon_table_settings *out);
 void ippon_gateway_table_hooks(struct gw_table *gt, ippon_table_hooks *out);

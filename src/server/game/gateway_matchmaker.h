@@ -47,6 +47,9 @@ typedef struct ippon_gateway_matchmaker {
        node does not have: the matchmaker sends it to the room's node
        (ippon_gateway_send_to_room) or refuses (ippon_gateway_room_refused) */
     void (*room_elsewhere)(void *ctx, const char *user_id, const char *code);
+    /* whether a match that ends now may be stored as it ended (this node's lease is known to
+       hold); false: a completed one is held back (ippon_gateway_release_held). NULL: always */
+    bool (*results_sure)(void *ctx);
 } ippon_gateway_matchmaker;
 
 /* use mm from now on (copied; NULL: none, the lobby forms its own tables) */
@@ -102,6 +105,25 @@ void ippon_gateway_tell_lost(ippon_gateway *gw, const char *user_id, const char 
 /* fn(ctx, id, users, n) for each running table of this node (users: its n human players) */
 void ippon_gateway_each_table(ippon_gateway *gw, void (*fn)(void *ctx, const char *id, const char *const *users, int n),
                               void *ctx);
+
+/*
+ * Held results (gateway_held.c): a match that ends completed while the matchmaker's results_sure
+ * says no is held back — its players have had match_end, but it is neither stored nor over in
+ * the cluster's directory (table_over waits) — until the matchmaker releases it: as it ended
+ * (void_reason NULL), or void (void_reason: stored not completed and counted for no one, its
+ * players connected here told "table_closed" with the reason). table_id NULL: every held match.
+ * At exit held matches are dropped unstored; their journals stay, so the next start replays them
+ * and holds them again (ippon_gateway_hold_results).
+ */
+void ippon_gateway_release_held(ippon_gateway *gw, const char *table_id, const char *void_reason);
+
+/* fn(ctx, id, users, n) for each held match (users: its n human players) */
+void ippon_gateway_each_held(ippon_gateway *gw, void (*fn)(void *ctx, const char *id, const char *const *users, int n),
+                             void *ctx);
+
+/* a cluster node, before its journals are replayed and its matchmaker set: every completed match
+   is held until the matchmaker, once set, releases it */
+void ippon_gateway_hold_results(ippon_gateway *gw);
 
 /* user_id connected on another node since: its socket here (if any) closes with "replaced" */
 void ippon_gateway_replaced_elsewhere(ippon_gateway *gw, const char *user_id);

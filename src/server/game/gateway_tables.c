@@ -88,7 +88,7 @@ static void finished_due(lws_sorted_usec_list_t *sul)
     write_finished(gw);
 }
 
-static void store_finished(ippon_gateway *gw, const ippon_stored_match *rec)
+void ippon_gateway_store_finished(ippon_gateway *gw, const ippon_stored_match *rec)
 {
     char err[256];
     if (!gw->finished)
@@ -120,13 +120,17 @@ static void table_finished(void *ctx, ippon_table *t, const ippon_stored_match *
     ippon_stored_match stored = *rec;
     stored.started_ms = ippon_gateway_wall_ms(gw, rec->started_ms);
     stored.ended_ms = ippon_gateway_wall_ms(gw, rec->ended_ms);
-    store_finished(gw, &stored);
+    /* a result this node cannot vouch for yet (its lease may have run out: gateway_held.c) waits,
+       its table still in the cluster's directory, until the matchmaker says how to store it */
+    bool held = stored.completed && ippon_gateway_holds_results(gw) && ippon_gateway_hold(gw, &stored) == 0;
+    if (!held)
+        ippon_gateway_store_finished(gw, &stored);
     gw->stats.matches_finished++;
     const char *humans[IPPON_MAX_PLAYERS];
     int n = ippon_gateway_table_humans(t, humans);
     for (int i = 0; i < n; i++)
         ippon_strmap_remove(gw->seated, humans[i]);
-    if (gw->has_mm && n > 0) /* the cluster frees their seats (a practice table's too: harmless) */
+    if (gw->has_mm && n > 0 && !held) /* the cluster frees their seats (a practice table's too: harmless) */
         gw->mm.table_over(gw->mm.ctx, ippon_table_id(t), humans, n);
     if (!ended->dead) {
         ended->dead = true; /* its timer frees it (once its spectators have had it all), outside
@@ -520,6 +524,7 @@ void ippon_gateway_tables_free(ippon_gateway *gw)
         write_finished(gw); /* the matches that ended last, before the writer stops */
     ippon_store_batch_free(gw->finished);
     gw->finished = NULL;
+    ippon_gateway_held_free(gw);
     while (gw->tables)
         unlink_table(gw, gw->tables);
     if (gw->timers && gw->tables_sul_at >= 0)

@@ -329,6 +329,15 @@ typedef struct table_check {
 
 static void schedule_check(ippon_matchmaking *m);
 
+static const char VOIDED[] = "its server was lost for a while: the match is void";
+
+/* a table lookup's answer (coord.h: node, epoch, state) says the table is void, or another node's */
+static bool voided(const ippon_matchmaking *m, const ippon_coord_reply *r)
+{
+    return r->count == 3 && r->items[0] &&
+           ((r->items[2] && strcmp(r->items[2], "void") == 0) || strcmp(r->items[0], mm_me(m)) != 0);
+}
+
 static void table_checked(void *ctx, const ippon_coord_reply *r)
 {
     table_check *k = ctx;
@@ -344,11 +353,10 @@ static void table_checked(void *ctx, const ippon_coord_reply *r)
         mm_ask *a = mm_ask_new(m, IPPON_MODE_4P, NULL, k->table);
         if (a)
             ippon_coord_table_seat(m->coord, k->table, users, k->n, mm_ignore, a);
-    } else if (m->gw && r->count == 3 &&
-               ((r->items[2] && strcmp(r->items[2], "void") == 0) || strcmp(r->items[0], mm_me(m)) != 0)) {
+    } else if (m->gw && voided(m, r)) {
         /* this node was taken for lost while it was away: the match was voided, its players told */
         ippon_log_warn("matchmaking: table %s was voided while this node was away: closing it", k->table);
-        ippon_gateway_close_table(m->gw, k->table, "its server was lost for a while: the match is void");
+        ippon_gateway_close_table(m->gw, k->table, VOIDED);
     }
     free(k);
     if (m->gw && m->checks == 0) {
@@ -397,18 +405,66 @@ static void schedule_check(ippon_matchmaking *m)
     ippon_timers_schedule(m->timers, &m->check, check_tables, 1000 * LWS_US_PER_MS);
 }
 
-/* this node's lease was found gone (node.h): another node may have voided it meanwhile, so every
-   running table is checked against the directory again, and the voided ones closed */
-static void lease_lost(void *ctx)
+/* ---- the results held back while the lease was not known to hold (gateway_matchmaker.h) ---- */
+
+typedef struct held_check {
+    ippon_matchmaking *m;
+    char table[IPPON_ID_HEX_LEN + 1];
+} held_check;
+
+static void held_checked(void *ctx, const ippon_coord_reply *r)
+{
+    held_check *k = ctx;
+    ippon_matchmaking *m = k->m;
+    m->pending--;
+    if (m->gw && r->ok) /* no answer: it stays held, looked up again at the next renewal */
+        ippon_gateway_release_held(m->gw, k->table, voided(m, r) ? VOIDED : NULL);
+    free(k);
+}
+
+static void check_held(void *ctx, const char *id, const char *const *users, int n)
+{
+    ippon_matchmaking *m = ctx;
+    (void)users;
+    (void)n;
+    held_check *k = calloc(1, sizeof *k);
+    if (!k)
+        return;
+    k->m = m;
+    copy_id(k->table, sizeof k->table, id);
+    m->pending++;
+    ippon_coord_table_lookup(m->coord, id, held_checked, k);
+}
+
+/* a match may be stored as it ended while this node's lease is known to hold and no check of its
+   running tables against the directory is due (one that follows a lost lease may close some) */
+static bool results_sure(void *ctx)
+{
+    ippon_matchmaking *m = ctx;
+    return m->checked && ippon_cluster_lease_holds(m->cluster);
+}
+
+/* a lease renewal was answered (node.h). Found gone: another node may have voided this one
+   meanwhile, so every running table is checked against the directory again, and the voided ones
+   closed. The results held meanwhile are stored as they ended if the lease held all along and is
+   known to hold still (an answer read late, after a freeze, vouches only for the time it was
+   sent), and no check is due; if not, each as the directory says: void there, void here */
+static void lease_answered(void *ctx, bool held, bool lost)
 {
     ippon_matchmaking *m = ctx;
     if (!m->gw)
         return;
-    m->checked = false;
-    if (m->checks > 0)
-        m->check_failed = true; /* a round is under way (its lookups may predate the void): another after it */
+    if (lost) {
+        m->checked = false;
+        if (m->checks > 0)
+            m->check_failed = true; /* a round is under way (its lookups may predate the void): another after it */
+        else
+            ippon_timers_schedule(m->timers, &m->check, check_tables, 0);
+    }
+    if (held && results_sure(m))
+        ippon_gateway_release_held(m->gw, NULL, NULL);
     else
-        ippon_timers_schedule(m->timers, &m->check, check_tables, 0);
+        ippon_gateway_each_held(m->gw, check_held, m);
 }
 
 /* ---- notices from the other nodes ---- */
@@ -451,11 +507,11 @@ ippon_matchmaking *ippon_matchmaking_start(ippon_gateway *gw, ippon_cluster *clu
         .ctx = m, .joined = mm_joined, .left = mm_left, .tick = mm_tick, .table_started = mm_table_started,
         .table_over = mm_table_over,
         .hello = mm_hello, .gone = mm_gone, .room_entered = mm_room_entered, .room_left = mm_room_left,
-        .room_elsewhere = mm_room_elsewhere,
+        .room_elsewhere = mm_room_elsewhere, .results_sure = results_sure,
     };
     ippon_gateway_set_matchmaker(gw, &hooks);
     schedule_check(m); /* once Redis is up: the tables the journal resumed */
-    ippon_cluster_on_lease_lost(cluster, lease_lost, m);
+    ippon_cluster_on_lease(cluster, lease_answered, m);
     return m;
 }
 
@@ -464,7 +520,7 @@ void ippon_matchmaking_detach(ippon_matchmaking *m)
     if (!m || !m->gw)
         return;
     ippon_gateway_set_matchmaker(m->gw, NULL);
-    ippon_cluster_on_lease_lost(m->cluster, NULL, NULL);
+    ippon_cluster_on_lease(m->cluster, NULL, NULL);
     ippon_timers_cancel(&m->check);
     m->gw = NULL;
 }

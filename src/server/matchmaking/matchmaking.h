@@ -20,7 +20,10 @@
  *     that finds its resumed tables voided in the directory and closes them (stored without a
  *     result, its players told "table_closed"); so does a node that never stopped but whose lease
  *     renewal finds the lease gone (it was frozen or cut off past its lease: cluster/node.h).
- *     One whose tables Redis forgot lists and seats them again.
+ *     One whose tables Redis forgot lists and seats them again. A match that ends while the
+ *     lease is not known to hold has its result held by the gateway until a renewal answers:
+ *     stored as it ended, or void if the directory says so (game/gateway_matchmaker.h, "Held
+ *     results").
  *   - Private rooms live on the node that opened them (matchmaking_rooms.c): a room_join here for
  *     another node's room sends the player there ("move", reason "room"), where it joins on
  *     arriving; a member reconnecting elsewhere is sent back to its room's node.
