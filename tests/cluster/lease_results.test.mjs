@@ -8,15 +8,9 @@
 // leaves it to its journal: the next start replays the match and stores it as the directory says.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { FAST_PLAY, api, request, startServer } from '../integration/harness.mjs';
+import { FAST_PLAY, accountToken, getJson, startServer } from '../integration/harness.mjs';
 import { playToEnd, player } from '../integration/ws_player.mjs';
 import { eventually, psql, startCluster } from './engines.mjs';
-
-async function getJson(port, urlPath) {
-  const res = await request(port, { path: urlPath });
-  assert.equal(res.status, 200, `${urlPath}: ${res.body}`);
-  return JSON.parse(res.body);
-}
 
 describe('a match that ends while its node\'s lease is not known to hold', () => {
   const LEASE_MS = 3000;
@@ -30,18 +24,11 @@ describe('a match that ends while its node\'s lease is not known to hold', () =>
 
   after(async () => { await cluster?.stop(); });
 
-  const account = async (name) => { // accounts, not guests: their table is ranked
-    const r = await api(nodes.n1.port, 'POST', '/api/auth/register',
-      { body: { username: name, password: 'Aozora-kite-19', display_name: name } });
-    assert.equal(r.status, 201, r.raw);
-    return r.json.token;
-  };
-
   /** two players' ranked match on n1, frozen past its lease and voided by n2, then played to its
       end with Redis frozen (left frozen: thawRedis()); resolves to { a, b, table } */
   async function finishWhileRedisFrozen(tag) {
-    const a = await player(nodes.n1.port, await account(`${tag}_a${Date.now() % 100000}`));
-    const b = await player(nodes.n1.port, await account(`${tag}_b${Date.now() % 100000}`));
+    const a = await player(nodes.n1.port, await accountToken(nodes.n1.port, `${tag}_a${Date.now() % 100000}`));
+    const b = await player(nodes.n1.port, await accountToken(nodes.n1.port, `${tag}_b${Date.now() % 100000}`));
     a.send({ type: 'queue', mode: '4p' });
     b.send({ type: 'queue', mode: '4p' });
     const [fa, fb] = await Promise.all([a.next((m) => m.type === 'match_found' || m.type === 'move', 15_000, 'a'),

@@ -12,15 +12,9 @@
 // completed and counted for no one, as both nodes tell. The cluster's Redis wants a password.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { FAST_PLAY, api, request, startServer } from '../integration/harness.mjs';
+import { FAST_PLAY, accountToken, getJson, startServer } from '../integration/harness.mjs';
 import { guestToken, playToEnd, player } from '../integration/ws_player.mjs';
 import { eventually, psql, startCluster } from './engines.mjs';
-
-async function getJson(port, urlPath) {
-  const res = await request(port, { path: urlPath });
-  assert.equal(res.status, 200, `${urlPath}: ${res.body}`);
-  return JSON.parse(res.body);
-}
 
 describe('matchmaking across the nodes of a cluster', () => {
   // the lease must outlast a restart of a sanitizer build under a loaded machine (the SIGKILL test
@@ -161,14 +155,8 @@ describe('matchmaking across the nodes of a cluster', () => {
 
   test('a node frozen past its lease and voided closes its table when it wakes: one story of the match',
     async () => {
-      const account = async (name) => { // accounts, not guests: their table is ranked
-        const r = await api(nodes.n1.port, 'POST', '/api/auth/register',
-          { body: { username: name, password: 'Aozora-kite-19', display_name: name } });
-        assert.equal(r.status, 201, r.raw);
-        return r.json.token;
-      };
-      const a = await player(nodes.n1.port, await account(`frozen_a${Date.now() % 100000}`));
-      const b = await player(nodes.n1.port, await account(`frozen_b${Date.now() % 100000}`));
+      const a = await player(nodes.n1.port, await accountToken(nodes.n1.port, `frozen_a${Date.now() % 100000}`));
+      const b = await player(nodes.n1.port, await accountToken(nodes.n1.port, `frozen_b${Date.now() % 100000}`));
       a.send({ type: 'queue', mode: '4p' });
       b.send({ type: 'queue', mode: '4p' });
       const [fa, fb] = await Promise.all([a.next((m) => m.type === 'match_found' || m.type === 'move', 15_000, 'a'),

@@ -113,6 +113,21 @@ export async function eventually(fn, ms, what) {
   }
 }
 
+/** the JSON of GET urlPath, its status asserted (200 unless given) */
+export async function getJson(port, urlPath, status = 200) {
+  const res = await request(port, { path: urlPath });
+  assert.equal(res.status, status, `${urlPath}: ${res.body}`);
+  return JSON.parse(res.body);
+}
+
+/** a new registered player's session token (a guest's table is not ranked) */
+export async function accountToken(port, username) {
+  const r = await api(port, 'POST', '/api/auth/register',
+    { body: { username, password: 'Aozora-kite-19', display_name: username } });
+  assert.equal(r.status, 201, r.raw);
+  return r.json.token;
+}
+
 /** is the sqlite3 command-line shell there (deploy/setup.sh --test installs it)? */
 export function haveSqlite3() {
   try {

@@ -11,7 +11,7 @@ import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { BUILD_DIR, FAST_PLAY, request, serve, shutdown } from './harness.mjs';
+import { BUILD_DIR, FAST_PLAY, getJson, request, serve, shutdown } from './harness.mjs';
 import { player, playToEnd } from './ws_player.mjs';
 
 /** a tile's kind as text: a red five ("0p") is a five */
@@ -36,12 +36,6 @@ function lastHand(received, winner) {
     else if (e.type === 'call' && e.seat === winner) melds.push(e.meld);
   }
   return { melds, kita, dora, wins };
-}
-
-async function getJson(port, urlPath, status = 200) {
-  const res = await request(port, { path: urlPath });
-  assert.equal(res.status, status, `${urlPath}: ${res.body}`);
-  return JSON.parse(res.body);
 }
 
 describe('the rankings over REST', () => {

@@ -6,14 +6,8 @@
 // plays an unranked match that shows in its profile but counts nowhere.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { FAST_PLAY, request, serve, shutdown } from './harness.mjs';
+import { FAST_PLAY, getJson, serve, shutdown } from './harness.mjs';
 import { player, playToEnd } from './ws_player.mjs';
-
-async function getJson(port, urlPath) {
-  const res = await request(port, { path: urlPath });
-  assert.equal(res.status, 200, `${urlPath}: ${res.body}`);
-  return JSON.parse(res.body);
-}
 
 describe('a ranked match of two humans', () => {
   let server, port;

@@ -11,14 +11,8 @@
 // room that may not use bots before it is full. The host closing a room tells its members.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { FAST_PLAY, request, serve, shutdown } from './harness.mjs';
+import { FAST_PLAY, getJson, request, serve, shutdown } from './harness.mjs';
 import { player, playToEnd } from './ws_player.mjs';
-
-async function getJson(port, urlPath) {
-  const res = await request(port, { path: urlPath });
-  assert.equal(res.status, 200, `${urlPath}: ${res.body}`);
-  return JSON.parse(res.body);
-}
 
 describe('private tables', () => {
   let server, port;
