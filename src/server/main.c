@@ -30,24 +30,25 @@
 #include "admin/backup_cli.h"
 #include "app.h"
 #include "auth/auth.h"
-#include "config.h"
-#include "store/db_check.h"
-#include "store/db_guard.h"
-#include "store/disk_reserve.h"
-#include "game/gateway.h"
-#include "game/gateway_matchmaker.h"
-#include "net/http.h"
-#include "net/ws.h"
 #include "base/ids.h"
 #include "base/log.h"
 #include "base/timers.h"
+#include "base/wall_clock.h"
 #include "cluster/node.h"
 #include "cluster/shared_buckets.h"
+#include "config.h"
+#include "game/gateway.h"
+#include "game/gateway_matchmaker.h"
 #include "matchmaking/matchmaking.h"
-#include "store/pending_matches.h"
 #include "metrics.h"
-#include "store/store.h"
+#include "net/http.h"
+#include "net/ws.h"
+#include "store/db_check.h"
+#include "store/db_guard.h"
+#include "store/disk_reserve.h"
 #include "store/match_journal.h"
+#include "store/pending_matches.h"
+#include "store/store.h"
 #include "store/store_spill.h"
 #include "store/store_writer.h"
 
@@ -145,13 +146,6 @@ static json_t *cluster_info(void *ctx)
         tables += g.tables[i];
     return json_pack("{s:s, s:i, s:i, s:b}", "instance", app->instance, "players", (int)g.players_online, "tables",
                      (int)tables, "draining", g.draining);
-}
-
-static long long monotonic_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
 static void usage(FILE *out)
@@ -346,7 +340,7 @@ int main(int argc, char **argv)
         goto fail;
     if (ippon_auth_create(&app.auth, &config, app.store, app.writer, err, sizeof err) != 0)
         goto fail;
-    app.metrics = ippon_metrics_new(monotonic_ms());
+    app.metrics = ippon_metrics_new(ippon_mono_ms());
     app.settings = ippon_settings_new(&config);
     if (!app.metrics || !app.settings) {
         snprintf(err, sizeof err, "out of memory");
@@ -439,12 +433,12 @@ int main(int argc, char **argv)
             break;
         }
         if (stop_requested && drain_until < 0) {
-            drain_until = monotonic_ms() + (long long)(config.shutdown_grace * 1000);
+            drain_until = ippon_mono_ms() + (long long)(config.shutdown_grace * 1000);
             ippon_gateway_drain(app.gateway, (int64_t)(config.shutdown_grace * 1000));
             ippon_log_info("stopping: no new matches; %d running", ippon_gateway_running_tables(app.gateway));
         }
         if (drain_until >= 0 && (ippon_gateway_running_tables(app.gateway) == 0 || stop_requested > 1 ||
-                                 monotonic_ms() >= drain_until))
+                                 ippon_mono_ms() >= drain_until))
             break;
         if (ippon_http_service(http) < 0) {
             ippon_log_error("the event loop failed; stopping");
@@ -453,16 +447,16 @@ int main(int argc, char **argv)
         }
     }
     if (config.handover && app.journal) { /* what is queued for the players goes out, briefly */
-        long long flush_until = monotonic_ms() + 500;
-        while (ippon_gateway_unsent(app.gateway) > 0 && monotonic_ms() < flush_until)
+        long long flush_until = ippon_mono_ms() + 500;
+        while (ippon_gateway_unsent(app.gateway) > 0 && ippon_mono_ms() < flush_until)
             if (ippon_http_service(http) < 0)
                 break;
     } else if (ippon_gateway_running_tables(app.gateway) > 0) {
         ippon_log_warn("closing %d running tables", ippon_gateway_running_tables(app.gateway));
         ippon_gateway_abandon_all(app.gateway, "the server is shutting down");
         ippon_gateway_drain(app.gateway, 1000); /* wakes the loop at the latest in a second */
-        long long flush_until = monotonic_ms() + 1000; /* let the goodbyes reach the players */
-        while (ippon_gateway_unsent(app.gateway) > 0 && monotonic_ms() < flush_until)
+        long long flush_until = ippon_mono_ms() + 1000; /* let the goodbyes reach the players */
+        while (ippon_gateway_unsent(app.gateway) > 0 && ippon_mono_ms() < flush_until)
             if (ippon_http_service(http) < 0)
                 break;
     }

@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "base/mode.h"
+#include "base/wall_clock.h"
 #include "cluster/node.h"
 #include "game/gateway.h"
 #include "store/db_health.h"
@@ -115,17 +116,10 @@ char *ippon_metrics_render(const ippon_metrics *m, ippon_app *app, int64_t now_m
     return ippon_metrics_page_text(p);
 }
 
-static int64_t monotonic_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 void ippon_metrics_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
 {
     (void)req;
-    char *text = ippon_metrics_render(app->metrics, app, monotonic_ms());
+    char *text = ippon_metrics_render(app->metrics, app, ippon_mono_ms());
     if (!text) {
         ippon_rest_reply_error(res, 500, "internal", "out of memory");
         return;

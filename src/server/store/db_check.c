@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "base/log.h"
+#include "base/wall_clock.h"
 #include "store/migrations.h"
 #include "store/sql.h"
 
@@ -22,13 +23,6 @@
     "the server will not start on it; restore a backup: move the database and its -wal and -shm files "     \
     "away and copy the latest `ippon backup` copy in its place (README.md, \"Backups\")"
 #define FOREIGN_HINT "the server will not touch it; name ippon's own database (key \"database\" or --db)"
-
-static int64_t mono_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 /* the integer the statement sql answers into *out: 0, or -1 (the failure noted on db) */
 static int read_integer(ippon_sql *db, const char *sql, int64_t *out)
@@ -143,7 +137,7 @@ int ippon_db_check(const char *path, const char *migrations_dir, int check_ms, c
     struct stat sb;
     if (stat(path, &sb) != 0 ? errno == ENOENT : S_ISREG(sb.st_mode) && sb.st_size == 0)
         return 0; /* a new database (no file yet, or an empty one) */
-    int64_t started = mono_ms();
+    int64_t started = ippon_mono_ms();
     ippon_sql *db = NULL;
     if (ippon_sql_open_sqlite_readonly(&db, path, err, errlen) != 0)
         return -1;
@@ -153,6 +147,6 @@ int ippon_db_check(const char *path, const char *migrations_dir, int check_ms, c
     ippon_sql_close(db);
     if (rc == 0 && whole >= 0)
         ippon_log_info("%s: ippon's database%s (%lld ms)", path, whole == 0 ? ", whole by quick_check" : "",
-                       (long long)(mono_ms() - started));
+                       (long long)(ippon_mono_ms() - started));
     return rc == 0 && whole >= 0 ? 0 : -1;
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "base/wall_clock.h"
 #include "store/pending_matches.h"
 #include "store/store_writer.h"
 
@@ -68,9 +69,6 @@ void ippon_db_health_get(ippon_app *app, ippon_db_health *out)
         worse(out, IPPON_DB_DEGRADED, text);
     }
     long long busy_at;
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    long long now = (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-    if (ippon_store_busy_hits(app->store, &busy_at) > 0 && now - busy_at < IPPON_DB_BUSY_RECENT_MS)
+    if (ippon_store_busy_hits(app->store, &busy_at) > 0 && ippon_mono_ms() - busy_at < IPPON_DB_BUSY_RECENT_MS)
         worse(out, IPPON_DB_DEGRADED, "a read found the database locked");
 }

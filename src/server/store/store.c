@@ -23,12 +23,13 @@
 #include <unistd.h>
 
 #include "base/log.h"
+#include "base/wall_clock.h"
 #include "store/db_check.h"
 #include "store/migrations.h"
 #include "store/private_files.h"
 #include "store/store_board.h"
-#include "store/store_profiles.h"
 #include "store/store_private.h"
+#include "store/store_profiles.h"
 #include "store/store_writer.h"
 
 #define STORE_BUSY_TIMEOUT_MS 5000
@@ -103,10 +104,8 @@ void ippon_store_close(ippon_store *st)
 static void store_reader_busy(void *ctx)
 {
     ippon_store *st = ctx;
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
     st->busy_hits++;
-    st->busy_at_ms = (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+    st->busy_at_ms = ippon_mono_ms();
     if (st->busy_at_ms == 0)
         st->busy_at_ms = 1;
 }
