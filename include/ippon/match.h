@@ -1,5 +1,5 @@
 /*
- * ippon/match.h — a match as a deterministic state machine (RULES.md sections 1–4 and 7).
+ * ippon/match.h — a match as a deterministic state machine (src/core/RULES.md sections 1–4 and 7).
  *
  * A match is played until the first win; every exhaustive draw is followed by another hand at
  * the same table. The caller hands in the wall of each hand (ippon_match_start_hand), asks
@@ -232,7 +232,7 @@ bool ippon_match_waiting_for(const ippon_match *m, int seat);
 int ippon_match_apply(ippon_match *m, const ippon_action *a, ippon_event *ev, int ev_cap);
 
 /*
- * The action the table takes for a seat whose time ran out (RULES.md §1): on its turn after a
+ * The action the table takes for a seat whose time ran out (src/core/RULES.md §1): on its turn after a
  * draw, discard the drawn tile (never tsumo, riichi, kan or kita); after its own call, the last
  * tile in sort order that kuikae allows; on an offer, pass. Only when the seat has a decision.
  */
@@ -274,10 +274,10 @@ int ippon_match_drawn_tile(const ippon_match *m, int seat);
  * A seat's own waits, for its play-aid (this is the seat's private information: its concealed
  * tiles decide it). For a seat holding 3n+1 concealed tiles (13 − 3·melds): bit k is set for
  * each kind that completes its hand, by shape — the very waits the core checks a ron or tsumo
- * against (ippon_waits of the concealed tiles; the karaten test of RULES.md §4, which only
+ * against (ippon_waits of the concealed tiles; the karaten test of src/core/RULES.md §4, which only
  * tenpai at a draw and riichi use, is not applied). 0 when it is not tenpai, and 0 while it
  * holds 3n+2 (on its turn, before its discard). *furiten (if not NULL): whether the seat is
- * furiten now, as ron is refused (RULES.md §4: a wait among its own discards, temporary or
+ * furiten now, as ron is refused (src/core/RULES.md §4: a wait among its own discards, temporary or
  * riichi furiten); false while it holds 3n+2. A bad seat gives 0 and false.
  */
 uint64_t ippon_match_seat_waits(const ippon_match *m, int seat, bool *furiten);
@@ -288,7 +288,7 @@ uint64_t ippon_match_seat_waits(const ippon_match *m, int seat, bool *furiten);
  * tenpai, when it holds no tile of that kind, or when it does not hold 3n+2. *furiten (if not
  * NULL; false whenever the result is 0): whether it would then be furiten — a wait among its
  * discarded kinds or `kind` itself, or riichi furiten already; temporary furiten does not
- * count, as the discard ends it (RULES.md §4). Whether the discard is legal (kuikae, riichi)
+ * count, as the discard ends it (src/core/RULES.md §4). Whether the discard is legal (kuikae, riichi)
  * is not checked: ask ippon_match_legal.
  */
 uint64_t ippon_match_waits_after_discard(const ippon_match *m, int seat, int kind, bool *furiten);

@@ -3,7 +3,7 @@
  *
  * Every difference between 4-player and 3-player play, and between the product presets and
  * Tenhou's lobby rules, is a field here; the core reads fields, never "is this sanma".
- * Built-in presets: "yonma" and "sanma" (the product, ../RULES.md), "tenhou4" and "tenhou3"
+ * Built-in presets: "yonma" and "sanma" (the product, src/core/RULES.md), "tenhou4" and "tenhou3"
  * (Tenhou's ranked rules, for replaying real logs). The JSON presets under config/ are
  * loaded into this same struct by the tools and the server.
  */
@@ -15,7 +15,7 @@
 
 /* how the karaten test counts "the player's own" copies of a wait */
 enum ippon_karaten {
-    IPPON_KARATEN_OWN_ALL = 0,    /* concealed hand + melds + kita (RULES.md §4) */
+    IPPON_KARATEN_OWN_ALL = 0,    /* concealed hand + melds + kita (src/core/RULES.md §4) */
     IPPON_KARATEN_CONCEALED = 1,  /* only four copies in the concealed hand (Tenhou) */
 };
 

@@ -1,5 +1,5 @@
 /*
- * ippon/score.h — what a win is worth and who pays what (RULES.md sections 5–7).
+ * ippon/score.h — what a win is worth and who pays what (src/core/RULES.md sections 5–7).
  *
  * The caller describes the winning hand and its situation in an ippon_win; ippon_score_win
  * tries every reading of the hand (four sets and a pair in each decomposition and each place

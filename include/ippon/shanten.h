@@ -93,7 +93,7 @@ int ippon_shanten_with_discards(const uint8_t counts[IPPON_KINDS], int melds, co
 /*
  * Karaten: keeps only the waits with at least one copy outside the player's own tiles.
  * `own` counts per kind what the rules' karaten scope counts as the player's own
- * (RULES.md: concealed hand + melds + Norths set aside; Tenhou: the concealed hand only).
+ * (src/core/RULES.md: concealed hand + melds + Norths set aside; Tenhou: the concealed hand only).
  */
 uint64_t ippon_waits_live(uint64_t waits, const uint8_t own[IPPON_KINDS]);
 

@@ -2,7 +2,7 @@
  * rules.c — the built-in rule presets and the small questions every module asks of a rule
  * set (which kinds exist, which tile is dora, how many tiles a wall and its live part have).
  *
- * yonma / sanma are the product (../RULES.md: M.League without uma/oka; Mahjong Soul ranked
+ * yonma / sanma are the product (RULES.md: M.League without uma/oka; Mahjong Soul ranked
  * sanma with kita). tenhou4 / tenhou3 are Tenhou's ranked lobby rules, kept so that real
  * Tenhou logs can be replayed and checked.
  */

@@ -1,5 +1,5 @@
 /*
- * fairness.h — walls no one can choose, and anyone can check (RULES.md §8).
+ * fairness.h — walls no one can choose, and anyone can check (src/core/RULES.md §8).
  *
  * A match has one secret: 32 random bytes the server draws when the table opens. Before anybody
  * may contribute, every player is sent its commitment, BLAKE2b-256 of the secret (libsodium's

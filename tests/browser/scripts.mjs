@@ -1,6 +1,6 @@
 // scripts.mjs — two matches written by hand in the game protocol (PROTOCOL.md), for the tests
 // that drive the table with scripted.mjs. Every number below was worked out by hand from
-// RULES.md, not taken from the code under test.
+// src/core/RULES.md, not taken from the code under test.
 //
 // YONMA (4p, you are seat 1; seat 0 deals; around you: seat 2 right, seat 3 across, seat 0 left)
 //   Hand 1: seat 0 declares riichi (stick down: 24,000) and is the only tenpai seat at the
@@ -29,7 +29,7 @@
 //   +25,200; seat 2 −24,200; you 0. Final 34,000 / 59,200 / 11,800 (sum 105,000); results
 //   −1,000, +24,200, −23,200.
 
-// the match's numbers (RULES.md: starting points §1, riichi stick §4, honba §6, wall §2)
+// the match's numbers (src/core/RULES.md: starting points §1, riichi stick §4, honba §6, wall §2)
 export const YONMA_NUMBERS = { start_points: 25000, riichi_stick: 1000, honba_ron: 300, honba_tsumo: 100, wall_tiles: 136, live_tiles: 70 };
 export const SANMA_NUMBERS = { start_points: 35000, riichi_stick: 1000, honba_ron: 200, honba_tsumo: 100, wall_tiles: 108, live_tiles: 55 };
 

@@ -15,7 +15,7 @@ import { FAST_PLAY, request, serve, shutdown, stopServer } from './harness.mjs';
 import { Client, MATCH_TIMEOUT_MS, atHandLimit, player, playToEnd } from './ws_player.mjs';
 
 /**
- * the numbers match_found and view carry, as RULES.md gives them: starting points (§1), the
+ * the numbers match_found and view carry, as src/core/RULES.md gives them: starting points (§1), the
  * riichi stick (§4), honba on a ron and from each tsumo payer (§6), tiles and live tiles at the
  * deal (§2)
  */

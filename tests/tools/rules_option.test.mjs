@@ -3,7 +3,7 @@
 // ippon-replay and ippon-sim do (src/tools/common/rules_json.h), and its settings change what
 // they answer; a bad file stops them with the file, the key and the reason (exit 2).
 //
-// The expected scores are worked by hand from RULES.md §6, not taken from the tools.
+// The expected scores are worked by hand from src/core/RULES.md §6, not taken from the tools.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';

@@ -17,7 +17,7 @@
  * .full, every normal draw of the hand is scripted: .draws first, then filler (the tiles nobody
  * was given, ascending, never the kinds in .avoid), then .tail as the very last draws; .n_repl
  * says how many replacement draws the hand will take (each one shortens the live wall by one).
- * Every expected value in the tests is worked out by hand from /work/shared/RULES.md.
+ * Every expected value in the tests is worked out by hand from src/core/RULES.md.
  */
 #ifndef IPPON_TEST_MATCH_SCRIPT_H
 #define IPPON_TEST_MATCH_SCRIPT_H

@@ -21,7 +21,7 @@
  *
  * W's defaults: winner South (seat 1), East round, ron from West (seat 2), no honba, no
  * sticks. Seats are seat winds (0 = East = dealer). Every expected value in the tests is
- * worked out by hand from RULES.md.
+ * worked out by hand from src/core/RULES.md.
  */
 #ifndef IPPON_TEST_SCORE_SCRIPT_H
 #define IPPON_TEST_SCORE_SCRIPT_H

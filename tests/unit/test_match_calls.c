@@ -1,11 +1,11 @@
 /*
- * test_match_calls.c — calls on a discard and who gets the tile (RULES.md §3): the 4p head
+ * test_match_calls.c — calls on a discard and who gets the tile (src/core/RULES.md §3): the 4p head
  * bump (one ron winner, the first in turn order after the discarder; seats that pass are
  * skipped), the 3p double ron (both win; honba and every stick to the nearer winner; a ronned
  * riichi declaration is void), priority ron > pon > chi, chi only from the left and never in
  * 3p, kuikae after pon and chi (and a call that would leave no legal discard is not offered),
  * and the houtei discard that can be ronned but not called. Scripted walls, both modes where
- * the rule exists; every expected number is worked by hand from RULES.md in the comments.
+ * the rule exists; every expected number is worked by hand from src/core/RULES.md in the comments.
  *
  * Tables are seats 0..3 (3p: 0..2); unless said otherwise seat 0 deals, so seat s has wind s.
  */

@@ -1,5 +1,5 @@
 /*
- * test_match_draw.c — exhaustive draws and what follows them (RULES.md §1, §4, §6), on scripted
+ * test_match_draw.c — exhaustive draws and what follows them (src/core/RULES.md §1, §4, §6), on scripted
  * walls played out by tsumogiri: noten penalties with every count of tenpai seats (4p pool
  * 3,000; 3p pool 2,000), karaten is noten, keishiki tenpai (no yaku) is tenpai, the dealer
  * repeats when tenpai and passes otherwise (all tenpai: repeat; all noten: pass), honba + 1
@@ -334,8 +334,8 @@ static void sticks_carry_over_draws_to_the_winner_3p(void **state)
 
 /*
  * Nagashi mangan, in the rule sets that have it (tenhou4, tenhou3; the product's have none,
- * RULES.md §1): at an exhaustive draw a seat whose every discard was a terminal or an honor, none
- * of them called, is paid a mangan tsumo (RULES.md §6: basic points 2,000) and nobody pays noten:
+ * src/core/RULES.md §1): at an exhaustive draw a seat whose every discard was a terminal or an honor, none
+ * of them called, is paid a mangan tsumo (src/core/RULES.md §6: basic points 2,000) and nobody pays noten:
  * a non-dealer gets 2,000 from each other seat and 4,000 from the dealer; a dealer 4,000 from
  * each (3p: from the two seats present). The nagashi seat draws only the tiles of `yao` and
  * discards each at once; the other seats draw from `others` (simples first) and do the same.

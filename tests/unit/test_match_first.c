@@ -1,5 +1,5 @@
 /*
- * test_match_first.c — the first go-around yakuman on scripted walls (RULES.md §5): tenhou
+ * test_match_first.c — the first go-around yakuman on scripted walls (src/core/RULES.md §5): tenhou
  * (the dealer's 14 tiles after the first draw already win; not after the dealer's own ankan) and
  * chiihou (a non-dealer's tsumo on its first draw, with no call, kan or kita by anyone before),
  * in both modes. Amounts by hand from §6: a yakuman is base 8000; dealer tsumo 2·8000 from each

@@ -1,10 +1,10 @@
 /*
- * test_match_furiten.c — furiten as RULES.md §4 states it, on scripted walls: discard furiten
+ * test_match_furiten.c — furiten as src/core/RULES.md §4 states it, on scripted walls: discard furiten
  * (a winning tile among your own discards, called ones included), temporary furiten (you let a
  * completing tile pass; it lasts until your own next discard, a discard after your own call
  * included, and a turn skipped by someone else's call does not end it), riichi furiten
  * (permanent), tsumo always allowed, and furiten never touching tenpai at an exhaustive draw.
- * Both modes where the rule is shared. Expected points are worked by hand from RULES.md §6.
+ * Both modes where the rule is shared. Expected points are worked by hand from src/core/RULES.md §6.
  *
  * Seat 0 deals, so seat s has wind s.
  */

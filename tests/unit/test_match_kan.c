@@ -1,5 +1,5 @@
 /*
- * test_match_kan.c — kans on scripted walls (RULES.md §2–4): chankan on a kakan (both modes;
+ * test_match_kan.c — kans on scripted walls (src/core/RULES.md §2–4): chankan on a kakan (both modes;
  * the robbed kan is not established: no indicator, no replacement draw, the kan player pays as
  * the discarder; riichi + ippatsu + chankan combine), a passed rob is furiten, kokushi robbing an
  * ankan in 3p but not in 4p, kan dora timing (4p: ankan at once, daiminkan/kakan at the kan
@@ -7,7 +7,7 @@
  * does not — and a pending one revealed at a further kan; 3p: at once once the kan stands), the
  * live wall shrinking by one per replacement draw (a replacement draw is never haitei; the
  * discard after it with 0 live tiles is the houtei), and no kan with 0 live tiles.
- * Every expected number is worked by hand from RULES.md §2–6.
+ * Every expected number is worked by hand from src/core/RULES.md §2–6.
  *
  * Seat 0 deals, so seat s has wind s.
  */

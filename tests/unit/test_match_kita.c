@@ -1,11 +1,11 @@
 /*
- * test_match_kita.c — kita in 3p (RULES.md §2, §4), on scripted walls: nobody can ron a North
+ * test_match_kita.c — kita in 3p (src/core/RULES.md §2, §4), on scripted walls: nobody can ron a North
  * set aside and letting it pass is no furiten; a replacement tile follows it (and a tsumo on it
  * is rinshan; the dealer's kita before the first discard cancels tenhou); it ends ippatsu and
  * the first-go-around conditions (double riichi); in riichi only the drawn North may be set
  * aside, and setting aside a North that would have won is a passed win (riichi furiten); no kita
  * with 0 live tiles, none right after a pon; Norths set aside count as the player's own tiles
- * for karaten. Expected numbers are worked by hand from RULES.md §2–6 (3p: no kiriage, tsumo
+ * for karaten. Expected numbers are worked by hand from src/core/RULES.md §2–6 (3p: no kiriage, tsumo
  * loss, kita 1 han each).
  *
  * Seat 0 deals, so seat s has wind s (0 East, 1 South, 2 West).

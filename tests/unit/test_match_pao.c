@@ -1,12 +1,12 @@
 /*
- * test_match_pao.c — pao (liability) as RULES.md §7 states it, played on scripted walls: the
+ * test_match_pao.c — pao (liability) as src/core/RULES.md §7 states it, played on scripted walls: the
  * feeder of the call that completes daisangen (third dragon set) or daisuushii (fourth wind set)
  * — or, 4p only, suukantsu when the fourth kan is a daiminkan — is liable, but only when the
  * other sets of that yakuman were already exposed (pon or any kan, an ankan included). Tsumo: the
  * liable player pays the whole yakuman; ron by another player: half each; the liable player
  * discarding the winning tile pays all; the liable player pays all honba. 3p daisuushii is a
  * double yakuman and the liable player answers for all of it. Amounts worked by hand from
- * RULES.md §6–7 (a yakuman is base 8000: non-dealer ron 32000; non-dealer tsumo 16000 from the
+ * src/core/RULES.md §6–7 (a yakuman is base 8000: non-dealer ron 32000; non-dealer tsumo 16000 from the
  * dealer + 8000 from each other seat, 3p without the absent North seat's share).
  *
  * Seat 0 deals, so seat s has wind s.

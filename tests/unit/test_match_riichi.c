@@ -1,11 +1,11 @@
 /*
- * test_match_riichi.c — riichi as RULES.md §4 states it, on scripted walls: the live-tile
+ * test_match_riichi.c — riichi as src/core/RULES.md §4 states it, on scripted walls: the live-tile
  * minimum at the moment of declaring (4p ≥ 4, 3p ≥ 3) and the 1,000-point minimum, the stick
  * (paid when the declaration is not ronned; a ronned declaration is void; a call on it leaves it
  * standing but ends ippatsu), riichi while furiten, no riichi on a karaten wait, double riichi
  * (only with no call, kan or kita before), ippatsu (broken by any call or kan, over at the
  * riichi player's next discard), and ankan after riichi (same waits and a triplet in every
- * reading, else refused). Every expected number is worked by hand from RULES.md §4–6.
+ * reading, else refused). Every expected number is worked by hand from src/core/RULES.md §4–6.
  *
  * Seat 0 deals unless said otherwise, so seat s has wind s.
  */

@@ -1,6 +1,6 @@
 /*
  * test_match_timeout.c — ippon_match_timeout_action, the action the table takes for a seat
- * whose time ran out (RULES.md §1 "Time control"): (a) after a draw, discard the tile just drawn
+ * whose time ran out (src/core/RULES.md §1 "Time control"): (a) after a draw, discard the tile just drawn
  * and never declare tsumo, riichi, kan or kita; (b) after the seat's own chi or pon, discard the
  * last tile in the fixed sort order that kuikae allows; (c) on an offer, pass — with the same
  * furiten effect as a chosen pass. A seat without a decision has no timeout action.

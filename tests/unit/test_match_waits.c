@@ -1,7 +1,7 @@
 /*
  * test_match_waits.c — a seat's own waits as its play-aid reads them (ippon/match.h:
  * ippon_match_seat_waits, ippon_match_waits_after_discard), on scripted walls: the waits of a
- * 13-tile hand and of each discard from 14, furiten as RULES.md §4 states it (a wait among the
+ * 13-tile hand and of each discard from 14, furiten as src/core/RULES.md §4 states it (a wait among the
  * seat's own discards, the discarded kind itself included; temporary furiten after letting a
  * winning tile pass, over with its own discard; riichi furiten for the rest of the hand), and 0
  * for a hand that is not tenpai, a tile it does not hold or a hand of the wrong size. Every
@@ -98,7 +98,7 @@ static void temporary_furiten_shows_and_ends_with_the_own_discard(void **state)
     /* seat 2 drew 7z: 14 tiles, still in temporary furiten until it discards */
     assert_int_equal(ippon_match_turn(s->m), 2);
     expect_waits(s, 2, "", false);
-    /* RULES.md §4: the discard ends the temporary furiten, so a discard keeping the waits
+    /* src/core/RULES.md §4: the discard ends the temporary furiten, so a discard keeping the waits
        leaves it not furiten (3p is not among its own discards) */
     expect_after(s, 2, "7z", "3p6p", false);
     expect_after(s, 2, "4p", "", false);     /* 123m 456m 789s 5p 22p 7z: not tenpai */
@@ -140,7 +140,7 @@ static void discard_furiten_the_kind_itself_and_after(void **state)
     expect_after(s, 2, "2m", "2m", true);
     expect_after(s, 2, "3m", "3m", true);
     ms_giri_pass(s, 2);      /* the 6p */
-    /* RULES.md §4 discard furiten: a wait among its own discards */
+    /* src/core/RULES.md §4 discard furiten: a wait among its own discards */
     expect_waits(s, 2, "3p6p", true);
     ms_free(s);
 }
@@ -149,7 +149,7 @@ static void discard_furiten_the_kind_itself_and_after(void **state)
  * 4p. The dealer holds 123m 456m 789s 45p 1z 9p and draws 1z: letting 9p go leaves 45p + 11z,
  * waiting on 3p/6p; letting 1z go leaves 1z and 9p single, not tenpai. It declares riichi with
  * 9p. Seat 1 draws 3p and lets it go; the dealer passes the ron: riichi furiten, for the rest of
- * the hand (RULES.md §4), so even after its own discard the dealer stays furiten.
+ * the hand (src/core/RULES.md §4), so even after its own discard the dealer stays furiten.
  */
 static void riichi_furiten_outlasts_the_own_discard(void **state)
 {

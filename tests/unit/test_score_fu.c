@@ -1,8 +1,8 @@
 /*
- * test_score_fu.c — the fu of RULES.md §6, one component at a time (20 base, closed ron +10,
+ * test_score_fu.c — the fu of src/core/RULES.md §6, one component at a time (20 base, closed ron +10,
  * tsumo +2, pinfu tsumo 20 / ron 30, seven pairs 25, open 20 -> 30, value pairs, the double
  * wind pair 2 fu in 4p and 4 fu in 3p, kanchan / penchan / tanki, triplets and kans open and
- * closed, rounding), and hands whose reading changes the fu and so the score (RULES.md §5:
+ * closed, rounding), and hands whose reading changes the fu and so the score (src/core/RULES.md §5:
  * the reading worth the most points, then most han, then most fu). Expected values are worked
  * out by hand; the arithmetic is in the comment of each case.
  */
@@ -11,7 +11,7 @@
 
 /*
  * Conventions: "4p" = yonma, "3p" = sanma. Unless a case says otherwise the winner is South
- * (seat 1) in the East round, ron from West (seat 2). Fu (RULES.md §6): 20 base, closed ron
+ * (seat 1) in the East round, ron from West (seat 2). Fu (src/core/RULES.md §6): 20 base, closed ron
  * +10, tsumo +2 (not pinfu), pair of dragon / seat / round wind 2 (double wind 2 in 4p, 4 in
  * 3p), kanchan / penchan / tanki +2, triplets open simple 2, closed simple 4, open terminal or
  * honor 4, closed terminal or honor 8, kans 4x, rounded up to 10. Most cases are built so that

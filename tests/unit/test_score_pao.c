@@ -1,5 +1,5 @@
 /*
- * test_score_pao.c — liability (pao) of RULES.md §7: daisangen and daisuushii in both modes,
+ * test_score_pao.c — liability (pao) of src/core/RULES.md §7: daisangen and daisuushii in both modes,
  * suukantsu in 4p only when the 4th kan (in declaration order) is a daiminkan, no liability
  * when a set of the yakuman is still concealed or was completed by a ron or an ankan, two
  * liable players for two yakuman of one hand, pao next to another yakuman (the M.League
@@ -16,7 +16,7 @@
  *
  * One yakuman for a non-dealer: ron 4*8000 = 32000; tsumo 16000 + 8000 + 8000 = 32000 in 4p,
  * 16000 + 8000 = 24000 in 3p (tsumo loss). Dealer: ron 48000, tsumo 16000 from each.
- * Pao (RULES.md §7): the liable player pays that yakuman's whole tsumo value, or half of its
+ * Pao (src/core/RULES.md §7): the liable player pays that yakuman's whole tsumo value, or half of its
  * ron value with the discarder paying the other half (all of it when the liable player
  * discards); other yakuman of the hand are settled normally; the liable player pays all
  * honba; with two liable players the honba go to the one whose liability came first.

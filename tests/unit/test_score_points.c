@@ -1,5 +1,5 @@
 /*
- * test_score_points.c — from han and fu to points and payments (RULES.md §6): every limit
+ * test_score_points.c — from han and fu to points and payments (src/core/RULES.md §6): every limit
  * boundary (mangan at 5 han and at base >= 2000, kiriage in 4p only, haneman, baiman,
  * sanbaiman, 13+ han = sanbaiman in 4p but counted yakuman in 3p with kita included), ron and
  * tsumo payments for dealer and non-dealer with rounding, the 3p tsumo loss, honba in both
@@ -510,7 +510,7 @@ static void tsumo_loss_west_winner_3p(void **state)
 }
 
 /* 3p without tsumo loss (a sanma preset with tsumo_loss false): North's share of a tsumo is
-   split evenly between the two payers, each payment rounded up to 100 (RULES.md §6's 4p shares,
+   split evenly between the two payers, each payment rounded up to 100 (src/core/RULES.md §6's 4p shares,
    worked by hand) */
 static ippon_rules split_north;
 

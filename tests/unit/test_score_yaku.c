@@ -1,9 +1,9 @@
 /*
- * test_score_yaku.c — every yaku and yakuman of RULES.md §5, closed and open where both
+ * test_score_yaku.c — every yaku and yakuman of src/core/RULES.md §5, closed and open where both
  * exist, scored with ippon_score_win under the "yonma" and "sanma" presets, plus the 3p
  * specifics of §2 (1m <-> 9m dora cycle, North neither a value pair nor yakuhai, sanshoku
  * doukou with 111m/999m, kita never a wind set). Every expected value was worked out by hand
- * from RULES.md §5–6; the arithmetic is in the comment of each case.
+ * from src/core/RULES.md §5–6; the arithmetic is in the comment of each case.
  */
 
 #include "score_script.h"
@@ -12,7 +12,7 @@
  * Conventions of every case below: "4p" = preset yonma, "3p" = preset sanma. Unless a case
  * says otherwise the winner is South (seat 1, non-dealer) in the East round and a ron comes from
  * West (seat 2). Base points = fu * 2^(2+han); non-dealer ron pays 4x base, dealer ron 6x, each
- * rounded up to 100 (RULES.md §6). Dora indicators are chosen so that they hit nothing unless
+ * rounded up to 100 (src/core/RULES.md §6). Dora indicators are chosen so that they hit nothing unless
  * the case says so.
  */
 

@@ -1,5 +1,5 @@
 /*
- * test_server_clock.c — the time control of src/server/game/clock.c against RULES.md §1: every
+ * test_server_clock.c — the time control of src/server/game/clock.c against src/core/RULES.md §1: every
  * decision gets a fresh 5 s, time beyond it comes out of a 20 s bank that never goes below 0,
  * the table acts at start + 5 s + bank + grace, and an exhaustive draw gives every bank 10 s
  * back, capped at 20 s. All times are milliseconds passed in by the test; every expected

@@ -1,5 +1,5 @@
 /*
- * test_server_fairness.c — provably fair walls (src/fairness/fairness.c, RULES.md §8).
+ * test_server_fairness.c — provably fair walls (src/fairness/fairness.c, src/core/RULES.md §8).
  *
  * The secret's commitment and the hand seeds are checked against values worked out with
  * Python's hashlib.blake2b (an implementation of its own: digest_size=32, key=secret, over the

@@ -623,7 +623,7 @@ static void test_views(void **state)
 
 /*
  * The match's numbers in every view (each seat's and the spectators'), from its rule set, with
- * the values of RULES.md: starting points 25,000 (4p) / 35,000 (3p) (§1); a riichi stick 1,000
+ * the values of src/core/RULES.md: starting points 25,000 (4p) / 35,000 (3p) (§1); a riichi stick 1,000
  * (§4); a honba 300 on a ron and 100 from each tsumo payer (4p), 200 and 100 (3p) (§6); 136 /
  * 108 tiles, 70 / 55 of them live when the hand is dealt (§2). The dealer has drawn one of those
  * live tiles by the time of the view.
@@ -656,7 +656,7 @@ static void test_view_numbers(void **state)
 }
 
 /*
- * A riichi player must discard the tile it draws (RULES.md §4): the only discard among its
+ * A riichi player must discard the tile it draws (src/core/RULES.md §4): the only discard among its
  * options is the drawn tile. Seat 0 declares riichi on 1z/9m, then draws 1z while holding two
  * more 1z: it may tsumo or discard the drawn 1z. A client that answers {"type":"discard",
  * "tile":"1z"} (without "tsumogiri") chose the one discard option, the drawn tile; the action
@@ -780,7 +780,7 @@ static void assert_no_tenpai_info(json_t *v, const char *whose)
 /*
  * The dealer declares riichi with 2z (waits 9m/1z). Seat 1 draws 1z and lets it go: the dealer
  * is offered the ron, and its own information says tenpai on 9m/1z, not furiten. It passes:
- * riichi furiten from now on (RULES.md §4). Every view of seats 1–3 and the spectators' view
+ * riichi furiten from now on (src/core/RULES.md §4). Every view of seats 1–3 and the spectators' view
  * carry no tenpai information at all; the dealer's own view carries its "tenpai".
  */
 static void test_tenpai_in_own_view_only(void **state)

@@ -7,7 +7,7 @@
  * answers. The hook also checks, as each message arrives:
  *   - a seat's "event" messages are numbered 0, 1, 2, … without gaps;
  *   - every "ask" has a larger "seq" than the one before, options, and a clock that equals a
- *     model of RULES.md §1 kept by the test (5 s per decision, a 20 s bank that loses what is
+ *     model of src/core/RULES.md §1 kept by the test (5 s per decision, a 20 s bank that loses what is
  *     used beyond the 5 s, is emptied by a timeout, and gains 10 s, capped at 20 s, at every
  *     exhaustive draw);
  *   - a "timeout" comes exactly at ask time + 5 s + bank + 1 s grace, for the pending ask;
@@ -30,7 +30,7 @@
  * information: every riichi option and only discards carry waits, a "tenpai" comes only with an
  * offer and holds the tile of any ron offered, the seat's view says the same, and the public
  * view never carries any. The hook also checks every draw's "next" (the hand that follows)
- * against RULES.md §1, and the hand_start that follows against it.
+ * against src/core/RULES.md §1, and the hand_start that follows against it.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -95,7 +95,7 @@ typedef struct harness {
     int views[4], views_expected[4];
     int64_t view_at[4];
     bool reask[4]; /* a view came while an ask was pending: the same ask is sent again */
-    /* per seat, the hand as its hand_start told it, for the "next" of a draw (RULES.md §1) */
+    /* per seat, the hand as its hand_start told it, for the "next" of a draw (src/core/RULES.md §1) */
     struct hand_info { int dealer, round_wind, honba, sticks, kyoku; } hand[4], expect_next[4];
     bool next_known[4];  /* expect_next[seat] holds what the next hand_start must say */
     int sticks_paid[4];  /* riichi sticks paid in the current hand, as the seat heard them */
@@ -143,7 +143,7 @@ static bool waits_hold(const json_t *waits, int kind)
 
 /*
  * The seat's own tenpai information in an ask: every "riichi" option carries the waits its
- * discard leaves (riichi needs tenpai, RULES.md §4), any option with waits is a discard or a
+ * discard leaves (riichi needs tenpai, src/core/RULES.md §4), any option with waits is a discard or a
  * riichi with a furiten flag; a "tenpai" of its own only on an offer (it holds 13 then), and an
  * offered ron means the offered tile's kind is among those waits, not furiten (§4: no ron in
  * furiten).
@@ -185,7 +185,7 @@ static void check_ask_tenpai(harness *h, int seat, const json_t *msg)
 }
 
 /*
- * A draw's "next" against RULES.md §1: the dealer repeats when tenpai (else the next seat deals,
+ * A draw's "next" against src/core/RULES.md §1: the dealer repeats when tenpai (else the next seat deals,
  * and the round wind moves on when the deal comes back to the first dealer), honba + 1, the
  * sticks stay (those on the table at the start plus those paid in the hand). The next
  * hand_start must then say the same.
@@ -278,7 +278,7 @@ static void on_send(void *ctx, ippon_table *t, int seat, const char *user_id, js
             h->sticks_paid[seat] = 0;
         }
         if (!strcmp(type_of(ev), "abortive_draw"))
-            check_next(h, seat, ev, true); /* RULES.md has none; rule sets that do repeat the dealer */
+            check_next(h, seat, ev, true); /* src/core/RULES.md has none; rule sets that do repeat the dealer */
         if (!strcmp(type_of(ev), "exhaustive_draw")) {
             /* the tenpai hands are shown, and only those */
             json_t *tenpai = json_object_get(ev, "tenpai"), *hands = json_object_get(ev, "hands");
@@ -396,7 +396,7 @@ static void on_finished(void *ctx, ippon_table *t, const ippon_stored_match *rec
     h->n_actions = (int)json_array_size(rec->actions);
     h->n_wins = (int)json_array_size(rec->wins);
     /* each stored win holds the whole hand (melds, kita, the dora indicators), and the winner's
-       payment is the hand's points plus the honba and stick points it collects (RULES.md §6) */
+       payment is the hand's points plus the honba and stick points it collects (src/core/RULES.md §6) */
     for (size_t i = 0; i < json_array_size(rec->wins); i++) {
         const json_t *w = json_array_get(rec->wins, i), *sc = json_object_get(w, "score");
         assert_string_equal(type_of(w), "win");
@@ -1358,7 +1358,7 @@ static void test_refill_after_draw(void **state)
 /*
  * After its riichi, each of the seat's draws either gets an ask with more than the one discard
  * (tsumo, ankan or kita besides; its only discard the drawn tile, no riichi), or is discarded at
- * once by the table, as tsumogiri, at the very time of the draw, using no time (RULES.md §1).
+ * once by the table, as tsumogiri, at the very time of the draw, using no time (src/core/RULES.md §1).
  * Returns how many draws were discarded that way.
  */
 static int check_riichi_draws(const harness *h, int seat)

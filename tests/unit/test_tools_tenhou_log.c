@@ -145,7 +145,7 @@ static void expect_round_read(const char *game, int players, json_int_t round, i
     json_decref(hand);
 }
 
-/* A single-hand match plays on past North 4 (RULES.md §1): a round index of 16 or more is read,
+/* A single-hand match plays on past North 4 (src/core/RULES.md §1): a round index of 16 or more is read,
    its wind (round / 4) taken modulo the players' cycle of winds as the engine plays it (4p
    E S W N, 3p E S W). Was: refused as "bad header: round 0..15". */
 static void round_past_north_4_is_read(void **state)

@@ -167,7 +167,7 @@ static void karaten(void **state)
 {
     (void)state;
     uint8_t c[IPPON_KINDS], own[IPPON_KINDS];
-    /* RULES.md §4: tanki on 5z while the player's own pon holds the other three 5z → every
+    /* src/core/RULES.md §4: tanki on 5z while the player's own pon holds the other three 5z → every
      * copy is the player's own: karaten, not tenpai at a draw. */
     counts_of("123m456p789s5z", c);
     uint64_t waits = ippon_waits(c, 1, NULL);

@@ -1,6 +1,6 @@
 /*
  * test_win_check.c — ippon_win_check refuses impossible win situations with a reason
- * (RULES.md §2–5: tile counts including melds, kita and indicators; kinds that 3p lacks; meld
+ * (src/core/RULES.md §2–5: tile counts including melds, kita and indicators; kinds that 3p lacks; meld
  * shapes and sources such as chi in 3p or chi not from the left; riichi with an open hand;
  * ippatsu without riichi; rinshan without a kan or kita; haitei by ron; tenhou for a
  * non-dealer; kita in 4p; ura without riichi; red fives that are not held …), and

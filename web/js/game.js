@@ -136,7 +136,7 @@ function discard(g, e) {
   if (e.riichi) s.riichi = true;
   g.lastDiscard = { seat: e.seat, index: s.discards.length - 1 };
   if (e.seat !== g.me) {
-    // a tile of my waits goes by: if play goes on, I let it pass (RULES.md §4, temporary furiten)
+    // a tile of my waits goes by: if play goes on, I let it pass (src/core/RULES.md §4, temporary furiten)
     if (g.tenpai && g.tenpai.waits.includes(kind(e.tile))) g.waitPassed = true;
     return;
   }

@@ -1,5 +1,5 @@
 // tenpai.js — what the player's own eyes can count (no DOM): the dora a set of indicators
-// points at (RULES.md: the next tile in its suit, winds E→S→W→N→E, dragons haku→hatsu→chun;
+// points at (src/core/RULES.md: the next tile in its suit, winds E→S→W→N→E, dragons haku→hatsu→chun;
 // in 3-player the man suit is 1m and 9m only, so 1m shows 9m and 9m shows 1m), and how many
 // tiles of a kind this seat has not seen: four, less its own hand, every pond, meld, kita and
 // indicator face up. Waits and furiten themselves come from the server (PROTOCOL.md).

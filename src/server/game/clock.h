@@ -1,5 +1,5 @@
 /*
- * clock.h — the time control of a match (RULES.md §1): every decision gets a fresh 5 s; time
+ * clock.h — the time control of a match (src/core/RULES.md §1): every decision gets a fresh 5 s; time
  * beyond that comes out of the player's bank (20 s at the start of the match, never reset,
  * +10 s after each exhaustive draw, capped at 20 s); when both are used up, plus a network
  * grace, the table acts for the player. Pure arithmetic on milliseconds that the caller

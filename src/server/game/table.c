@@ -7,7 +7,7 @@
  * every seat that now has a decision is prompted: its clock starts, a human gets an "ask" with
  * its options (and its own waits: protocol.h, ippon_proto_options / ippon_proto_tenpai), a bot
  * gets a time to move. A riichi player whose draw offers nothing but the discard of that tile
- * discards it at once, using no time (RULES.md §1).
+ * discards it at once, using no time (src/core/RULES.md §1).
  *
  * Timing: what a seat hears never says who could call. Every seat that was offered nothing
  * hears nothing about an offer, and the table keeps a call window after every discard, kan and

@@ -290,7 +290,7 @@ int tenhou_hand_read(const json_t *log, int players, tenhou_hand *h, char *err, 
         return -1;
     }
     /* round = 4 x round wind + dealer, any non-negative integer: a single-hand match plays on
-       past North 4 (RULES.md §1), so a log may count the round on past 15; its wind is taken
+       past North 4 (src/core/RULES.md §1), so a log may count the round on past 15; its wind is taken
        modulo the cycle the engine plays (E S W N in 4p, E S W in 3p). Honba, sticks and scores
        within what a game can reach, so the engine's point arithmetic cannot overflow */
     int score;
