@@ -22,8 +22,8 @@
 
 /*
  * Seat 2 discards 9s; seats 1 and 3 both wait on it (9s tanki). Turn order after seat 2 is
- * 3, 0, 1, so only seat 3 wins (§3 "of the players who declare ron, the first in turn order
- * after the discarder").
+ * 3, 0, 1, so only seat 3 wins (§3: of the players who declare ron, only the first in turn
+ * order after the discarder wins).
  * Seat 3: 555z 234m 678p 345s + 9s: haku 1 han; fu 20 + 10 (closed ron) + 8 (closed honor
  * triplet) + 2 (tanki) = 40. base 40·2^3 = 320; non-dealer ron 4·320 = 1280 → 1300.
  */
@@ -36,7 +36,7 @@ static ms *head_bump_table(void)
                   "147m 258p 36s 9s 1234z",  /* seat 2: junk with a 9s */
                   "555z 234m 678p 345s 9s" },/* seat 3: haku, 9s tanki */
         .draws = "7z7z7z", .dora = "8p" /* dora 9p: no winner holds one */ });
-    /* §2 "Live tiles at the start: 4p 70 ... (including the dealer's first draw)" */
+    /* §2: 70 live tiles when dealt in 4p, the dealer's first draw included */
     assert_int_equal(ippon_match_live_tiles(s->m), 69);
     ms_giri_pass(s, 0);
     ms_giri_pass(s, 1);
@@ -83,8 +83,8 @@ static void head_bump_skips_a_seat_that_passes_4p(void **state)
 /*
  * 3p, seat 0 (dealer) discards 9s; seats 1 and 2 both wait on it (9s tanki, haku / hatsu).
  * Each hand: 40 fu 1 han, non-dealer ron 1300. Honba 2, 1 stick on the table (setup).
- * §3: both win, the discarder pays each; "all honba and every riichi stick on the table go to
- * the winner first in turn order after the discarder" = seat 1:
+ * §3: both win, the discarder pays each; the honba and every riichi stick on the table go to
+ * the winner nearer the discarder in turn order = seat 1:
  *   seat 1 +1300 + 2·200 + 1000 = +2700; seat 2 +1300; seat 0 −(1300 + 400) − 1300 = −3000.
  */
 static void double_ron_3p_honba_and_sticks_to_nearer_winner(void **state)
@@ -118,9 +118,9 @@ static void double_ron_3p_honba_and_sticks_to_nearer_winner(void **state)
 }
 
 /*
- * 3p, the dealer declares (double) riichi with 9s and both other seats ron it. §3/§4: "if the
+ * 3p, the dealer declares (double) riichi with 9s and both other seats ron it. §3/§4: if the
  * discard was the discarder's riichi declaration tile, that riichi is void and its stick is
- * never paid". Seat 0 pays 1300 + 1300 = 2600 and no more; no stick event, 0 sticks.
+ * never paid. Seat 0 pays 1300 + 1300 = 2600 and no more; no stick event, 0 sticks.
  * Seat 0: 111m 456p 789p 11s 23s is tenpai (1s/4s) after letting 9s go.
  */
 static void double_ron_3p_on_riichi_declaration_voids_it(void **state)
@@ -280,8 +280,8 @@ static void no_chi_in_3p(void **state)
 /* ---- kuikae ---------------------------------------------------------------------------------- */
 
 /*
- * Seat 1 holds 555p and pons the dealer's red 5p with two plain 5p. §3 kuikae: "after a pon
- * you may not discard the called tile kind on that turn" — the third 5p may not go now.
+ * Seat 1 holds 555p and pons the dealer's red 5p with two plain 5p. §3 kuikae: after a pon
+ * you may not discard the called tile kind on that turn — the third 5p may not go now.
  */
 static void kuikae_pon_bans_the_called_kind(const char *preset)
 {
@@ -320,7 +320,7 @@ static void kuikae_pon_3p(void **state)
     kuikae_pon_bans_the_called_kind("sanma");
 }
 
-/* §3 "hold 4-5, chi 3: 3 and 6 are banned" */
+/* §3: chi 3 with 4-5 bans 3 and 6 */
 static void kuikae_chi_45_takes_3_bans_3_and_6(void **state)
 {
     (void)state;
@@ -345,7 +345,7 @@ static void kuikae_chi_45_takes_3_bans_3_and_6(void **state)
     ms_free(s);
 }
 
-/* §3 "hold 1-2, chi 3: only 3" — 4m (next to the run) stays allowed */
+/* §3: chi 3 with 1-2 bans only 3 — 4m (next to the run) stays allowed */
 static void kuikae_chi_12_takes_3_bans_only_3(void **state)
 {
     (void)state;
@@ -387,7 +387,7 @@ static void kuikae_chi_kanchan_bans_only_the_called_kind(void **state)
 }
 
 /*
- * §3 "A call that would leave no legal discard is not offered". Seat 1 makes two ankans (1p,
+ * §3: a call that would leave nothing legal to discard is not offered. Seat 1 makes two ankans (1p,
  * 9p) on its first turn and keeps 45m 3m 6666m. The dealer's 3m: chi with 45m would leave
  * 3m 6666m, all banned (3m called, 6m the other end) — so chi is not offered (the only chi
  * shape for 3m in that hand is 45m).
@@ -425,7 +425,7 @@ static void call_leaving_no_legal_discard_is_not_offered(void **state)
 /*
  * 4p: 70 live tiles, no calls: draw i goes to seat i mod 4, so seat 1 draws the last tile (7z)
  * and discards it: the houtei. Seat 2 holds 77z (pon shape) and seat 3 waits on 7z (tanki).
- * §3: "it may be won by ron but not called".
+ * §3: the houtei may be ronned but not called.
  * Seat 3: 123m 456p 678p 789s + 7z: houtei 1 han; fu 20 + 10 + 2 (dragon pair) + 2 (tanki) =
  * 34 → 40. base 320, ron from a non-dealer 4·320 = 1280 → 1300.
  */

@@ -154,7 +154,7 @@ static void karaten_is_noten_at_the_draw_4p(void **state)
 }
 
 /*
- * §1 "Keishiki tenpai counts": seat 1 chis the dealer's 3m (45m) and lets 1z go: 234p 678p 57s
+ * §1: keishiki tenpai counts: seat 1 chis the dealer's 3m (45m) and lets 1z go: 234p 678p 57s
  * 99s + 345m waits on 6s with no yaku at all (open, a 9s pair, no value set). Tenpai at the
  * draw, alone: +3000.
  */

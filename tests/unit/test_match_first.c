@@ -37,7 +37,7 @@ static void tenhou_4p(void **state)
 }
 
 /* 3p tenhou with 2 honba: 123p 456p 789p 123s 5s + 5s. 16000 from each of the two others, and
-   §6 "tsumo: +100 × n from each of the two payers": 16200 each, +32400 */
+   §6: a tsumo adds 100·n to each of the two payers' shares: 16200 each, +32400 */
 static void tenhou_3p(void **state)
 {
     (void)state;
@@ -117,7 +117,7 @@ static void no_chiihou_after_a_call_4p(void **state)
 }
 
 /*
- * §5 tenhou "(not after the dealer's own ankan ...)". The dealer's 14 tiles 1111p 23p 456m 789m
+ * §5: no tenhou after the dealer's own ankan or kita. The dealer's 14 tiles 1111p 23p 456m 789m
  * 99s already win (111p + 123p): tsumo is offered. It declares an ankan of 1p instead and
  * completes 234p from the dead wall: rinshan 1 + menzen tsumo 1 = 2 han, no tenhou; fu 20 + 2 +
  * 32 (closed kan of terminals) = 54 → 60. 60·2^4 = 960: dealer tsumo 1920 → 2000 all.

@@ -75,8 +75,8 @@ static void discard_furiten_blocks_ron_not_tsumo_3p(void **state)
 }
 
 /*
- * §4 "discard furiten: a tile that completes the hand is among all your own discards (called
- * ones included)". Seat 1 lets 2s go and seat 3 pons it (the 2s leaves seat 1's pond as a called
+ * §4 discard furiten: a kind that completes the hand is among all your own discards (called
+ * ones included). Seat 1 lets 2s go and seat 3 pons it (the 2s leaves seat 1's pond as a called
  * discard). The dealer's 5s: seat 1 may chi it (34s) but not ron.
  */
 static void called_discard_still_makes_furiten_4p(void **state)
@@ -163,7 +163,7 @@ static void temporary_furiten_until_own_discard_3p(void **state)
 }
 
 /*
- * §4 "a turn skipped by someone else's call does not end it". Seat 3 (234m 567p 666z 99p 45s,
+ * §4: temporary furiten is not ended by a turn lost to another player's call. Seat 3 (234m 567p 666z 99p 45s,
  * waits 3s/6s) passes the dealer's 3s. Seat 1 pons seat 2's haku, so seat 3's turn is skipped;
  * seat 2's 6s then offers seat 3 a chi but still no ron.
  */
@@ -192,7 +192,7 @@ static void skipped_turn_does_not_end_temporary_furiten_4p(void **state)
 }
 
 /*
- * §4 "it lasts until your own next discard (a discard after your own call included)". Seat 3
+ * §4: temporary furiten lasts until your own next discard (one after your own call included). Seat 3
  * (waits 3s/6s) passes the dealer's 3s, pons seat 1's 9p and lets 5s go: now 234m 567p 666z 4s
  * + 999p waits on 4s alone, and the temporary furiten is over: the dealer's 4s is ronned.
  * hatsu 1 han; fu 20 + 8 (closed hatsu) + 4 (open 999p) + 2 (tanki) = 34 → 40, no closed-ron
@@ -226,8 +226,8 @@ static void discard_after_own_call_ends_temporary_furiten_4p(void **state)
 /* ---- riichi furiten ------------------------------------------------------------------------------ */
 
 /*
- * §4 "riichi furiten: after riichi, a completing tile passes you: no ron for the rest of the
- * hand". Seat 3 declares riichi (waits 2s/5s), lets the dealer's 2s pass, discards again, and
+ * §4 riichi furiten: in riichi, a completing tile goes by: no ron for the rest of the
+ * hand. Seat 3 declares riichi (waits 2s/5s), lets the dealer's 2s pass, discards again, and
  * the dealer's 5s still offers nothing. Its own 5s: tsumo. The riichi came on its first discard
  * with no call before: double riichi 2 + menzen tsumo 1 + hatsu 1 = 4 han (no ippatsu: it
  * discarded again), fu 20 + 2 + 8 = 30; 30 fu 4 han is mangan in 4p (kiriage): non-dealer
@@ -275,7 +275,7 @@ static void riichi_furiten_is_permanent_tsumo_still_allowed_4p(void **state)
 /* ---- furiten and tenpai at a draw ---------------------------------------------------------------- */
 
 /*
- * §4 "Furiten has no effect on tenpai at an exhaustive draw." Seat 1 (waits 2s/5s) lets its 2s
+ * §4: furiten plays no part in tenpai at an exhaustive draw. Seat 1 (waits 2s/5s) lets its 2s
  * go and is furiten for the rest of the hand; at the draw it is the only tenpai seat:
  * 4p pool 3000, 1 tenpai: +3000, the three others −1000 each. The dealer is noten: seat 1 deals
  * next, honba 1.
@@ -326,7 +326,7 @@ static void furiten_hand_is_tenpai_at_the_draw_3p(void **state)
 /* ---- an ankan is not a passed tile ---------------------------------------------------------- */
 
 /*
- * §4 "temporary furiten: you let a completing tile pass (a discard or a kakan)" and §3 chankan
+ * §4 temporary furiten: you let a completing tile go by (a discard or a kakan), and §3 chankan
  * "Never on an ankan, except that in 3p a kokushi wait may rob an ankan". Seat 1 (45p 234s 678s
  * 555z 99s, waits 3p/6p, no kokushi) cannot rob the dealer's ankan of 6p, so nothing passes it:
  * no furiten. The dealer then lets the replacement 3p go and seat 1 rons it: haku 1 han, 20 +
@@ -371,7 +371,7 @@ static void ankan_of_a_waited_kind_is_no_furiten_3p(void **state)
 }
 
 /*
- * The same in riichi (§4 "riichi furiten: after riichi, a completing tile passes you"; an ankan
+ * The same in riichi (§4 riichi furiten: in riichi, a completing tile goes by; an ankan
  * that cannot be robbed passes nobody). 3p: seat 1 declares double riichi (waits 3p/6p), the
  * dealer makes an ankan of 6p, seat 1 discards once more, and seat 2's 3p is ronned: double
  * riichi 2 + haku 1 = 3 han (the kan ended ippatsu), 40 fu: 40·2^5 = 1280, non-dealer ron

@@ -77,8 +77,8 @@ static void chankan_on_kakan_4p(void **state)
 }
 
 /*
- * §4 "A robbed kakan is not established and ends nobody's ippatsu: riichi + ippatsu + chankan
- * combine." Seat 2 declares riichi with the 1z; seat 1's kakan comes before seat 2 draws again.
+ * §4: a robbed kakan never stands and ends no ippatsu: riichi + ippatsu + chankan can all
+ * count. Seat 2 declares riichi with the 1z; seat 1's kakan comes before seat 2 draws again.
  * riichi 1 + ippatsu 1 + chankan 1 + haku 1 = 4 han 40 fu: 40·2^6 = 2560 → mangan, 8000 from
  * seat 1. Seat 2: 25000 − 1000 + 8000 + 1000 (its stick) = 33000. (Ura 8m → 9m: none.)
  */
@@ -105,7 +105,7 @@ static void riichi_ippatsu_chankan_combine_4p(void **state)
 /*
  * Seat 2 lets the rob pass: the kakan stands, seat 1 draws its replacement (6p) — 4p: the kakan
  * indicator waits for seat 1's next discard — and discards the 6p: the indicator is revealed
- * then (2 face up). §3 "Letting a rob pass causes furiten like any passed winning tile": seat 2
+ * then (2 face up). §3: letting a kan you could rob go by is furiten like passing any winning tile: seat 2
  * (waits 3p/6p) may chi the 6p but not ron it.
  */
 static void passed_chankan_is_furiten_and_kakan_dora_waits_4p(void **state)
@@ -181,7 +181,7 @@ static void kakan_dora_after_the_rob_chance_3p(void **state)
 /*
  * Kokushi and an ankan. The dealer holds 1111p and declares an ankan at once; seat 1 holds
  * 19m 9p 19s 1234567z + 9m (kokushi, waiting on 1p).
- * 3p (§3 "in 3p a kokushi wait may rob an ankan"): seat 1 robs: kokushi, non-dealer yakuman
+ * 3p (§3: in 3p a kokushi wait may rob an ankan): seat 1 robs: kokushi, non-dealer yakuman
  * ron 4·8000 = 32000 from the dealer. The kan is not established (no indicator).
  * 4p ("Never on an ankan"): no offer; the kan stands, its indicator is revealed at once
  * (before the replacement draw) and the dealer draws its replacement.
@@ -324,8 +324,8 @@ static void pending_kan_dora_revealed_at_next_kan_4p(void **state)
     ms_free(s);
 }
 
-/* 3p daiminkan: §2 "once a kan stands ... its indicator is revealed at once, before the
-   replacement draw" — call, indicator, replacement draw, in that order */
+/* 3p daiminkan: §2, the indicator turns once the kan stands, before the replacement
+   draw — call, indicator, replacement draw, in that order */
 static void daiminkan_dora_at_once_3p(void **state)
 {
     (void)state;
@@ -350,8 +350,8 @@ static void daiminkan_dora_at_once_3p(void **state)
 /* ---- the live wall and kans ------------------------------------------------------------------- */
 
 /*
- * §3 "Last tiles" example: "a player draws, leaving 1 live tile, and declares a kan; after the
- * replacement draw 0 are left, and that player's discard is the houtei." With one replacement
+ * §3, the last tiles' example: a draw leaves 1 live tile, the player declares a kan, the
+ * replacement draw leaves 0, and that player's next discard is the houtei. With one replacement
  * draw in the hand the live wall is 69 normal draws; draw #68 (the dealer's) leaves 1 and is its
  * 4th 9p. Dealer: 999p 234m 567s 45s 99s (waits 3s/6s); seat 1: 123m 456p 678p 789s 7z (7z
  * tanki); seat 2 holds 77z.
@@ -423,7 +423,7 @@ static void houtei_after_kan_passed_is_exhaustive_draw_4p(void **state)
 }
 
 /*
- * §3 "While 0 live tiles are left, no kan ... may be declared": the haitei (draw #69, seat 1's)
+ * §3: at 0 live tiles no kan may be declared: the haitei (draw #69, seat 1's)
  * is seat 1's 4th haku. 4p and 3p (3p: draw #54, the dealer's).
  */
 static void no_kan_with_zero_live_tiles(const char *preset)
@@ -461,8 +461,8 @@ static void no_kan_with_zero_live_tiles_3p(void **state)
 }
 
 /*
- * §1 "No abortive draws (no ... four-kans ...)" and §3 "At most 4 kans per hand in total; after
- * the 4th none is offered". 4p: seat 1 (1111p 9999p) and seat 2 (1111s 9999s) each make two
+ * §1: four kans never abort the hand, and §3: four kans at most per hand; after the 4th none
+ * is offered. 4p: seat 1 (1111p 9999p) and seat 2 (1111s 9999s) each make two
  * ankans on their first turn: four kans by two players, and seat 2's discard after them passes
  * without an abortive draw. Seat 3 then draws its 4th haku: no kan is offered.
  */

@@ -21,8 +21,8 @@
 
 /*
  * The dealer holds 44z and sets one North aside on its first turn; seat 1 waits on a North
- * (555z 123p 456p 789s + 4z tanki). §2 "Nobody can ron a North set aside, and letting it pass
- * causes no furiten": no offer, the dealer draws its replacement at once (and the live wall
+ * (555z 123p 456p 789s + 4z tanki). §2: nobody may ron a North set aside, and letting one go by
+ * is no furiten: no offer, the dealer draws its replacement at once (and the live wall
  * loses one tile, §2). The dealer's second
  * North, discarded, is ronned: haku 1 han; fu 20 + 10 + 8 (closed haku) + 2 (tanki; a North
  * pair is 0 fu in 3p) = 40: 1300 from the dealer.
@@ -34,7 +34,7 @@ static void kita_cannot_be_ronned_and_is_no_furiten(void **state)
     ms_start(s, &(ms_deal){
         .hand = { "19m 258p 369s 1z 2z 44z 7z", "555z 123p 456p 789s 4z", "19m 147p 258s 123z 67z" },
         .draws = "6z", .repl = "7z", .dora = "1m" });
-    /* §2 "Live tiles at the start: ... 3p 55 (including the dealer's first draw)" */
+    /* §2: 55 live tiles when dealt in 3p, the dealer's first draw included */
     assert_int_equal(ippon_match_live_tiles(s->m), 54);
     assert_true(ms_can(s, 0, IPPON_ACT_KITA, NULL));
     ms_ok(s, ms_kita(s, 0));
@@ -58,9 +58,9 @@ static void kita_cannot_be_ronned_and_is_no_furiten(void **state)
 
 /*
  * The dealer (111p 456p 789p 11s 2s 4z) draws 3s: 14 tiles with a North, not a win. It sets the
- * North aside and draws 4s from the dead wall: 111p 456p 789p 11s 234s wins. §2 "a kita by the
- * dealer before the first discard cancels the dealer's tenhou"; the win is rinshan (§5 "tsumo on
- * a kan or kita replacement tile"). rinshan 1 + menzen tsumo 1 + kita 1 = 3 han; fu 20 + 2 + 8
+ * North aside and draws 4s from the dead wall: 111p 456p 789p 11s 234s wins. §2: a dealer's
+ * kita before the first discard loses the dealer's tenhou; the win is rinshan (§5: tsumo on a
+ * kan or kita replacement tile). rinshan 1 + menzen tsumo 1 + kita 1 = 3 han; fu 20 + 2 + 8
  * (closed 111p) = 30. 30·2^5 = 960; dealer tsumo 1920 → 2000 from each of the two others.
  */
 static void kita_replacement_tsumo_is_rinshan_not_tenhou(void **state)
@@ -86,7 +86,7 @@ static void kita_replacement_tsumo_is_rinshan_not_tenhou(void **state)
 }
 
 /*
- * §2 "it ends every player's ippatsu and the first-go-around conditions (double riichi ...)".
+ * §2: a kita ends every player's ippatsu and the first go-around (double riichi, tenhou, chiihou).
  * Seat 1 (234p 567s 34s 666z 99p, waits 2s/5s) declares double riichi; seat 2 sets a North
  * aside; seat 1 then draws 2s: tsumo without ippatsu. double riichi 2 + menzen tsumo 1 + hatsu 1
  * = 4 han, 30 fu: 30·2^6 = 1920 (3p: no kiriage). Non-dealer tsumo: the dealer pays 3840 →
@@ -120,7 +120,7 @@ static void kita_ends_ippatsu(void **state)
     ms_free(s);
 }
 
-/* §4 double riichi needs "no call, kan ... or kita made by anyone before it": the dealer's kita
+/* §4: no double riichi after anyone's call, kan or kita: the dealer's kita
    on its first turn turns seat 1's first-discard riichi into a plain riichi */
 static void kita_before_first_discard_blocks_double_riichi(void **state)
 {
@@ -142,7 +142,7 @@ static void kita_before_first_discard_blocks_double_riichi(void **state)
 }
 
 /*
- * §2 "In riichi only the just-drawn North may be set aside". Seat 1 in riichi holds 44z as its
+ * §2: in riichi only a North just drawn may be set aside. Seat 1 in riichi holds 44z as its
  * pair (123p 456p 789s 44z 23s, waits 1s/4s): drawing 9p it may only discard the 9p (no kita of
  * a held North); drawing a North it may set that one aside.
  */
@@ -176,8 +176,8 @@ static void kita_in_riichi_only_the_drawn_north(void **state)
 }
 
 /*
- * §2 "setting aside a just-drawn North that would have completed the hand counts as passing
- * that win (riichi furiten)". Seat 1 in riichi waits on 4z/1s (123p 456p 789s 44z 11s,
+ * §2: setting aside a just-drawn North that completed the hand passes that win (riichi
+ * furiten). Seat 1 in riichi waits on 4z/1s (123p 456p 789s 44z 11s,
  * shanpon); it draws a North (tsumo possible) and sets it aside instead. The dealer's 1s then
  * offers no ron; seat 1's own 1s later is still a tsumo.
  */
@@ -213,7 +213,7 @@ static void kita_of_a_winning_north_in_riichi_is_furiten(void **state)
     ms_free(s);
 }
 
-/* §2 kita is "not allowed ... while 0 live tiles are left": the dealer's haitei draw (#54) is a
+/* §2: no kita with 0 live tiles left: the dealer's haitei draw (#54) is a
    North and may not be set aside */
 static void no_kita_with_zero_live_tiles(void **state)
 {
@@ -230,7 +230,7 @@ static void no_kita_with_zero_live_tiles(void **state)
     ms_free(s);
 }
 
-/* §2 kita is "not allowed right after a pon": seat 1 pons the dealer's haku holding a North */
+/* §2: no kita straight after a pon: seat 1 pons the dealer's haku holding a North */
 static void no_kita_right_after_a_pon(void **state)
 {
     (void)state;
@@ -249,7 +249,7 @@ static void no_kita_right_after_a_pon(void **state)
 }
 
 /*
- * §4 karaten "(own hand, melds and Norths set aside)": seat 1 holds 4444z 123p 456p 789s, draws
+ * §4 karaten (the player's own copies: hand, melds and Norths set aside): seat 1 holds 4444z 123p 456p 789s, draws
  * 2s and sets three Norths aside (replacements 3s 4s 9m, the 9m discarded): 4z tanki with the
  * other three Norths its own kita — noten at the draw. Seat 2 (3z tanki) is the only tenpai
  * seat: +2000, seats 0 and 1 pay 1000 each.

@@ -107,7 +107,7 @@ static void daisangen_pao_liable_discards_4p(void **state)
 }
 
 /*
- * §7 "a dragon or wind triplet still concealed in hand does not count": seat 1 holds 555z
+ * §7: a concealed triplet in the hand gives no liability: seat 1 holds 555z
  * concealed and pons hatsu (seat 3) and chun (seat 2). Nobody is liable: the yakuman tsumo is
  * paid as usual, dealer 16000, seats 2 and 3 8000 each.
  */
@@ -218,7 +218,7 @@ static void daisuushii_pao_double_yakuman_3p(void **state)
  * Suukantsu. Seat 1 (111p 999p 111s 999s 5z) makes four daiminkans: 1p from the dealer, 9p and
  * 1s from seat 2, 9s from seat 3 (4p) / the dealer (3p), and draws the second haku from the
  * dead wall: tsumo, suukantsu (all four kans open: no suuankou).
- * 4p (§7 "suukantsu (fourth kan, only when that kan is a daiminkan)"): seat 3 fed the fourth
+ * 4p (§7: suukantsu, when the fourth kan is a daiminkan): seat 3 fed the fourth
  * kan and pays the whole 32000.
  * 3p: no suukantsu pao: a normal non-dealer yakuman tsumo, dealer 16000 + seat 2 8000.
  */

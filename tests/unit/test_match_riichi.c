@@ -29,7 +29,7 @@ static ippon_action giri_riichi(const ms *s, int seat)
 
 /*
  * 4p: 70 live tiles, draw i (no calls) to seat i mod 4, leaving 69 − i. Seat 1 draws #65 and
- * has 4 left: riichi allowed; seat 2 draws #66 and has 3 left: refused (§4 "at least 4 (4p)").
+ * has 4 left: riichi allowed; seat 2 draws #66 and has 3 left: refused (§4: at least 4 live tiles in 4p).
  * Seat 1 waits 2s/5s, seat 2 waits 5s/8s; the filler never holds those (so nobody is furiten —
  * which would not matter for riichi anyway).
  */
@@ -79,7 +79,7 @@ static void riichi_needs_3_live_tiles_3p(void **state)
 }
 
 /*
- * §4 "at least 1,000 points before the stick is paid". Seat 1 (tenpai: 4p 2s/5s, 3p 2p/5p)
+ * §4: at least 1,000 points before the stick is paid. Seat 1 (tenpai: 4p 2s/5s, 3p 2p/5p)
  * with 999 points may not declare; with exactly 1,000 it may, pays the stick and is left with 0.
  */
 static void riichi_points_minimum(const char *preset, int32_t points, bool allowed)
@@ -193,7 +193,7 @@ static void ippatsu_and_double_riichi_tsumo_4p(void **state)
 }
 
 /*
- * §4 "A call on the declaration tile leaves the riichi standing (stick paid) but ends ippatsu."
+ * §4: a call on the declaration tile leaves the riichi standing (stick paid) but no ippatsu.
  * Seat 2 pons the 9s. Then tsumo 4s: double riichi 2 + menzen tsumo 1 = 3 han 30 fu:
  * 30·2^5 = 960; dealer tsumo 2·960 = 1920 → 2000 all. Dealer 25000 − 1000 + 6000 + 1000 = 31000.
  */
@@ -221,7 +221,7 @@ static void call_on_declaration_tile_keeps_riichi_ends_ippatsu_4p(void **state)
 }
 
 /*
- * §4 Ippatsu: "no call, kan (closed kans included) or kita by anyone in between". Seat 1 makes
+ * §4 ippatsu: no call, kan (ankan included) or kita by anyone in between. Seat 1 makes
  * an ankan of hatsu between the declaration and the dealer's tsumo: no ippatsu, 3 han 30 fu =
  * 2000 all as above (the kan indicator 3m → dora 4m is not in the dealer's hand).
  */
@@ -245,7 +245,7 @@ static void ankan_by_another_seat_ends_ippatsu_4p(void **state)
 }
 
 /*
- * §4 ippatsu "ends at the riichi player's next discard at the latest": the dealer draws again
+ * §4: ippatsu ends at the riichi player's next discard in any case: the dealer draws again
  * (9m), lets it go, and then rons seat 1's 4s. Double riichi 2 han; fu 20 + 10 (closed ron) + 8
  * (111m) = 38 → 40; 40·2^4 = 640, dealer ron 6·640 = 3840 → 3900, + the stick.
  * Dealer 25000 − 1000 + 3900 + 1000 = 28900; seat 1 21100.
@@ -275,7 +275,7 @@ static void ippatsu_over_after_own_next_discard_4p(void **state)
 
 /*
  * 4p: the dealer's riichi declaration (9s) is ronned by seat 2 (555z 234m 678p 345s + 9s:
- * haku 40 fu 1 han, 1300). §4 "if that tile is ronned the riichi is void and no stick is paid":
+ * haku 40 fu 1 han, 1300). §4: a ronned declaration tile voids the riichi and costs no stick:
  * the dealer pays 1300 and nothing else.
  */
 static void ronned_declaration_is_void_4p(void **state)
@@ -300,8 +300,8 @@ static void ronned_declaration_is_void_4p(void **state)
 /* ---- double riichi ------------------------------------------------------------------------------ */
 
 /*
- * §4 "Double riichi: declared on your first discard with no call, kan (closed kans included) or
- * kita made by anyone before it." Seat 1 (tenpai 2s/5s) declares on its first discard:
+ * §4 double riichi: declared with your first discard, with no call, kan (ankan included) or
+ * kita by anyone before it. Seat 1 (tenpai 2s/5s) declares on its first discard:
  *   - nothing before: double riichi;
  *   - the dealer made an ankan on the first turn: plain riichi;
  *   - seat 3 ponned the dealer's first discard: plain riichi (below).
@@ -369,7 +369,7 @@ static void no_double_riichi_after_a_pon_4p(void **state)
 
 /* ---- riichi while furiten, karaten ------------------------------------------------------------ */
 
-/* §4 "Riichi is allowed while furiten": seat 1 (waits 2s/5s) draws 2s and declares with it */
+/* §4: riichi is allowed while furiten: seat 1 (waits 2s/5s) draws 2s and declares with it */
 static void riichi_allowed_while_furiten(void **state)
 {
     (void)state;
@@ -388,8 +388,8 @@ static void riichi_allowed_while_furiten(void **state)
 }
 
 /*
- * §4 karaten: "a wait counts only if at least one copy of the tile is outside the player's own
- * hand ... no riichi on it". Seat 1 holds 1111m 234p 567p 789s and draws haku: letting haku go
+ * §4 karaten: a wait counts only if some copy of it is not the player's own; a hand whose
+ * waits all fail that may not riichi. Seat 1 holds 1111m 234p 567p 789s and draws haku: letting haku go
  * leaves a 1m wait whose four copies are all its own → no riichi with haku; letting a 1m go
  * leaves a haku tanki (3 haku outside) → riichi allowed.
  */
@@ -412,10 +412,9 @@ static void no_riichi_on_karaten(void **state)
 
 /*
  * Seat 1 in riichi holding 999p 123m 456m 78s 55z (3p: 123s 456p for the man runs; waits 6s/9s)
- * draws the 4th 9p. §4: "only
- * with the tile just drawn, only if the waits stay exactly the same and every winning
- * decomposition keeps those three tiles as a triplet" — after the kan 123m 456m 78s 55z still
- * waits 6s/9s, and with 6s or 9s the only reading keeps 999p a triplet: allowed. Before that,
+ * draws the 4th 9p. §4: the kan must use the tile just drawn, leave the waits unchanged, and
+ * the three tiles must be a triplet in every winning reading — after the kan 123m 456m 78s 55z
+ * still waits 6s/9s, and with 6s or 9s the only reading keeps 999p a triplet: allowed. Before that,
  * in riichi, a tile other than the drawn one may not be discarded.
  */
 static void ankan_after_riichi_allowed_when_waits_and_triplet_kept(const char *preset)
@@ -464,8 +463,8 @@ static void ankan_after_riichi_allowed_3p(void **state)
  *    4s tanki is left: the waits change → refused.
  *  - "6668999p" + 555z 777z: waits 7p 8p (666+8+999 tanki 8p; 666+89+99 → 7p; 66+68+999 → 7p).
  *    After a 6p kan, 8999p still waits 7p/8p — the same waits — but the win on 7p reads
- *    66 + 678 + 999, where the 6p are not a triplet: refused (§4, "every winning decomposition
- *    keeps those three tiles as a triplet").
+ *    66 + 678 + 999, where the 6p are not a triplet: refused (§4: the three tiles must be a
+ *    triplet in every winning reading).
  */
 static void ankan_after_riichi_refused(const char *preset, const char *hand, const char *drawn)
 {
