@@ -1,6 +1,6 @@
 // file_names.mjs — every repository file a comment or a README names must exist. Reads the
 // tracked files (git ls-files), takes the comments of the code files and the whole text of the
-// Markdown ones, finds the words that look like a file of the tree (`name.c`, `dir/name.md`, …)
+// Markdown ones, finds the words that look like a file of the tree (`NAME.c`, `DIR/NAME.md`, …)
 // and returns those that name none, as "file:line: name". A name with a folder must be a path of
 // the tree (from the repository's root, from the mentioning file's folder, or the tail of a path:
 // `store/sql.h` is src/server/store/sql.h); a bare name must be some file's name anywhere in it.
@@ -11,9 +11,10 @@ import { join, posix } from 'node:path';
 
 // what a mentioned file may end with
 const EXT = 'c|h|mjs|js|md|sh|sql|json|css|html';
-// a file's name, with an optional path: letters, digits, _ . - / and a known ending, standing
-// alone (not a piece of a longer word, a URL's or a wider name's)
-const NAME = new RegExp(`(?<![\\w./@:~<>*{$-])((?:\\.\\.?/)*[\\w-][\\w.-]*(?:/[\\w-][\\w.-]*)*\\.(?:${EXT}))(?![\\w/*<>{-])`, 'g');
+// a file's name, with an optional path (relative, or absolute: a file outside the tree): letters,
+// digits, _ . - / and a known ending, standing alone (not a piece of a longer word, a URL's or a
+// wider name's)
+const NAME = new RegExp(`(?<![\\w./@:~<>*{$-])((?:/|(?:\\.\\.?/)*)[\\w-][\\w.-]*(?:/[\\w-][\\w.-]*)*\\.(?:${EXT}))(?![\\w/*<>{-])`, 'g');
 
 // Names that are genuinely outside this tree, each with why. Keep it short: a name of ours that
 // moved is fixed where it is mentioned, never listed here.
@@ -30,8 +31,8 @@ export const PROVENANCE = new Map([
   ['tests/data/replay/samples/SOURCES.md', 'the public repositories the Tenhou logs were copied from'],
   ['tests/data/oracle/README.md', "the scoring oracle's scripts, in /work/shared/oracle"],
 ]);
-// A prefix of names that point outside the repository on purpose: the shared folder the tools under
-// tests/ regenerate their fixtures from (each says at its top what it needs from there).
+// A prefix of names that point outside the repository on purpose, only from files under tests/: the
+// shared folder their fixtures are made again from (each says at its top what it needs there).
 const SHARED = '/work/shared/';
 
 // a name written as a placeholder: a folder or file name in capitals (FILE.json, OUT_DIR/x.h;
@@ -42,7 +43,9 @@ const isPlaceholder = (name) =>
 /** the tracked files, relative to root: git's list, or (no git) a walk skipping build/ and node_modules/ */
 export function trackedFiles(root) {
   try {
-    return execFileSync('git', ['-C', root, 'ls-files', '-z'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+    // tracked, and new files not ignored yet (a file added in the same change)
+    return execFileSync('git', ['-C', root, 'ls-files', '-z', '--cached', '--others', '--exclude-standard'],
+      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
       .split('\0').filter(Boolean);
   } catch {
     const out = [];
@@ -68,12 +71,21 @@ export function trackedFiles(root) {
 export function proseOf(path, text) {
   const base = posix.basename(path);
   if (/\.md$/.test(base)) return text;
+  // the matches of re that are comments (a match starting with a quote is a string: skipped)
   const keep = (re) => {
-    let out = text.replace(/[^\n]/g, ' ');
-    for (const m of text.matchAll(re)) out = out.slice(0, m.index) + m[0] + out.slice(m.index + m[0].length);
-    return out;
+    const out = text.replace(/[^\n]/g, ' ').split('');
+    for (const m of text.matchAll(re)) {
+      if (/^['"`]/.test(m[0])) continue;
+      for (let i = 0; i < m[0].length; i++) out[m.index + i] = m[0][i];
+    }
+    return out.join('');
   };
-  if (/\.(c|h|mjs|js|css)$/.test(base)) return keep(/\/\*[\s\S]*?\*\/|(?<![:'"`\\])\/\/[^\n]*/g);
+  // a string in quotes, a C or CSS comment, a // comment (not a URL's //)
+  const QUOTED = String.raw`"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'`;
+  const COMMENT = String.raw`/\*[\s\S]*?\*/|(?<![:\\])//[^\n]*`;
+  if (/\.(c|h)$/.test(base)) return keep(new RegExp(`${QUOTED}|${COMMENT}`, 'g'));
+  const TEMPLATE = String.raw`\x60(?:\\.|[^\x60\\])*\x60`; // \x60: a backquote
+  if (/\.(mjs|js|css)$/.test(base)) return keep(new RegExp(`${QUOTED}|${TEMPLATE}|${COMMENT}`, 'g'));
   if (/\.(sh|cfg|conf|service|timer|txt)$/.test(base) || base === 'CMakeLists.txt' || /^[^.]+$/.test(base))
     return keep(/(?<![$\w{'"])#[^\n]*/g);
   if (/\.sql$/.test(base)) return keep(/--[^\n]*/g);
@@ -83,7 +95,8 @@ export function proseOf(path, text) {
 
 /** whether a mentioned name is a file of the tree, seen from the file `from` that mentions it */
 export function resolves(name, from, files, basenames) {
-  if (EXTERNAL.has(name) || name.startsWith(SHARED) || isPlaceholder(name)) return true;
+  if (EXTERNAL.has(name) || isPlaceholder(name)) return true;
+  if (name.startsWith('/')) return !name.startsWith(SHARED) || from.startsWith('tests/'); // outside the tree
   if (!name.includes('/')) return basenames.has(name);
   const local = posix.normalize(posix.join(posix.dirname(from), name));
   if (files.has(local)) return true;
