@@ -1,6 +1,6 @@
 -- 0002_identities.sql — who plays: users (guests and registered accounts) and their
--- sessions. The logic is src/server/auth.c; the SQL that reads and writes these tables is
--- src/server/store_users.c.
+-- sessions. The logic is src/server/auth/auth.c; the SQL that reads and writes these tables is
+-- src/server/store/store_users.c.
 --
 -- A guest is a users row without username and password_hash; its only credential is its
 -- session token (kept by the browser). Registering, or claiming a guest (same id, so its

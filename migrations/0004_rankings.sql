@@ -1,4 +1,4 @@
--- 0004_rankings.sql — indexes for the rankings (src/server/store_rankings.c). No new data:
+-- 0004_rankings.sql — indexes for the rankings (src/server/store/store_rankings.c). No new data:
 -- a game in the rankings is a match_players row of a human (user_id NOT NULL, is_bot = 0) in a
 -- match with ranked = 1, completed = 1 and voided_at IS NULL; its score is result.
 --

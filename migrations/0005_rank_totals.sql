@@ -1,5 +1,5 @@
 -- 0005_rank_totals.sql — what the rankings read cheaply at a million matches
--- (src/server/store_rankings.c, store_board.c): per player and match whether it won, whether it
+-- (src/server/store/store_rankings.c, store_board.c): per player and match whether it won, whether it
 -- dealt in and when the match ended; per player and mode the running totals of its counted
 -- games; and a version number that changes whenever something the leaderboard shows changes.
 --

@@ -1,7 +1,7 @@
 -- 0006_admin.sql — administering the service: why a user is banned, and the audit log of every
 -- admin action. The admin role (users.is_admin) and the ban itself (users.banned_at) are in
 -- 0002_identities.sql; run-time settings are rows of settings (0001_settings.sql). The SQL that
--- reads and writes these is src/server/store_admin.c.
+-- reads and writes these is src/server/store/store_admin.c.
 
 -- the reason an administrator gave for the ban (NULL unless banned)
 ALTER TABLE users ADD COLUMN ban_reason TEXT;

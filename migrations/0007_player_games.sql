@@ -1,5 +1,5 @@
 -- 0007_player_games.sql — a player's games read from one index range, and the number of stored
--- matches kept instead of counted (src/server/store_rankings.c, store_matches.c).
+-- matches kept instead of counted (src/server/store/store_rankings.c, store_matches.c).
 --
 -- A profile's recent matches and its cumulative chart, and a player's match list, used to check
 -- each game against its match: "counted" (ranked = 1, completed = 1, voided_at IS NULL) needs

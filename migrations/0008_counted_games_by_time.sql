@@ -1,5 +1,5 @@
 -- 0008_counted_games_by_time.sql — the admin area's watch on collusion: which players meet at ranked tables
--- (src/server/store_admin.c ippon_store_admin_pairs, GET /api/admin/pairs).
+-- (src/server/store/store_admin.c ippon_store_admin_pairs, GET /api/admin/pairs).
 --
 -- The pairs are counted when an administrator asks, over a recent window (days), off the event
 -- loop (a read-only store worker: store_writer.h). This index holds the counted games of humans

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # deploy/cluster/up.sh N — an ippon cluster of N nodes on this machine, for trying it out and for
-# the tests (../shared/SCALE.md): installs what is missing (deploy/setup.sh --cluster), builds a
+# the tests (deploy/cluster/README.md): installs what is missing (deploy/setup.sh --cluster), builds a
 # release, and starts on loopback ports PostgreSQL (the records; as its own user: it refuses
 # root), Redis (queues, seats, presence, notices), N nodes and HAProxy in front of them. The last
 # line printed is the public URL (http://127.0.0.1:PORT). deploy/cluster/down.sh stops it all.

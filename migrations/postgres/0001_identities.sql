@@ -1,4 +1,4 @@
--- 0001_identities.sql — PostgreSQL, the cluster's records (src/server/store/pg_store.c): who plays
+-- 0001_identities.sql — PostgreSQL, the cluster's records (src/server/store/sql_pg.c): who plays
 -- and the run-time settings, shared by every node, as SQLite's 0001_settings.sql,
 -- 0002_identities.sql and the ban's part of 0006_admin.sql are for a single node (read them for
 -- what each column means). The same tables, columns in the same order, and the same rows: the

@@ -25,8 +25,13 @@
  * Matches recorded before the contributions existed have seeds drawn directly at random: their
  * seeds, not a secret, were revealed, and their walls and commitments check the same way.
  *
- * The same algorithm, written separately, checks matches in the browser (web/js/fairness.js) and
- * on the command line (src/tools/ippon_verify.c).
+ * Who checks it, and how independently. The match page checks walls in the browser with a second
+ * implementation written apart from this one (web/js/fairness.js, with its own BLAKE2b, ChaCha20
+ * and shuffle in JavaScript; tests/web checks those against OpenSSL and Python), so a mistake here
+ * would show there as a failed check. ippon-verify (src/tools/ippon_verify.c) is independent of the
+ * server only: it reads nothing but the match's JSON record and recomputes every seed, wall and
+ * commitment itself, but it links this very library (and the core's wall and deal, ippon/wall.h
+ * and ippon/match.h), so it shares any mistake in this file with the server that dealt the walls.
  */
 #ifndef IPPON_FAIRNESS_H
 #define IPPON_FAIRNESS_H

@@ -4,8 +4,8 @@
  *
  * The keys — each one's name, type, range and default — are the rows of the key table in
  * config.c (config_keys[]) and are written nowhere else in the code: ippon_config_keys_json
- * lists them, and the tables of README.md and src/server/README.md, which say what each key
- * means, are checked against that list (tests/unit/test_server_config_docs.c).
+ * lists them, and the one table of src/server/README.md, which says what each key means, is
+ * checked against that list (tests/unit/test_server_config_docs.c).
  *
  * Every key is optional (a missing one keeps its default); an unknown key, a value of
  * the wrong type or out of range is an error. Relative paths stay as written, so they are
@@ -159,8 +159,8 @@ json_t *ippon_config_get_json(const ippon_config *cfg, const char *key);
  * Every key, in the key table's order, as JSON (new reference; NULL if out of memory):
  * [{"key": "port", "type": "integer", "min": …, "max": …, "default": …}, …]. type is
  * "integer", "number", "days" (these three with min and max), "boolean", "address", "path",
- * "folder" or "log_level"; default is the value a missing key gets. The README tables of the
- * keys are checked against this (tests/unit/test_server_config_docs.c).
+ * "folder" or "log_level"; default is the value a missing key gets. The README's table of the
+ * keys is checked against this (tests/unit/test_server_config_docs.c).
  */
 json_t *ippon_config_keys_json(void);
 

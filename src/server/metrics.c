@@ -29,7 +29,7 @@ typedef struct histogram {
     uint64_t total;
 } histogram;
 
-/* seconds; the action budget is 5 ms at the 99th percentile (DESIGN.md) */
+/* seconds; the budget is 20 ms at the 99th percentile (src/server/README.md, "Performance budgets") */
 static const double action_bounds[] = {0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1};
 /* seconds; bots fill a table after bot_fill_after (its default among the bounds) */
 static const double wait_bounds[] = {1, 2, 5, 10, 20, 30, 45, 60, 120, 300, 600};

@@ -1,9 +1,9 @@
 /*
  * ippon-verify — checks a finished match's walls from what its end revealed (src/fairness/fairness.h).
  *
- *   curl -s https://HOST/api/matches/ID > match.json
+ *   curl -s https://HOST/api/matches/ID > MATCH.json
  *   ippon-verify [--commitment HEX] [--contribution SEAT:HEX] [--hand-commitment HAND:HEX …]
- *                [--walls] [--json] match.json …
+ *                [--walls] [--json] MATCH.json …
  *
  * Reads the match as GET /api/matches/{id} gives it (a file, or "-" for standard input) and
  * checks, with libsodium rather than anything the server says: the record has one seed for each
@@ -23,6 +23,10 @@
  * Exit status: 0 every check passed (or, for a legacy record, nothing was asked of it and its
  * hands agree with its seeds), 1 a check failed or could not be made, 2 a file could not be read
  * as a match or an option is malformed.
+ *
+ * It trusts the server's word for nothing, but it runs the server's own code: the fair-walls
+ * library (src/fairness/fairness.c) and the core's wall and deal. A second implementation, written
+ * apart, is the browser's (web/js/fairness.js).
  */
 #include <stdarg.h>
 #include <stdbool.h>

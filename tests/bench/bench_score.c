@@ -1,5 +1,6 @@
 /*
- * bench_score.c — how long full scoring of one winning hand takes (budget: ≤ 0.5 µs, DESIGN.md).
+ * bench_score.c — how long full scoring of one winning hand takes (budget: ≤ 0.5 µs,
+ * src/server/README.md, "Performance budgets").
  *
  *   bench_score HANDS.jsonl [SECONDS]
  *

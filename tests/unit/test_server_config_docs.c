@@ -1,14 +1,18 @@
 /*
- * test_server_config_docs.c — the tables of configuration keys in README.md and
- * src/server/README.md say what the key table of src/server/config.c says (listed by
- * ippon_config_keys_json): every key of the table is in each README table once, no README row
- * names a key that does not exist, each row's default is the key's default (compared as JSON
- * values: 30 and 30.0 are the same), and where a table has a type column, an integer or number
- * key's type names its kind and its range as min..max, and a boolean's is `true`/`false`.
+ * test_server_config_docs.c — the one table of configuration keys, in src/server/README.md, says
+ * what the key table of src/server/config.c says (listed by ippon_config_keys_json): every key of
+ * the table is in it once, no row names a key that does not exist, each row's default is the
+ * key's default (compared as JSON values: 30 and 30.0 are the same), and where the table has a
+ * type column, an integer or number key's type names its kind and its range as min..max, and a
+ * boolean's is `true`/`false`. And it is the only one: no other Markdown file of the tree has a
+ * table of keys, so a second copy that could drift cannot come back (the other READMEs link to it).
  *
- * A README table of keys is a Markdown table whose header row starts with "| key |" and has a
- * "default" column. Every problem found is listed in the failure, with the file and line.
+ * A table of keys is a Markdown table whose header row starts with "| key |" and has a "default"
+ * column; elsewhere than src/server/README.md, also any table with three rows or more whose first
+ * cell is a configuration key, whatever its header. Every problem found is listed in the
+ * failure, with the file and line.
  */
+#define _GNU_SOURCE /* nftw's FTW_ACTIONRETVAL: skip the build folders */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -16,6 +20,7 @@
 
 #include <cmocka.h>
 
+#include <ftw.h>
 #include <jansson.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -248,26 +253,102 @@ static void test_keys_listed(void **state)
     json_decref(keys);
 }
 
-static void test_readmes_match_the_key_table(void **state)
+/* the file that holds the one table of configuration keys */
+#define KEYS_README "src/server/README.md"
+
+static void test_readme_matches_the_key_table(void **state)
 {
     (void)state;
     json_t *keys = ippon_config_keys_json();
     assert_non_null(keys);
     problems[0] = '\0';
-    static const char *const readmes[] = {"README.md", "src/server/README.md"};
-    for (size_t i = 0; i < sizeof readmes / sizeof readmes[0]; i++)
-        if (check_readme(readmes[i], keys) == 0)
-            problem("%s: no table of configuration keys (a header \"| key | ... | default | ... |\")", readmes[i]);
+    int tables = check_readme(KEYS_README, keys);
+    if (tables != 1)
+        problem("%s: %d tables of configuration keys (a header \"| key | ... | default | ... |\"); it has the one", KEYS_README,
+                tables);
     json_decref(keys);
     if (problems[0])
-        fail_msg("the README tables of configuration keys disagree with src/server/config.c:\n%s", problems);
+        fail_msg("the table of configuration keys disagrees with src/server/config.c:\n%s", problems);
+}
+
+/*
+ * A table of configuration keys in a Markdown file other than KEYS_README: a header "| key |"
+ * with a "default" column, or three rows or more whose first cell names a key. Each is a problem.
+ */
+static json_t *scan_keys;
+static void check_no_key_table(const char *relpath)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", IPPON_TEST_SOURCE_DIR, relpath);
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        problem("%s: cannot read", relpath);
+        return;
+    }
+    char line[MAX_LINE];
+    int lineno = 0, table_line = 0, key_rows = 0;
+    bool reported = false;
+    while (fgets(line, sizeof line, f)) {
+        lineno++;
+        if (line[0] != '|') {
+            table_line = key_rows = 0;
+            reported = false;
+            continue;
+        }
+        if (!table_line)
+            table_line = lineno;
+        char *cells[MAX_CELLS];
+        int n = split_row(line, cells);
+        bool header = lineno == table_line && n > 0 && !strcmp(cells[0], "key");
+        for (int i = 1; header && i < n; i++)
+            if (!strcmp(cells[i], "default") && !reported) {
+                problem("%s:%d: a table of configuration keys; the one table is %s's: link to it", relpath, lineno, KEYS_README);
+                reported = true;
+            }
+        if (n > 0 && key_row(scan_keys, unquote(cells[0])) && ++key_rows == 3 && !reported) {
+            problem("%s:%d: a table of configuration keys; the one table is %s's: link to it", relpath, table_line, KEYS_README);
+            reported = true;
+        }
+    }
+    fclose(f);
+}
+
+/* nftw's visit: every .md file outside build folders, node_modules and hidden folders */
+static int visit(const char *path, const struct stat *st, int kind, struct FTW *ftw)
+{
+    (void)st;
+    const char *name = path + ftw->base;
+    if (kind == FTW_D && ftw->level > 0 &&
+        (name[0] == '.' || !strcmp(name, "node_modules") || (ftw->level == 1 && !strcmp(name, "build"))))
+        return FTW_SKIP_SUBTREE;
+    size_t len = strlen(name);
+    if (kind != FTW_F || len < 3 || strcmp(name + len - 3, ".md") != 0)
+        return FTW_CONTINUE;
+    const char *rel = path + strlen(IPPON_TEST_SOURCE_DIR) + 1;
+    if (strcmp(rel, KEYS_README) != 0)
+        check_no_key_table(rel);
+    return FTW_CONTINUE;
+}
+
+static void test_no_second_key_table(void **state)
+{
+    (void)state;
+    scan_keys = ippon_config_keys_json();
+    assert_non_null(scan_keys);
+    problems[0] = '\0';
+    assert_int_equal(nftw(IPPON_TEST_SOURCE_DIR, visit, 16, FTW_PHYS | FTW_ACTIONRETVAL), 0);
+    json_decref(scan_keys);
+    scan_keys = NULL;
+    if (problems[0])
+        fail_msg("a second table of configuration keys:\n%s", problems);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_keys_listed),
-        cmocka_unit_test(test_readmes_match_the_key_table),
+        cmocka_unit_test(test_readme_matches_the_key_table),
+        cmocka_unit_test(test_no_second_key_table),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

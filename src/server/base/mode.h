@@ -4,8 +4,8 @@
  * the protocol, the REST API and the database (matches.mode) write them.
  *
  * A mode is a number of players — the rules' `players` (include/ippon/rules.h) — and the
- * product's rule preset for it (config/rules/): "yonma" for 4, "sanma" for 3. The values are
- * 0 and 1, so a mode indexes an array of IPPON_MODES.
+ * product's rule preset for it, built into the core (ippon_rules_preset): "yonma" for 4, "sanma"
+ * for 3. The values are 0 and 1, so a mode indexes an array of IPPON_MODES.
  */
 #ifndef IPPON_SERVER_MODE_H
 #define IPPON_SERVER_MODE_H

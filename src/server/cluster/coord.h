@@ -1,5 +1,5 @@
 /*
- * coord.h — what the nodes of a cluster agree on, kept in Redis (../shared/SCALE.md): each
+ * coord.h — what the nodes of a cluster agree on, kept in Redis (deploy/cluster/README.md): each
  * node's lease, the queues with an atomic take, the table directory, presence, private rooms,
  * shared rate limits and node-to-node notices. Every operation is one Lua script or one command,
  * so each is atomic in Redis whichever node runs it and however many run at once.

@@ -1,5 +1,5 @@
 /*
- * node.h — this server as a node of a cluster (config section "cluster"; ../shared/SCALE.md).
+ * node.h — this server as a node of a cluster (config section "cluster"; deploy/cluster/README.md, "Leases").
  *
  * A node holds a lease in Redis (coord.h), renewed every third of cluster.lease_ms with what it
  * carries (players, tables: the info hook) and its version. At each renewal it reads every node's

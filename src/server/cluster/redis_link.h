@@ -15,8 +15,9 @@
  *
  * Every reply callback is called exactly once: with the reply, or with NULL when the connection
  * was lost first (or the link is freed). Single-threaded: the loop's thread only. hiredis 0.14:
- * plain RESP2, no TLS (keep Redis on a private network: ../shared/SCALE.md; the password then
- * stops the other users of the machines, not someone who can read the network).
+ * plain RESP2, no TLS (keep Redis on a private network: deploy/cluster/README.md, "On several
+ * machines"; the password then stops the other users of the machines, not someone who can read
+ * the network).
  */
 #ifndef IPPON_SERVER_REDIS_LINK_H
 #define IPPON_SERVER_REDIS_LINK_H

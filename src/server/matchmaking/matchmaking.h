@@ -1,5 +1,5 @@
 /*
- * matchmaking.h — matchmaking across a cluster's nodes (../shared/SCALE.md, "The shape"): the
+ * matchmaking.h — matchmaking across a cluster's nodes (deploy/cluster/README.md, "Matchmaking and moving players"): the
  * gateway's matchmaker (game/gateway_matchmaker.h) on a cluster node, over the shared state of
  * cluster/coord.h.
  *

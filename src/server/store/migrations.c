@@ -38,7 +38,7 @@ static int has_suffix(const char *s, const char *suffix)
     return n >= m && strcmp(s + n - m, suffix) == 0;
 }
 
-/* "0012_add_index.sql" -> 12; -1 if the name is not digits, '_', a name, ".sql" */
+/* "NNNN_name.sql" -> the number NNNN (0012 -> 12); -1 if the name is not digits, '_', a name, ".sql" */
 static long long migration_version(const char *name)
 {
     long long v = 0;

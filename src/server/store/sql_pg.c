@@ -1,6 +1,6 @@
 /*
  * sql_pg.c — PostgreSQL behind sql.h (libpq, synchronous): the records a cluster's nodes share
- * (../shared/SCALE.md). A statement keeps its SQL with SQLite's placeholders turned into
+ * (deploy/cluster/README.md). A statement keeps its SQL with SQLite's placeholders turned into
  * PostgreSQL's and its bound values as text (integers as int8, text as text, blobs in binary
  * as bytea); the first step runs it (PQexecParams, text results) and the following steps walk
  * its rows. A lost connection is made again before the next statement (the one that found it
