@@ -17,7 +17,7 @@
  * is worth its largest yakuman alone, and the liability stays: the liable player answers for
  * their yakuman's own value out of the hand's, as if it alone had been scored. So a tsuuiisou
  * beside a pao daisangen is one yakuman that the daisangen's feeder pays as for a daisangen
- * alone (README, Rule decisions); of two liabilities the first established comes first, and a
+ * alone (RULES.md §7); of two liabilities the first established comes first, and a
  * later one answers only for what is left.
  */
 #include <assert.h>

@@ -4,8 +4,8 @@
 // A citation is any `§N` (`§2–4`, `§3/§4`, `§1.2` alike) on a line that does not name an RFC
 // (RFC 6455 §5.1 is the RFC's section), and the `RULES.md sections 1–4 and 7` form. A mention
 // of RULES.md is right when its path leads to src/core/RULES.md, read from the repository's root
-// (`src/core/RULES.md`) or from the mentioning file's folder (a Markdown link such as
-// `../core/RULES.md`); a bare `RULES.md` only inside src/core, the rule book's own folder.
+// (`src/core/RULES.md`) or from the mentioning file's folder (a relative Markdown link that leads there);
+// a bare `RULES.md` only inside src/core, the rule book's own folder.
 // The check's own two files are left out of the tree: their examples are wrong on purpose.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';

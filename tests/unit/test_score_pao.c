@@ -568,7 +568,7 @@ static void pao_with_tsuuiisou_liable_discards(void **state)
 /* ============================================ yakuman that do not stack (yakuman_stack false)
 
    A rule set where different yakuman in one hand do not add up: the hand is worth its largest
-   yakuman alone. The liability stays (points.c; README, Rule decisions): the liable player
+   yakuman alone. The liability stays (points.c; src/core/RULES.md §7): the liable player
    answers for their yakuman's own value out of the hand's, as if it alone had been scored, so
    when the pao yakuman is worth the whole hand the hand is settled exactly as that yakuman
    alone (and listed as it). Was: the yakuman kept was the first listed (tsuuiisou before
