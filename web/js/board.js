@@ -7,7 +7,8 @@
 // the bottom, the others right / across / left). Names and scores stand upright on the name
 // plates (plates.js).
 import { h } from './dom.js';
-import { tile, sortTiles } from './tiles.js';
+import { sortTiles } from './notation.js';
+import { tile } from './tiles.js';
 import { t } from './i18n.js';
 import { position, windOf } from './game.js';
 

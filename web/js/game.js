@@ -6,7 +6,7 @@
 // show once. The match's numbers (starting points, the riichi stick, the live tiles at the deal)
 // are the ones the server sent in match_found or view (`numbers`), never the client's own.
 // No DOM here: table.js draws what this holds.
-import { kind, sortTiles } from './tiles.js';
+import { kind, sortTiles } from './notation.js';
 
 function freshSeat(seat) {
   return { seat, melds: [], discards: [], kita: [], concealed: 13, riichi: false };
