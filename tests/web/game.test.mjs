@@ -29,7 +29,7 @@ function play(found, messages) {
   }
   return g;
 }
-const events = (list) => list.map((event) => ({ type: 'event', event }));
+const CLOCK = { move_ms: 5000, bank_ms: 20000 }; // every ask carries the seat's clock
 const sorted = (tiles) => [...tiles].sort();
 const called = (g, seat) => g.seats[seat].discards.filter((d) => d.called).map((d) => d.tile);
 
@@ -127,7 +127,7 @@ test('the hand-written 4p match: riichi, draw, pon, chi, this seat\'s waits, a k
   // this seat draws 8p and discards East from the hand: the option said it waits on 5s-8s
   G.applyEvent(g, S.YONMA_MY_DRAW);
   assert.equal(g.drawn, '8p');
-  G.applyAsk(g, { type: 'ask', seq: 1, ...S.YONMA_MY_ASK });
+  G.applyAsk(g, { type: 'ask', seq: 1, clock: CLOCK, ...S.YONMA_MY_ASK });
   G.noteChoice(g, S.YONMA_MY_ASK.options.find((o) => o.type === 'discard' && o.tile === '1z'));
   G.applyEvent(g, S.YONMA_MY_DISCARD);
   assert.deepEqual(g.tenpai, { waits: ['5s', '8s'], furiten: false });
@@ -151,7 +151,7 @@ test('the hand-written 4p match: riichi, draw, pon, chi, this seat\'s waits, a k
   assert.equal(passed.tenpai.furiten, true);
 
   for (const e of S.YONMA_DEAL_IN) G.applyEvent(g, e);
-  G.applyAsk(g, { type: 'ask', seq: 2, ...S.YONMA_RON_ASK });
+  G.applyAsk(g, { type: 'ask', seq: 2, clock: CLOCK, ...S.YONMA_RON_ASK });
   assert.deepEqual(g.ask.options.map((o) => o.type), ['ron', 'pass']);
   G.applyEvent(g, S.YONMA_WIN[0]);
   assert.equal(g.ask, null);

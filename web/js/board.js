@@ -159,10 +159,3 @@ export function boardEl(g) {
   return board;
 }
 
-/** the tile a chi/pon/kan option would take: the last discard */
-export function offeredTile(g) {
-  if (!g.lastDiscard) return null;
-  const d = g.seats[g.lastDiscard.seat].discards[g.lastDiscard.index];
-  return d ? d.tile : null;
-}
-
