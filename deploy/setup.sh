@@ -8,7 +8,7 @@
 #                              fuzzing and its sanitizer runtime, Node.js + npm, Debian's chromium
 #                              and a Japanese font for its screenshots, the sqlite3 shell that
 #                              holds a lock on a test's database, python3 whose hashlib checks
-#                              the browser's BLAKE2b in tests/web)
+#                              the browser's vendored BLAKE2b in tests/web)
 #
 # Idempotent: a package already installed is not touched, and apt-get runs only when
 # something is missing. Runs as root, or through sudo. On a system without apt-get it

@@ -13,6 +13,10 @@
  * chiitoi/kokushi are null with melds; waits (tenpai hands) and ukeire (kinds that lower the
  * shanten) are given for hands of 13 − 3N tiles, else null. A bad line gives
  * {"hand":"...","error":"message"} and the tool goes on with the next one.
+ *
+ * With --dora it reads no hands and prints the rules' dora table instead: one JSON object of
+ * every indicator kind these rules have and the dora it points at, {"1m":"2m",…,"7z":"5z"}
+ * (ippon_rules_dora_of). tests/web/dora_rule.test.mjs checks the browser's copy against it.
  */
 #include <jansson.h>
 #include <stdio.h>
@@ -29,6 +33,7 @@ static void usage(FILE *out)
 {
     fprintf(out,
             "usage: ippon-shanten [--rules NAME|FILE.json] [HAND...]\n"
+            "       ippon-shanten [--rules NAME|FILE.json] --dora\n"
             "\n"
             "Prints the shanten (standard, chiitoitsu, kokushi and the least), the waits and the\n"
             "ukeire of each hand as one JSON line. Hands come from the arguments, or one per line\n"
@@ -38,6 +43,8 @@ static void usage(FILE *out)
             "\n"
             "  --rules NAME|FILE.json  default rule preset: yonma (default), sanma, tenhou4,\n"
             "                         tenhou3, or a preset file\n"
+            "  --dora                 print the dora table instead: each indicator kind of the\n"
+            "                         rules and the dora it points at, as one JSON object\n"
             "  --help                 this text\n");
 }
 
@@ -75,6 +82,23 @@ static void print_error(const char *line, const char *message)
     json_t *obj = json_object();
     json_object_set_new(obj, "hand", hand_string(line));
     json_object_set_new(obj, "error", json_string(message));
+    print_json(obj);
+}
+
+/* --dora: {"indicator":"dora",…} for every kind the rules have, in kind order */
+static void print_dora_table(const ippon_rules *rules)
+{
+    json_t *obj = json_object();
+    for (int k = 0; k < IPPON_KINDS; k++) {
+        if (!ippon_rules_has_kind(rules, k))
+            continue;
+        ippon_code indicator = (ippon_code)k, dora = (ippon_code)ippon_rules_dora_of(rules, k);
+        char indicator_name[4], dora_name[4];
+        if (ippon_notation_format(&indicator, 1, indicator_name, sizeof indicator_name) < 0 ||
+            ippon_notation_format(&dora, 1, dora_name, sizeof dora_name) < 0)
+            continue;
+        json_object_set_new(obj, indicator_name, json_string(dora_name));
+    }
     print_json(obj);
 }
 
@@ -182,6 +206,7 @@ int main(int argc, char **argv)
     ippon_rules rules_storage;
     const ippon_rules *rules = ippon_rules_preset("yonma");
     int first_hand = argc;
+    bool dora_table = false;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             usage(stdout);
@@ -193,6 +218,8 @@ int main(int argc, char **argv)
                 fprintf(stderr, "ippon-shanten: --rules: %s\n", err);
                 return 2;
             }
+        } else if (strcmp(argv[i], "--dora") == 0) {
+            dora_table = true;
         } else if (argv[i][0] == '-' && argv[i][1] == '-') {
             usage(stderr);
             return 2;
@@ -202,6 +229,14 @@ int main(int argc, char **argv)
         }
     }
 
+    if (dora_table) {
+        if (first_hand < argc) {
+            fprintf(stderr, "ippon-shanten: --dora takes no hands\n");
+            return 2;
+        }
+        print_dora_table(rules);
+        return 0;
+    }
     if (first_hand < argc) {
         for (int i = first_hand; i < argc; i++)
             evaluate(argv[i], rules);

@@ -6,13 +6,14 @@
 // in which one human sends nothing. Every message each player receives is kept. After each match
 // its record (GET /api/matches/ID) is checked twice, by two implementations of the scheme: the
 // command-line verifier (ippon-verify --json, C and libsodium) and the browser's
-// (web/js/fairness.js, its own BLAKE2b and ChaCha20). Both must accept it, with the commitment
-// each player got in match_found and each player's own contribution; and the walls the verifier
-// rebuilds must give every tile each player was actually dealt and drew (ippon/match.h's layout:
-// wind i is dealt wall[13i…13i+12], draws go up from wall[13·players], replacements down from
-// the end), every hand_start commitment and every dora indicator shown. A seat that sent nothing
-// in time contributes "" and the first deal waits for it no longer than contribution_ms. A record
-// with one byte of its secret, a contribution or a seed changed fails the verifier (exit 1).
+// (web/js/fairness.js, on the @noble BLAKE2b and ChaCha20 in web/vendor). Both must accept it,
+// with the commitment each player got in match_found and each player's own contribution; and the
+// walls the verifier rebuilds must give every tile each player was actually dealt and drew
+// (ippon/match.h's layout: wind i is dealt wall[13i…13i+12], draws go up from wall[13·players],
+// replacements down from the end), every hand_start commitment and every dora indicator shown.
+// A seat that sent nothing in time contributes "" and the first deal waits for it no longer than
+// contribution_ms. A record with one byte of its secret, a contribution or a seed changed fails
+// the verifier (exit 1).
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';

@@ -1,10 +1,10 @@
 // server.test.mjs — the `ippon` program end to end: start it on a free port with a
 // temporary config and database, talk HTTP to it, and stop it with a signal.
 //
-// Checks: /api/health, static files and their Content-Type, JSON 404 and 405 under /api,
-// no way out of the web root, keep-alive, refusal to start on a bad config or a failing
-// migration (with the file, key and problem named), the failed migration rolled back,
-// and a clean exit (code 0, no sanitizer report) on SIGTERM and SIGINT.
+// Checks: /api/health, static files and their Content-Type (the browser's modules, web/vendor's
+// too), JSON 404 and 405 under /api, no way out of the web root, keep-alive, refusal to start on
+// a bad config or a failing migration (with the file, key and problem named), the failed
+// migration rolled back, and a clean exit (code 0, no sanitizer report) on SIGTERM and SIGINT.
 //
 // Only Node built-ins. Run by ctest, which sets IPPON_BUILD_DIR and IPPON_SOURCE_DIR;
 // every wait has a deadline, so a hung server fails the test instead of hanging it.
@@ -94,6 +94,18 @@ describe('a running server', () => {
     assert.match(css.headers['content-type'], /^text\/css/);
     assert.equal(css.body, await fs.readFile(path.join(WEB, 'style.css'), 'utf8'));
     assert.equal((await request(port, { path: '/no-such-page.html' })).status, 404);
+  });
+
+  test('the browser\'s modules, the vendored ones included, are served as JavaScript byte for byte', async () => {
+    const vendored = (await fs.readdir(path.join(WEB, 'vendor'), { recursive: true }))
+      .filter((f) => f.endsWith('.js')).map((f) => `vendor/${f}`);
+    assert.ok(vendored.includes('vendor/noble-hashes-2.4.0/blake2.js') && vendored.includes('vendor/noble-ciphers-2.4.0/chacha.js'));
+    for (const file of ['js/fairness.js', 'js/notation.js', ...vendored]) {
+      const res = await request(port, { path: `/${file}` });
+      assert.equal(res.status, 200, file);
+      assert.match(res.headers['content-type'], /^(text|application)\/javascript/, file);
+      assert.equal(res.body, await fs.readFile(path.join(WEB, file), 'utf8'), file);
+    }
   });
 
   test('unknown /api paths get a JSON 404', async () => {

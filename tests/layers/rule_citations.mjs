@@ -6,12 +6,14 @@
 // of RULES.md is right when its path leads to src/core/RULES.md, read from the repository's root
 // (`src/core/RULES.md`) or from the mentioning file's folder (a relative Markdown link that leads there);
 // a bare `RULES.md` only inside src/core, the rule book's own folder.
-// The check's own two files are left out of the tree: their examples are wrong on purpose.
+// The check's own two files are left out of the tree (their examples are wrong on purpose), and so
+// is web/vendor's third-party code.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { posix } from 'node:path';
 
 export const RULE_BOOK = 'src/core/RULES.md';
+const VENDORED = /^web\/vendor\/[^/]+\//;
 const OWN_FILES = ['tests/layers/rule_citations.mjs', 'tests/layers/rule_citations.test.mjs'];
 
 // the section numbers of the rule book's headings ("## §4 Riichi …" → "4")
@@ -35,6 +37,7 @@ export function readTrackedTree(root) {
     } catch {
       continue; // listed but not in the work tree (deleted, not yet committed)
     }
+    if (VENDORED.test(p)) continue; // npm packages copied as published: their § are other documents'
     if (!bytes.includes(0) && !OWN_FILES.includes(p)) tree[p] = bytes.toString('utf8');
   }
   return tree;

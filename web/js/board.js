@@ -7,7 +7,8 @@
 // the bottom, the others right / across / left). Names and scores stand upright on the name
 // plates (plates.js).
 import { h } from './dom.js';
-import { tile, sortTiles } from './tiles.js';
+import { sortTiles } from './notation.js';
+import { tile } from './tiles.js';
 import { t } from './i18n.js';
 import { position, windOf } from './game.js';
 
@@ -156,12 +157,5 @@ export function boardEl(g) {
       sideEl(g, seat), pondEl(g, seat), stripEl(g, seat)));
   }
   return board;
-}
-
-/** the tile a chi/pon/kan option would take: the last discard */
-export function offeredTile(g) {
-  if (!g.lastDiscard) return null;
-  const d = g.seats[g.lastDiscard.seat].discards[g.lastDiscard.index];
-  return d ? d.tile : null;
 }
 

@@ -28,7 +28,7 @@ export function clockEl() {
   let full = { move: 5000, bank: 20000 };
   el.update = (g) => {
     const ask = g && g.ask;
-    if (ask && ask.clock) {
+    if (ask) {
       full = { move: Math.max(full.move, ask.clock.move_ms), bank: Math.max(full.bank, ask.clock.bank_ms) };
       const left = remaining(ask.clock, g.askAt, performance.now());
       g.bankLeft = left.bank;

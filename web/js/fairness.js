@@ -5,8 +5,11 @@
 // starts with a commitment to its seed and wall. After the match the secret and seeds are
 // revealed: verifyMatch re-derives all of it and, given what this browser saw live, checks the
 // commitments it received, its own contribution, its deal and the first dora indicator.
-import { blake2b } from './blake2b.js';
-import { chacha20Words } from './chacha20.js';
+// BLAKE2b and ChaCha20 (RFC 8439, libsodium's crypto_stream_chacha20_ietf) are the audited
+// @noble packages vendored under web/vendor/ (web/vendor/README.md).
+import { blake2b } from '../vendor/noble-hashes-2.4.0/blake2.js';
+import { chacha20 } from '../vendor/noble-ciphers-2.4.0/chacha.js';
+import { sortTiles } from './notation.js';
 
 const ZERO_NONCE = new Uint8Array(12);
 const TWO32 = 0x100000000;
@@ -39,7 +42,7 @@ function need32(bytes, what) {
 /** the commitment to the match secret published at its start: BLAKE2b-256 of the secret */
 export function secretCommitment(secret) {
   need32(secret, 'the secret');
-  return blake2b(secret, 32);
+  return blake2b(secret, { dkLen: 32 });
 }
 
 /**
@@ -64,7 +67,7 @@ export function handSeed(secret, k, contributions) {
     msg.set(c, p);
     p += c.length;
   }
-  return blake2b(msg, 32, secret);
+  return blake2b(msg, { dkLen: 32, key: secret });
 }
 
 /** the tile ids of a wall in increasing order: all 136, or 108 without 2m–8m in 3-player */
@@ -76,6 +79,25 @@ export function wallTileIds(players) {
     ids.push(id);
   }
   return ids;
+}
+
+/**
+ * a function returning the consecutive little-endian uint32 words of a seed's ChaCha20 keystream
+ * (zero nonce, from block 0 on), one 64-byte block at a time
+ */
+export function keystreamWords(seed) {
+  const zeros = new Uint8Array(64);
+  let block = null, used = 64, counter = 0;
+  return () => {
+    if (used === 64) {
+      block = new DataView(chacha20(seed, ZERO_NONCE, zeros, undefined, counter).buffer);
+      counter += 1;
+      used = 0;
+    }
+    const w = block.getUint32(used, true);
+    used += 4;
+    return w;
+  };
 }
 
 /** shuffles ids in place, Fisher–Yates from the last position down, j by rejection from nextWord() */
@@ -96,7 +118,7 @@ export function shuffle(ids, nextWord) {
 /** the wall (tile ids in wall order) a 32-byte seed gives: its ChaCha20 stream shuffles wallTileIds */
 export function wall(players, seed) {
   need32(seed, 'a seed');
-  return shuffle(wallTileIds(players), chacha20Words(seed, ZERO_NONCE, 0));
+  return shuffle(wallTileIds(players), keystreamWords(seed));
 }
 
 /** the commitment sent when a hand starts: BLAKE2b-256 of the seed, then one byte per tile id in wall order */
@@ -105,7 +127,7 @@ export function handCommitment(seed, wallIds) {
   const msg = new Uint8Array(32 + wallIds.length);
   msg.set(seed, 0);
   msg.set(wallIds, 32);
-  return blake2b(msg, 32);
+  return blake2b(msg, { dkLen: 32 });
 }
 
 /** which suits have a red five (m, p, s): all three in 4-player, pin and sou in 3-player */
@@ -131,12 +153,6 @@ export function dealtTiles(players, wallIds, seat, dealer, redFives = redFivesFo
 /** the code of the first dora indicator: wall[N-9] */
 export function doraIndicator(wallIds, redFives) {
   return tileName(wallIds[wallIds.length - 9], redFives);
-}
-
-// tile codes in hand order (man, pin, sou, honours; a red five after the plain fives)
-function sortCodes(codes) {
-  const key = (c) => 'mpsz'.indexOf(c[1]) * 20 + (c[0] === '0' ? 11 : 2 * Number(c[0]));
-  return [...codes].sort((a, b) => key(a) - key(b) || (a < b ? -1 : a > b ? 1 : 0));
 }
 
 function playersOf(record) {
@@ -253,7 +269,7 @@ export function verifyMatch(record, seen = undefined) {
       }));
       checks.push(check('deal', h.k, () => {
         const dealt = dealtTiles(players, walled(), seen.seat, h.dealer, redFives);
-        return same(sortCodes(h.deal || []).join(' '), sortCodes(dealt).join(' '));
+        return same(sortTiles(h.deal || []).join(' '), sortTiles(dealt).join(' '));
       }));
       checks.push(check('dora', h.k, () => same(String(h.dora), doraIndicator(walled(), redFives))));
     }

@@ -6,7 +6,7 @@
 // show once. The match's numbers (starting points, the riichi stick, the live tiles at the deal)
 // are the ones the server sent in match_found or view (`numbers`), never the client's own.
 // No DOM here: table.js draws what this holds.
-import { kind, sortTiles } from './tiles.js';
+import { kind, sortTiles } from './notation.js';
 
 function freshSeat(seat) {
   return { seat, melds: [], discards: [], kita: [], concealed: 13, riichi: false };
@@ -254,7 +254,7 @@ export function applyEvent(g, e) {
 export function applyAsk(g, ask) {
   g.ask = ask;
   g.askAt = performance.now();
-  if (ask.clock && ask.clock.move_ms > (g.moveMs || 0)) g.moveMs = ask.clock.move_ms;
+  if (ask.clock.move_ms > (g.moveMs || 0)) g.moveMs = ask.clock.move_ms;
   if (ask.tenpai) {
     g.tenpai = { waits: [...ask.tenpai.waits], furiten: !!ask.tenpai.furiten };
     g.waitPassed = false;
@@ -266,27 +266,29 @@ export function noteChoice(g, action) {
   g.chosen = action;
 }
 
-/** the whole table from a `view` (a reconnect): replaces what was known */
+/**
+ * the whole table from a `view` (a reconnect): replaces what was known. Every field but `p` (none
+ * when the server keeps no proof key) and `last_discarder` (null before a discard) is always sent
+ * to a seated player (PROTOCOL.md, src/server/game/table.c send_view)
+ */
 export function applyView(g, v) {
   g.started = true;
   g.n = v.n;
   g.proof = v.p ?? null; /* the server's proof of that number: sent back with it on a reconnect */
   g.players = v.players;
-  if (v.numbers) g.numbers = { ...v.numbers };
+  g.numbers = { ...v.numbers };
   g.roundWind = v.round_wind;
-  g.kyoku = v.kyoku || 1;
+  g.kyoku = v.kyoku;
   g.dealer = v.dealer;
   g.honba = v.honba;
   g.sticks = v.sticks;
   g.handNumber = v.hand_number;
-  if (v.names) {
-    g.names = v.names.map((s) => s.name);
-    g.bots = v.names.map((s) => !!s.bot);
-  }
-  if (v.ranked !== undefined) g.ranked = !!v.ranked;
+  g.names = v.names.map((s) => s.name);
+  g.bots = v.names.map((s) => s.bot);
+  g.ranked = v.ranked;
   g.live = v.live;
   g.dora = [...v.dora];
-  g.commitment = v.commitment || g.commitment;
+  g.commitment = v.commitment;
   g.points = v.seats.map((s) => s.points);
   const riichiPaid = v.seats.map((s) => (s.riichi && !(s.discards.length && s.discards.at(-1).riichi && v.last_discarder === s.seat) ? g.numbers.riichi_stick : 0));
   // what the hand began with, as far as a view tells it: points before this hand's riichi sticks
@@ -296,21 +298,17 @@ export function applyView(g, v) {
     seat: s.seat, melds: s.melds, discards: s.discards.map((d) => ({ ...d })), kita: [...s.kita],
     concealed: s.concealed, riichi: s.riichi,
   }));
-  if (v.you) {
-    g.me = v.you.seat;
-    const hand = [...v.you.hand];
-    if (v.you.drawn) takeOne(hand, v.you.drawn);
-    g.hand = sortTiles(hand);
-    g.drawn = v.you.drawn || null;
-    g.tenpai = v.you.tenpai ? { waits: [...v.you.tenpai.waits], furiten: !!v.you.tenpai.furiten } : null;
-  }
+  g.me = v.you.seat;
+  const hand = [...v.you.hand];
+  if (v.you.drawn) takeOne(hand, v.you.drawn);
+  g.hand = sortTiles(hand);
+  g.drawn = v.you.drawn;
+  g.tenpai = v.you.tenpai ? { waits: [...v.you.tenpai.waits], furiten: v.you.tenpai.furiten } : null;
   g.waitPassed = false;
-  if (v.clocks && v.clocks[g.me]) g.clock = v.clocks[g.me];
-  // whose turn (the seat to act, or whose discard is on offer) and the latest discard, as the
-  // server says; a server without those fields: the seat holding 3n + 2 concealed tiles
-  const holder = v.seats.find((s) => s.concealed % 3 === 2);
+  g.clock = v.clocks[g.me];
+  // whose turn (the seat to act, or whose discard is on offer) and the latest discard, as the server says
   g.turn = null;
-  setTurn(g, Number.isInteger(v.turn) ? v.turn : holder ? holder.seat : null);
+  setTurn(g, v.turn);
   const last = Number.isInteger(v.last_discarder) ? g.seats[v.last_discarder] : null;
   const tail = last && last.discards[last.discards.length - 1];
   g.lastDiscard = tail && !tail.called ? { seat: last.seat, index: last.discards.length - 1 } : null;

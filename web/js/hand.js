@@ -4,7 +4,8 @@
 // leaves you tenpai carries a small flag, and pointing at it (or choosing it with the arrows)
 // shows what you would wait on (waits.js).
 import { h } from './dom.js';
-import { tile, tileLabel, kind } from './tiles.js';
+import { kind, parse } from './notation.js';
+import { tile, tileLabel } from './tiles.js';
 import { t } from './i18n.js';
 import { meldEl } from './board.js';
 import { doraKinds } from './tenpai.js';
@@ -54,7 +55,7 @@ export function handEl(g, ui, on) {
     const ok = allowedTile(g, item, choices, ui.riichiMode);
     const keeps = ok && tenpaiOption(choices, item, ui.riichiMode);
     const isDora = dora.has(kind(item.code));
-    const red = item.code[0] === '0';
+    const red = parse(item.code).red;
     const cls = ['hand-tile', ok ? 'ok' : '', ui.riichiMode && ok ? 'riichi-ok' : '', ui.selected === i ? 'selected' : '',
       isDora ? 'is-dora' : '', red ? 'is-red' : '', keeps ? 'keeps-tenpai' : ''].filter(Boolean).join(' ');
     const name = tileLabel(item.code) + (isDora ? ` (${t('table.dora')})` : '');

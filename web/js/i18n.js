@@ -25,8 +25,6 @@ export function getLang() {
   return lang;
 }
 
-export const LANGS = Object.keys(DICTS);
-
 const pluralRules = {};
 
 /** the plural category of n in language `code`: 'one', 'other'… */

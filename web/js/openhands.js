@@ -2,7 +2,7 @@
 // hand is open (GET /api/matches/ID?format=replay gives each seat's deal and drawn tiles). Pure:
 // the replay viewer (replay.js) keeps the list on its game as g.open, and the board (board.js)
 // lays those hands face up.
-import { kind, sortTiles } from './tiles.js';
+import { kind, sortTiles } from './notation.js';
 
 /** a seat's open hand: its tiles, and the one it just drew apart */
 function freshHand() {

@@ -246,7 +246,7 @@ function receive(msg) {
     case 'event': event(msg); break;
     case 'view':
       contribute(msg);
-      if (!play.game || play.game.table !== msg.table) play.game = newGame({ ...(storedMatch(msg.table) || {}), table: msg.table, seat: msg.you?.seat ?? 0, mode: msg.players === 3 ? '3p' : '4p' });
+      if (!play.game || play.game.table !== msg.table) play.game = newGame({ ...(storedMatch(msg.table) || {}), table: msg.table, seat: msg.you.seat, mode: msg.players === 3 ? '3p' : '4p' });
       applyView(play.game, msg);
       changed('game');
       break;

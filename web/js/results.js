@@ -5,7 +5,8 @@
 // start). An exhaustive draw: the tenpai hands, the noten payments, who deals next and what
 // carries over. The match-end dialog takes the focus (dialog.js); its buttons stay in view.
 import { h, signed, number } from './dom.js';
-import { tile, sortTiles } from './tiles.js';
+import { sortTiles } from './notation.js';
+import { tile } from './tiles.js';
 import { t, has } from './i18n.js';
 import { meldEl, seatName, WINDS } from './board.js';
 import { storedWinEl, yakuName } from './wins.js';

@@ -11,10 +11,6 @@ export function currentUser() {
   return user;
 }
 
-export function hasToken() {
-  return !!storedToken();
-}
-
 export function onSessionChange(fn) {
   listeners.add(fn);
   return () => listeners.delete(fn);

@@ -3,7 +3,7 @@
 // in 3-player the man suit is 1m and 9m only, so 1m shows 9m and 9m shows 1m), and how many
 // tiles of a kind this seat has not seen: four, less its own hand, every pond, meld, kita and
 // indicator face up. Waits and furiten themselves come from the server (PROTOCOL.md).
-import { kind } from './tiles.js';
+import { kind } from './notation.js';
 
 /** the dora kind an indicator points at: "9p" → "1p", "4z" → "1z", "7z" → "5z"; 3p: "1m" → "9m" */
 export function doraOf(indicator, players) {

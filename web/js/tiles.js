@@ -1,36 +1,15 @@
 // tiles.js — tile faces drawn as SVG by code: man (numeral + 萬), pin (circles), sou (bamboo
-// sticks, a bird for 1s), winds and dragons as kanji, red fives in red, and the back. Also tile
-// notation helpers (suit, number, sorting) and accessible names.
+// sticks, a bird for 1s), winds and dragons as kanji, red fives in red, and the back; and their
+// accessible names. The notation itself (parts, kind, hand order) is notation.js.
 import { svg } from './dom.js';
 import { t } from './i18n.js';
+import { parse } from './notation.js';
 
 const W = 60, H = 80;
 const INK = '#1d1d1f', RED = '#c8102e', GREEN = '#1f7a3a', BLUE = '#1c4fa0';
 const FONT = '"Noto Sans CJK JP","Hiragino Sans","Yu Gothic","IPAexGothic","Meiryo",sans-serif';
 const NUMERALS = ['', '一', '二', '三', '四', '五', '六', '七', '八', '九'];
 const HONORS = ['', '東', '南', '西', '北', '白', '發', '中'];
-
-/** "0p" → { suit: 'p', n: 5, red: true } */
-export function parse(code) {
-  const d = Number(code[0]);
-  return { suit: code[1], n: d === 0 ? 5 : d, red: d === 0 };
-}
-
-/** the kind of a tile, red fives counted as fives: "0m" → "5m" */
-export function kind(code) {
-  return code[0] === '0' ? `5${code[1]}` : code;
-}
-
-const SUIT_ORDER = { m: 0, p: 1, s: 2, z: 3 };
-function sortKey(code) {
-  const { suit, n, red } = parse(code);
-  return SUIT_ORDER[suit] * 20 + n * 2 + (red ? 1 : 0);
-}
-
-/** tiles in the usual hand order: man, pin, sou, honors; a red five after the plain fives */
-export function sortTiles(tiles) {
-  return [...tiles].sort((a, b) => sortKey(a) - sortKey(b));
-}
 
 /** an accessible name in the current language: "5 pin (red)", "赤五筒" */
 export function tileLabel(code) {

@@ -1,7 +1,7 @@
 // verifier.js — the match page's "Fair walls" section: what the end of the match revealed (the
 // secret's commitment, every seat's contribution) and the walls checked right here in the browser
-// (fairness.js, with its own BLAKE2b and ChaCha20), against the record and against what this
-// browser saw during the match (witness.js): the commitment it received at the start, its own
+// (fairness.js, on the vendored @noble BLAKE2b and ChaCha20), against the record and against what
+// this browser saw during the match (witness.js): the commitment it received at the start, its own
 // contribution, each hand's commitment, its deal and first dora indicator. Older matches, stored
 // before the players contributed, keep their seeds: each can still be rebuilt by /api/fairness.
 // The verdict is green only when every check passed; a check that failed, or that was asked for

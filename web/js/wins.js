@@ -6,7 +6,8 @@
 // parts: what a record does not have is left out.
 import { h, signed, number } from './dom.js';
 import { t, has } from './i18n.js';
-import { tile, sortTiles } from './tiles.js';
+import { sortTiles } from './notation.js';
+import { tile } from './tiles.js';
 import { meldEl } from './board.js';
 
 /** a yaku's name in the current language ({ id, name }: the server's Japanese name if unknown) */
