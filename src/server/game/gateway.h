@@ -125,7 +125,7 @@ typedef struct ippon_gateway_stats {
     long matches_finished, messages_in, messages_out, bad_messages; /* since start */
     /* matches lost since start: journals set aside at start-up because they did not read or
        replay (gateway_journal.c), and restored matches voided because a player proved the journal
-       lost their end (ippon_gateway_rejoin) */
+       lost their end (gw_rejoin, gateway_tables.h) */
     long journals_unreadable, matches_voided_at_resume;
     bool draining, maintenance;
 } ippon_gateway_stats;
