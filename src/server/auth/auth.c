@@ -47,7 +47,7 @@ long long ippon_auth_now_ms(ippon_auth *auth)
     return auth->now_ms(auth->clock_ctx);
 }
 
-long long auth_now_s(ippon_auth *auth)
+static long long auth_now_s(ippon_auth *auth)
 {
     long long ms = ippon_auth_now_ms(auth);
     return ms >= 0 ? ms / 1000 : -((-ms + 999) / 1000);

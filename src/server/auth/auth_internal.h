@@ -132,7 +132,6 @@ void auth_op_write_or_end(auth_op *op, ippon_auth_write *aw);
 
 /* ---- auth.c: the service, and the operations' own steps the pipeline calls -------------- */
 
-long long auth_now_s(ippon_auth *auth);
 /* the login limits' account key of a username: "u:" and the name, ASCII-lowercased */
 void auth_account_key(const char *username, char *out, size_t outlen);
 /* a result known at once: *now set, returns 0 (the operations' "not pending") */

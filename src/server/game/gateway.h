@@ -90,10 +90,6 @@ void ippon_gateway_attach(ippon_gateway *gw, struct ippon_timers *timers);
 int ippon_gateway_sessions_ended(ippon_gateway *gw, const char *user_id, const unsigned char *token_hash,
                                  const unsigned char *keep_hash, const char *message);
 
-/* close the sockets whose session has expired by now_s (Unix s); the once-a-second timer calls
-   this with the auth clock's time. Returns how many closed */
-int ippon_gateway_expire_sessions(ippon_gateway *gw, long long now_s);
-
 /* stop forming new matches (draining); running tables play on. The event loop is woken after
    grace_ms, so the caller can then close what still runs */
 void ippon_gateway_drain(ippon_gateway *gw, int64_t grace_ms);

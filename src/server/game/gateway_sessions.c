@@ -63,7 +63,9 @@ static void expire_one(void *ctx, const char *key, void *value)
     }
 }
 
-int ippon_gateway_expire_sessions(ippon_gateway *gw, long long now_s)
+/* close the sockets whose session has expired by now_s (Unix s); the once-a-second timer calls
+   this with the auth clock's time. Returns how many closed */
+static int ippon_gateway_expire_sessions(ippon_gateway *gw, long long now_s)
 {
     expiry_walk walk = {gw, now_s, 0};
     ippon_strmap_each(gw->users, expire_one, &walk);

@@ -32,9 +32,6 @@ json_t *ippon_proto_option(const ippon_rules *rules, const ippon_action *a);
  */
 json_t *ippon_proto_options(const ippon_match *m, int seat);
 
-/* the kinds set in a waits mask as tile codes in kind order, fives plain: ["3p","6p"] */
-json_t *ippon_proto_waits(uint64_t waits);
-
 /*
  * The seat's own tenpai while it holds 3n+1 tiles: {"waits":["3p","6p"],"furiten":false}
  * (ippon_match_seat_waits), or NULL when it is not tenpai or holds 3n+2. Only for that seat.
@@ -49,9 +46,6 @@ json_t *ippon_proto_tenpai(const ippon_match *m, int seat);
  */
 int ippon_proto_read_action(const ippon_match *m, int seat, const json_t *obj, ippon_action *out, char *err,
                             size_t err_cap);
-
-/* a meld on the table: {"type":"pon","tiles":[…],"called":"5m","from":2} */
-json_t *ippon_proto_meld(const ippon_rules *rules, const ippon_meld_tiles *mt);
 
 /*
  * An event as `seat` may see it, or NULL when it is not for that seat (another seat's

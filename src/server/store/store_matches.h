@@ -56,20 +56,6 @@ void ippon_store_batch_each(const ippon_store_batch *q, bool stored, void (*fn)(
                             void *ctx);
 
 /*
- * Writes the queue's matches not stored yet in one transaction (everything or nothing) and marks
- * them stored. 0, or -1 with err saying why (and the store's last failure noted: the writer tells a
- * locked database from a full disk by it).
- */
-int ippon_store_batch_write(ippon_store *st, ippon_store_batch *q, char *err, size_t errlen);
-
-/*
- * The same, one match per transaction: after the group failed for a reason that was not the
- * database's state (a match it refuses), so that such a match costs only itself. 0 if every
- * match is stored now, else -1 with err naming the last match that failed.
- */
-int ippon_store_batch_write_each(ippon_store *st, ippon_store_batch *q, char *err, size_t errlen);
-
-/*
  * What the store writer runs for a queue (pending_matches.h): ippon_store_batch_write, and if the
  * database refused the group itself (not its state: store_writer.h), ippon_store_batch_write_each.
  * 0 when every match is stored, else -1 with the store's last failure noted (the writer's retry
