@@ -204,9 +204,6 @@ void ippon_match_init(ippon_match *m, const ippon_rules *rules, int first_dealer
  */
 int ippon_match_setup(ippon_match *m, int dealer, int round_wind, int honba, int sticks, const int32_t *points);
 
-/* the number of tiles a wall has under the match's rules (136 or 108) */
-int ippon_match_wall_size(const ippon_match *m);
-
 /*
  * Starts the next hand with this wall (a permutation of the rule set's tile ids; in 3p the ids
  * of 2m–8m are absent). Only in IPPON_PHASE_NEED_WALL. Returns the number of events written, or

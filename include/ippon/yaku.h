@@ -34,12 +34,7 @@ enum ippon_yaku {
 const char *ippon_yaku_id(int yaku);
 /* the Japanese name as majiang-core writes it, e.g. "門前清自摸和" */
 const char *ippon_yaku_name_ja(int yaku);
-/* Tenhou's yaku id (0–54) and its name in tenhou.net/6 logs, e.g. 1 "立直"; kita counts as dora (52) */
-int ippon_yaku_tenhou_id(int yaku);
+/* the yaku's name in tenhou.net/6 logs, e.g. "立直"; kita counts as dora ("ドラ") */
 const char *ippon_yaku_tenhou_name(int yaku);
-/* the yaku with that ASCII id, or -1 */
-int ippon_yaku_from_id(const char *id);
-/* whether the yaku is a yakuman */
-int ippon_yaku_is_yakuman(int yaku);
 
 #endif

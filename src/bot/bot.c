@@ -5,7 +5,7 @@
  */
 #include <string.h>
 
-#include "bot.h"
+#include "ippon/bot.h"
 #include "bot_internal.h"
 #include "ippon/shanten.h"
 

@@ -70,7 +70,8 @@ void bot_table_read(struct bot_table *t, const ippon_view *v, const ippon_rules 
     }
 }
 
-int bot_live_count(struct bot_table *t, uint64_t mask)
+/* live copies (not visible to the bot) of the kinds in mask */
+static int bot_live_count(struct bot_table *t, uint64_t mask)
 {
     count_visible(t);
     int live = 0;

@@ -35,8 +35,6 @@ struct bot_table {
 
 void bot_table_read(struct bot_table *t, const ippon_view *view, const ippon_rules *rules);
 
-/* live copies (not visible to the bot) of the kinds in mask */
-int bot_live_count(struct bot_table *t, uint64_t mask);
 /* shanten after discarding one tile of `kind` (held) */
 int bot_shanten_after(struct bot_table *t, int kind);
 /* the same for every kind at once (entries of kinds not held: IPPON_SHANTEN_NONE) */

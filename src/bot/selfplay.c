@@ -8,11 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bot.h"
+#include "ippon/bot.h"
 #include "ippon/error.h"
 #include "ippon/match.h"
 #include "ippon/wall.h"
-#include "selfplay.h"
+#include "ippon/selfplay.h"
 
 enum { MAX_HANDS = 200, MAX_STEPS_PER_HAND = 2000 };
 
@@ -25,7 +25,8 @@ static uint32_t splitmix_word(void *ctx)
     return (uint32_t)((z ^ (z >> 31)) >> 32);
 }
 
-int ippon_selfplay_wall(const ippon_rules *rules, uint64_t seed, long index, int hand, uint8_t *wall)
+/* the wall of hand `hand` of match `index` for this seed (n = ippon wall size) */
+static int ippon_selfplay_wall(const ippon_rules *rules, uint64_t seed, long index, int hand, uint8_t *wall)
 {
     uint64_t state = seed * 0x100000001b3ull ^ (uint64_t)index * 0x9e3779b97f4a7c15ull ^ (uint64_t)hand << 48;
     int n = ippon_wall_tiles(rules, wall);

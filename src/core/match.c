@@ -74,7 +74,8 @@ int ippon_match_setup(ippon_match *m, int dealer, int round_wind, int honba, int
     return IPPON_OK;
 }
 
-int ippon_match_wall_size(const ippon_match *m) { return ippon_rules_wall_tiles(&m->rules); }
+/* the number of tiles a wall has under the match's rules (136 or 108) */
+static int ippon_match_wall_size(const ippon_match *m) { return ippon_rules_wall_tiles(&m->rules); }
 
 static bool wall_is_permutation(const ippon_match *m, const ippon_tile *wall, int n)
 {

@@ -3,7 +3,7 @@
  * libsodium's ChaCha20 (crypto_stream_chacha20_ietf) keyed by the seed, produced a block of
  * 64 bytes at a time; the shuffle itself is the core's (ippon_wall_shuffle).
  */
-#include "fairness.h"
+#include "ippon/fairness.h"
 
 #include <sodium.h>
 #include <string.h>

@@ -23,7 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "game_log.h"
+#include "ippon/game_log.h"
 
 struct ippon_game_log {
     ippon_rules rules;

@@ -16,9 +16,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "game_log.h"
+#include "ippon/game_log.h"
 #include "rules_json.h"
-#include "selfplay.h"
+#include "ippon/selfplay.h"
 
 static double now(void)
 {

@@ -1,5 +1,5 @@
 /*
- * ippon-verify — checks a finished match's walls from what its end revealed (src/fairness/fairness.h).
+ * ippon-verify — checks a finished match's walls from what its end revealed (include/ippon/fairness.h).
  *
  *   curl -s https://HOST/api/matches/ID > MATCH.json
  *   ippon-verify [--commitment HEX] [--contribution SEAT:HEX] [--hand-commitment HAND:HEX …]
@@ -37,7 +37,7 @@
 #include <jansson.h>
 #include <sodium.h>
 
-#include "fairness.h"
+#include "ippon/fairness.h"
 #include "ippon/match.h"
 #include "ippon/rules.h"
 #include "ippon/tile.h"

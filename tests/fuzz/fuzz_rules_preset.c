@@ -25,7 +25,7 @@
 
 #include "ippon/rules.h"
 #include "rules_json.h"
-#include "selfplay.h"
+#include "ippon/selfplay.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -48,10 +48,13 @@
 #include <string.h>
 
 #include <jansson.h>
+#include <libwebsockets.h>
 #include <sodium.h>
 
 #include "fuzz_server.h"
-#include "game/gateway_internal.h"
+#include "game/gateway_conn.h"
+#include "game/gateway_lobby.h"
+#include "game/gateway_tables.h"
 #include "game/table.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -165,10 +168,10 @@ static void take(snapshot *s, ippon_conn *c)
 {
     ippon_gateway_stats_get(gw, &s->stats);
     snprintf(s->user_id, sizeof s->user_id, "%s", c->user_id);
-    s->table = ippon_gateway_table_of(gw, c->user_id);
+    s->table = gw_table_of(gw, c->user_id);
     s->view = NULL;
     if (s->table) {
-        json_t *v = ippon_table_public_view(s->table->t, now_ms());
+        json_t *v = ippon_table_public_view(gw_table_game(s->table), now_ms());
         s->view = json_dumps(v, JSON_COMPACT | JSON_SORT_KEYS);
         json_decref(v);
     }
@@ -237,8 +240,8 @@ static void pass_time(long ms)
     for (int ticks = 0; ticks < MAX_TICKS_PER_STEP; ticks++) {
         struct gw_table *next = NULL;
         int64_t at = -1;
-        for (struct gw_table *gt = gw->tables; gt; gt = gt->next) {
-            int64_t w = gt->dead ? -1 : ippon_table_next_wakeup(gt->t);
+        for (struct gw_table *gt = gw_table_first(gw); gt; gt = gw_table_next(gt)) {
+            int64_t w = gw_table_finished(gt) ? -1 : ippon_table_next_wakeup(gw_table_game(gt));
             if (w >= 0 && w <= target && (at < 0 || w < at)) {
                 at = w;
                 next = gt;
@@ -253,19 +256,19 @@ static void pass_time(long ms)
         last_at = at;
         if (at > now_ms())
             now_us = (lws_usec_t)at * 1000;
-        ippon_table_tick(next->t, now_ms());
+        ippon_table_tick(gw_table_game(next), now_ms());
         drain();
     }
     now_us = (lws_usec_t)target * 1000;
     for (ippon_mode mode = 0; mode < IPPON_MODES; mode++)
-        ippon_gateway_lobby_changed(gw, mode, now_ms());
+        gw_lobby_changed(gw, mode, now_ms());
     drain();
     /* a call window lasts call_window_ms: a view asked for inside it has come by now */
     ippon_game_settings set;
     ippon_gateway_settings_get(gw, &set);
     for (int i = 0; i < SOCKETS && ms > set.call_window_ms * set.time_scale; i++) {
-        const struct gw_table *gt = sockets[i] ? ippon_gateway_table_of(gw, sockets[i]->user_id) : NULL;
-        if (view_due[i] && gt && !gt->dead)
+        const struct gw_table *gt = sockets[i] ? gw_table_of(gw, sockets[i]->user_id) : NULL;
+        if (view_due[i] && gt && !gw_table_finished(gt))
             fail("a resume inside a call window never got its view", NULL);
         view_due[i] = false;
     }
@@ -278,9 +281,9 @@ static void control(char what)
     } else if (what == 'd') {
         ippon_gateway_drain(gw, 60000);
     } else if (what == 'k') {
-        for (struct gw_table *gt = gw->tables; gt; gt = gt->next)
-            if (!gt->dead) {
-                ippon_gateway_table_close(gw, gt, "closed by an administrator");
+        for (struct gw_table *gt = gw_table_first(gw); gt; gt = gw_table_next(gt))
+            if (!gw_table_finished(gt)) {
+                gw_table_close(gw, gt, "closed by an administrator");
                 break;
             }
     }

@@ -1,5 +1,5 @@
 // fairness.test.mjs — walls no one can choose (src/server/PROTOCOL.md, "Walls no one can choose";
-// src/fairness/fairness.h), through the real server.
+// include/ippon/fairness.h), through the real server.
 //
 // Players over WebSocket (ws_player.mjs sends a random contribution on match_found, as the web
 // client does) play a practice 4p match, a ranked 3p match of two humans, and a ranked 4p match

@@ -30,6 +30,7 @@
 #include <unistd.h>
 
 #include "auth/auth.h"
+#include "auth/name_rules.h"
 #include "base/ids.h"
 #include "base/log.h"
 #include "auth/pwhash.h"

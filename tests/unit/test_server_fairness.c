@@ -26,7 +26,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "fairness.h"
+#include "ippon/fairness.h"
 #include "ippon/rules.h"
 
 /* ---- ChaCha20 (RFC 8439 §2.3), written from the RFC ---- */

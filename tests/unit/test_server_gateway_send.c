@@ -1,10 +1,10 @@
 /*
  * test_server_gateway_send.c — a connection is never sent a sequence with a gap in it
- * (gateway.c): when a message cannot be made or queued for lack of memory, the connection
+ * (gateway_conn.c): when a message cannot be made or queued for lack of memory, the connection
  * closes after what it already has, with the error "overloaded" it keeps ready from the moment
  * it opens, and nothing more is queued for it (the client connects again and resumes from its
  * last event). Memory running out is injected: json_pack's NULL, and the test hook
- * ippon_gateway_test_failing_sends.
+ * gw_test_failing_sends.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -17,7 +17,7 @@
 
 #include "app.h"
 #include "base/log.h"
-#include "game/gateway_internal.h"
+#include "game/gateway_conn.h"
 
 typedef struct fixture {
     ippon_app app;
@@ -44,7 +44,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     fixture *f = *state;
-    ippon_gateway_test_failing_sends = 0;
+    gw_test_failing_sends = 0;
     ippon_gateway_close(f->gw, f->c);
     ippon_gateway_free(f->gw);
     free(f);
@@ -88,11 +88,11 @@ static json_t *event(int n) { return json_pack("{s:s,s:i}", "type", "event", "n"
 static void unmade_message_closes_after_what_was_queued(void **state)
 {
     fixture *f = *state;
-    ippon_gateway_send(f->gw, f->c, event(1));
-    ippon_gateway_send(f->gw, f->c, event(2));
-    ippon_gateway_send(f->gw, f->c, NULL); /* event 3 could not be made */
-    ippon_gateway_send(f->gw, f->c, event(4));
-    ippon_gateway_send_error(f->gw, f->c, "stale", "later messages are not queued either");
+    gw_send(f->gw, f->c, event(1));
+    gw_send(f->gw, f->c, event(2));
+    gw_send(f->gw, f->c, NULL); /* event 3 could not be made */
+    gw_send(f->gw, f->c, event(4));
+    gw_send_error(f->gw, f->c, "stale", "later messages are not queued either");
     expect(f, "\"n\":1", false);
     expect(f, "\"n\":2", false);
     expect(f, "\"code\":\"overloaded\"", true);
@@ -104,10 +104,10 @@ static void unmade_message_closes_after_what_was_queued(void **state)
 static void unqueued_message_closes_after_what_was_queued(void **state)
 {
     fixture *f = *state;
-    ippon_gateway_send(f->gw, f->c, event(1));
-    ippon_gateway_test_failing_sends = 1;
-    ippon_gateway_send(f->gw, f->c, event(2));
-    ippon_gateway_send(f->gw, f->c, event(3));
+    gw_send(f->gw, f->c, event(1));
+    gw_test_failing_sends = 1;
+    gw_send(f->gw, f->c, event(2));
+    gw_send(f->gw, f->c, event(3));
     expect(f, "\"n\":1", false);
     expect(f, "\"code\":\"overloaded\"", true);
     expect_nothing(f);
@@ -117,9 +117,9 @@ static void unqueued_message_closes_after_what_was_queued(void **state)
 static void failed_close_message_still_closes(void **state)
 {
     fixture *f = *state;
-    ippon_gateway_test_failing_sends = 1;
-    ippon_gateway_send_error_and_close(f->gw, f->c, "abuse", "too many bad messages");
-    ippon_gateway_send(f->gw, f->c, event(1));
+    gw_test_failing_sends = 1;
+    gw_send_error_and_close(f->gw, f->c, "abuse", "too many bad messages");
+    gw_send(f->gw, f->c, event(1));
     expect(f, "\"code\":\"overloaded\"", true);
     expect_nothing(f);
 }
@@ -129,12 +129,12 @@ static void messages_go_out_in_order(void **state)
 {
     fixture *f = *state;
     for (int n = 1; n <= 3; n++)
-        ippon_gateway_send(f->gw, f->c, event(n));
+        gw_send(f->gw, f->c, event(n));
     expect(f, "\"n\":1", false);
     expect(f, "\"n\":2", false);
     expect(f, "\"n\":3", false);
     expect_nothing(f);
-    ippon_gateway_send(f->gw, f->c, event(4));
+    gw_send(f->gw, f->c, event(4));
     expect(f, "\"n\":4", false);
 }
 

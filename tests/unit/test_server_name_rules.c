@@ -1,6 +1,6 @@
 /*
  * test_server_name_rules.c — display names that pass for the staff, the service or a bot
- * (src/server/auth/name_rules.c) and the display-name check that applies it first (auth_rules.c):
+ * (src/server/auth/name_rules.c) and the display-name check that applies that rule first:
  * the reserved words in any case, with look-alike digits and signs, split by punctuation or
  * capitals, with digits after them; the Japanese staff and service words anywhere in a name, in
  * katakana or hiragana, full- or half-width, with look-alike kanji; the bots' names, "Bot

@@ -44,7 +44,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fairness.h"
+#include "ippon/fairness.h"
 #include "ippon/rules.h"
 #include "ippon/shanten.h"
 #include "game/protocol.h"

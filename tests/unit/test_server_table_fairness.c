@@ -1,6 +1,6 @@
 /*
  * test_server_table_fairness.c — a table takes the players' contributions to its walls
- * (src/server/game/table.h; the scheme in src/fairness/fairness.h), with a fake clock.
+ * (src/server/game/table.h; the scheme in include/ippon/fairness.h), with a fake clock.
  *
  * Two humans and two bots. Each human's first message is match_found with the commitment to
  * the match's secret and the wait for contributions; nothing is dealt until both humans have

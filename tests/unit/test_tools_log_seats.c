@@ -21,10 +21,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "game_log.h"
+#include "ippon/game_log.h"
 #include "ippon/match.h"
 #include "ippon/rules.h"
-#include "selfplay.h"
+#include "ippon/selfplay.h"
 #include "tenhou_replay.h"
 
 enum { FIRST = 2, MAX_HANDS = 64 };

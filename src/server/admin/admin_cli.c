@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "auth/auth.h"
+#include "auth/name_rules.h"
 #include "store/db_check.h"
 #include "config.h"
 #include "base/ids.h"

@@ -28,7 +28,8 @@ struct ippon_settings {
     json_t *stored_at; /* {key: updated_at} of the stored values in effect */
 };
 
-bool ippon_settings_is_live(const char *key)
+/* is key one of the live settings? */
+static bool ippon_settings_is_live(const char *key)
 {
     for (size_t i = 0; i < LIVE_KEY_COUNT; i++)
         if (!strcmp(live_keys[i], key))

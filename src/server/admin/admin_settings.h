@@ -40,9 +40,6 @@ void ippon_settings_free(ippon_settings *s);
  */
 int ippon_settings_load(ippon_settings *s, ippon_store *st);
 
-/* is key one of the live settings? */
-bool ippon_settings_is_live(const char *key);
-
 /*
  * The settings as the admin area shows them (new reference): {"values": {key: value},
  * "defaults": {key: the configuration's value}, "stored": {key: updated_at (unix s)}}.

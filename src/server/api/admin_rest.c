@@ -26,6 +26,7 @@
 #include "admin/admin_settings.h"
 #include "store/admin_writes.h"
 #include "auth/auth.h"
+#include "auth/name_rules.h"
 #include "base/log.h"
 #include "base/wall_clock.h"
 #include "metrics.h"

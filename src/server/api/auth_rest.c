@@ -35,6 +35,7 @@
 #include "admin/admin_settings.h"
 #include "store/admin_writes.h"
 #include "auth/auth.h"
+#include "auth/name_rules.h"
 #include "base/log.h"
 #include "metrics.h"
 #include "api/rest.h"

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "base/mode.h"
-#include "fairness.h"
+#include "ippon/fairness.h"
 #include "game/protocol.h"
 #include "api/rest.h"
 

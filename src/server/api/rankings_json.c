@@ -9,7 +9,7 @@
 
 #include "base/mode.h"
 
-json_t *ippon_json_leaderboard(const ippon_leaderboard_page *page)
+static json_t *ippon_json_leaderboard(const ippon_leaderboard_page *page)
 {
     json_t *rows = json_array();
     for (int i = 0; rows && i < page->n; i++) {
@@ -54,7 +54,7 @@ static json_t *history_json(const ippon_profile *p, ippon_mode mode)
     return points;
 }
 
-json_t *ippon_json_profile(const ippon_profile *p)
+static json_t *ippon_json_profile(const ippon_profile *p)
 {
     json_t *recent = json_array();
     for (int i = 0; recent && i < p->recent_n; i++) {
@@ -99,7 +99,7 @@ static json_t *seats_json(const ippon_listed_match *m)
     return players;
 }
 
-json_t *ippon_json_match_list(const ippon_listed_matches *list)
+static json_t *ippon_json_match_list(const ippon_listed_matches *list)
 {
     json_t *matches = json_array();
     for (int i = 0; matches && i < list->n; i++) {
@@ -117,7 +117,7 @@ json_t *ippon_json_match_list(const ippon_listed_matches *list)
     return json_pack("{s:I,s:o}", "total", (json_int_t)list->total, "matches", matches);
 }
 
-json_t *ippon_json_match_detail(const ippon_stored_detail *d)
+static json_t *ippon_json_match_detail(const ippon_stored_detail *d)
 {
     const ippon_listed_match *m = &d->match;
     return json_pack("{s:s,s:s,s:s,s:b,s:b,s:b,s:o,s:o,s:i,s:I,s:I,s:o,s:O,s:O,s:O}", "id", m->id, "mode", m->mode,

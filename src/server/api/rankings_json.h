@@ -26,11 +26,6 @@
 
 #include "store/store_rankings.h"
 
-json_t *ippon_json_leaderboard(const ippon_leaderboard_page *page);
-json_t *ippon_json_profile(const ippon_profile *profile);
-json_t *ippon_json_match_list(const ippon_listed_matches *list);
-json_t *ippon_json_match_detail(const ippon_stored_detail *detail);
-
 /* read from the store and made JSON in one step: the store's code (0, IPPON_STORE_NOT_FOUND,
    -1; -1 also when out of memory) with *out set on 0 */
 int ippon_json_load_leaderboard(ippon_store *st, const ippon_leaderboard_query *q, json_t **out);

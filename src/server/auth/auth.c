@@ -6,12 +6,10 @@
  * (login_limits.h), two rate limiters, the password policy and the hashing worker (pwhash.c).
  * A token → user lookup reads and returns; a session's last use, an expired session's deletion
  * and the hourly purge are background writes nobody waits for. Every other operation is an
- * auth_op that goes through up to three waits: the per-account hold (login; auth_hold.c), the
- * password hash (register, login, claim; the policy's check first for a new password) and the
- * write (all of them). Each step's completion runs on the loop thread (ippon_auth_tick for the
- * hold, ippon_auth_poll for the hash, ippon_writer_poll for the write) and starts the next; the
- * last calls the caller's done. Password changes and "sign out everywhere": auth_password.c;
- * the rules for names and passwords: auth_rules.c. Cheap checks (limits, taken names, the
+ * auth_op, made here (or in auth_password.c: password changes and "sign out everywhere") and
+ * taken through its waits by the pipeline (auth_op.c, whose top comment counts them); this file
+ * has each kind's own steps between them. The rules for names: name_rules.c; for passwords:
+ * pwpolicy.c. Cheap checks (limits, taken names, the
  * guest's session) come first; anything checked before and changed since (a name taken by a
  * parallel registration, a guest session revoked) is checked again by the store when it writes.
  * Sessions that end are told to the session hook once written (auth.h).
@@ -49,7 +47,7 @@ long long ippon_auth_now_ms(ippon_auth *auth)
     return auth->now_ms(auth->clock_ctx);
 }
 
-long long auth_now_s(ippon_auth *auth)
+static long long auth_now_s(ippon_auth *auth)
 {
     long long ms = ippon_auth_now_ms(auth);
     return ms >= 0 ? ms / 1000 : -((-ms + 999) / 1000);
@@ -173,13 +171,29 @@ static void auth_maybe_purge(ippon_auth *auth)
     auth_background(auth, IPPON_AW_PURGE, NULL, NULL, now);
 }
 
-static void auth_result_session(ippon_auth_result *r, const ippon_user *user,
-                                const ippon_session *s, const char *token_hex)
+void auth_result_session(ippon_auth_result *r, const ippon_user *user,
+                         const ippon_session *s, const char *token_hex)
 {
     r->status = IPPON_AUTH_OK;
     r->user = *user;
     snprintf(r->token, sizeof r->token, "%s", token_hex);
     r->expires_at = s->expires_at;
+}
+
+/* ---- a password's form (its strength is the policy's, on the worker: pwpolicy.h) ------ */
+
+int ippon_auth_check_password(const char *password, size_t len, char *problem, size_t problen)
+{
+    if (memchr(password, '\0', len)) {
+        snprintf(problem, problen, "must not contain NUL characters");
+        return -1;
+    }
+    if (len < IPPON_PASSWORD_MIN || len > IPPON_PASSWORD_MAX) {
+        snprintf(problem, problen, "must be %d to %d bytes long (has %zu)", IPPON_PASSWORD_MIN,
+                 IPPON_PASSWORD_MAX, len);
+        return -1;
+    }
+    return 0;
 }
 
 /* ---- life cycle ------------------------------------------------------------------- */
@@ -281,89 +295,7 @@ void ippon_auth_destroy(ippon_auth *auth)
     free(auth);
 }
 
-/* ---- operations: their steps ------------------------------------------------------- */
-
-auth_op *auth_op_new(ippon_auth *auth, auth_op_kind kind, const char *address,
-                            ippon_auth_done done, void *ctx)
-{
-    auth_op *op = calloc(1, sizeof *op);
-    if (!op)
-        return NULL;
-    op->auth = auth;
-    op->kind = kind;
-    op->done = done;
-    op->ctx = ctx;
-    ippon_timer_init(&op->hold);
-    ippon_auth_address_key(address, op->address_key, sizeof op->address_key);
-    return op;
-}
-
-/* the end of op: the caller's completion with r, then op (a token, a hash among it) wiped */
-void auth_op_finish(auth_op *op, ippon_auth_result *r)
-{
-    auth_op_limits_end(op, IPPON_LOGIN_NOT_COUNTED); /* an attempt that got no answer */
-    r->delayed_ms = op->delayed_ms;
-    op->done(op->ctx, r);
-    sodium_memzero(r, sizeof *r);
-    sodium_memzero(op, sizeof *op);
-    free(op);
-}
-
-void auth_op_limits_end(auth_op *op, ippon_login_outcome outcome)
-{
-    if (!op->limits_open)
-        return;
-    op->limits_open = false;
-    ippon_auth *auth = op->auth;
-    ippon_login_limits_end(auth->login, op->account_key, op->address_key, ippon_auth_now_ms(auth), outcome);
-    if (op->shared_counted && auth->shared.take) /* (the cluster may have stopped meanwhile) */
-        ippon_login_limits_shared_end(auth->login, &auth->shared, op->account_key, op->address_key, outcome);
-}
-
-/* the same with nothing but a status */
-void auth_op_finish_status(auth_op *op, ippon_auth_status status)
-{
-    ippon_auth_result r;
-    memset(&r, 0, sizeof r);
-    r.status = status;
-    if (status == IPPON_AUTH_TAKEN)
-        r.taken = IPPON_TAKEN_DISPLAY_NAME; /* a guest's name: the only name checked before its write */
-    if (status == IPPON_AUTH_BUSY || status == IPPON_AUTH_UNAVAILABLE)
-        r.retry_after_ms = status == IPPON_AUTH_BUSY ? AUTH_BUSY_RETRY_MS : AUTH_UNAVAILABLE_RETRY_MS;
-    auth_op_finish(op, &r);
-}
-
-/* a write that did not go through: the status it answers */
-static ippon_auth_status auth_write_failed(int rc)
-{
-    return rc == IPPON_WRITE_UNAVAILABLE || rc == IPPON_WRITE_STOPPED ? IPPON_AUTH_UNAVAILABLE : IPPON_AUTH_ERROR;
-}
-
-static void auth_op_written(const ippon_auth_write *aw, int rc, void *ctx);
-
-/* tell the session hook (auth.h) */
-static void auth_sessions_ended(ippon_auth *auth, const char *user_id, const unsigned char *token_hash,
-                                const unsigned char *keep_hash, const char *message)
-{
-    if (auth->ended)
-        auth->ended(auth->ended_ctx, user_id, token_hash, keep_hash, message);
-}
-
-int auth_op_write(auth_op *op, ippon_auth_write *aw)
-{
-    aw->done = auth_op_written;
-    aw->ctx = op;
-    int rc = ippon_auth_write_submit(op->auth->writer, aw);
-    sodium_memzero(aw, sizeof *aw);
-    return rc;
-}
-
-/* the same from a completion: a refusal ends op unavailable */
-static void auth_op_write_or_end(auth_op *op, ippon_auth_write *aw)
-{
-    if (auth_op_write(op, aw) != 0)
-        auth_op_finish_status(op, IPPON_AUTH_UNAVAILABLE);
-}
+/* ---- the operations' own steps (the pipeline: auth_op.c) ---------------------------- */
 
 /* a new session of life_s for op: the row and its token, kept in op */
 static void auth_op_session(auth_op *op, long long life_s)
@@ -393,7 +325,7 @@ static void auth_guest_name(char *out, size_t outlen)
  * loop's store is asked; a generated name taken meanwhile comes back as a conflict and another is
  * tried). IPPON_AUTH_OK if submitted; else the status to answer.
  */
-static ippon_auth_status auth_guest_write(auth_op *op)
+ippon_auth_status auth_guest_write(auth_op *op)
 {
     ippon_auth *auth = op->auth;
     for (;;) {
@@ -420,84 +352,6 @@ static ippon_auth_status auth_guest_write(auth_op *op)
     ippon_auth_write aw;
     auth_op_write_init(op, &aw, IPPON_AW_CREATE);
     return auth_op_write(op, &aw) == 0 ? IPPON_AUTH_OK : IPPON_AUTH_UNAVAILABLE;
-}
-
-/* what a finished write means for each kind of op; each ends op (or writes again) */
-static void auth_op_written(const ippon_auth_write *aw, int rc, void *ctx)
-{
-    auth_op *op = ctx;
-    ippon_auth *auth = op->auth;
-    ippon_auth_result r;
-    memset(&r, 0, sizeof r);
-    if (rc == IPPON_STORE_CONFLICT && op->kind == OP_GUEST && !op->has_display_name) {
-        ippon_auth_status again = auth_guest_write(op); /* a generated name taken meanwhile */
-        if (again != IPPON_AUTH_OK)
-            auth_op_finish_status(op, again);
-        return;
-    }
-    if (rc == IPPON_STORE_CONFLICT) {
-        r.status = IPPON_AUTH_TAKEN;
-        r.taken = aw->taken;
-    } else if (rc == IPPON_STORE_NOT_FOUND) {
-        r.status = IPPON_AUTH_INVALID; /* the session or user went meanwhile */
-    } else if (rc != 0) {
-        r.status = auth_write_failed(rc);
-        r.retry_after_ms = AUTH_UNAVAILABLE_RETRY_MS;
-    } else {
-        switch (op->kind) {
-        case OP_GUEST:
-            auth_result_session(&r, &op->user, &op->session, op->token);
-            ippon_log_debug("auth: new guest %s (%s) from %s", op->user.id, op->user.display_name,
-                            op->address_key);
-            break;
-        case OP_REGISTER:
-            auth_result_session(&r, &op->user, &op->session, op->token);
-            ippon_log_info("auth: new account \"%s\" (user %s) from %s", op->user.username, op->user.id,
-                           op->address_key);
-            break;
-        case OP_LOGIN:
-            auth_result_session(&r, &op->user, &op->session, op->token);
-            ippon_log_info("auth: login \"%s\" (user %s) from %s", op->user.username, op->user.id,
-                           op->address_key);
-            break;
-        case OP_CLAIM:
-        case OP_RENAME:
-            /* the user as it is now (the loop's store sees the committed write) */
-            if (ippon_store_user_get(auth->store, op->user_id, &r.user) != 0) {
-                r.status = IPPON_AUTH_ERROR;
-                break;
-            }
-            if (op->kind == OP_CLAIM) {
-                auth_result_session(&r, &r.user, &op->session, op->token);
-                ippon_log_info("auth: guest %s claimed the account \"%s\" from %s", r.user.id, r.user.username,
-                               op->address_key);
-            } else {
-                ippon_store_caches_forget(auth->store); /* the kept replies show display names */
-            }
-            break;
-        case OP_LOGOUT:
-            ippon_log_debug("auth: a session ended (logout)");
-            auth_sessions_ended(auth, op->user_id, op->old_token_hash, NULL, "you signed out");
-            break;
-        case OP_PASSWORD:
-        case OP_LOGOUT_ALL:
-            if (ippon_store_user_get(auth->store, op->user_id, &r.user) != 0) {
-                r.status = IPPON_AUTH_ERROR;
-                break;
-            }
-            r.sessions_ended = aw->count;
-            ippon_log_info("auth: user %s %s from %s (%d sessions ended)", op->user_id,
-                           op->kind == OP_PASSWORD ? "changed the password" : "signed out everywhere",
-                           op->address_key, aw->count);
-            if (op->kind == OP_PASSWORD)
-                auth_sessions_ended(auth, op->user_id, NULL, op->old_token_hash,
-                                    "the password of this account was changed: sign in again");
-            else
-                auth_sessions_ended(auth, op->user_id, NULL, NULL, "you signed out everywhere");
-            break;
-        }
-    }
-    auth_op_finish(op, &r);
 }
 
 /* ---- sessions --------------------------------------------------------------------- */
@@ -655,7 +509,7 @@ int ippon_auth_guest(ippon_auth *auth, const char *display_name, const char *add
 
 /* ---- password operations ---------------------------------------------------------- */
 
-static void auth_op_register_hashed(auth_op *op, const char *hash)
+void auth_op_register_hashed(auth_op *op, const char *hash)
 {
     ippon_auth *auth = op->auth;
     ippon_id id;
@@ -671,7 +525,7 @@ static void auth_op_register_hashed(auth_op *op, const char *hash)
     auth_op_write_or_end(op, &aw);
 }
 
-static void auth_op_login_hashed(auth_op *op, ippon_pwhash_result hashed, const char *rehash)
+void auth_op_login_hashed(auth_op *op, ippon_pwhash_result hashed, const char *rehash)
 {
     ippon_auth *auth = op->auth;
     if (hashed != IPPON_PWHASH_OK) {
@@ -724,7 +578,7 @@ static void auth_op_login_hashed(auth_op *op, ippon_pwhash_result hashed, const 
     auth_op_write_or_end(op, &aw);
 }
 
-static void auth_op_claim_hashed(auth_op *op, const char *hash)
+void auth_op_claim_hashed(auth_op *op, const char *hash)
 {
     auth_op_session(op, op->auth->session_s);
     ippon_auth_write aw;
@@ -740,41 +594,13 @@ static void auth_op_claim_hashed(auth_op *op, const char *hash)
     auth_op_write_or_end(op, &aw);
 }
 
-static void auth_signup_give_back(auth_op *op);
-
-/* the worker finished op's password job (called on the loop thread by poll or destroy) */
-void auth_op_hashed(void *ctx, ippon_pwhash_result hashed, const char *hash)
-{
-    auth_op *op = ctx;
-    if (hashed == IPPON_PWHASH_CANCELLED) {
-        auth_op_finish_status(op, IPPON_AUTH_BUSY);
-    } else if (op->kind == OP_LOGIN) {
-        auth_op_login_hashed(op, hashed, hash);
-    } else if (op->kind == OP_PASSWORD) {
-        auth_op_password_hashed(op, hashed, hash);
-    } else if (hashed == IPPON_PWHASH_WEAK) { /* nothing was made: the sign-up is given back */
-        auth_signup_give_back(op);
-        ippon_auth_result r;
-        memset(&r, 0, sizeof r);
-        r.status = IPPON_AUTH_WEAK;
-        snprintf(r.problem, sizeof r.problem, "%s", hash);
-        auth_op_finish(op, &r);
-    } else if (hashed != IPPON_PWHASH_OK) {
-        auth_op_finish_status(op, IPPON_AUTH_ERROR);
-    } else if (op->kind == OP_REGISTER) {
-        auth_op_register_hashed(op, hash);
-    } else {
-        auth_op_claim_hashed(op, hash);
-    }
-}
-
 /* a sign-up's shared bucket: per address per hour, as the node's own */
 static ippon_bucket auth_signups_bucket(const auth_op *op)
 {
     return (ippon_bucket){"signups", op->address_key, op->auth->signups_burst, AUTH_HOUR_MS, IPPON_BUCKET_TAKE, 0};
 }
 
-static void auth_signup_give_back(auth_op *op)
+void auth_signup_give_back(auth_op *op)
 {
     ippon_ratelimit_give_back(op->auth->signups, op->address_key, ippon_auth_now_ms(op->auth));
     if (op->shared_counted) {

@@ -281,20 +281,8 @@ int ippon_auth_rename(ippon_auth *auth, const char *user_id, const char *display
 
 /* ---- rules ------------------------------------------------------------------------ */
 
-/*
- * Is name (len bytes) a valid display name? Not one that passes for the staff, the service or
- * a bot (name_rules.h: checked first, so its reason is the one given); 3 to 16 characters of
- * strict UTF-8, each an ASCII letter or digit, '_', '-', or a CJK letter (kana, CJK
- * ideographs, hangul syllables; no spaces, punctuation, controls, full-width or symbol forms),
- * and not starting with "Guest-" (any case: generated names only). Returns 0, or -1 with the
- * problem (without the field name) in problem. (auth_rules.c)
- */
-int ippon_auth_check_display_name(const char *name, size_t len, char *problem, size_t problen);
-
-/* 3 to 24 of A-Z a-z 0-9 _ - ; as above */
-int ippon_auth_check_username(const char *name, size_t len, char *problem, size_t problen);
-
-/* 8 to 128 bytes, no NUL; as above (the strength is the policy's, on the worker: pwpolicy.h) */
+/* 8 to 128 bytes, no NUL: 0, or -1 with the problem (without the field name) in problem (the
+   strength is the policy's, on the worker: pwpolicy.h; the names' rules: name_rules.h) */
 int ippon_auth_check_password(const char *password, size_t len, char *problem, size_t problen);
 
 /* ---- tokens ----------------------------------------------------------------------- */

@@ -1,13 +1,8 @@
 /*
  * auth_internal.h — what the identity service's files share (auth.c: the service, guests,
  * registrations, logins, claims, logouts, renames; auth_password.c: password changes and
- * "sign out everywhere"; auth_hold.c: operations held by the per-account wait; auth_shared.c:
- * operations asking a cluster's shared limits). Not a public header: everything else uses auth.h.
- *
- * An operation (auth_op) goes through up to four waits — the cluster's shared limits
- * (auth_shared.c), the hold (auth_hold.c), the hashing worker (pwhash.h) and the store writer
- * (auth_writes.h) — each of whose completions runs on the loop and starts the next; the last
- * ends it with auth_op_finish, which calls the caller's done.
+ * "sign out everywhere"; auth_op.c: the pipeline every operation goes through, its waits — how
+ * is said there). Not a public header: everything else uses auth.h.
  */
 #ifndef IPPON_SERVER_AUTH_INTERNAL_H
 #define IPPON_SERVER_AUTH_INTERNAL_H
@@ -45,7 +40,7 @@ struct ippon_auth {
     long long (*now_ms)(void *ctx);
     void *clock_ctx;
     long long last_purge_s;
-    ippon_timer_heap held;           /* operations held by the per-account wait (auth_hold.c) */
+    ippon_timer_heap held;           /* operations held by the per-account wait (auth_op.c) */
     void (*arm)(void *ctx, long long delay_ms);
     void *arm_ctx;
     ippon_auth_sessions_ended ended;
@@ -58,10 +53,10 @@ typedef enum auth_op_kind {
 
 typedef struct auth_op auth_op;
 
-/* what a held operation does once its wait is over (auth_hold.c) */
+/* what a held operation does once its wait is over (auth_op.c, wait 2) */
 typedef void (*auth_op_step)(auth_op *op);
 
-/* an operation waiting for the hold, the hashing worker or the store writer */
+/* an operation on its way through the pipeline (auth_op.c) */
 struct auth_op {
     ippon_auth *auth;
     auth_op_kind kind;
@@ -95,45 +90,18 @@ struct auth_op {
     bool shared_counted;                              /* counted in them (ended as the node's own are) */
 };
 
-/* ---- auth.c --------------------------------------------------------------------------- */
+/* ---- auth_op.c: the pipeline ----------------------------------------------------------- */
 
-long long auth_now_s(ippon_auth *auth);
-/* the login limits' account key of a username: "u:" and the name, ASCII-lowercased */
-void auth_account_key(const char *username, char *out, size_t outlen);
 auth_op *auth_op_new(ippon_auth *auth, auth_op_kind kind, const char *address, ippon_auth_done done, void *ctx);
 /* the end of op: the caller's completion with r, then op (passwords, a token, a hash) wiped and freed */
 void auth_op_finish(auth_op *op, ippon_auth_result *r);
 void auth_op_finish_status(auth_op *op, ippon_auth_status status);
-/* hands op's write aw to the store writer (completion: auth.c's): 0, or -1 if refused (op untouched) */
-int auth_op_write(auth_op *op, ippon_auth_write *aw);
-/* a result known at once: *now set, returns 0 (the operations' "not pending") */
-int auth_now_result(ippon_auth_result *now, ippon_auth_status status);
 /* tell the login limits how op's counted attempt ended (once; nothing if it was not counted) */
 void auth_op_limits_end(auth_op *op, ippon_login_outcome outcome);
-/* the password worker's completion of every operation (dispatches by kind) */
-void auth_op_hashed(void *ctx, ippon_pwhash_result hashed, const char *hash);
 
-/* ---- auth_password.c ------------------------------------------------------------------ */
-
-/* a password change's hashing steps (verify the old, then check and hash the new) */
-void auth_op_password_hashed(auth_op *op, ippon_pwhash_result hashed, const char *hash);
-
-/* ---- auth_hold.c ---------------------------------------------------------------------- */
-
-/*
- * Run step(op) from ippon_auth_tick once delay_ms (> 0) have passed by the auth clock. 0, or -1
- * if too many are held already (AUTH_MAX_HELD) or out of memory: nothing was held, op untouched.
- */
-int auth_op_hold(auth_op *op, long long delay_ms, auth_op_step step);
-/* end every held operation busy (the service is stopping) */
-void auth_hold_drop_all(ippon_auth *auth);
-
-/* ---- auth_shared.c --------------------------------------------------------------------- */
-
-/* what an operation does once the cluster's limits admitted it: OK while pending, else the status
-   to end it with */
+/* wait 1. What an operation does once the cluster's limits admitted it: OK while pending, else
+   the status to end it with */
 typedef ippon_auth_status (*auth_op_next)(auth_op *op);
-
 /*
  * Ask the cluster's shared limits to count op's event in b[0..n). Their refusal ends op 429 (the
  * node's own counts given back); else next(op) runs, with op->shared_counted saying whether they
@@ -146,7 +114,44 @@ int auth_op_share(auth_op *op, const ippon_bucket *b, int n, auth_op_next next);
 int auth_op_share_login(auth_op *op, auth_op_next next);
 /* undo the shared limits' count in b[0..n) / forget b (nothing without a cluster) */
 void auth_share_give_back(ippon_auth *auth, const ippon_bucket *b, int n);
-/* op stops waiting for the shared limits, if it did: their late answer finds nobody */
-void auth_share_detach(auth_op *op);
+
+/* wait 2. Run step(op) from ippon_auth_tick once delay_ms (> 0) have passed by the auth clock. 0,
+   or -1 if too many are held already (AUTH_MAX_HELD) or out of memory: nothing was held, op untouched */
+int auth_op_hold(auth_op *op, long long delay_ms, auth_op_step step);
+/* end every held operation busy (the service is stopping) */
+void auth_hold_drop_all(ippon_auth *auth);
+
+/* wait 3. The password worker's completion of every operation (dispatches by kind) */
+void auth_op_hashed(void *ctx, ippon_pwhash_result hashed, const char *hash);
+
+/* wait 4. Hands op's write aw to the store writer (completion: auth_op.c's): 0, or -1 if refused
+   (op untouched) */
+int auth_op_write(auth_op *op, ippon_auth_write *aw);
+/* the same from a completion: a refusal ends op unavailable */
+void auth_op_write_or_end(auth_op *op, ippon_auth_write *aw);
+
+/* ---- auth.c: the service, and the operations' own steps the pipeline calls -------------- */
+
+/* the login limits' account key of a username: "u:" and the name, ASCII-lowercased */
+void auth_account_key(const char *username, char *out, size_t outlen);
+/* a result known at once: *now set, returns 0 (the operations' "not pending") */
+int auth_now_result(ippon_auth_result *now, ippon_auth_status status);
+/* r with a signed-in user and its new session (token: hex) */
+void auth_result_session(ippon_auth_result *r, const ippon_user *user, const ippon_session *session,
+                         const char *token);
+/* the hashing worker's answer for a registration, a login, a claim */
+void auth_op_register_hashed(auth_op *op, const char *hash);
+void auth_op_login_hashed(auth_op *op, ippon_pwhash_result hashed, const char *rehash);
+void auth_op_claim_hashed(auth_op *op, const char *hash);
+/* a sign-up that made nothing gives its counts back (the node's and the cluster's) */
+void auth_signup_give_back(auth_op *op);
+/* the guest op's next write (a generated name taken meanwhile: another): OK if submitted, else
+   the status to answer */
+ippon_auth_status auth_guest_write(auth_op *op);
+
+/* ---- auth_password.c -------------------------------------------------------------------- */
+
+/* a password change's hashing steps (verify the old, then check and hash the new) */
+void auth_op_password_hashed(auth_op *op, ippon_pwhash_result hashed, const char *hash);
 
 #endif

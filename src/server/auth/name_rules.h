@@ -1,5 +1,7 @@
 /*
- * name_rules.h — how display names are read: the names that would pass for someone they are not
+ * name_rules.h — judging a name: what a display name and a username may be (their characters and
+ * length: ippon_auth_check_display_name, ippon_auth_check_username), and how display names are
+ * read: the names that would pass for someone they are not
  * — the staff and the service, in English and in Japanese, and the bots (the names the server
  * gives them, "Bot Aoi", and anything of the form "Bot <name>" or "ボット…") — and the names not
  * written in the usual form of their characters.
@@ -31,7 +33,7 @@
  *     "Bot7"), that begins with "ボット" or "ぼっと" ("ボットアオイ", "ﾎﾞｯﾄ"), or that is a bot's
  *     name without the space ("botaoi"). "ロボット" (a robot) stays free, as "Robot" does.
  *
- * Used by ippon_auth_check_display_name (auth.h), so it binds guests, registrations, claims,
+ * Used by ippon_auth_check_display_name (below), so it binds guests, registrations, claims,
  * renames and an administrator's renames alike; the generated guest names ("Guest-4F2A9C") are
  * checked too and can never match. Pure functions, no state.
  */
@@ -60,5 +62,18 @@ int ippon_name_impersonates(const char *name, size_t len, char *problem, size_t 
  * as comparing their NFKC case folds, so two names that read the same cannot both be taken.
  */
 int ippon_name_check_form(const char *name, size_t len, char *problem, size_t problen);
+
+/*
+ * Is name (len bytes) a valid display name? Not one that passes for the staff, the service or
+ * a bot (name_rules.h: checked first, so its reason is the one given); 3 to 16 characters of
+ * strict UTF-8, each an ASCII letter or digit, '_', '-', or a CJK letter (kana, CJK
+ * ideographs, hangul syllables; no spaces, punctuation, controls, full-width or symbol forms),
+ * and not starting with "Guest-" (any case: generated names only). Returns 0, or -1 with the
+ * problem (without the field name) in problem.
+ */
+int ippon_auth_check_display_name(const char *name, size_t len, char *problem, size_t problen);
+
+/* 3 to 24 of A-Z a-z 0-9 _ - ; as above */
+int ippon_auth_check_username(const char *name, size_t len, char *problem, size_t problen);
 
 #endif

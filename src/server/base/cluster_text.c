@@ -18,7 +18,12 @@ bool ippon_cluster_name_ok(const char *name)
     return true;
 }
 
-bool ippon_endpoint_split(const char *endpoint, char *host, size_t hostlen, int *port, bool *bracketed)
+/*
+ * "host:port" into host (brackets of an IPv6 literal taken off; at most hostlen - 1 bytes) and
+ * port (1..65535, digits only); false if it is not one. *bracketed says the host was in brackets.
+ * The host itself is not checked here.
+ */
+static bool ippon_endpoint_split(const char *endpoint, char *host, size_t hostlen, int *port, bool *bracketed)
 {
     const char *colon = strrchr(endpoint, ':');
     if (!colon || colon == endpoint || !colon[1] || strlen(colon + 1) > 5)

@@ -16,13 +16,6 @@
 /* 1..IPPON_CLUSTER_NAME_MAX of A-Z a-z 0-9 '_' '-' */
 bool ippon_cluster_name_ok(const char *name);
 
-/*
- * "host:port" into host (brackets of an IPv6 literal taken off; at most hostlen - 1 bytes) and
- * port (1..65535, digits only); false if it is not one. *bracketed says the host was in brackets.
- * The host itself is not checked here.
- */
-bool ippon_endpoint_split(const char *endpoint, char *host, size_t hostlen, int *port, bool *bracketed);
-
 /* the longest Redis user name or password taken (bytes) */
 #define IPPON_REDIS_SECRET_MAX 256
 

@@ -264,8 +264,10 @@ static void command_answered(redisAsyncContext *ac, void *reply, void *privdata)
     free(p);
 }
 
-int ippon_redis_command(ippon_redis *r, ippon_redis_reply_fn fn, void *ctx, int argc, const char *const *argv,
-                        const size_t *lens)
+/* send argv[0..argc) (binary-safe: lens[i] bytes each); 0, or -1 if the connection is down (fn is
+   then not called) */
+static int ippon_redis_command(ippon_redis *r, ippon_redis_reply_fn fn, void *ctx, int argc, const char *const *argv,
+                               const size_t *lens)
 {
     if (!r->cmd.up)
         return -1;

@@ -55,11 +55,6 @@ bool ippon_redis_up(const ippon_redis *r);
    succeeds (or before any is refused) */
 const char *ippon_redis_refusal(const ippon_redis *r);
 
-/* send argv[0..argc) (binary-safe: lens[i] bytes each); 0, or -1 if the connection is down (fn is
-   then not called) */
-int ippon_redis_command(ippon_redis *r, ippon_redis_reply_fn fn, void *ctx, int argc, const char *const *argv,
-                        const size_t *lens);
-
 /* the same for text arguments (NUL-terminated) */
 int ippon_redis_commandv(ippon_redis *r, ippon_redis_reply_fn fn, void *ctx, int argc, const char *const *argv);
 

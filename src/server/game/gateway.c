@@ -1,6 +1,8 @@
 /*
- * gateway.c — connections, messages and the lobby (gateway.h); tables live in
- * gateway_tables.c.
+ * gateway.c — the gateway's life (gateway.h) and its connections' messages: each one checked
+ * and dispatched to the file of its concern — the queues (gateway_lobby.c), the tables
+ * (gateway_tables.c), private rooms (gateway_rooms.c), spectators (gateway_watch.c); what a
+ * connection is sent is gateway_conn.c's.
  *
  * A connection starts anonymous; "hello" with a session token (from the REST identity routes)
  * binds it to a user — a newer connection of the same user replaces an older one, which is
@@ -14,7 +16,7 @@
  * connection, so nothing has to be allocated then), and nothing more is queued for it.
  * The client connects again and resumes from the last event it has; the table plays on.
  */
-#include "game/gateway_internal.h"
+#include "game/gateway.h"
 
 #include <assert.h>
 #include <libwebsockets.h>
@@ -25,7 +27,17 @@
 #include "auth/auth.h"
 #include "base/log.h"
 #include "base/wall_clock.h"
+#include "game/gateway_conn.h"
+#include "game/gateway_lobby.h"
+#include "game/gateway_room_limits.h"
+#include "game/gateway_rooms.h"
+#include "game/gateway_sessions.h"
+#include "game/gateway_state.h"
+#include "game/gateway_tables.h"
+#include "game/gateway_watch.h"
 #include "game/rooms.h"
+
+enum { IPPON_GATEWAY_PROTOCOL = 1 }; /* hello's "version" */
 
 void ippon_game_settings_from_config(ippon_game_settings *s, const ippon_config *cfg)
 {
@@ -53,10 +65,20 @@ int ippon_game_settings_default(ippon_game_settings *s)
     return rc;
 }
 
-int64_t ippon_gateway_now(const ippon_gateway *gw)
+int64_t gw_now(const ippon_gateway *gw)
 {
     (void)gw;
     return (int64_t)(lws_now_usecs() / 1000);
+}
+
+int64_t gw_wall_ms(const ippon_gateway *gw, int64_t mono)
+{
+    return mono + gw->wall_minus_mono;
+}
+
+int64_t gw_mono_ms(const ippon_gateway *gw, int64_t wall)
+{
+    return wall - gw->wall_minus_mono;
 }
 
 ippon_gateway *ippon_gateway_new(ippon_app *app, const ippon_game_settings *settings)
@@ -66,13 +88,13 @@ ippon_gateway *ippon_gateway_new(ippon_app *app, const ippon_game_settings *sett
         return NULL;
     gw->app = app;
     gw->set = *settings;
-    gw->wall_minus_mono = ippon_wall_ms() - ippon_gateway_now(gw);
+    gw->wall_minus_mono = ippon_wall_ms() - gw_now(gw);
     gw->tables_sul_at = -1;
     gw->users = ippon_strmap_new();
     gw->addrs = ippon_conn_count_new();
     gw->seated = ippon_strmap_new();
     gw->lobby = ippon_lobby_new();
-    gw->rooms = ippon_gateway_rooms_new();
+    gw->rooms = gw_rooms_new();
     static const char overloaded[] = "{\"type\":\"error\",\"code\":\"overloaded\",\"message\":"
                                      "\"the server is short of memory: connect again\"}";
     gw->overloaded_len = sizeof overloaded - 1;
@@ -80,24 +102,11 @@ ippon_gateway *ippon_gateway_new(ippon_app *app, const ippon_game_settings *sett
     if (gw->overloaded)
         memcpy(gw->overloaded + IPPON_GATEWAY_HEAD_ROOM, overloaded, sizeof overloaded);
     if (!gw->users || !gw->addrs || !gw->seated || !gw->lobby || !gw->rooms || !gw->overloaded ||
-        ippon_gateway_room_limits_init(gw) != 0) {
+        gw_room_limits_init(gw) != 0) {
         ippon_gateway_free(gw);
         return NULL;
     }
     return gw;
-}
-
-static void free_out(ippon_gateway *gw, ippon_conn *c)
-{
-    if (gw)
-        gw->unsent_bytes -= c->out_bytes;
-    while (c->out_head) {
-        struct out_msg *m = c->out_head;
-        c->out_head = m->next;
-        free(m);
-    }
-    c->out_tail = NULL;
-    c->out_bytes = 0;
 }
 
 void ippon_gateway_free(ippon_gateway *gw)
@@ -109,12 +118,12 @@ void ippon_gateway_free(ippon_gateway *gw)
         ippon_timers_cancel(&gw->drain_sul);
         ippon_timers_cancel(&gw->expiry_sul);
     }
-    ippon_gateway_tables_free(gw);
+    gw_tables_free(gw);
     ippon_strmap_free(gw->users);
     ippon_conn_count_free(gw->addrs);
     ippon_lobby_free(gw->lobby);
     ippon_rooms_free(gw->rooms);
-    ippon_gateway_room_limits_free(gw);
+    gw_room_limits_free(gw);
     free(gw->overloaded);
     free(gw);
 }
@@ -122,8 +131,8 @@ void ippon_gateway_free(ippon_gateway *gw)
 void ippon_gateway_attach(ippon_gateway *gw, ippon_timers *timers)
 {
     gw->timers = timers;
-    ippon_gateway_sessions_start(gw); /* gateway_sessions.c */
-    ippon_gateway_tables_arm(gw);     /* the tables restored before there was a loop */
+    gw_sessions_start(gw); /* gateway_sessions.c */
+    gw_tables_arm(gw);     /* the tables restored before there was a loop */
 }
 size_t ippon_gateway_max_frame(const ippon_gateway *gw)
 {
@@ -158,160 +167,15 @@ void ippon_gateway_set_maintenance(ippon_gateway *gw, bool on)
         while (count > 0) { /* the entries move as each one leaves: always take the first */
             char user_id[sizeof waiting[0].user_id];
             snprintf(user_id, sizeof user_id, "%s", waiting[0].user_id);
-            ippon_gateway_stop_waiting(gw, user_id);
-            ippon_conn *c = ippon_gateway_conn_of(gw, user_id);
+            gw_stop_waiting(gw, user_id);
+            ippon_conn *c = gw_conn_of(gw, user_id);
             if (c) {
-                ippon_gateway_send_error(gw, c, "maintenance", "the server is in maintenance: no new matches for now");
-                ippon_gateway_send(gw, c, json_pack("{s:s}", "type", "unqueued"));
+                gw_send_error(gw, c, "maintenance", "the server is in maintenance: no new matches for now");
+                gw_send(gw, c, json_pack("{s:s}", "type", "unqueued"));
             }
             waiting = ippon_lobby_entries(gw->lobby, mode, &count);
         }
     }
-}
-
-void ippon_gateway_set_want_write(ippon_gateway *gw, void (*want_write)(void *socket))
-{
-    gw->want_write = want_write;
-}
-
-size_t ippon_gateway_unsent(const ippon_gateway *gw)
-{
-    return gw->unsent_bytes;
-}
-
-/* ---- sending ---- */
-
-#ifdef IPPON_TEST_HOOKS
-int ippon_gateway_test_failing_sends;
-#endif
-
-/* a message block holding text after the head room; NULL when out of memory */
-static struct out_msg *out_msg_new(const char *text, size_t len, bool close_after)
-{
-    struct out_msg *m = malloc(sizeof *m + IPPON_GATEWAY_HEAD_ROOM + len);
-    if (!m)
-        return NULL;
-    m->next = NULL;
-    m->len = len;
-    m->close_after = close_after;
-    memcpy(m->data + IPPON_GATEWAY_HEAD_ROOM, text, len);
-    return m;
-}
-
-static void enqueue(ippon_gateway *gw, ippon_conn *c, struct out_msg *m)
-{
-    assert(!c->closing && !m->next);
-    if (c->out_tail)
-        c->out_tail->next = m;
-    else
-        c->out_head = m;
-    c->out_tail = m;
-    c->out_bytes += m->len;
-    gw->unsent_bytes += m->len;
-    gw->stats.messages_out++;
-    if (m->close_after)
-        c->closing = true;
-    if (gw->want_write)
-        gw->want_write(c->socket);
-}
-
-/* a message for c could not be made: c closes after what it has been sent so far (gateway.c's
-   top comment), with the gateway's shared "overloaded" error */
-static void send_failed(ippon_gateway *gw, ippon_conn *c)
-{
-    if (!c || c->closing)
-        return;
-    ippon_log(IPPON_LOG_WARN, "gateway: out of memory sending to %s (%s): closing the connection", c->addr,
-              c->user_id[0] ? c->user_id : "anonymous");
-    c->closing = true;
-    c->overloaded = true;
-    if (gw->want_write)
-        gw->want_write(c->socket);
-}
-
-void ippon_gateway_send_text(ippon_gateway *gw, ippon_conn *c, const char *text, size_t len, bool close_after)
-{
-    if (!c || c->closing)
-        return;
-    assert(text);
-    if (c->out_bytes + len > gw->set.max_queued_bytes) { /* a client that does not read */
-        free_out(gw, c);
-        close_after = true;
-        text = "{\"type\":\"error\",\"code\":\"too_slow\",\"message\":\"you are not reading your messages\"}";
-        len = strlen(text);
-    }
-    struct out_msg *m = out_msg_new(text, len, close_after);
-#ifdef IPPON_TEST_HOOKS
-    if (m && ippon_gateway_test_failing_sends > 0) {
-        ippon_gateway_test_failing_sends--;
-        free(m);
-        m = NULL;
-    }
-#endif
-    if (!m) {
-        send_failed(gw, c);
-        return;
-    }
-    enqueue(gw, c, m);
-}
-
-/* msg NULL (json_pack out of memory) or not written out counts as a failed send */
-void ippon_gateway_send(ippon_gateway *gw, ippon_conn *c, json_t *msg)
-{
-    char *text = msg ? json_dumps(msg, JSON_COMPACT) : NULL;
-    json_decref(msg);
-    if (text)
-        ippon_gateway_send_text(gw, c, text, strlen(text), false);
-    else
-        send_failed(gw, c);
-    free(text);
-}
-
-void ippon_gateway_send_error(ippon_gateway *gw, ippon_conn *c, const char *code, const char *message)
-{
-    ippon_gateway_send(gw, c, json_pack("{s:s,s:s,s:s}", "type", "error", "code", code, "message", message));
-}
-
-void ippon_gateway_send_error_and_close(ippon_gateway *gw, ippon_conn *c, const char *code, const char *message)
-{
-    json_t *e = json_pack("{s:s,s:s,s:s}", "type", "error", "code", code, "message", message);
-    char *text = e ? json_dumps(e, JSON_COMPACT) : NULL;
-    json_decref(e);
-    if (text)
-        ippon_gateway_send_text(gw, c, text, strlen(text), true);
-    else
-        send_failed(gw, c);
-    free(text);
-}
-
-unsigned char *ippon_gateway_next_out(ippon_gateway *gw, ippon_conn *c, size_t *len, bool *close_after)
-{
-    struct out_msg *m = c->out_head;
-    if (!m && c->overloaded) { /* the last word after a message that could not be made */
-        c->overloaded = false;
-        *len = gw->overloaded_len;
-        *close_after = true;
-        return gw->overloaded;
-    }
-    if (!m)
-        return NULL;
-    c->out_head = m->next;
-    if (!c->out_head)
-        c->out_tail = NULL;
-    assert(c->out_bytes >= m->len && gw->unsent_bytes >= m->len);
-    c->out_bytes -= m->len;
-    gw->unsent_bytes -= m->len;
-    *len = m->len;
-    *close_after = m->close_after;
-    /* hand out the message block itself (ippon_gateway_out_free frees it) */
-    memmove(m, m->data, IPPON_GATEWAY_HEAD_ROOM + m->len);
-    return (unsigned char *)m;
-}
-
-void ippon_gateway_out_free(ippon_gateway *gw, unsigned char *block)
-{
-    if (!gw || block != gw->overloaded)
-        free(block);
 }
 
 /* ---- connections ---- */
@@ -331,7 +195,7 @@ ippon_conn *ippon_gateway_open(ippon_gateway *gw, void *socket, const char *addr
     }
     c->socket = socket;
     snprintf(c->addr, sizeof c->addr, "%s", addr);
-    c->window_start = ippon_gateway_now(gw);
+    c->window_start = gw_now(gw);
     gw->n_conns++;
     return c;
 }
@@ -341,42 +205,22 @@ void ippon_gateway_close(ippon_gateway *gw, ippon_conn *c)
     if (!c)
         return;
     if (!gw) { /* a socket closed while the server shuts down, after the gateway is gone */
-        free_out(NULL, c);
+        gw_conn_drop_queue(NULL, c);
         free(c);
         return;
     }
     if (c->user_id[0] && ippon_strmap_get(gw->users, c->user_id) == c) {
         ippon_strmap_remove(gw->users, c->user_id);
-        ippon_gateway_stop_waiting(gw, c->user_id); /* a queued player who leaves stops waiting */
+        gw_stop_waiting(gw, c->user_id); /* a queued player who leaves stops waiting */
         if (gw->has_mm)
             gw->mm.gone(gw->mm.ctx, c->user_id);
     }
-    ippon_gateway_watch_closed(gw, c);
+    gw_watch_closed(gw, c);
     ippon_conn_count_give(gw->addrs, c->addr);
-    free_out(gw, c);
+    gw_conn_drop_queue(gw, c);
     assert(gw->n_conns > 0);
     gw->n_conns--;
     free(c);
-}
-
-ippon_conn *ippon_gateway_conn_of(ippon_gateway *gw, const char *user_id)
-{
-    return ippon_strmap_get(gw->users, user_id);
-}
-
-/* counts a bad message; true when the connection has had too many and is being closed */
-static bool count_bad(ippon_gateway *gw, ippon_conn *c, const char *code, const char *message)
-{
-    gw->stats.bad_messages++;
-    c->bad_in_window++;
-    if (c->bad_in_window > gw->set.max_bad_per_10s) {
-        ippon_log(IPPON_LOG_WARN, "gateway: closing %s (%s): too many bad messages", c->addr,
-                  c->user_id[0] ? c->user_id : "anonymous");
-        ippon_gateway_send_error_and_close(gw, c, "abuse", "too many bad messages: closing the connection");
-        return true;
-    }
-    ippon_gateway_send_error(gw, c, code, message);
-    return false;
 }
 
 void ippon_gateway_oversized(ippon_gateway *gw, ippon_conn *c)
@@ -384,7 +228,7 @@ void ippon_gateway_oversized(ippon_gateway *gw, ippon_conn *c)
     gw->stats.bad_messages++;
     char message[96];
     snprintf(message, sizeof message, "messages are at most %zu bytes", gw->set.max_frame);
-    ippon_gateway_send_error_and_close(gw, c, "too_large", message);
+    gw_send_error_and_close(gw, c, "too_large", message);
 }
 
 bool ippon_gateway_hello_overdue(ippon_gateway *gw, ippon_conn *c, int seconds)
@@ -393,7 +237,7 @@ bool ippon_gateway_hello_overdue(ippon_gateway *gw, ippon_conn *c, int seconds)
         return false;
     char message[96];
     snprintf(message, sizeof message, "no hello within %d s: closing the connection", seconds);
-    ippon_gateway_send_error_and_close(gw, c, "hello_timeout", message);
+    gw_send_error_and_close(gw, c, "hello_timeout", message);
     return true;
 }
 
@@ -426,12 +270,12 @@ static void on_hello(ippon_gateway *gw, ippon_conn *c, const json_t *msg)
 {
     const json_t *v = json_object_get(msg, "v");
     if (v && (!json_is_integer(v) || json_integer_value(v) != IPPON_GATEWAY_PROTOCOL)) {
-        count_bad(gw, c, "version", "this server speaks protocol version 1");
+        gw_bad(gw, c, "version", "this server speaks protocol version 1");
         return;
     }
     const char *token = json_string_value(json_object_get(msg, "token"));
     if (!token) {
-        count_bad(gw, c, "bad_message", "hello.token: the session token from /api/auth");
+        gw_bad(gw, c, "bad_message", "hello.token: the session token from /api/auth");
         return;
     }
     ippon_user user;
@@ -439,25 +283,25 @@ static void on_hello(ippon_gateway *gw, ippon_conn *c, const json_t *msg)
     int rc = gw->app && gw->app->auth ? ippon_auth_session_of(gw->app->auth, token, &user, &session) : IPPON_AUTH_ERROR;
     if (rc == IPPON_AUTH_ERROR) { /* the database could not be read now: the token may be good */
         ippon_log(IPPON_LOG_WARN, "gateway: hello from %s could not be checked (the database is busy)", c->addr);
-        ippon_gateway_send_error_and_close(gw, c, "unavailable",
-                                           "the server cannot check your session right now: connect again in a moment");
+        gw_send_error_and_close(gw, c, "unavailable",
+                                "the server cannot check your session right now: connect again in a moment");
         return;
     }
     if (rc != 0) {
-        count_bad(gw, c, "auth_failed", "the token is unknown or expired: sign in again");
+        gw_bad(gw, c, "auth_failed", "the token is unknown or expired: sign in again");
         return;
     }
     if (user.banned) {
-        ippon_gateway_send_error(gw, c, "banned", "this account is banned");
+        gw_send_error(gw, c, "banned", "this account is banned");
         return;
     }
     if (c->user_id[0] && strcmp(c->user_id, user.id) != 0) {
-        count_bad(gw, c, "already_authenticated", "this connection belongs to another user");
+        gw_bad(gw, c, "already_authenticated", "this connection belongs to another user");
         return;
     }
     ippon_conn *old = ippon_strmap_get(gw->users, user.id);
     if (old && old != c) { /* the newest connection of a user wins */
-        ippon_gateway_send_error_and_close(gw, old, "replaced", "you connected from elsewhere");
+        gw_send_error_and_close(gw, old, "replaced", "you connected from elsewhere");
         old->user_id[0] = '\0';
     }
     snprintf(c->user_id, sizeof c->user_id, "%s", user.id);
@@ -465,44 +309,44 @@ static void on_hello(ippon_gateway *gw, ippon_conn *c, const json_t *msg)
     memcpy(c->session_hash, session.token_hash, sizeof c->session_hash);
     c->session_expires_s = session.expires_at;
     ippon_strmap_put(gw->users, user.id, c);
-    int64_t now = ippon_gateway_now(gw);
-    json_t *seat = ippon_gateway_seat_json(gw, c);
+    int64_t now = gw_now(gw);
+    json_t *seat = gw_seat_json(gw, c);
     int waiting = ippon_lobby_mode_of(gw->lobby, c->user_id);
-    ippon_gateway_send(gw, c, json_pack("{s:s,s:i,s:{s:s,s:s,s:b},s:o,s:o}", "type", "welcome", "v",
-                                        IPPON_GATEWAY_PROTOCOL, "user", "id", user.id, "display_name",
-                                        user.display_name, "guest", user.guest, "table", seat, "queue",
-                                        waiting >= 0 ? queue_status(gw, (ippon_mode)waiting, now) : json_null()));
+    gw_send(gw, c, json_pack("{s:s,s:i,s:{s:s,s:s,s:b},s:o,s:o}", "type", "welcome", "v",
+                             IPPON_GATEWAY_PROTOCOL, "user", "id", user.id, "display_name",
+                             user.display_name, "guest", user.guest, "table", seat, "queue",
+                             waiting >= 0 ? queue_status(gw, (ippon_mode)waiting, now) : json_null()));
     long last = json_is_integer(json_object_get(msg, "last")) ? (long)json_integer_value(json_object_get(msg, "last")) : -2;
-    ippon_gateway_rejoin(gw, c, last, json_string_value(json_object_get(msg, "proof")), now);
-    ippon_gateway_room_rejoin(gw, c);
+    gw_rejoin(gw, c, last, json_string_value(json_object_get(msg, "proof")), now);
+    gw_room_rejoin(gw, c);
     if (gw->has_mm) /* one live socket per user across the cluster; a table elsewhere is found */
-        gw->mm.hello(gw->mm.ctx, c->user_id, ippon_gateway_table_of(gw, c->user_id) != NULL);
+        gw->mm.hello(gw->mm.ctx, c->user_id, gw_table_of(gw, c->user_id) != NULL);
 }
 
 static void on_queue(ippon_gateway *gw, ippon_conn *c, const json_t *msg)
 {
     ippon_mode mode;
     if (mode_of(msg, &mode) != 0) {
-        count_bad(gw, c, "bad_message", "queue.mode: " IPPON_MODE_CHOICES);
+        gw_bad(gw, c, "bad_message", "queue.mode: " IPPON_MODE_CHOICES);
         return;
     }
     if (gw->draining) {
-        ippon_gateway_send_error(gw, c, "draining", "the server is about to restart: no new matches");
+        gw_send_error(gw, c, "draining", "the server is about to restart: no new matches");
         return;
     }
     if (gw->maintenance) {
-        ippon_gateway_send_error(gw, c, "maintenance", "the server is in maintenance: no new matches for now");
+        gw_send_error(gw, c, "maintenance", "the server is in maintenance: no new matches for now");
         return;
     }
-    if (ippon_gateway_in_room(gw, c->user_id)) {
-        count_bad(gw, c, "in_room", "you are at a private table: leave it first");
+    if (gw_in_room(gw, c->user_id)) {
+        gw_bad(gw, c, "in_room", "you are at a private table: leave it first");
         return;
     }
-    if (ippon_gateway_table_of(gw, c->user_id)) {
-        count_bad(gw, c, "in_match", "you are already playing a match");
+    if (gw_table_of(gw, c->user_id)) {
+        gw_bad(gw, c, "in_match", "you are already playing a match");
         return;
     }
-    int64_t now = ippon_gateway_now(gw);
+    int64_t now = gw_now(gw);
     int before = ippon_lobby_mode_of(gw->lobby, c->user_id);
     int pos = ippon_lobby_join(gw->lobby, mode, c->user_id, c->name, c->addr, now);
     if (gw->has_mm && pos > 0) {
@@ -512,57 +356,57 @@ static void on_queue(ippon_gateway *gw, ippon_conn *c, const json_t *msg)
         const ippon_lobby_entry *waiting = ippon_lobby_entries(gw->lobby, mode, &count);
         gw->mm.joined(gw->mm.ctx, mode, &waiting[pos - 1]);
     }
-    ippon_gateway_send(gw, c, json_pack("{s:s,s:s,s:i}", "type", "queued", "mode", ippon_mode_name(mode), "position", pos));
-    ippon_gateway_lobby_changed(gw, mode, now);
+    gw_send(gw, c, json_pack("{s:s,s:s,s:i}", "type", "queued", "mode", ippon_mode_name(mode), "position", pos));
+    gw_lobby_changed(gw, mode, now);
 }
 
 static void on_unqueue(ippon_gateway *gw, ippon_conn *c)
 {
-    int waiting = ippon_gateway_stop_waiting(gw, c->user_id);
-    ippon_gateway_send(gw, c, json_pack("{s:s}", "type", "unqueued"));
+    int waiting = gw_stop_waiting(gw, c->user_id);
+    gw_send(gw, c, json_pack("{s:s}", "type", "unqueued"));
     if (waiting >= 0)
-        ippon_gateway_lobby_changed(gw, (ippon_mode)waiting, ippon_gateway_now(gw));
+        gw_lobby_changed(gw, (ippon_mode)waiting, gw_now(gw));
 }
 
 static void on_practice(ippon_gateway *gw, ippon_conn *c, const json_t *msg)
 {
     ippon_mode mode;
     if (mode_of(msg, &mode) != 0) {
-        count_bad(gw, c, "bad_message", "practice.mode: " IPPON_MODE_CHOICES);
+        gw_bad(gw, c, "bad_message", "practice.mode: " IPPON_MODE_CHOICES);
         return;
     }
     if (gw->maintenance) {
-        ippon_gateway_send_error(gw, c, "maintenance", "the server is in maintenance: no new matches for now");
+        gw_send_error(gw, c, "maintenance", "the server is in maintenance: no new matches for now");
         return;
     }
     if (!gw->set.bots || gw->draining) {
-        ippon_gateway_send_error(gw, c, gw->draining ? "draining" : "no_bots", "practice tables are not available now");
+        gw_send_error(gw, c, gw->draining ? "draining" : "no_bots", "practice tables are not available now");
         return;
     }
-    if (ippon_gateway_in_room(gw, c->user_id)) {
-        count_bad(gw, c, "in_room", "you are at a private table: leave it first");
+    if (gw_in_room(gw, c->user_id)) {
+        gw_bad(gw, c, "in_room", "you are at a private table: leave it first");
         return;
     }
-    if (ippon_gateway_table_of(gw, c->user_id)) {
-        count_bad(gw, c, "in_match", "you are already playing a match");
+    if (gw_table_of(gw, c->user_id)) {
+        gw_bad(gw, c, "in_match", "you are already playing a match");
         return;
     }
-    ippon_gateway_stop_waiting(gw, c->user_id);
+    gw_stop_waiting(gw, c->user_id);
     ippon_lobby_entry me;
     snprintf(me.user_id, sizeof me.user_id, "%s", c->user_id);
     snprintf(me.name, sizeof me.name, "%s", c->name);
-    me.since = ippon_gateway_now(gw);
-    ippon_gateway_start_table(gw, mode, &me, 1, false);
+    me.since = gw_now(gw);
+    gw_start_table(gw, mode, &me, 1, false);
 }
 
 void ippon_gateway_message(ippon_gateway *gw, ippon_conn *c, const char *text, size_t len)
 {
     gw->stats.messages_in++;
-    int64_t now = ippon_gateway_now(gw);
+    int64_t now = gw_now(gw);
     if (c->closing)
         return;
     if (over_rate(gw, c, now)) {
-        count_bad(gw, c, "rate_limited", "too many messages: slow down");
+        gw_bad(gw, c, "rate_limited", "too many messages: slow down");
         return;
     }
     json_error_t jerr;
@@ -570,19 +414,19 @@ void ippon_gateway_message(ippon_gateway *gw, ippon_conn *c, const char *text, s
     if (!msg || !json_is_object(msg)) {
         char m[200];
         snprintf(m, sizeof m, "not a JSON object: %s", msg ? "another JSON value" : jerr.text);
-        count_bad(gw, c, "bad_json", m);
+        gw_bad(gw, c, "bad_json", m);
         json_decref(msg);
         return;
     }
     const char *type = json_string_value(json_object_get(msg, "type"));
     if (!type)
-        count_bad(gw, c, "bad_message", "type: every message has a type");
+        gw_bad(gw, c, "bad_message", "type: every message has a type");
     else if (!strcmp(type, "hello"))
         on_hello(gw, c, msg);
     else if (!strcmp(type, "ping"))
-        ippon_gateway_send(gw, c, json_pack("{s:s,s:I}", "type", "pong", "t", (json_int_t)now));
+        gw_send(gw, c, json_pack("{s:s,s:I}", "type", "pong", "t", (json_int_t)now));
     else if (!c->user_id[0])
-        count_bad(gw, c, "auth_required", "say hello with your session token first");
+        gw_bad(gw, c, "auth_required", "say hello with your session token first");
     else if (!strcmp(type, "queue"))
         on_queue(gw, c, msg);
     else if (!strcmp(type, "unqueue"))
@@ -590,21 +434,16 @@ void ippon_gateway_message(ippon_gateway *gw, ippon_conn *c, const char *text, s
     else if (!strcmp(type, "practice"))
         on_practice(gw, c, msg);
     else if (!strcmp(type, "act"))
-        ippon_gateway_act(gw, c, msg, now);
+        gw_act(gw, c, msg, now);
     else if (!strcmp(type, "contribute"))
-        ippon_gateway_contribute(gw, c, msg, now);
+        gw_contribute(gw, c, msg, now);
     else if (!strcmp(type, "watch"))
-        ippon_gateway_watch(gw, c, msg, now);
+        gw_watch(gw, c, msg, now);
     else if (!strcmp(type, "unwatch"))
-        ippon_gateway_unwatch(gw, c);
+        gw_unwatch(gw, c);
     else if (!strcmp(type, "resume"))
-        ippon_gateway_resume(gw, c, msg, now);
-    else if (!ippon_gateway_room_message(gw, c, type, msg, now)) /* room_…: gateway_rooms.c */
-        count_bad(gw, c, "unknown_type", "unknown message type");
+        gw_resume(gw, c, msg, now);
+    else if (!gw_room_message(gw, c, type, msg, now)) /* room_…: gateway_rooms.c */
+        gw_bad(gw, c, "unknown_type", "unknown message type");
     json_decref(msg);
-}
-
-bool ippon_gateway_bad(ippon_gateway *gw, ippon_conn *c, const char *code, const char *message)
-{
-    return count_bad(gw, c, code, message);
 }

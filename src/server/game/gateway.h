@@ -90,10 +90,6 @@ void ippon_gateway_attach(ippon_gateway *gw, struct ippon_timers *timers);
 int ippon_gateway_sessions_ended(ippon_gateway *gw, const char *user_id, const unsigned char *token_hash,
                                  const unsigned char *keep_hash, const char *message);
 
-/* close the sockets whose session has expired by now_s (Unix s); the once-a-second timer calls
-   this with the auth clock's time. Returns how many closed */
-int ippon_gateway_expire_sessions(ippon_gateway *gw, long long now_s);
-
 /* stop forming new matches (draining); running tables play on. The event loop is woken after
    grace_ms, so the caller can then close what still runs */
 void ippon_gateway_drain(ippon_gateway *gw, int64_t grace_ms);
@@ -125,7 +121,7 @@ typedef struct ippon_gateway_stats {
     long matches_finished, messages_in, messages_out, bad_messages; /* since start */
     /* matches lost since start: journals set aside at start-up because they did not read or
        replay (gateway_journal.c), and restored matches voided because a player proved the journal
-       lost their end (ippon_gateway_rejoin) */
+       lost their end (gw_rejoin, gateway_tables.h) */
     long journals_unreadable, matches_voided_at_resume;
     bool draining, maintenance;
 } ippon_gateway_stats;

@@ -5,12 +5,15 @@
  * only once the matchmaker has heard from Redis — as it ended, or void as the directory says.
  * A held match owns a copy of its record (the table is freed meanwhile).
  */
-#include "game/gateway_internal.h"
+#include "game/gateway_finished.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/log.h"
+#include "game/gateway_conn.h"
+#include "game/gateway_state.h"
+#include "ippon/match.h"
 
 struct gw_held {
     struct gw_held *next;
@@ -35,14 +38,14 @@ void ippon_gateway_hold_results(ippon_gateway *gw)
     gw->results_wait = true;
 }
 
-bool ippon_gateway_holds_results(const ippon_gateway *gw)
+bool gw_holds_results(const ippon_gateway *gw)
 {
     if (gw->has_mm)
         return gw->mm.results_sure && !gw->mm.results_sure(gw->mm.ctx);
     return gw->results_wait;
 }
 
-int ippon_gateway_hold(ippon_gateway *gw, const ippon_stored_match *rec)
+int gw_hold(ippon_gateway *gw, const ippon_stored_match *rec)
 {
     struct gw_held *h = calloc(1, sizeof *h);
     if (!h || rec->players > IPPON_MAX_PLAYERS || strlen(rec->id) >= sizeof h->id) {
@@ -99,13 +102,13 @@ void ippon_gateway_release_held(ippon_gateway *gw, const char *table_id, const c
             h->rec.ranked = false;
             memset(h->results, 0, sizeof h->results);
             for (int i = 0; i < n; i++) {
-                ippon_conn *c = ippon_gateway_conn_of(gw, users[i]);
+                ippon_conn *c = gw_conn_of(gw, users[i]);
                 if (c)
-                    ippon_gateway_send(gw, c, json_pack("{s:s,s:s,s:s}", "type", "table_closed", "table", h->id,
-                                                        "reason", void_reason));
+                    gw_send(gw, c, json_pack("{s:s,s:s,s:s}", "type", "table_closed", "table", h->id,
+                                             "reason", void_reason));
             }
         }
-        ippon_gateway_store_finished(gw, &h->rec);
+        gw_store_finished(gw, &h->rec);
         if (gw->has_mm && n > 0)
             gw->mm.table_over(gw->mm.ctx, h->id, users, n);
         held_free(h);
@@ -121,7 +124,7 @@ void ippon_gateway_each_held(ippon_gateway *gw, void (*fn)(void *ctx, const char
     }
 }
 
-void ippon_gateway_held_free(ippon_gateway *gw)
+void gw_held_free(ippon_gateway *gw)
 {
     while (gw->held) {
         struct gw_held *h = gw->held;

@@ -13,7 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "game/gateway_internal.h"
+#include "game/gateway_conn.h"
+#include "game/gateway_lobby.h"
+#include "game/gateway_state.h"
+#include "game/gateway_tables.h"
 
 static ippon_mode table_mode(const ippon_table *t)
 {
@@ -23,7 +26,7 @@ static ippon_mode table_mode(const ippon_table *t)
 void ippon_gateway_stats_get(const ippon_gateway *gw, ippon_gateway_stats *out)
 {
     *out = gw->stats;
-    int64_t now = ippon_gateway_now(gw);
+    int64_t now = gw_now(gw);
     out->connections = gw->n_conns;
     out->players_online = (long)ippon_strmap_count(gw->users);
     for (ippon_mode mode = 0; mode < IPPON_MODES; mode++) {
@@ -32,9 +35,9 @@ void ippon_gateway_stats_get(const ippon_gateway *gw, ippon_gateway_stats *out)
         int64_t oldest = ippon_lobby_oldest(gw->lobby, mode);
         out->longest_wait_s[mode] = oldest < 0 ? 0.0 : (double)(now - oldest) / 1000.0;
     }
-    for (const struct gw_table *gt = gw->tables; gt; gt = gt->next)
-        if (!gt->dead)
-            out->tables[table_mode(gt->t)]++;
+    for (const struct gw_table *gt = gw_table_first(gw); gt; gt = gw_table_next(gt))
+        if (!gw_table_finished(gt))
+            out->tables[table_mode(gw_table_game(gt))]++;
     out->draining = gw->draining;
     out->maintenance = gw->maintenance;
 }
@@ -53,14 +56,14 @@ static json_t *queue_json(ippon_gateway *gw, ippon_mode mode, int64_t now)
 
 static json_t *table_json(ippon_gateway *gw, const struct gw_table *gt, int64_t now)
 {
-    const ippon_table *t = gt->t;
+    const ippon_table *t = gw_table_game(gt);
     json_t *view = ippon_table_public_view(t, now);
     json_t *players = json_array();
     for (int s = 0; s < ippon_table_players(t); s++) {
         const ippon_seat_player *p = ippon_table_player_at(t, s);
         json_array_append_new(players, json_pack("{s:i,s:s,s:b,s:o,s:b}", "seat", s, "name", p->name, "bot", p->bot,
                                                  "user_id", p->bot ? json_null() : json_string(p->user_id),
-                                                 "connected", !p->bot && ippon_gateway_conn_of(gw, p->user_id)));
+                                                 "connected", !p->bot && gw_conn_of(gw, p->user_id)));
     }
     json_t *o = json_pack("{s:s,s:s,s:O,s:O,s:O,s:O,s:O,s:O,s:O,s:o}", "id", ippon_table_id(t), "mode",
                           ippon_mode_name(table_mode(t)), "ranked", json_object_get(view, "ranked"), "hand_number",
@@ -74,11 +77,11 @@ static json_t *table_json(ippon_gateway *gw, const struct gw_table *gt, int64_t 
 
 json_t *ippon_gateway_live_json(ippon_gateway *gw)
 {
-    int64_t now = ippon_gateway_now(gw);
+    int64_t now = gw_now(gw);
     ippon_gateway_stats g;
     ippon_gateway_stats_get(gw, &g);
     struct gw_table *last = NULL;
-    for (struct gw_table *gt = gw->tables; gt; gt = gt->next)
+    for (struct gw_table *gt = gw_table_first(gw); gt; gt = gw_table_next(gt))
         last = gt;
     json_t *tables = json_array(), *queues = json_object();
     long listed = 0, tables_total = 0;
@@ -86,8 +89,8 @@ json_t *ippon_gateway_live_json(ippon_gateway *gw)
         json_object_set_new(queues, ippon_mode_name(mode), queue_json(gw, mode, now));
         tables_total += g.tables[mode];
     }
-    for (struct gw_table *gt = last; gt && listed < IPPON_GATEWAY_LIVE_MAX_TABLES; gt = gt->prev) /* oldest first */
-        if (!gt->dead) {
+    for (struct gw_table *gt = last; gt && listed < IPPON_GATEWAY_LIVE_MAX_TABLES; gt = gw_table_prev(gt)) /* oldest first */
+        if (!gw_table_finished(gt)) {
             json_array_append_new(tables, table_json(gw, gt, now));
             listed++;
         }
@@ -105,8 +108,8 @@ json_t *ippon_gateway_lost_json(const ippon_gateway_stats *g)
 
 static struct gw_table *find_table(ippon_gateway *gw, const char *table_id)
 {
-    for (struct gw_table *gt = gw->tables; gt; gt = gt->next)
-        if (!gt->dead && !ippon_table_over(gt->t) && !strcmp(ippon_table_id(gt->t), table_id))
+    for (struct gw_table *gt = gw_table_first(gw); gt; gt = gw_table_next(gt))
+        if (!gw_table_finished(gt) && !ippon_table_over(gw_table_game(gt)) && !strcmp(ippon_table_id(gw_table_game(gt)), table_id))
             return gt;
     return NULL;
 }
@@ -116,8 +119,8 @@ json_t *ippon_gateway_table_view(ippon_gateway *gw, const char *table_id)
     struct gw_table *gt = find_table(gw, table_id);
     if (!gt)
         return NULL;
-    int64_t now = ippon_gateway_now(gw);
-    json_t *view = ippon_table_public_view(gt->t, now);
+    int64_t now = gw_now(gw);
+    json_t *view = ippon_table_public_view(gw_table_game(gt), now);
     json_t *summary = table_json(gw, gt, now);
     json_object_set(view, "mode", json_object_get(summary, "mode"));
     json_object_set(view, "players_info", json_object_get(summary, "players"));
@@ -130,28 +133,28 @@ int ippon_gateway_close_table(ippon_gateway *gw, const char *table_id, const cha
     struct gw_table *gt = find_table(gw, table_id);
     if (!gt)
         return -1;
-    ippon_gateway_table_close(gw, gt, reason);
+    gw_table_close(gw, gt, reason);
     return 0;
 }
 
 bool ippon_gateway_disconnect(ippon_gateway *gw, const char *user_id, const char *code, const char *message)
 {
-    ippon_gateway_stop_waiting(gw, user_id);
-    ippon_conn *c = ippon_gateway_conn_of(gw, user_id);
+    gw_stop_waiting(gw, user_id);
+    ippon_conn *c = gw_conn_of(gw, user_id);
     if (!c)
         return false;
-    ippon_gateway_send_error_and_close(gw, c, code, message);
+    gw_send_error_and_close(gw, c, code, message);
     return true;
 }
 
 void ippon_gateway_renamed(ippon_gateway *gw, const char *user_id, const char *display_name)
 {
-    ippon_conn *c = ippon_gateway_conn_of(gw, user_id);
+    ippon_conn *c = gw_conn_of(gw, user_id);
     if (c)
         snprintf(c->name, sizeof c->name, "%s", display_name);
 }
 
 bool ippon_gateway_online(ippon_gateway *gw, const char *user_id)
 {
-    return ippon_gateway_conn_of(gw, user_id) != NULL;
+    return gw_conn_of(gw, user_id) != NULL;
 }

@@ -5,8 +5,8 @@
  * Every room_join is first an attempt against the limits on failed joins per client address and
  * per account: refused, the player gets the error `rate_limited` with `retry_after_ms`, whatever
  * the code (PROTOCOL.md, "Private tables"); admitted, the code is looked at
- * (ippon_gateway_room_join_go). On a cluster node an attempt the node's own limits admit also
- * asks the buckets every node counts into (base/shared_buckets.h, as auth_shared.c does): the
+ * (gw_room_join_go). On a cluster node an attempt the node's own limits admit also
+ * asks the buckets every node counts into (base/shared_buckets.h, as auth_op.c does): the
  * code is looked at once they answer — or after JOIN_SHARE_WAIT_MS without an answer (Redis
  * stopped), or at once when they cannot be asked (Redis away): the node's own limits then judge
  * alone. A wait can outlive the gateway (it stops before the cluster does): it is detached then
@@ -17,13 +17,18 @@
  * refused by the limit, else `info` — written by the gateway's once-a-second timer, and the rest
  * when the gateway stops.
  */
+#include "game/gateway_room_limits.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "auth/auth.h"
 #include "base/log.h"
 #include "base/log_tally.h"
-#include "game/gateway_internal.h"
+#include "game/gateway_conn.h"
+#include "game/gateway_rooms.h"
+#include "game/gateway_state.h"
 #include "game/room_limits.h"
 #include "game/rooms.h"
 
@@ -51,7 +56,7 @@ static void address_key(const ippon_conn *c, char *out, size_t cap)
     ippon_auth_address_key(c->addr, out, cap);
 }
 
-int ippon_gateway_room_limits_init(ippon_gateway *gw)
+int gw_room_limits_init(ippon_gateway *gw)
 {
     gw->room_limits = ippon_room_limits_new(gw->set.room_join_fails_per_address, gw->set.room_join_fails_per_account);
     gw->room_fails = ippon_log_tally_new(SUMMARY_PERIOD_MS, SUMMARY_KEYS);
@@ -72,7 +77,7 @@ static void summary_line(void *ctx, const char *key, const long long counts[IPPO
               who, counts[FAILED] + counts[REFUSED], counts[FAILED], counts[REFUSED]);
 }
 
-void ippon_gateway_room_limits_report(ippon_gateway *gw, int64_t now, bool all)
+void gw_room_limits_report(ippon_gateway *gw, int64_t now, bool all)
 {
     if (gw->room_fails)
         ippon_log_tally_report(gw->room_fails, now, all, summary_line, NULL);
@@ -89,9 +94,9 @@ static void unlink_wait(struct gw_join_wait *w)
     w->prev = w->next = NULL;
 }
 
-void ippon_gateway_room_limits_free(ippon_gateway *gw)
+void gw_room_limits_free(ippon_gateway *gw)
 {
-    ippon_gateway_room_limits_report(gw, ippon_gateway_now(gw), true);
+    gw_room_limits_report(gw, gw_now(gw), true);
     while (gw->join_waits) {
         struct gw_join_wait *w = gw->join_waits;
         unlink_wait(w);
@@ -111,20 +116,20 @@ void ippon_gateway_share_limits(ippon_gateway *gw, const ippon_shared_buckets *s
 /* a join from address refused by the limits: c (if still here) is told when to try again */
 static void refused(ippon_gateway *gw, ippon_conn *c, const char *address, long long retry_ms)
 {
-    ippon_log_tally_add(gw->room_fails, address, REFUSED, ippon_gateway_now(gw));
+    ippon_log_tally_add(gw->room_fails, address, REFUSED, gw_now(gw));
     if (!c || c->closing)
         return;
     char message[120];
     snprintf(message, sizeof message, "too many room codes that led nowhere: try again in %lld s",
              (retry_ms + 999) / 1000);
-    ippon_gateway_send(gw, c, json_pack("{s:s,s:s,s:s,s:I}", "type", "error", "code", "rate_limited", "message",
-                                        message, "retry_after_ms", (json_int_t)retry_ms));
+    gw_send(gw, c, json_pack("{s:s,s:s,s:s,s:I}", "type", "error", "code", "rate_limited", "message",
+                             message, "retry_after_ms", (json_int_t)retry_ms));
 }
 
 /* what an admitted attempt of user from address counted is given back (shared: across the cluster too) */
 static void give_back(ippon_gateway *gw, const char *address, const char *user_id, bool shared)
 {
-    ippon_room_limits_give_back(gw->room_limits, address, user_id, ippon_gateway_now(gw));
+    ippon_room_limits_give_back(gw->room_limits, address, user_id, gw_now(gw));
     if (shared && gw->shared.give_back) {
         ippon_bucket b[IPPON_ROOM_JOIN_BUCKETS];
         ippon_room_limits_buckets(gw->room_limits, address, user_id, b);
@@ -132,12 +137,12 @@ static void give_back(ippon_gateway *gw, const char *address, const char *user_i
     }
 }
 
-void ippon_gateway_room_join_end(ippon_gateway *gw, ippon_conn *c, bool shared, bool failed)
+void gw_room_join_end(ippon_gateway *gw, ippon_conn *c, bool shared, bool failed)
 {
     char address[ADDRESS_KEY_LEN];
     address_key(c, address, sizeof address);
     if (failed)
-        ippon_log_tally_add(gw->room_fails, address, FAILED, ippon_gateway_now(gw));
+        ippon_log_tally_add(gw->room_fails, address, FAILED, gw_now(gw));
     else
         give_back(gw, address, c->user_id, shared);
 }
@@ -148,18 +153,18 @@ static void wait_over(struct gw_join_wait *w, const ippon_buckets_answer *answer
 {
     ippon_gateway *gw = w->gw;
     w->waiting = false;
-    ippon_conn *c = ippon_gateway_conn_of(gw, w->user_id);
+    ippon_conn *c = gw_conn_of(gw, w->user_id);
     if (c && (c->closing || strcmp(c->addr, w->addr) != 0))
         c = NULL; /* another socket of the player's: it did not ask */
     char address[ADDRESS_KEY_LEN];
     ippon_auth_address_key(w->addr, address, sizeof address);
     if (answer->answered && answer->refused) {
-        ippon_room_limits_give_back(gw->room_limits, address, w->user_id, ippon_gateway_now(gw));
+        ippon_room_limits_give_back(gw->room_limits, address, w->user_id, gw_now(gw));
         refused(gw, c, address, answer->retry_ms);
     } else if (!c) {
         give_back(gw, address, w->user_id, answer->answered); /* no code was looked at */
     } else {
-        ippon_gateway_room_join_go(gw, c, w->code, answer->answered);
+        gw_room_join_go(gw, c, w->code, answer->answered);
     }
 }
 
@@ -181,18 +186,18 @@ static void share_timed_out(lws_sorted_usec_list_t *sul)
     wait_over(w, &(ippon_buckets_answer){.answered = false});
 }
 
-void ippon_gateway_room_join_ask(ippon_gateway *gw, ippon_conn *c, const char *code)
+void gw_room_join_ask(ippon_gateway *gw, ippon_conn *c, const char *code)
 {
     char address[ADDRESS_KEY_LEN];
     address_key(c, address, sizeof address);
     long long retry_ms = 0;
-    if (!ippon_room_limits_begin(gw->room_limits, address, c->user_id, ippon_gateway_now(gw), &retry_ms)) {
+    if (!ippon_room_limits_begin(gw->room_limits, address, c->user_id, gw_now(gw), &retry_ms)) {
         refused(gw, c, address, retry_ms);
         return;
     }
     struct gw_join_wait *w = gw->shared.take ? calloc(1, sizeof *w) : NULL;
     if (!w) { /* no cluster (or no memory to wait): this node's limits alone */
-        ippon_gateway_room_join_go(gw, c, code, false);
+        gw_room_join_go(gw, c, code, false);
         return;
     }
     w->gw = gw;
@@ -203,7 +208,7 @@ void ippon_gateway_room_join_ask(ippon_gateway *gw, ippon_conn *c, const char *c
     ippon_room_limits_buckets(gw->room_limits, address, c->user_id, b);
     if (gw->shared.take(gw->shared.impl, b, IPPON_ROOM_JOIN_BUCKETS, share_answered, w) != 0) {
         free(w); /* Redis away: nothing was asked */
-        ippon_gateway_room_join_go(gw, c, code, false);
+        gw_room_join_go(gw, c, code, false);
         return;
     }
     w->waiting = true;

@@ -9,18 +9,22 @@
  * once the limits on codes that lead nowhere admit it (gateway_room_limits.c), and tells them
  * whether its code named a room.
  */
-#include "game/gateway_internal.h"
+#include "game/gateway_rooms.h"
 
 #include <stdio.h>
 #include <string.h>
 
 #include "base/mode.h"
+#include "game/gateway_conn.h"
 #include "game/gateway_matchmaker.h"
+#include "game/gateway_room_limits.h"
+#include "game/gateway_state.h"
+#include "game/gateway_tables.h"
 #include "game/rooms.h"
 
 enum { ROOMS_PER_ADDR = 3, RELAXED = 3, MAX_DELAY_S = 3600 };
 
-ippon_rooms *ippon_gateway_rooms_new(void)
+ippon_rooms *gw_rooms_new(void)
 {
     return ippon_rooms_new(ROOMS_PER_ADDR, IPPON_ROOM_MAX_AGE_MS);
 }
@@ -66,9 +70,9 @@ static json_t *room_json(const ippon_room *room)
 static void tell_members(ippon_gateway *gw, const ippon_room *room, json_t *msg)
 {
     for (int i = 0; i < room->n; i++) {
-        ippon_conn *c = ippon_gateway_conn_of(gw, room->members[i].user_id);
+        ippon_conn *c = gw_conn_of(gw, room->members[i].user_id);
         if (c)
-            ippon_gateway_send(gw, c, json_incref(msg));
+            gw_send(gw, c, json_incref(msg));
     }
     json_decref(msg);
 }
@@ -83,12 +87,12 @@ static void tell_closed(ippon_gateway *gw, const ippon_room *room, const char *r
 /* may c be in a room now? (not at a table, not queued); false with the error sent */
 static bool free_to_gather(ippon_gateway *gw, ippon_conn *c)
 {
-    if (ippon_gateway_table_of(gw, c->user_id)) {
-        ippon_gateway_bad(gw, c, "in_match", "you are already playing a match");
+    if (gw_table_of(gw, c->user_id)) {
+        gw_bad(gw, c, "in_match", "you are already playing a match");
         return false;
     }
     if (ippon_lobby_mode_of(gw->lobby, c->user_id) >= 0) {
-        ippon_gateway_bad(gw, c, "queued", "leave the queue first");
+        gw_bad(gw, c, "queued", "leave the queue first");
         return false;
     }
     return true;
@@ -104,7 +108,7 @@ static void refuse(ippon_gateway *gw, ippon_conn *c, int err)
         [-IPPON_ROOM_NOT_HOST] = "only the host may do that",
         [-IPPON_ROOM_NO_MEMORY] = "the server is short of memory: try again",
     };
-    ippon_gateway_bad(gw, c, ippon_rooms_error_code(err), why[-err]);
+    gw_bad(gw, c, ippon_rooms_error_code(err), why[-err]);
 }
 
 /* the choices of a room_create message; false with the error sent */
@@ -124,7 +128,7 @@ static bool read_choices(ippon_gateway *gw, ippon_conn *c, const json_t *msg, ip
                         ? "delay_s: seconds, 0 to 3600"
                         : NULL;
     if (bad) {
-        ippon_gateway_bad(gw, c, "bad_message", bad);
+        gw_bad(gw, c, "bad_message", bad);
         return false;
     }
     *out = (ippon_room_choices){
@@ -149,7 +153,7 @@ static void on_create(ippon_gateway *gw, ippon_conn *c, const json_t *msg, int64
     if (!read_choices(gw, c, msg, &choices) || !free_to_gather(gw, c))
         return;
     if (gw->maintenance || gw->draining) {
-        ippon_gateway_send_error(gw, c, gw->maintenance ? "maintenance" : "draining", "no new matches for now");
+        gw_send_error(gw, c, gw->maintenance ? "maintenance" : "draining", "no new matches for now");
         return;
     }
     ippon_room_member host = member_of(c);
@@ -159,7 +163,7 @@ static void on_create(ippon_gateway *gw, ippon_conn *c, const json_t *msg, int64
         refuse(gw, c, rc);
         return;
     }
-    ippon_gateway_send(gw, c, room_json(ippon_rooms_find(gw->rooms, code)));
+    gw_send(gw, c, room_json(ippon_rooms_find(gw->rooms, code)));
     told_entered(gw, code, c->user_id, true);
 }
 
@@ -184,31 +188,31 @@ static void on_join(ippon_gateway *gw, ippon_conn *c, const json_t *msg)
 {
     const char *code = json_string_value(json_object_get(msg, "code"));
     if (!code) {
-        ippon_gateway_bad(gw, c, "bad_message", "code: the private table's code");
+        gw_bad(gw, c, "bad_message", "code: the private table's code");
         return;
     }
-    ippon_gateway_room_join_ask(gw, c, code); /* the limits on failed joins first: gateway_room_limits.c */
+    gw_room_join_ask(gw, c, code); /* the limits on failed joins first: gateway_room_limits.c */
 }
 
-void ippon_gateway_room_join_go(ippon_gateway *gw, ippon_conn *c, const char *code, bool shared)
+void gw_room_join_go(ippon_gateway *gw, ippon_conn *c, const char *code, bool shared)
 {
     ippon_room *room = ippon_rooms_find(gw->rooms, code);
     char key[IPPON_ROOM_CODE_LEN + 1];
     if (!room && gw->has_mm && gw->mm.room_elsewhere && ippon_rooms_canonical_code(code, key)) {
         /* perhaps another node's: the matchmaker sends the player there, or says there is none */
         if (ippon_rooms_of(gw->rooms, c->user_id)) {
-            ippon_gateway_room_join_end(gw, c, shared, false); /* the code was not looked at */
+            gw_room_join_end(gw, c, shared, false); /* the code was not looked at */
             refuse(gw, c, IPPON_ROOM_IN_ROOM);
         } else if (free_to_gather(gw, c)) {
             c->room_asks++; /* its end: ippon_gateway_room_found_elsewhere or _refused */
             c->room_asks_shared += shared;
             gw->mm.room_elsewhere(gw->mm.ctx, c->user_id, key);
         } else {
-            ippon_gateway_room_join_end(gw, c, shared, false);
+            gw_room_join_end(gw, c, shared, false);
         }
         return;
     }
-    ippon_gateway_room_join_end(gw, c, shared, !room); /* a code that names a room is no failure */
+    gw_room_join_end(gw, c, shared, !room); /* a code that names a room is no failure */
     if (!room)
         refuse(gw, c, IPPON_ROOM_NOT_FOUND);
     else
@@ -224,14 +228,14 @@ static void asked_elsewhere_ended(ippon_gateway *gw, ippon_conn *c, bool failed)
     c->room_asks--;
     bool shared = c->room_asks_shared > 0;
     c->room_asks_shared -= shared;
-    ippon_gateway_room_join_end(gw, c, shared, failed);
+    gw_room_join_end(gw, c, shared, failed);
 }
 
 static void on_leave(ippon_gateway *gw, ippon_conn *c)
 {
     ippon_room *room = ippon_rooms_of(gw->rooms, c->user_id);
     if (!room) {
-        ippon_gateway_bad(gw, c, "no_room", "you are in no private table");
+        gw_bad(gw, c, "no_room", "you are in no private table");
         return;
     }
     ippon_room before = *room; /* who to tell, should the room close */
@@ -239,7 +243,7 @@ static void on_leave(ippon_gateway *gw, ippon_conn *c)
         tell_closed(gw, &before, "the host closed the table");
         return;
     }
-    ippon_gateway_send(gw, c, json_pack("{s:s}", "type", "room_left"));
+    gw_send(gw, c, json_pack("{s:s}", "type", "room_left"));
     tell_members(gw, room, room_json(room));
     told_left(gw, room->code, (const char *[]){c->user_id}, 1, false);
 }
@@ -253,25 +257,25 @@ static void on_start(ippon_gateway *gw, ippon_conn *c)
     }
     int seats = ippon_mode_players(room->choices.mode);
     if (room->n < seats && (!room->choices.bots || !gw->set.bots)) {
-        ippon_gateway_bad(gw, c, "room_not_full", "bots may not fill this table: wait for every seat to be taken");
+        gw_bad(gw, c, "room_not_full", "bots may not fill this table: wait for every seat to be taken");
         return;
     }
     if (gw->maintenance || gw->draining) {
-        ippon_gateway_send_error(gw, c, gw->maintenance ? "maintenance" : "draining", "no new matches for now");
+        gw_send_error(gw, c, gw->maintenance ? "maintenance" : "draining", "no new matches for now");
         return;
     }
     ippon_lobby_entry humans[IPPON_ROOM_MAX_SEATS];
     int n = 0;
-    int64_t now = ippon_gateway_now(gw);
+    int64_t now = gw_now(gw);
     for (int i = 0; i < room->n; i++) {
-        if (ippon_gateway_table_of(gw, room->members[i].user_id))
+        if (gw_table_of(gw, room->members[i].user_id))
             continue; /* seated elsewhere meanwhile (cannot happen through this server's rules) */
         snprintf(humans[n].user_id, sizeof humans[n].user_id, "%s", room->members[i].user_id);
         snprintf(humans[n].name, sizeof humans[n].name, "%s", room->members[i].name);
         humans[n].since = now;
         n++;
     }
-    ippon_gateway_table_options opt = {
+    gw_table_options opt = {
         .private_match = true, .clock_factor = room->choices.relaxed ? RELAXED : 1,
         .no_spectators = !room->choices.spectators, .watch_delay_ms = (int64_t)room->choices.delay_s * 1000,
     };
@@ -279,10 +283,10 @@ static void on_start(ippon_gateway *gw, ippon_conn *c)
     ippon_rooms_remove(gw->rooms, room->code);
     told_ended(gw, &started);
     tell_members(gw, &started, json_pack("{s:s,s:s}", "type", "room_started", "code", started.code));
-    ippon_gateway_start_table_with(gw, started.choices.mode, humans, n, &opt);
+    gw_start_table_with(gw, started.choices.mode, humans, n, &opt);
 }
 
-bool ippon_gateway_room_message(ippon_gateway *gw, ippon_conn *c, const char *type, const json_t *msg, int64_t now)
+bool gw_room_message(ippon_gateway *gw, ippon_conn *c, const char *type, const json_t *msg, int64_t now)
 {
     if (!strcmp(type, "room_create"))
         on_create(gw, c, msg, now);
@@ -297,30 +301,30 @@ bool ippon_gateway_room_message(ippon_gateway *gw, ippon_conn *c, const char *ty
     return true;
 }
 
-bool ippon_gateway_in_room(ippon_gateway *gw, const char *user_id)
+bool gw_in_room(ippon_gateway *gw, const char *user_id)
 {
     return ippon_rooms_of(gw->rooms, user_id) != NULL;
 }
 
-void ippon_gateway_room_rejoin(ippon_gateway *gw, ippon_conn *c)
+void gw_room_rejoin(ippon_gateway *gw, ippon_conn *c)
 {
     ippon_room *room = ippon_rooms_of(gw->rooms, c->user_id);
     if (room)
-        ippon_gateway_send(gw, c, room_json(room));
+        gw_send(gw, c, room_json(room));
 }
 
 bool ippon_gateway_send_to_room(ippon_gateway *gw, const char *user_id, const char *node, const char *code)
 {
-    ippon_conn *c = ippon_gateway_conn_of(gw, user_id);
+    ippon_conn *c = gw_conn_of(gw, user_id);
     if (!c || c->closing || ippon_rooms_of(gw->rooms, user_id))
         return false;
-    ippon_gateway_send_move(gw, c, "room", node, "room", code);
+    gw_send_move(gw, c, "room", node, "room", code);
     return true;
 }
 
 void ippon_gateway_room_arrived(ippon_gateway *gw, const char *user_id, const char *code)
 {
-    ippon_conn *c = ippon_gateway_conn_of(gw, user_id);
+    ippon_conn *c = gw_conn_of(gw, user_id);
     ippon_room *room = ippon_rooms_find(gw->rooms, code);
     if (!c || c->closing || (room && ippon_rooms_of(gw->rooms, user_id) == room))
         return;
@@ -333,7 +337,7 @@ void ippon_gateway_room_arrived(ippon_gateway *gw, const char *user_id, const ch
 
 bool ippon_gateway_room_found_elsewhere(ippon_gateway *gw, const char *user_id, const char *node, const char *code)
 {
-    ippon_conn *c = ippon_gateway_conn_of(gw, user_id);
+    ippon_conn *c = gw_conn_of(gw, user_id);
     if (c)
         asked_elsewhere_ended(gw, c, false);
     return ippon_gateway_send_to_room(gw, user_id, node, code);
@@ -341,14 +345,14 @@ bool ippon_gateway_room_found_elsewhere(ippon_gateway *gw, const char *user_id, 
 
 void ippon_gateway_room_refused(ippon_gateway *gw, const char *user_id, const char *code, const char *message)
 {
-    ippon_conn *c = ippon_gateway_conn_of(gw, user_id);
+    ippon_conn *c = gw_conn_of(gw, user_id);
     if (c)
         asked_elsewhere_ended(gw, c, !strcmp(code, "no_room"));
     if (c && !c->closing)
-        ippon_gateway_bad(gw, c, code, message);
+        gw_bad(gw, c, code, message);
 }
 
-void ippon_gateway_rooms_expire(ippon_gateway *gw, int64_t now)
+void gw_rooms_expire(ippon_gateway *gw, int64_t now)
 {
     ippon_room gone[8];
     int n;

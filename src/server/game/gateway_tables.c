@@ -1,9 +1,8 @@
 /*
- * gateway_tables.c — the gateway's tables (gateway.h): forming them from the lobby (first
- * come, first served; bots in the empty seats after bot_fill_after), routing the players'
- * "act" and "resume" messages to them, their deadlines, and the finished matches handed to the
- * store (queued, then handed to the store writer a few milliseconds later as one group, written
- * in one transaction on the writer's thread: group commit; pending_matches.h).
+ * gateway_tables.c — the running tables (gateway_tables.h): made for a group the lobby, a
+ * matchmaker or a private room formed (bots in the empty seats), or replayed from a journal at
+ * start-up; the players' "act", "contribute" and "resume" routed to them; their deadlines; and,
+ * when a match ends, its record handed on (gateway_finished.h) and its seats freed.
  *
  * Deadlines: every table's next wake-up is kept in one heap (timer_heap.h) and a single lws
  * timer is set at the earliest (lws keeps its own timers in a sorted list: one per table made
@@ -11,30 +10,49 @@
  * Wake-ups are whole milliseconds (TABLE_TICK_MS); a coarser grid was measured and rejected:
  * 4 ms bunched the tables' work into bursts and doubled the players' p99 (32 ms against 15 ms).
  */
-#include "game/gateway_internal.h"
+#include "game/gateway_tables.h"
 
+#include <libwebsockets.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/ids.h"
 #include "base/log.h"
-#include "game/protocol.h"
-#include "store/pending_matches.h"
+#include "game/gateway_conn.h"
+#include "game/gateway_finished.h"
+#include "game/gateway_journal.h"
+#include "game/gateway_state.h"
+#include "game/gateway_watch.h"
 #include "metrics.h"
 #include "auth/name_rules.h"
 #include "store/match_journal.h"
-#include "store/store_matches.h"
 
+struct gw_table {
+    ippon_table *t;
+    ippon_gateway *gw;
+    ippon_timer timer;                /* in the gateway's table_timers, at the table's next deadline */
+    bool dead;                        /* finished: freed by its timer */
+    struct gw_journal journal;        /* its write-ahead journal (gateway_journal.c) */
+    struct gw_spectators spectators;  /* gateway_watch.c's */
+    struct gw_table *prev, *next;     /* the gateway's list, newest first */
+};
 
-struct gw_table *ippon_gateway_table_of(ippon_gateway *gw, const char *user_id)
+struct gw_table *gw_table_first(const ippon_gateway *gw) { return gw->tables; }
+struct gw_table *gw_table_next(const struct gw_table *gt) { return gt->next; }
+struct gw_table *gw_table_prev(const struct gw_table *gt) { return gt->prev; }
+ippon_table *gw_table_game(const struct gw_table *gt) { return gt->t; }
+bool gw_table_finished(const struct gw_table *gt) { return gt->dead; }
+struct gw_spectators *gw_table_spectators(struct gw_table *gt) { return &gt->spectators; }
+
+struct gw_table *gw_table_of(ippon_gateway *gw, const char *user_id)
 {
     return user_id[0] ? ippon_strmap_get(gw->seated, user_id) : NULL;
 }
 
-json_t *ippon_gateway_seat_json(ippon_gateway *gw, const ippon_conn *c)
+json_t *gw_seat_json(ippon_gateway *gw, const ippon_conn *c)
 {
-    struct gw_table *gt = ippon_gateway_table_of(gw, c->user_id);
+    struct gw_table *gt = gw_table_of(gw, c->user_id);
     if (!gt)
         return json_null();
     return json_pack("{s:s,s:i}", "id", ippon_table_id(gt->t), "seat", ippon_table_seat_of(gt->t, c->user_id));
@@ -46,71 +64,11 @@ static void table_send(void *ctx, ippon_table *t, int seat, const char *user_id,
     ippon_gateway *gw = ((struct gw_table *)ctx)->gw;
     (void)t;
     (void)seat;
-    ippon_conn *c = ippon_gateway_conn_of(gw, user_id);
+    ippon_conn *c = gw_conn_of(gw, user_id);
     if (c)
-        ippon_gateway_send(gw, c, msg);
+        gw_send(gw, c, msg);
     else
         json_decref(msg);
-}
-
-int64_t ippon_gateway_wall_ms(const ippon_gateway *gw, int64_t mono)
-{
-    return mono + gw->wall_minus_mono;
-}
-
-int64_t ippon_gateway_mono_ms(const ippon_gateway *gw, int64_t wall)
-{
-    return wall - gw->wall_minus_mono;
-}
-
-/*
- * Group commit: a finished match is queued (a copy), and the queue is handed to the store writer
- * (pending_matches.h), which writes it in one transaction, FINISHED_FLUSH_MS after the first match
- * queued, or at once when FINISHED_GROUP are waiting (or when there is no event loop). Each match
- * is whole or absent after a crash; one that ends in the last few milliseconds before a crash is
- * absent. The writer never drops a match: it retries until stored, and what it holds at exit goes
- * to the pending-matches file.
- */
-enum { FINISHED_FLUSH_MS = 2, FINISHED_GROUP = 16 };
-
-static void write_finished(ippon_gateway *gw)
-{
-    if (!gw->finished || ippon_store_batch_count(gw->finished) == 0)
-        return;
-    ippon_pending_matches_submit(gw->app->pending_matches, gw->finished); /* taken, whatever happens */
-    gw->finished = NULL;
-}
-
-static void finished_due(lws_sorted_usec_list_t *sul)
-{
-    ippon_gateway *gw = lws_container_of(sul, ippon_gateway, finished_sul);
-    gw->finished_sul_on = false;
-    write_finished(gw);
-}
-
-void ippon_gateway_store_finished(ippon_gateway *gw, const ippon_stored_match *rec)
-{
-    char err[256];
-    if (!gw->finished)
-        gw->finished = ippon_store_batch_new();
-    int queued = !gw->app->pending_matches ? -1
-               : gw->finished          ? ippon_store_batch_add(gw->finished, rec, err, sizeof err)
-                                       : (snprintf(err, sizeof err, "out of memory"), -1);
-    if (queued < 0) {
-        ippon_log(IPPON_LOG_ERROR, "gateway: match %s was not stored: %s", rec->id,
-                  gw->app->pending_matches ? err : "no database");
-        ippon_metrics_count(gw->app->metrics, IPPON_METRIC_MATCH_NOT_STORED);
-        return;
-    }
-    if (!gw->timers || queued >= FINISHED_GROUP) {
-        if (gw->finished_sul_on)
-            ippon_timers_cancel(&gw->finished_sul);
-        gw->finished_sul_on = false;
-        write_finished(gw);
-    } else if (!gw->finished_sul_on) {
-        gw->finished_sul_on = true;
-        ippon_timers_schedule(gw->timers, &gw->finished_sul, finished_due, (lws_usec_t)FINISHED_FLUSH_MS * 1000);
-    }
 }
 
 static void table_finished(void *ctx, ippon_table *t, const ippon_stored_match *rec)
@@ -118,16 +76,16 @@ static void table_finished(void *ctx, ippon_table *t, const ippon_stored_match *
     struct gw_table *ended = ctx;
     ippon_gateway *gw = ended->gw;
     ippon_stored_match stored = *rec;
-    stored.started_ms = ippon_gateway_wall_ms(gw, rec->started_ms);
-    stored.ended_ms = ippon_gateway_wall_ms(gw, rec->ended_ms);
+    stored.started_ms = gw_wall_ms(gw, rec->started_ms);
+    stored.ended_ms = gw_wall_ms(gw, rec->ended_ms);
     /* a result this node cannot vouch for yet (its lease may have run out: gateway_held.c) waits,
        its table still in the cluster's directory, until the matchmaker says how to store it */
-    bool held = stored.completed && ippon_gateway_holds_results(gw) && ippon_gateway_hold(gw, &stored) == 0;
+    bool held = stored.completed && gw_holds_results(gw) && gw_hold(gw, &stored) == 0;
     if (!held)
-        ippon_gateway_store_finished(gw, &stored);
+        gw_store_finished(gw, &stored);
     gw->stats.matches_finished++;
     const char *humans[IPPON_MAX_PLAYERS];
-    int n = ippon_gateway_table_humans(t, humans);
+    int n = gw_table_humans(t, humans);
     for (int i = 0; i < n; i++)
         ippon_strmap_remove(gw->seated, humans[i]);
     if (gw->has_mm && n > 0 && !held) /* the cluster frees their seats (a practice table's too: harmless) */
@@ -140,7 +98,7 @@ static void table_finished(void *ctx, ippon_table *t, const ippon_stored_match *
     }
 }
 
-int ippon_gateway_table_humans(const ippon_table *t, const char *users[IPPON_MAX_PLAYERS])
+int gw_table_humans(const ippon_table *t, const char *users[IPPON_MAX_PLAYERS])
 {
     int n = 0;
     for (int s = 0; s < ippon_table_players(t); s++) {
@@ -160,10 +118,10 @@ static void unlink_table(ippon_gateway *gw, struct gw_table *gt)
     if (gt->next)
         gt->next->prev = gt->prev;
     ippon_timer_cancel(&gw->table_timers, &gt->timer);
-    ippon_gateway_watch_end(gw, gt);
+    gw_watch_end(gw, gt);
     if (gt->dead)
         gw->n_dead_tables--;
-    ippon_journal_end(gt->journal); /* its records stay until its match is stored */
+    gw_journal_end(&gt->journal); /* its records stay until its match is stored */
     ippon_table_free(gt->t);
     free(gt);
     gw->n_tables--;
@@ -185,13 +143,13 @@ static void arm(ippon_gateway *gw)
     }
     if (gw->tables_sul_at >= 0 && gw->tables_sul_at <= first->due)
         return;
-    int64_t now = ippon_gateway_now(gw);
+    int64_t now = gw_now(gw);
     int64_t in_ms = first->due > now ? first->due - now : 0;
     gw->tables_sul_at = first->due;
     ippon_timers_schedule(gw->timers, &gw->tables_sul, tables_due, (lws_usec_t)in_ms * 1000 + 1);
 }
 
-void ippon_gateway_tables_arm(ippon_gateway *gw)
+void gw_tables_arm(ippon_gateway *gw)
 {
     arm(gw);
 }
@@ -201,9 +159,9 @@ void ippon_gateway_tables_arm(ippon_gateway *gw)
 static void schedule(struct gw_table *gt)
 {
     ippon_gateway *gw = gt->gw;
-    int64_t now = ippon_gateway_now(gw);
-    int64_t at = gt->dead ? (ippon_gateway_watch_done(gt) ? now : -1) : ippon_table_next_wakeup(gt->t);
-    int64_t watch = ippon_gateway_watch_due(gw, gt);
+    int64_t now = gw_now(gw);
+    int64_t at = gt->dead ? (gw_watch_done(gt) ? now : -1) : ippon_table_next_wakeup(gt->t);
+    int64_t watch = gw_watch_due(gw, gt);
     if (watch >= 0 && (at < 0 || watch < at))
         at = watch;
     if (at < 0) {
@@ -217,7 +175,7 @@ static void schedule(struct gw_table *gt)
     arm(gw);
 }
 
-void ippon_gateway_table_reschedule(struct gw_table *gt)
+void gw_table_reschedule(struct gw_table *gt)
 {
     schedule(gt);
 }
@@ -227,14 +185,14 @@ static void tables_due(lws_sorted_usec_list_t *sul)
 {
     ippon_gateway *gw = lws_container_of(sul, ippon_gateway, tables_sul);
     gw->tables_sul_at = -1;
-    int64_t now = ippon_gateway_now(gw);
+    int64_t now = gw_now(gw);
     ippon_timer *due;
     while ((due = ippon_timer_pop_due(&gw->table_timers, now))) {
         struct gw_table *gt = lws_container_of(due, struct gw_table, timer);
         if (!gt->dead)
             ippon_table_tick(gt->t, now);
-        ippon_gateway_watch_fan_out(gw, gt, now);
-        if (gt->dead && ippon_gateway_watch_done(gt))
+        gw_watch_fan_out(gw, gt, now);
+        if (gt->dead && gw_watch_done(gt))
             unlink_table(gw, gt);
         else
             schedule(gt);
@@ -242,10 +200,78 @@ static void tables_due(lws_sorted_usec_list_t *sul)
     arm(gw);
 }
 
+static void table_settings(const ippon_gateway *gw, ippon_table_settings *out)
+{
+    double scale = gw->set.time_scale;
+    *out = (ippon_table_settings){
+        .clock = { .move_ms = (int64_t)(gw->set.move_ms * scale), .bank_ms = (int64_t)(gw->set.bank_ms * scale),
+                   .refill_ms = (int64_t)(gw->set.refill_ms * scale), .grace_ms = (int64_t)(gw->set.grace_ms * scale) },
+        .bot_delay_ms = (int64_t)(gw->set.bot_delay_ms * scale),
+        .call_window_ms = (int64_t)(gw->set.call_window_ms * scale),
+        .max_hands = 200,
+        .proof_key = gw->app && gw->app->journal ? ippon_journal_key(gw->app->journal) : NULL,
+        .contribution_ms = gw->set.contribution_ms,
+        .resume_hold_ms = gw->set.resume_hold_ms,
+        .watch_delay_ms = -1,
+    };
+}
+
+static void table_hooks(struct gw_table *gt, ippon_table_hooks *out)
+{
+    *out = (ippon_table_hooks){ .ctx = gt, .send = table_send, .finished = table_finished,
+                                .journal = gt->journal.file ? gw_journal_record : NULL,
+                                .journal_ctx = &gt->journal };
+}
+
+static void table_link(ippon_gateway *gw, struct gw_table *gt)
+{
+    gt->next = gw->tables;
+    if (gw->tables)
+        gw->tables->prev = gt;
+    gw->tables = gt;
+    gw->n_tables++;
+    schedule(gt);
+}
+
+int gw_table_restore(ippon_gateway *gw, const char *match_id, json_t *records, int64_t last_at, char *err,
+                     size_t errlen)
+{
+    struct gw_table *gt = calloc(1, sizeof *gt);
+    if (!gt)
+        return -2;
+    gt->gw = gw;
+    ippon_timer_init(&gt->timer);
+    int reopened = gw_journal_reopen(gw, &gt->journal, match_id, last_at, err, errlen);
+    ippon_table_settings ts;
+    table_settings(gw, &ts);
+    ippon_table_hooks hooks;
+    table_hooks(gt, &hooks);
+    gt->t = reopened == 0 ? ippon_table_restore(records, &ts, &hooks, gw_now(gw), err, errlen) : NULL;
+    if (!gt->t || strcmp(ippon_table_id(gt->t), match_id) != 0) {
+        gw_journal_end(&gt->journal);
+        ippon_table_free(gt->t);
+        free(gt);
+        return -1;
+    }
+    if (ippon_table_over(gt->t)) { /* it had ended: its record went to the store as it replayed */
+        gw_journal_end(&gt->journal);
+        ippon_table_free(gt->t);
+        free(gt);
+        return 0;
+    }
+    for (int s = 0; s < ippon_table_players(gt->t); s++) {
+        const ippon_seat_player *p = ippon_table_player_at(gt->t, s);
+        if (!p->bot)
+            ippon_strmap_put(gw->seated, p->user_id, gt);
+    }
+    table_link(gw, gt);
+    return 1;
+}
+
 /* a table for these humans (bots in the other seats), ranked when it may be and has enough of them;
    its id is `id` (32 hex) or, NULL, a new one: 0, or -1 if none was made */
 static int start_table(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_entry *humans, int n, bool may_rank,
-                       const ippon_gateway_table_options *opt, const char *id)
+                       const gw_table_options *opt, const char *id)
 {
     const ippon_rules *rules = ippon_rules_preset(ippon_mode_preset(mode));
     ippon_seat_player players[IPPON_MAX_PLAYERS];
@@ -260,7 +286,7 @@ static int start_table(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_ent
         }
     }
     ippon_table_settings ts;
-    ippon_gateway_table_settings(gw, &ts);
+    table_settings(gw, &ts);
     ts.clock.move_ms *= opt->clock_factor;
     ts.clock.bank_ms *= opt->clock_factor;
     ts.clock.refill_ms *= opt->clock_factor;
@@ -283,21 +309,20 @@ static int start_table(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_ent
         return -1;
     gt->gw = gw;
     ippon_timer_init(&gt->timer);
-    ippon_gateway_journal_begin(gw, gt, hex);
+    gw_journal_begin(gw, &gt->journal, hex);
     ippon_table_hooks hooks;
-    ippon_gateway_table_hooks(gt, &hooks);
+    table_hooks(gt, &hooks);
     for (int i = 0; i < n; i++) /* seated before match_found and the first deal are sent */
         ippon_strmap_put(gw->seated, players[i].user_id, gt);
-    gt->t = ippon_table_new(hex, rules, players, ranked, &ts, &hooks, ippon_gateway_now(gw));
+    gt->t = ippon_table_new(hex, rules, players, ranked, &ts, &hooks, gw_now(gw));
     if (!gt->t) {
         for (int i = 0; i < n; i++)
             ippon_strmap_remove(gw->seated, players[i].user_id);
-        ippon_journal_end(gt->journal);
-        ippon_journal_remove(gw->app->journal, hex);
+        gw_journal_drop(&gt->journal, hex);
         free(gt);
         return -1;
     }
-    ippon_gateway_table_link(gw, gt);
+    table_link(gw, gt);
     if (gw->has_mm && n > 0) { /* the cluster knows they are seated (none may queue elsewhere) */
         const char *users[IPPON_MAX_PLAYERS];
         for (int i = 0; i < n; i++)
@@ -308,135 +333,27 @@ static int start_table(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_ent
 }
 
 /* a table from the lobby (may_rank) or for practice (not ranked) */
-void ippon_gateway_start_table(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_entry *humans, int n, bool may_rank)
+void gw_start_table(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_entry *humans, int n, bool may_rank)
 {
-    (void)ippon_gateway_start_table_as(gw, mode, humans, n, may_rank, NULL);
+    (void)gw_start_table_as(gw, mode, humans, n, may_rank, NULL);
 }
 
-int ippon_gateway_start_table_as(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_entry *humans, int n,
-                                 bool may_rank, const char *id)
+int gw_start_table_as(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_entry *humans, int n,
+                      bool may_rank, const char *id)
 {
-    const ippon_gateway_table_options ordinary = { .clock_factor = 1, .watch_delay_ms = -1 };
+    const gw_table_options ordinary = { .clock_factor = 1, .watch_delay_ms = -1 };
     return start_table(gw, mode, humans, n, may_rank, &ordinary, id);
 }
 
-void ippon_gateway_start_table_with(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_entry *humans, int n,
-                                    const ippon_gateway_table_options *opt)
+void gw_start_table_with(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_entry *humans, int n,
+                         const gw_table_options *opt)
 {
     start_table(gw, mode, humans, n, false, opt, NULL);
 }
 
-void ippon_gateway_table_settings(const ippon_gateway *gw, ippon_table_settings *out)
+void gw_rejoin(ippon_gateway *gw, ippon_conn *c, long last, const char *proof, int64_t now)
 {
-    double scale = gw->set.time_scale;
-    *out = (ippon_table_settings){
-        .clock = { .move_ms = (int64_t)(gw->set.move_ms * scale), .bank_ms = (int64_t)(gw->set.bank_ms * scale),
-                   .refill_ms = (int64_t)(gw->set.refill_ms * scale), .grace_ms = (int64_t)(gw->set.grace_ms * scale) },
-        .bot_delay_ms = (int64_t)(gw->set.bot_delay_ms * scale),
-        .call_window_ms = (int64_t)(gw->set.call_window_ms * scale),
-        .max_hands = 200,
-        .proof_key = gw->app && gw->app->journal ? ippon_journal_key(gw->app->journal) : NULL,
-        .contribution_ms = gw->set.contribution_ms,
-        .resume_hold_ms = gw->set.resume_hold_ms,
-        .watch_delay_ms = -1,
-    };
-}
-
-void ippon_gateway_table_hooks(struct gw_table *gt, ippon_table_hooks *out)
-{
-    *out = (ippon_table_hooks){ .ctx = gt, .send = table_send, .finished = table_finished,
-                                .journal = gt->journal ? ippon_gateway_journal_record : NULL, .journal_ctx = gt };
-}
-
-void ippon_gateway_table_link(ippon_gateway *gw, struct gw_table *gt)
-{
-    gt->next = gw->tables;
-    if (gw->tables)
-        gw->tables->prev = gt;
-    gw->tables = gt;
-    gw->n_tables++;
-    schedule(gt);
-}
-
-static void lobby_timer(lws_sorted_usec_list_t *sul);
-
-/*
- * Forms every table the queue allows now (or, with a matchmaker, asks it to) and, when statuses,
- * tells the waiting their status. A single server tells them at every change: its queue never
- * holds more than a table's worth for long. A cluster's queue here holds whoever waits for the
- * shared take, thousands at a time under load, so they are told once a second (the timer), not
- * at each of their joins: W waiting and J joins a second would be W × J messages.
- */
-static void lobby_tick(ippon_gateway *gw, ippon_mode mode, int64_t now, bool statuses)
-{
-    const ippon_rules *rules = ippon_rules_preset(ippon_mode_preset(mode));
-    ippon_lobby_entry group[IPPON_MAX_PLAYERS];
-    int64_t fill = gw->set.bots ? (int64_t)(gw->set.bot_fill_after_ms * gw->set.time_scale) : INT64_MAX;
-    int n;
-    ippon_lobby_distinct_addresses(gw->lobby, !gw->set.ranked_same_address);
-    if (gw->has_mm) { /* a cluster's matchmaker forms the tables, from every node's queue */
-        if (ippon_gateway_forming(gw) && ippon_lobby_size(gw->lobby, mode) > 0)
-            gw->mm.tick(gw->mm.ctx, mode, now);
-    } else {
-        while (ippon_gateway_forming(gw) && (n = ippon_lobby_take(gw->lobby, mode, rules->players, fill, now, group)) > 0) {
-            for (int i = 0; i < n; i++)
-                ippon_metrics_queue_wait(gw->app->metrics, (double)(now - group[i].since) / 1000.0);
-            ippon_gateway_start_table(gw, mode, group, n, true);
-        }
-    }
-    if (!statuses)
-        return;
-    int count;
-    const ippon_lobby_entry *waiting = ippon_lobby_entries(gw->lobby, mode, &count);
-    for (int i = 0; i < count; i++) {
-        ippon_conn *c = ippon_gateway_conn_of(gw, waiting[i].user_id);
-        if (c)
-            ippon_gateway_send(gw, c, json_pack("{s:s,s:s,s:i,s:i,s:I}", "type", "queue_status", "mode",
-                                                ippon_mode_name(mode), "position", i + 1, "size", count, "waited_ms",
-                                                (json_int_t)(now - waiting[i].since)));
-    }
-}
-
-void ippon_gateway_lobby_changed(ippon_gateway *gw, ippon_mode mode, int64_t now)
-{
-    lobby_tick(gw, mode, now, !gw->has_mm);
-    bool waiting = ippon_lobby_total(gw->lobby) > 0;
-    if (waiting && !gw->lobby_timer_on && gw->timers) {
-        gw->lobby_timer_on = true;
-        ippon_timers_schedule(gw->timers, &gw->lobby_timer, lobby_timer, 1000 * LWS_US_PER_MS);
-    }
-}
-
-static void lobby_timer(lws_sorted_usec_list_t *sul)
-{
-    ippon_gateway *gw = lws_container_of(sul, ippon_gateway, lobby_timer);
-    gw->lobby_timer_on = false;
-    int64_t now = ippon_gateway_now(gw);
-    bool statuses = now - gw->statuses_at >= 1000; /* at most once a second, however often it ticks */
-    if (statuses)
-        gw->statuses_at = now;
-    for (ippon_mode mode = 0; mode < IPPON_MODES; mode++)
-        lobby_tick(gw, mode, now, statuses);
-    if (ippon_lobby_total(gw->lobby) > 0) {
-        gw->lobby_timer_on = true;
-        /* every second, or sooner when bots are due to fill a table. A matchmaker's queue may
-           still hold players past that (the shared take decides, a round trip later): it is
-           asked again every 50 ms, not at once */
-        int64_t next = 1000;
-        int64_t fill = (int64_t)(gw->set.bot_fill_after_ms * gw->set.time_scale);
-        int64_t soonest = gw->has_mm ? 50 : 1;
-        for (ippon_mode mode = 0; mode < IPPON_MODES; mode++) {
-            int64_t oldest = ippon_lobby_oldest(gw->lobby, mode);
-            if (oldest >= 0 && gw->set.bots && oldest + fill - now < next)
-                next = oldest + fill - now > soonest ? oldest + fill - now : soonest;
-        }
-        ippon_timers_schedule(gw->timers, &gw->lobby_timer, lobby_timer, (lws_usec_t)next * LWS_US_PER_MS);
-    }
-}
-
-void ippon_gateway_rejoin(ippon_gateway *gw, ippon_conn *c, long last, const char *proof, int64_t now)
-{
-    struct gw_table *gt = ippon_gateway_table_of(gw, c->user_id);
+    struct gw_table *gt = gw_table_of(gw, c->user_id);
     if (!gt || gt->dead)
         return;
     int seat = ippon_table_seat_of(gt->t, c->user_id);
@@ -447,7 +364,7 @@ void ippon_gateway_rejoin(ippon_gateway *gw, ippon_conn *c, long last, const cha
             ippon_log(IPPON_LOG_ERROR, "match %s: seat %d saw event %ld, which the restored match has not reached: "
                       "voided", ippon_table_id(gt->t), seat, last);
             gw->stats.matches_voided_at_resume++;
-            ippon_gateway_table_close(gw, gt, "the server lost the last moves of this match (a failure on its "
+            gw_table_close(gw, gt, "the server lost the last moves of this match (a failure on its "
                                               "side): the match is void and counts for no one");
             return;
         }
@@ -457,19 +374,19 @@ void ippon_gateway_rejoin(ippon_gateway *gw, ippon_conn *c, long last, const cha
     schedule(gt); /* the last player back ends a restored table's hold: it wakes sooner */
 }
 
-void ippon_gateway_resume(ippon_gateway *gw, ippon_conn *c, const json_t *msg, int64_t now)
+void gw_resume(ippon_gateway *gw, ippon_conn *c, const json_t *msg, int64_t now)
 {
     const json_t *last = json_object_get(msg, "last");
     if (last && !json_is_integer(last)) {
-        ippon_gateway_bad(gw, c, "bad_message", "resume.last: the number of the last event you saw");
+        gw_bad(gw, c, "bad_message", "resume.last: the number of the last event you saw");
         return;
     }
-    if (!ippon_gateway_table_of(gw, c->user_id)) {
-        ippon_gateway_bad(gw, c, "no_match", "you are not playing a match");
+    if (!gw_table_of(gw, c->user_id)) {
+        gw_bad(gw, c, "no_match", "you are not playing a match");
         return;
     }
-    ippon_gateway_rejoin(gw, c, last ? (long)json_integer_value(last) : -2,
-                         json_string_value(json_object_get(msg, "proof")), now);
+    gw_rejoin(gw, c, last ? (long)json_integer_value(last) : -2,
+              json_string_value(json_object_get(msg, "proof")), now);
 }
 
 /* a player's message for its table (ippon_table_act or ippon_table_contribute): refused with the
@@ -477,30 +394,30 @@ void ippon_gateway_resume(ippon_gateway *gw, ippon_conn *c, const json_t *msg, i
 static bool to_table(ippon_gateway *gw, ippon_conn *c, const json_t *msg, int64_t now,
                      int (*take)(ippon_table *, int, const json_t *, int64_t, const char **, char *, size_t))
 {
-    struct gw_table *gt = ippon_gateway_table_of(gw, c->user_id);
+    struct gw_table *gt = gw_table_of(gw, c->user_id);
     if (!gt || gt->dead) {
-        ippon_gateway_bad(gw, c, "no_match", "you are not playing a match");
+        gw_bad(gw, c, "no_match", "you are not playing a match");
         return false;
     }
     const char *code = "illegal";
     char err[200];
     int seat = ippon_table_seat_of(gt->t, c->user_id);
     if (take(gt->t, seat, msg, now, &code, err, sizeof err) != 0) {
-        ippon_gateway_bad(gw, c, code, err);
+        gw_bad(gw, c, code, err);
         return false;
     }
     schedule(gt);
     return true;
 }
 
-void ippon_gateway_act(ippon_gateway *gw, ippon_conn *c, const json_t *msg, int64_t now)
+void gw_act(ippon_gateway *gw, ippon_conn *c, const json_t *msg, int64_t now)
 {
     lws_usec_t began = lws_now_usecs();
     if (to_table(gw, c, msg, now, ippon_table_act))
         ippon_metrics_action_latency(gw->app->metrics, (double)(lws_now_usecs() - began) / 1e6);
 }
 
-void ippon_gateway_contribute(ippon_gateway *gw, ippon_conn *c, const json_t *msg, int64_t now)
+void gw_contribute(ippon_gateway *gw, ippon_conn *c, const json_t *msg, int64_t now)
 {
     to_table(gw, c, msg, now, ippon_table_contribute);
 }
@@ -509,22 +426,16 @@ int ippon_gateway_running_tables(const ippon_gateway *gw) { return (int)(gw->n_t
 
 void ippon_gateway_abandon_all(ippon_gateway *gw, const char *reason)
 {
-    int64_t now = ippon_gateway_now(gw);
+    int64_t now = gw_now(gw);
     for (struct gw_table *gt = gw->tables; gt; gt = gt->next)
         if (!gt->dead)
             ippon_table_abandon(gt->t, reason, now);
 }
 
-void ippon_gateway_tables_free(ippon_gateway *gw)
+void gw_tables_free(ippon_gateway *gw)
 {
-    if (gw->finished_sul_on && gw->timers)
-        ippon_timers_cancel(&gw->finished_sul);
-    gw->finished_sul_on = false;
-    if (gw->app && gw->app->pending_matches)
-        write_finished(gw); /* the matches that ended last, before the writer stops */
-    ippon_store_batch_free(gw->finished);
-    gw->finished = NULL;
-    ippon_gateway_held_free(gw);
+    gw_finished_free(gw);
+    gw_held_free(gw);
     while (gw->tables)
         unlink_table(gw, gw->tables);
     if (gw->timers && gw->tables_sul_at >= 0)
@@ -535,10 +446,10 @@ void ippon_gateway_tables_free(ippon_gateway *gw)
     gw->seated = NULL;
 }
 
-void ippon_gateway_table_close(ippon_gateway *gw, struct gw_table *gt, const char *reason)
+void gw_table_close(ippon_gateway *gw, struct gw_table *gt, const char *reason)
 {
     if (gt->dead)
         return;
-    ippon_table_abandon(gt->t, reason, ippon_gateway_now(gw)); /* finished: marks it dead */
+    ippon_table_abandon(gt->t, reason, gw_now(gw)); /* finished: marks it dead */
     schedule(gt); /* at once: its timer frees it */
 }

@@ -49,7 +49,8 @@ json_t *ippon_proto_tiles(const ippon_rules *rules, const ippon_tile *tiles, int
     return a;
 }
 
-json_t *ippon_proto_waits(uint64_t waits)
+/* the kinds set in a waits mask as tile codes in kind order, fives plain: ["3p","6p"] */
+static json_t *ippon_proto_waits(uint64_t waits)
 {
     json_t *a = json_array();
     for (int k = 0; k < IPPON_KINDS; k++)
@@ -224,7 +225,8 @@ int ippon_proto_read_action(const ippon_match *m, int seat, const json_t *obj, i
     return fail(err, cap, "action: not one of your options");
 }
 
-json_t *ippon_proto_meld(const ippon_rules *rules, const ippon_meld_tiles *mt)
+/* a meld on the table: {"type":"pon","tiles":[…],"called":"5m","from":2} */
+static json_t *ippon_proto_meld(const ippon_rules *rules, const ippon_meld_tiles *mt)
 {
     json_t *o = json_pack("{s:s,s:o}", "type", meld_names[mt->type], "tiles", ippon_proto_tiles(rules, mt->tiles, mt->n));
     if (mt->type != IPPON_MELD_ANKAN) {

@@ -27,13 +27,10 @@ json_t *ippon_proto_option(const ippon_rules *rules, const ippon_action *a);
 /*
  * Every option of the seat's pending decision, as its ask lists them (ippon_match_legal's
  * order). On the seat's turn each "discard" and "riichi" option whose discard leaves the hand
- * tenpai also carries "waits" (as ippon_proto_waits) and "furiten" (ippon_match_waits_after_discard);
+ * tenpai also carries "waits" (tile codes in kind order, fives plain) and "furiten" (ippon_match_waits_after_discard);
  * options that leave it not tenpai carry neither. The seat's own information: only for its ask.
  */
 json_t *ippon_proto_options(const ippon_match *m, int seat);
-
-/* the kinds set in a waits mask as tile codes in kind order, fives plain: ["3p","6p"] */
-json_t *ippon_proto_waits(uint64_t waits);
 
 /*
  * The seat's own tenpai while it holds 3n+1 tiles: {"waits":["3p","6p"],"furiten":false}
@@ -50,9 +47,6 @@ json_t *ippon_proto_tenpai(const ippon_match *m, int seat);
 int ippon_proto_read_action(const ippon_match *m, int seat, const json_t *obj, ippon_action *out, char *err,
                             size_t err_cap);
 
-/* a meld on the table: {"type":"pon","tiles":[…],"called":"5m","from":2} */
-json_t *ippon_proto_meld(const ippon_rules *rules, const ippon_meld_tiles *mt);
-
 /*
  * An event as `seat` may see it, or NULL when it is not for that seat (another seat's
  * private event). seat = -1 gives the spectators' (public) version.
@@ -61,7 +55,7 @@ json_t *ippon_proto_event(const ippon_match *m, const ippon_event *ev, int seat)
 
 /*
  * A win as the match record keeps it: the public win event, plus the winner's "melds" (as
- * ippon_proto_meld), "kita" and the dora indicators face up at the win ("dora"), so the whole
+ * the table shows them), "kita" and the dora indicators face up at the win ("dora"), so the whole
  * winning hand can be shown later. Call it while the match still stands at that win (before
  * another hand is started). Other events: as ippon_proto_event(m, ev, -1).
  */

@@ -7,11 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-void ippon_feed_init(ippon_public_feed *f)
-{
-    memset(f, 0, sizeof *f);
-}
-
 void ippon_feed_free(ippon_public_feed *f)
 {
     for (long i = 0; i < f->count; i++)

@@ -25,7 +25,7 @@ typedef struct ippon_public_feed {
     long first; /* the number of e[0] */
 } ippon_public_feed;
 
-void ippon_feed_init(ippon_public_feed *f);
+/* a feed starts zeroed */
 void ippon_feed_free(ippon_public_feed *f);
 
 /* the number the next entry will have */

@@ -16,8 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fairness.h"
-#include "game_log.h"
+#include "ippon/fairness.h"
+#include "ippon/game_log.h"
 #include "ippon/match.h"
 #include "game/protocol.h"
 

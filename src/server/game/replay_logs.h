@@ -3,7 +3,7 @@
  * one fairness seed per hand and the action log ([[hand, seat, action, at_ms, bank_ms], …],
  * table.c). Same
  * walls + same actions = same match, so replaying them through the rules core gives every
- * event again, private ones included, and the log writer (src/logs/game_log.h) turns those
+ * event again, private ones included, and the log writer (include/ippon/game_log.h) turns those
  * into a tenhou.net/6 game and mjai events.
  *
  * The first dealer is not stored separately: it is the seat of the match's first action (the

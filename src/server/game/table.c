@@ -30,7 +30,7 @@
 #include <string.h>
 
 #include "base/mode.h"
-#include "bot.h"
+#include "ippon/bot.h"
 #include "ippon/error.h"
 #include "game/protocol.h"
 #include "game/public_feed.h"

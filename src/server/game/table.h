@@ -23,7 +23,7 @@
 #include <stdint.h>
 
 #include "game/clock.h"
-#include "fairness.h"
+#include "ippon/fairness.h"
 #include "game/public_feed.h"
 #include "ippon/match.h"
 #include "store/stored_match.h" /* what a finished match leaves behind */

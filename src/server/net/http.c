@@ -636,11 +636,6 @@ int ippon_http_start(ippon_http **out, ippon_app *app, char *err, size_t errlen)
     return 0;
 }
 
-struct lws_context *ippon_http_context(ippon_http *http)
-{
-    return http ? http->context : NULL;
-}
-
 int ippon_http_port(const ippon_http *http)
 {
     return ippon_listener_port(http->listener);

@@ -26,10 +26,6 @@ int ippon_http_start(ippon_http **out, ippon_app *app, char *err, size_t errlen)
 int ippon_http_port(const ippon_http *http);
 const char *ippon_http_host(const ippon_http *http);
 
-/* the libwebsockets context; NULL before start */
-struct lws_context;
-struct lws_context *ippon_http_context(ippon_http *http);
-
 /* the server's own timers on the event loop (base/timers.h); NULL before start */
 struct ippon_timers;
 struct ippon_timers *ippon_http_timers(ippon_http *http);

@@ -18,7 +18,8 @@ struct ippon_db_lock {
     char path[4096];
 };
 
-int ippon_db_lock_path(const char *db_path, char *out, size_t outlen)
+/* the lock file of the database at db_path ("<db_path>.lock") into out: 0, or -1 if it does not fit */
+static int ippon_db_lock_path(const char *db_path, char *out, size_t outlen)
 {
     int n = snprintf(out, outlen, "%s.lock", db_path);
     return n > 0 && (size_t)n < outlen ? 0 : -1;

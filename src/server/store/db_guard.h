@@ -21,9 +21,6 @@
 
 typedef struct ippon_db_lock ippon_db_lock;
 
-/* the lock file of the database at db_path ("<db_path>.lock") into out: 0, or -1 if it does not fit */
-int ippon_db_lock_path(const char *db_path, char *out, size_t outlen);
-
 /*
  * Take the lock of the database at db_path (its folder must exist): 0, or -1 with one line in err
  * ("data/ippon.db.lock: the database is in use by another ippon server (pid 4242)").

@@ -1,6 +1,6 @@
 /*
  * pending_matches.h — the server's finished matches on their way to the database, none lost: the
- * gateway's groups (gateway_tables.c queues matches for a few milliseconds) are handed to the
+ * gateway's groups (gateway_finished.c queues matches for a few milliseconds) are handed to the
  * store writer (store_writer.h: IPPON_WRITE_MATCHES, retried until stored, each written exactly
  * once); when a group is stored, the event loop's store is told (its leaderboards and kept
  * replies: ippon_store_batch_tell). What the writer could not store before the process exits is

@@ -410,12 +410,22 @@ int ippon_store_batch_add(ippon_store_batch *q, const ippon_stored_match *rec, c
     return ++q->n;
 }
 
-int ippon_store_batch_write(ippon_store *st, ippon_store_batch *q, char *err, size_t errlen)
+/*
+ * Writes the queue's matches not stored yet in one transaction (everything or nothing) and marks
+ * them stored. 0, or -1 with err saying why (and the store's last failure noted: the writer tells a
+ * locked database from a full disk by it).
+ */
+static int ippon_store_batch_write(ippon_store *st, ippon_store_batch *q, char *err, size_t errlen)
 {
     return ippon_store_batch_unstored(q) ? write_pending(st, q->items, q->n, &q->w, err, errlen) : 0;
 }
 
-int ippon_store_batch_write_each(ippon_store *st, ippon_store_batch *q, char *err, size_t errlen)
+/*
+ * The same, one match per transaction: after the group failed for a reason that was not the
+ * database's state (a match it refuses), so that such a match costs only itself. 0 if every
+ * match is stored now, else -1 with err naming the last match that failed.
+ */
+static int ippon_store_batch_write_each(ippon_store *st, ippon_store_batch *q, char *err, size_t errlen)
 {
     /* the failure noted at the end is one of the database's state if any was (the writer then tries
        again soon), else the last refusal */

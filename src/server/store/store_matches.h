@@ -37,7 +37,7 @@ int ippon_store_save_matches(ippon_store *st, const ippon_stored_match *const *r
  * record and its table may be freed once ippon_store_batch_add returns.
  *
  * The server queues on its event loop and writes on the store writer's thread (pending_matches.h):
- * ippon_store_batch_write and _write_each on the writer's connection, then ippon_store_batch_tell
+ * ippon_store_batch_store on the writer's connection, then ippon_store_batch_tell
  * on the loop's, which brings that store's leaderboards and kept replies up to date. A queue is
  * used by one thread at a time.
  */
@@ -56,22 +56,8 @@ void ippon_store_batch_each(const ippon_store_batch *q, bool stored, void (*fn)(
                             void *ctx);
 
 /*
- * Writes the queue's matches not stored yet in one transaction (everything or nothing) and marks
- * them stored. 0, or -1 with err saying why (and the store's last failure noted: the writer tells a
- * locked database from a full disk by it).
- */
-int ippon_store_batch_write(ippon_store *st, ippon_store_batch *q, char *err, size_t errlen);
-
-/*
- * The same, one match per transaction: after the group failed for a reason that was not the
- * database's state (a match it refuses), so that such a match costs only itself. 0 if every
- * match is stored now, else -1 with err naming the last match that failed.
- */
-int ippon_store_batch_write_each(ippon_store *st, ippon_store_batch *q, char *err, size_t errlen);
-
-/*
- * What the store writer runs for a queue (pending_matches.h): ippon_store_batch_write, and if the
- * database refused the group itself (not its state: store_writer.h), ippon_store_batch_write_each.
+ * What the store writer runs for a queue (pending_matches.h): the group in one transaction, and if
+ * the database refused the group itself (not its state: store_writer.h), each match in its own.
  * 0 when every match is stored, else -1 with the store's last failure noted (the writer's retry
  * depends on its class).
  */

@@ -37,7 +37,7 @@ typedef struct ippon_stored_match {
     const json_t *wins;        /* the win events as sent, each with the winner's melds, kita and the
                                   dora indicators (game/protocol.h: ippon_proto_win_record) */
     const json_t *fairness;    /* {"secret","commitment","contributions":["hex" or "", …]}: what the
-                                  seeds were made from (src/fairness/fairness.h); NULL for matches
+                                  seeds were made from (include/ippon/fairness.h); NULL for matches
                                   whose seeds were drawn directly */
 } ippon_stored_match;
 

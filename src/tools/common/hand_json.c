@@ -310,7 +310,9 @@ int ippon_hand_from_json(const json_t *obj, const ippon_rules *default_rules, ip
     return read_situation(obj, w, err, cap);
 }
 
-json_t *ippon_verdict_to_json(const json_t *id, const ippon_rules *rules, const ippon_score *s)
+/* the verdict object for a scored hand (result, han, fu, yakuman, limit, base, total,
+   payments, pao, yaku); id is copied in when not NULL */
+static json_t *ippon_verdict_to_json(const json_t *id, const ippon_rules *rules, const ippon_score *s)
 {
     static const char *const results[] = { "win", "no_yaku", "no_win" };
     json_t *out = json_object();

@@ -27,10 +27,6 @@ typedef struct ippon_hand_input {
 int ippon_hand_from_json(const json_t *obj, const ippon_rules *default_rules, ippon_hand_input *in, char *err,
                          size_t err_cap);
 
-/* the verdict object for a scored hand (result, han, fu, yakuman, limit, base, total,
-   payments, pao, yaku); id is copied in when not NULL */
-json_t *ippon_verdict_to_json(const json_t *id, const ippon_rules *rules, const ippon_score *score);
-
 /*
  * Scores one line of text: parses the JSON, reads the hand, scores it, and returns the verdict
  * line (malloc'd, without a newline; the caller frees it). Never fails on bad input: a line

@@ -177,8 +177,13 @@ static int attempt(ippon_load_http *c, const char *req, size_t req_len, char *bo
     return status;
 }
 
-int ippon_load_http_request(ippon_load_http *c, const char *method, const char *path, const char *body,
-                            char *body_out, size_t cap, char *err, size_t err_cap)
+/*
+ * Sends one request (body may be NULL) and reads the reply into body_out (NUL-terminated,
+ * cut at cap - 1). Reconnects once if the kept-alive connection was closed by the server.
+ * Returns the HTTP status, or -1 with the reason in err.
+ */
+static int ippon_load_http_request(ippon_load_http *c, const char *method, const char *path, const char *body,
+                                   char *body_out, size_t cap, char *err, size_t err_cap)
 {
     size_t body_len = body ? strlen(body) : 0;
     size_t req_cap = 512 + strlen(path) + strlen(c->host) + body_len;

@@ -22,14 +22,6 @@ void ippon_load_http_init(ippon_load_http *c, const char *host, int port);
 void ippon_load_http_close(ippon_load_http *c);
 
 /*
- * Sends one request (body may be NULL) and reads the reply into body_out (NUL-terminated,
- * cut at cap - 1). Reconnects once if the kept-alive connection was closed by the server.
- * Returns the HTTP status, or -1 with the reason in err.
- */
-int ippon_load_http_request(ippon_load_http *c, const char *method, const char *path, const char *body,
-                            char *body_out, size_t cap, char *err, size_t err_cap);
-
-/*
  * POST /api/auth/guest: a new guest's session token (64 hex characters) into token[65].
  * Returns 0, or -1 with the reason (status and body, or the socket error) in err.
  */

@@ -51,12 +51,6 @@ uint32_t ippon_load_samples_pct(const ippon_load_samples *s, double p)
     return s->us[k - 1];
 }
 
-void ippon_load_samples_free(ippon_load_samples *s)
-{
-    free(s->us);
-    memset(s, 0, sizeof *s);
-}
-
 long ippon_load_proc_kib(pid_t pid, const char *field)
 {
     char path[64], line[256];

@@ -25,8 +25,6 @@ void ippon_load_samples_sort(ippon_load_samples *s);
 /* the p-th percentile (0..100, nearest rank) of sorted samples, in microseconds; 0 if none */
 uint32_t ippon_load_samples_pct(const ippon_load_samples *s, double p);
 
-void ippon_load_samples_free(ippon_load_samples *s);
-
 /*
  * A "Vm…:" line of /proc/PID/status in KiB (field "VmRSS:" for resident memory, "VmHWM:"
  * for its peak); -1 if the process or the field is not there.

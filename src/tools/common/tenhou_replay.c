@@ -10,7 +10,7 @@
 
 #include "ippon/error.h"
 #include "ippon/match.h"
-#include "game_log.h"
+#include "ippon/game_log.h"
 #include "tenhou_replay.h"
 
 struct replay {

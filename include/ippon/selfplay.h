@@ -38,7 +38,4 @@ typedef void (*ippon_selfplay_event_fn)(void *ctx, const ippon_event *ev);
 int ippon_selfplay_match(const ippon_rules *rules, uint64_t seed, long index, bool check,
                          ippon_selfplay_stats *stats, ippon_selfplay_event_fn on_event, void *ctx);
 
-/* the wall of hand `hand` of match `index` for this seed (n = ippon wall size) */
-int ippon_selfplay_wall(const ippon_rules *rules, uint64_t seed, long index, int hand, uint8_t *wall);
-
 #endif
