@@ -217,7 +217,7 @@ static int check_readme(const char *relpath, json_t *keys)
 }
 
 /* the listing itself: every key once, each with a type and a default, a range where it has one */
-static void test_keys_listed(void **state)
+static void keys_listed(void **state)
 {
     (void)state;
     json_t *keys = ippon_config_keys_json();
@@ -248,7 +248,7 @@ static void test_keys_listed(void **state)
     json_decref(keys);
 }
 
-static void test_readmes_match_the_key_table(void **state)
+static void readmes_match_the_key_table(void **state)
 {
     (void)state;
     json_t *keys = ippon_config_keys_json();
@@ -266,8 +266,8 @@ static void test_readmes_match_the_key_table(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_keys_listed),
-        cmocka_unit_test(test_readmes_match_the_key_table),
+        cmocka_unit_test(keys_listed),
+        cmocka_unit_test(readmes_match_the_key_table),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
