@@ -139,6 +139,7 @@ describe('a lost connection while the page stays open', () => {
     // whole page: the table menu is out of reach, for a player as for the test, and the page
     // stays in Japanese
     const ended = await page.locator('.match-end').count() > 0;
+    if (ended) console.log('# a bot won while the page was away: the end card is up');
     if (!ended) {
       const caughtUp = await tableNow(page);
       assert.notDeepEqual(caughtUp.ponds, before.ponds, 'the table moved on');
