@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import WebSocket from 'ws';
-import { BIN, request, withDeadline } from '../integration/harness.mjs';
+import { BIN, eventually, request, withDeadline } from '../integration/harness.mjs';
 import { startSite, launchBrowser, openPage, assertNoProblems, screenshot, playOverSocket } from './browser.mjs';
 
 const PASSWORD = 'Kan-Dora-Rinshan-42';
@@ -74,13 +74,8 @@ describe('the admin area in a browser', () => {
     const practice = await playOverSocket(site.port, { mode: '3p', practice: true });
     assert.equal(practice.ranked, false);
     const idle = await idleAtPractice(site.port);
-    let board;
-    for (let i = 0; i < 50; i++) {
-      board = JSON.parse((await request(site.port, { path: '/api/leaderboard?mode=4p' })).body);
-      if (board.rows.some((r) => r.user_id === match.user.id)) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    assert.ok(board.rows.some((r) => r.user_id === match.user.id), 'the match is ranked before the void');
+    await eventually(async () => JSON.parse((await request(site.port, { path: '/api/leaderboard?mode=4p' })).body)
+      .rows.some((r) => r.user_id === match.user.id), 10_000, 'the match is ranked before the void');
 
     const page = await openPage(browser, `${site.url}/admin/`);
     await page.locator('#signin-form').waitFor();
@@ -122,7 +117,7 @@ describe('the admin area in a browser', () => {
     await page.fill('#confirm-reason', 'collusion reported');
     await page.click('#confirm-ok');
     await mrow.locator('.badge.bad').waitFor();
-    board = JSON.parse((await request(site.port, { path: '/api/leaderboard?mode=4p' })).body);
+    const board = JSON.parse((await request(site.port, { path: '/api/leaderboard?mode=4p' })).body);
     assert.ok(!board.rows.some((r) => r.user_id === match.user.id), 'the voided match left the leaderboard');
 
     // a setting

@@ -6,7 +6,7 @@
 // the sound), and leaving everything else to you.
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { siteAndBrowser, assertNoProblems, screenshot } from './browser.mjs';
+import { siteAndBrowser, assertNoProblems, pastClientMoment, screenshot } from './browser.mjs';
 import { scriptedPage } from './scripted.mjs';
 import * as S from './scripts.mjs';
 
@@ -42,8 +42,9 @@ describe('play aids', () => {
     await page.mouse.move(5, 5);
     assert.deepEqual(await waitsBox(page), { title: 'Waiting on', furiten: false, waits: { '5s': '×3', '8s': '×4' } });
     // seat 2 draws and discards 5s, and play goes on (seat 3 draws): you let a winning tile pass
+    const pond = await page.locator('.river .tile').count();
     table.events([{ type: 'draw', seat: 2, replacement: false }, { type: 'discard', seat: 2, tile: '5s', tsumogiri: false, riichi: false }]);
-    await page.waitForTimeout(200);
+    await page.waitForFunction((k) => document.querySelectorAll('.river .tile').length > k, pond); // the 5s shown
     assert.equal((await waitsBox(page)).furiten, false, 'not furiten while the discard is still on offer');
     table.event({ type: 'draw', seat: 3, replacement: false });
     await page.locator('.furiten-mark').waitFor();
@@ -93,19 +94,18 @@ describe('play aids', () => {
     table.events([...S.YONMA_HAND1, S.YONMA_DRAW, ...S.YONMA_HAND2_START, ...S.YONMA_PON, ...S.YONMA_CHI, S.YONMA_MY_DRAW]);
     table.ask(S.YONMA_MY_ASK);
     await page.locator('.table-page.my-turn').waitFor();
-    await page.waitForTimeout(700);
-    table.assertNoAct();
+    await pastClientMoment(page, '/js/table.js', 'AUTO_MS'); // when an aid would have answered
     await page.locator('.hand-tile.ok[data-tile="1z"]').click();
-    await table.nextAct();
+    const first = (await table.nextAct()).action; // the socket keeps the order: nothing came before the click
+    assert.deepEqual([first.type, first.tile], ['discard', '1z'], 'no aid answered the ask');
     table.event(S.YONMA_MY_DISCARD);
     await page.locator('.aids button.aid[data-aid="noCalls"]').click();
     table.events(S.YONMA_KAN.concat(S.YONMA_RIICHI, S.YONMA_DEAL_IN));
     table.ask({ options: [{ type: 'ron' }, { type: 'chi', tiles: ['6s', '7s'] }, { type: 'pass' }], tenpai: S.YONMA_RON_ASK.tenpai });
     await page.locator('.actions button.act[data-kind="ron"]').waitFor();
-    await page.waitForTimeout(700);
-    table.assertNoAct();
+    await pastClientMoment(page, '/js/table.js', 'AUTO_MS'); // when "no calls" would have passed
     await page.locator('.actions button.act[data-kind="ron"]').click();
-    assert.deepEqual((await table.nextAct()).action, { type: 'ron' });
+    assert.deepEqual((await table.nextAct()).action, { type: 'ron' }, 'the first answer is the click: no pass before it');
     assertNoProblems(page);
     await page.context().close();
   });

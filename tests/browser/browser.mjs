@@ -26,7 +26,8 @@ import net from 'node:net';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import WebSocket from 'ws';
-import { BUILD_DIR, WEB, MIGRATIONS, freePort, tempDir, writeConfig, startServer, stopServer, request, withDeadline }
+import { BUILD_DIR, WEB, MIGRATIONS, freePort, tempDir, writeConfig, startServer, stopServer, request, storedMatch,
+  withDeadline }
   from '../integration/harness.mjs';
 
 export const CHROMIUM = process.env.IPPON_CHROMIUM || '/usr/bin/chromium';
@@ -113,6 +114,20 @@ export async function openPage(browser, url, { viewport = { width: 1280, height:
 /** fails with every console error and page error the page has collected */
 export function assertNoProblems(page, what = 'the page') {
   assert.deepEqual(page.problems, [], `${what}: console errors or page errors`);
+}
+
+/**
+ * resolves once a timer of the page, as long as the client's constant `name` exported by
+ * `module` (e.g. '/js/table.js', 'AUTO_MS'), has fired: set after the page's own timers of that
+ * length, it fires after them, so whatever they would do has been done. The positive signal that
+ * the client's moment has passed, for a test that then asserts nothing happened
+ */
+export async function pastClientMoment(page, module, name) {
+  await page.evaluate(async ([m, n]) => {
+    const ms = (await import(m))[n];
+    if (typeof ms !== 'number') throw new Error(`${m} exports no ${n}`);
+    await new Promise((r) => setTimeout(r, ms));
+  }, [module, name]);
 }
 
 /** saves a full-page PNG as $IPPON_BUILD_DIR/artifacts/browser/<name>.png; returns the path */
@@ -207,9 +222,6 @@ export async function playOverSocket(port, { mode = '4p', practice = false, pref
   ws.send(JSON.stringify({ type: 'hello', v: 1, token }));
   await withDeadline(ended, 90_000, `the ${practice ? 'practice' : 'ranked'} ${mode} match to end`);
   ws.close();
-  for (let i = 0; i < 100; i++) { // the store writes finished matches a moment after match_end
-    if ((await request(port, { path: `/api/matches/${found.table}` })).status === 200) break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await storedMatch(port, found.table); // the store writes finished matches a moment after match_end
   return { id: found.table, user, ranked: found.ranked };
 }

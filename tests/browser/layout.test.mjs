@@ -72,10 +72,13 @@ describe('the table fits the window', () => {
           await screenshot(page, `table-${width}x${height}`);
           shot = m.buttons.length > 0;
         }
+        const seq = await page.locator('.actions').getAttribute('data-seq');
         const pass = page.locator('.table-page.my-turn .actions button.act[data-kind="pass"]');
         if (await pass.count()) await pass.click({ timeout: 3000 }).catch(() => {});
         else await page.locator('.table-page.my-turn .hand-tile.ok').last().click({ timeout: 3000 }).catch(() => {});
-        await page.waitForTimeout(50);
+        // answered: the page has left that ask (the next decision is another one)
+        await page.waitForFunction((s) => document.querySelector('.match-end')
+          || document.querySelector('.actions')?.dataset.seq !== s, seq, { timeout: 30_000 });
       }
       sizes[`${width}x${height}`] = m;
       console.log(`${width}×${height}: hand tile ${m.hand.toFixed(1)} px, pond tile ${m.pond.toFixed(1)} px, dora ${m.dora.toFixed(1)} px, plates ${m.plates[0].name}/${m.plates[0].points} px`);

@@ -11,7 +11,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from '../integration/harness.mjs';
-import { siteAndBrowser, openPage, assertNoProblems, screenshot, playOverSocket } from './browser.mjs';
+import { siteAndBrowser, openPage, assertNoProblems, pastClientMoment, screenshot, playOverSocket } from './browser.mjs';
 
 /** a tenhou.net/6 tile code as the protocol writes it (51, 52, 53: red fives) */
 function tileName(code) {
@@ -99,8 +99,9 @@ describe('the replay viewer', () => {
     await page.keyboard.press(' ');
     await page.waitForFunction(() => Number(document.querySelector('.replay-position').dataset.step) >= 13);
     await page.keyboard.press(' ');
+    await page.locator('button.replay-button[data-kind="play"]').waitFor(); // paused: its play button is back
     const paused = await position(page);
-    await page.waitForTimeout(1200);
+    await pastClientMoment(page, '/js/replay.js', 'STEP_MS'); // a step's time at 1× (the speed here)
     assert.equal(await position(page), paused, 'paused');
     while (!(await page.locator('button[data-kind="next-hand"]').isDisabled())) await page.locator('button[data-kind="next-hand"]').click();
     await page.keyboard.press('End');

@@ -19,7 +19,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { BIN, FAST_PLAY, SANITIZER_REPORT, SOURCE_DIR, adminCommand, request } from '../integration/harness.mjs';
+import { BIN, FAST_PLAY, SANITIZER_REPORT, SOURCE_DIR, adminCommand, eventually, request } from '../integration/harness.mjs';
 import { psql, redisCommand } from './engines.mjs';
 import WebSocket from 'ws';
 import { guestToken, playToEnd, player } from '../integration/ws_player.mjs';
@@ -149,12 +149,10 @@ describe('a cluster behind HAProxy (deploy/cluster/up.sh)', () => {
     const closed = new Promise((r) => held[0].once('close', r));
     held.shift().close();
     await closed;
-    let again;
-    for (let i = 0; i < 50 && again?.status !== 101; i++) { // HAProxy counts the close a moment later
-      if (i) await new Promise((r) => setTimeout(r, 50));
-      again = await open('n1');
-    }
-    assert.equal(again.status, 101, 'a place freed');
+    const again = await eventually(async () => { // HAProxy counts the close a moment later
+      const r = await open('n1');
+      return r.status === 101 && r;
+    }, 5000, 'a place freed');
     held.push(again.ws);
     for (const ws of held) ws.close();
   });
@@ -178,13 +176,10 @@ describe('a cluster behind HAProxy (deploy/cluster/up.sh)', () => {
     assert.equal(e1.type, 'match_end');
     assert.equal(e2.type, 'match_end');
     for (const c of [stay, mover]) {
-      let list;
-      for (let i = 0; i < 100; i++) {
-        const res = await request(port, { path: `/api/matches?player=${c.welcome.user.id}` });
-        list = JSON.parse(res.body);
-        if (list.total > 0) break;
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      const list = await eventually(async () => {
+        const l = JSON.parse((await request(port, { path: `/api/matches?player=${c.welcome.user.id}` })).body);
+        return l.total > 0 && l;
+      }, 10_000, 'the match in the player\'s list');
       assert.equal(list.total, 1);
       assert.equal(list.matches[0].id, found.table);
     }

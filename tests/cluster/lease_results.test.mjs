@@ -8,7 +8,7 @@
 // leaves it to its journal: the next start replays the match and stores it as the directory says.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { FAST_PLAY, accountToken, getJson, startServer } from '../integration/harness.mjs';
+import { FAST_PLAY, accountToken, getJson, request, startServer } from '../integration/harness.mjs';
 import { playToEnd, player } from '../integration/ws_player.mjs';
 import { eventually, psql, startCluster } from './engines.mjs';
 
@@ -49,7 +49,11 @@ describe('a match that ends while its node\'s lease is not known to hold', () =>
     }
     const ends = await Promise.all([playToEnd(a), playToEnd(b)]);
     assert.equal(ends[0].type, 'match_end', JSON.stringify(ends[0])); // a result to hold (not the hand limit)
-    await new Promise((r) => setTimeout(r, 500));
+    // the store writer of n1 has nothing left to write: a result not held back would be stored by now
+    await eventually(async () => {
+      const h = JSON.parse((await request(nodes.n1.port, { path: '/api/health' })).body); // 200 or 503
+      return h.writer_queue === 0 && h.matches_waiting === 0;
+    }, 10_000, 'n1\'s store writer idle');
     for (const c of [a, b]) { // not stored while n1 cannot vouch for it
       const l = await getJson(nodes.n1.port, `/api/matches?player=${c.welcome.user.id}`);
       assert.equal(l.total, 0, JSON.stringify(l));

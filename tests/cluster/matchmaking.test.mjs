@@ -63,7 +63,8 @@ describe('matchmaking across the nodes of a cluster', () => {
     astray.send({ type: 'queue', mode: '3p' }); // "queued" here, then the shared queue says where it sits
     const again = await astray.next((m) => m.type === 'move', 10_000, 'a move back, not a place in the queue');
     assert.equal(again.table, local.table);
-    await new Promise((r) => setTimeout(r, 300));
+    astray.send({ type: 'ping' }); // answered after anything the node sent before
+    await astray.next((m) => m.type === 'pong', 5_000, 'pong');
     assert.equal(astray.received.filter((m) => m.type === 'match_found').length, 0); /* never a second table */
     astray.close();
 

@@ -150,7 +150,7 @@ describe('a Redis with a password', () => {
       assert.match(server.proc.stderr, /error +redis 127\.0\.0\.1:\d+: refused this node's sign-in/);
     }
     assert.doesNotMatch(wrong.proc.stderr, /not-the-password-4f2a/);
-    await new Promise((r) => setTimeout(r, LEASE_MS / 2)); // renewals come and go: neither ever holds a lease
+    await new Promise((r) => setTimeout(r, LEASE_MS / 2)); // renewals come and go: neither ever holds a lease (time is the test)
     assert.equal(await redisCommand(redisPort, ['EXISTS', 'auth:node:w1'], secret.password), ':0');
     assert.equal(await redisCommand(redisPort, ['EXISTS', 'auth:node:w2'], secret.password), ':0');
   });

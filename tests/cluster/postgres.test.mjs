@@ -11,7 +11,7 @@ import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { FAST_PLAY, MIGRATIONS, api, configure, freePort, request, runToExit, serve, shutdown, startServer }
+import { FAST_PLAY, MIGRATIONS, api, configure, eventually, freePort, request, runToExit, serve, shutdown, startServer }
   from '../integration/harness.mjs';
 import { player, playToEnd } from '../integration/ws_player.mjs';
 import { psql, startPostgres } from './engines.mjs';
@@ -128,13 +128,10 @@ describe('a server\'s records in PostgreSQL', () => {
       await c.next((m) => m.type === 'match_found', 10_000, 'match_found');
       await playToEnd(c);
       c.ws.close();
-      let list;
-      for (let i = 0; i < 100; i++) { // the store writes a finished match a moment after match_end
-        const res = await request(b.port, { path: `/api/matches?player=${made.json.user.id}` });
-        list = JSON.parse(res.body);
-        if (list.total > 0) break;
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      const list = await eventually(async () => { // the store writes a finished match a moment after match_end
+        const l = JSON.parse((await request(b.port, { path: `/api/matches?player=${made.json.user.id}` })).body);
+        return l.total > 0 && l;
+      }, 10_000, 'the match in the player\'s list');
       assert.equal(list.total, 1);
       const detail = JSON.parse((await request(b.port, { path: `/api/matches/${list.matches[0].id}` })).body);
       assert.ok(detail.players.some((p) => p.user_id === made.json.user.id), JSON.stringify(detail.players));

@@ -10,7 +10,8 @@
 // failed admin logins from one address refused (429) and logged, and /metrics in the Prometheus text format.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { FAST_PLAY, adminCommand, api, assertError, configure, eventually, shutdown, startServer, stopServer } from './harness.mjs';
+import { FAST_PLAY, adminCommand, api, assertError, configure, eventually, shutdown, startServer, stopServer, storedMatch }
+  from './harness.mjs';
 import { connect, playToEnd } from './ws_player.mjs';
 
 const ADMIN_PASSWORD = 'Tsumo-Pinfu-Dora3';
@@ -166,13 +167,8 @@ describe('administering the service', () => {
 
     // one human while ranked_min_humans is 2: a finished match that never counted cannot be voided
     assert.equal(seated.ranked, false);
-    let stored;
-    for (let i = 0; i < 50 && stored?.status !== 200; i++) { // the store writes it a moment after match_end
-      stored = await api(port, 'GET', `/api/matches/${seated.table}`);
-      if (stored.status !== 200) await new Promise((r) => setTimeout(r, 50));
-    }
-    assert.equal(stored.status, 200, stored.raw);
-    assert.deepEqual([stored.json.completed, stored.json.ranked], [true, false]);
+    const stored = await storedMatch(port, seated.table);
+    assert.deepEqual([stored.completed, stored.ranked], [true, false]);
     const refused = await as('POST', '/api/admin/void', { match_id: seated.table, reason: 'practice' });
     assertError(refused, 409, 'not_ranked');
     assert.match(refused.json.error.message, /only ranked matches can be voided/);
@@ -192,15 +188,10 @@ describe('administering the service', () => {
     assert.equal(told.reason, 'closed by an administrator');
     await assertAudited('close_table', found.table, 'stuck in a loop');
     assertError(await as('POST', '/api/admin/close-table', { table: found.table, reason: 'again' }), 404, 'not_found');
-    let stored;
-    for (let i = 0; i < 50 && stored?.status !== 200; i++) {
-      stored = await api(port, 'GET', `/api/matches/${found.table}`);
-      if (stored.status !== 200) await new Promise((r) => setTimeout(r, 50));
-    }
-    assert.equal(stored.status, 200, stored.raw);
-    assert.equal(stored.json.completed, false);
-    assert.equal(stored.json.ranked, false);
-    assert.ok(stored.json.players.every((x) => x.result === 0));
+    const stored = await storedMatch(port, found.table);
+    assert.equal(stored.completed, false);
+    assert.equal(stored.ranked, false);
+    assert.ok(stored.players.every((x) => x.result === 0));
     assertError(await as('POST', '/api/admin/void', { match_id: found.table, reason: 'x' }), 409, 'not_ranked');
     const live = (await as('GET', '/api/admin/tables')).json;
     assert.ok(!live.tables.some((x) => x.id === found.table));
@@ -225,13 +216,8 @@ describe('administering the service', () => {
     await playToEnd(p);
     p.ws.close();
     const me = p.welcome.user.id;
-    let board;
-    for (let i = 0; i < 50; i++) {
-      board = (await api(port, 'GET', '/api/leaderboard?mode=4p')).json;
-      if (board.rows.some((r) => r.user_id === me)) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    assert.ok(board.rows.some((r) => r.user_id === me), 'ranked before the void');
+    await eventually(async () => (await api(port, 'GET', '/api/leaderboard?mode=4p')).json.rows.some((r) => r.user_id === me),
+      10_000, 'ranked before the void');
     assert.equal((await api(port, 'GET', `/api/players/${me}`)).json.modes['4p'].games, 1);
 
     assertError(await as('POST', '/api/admin/void', { match_id: found.table, reason: ' ' }), 400, 'bad_request');
@@ -242,7 +228,7 @@ describe('administering the service', () => {
     await assertAudited('void_match', found.table, 'played against itself');
     assertError(await as('POST', '/api/admin/void', { match_id: found.table, reason: 'again' }), 409, 'already_voided');
 
-    board = (await api(port, 'GET', '/api/leaderboard?mode=4p')).json;
+    const board = (await api(port, 'GET', '/api/leaderboard?mode=4p')).json;
     assert.ok(!board.rows.some((r) => r.user_id === me), 'left the leaderboard');
     const profile = (await api(port, 'GET', `/api/players/${me}`)).json;
     assert.equal(profile.modes['4p'].games, 0, 'left the profile');

@@ -378,7 +378,7 @@ describe('limits per address and short sessions', () => {
     const g = (await api(port, 'POST', '/api/auth/guest')).json;
     assert.equal(g.expires_at - g.user.created_at, 3);
     assert.equal((await api(port, 'GET', '/api/auth/me', { token: r.token })).status, 200);
-    await new Promise((resolve) => setTimeout(resolve, 3300));
+    await new Promise((resolve) => setTimeout(resolve, 3300)); // past the sessions' expiry: the clock is what is tested
     for (const token of [r.token, g.token])
       assertError(await api(port, 'GET', '/api/auth/me', { token }), 401, 'unauthorized');
     // logging in again gives a new session
@@ -439,6 +439,7 @@ describe('slow password hashing does not block the server', () => {
     let loginDone = 0;
     const login = api(port, 'POST', '/api/auth/login', { body: { username, password: 'Aozora-kite-19' } })
       .then((res) => { loginDone = performance.now(); return res; });
+    // a moment into the hash (over 300 ms, asserted above): the server shows no sign of a hash begun
     await new Promise((resolve) => setTimeout(resolve, 50));
     const healthStart = performance.now();
     const health = await api(port, 'GET', '/api/health');
@@ -460,7 +461,7 @@ describe('slow password hashing does not block the server', () => {
     const controller = new AbortController();
     const abandoned = api(port, 'POST', '/api/auth/login',
       { body: { username, password: 'Aozora-kite-19' }, signal: controller.signal }).catch((e) => e);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 100)); // a moment into the hash: no sign of it outside
     controller.abort();
     assert.ok((await abandoned) instanceof Error);
     // the server keeps serving, and finishes that hash without a client to answer
@@ -483,7 +484,7 @@ describe('slow password hashing does not block the server', () => {
     const username = fresh('stop');
     const pending = api(port, 'POST', '/api/auth/register',
       { body: { username, password: 'Aozora-kite-19', display_name: username } }).catch((e) => e);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 100)); // a moment into the hash: no sign of it outside
     const stopping = stopServer(server.proc); // exit 0, no sanitizer report
     const res = await pending;
     await stopping;

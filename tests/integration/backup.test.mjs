@@ -7,11 +7,13 @@ import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { FAST_PLAY, api, configure, freePort, runToExit, startServer, stopServer, writeConfig } from './harness.mjs';
+import { FAST_PLAY, api, configure, eventually, freePort, runToExit, startServer, stopServer, storedMatch, writeConfig }
+  from './harness.mjs';
 import { player, playToEnd } from './ws_player.mjs';
 
 describe('ippon backup', () => {
   let server, proc, copyProc;
+  let played = []; // the matches the first test played, each { id, token }
   before(async () => {
     server = await configure({ ...FAST_PLAY, ranked_min_humans: 1 });
     proc = await startServer(['--config', server.config], server.dir, server.port);
@@ -48,30 +50,17 @@ describe('ippon backup', () => {
     return { port, proc: await startServer(['--config', config], server.dir, port) };
   }
 
-  async function waitStored(port, id) {
-    for (let i = 0; i < 100; i++) {
-      const r = await api(port, 'GET', `/api/matches/${id}`);
-      if (r.status === 200) return r.json;
-      await new Promise((res) => setTimeout(res, 50));
-    }
-    throw new Error(`match ${id} not stored`);
-  }
-
   test('a copy taken during play holds whole matches, each as the original has it', async () => {
     const stop = { now: false };
     const playing = play(2, stop);
-    let stored = 0; // some matches stored, more being played
-    for (const until = Date.now() + 90_000; stored < 2 && Date.now() < until;) {
-      stored = (await api(server.port, 'GET', '/api/matches?limit=1')).json?.total ?? 0;
-      if (stored < 2) await new Promise((res) => setTimeout(res, 100));
-    }
-    assert.ok(stored >= 2, `matches were stored before the backup (${stored})`);
+    await eventually(async () => ((await api(server.port, 'GET', '/api/matches?limit=1')).json?.total ?? 0) >= 2,
+      90_000, 'matches stored before the backup'); // some stored, more being played
     const file = path.join(server.dir, 'during.db');
     const out = await backup(file);
     assert.equal(out.exitCode, 0, out.stderr);
     assert.match(out.stdout, /backed up to .*during\.db \(\d+ bytes\)/);
     stop.now = true;
-    const played = (await playing).flat();
+    played = (await playing).flat();
     assert.ok(played.length >= 2, `matches were played (${played.length})`);
     const copy = await serveCopy(file);
     try {
@@ -80,7 +69,7 @@ describe('ippon backup', () => {
       assert.ok(list.json.total >= 1, `the copy holds the matches stored before it: ${list.raw}`);
       for (const m of list.json.matches) {
         const mine = await api(copy.port, 'GET', `/api/matches/${m.id}`);
-        const theirs = await waitStored(server.port, m.id);
+        const theirs = await storedMatch(server.port, m.id);
         assert.deepEqual(mine.json, theirs, `match ${m.id} whole and the same`);
         assert.equal(mine.json.players.reduce((a, p) => a + p.result, 0), 0);
       }
@@ -92,7 +81,7 @@ describe('ippon backup', () => {
   });
 
   test('a copy taken after play restores the same leaderboards and profiles', async () => {
-    await new Promise((r) => setTimeout(r, 500)); // the last matches stored
+    for (const m of played) await storedMatch(server.port, m.id); // the last matches stored
     const file = path.join(server.dir, 'after.db');
     const out = await backup(file);
     assert.equal(out.exitCode, 0, out.stderr);

@@ -18,20 +18,11 @@ import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { BUILD_DIR, SOURCE_DIR, FAST_PLAY, request, serve, shutdown, verifyRecord } from './harness.mjs';
+import { BUILD_DIR, SOURCE_DIR, FAST_PLAY, serve, shutdown, storedMatch, verifyRecord } from './harness.mjs';
 import { player, playToEnd } from './ws_player.mjs';
 
 const fairness = await import(path.join(SOURCE_DIR, 'web/js/fairness.js'));
 const WAIT_MS = 1500;
-
-async function record(port, id) {
-  for (let i = 0; i < 200; i++) { // the store writes a finished match a moment after match_end
-    const res = await request(port, { path: `/api/matches/${id}` });
-    if (res.status === 200) return JSON.parse(res.body);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`match ${id} was not stored`);
-}
 
 /** what one player saw of a match, hand by hand: its events in order after match_found */
 function handsSeen(received, table) {
@@ -81,7 +72,7 @@ function checkTilesAgainstWalls(seen, seat, players, cliHands) {
  */
 async function playAndCheck(port, humans, found) {
   await Promise.all(humans.map((c) => playToEnd(c)));
-  const id = found[0].table, rec = await record(port, id);
+  const id = found[0].table, rec = await storedMatch(port, id);
   assert.ok(rec.fairness, 'the record has what its seeds were made from');
   let file;
   for (let h = 0; h < humans.length; h++) {

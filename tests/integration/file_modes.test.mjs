@@ -17,7 +17,6 @@ import { guestToken, player, playToEnd } from './ws_player.mjs';
 const FAIL_ENV = 'IPPON_TEST_WRITE_FAIL_FILE'; // store_writer.h: writes fail while that file exists
 const UMASK_022 = ['sh', '-c', 'umask 022; exec "$0" "$@"']; // a prefix: the server's command follows
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** every file and folder under dir but those named in skip: [{ path (relative), folder, mode }] */
 async function tree(dir, skip, under = '') {
@@ -86,7 +85,7 @@ describe('the modes of the files the server creates', () => {
       const whileRunning = await tree(server.dir, [path.basename(server.config)]); // the -wal and -shm are there
       stored.close();
       running.close();
-      await sleep(100);
+      await Promise.all([stored.untilClosed(), running.untilClosed()]); // the server has seen both go
       await stopServer(server.proc);
       server.proc = undefined;
       assert.match((await fs.readdir(data)).join(' '), /pending\.jsonl/, 'the match that was not stored is kept');

@@ -11,7 +11,7 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
-import { FAST_PLAY, request, serve, shutdown, stopServer } from './harness.mjs';
+import { FAST_PLAY, eventually, request, serve, shutdown, stopServer } from './harness.mjs';
 import { Client, MATCH_TIMEOUT_MS, atHandLimit, player, playToEnd } from './ws_player.mjs';
 
 /**
@@ -279,9 +279,8 @@ describe('shutting down', () => {
       await c.next((m) => m.type === 'match_found');
       await c.next((m) => m.type === 'ask', 10_000, 'an ask'); // and never answer: real clocks, the match runs on
       proc.child.kill('SIGTERM');
-      await new Promise((r) => setTimeout(r, 300));
-      const health = JSON.parse((await request(port, { path: '/api/health' })).body);
-      assert.equal(health.status, 'draining');
+      await eventually(async () => JSON.parse((await request(port, { path: '/api/health' })).body).status === 'draining',
+        1000, 'draining after SIGTERM'); // within the grace of 1.5 s
       const other = await player(port);
       other.send({ type: 'practice', mode: '3p' });
       assert.equal((await other.next((m) => m.type === 'error')).code, 'draining');

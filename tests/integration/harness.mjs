@@ -113,6 +113,18 @@ export async function eventually(fn, ms, what) {
   }
 }
 
+/**
+ * the record of match id once the store has written it (the writer stores a finished match a
+ * moment after its match_end): its JSON; fails after ms
+ */
+export async function storedMatch(port, id, ms = 10_000) {
+  const res = await eventually(async () => {
+    const r = await request(port, { path: `/api/matches/${id}` });
+    return r.status === 200 && r;
+  }, ms, `match ${id} stored`);
+  return JSON.parse(res.body);
+}
+
 /** the JSON of GET urlPath, its status asserted (200 unless given) */
 export async function getJson(port, urlPath, status = 200) {
   const res = await request(port, { path: urlPath });

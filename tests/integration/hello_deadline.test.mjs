@@ -39,7 +39,7 @@ describe('the hello deadline', () => {
     await c.connect();
     c.send({ type: 'hello', v: 1, token: await guestToken(server.port) });
     assert.equal((await c.next()).type, 'welcome');
-    await new Promise((r) => setTimeout(r, 2000));
+    await new Promise((r) => setTimeout(r, 2000)); // past the hello deadline: the clock is what is tested
     assert.equal(c.closed, null);
     c.send({ type: 'ping' });
     assert.equal((await c.next((m) => m.type === 'pong')).type, 'pong');

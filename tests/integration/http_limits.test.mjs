@@ -16,7 +16,7 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
-import { FAST_HASH, api, assertError, request, serve, shutdown } from './harness.mjs';
+import { FAST_HASH, api, assertError, eventually, request, serve, shutdown } from './harness.mjs';
 
 /**
  * a raw connection: everything received is kept (a char per byte, as Content-Length counts);
@@ -52,11 +52,26 @@ function responses(text) {
   }
 }
 
+/** wait until done() holds, looked at whenever conn receives or closes; after ms, wait no more */
+function whenConn(conn, done, ms) {
+  return new Promise((resolve) => {
+    const look = () => { if (done()) finish(); };
+    const timer = setTimeout(finish, ms);
+    function finish() {
+      clearTimeout(timer);
+      conn.socket.off('data', look);
+      conn.socket.off('close', look);
+      resolve();
+    }
+    conn.socket.on('data', look); // after open()'s own listeners: conn.data and closedAt are up to date
+    conn.socket.on('close', look);
+    look();
+  });
+}
+
 /** wait until conn has n complete responses, or has closed; deadline in ms */
 async function until(conn, n, ms = 3000) {
-  const deadline = Date.now() + ms;
-  while (responses(conn.data).length < n && conn.closedAt === undefined && Date.now() < deadline)
-    await new Promise((r) => setTimeout(r, 20));
+  await whenConn(conn, () => responses(conn.data).length >= n || conn.closedAt !== undefined, ms);
   return responses(conn.data);
 }
 
@@ -103,10 +118,13 @@ describe('connections', () => {
 
     held[0].socket.destroy();
     await held[0].ended;
-    await new Promise((r) => setTimeout(r, 100));
-    const next = await open(server.port);
-    next.socket.write(get('/api/health'));
-    assert.equal((await until(next, 1))[0]?.status, 200);
+    const next = await eventually(async () => { // the server counts the close once it reads it
+      const conn = await open(server.port);
+      conn.socket.write(get('/api/health'));
+      if ((await until(conn, 1))[0]?.status === 200) return conn;
+      conn.socket.destroy();
+      return false;
+    }, 5000, 'a place freed for a new connection');
     for (const c of [...held, next])
       c.socket.destroy();
   });
@@ -199,7 +217,7 @@ describe('requests', () => {
     }
     const game = await open(server.port);
     game.socket.write(get('/ws', `${ws}Sec-WebSocket-Protocol: ippon.v1\r\n`));
-    await new Promise((r) => setTimeout(r, 300));
+    await whenConn(game, () => game.data.includes('\r\n\r\n') || game.closedAt !== undefined, 3000);
     assert.match(game.data, /^HTTP\/1\.1 101 /);
     game.socket.destroy();
   });

@@ -14,23 +14,11 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { access, mkdir, open, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { FAST_PLAY, adminCommand, api, configure, shutdown, startServer, stopServer, tempDir,
+import { FAST_PLAY, adminCommand, api, configure, eventually, shutdown, startServer, stopServer, storedMatch, tempDir,
   withDeadline } from './harness.mjs';
 import { Client, MATCH_TIMEOUT_MS, choose, guestToken, player, playToEnd } from './ws_player.mjs';
 
 const ADMIN_PASSWORD = 'Tsumo-Pinfu-Dora3';
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-/** polls get() until pred holds on its value; that value */
-async function until(get, pred, ms, what) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await get();
-    if (pred(v)) return v;
-    if (Date.now() > deadline) throw new Error(`${what}: still not so after ${ms} ms; last: ${JSON.stringify(v)}`);
-    await sleep(50);
-  }
-}
 
 /** a practice match of a new guest running after two answered asks (a new one if a win ended it) */
 async function practiceRunning(port) {
@@ -166,8 +154,8 @@ describe('a full disk across a restart', () => {
           return found.table;
         }));
         assert.equal(new Set(ids).size, MATCHES);
-        await until(() => api(server.port, 'GET', '/api/health'), (h) => h.json.matches_waiting >= MATCHES, 20_000,
-          'every match waiting');
+        await eventually(async () => (await api(server.port, 'GET', '/api/health')).json.matches_waiting >= MATCHES,
+          20_000, 'every match waiting');
         for (const c of cs) c.close();
         await stopServer(proc); // exit 0: nothing lost
         proc = null;
@@ -177,14 +165,13 @@ describe('a full disk across a restart', () => {
         await rm(filler); // room again
         proc = await startServer(['--config', server.config], server.dir, server.port);
         for (let i = 0; i < MATCHES; i++) {
-          const rec = await until(() => api(server.port, 'GET', `/api/matches/${ids[i]}`), (r) => r.status === 200,
-            20_000, `match ${ids[i]} stored`);
-          assert.equal(rec.json.completed, true);
+          const rec = await storedMatch(server.port, ids[i], 20_000);
+          assert.equal(rec.completed, true);
           const me = await api(server.port, 'GET', '/api/auth/me', { token: tokens[i] });
           const list = await api(server.port, 'GET', `/api/matches?player=${me.json.user.id}`);
           assert.equal(list.json.matches.filter((x) => x.id === ids[i]).length, 1, 'stored exactly once');
         }
-        await until(() => readdir(`${db}.journal`), (names) => !names.some((n) => n.endsWith('.jsonl')), 10_000,
+        await eventually(async () => !(await readdir(`${db}.journal`)).some((n) => n.endsWith('.jsonl')), 10_000,
           'no journal left behind');
         const health = await api(server.port, 'GET', '/api/health');
         assert.deepEqual(health.json.matches_lost, { journals_unreadable: 0, voided_at_resume: 0 });

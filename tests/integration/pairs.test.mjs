@@ -5,7 +5,7 @@
 // parameters are 400 naming them.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { FAST_PLAY, adminCommand, api, assertError, configure, shutdown, startServer } from './harness.mjs';
+import { FAST_PLAY, adminCommand, api, assertError, configure, eventually, shutdown, startServer } from './harness.mjs';
 import { player, playToEnd } from './ws_player.mjs';
 
 const ADMIN_PASSWORD = 'Chankan-Haitei-Rinshan7';
@@ -34,12 +34,10 @@ describe('pairs of players at ranked tables', () => {
     const ends = await Promise.all(humans.map((c) => playToEnd(c)));
     for (const c of humans) c.ws.close();
     const result = (h) => ends[0].results[found[h].seat];
-    let reply;
-    for (let i = 0; i < 100; i++) { // the writer stores the match a moment after match_end
-      reply = await api(port, 'GET', '/api/admin/pairs?min_games=1', { token: admin });
-      if (reply.status === 200 && reply.json.total > 0) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    const reply = await eventually(async () => { // the writer stores the match a moment after match_end
+      const r = await api(port, 'GET', '/api/admin/pairs?min_games=1', { token: admin });
+      return r.status === 200 && r.json.total > 0 && r;
+    }, 10_000, 'a pair');
     assert.equal(reply.status, 200, reply.raw);
     assert.equal(reply.json.total, 1);
     const [pair] = reply.json.pairs;

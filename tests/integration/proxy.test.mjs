@@ -19,18 +19,18 @@ async function newGuest(port, forwarded) {
   return (await api(port, 'POST', '/api/auth/guest', { body: '{}', headers })).status;
 }
 
-/** a WebSocket from a forwarded address: resolves to 'open' or 'refused' */
+/**
+ * a WebSocket from a forwarded address: resolves to 'open' or 'refused'. The server closes a
+ * refused socket right after the handshake, and answers a ping on one it took: the pong says
+ * open, the close (or an error) says refused, whichever comes
+ */
 function openSocket(port, forwarded, sockets) {
   return new Promise((resolve) => {
     const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`, 'ippon.v1', { headers: { 'x-forwarded-for': forwarded } });
     sockets.push(ws);
-    let opened = false;
-    ws.on('open', () => {
-      opened = true;
-      // the server closes a refused socket right after the handshake: wait a moment to be sure
-      setTimeout(() => resolve(ws.readyState === WebSocket.OPEN ? 'open' : 'refused'), 300);
-    });
-    ws.on('close', () => { if (!opened) resolve('refused'); });
+    ws.on('open', () => ws.send(JSON.stringify({ type: 'ping' })));
+    ws.on('message', (data) => { if (JSON.parse(String(data)).type === 'pong') resolve('open'); });
+    ws.on('close', () => resolve('refused'));
     ws.on('error', () => resolve('refused'));
   });
 }

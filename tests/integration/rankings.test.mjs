@@ -11,7 +11,7 @@ import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { BUILD_DIR, FAST_PLAY, getJson, request, serve, shutdown } from './harness.mjs';
+import { BUILD_DIR, FAST_PLAY, eventually, getJson, request, serve, shutdown } from './harness.mjs';
 import { player, playToEnd } from './ws_player.mjs';
 
 /** a tile's kind as text: a red five ("0p") is a five */
@@ -57,12 +57,11 @@ describe('the rankings over REST', () => {
     assert.equal(found.ranked, false);
     await playToEnd(c);
     c.ws.close();
-    let list;
-    for (let i = 0; i < 50; i++) { // the store writes finished matches a moment after match_end
-      list = await getJson(port, `/api/matches?player=${c.welcome.user.id}`);
-      if (list.total > 0) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    // the store writes finished matches a moment after match_end
+    const list = await eventually(async () => {
+      const l = await getJson(port, `/api/matches?player=${c.welcome.user.id}`);
+      return l.total > 0 && l;
+    }, 10_000, 'the match in the player\'s list');
     assert.equal(list.total, 1);
     assert.equal(list.matches[0].ranked, false);
     const profile = await getJson(port, `/api/players/${c.welcome.user.id}`);
@@ -84,12 +83,10 @@ describe('the rankings over REST', () => {
     points = end.points[seat];
     c.ws.close();
 
-    let board;
-    for (let i = 0; i < 50; i++) { // the store write follows the match_end event
-      board = await getJson(port, '/api/leaderboard?mode=4p&period=day&page=1&limit=50');
-      if (board.total > 0) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    const board = await eventually(async () => { // the store write follows the match_end event
+      const b = await getJson(port, '/api/leaderboard?mode=4p&period=day&page=1&limit=50');
+      return b.total > 0 && b;
+    }, 10_000, 'a row on the leaderboard');
     assert.equal(board.total, 1, JSON.stringify(board));
     assert.deepEqual({ ...board.rows[0], average: undefined }, {
       rank: 1, user_id: me.id, display_name: me.display_name, games: 1, total: result, average: undefined,

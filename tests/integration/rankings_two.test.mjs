@@ -6,7 +6,7 @@
 // plays an unranked match that shows in its profile but counts nowhere.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { FAST_PLAY, getJson, serve, shutdown } from './harness.mjs';
+import { FAST_PLAY, eventually, getJson, serve, shutdown } from './harness.mjs';
 import { player, playToEnd } from './ws_player.mjs';
 
 describe('a ranked match of two humans', () => {
@@ -33,12 +33,10 @@ describe('a ranked match of two humans', () => {
     for (const c of humans) c.ws.close();
     const results = ends[0].results;
 
-    let board;
-    for (let i = 0; i < 100; i++) { // the store write follows the match_end event
-      board = await getJson(port, '/api/leaderboard?mode=4p&limit=10');
-      if (board.total >= 2) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    const board = await eventually(async () => { // the store write follows the match_end event
+      const b = await getJson(port, '/api/leaderboard?mode=4p&limit=10');
+      return b.total >= 2 && b;
+    }, 10_000, 'both humans on the leaderboard');
     assert.equal(board.total, 2, JSON.stringify(board));
     for (let h = 0; h < 2; h++) {
       const me = humans[h].welcome.user, seat = found[h].seat, result = results[seat];
@@ -78,12 +76,10 @@ describe('a ranked match of two humans', () => {
     assert.equal(found.ranked, false);
     await playToEnd(c);
     c.ws.close();
-    let list;
-    for (let i = 0; i < 100; i++) {
-      list = await getJson(port, `/api/matches?player=${c.welcome.user.id}`);
-      if (list.total > 0) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    const list = await eventually(async () => {
+      const l = await getJson(port, `/api/matches?player=${c.welcome.user.id}`);
+      return l.total > 0 && l;
+    }, 10_000, 'the match in the player\'s list');
     assert.deepEqual(list.matches.map((m) => [m.id, m.ranked]), [[found.table, false]]);
     const profile = await getJson(port, `/api/players/${c.welcome.user.id}`);
     assert.equal(profile.modes['4p'].games, 0);

@@ -21,7 +21,8 @@
 // printed at the end.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FAST_PLAY, api, configure, startServer, stopServer, verifyRecord, withDeadline } from './harness.mjs';
+import { FAST_PLAY, api, configure, eventually, startServer, stopServer, storedMatch, verifyRecord, withDeadline }
+  from './harness.mjs';
 import { Client, guestToken } from './ws_player.mjs';
 import { rm } from 'node:fs/promises';
 
@@ -135,7 +136,7 @@ class Seat {
       const turn = m.options.some((o) => o.type === 'discard');
       if (turn && this.drill.moment('think', this, m)) return; // held: the kill comes while it thinks
       if (this.drill.paused) return; // answered again after the restart (the ask comes again)
-      setTimeout(() => this.answer(m), Math.floor(Math.random() * 30));
+      setTimeout(() => this.answer(m), Math.floor(Math.random() * 30)); // a player's think time, varied
     } else if (m.type === 'table_closed') {
       this.drill.closed.push({ table: this.table, reason: m.reason });
     } else if (m.type === 'error' && !['stale', 'not_your_turn', 'too_late', 'already_contributed', 'no_match', 'match_over'].includes(m.code)) {
@@ -213,7 +214,7 @@ class Drill {
     const until = Date.now() + ms;
     const hit = new Promise((resolve) => { this.armed = { kind, resolve }; });
     while (Date.now() < until) {
-      const met = await Promise.race([hit, sleep(1000).then(() => null)]);
+      const met = await Promise.race([hit, sleep(1000).then(() => null)]); // the tables looked after each second
       if (met) return met;
       await this.keepTables();
       if (this.paused) return hit; // met while the tables were looked after
@@ -294,23 +295,15 @@ class Drill {
     // the tables go on: every player gets its next event or ask (the wait a handover costs)
     if (signal === 'SIGTERM') this.handoverDown.push(downMs);
     // each player has had the current hand again (compared event by event) before the next moment
-    await withDeadline((async () => {
-      while (running.some((m) => m.seats.some((s) => s.replaying && !s.ended))) await sleep(10);
-    })(), 30_000, 'the current hand sent again to every player');
+    await eventually(() => !running.some((m) => m.seats.some((s) => s.replaying && !s.ended)), 30_000,
+      'the current hand sent again to every player');
     this.matches = running;
   }
 
   /** the match is stored once, finished, as it was played */
   async stored(m) {
     const id = m.table;
-    let res;
-    for (let tries = 0; tries < 200; tries++) {
-      res = await api(this.port, 'GET', `/api/matches/${id}`);
-      if (res.status === 200) break;
-      await sleep(50);
-    }
-    assert.equal(res.status, 200, `match ${id} stored: ${res.raw}`);
-    const r = res.json;
+    const r = await storedMatch(this.port, id);
     assert.equal(r.completed, true, `match ${id} completed, not voided (${r.void_reason})`);
     assert.equal(r.ranked, m.kind === 'ranked', `match ${id} ranked as it was`);
     assert.equal(r.players.reduce((a, p) => a + p.result, 0), 0, 'the results sum to 0');
@@ -338,9 +331,8 @@ class Drill {
       for (const kind of ['private', 'ranked'])
         if (!this.matches.some((m) => m.mode === mode && m.kind === kind)) await this.start(mode, kind);
     // wait until every table has dealt (its contributions are in), unless a moment came meanwhile
-    await withDeadline((async () => {
-      while (!this.paused && this.matches.some((m) => m.seats.some((s) => s.maxN < 0))) await sleep(20);
-    })(), 30_000, 'every table dealt');
+    await eventually(() => this.paused || !this.matches.some((m) => m.seats.some((s) => s.maxN < 0)), 30_000,
+      'every table dealt');
   }
 
   /** the moment of kind k, made to happen: true when met (some kinds need luck: a draw, a win) */
@@ -382,9 +374,7 @@ test('a restart at any moment voids no match: every event seen stays, every matc
       assert.deepEqual(drill.failures, [], 'every event seen is the same after the restart');
     }
     // the rest of every match, to its end (the bots win it)
-    await withDeadline((async () => {
-      while (drill.matches.some((m) => !m.over)) await sleep(50);
-    })(), 300_000, 'every match played to its end');
+    await eventually(() => drill.matches.every((m) => m.over), 300_000, 'every match played to its end');
     for (const m of drill.matches) await drill.stored(m);
     assert.deepEqual(drill.closed, [], 'no table closed');
     assert.deepEqual(drill.errors, [], 'no error but a stale answer');

@@ -11,7 +11,7 @@
 // room that may not use bots before it is full. The host closing a room tells its members.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { FAST_PLAY, getJson, request, serve, shutdown } from './harness.mjs';
+import { FAST_PLAY, getJson, serve, shutdown, storedMatch } from './harness.mjs';
 import { player, playToEnd } from './ws_player.mjs';
 
 describe('private tables', () => {
@@ -61,13 +61,7 @@ describe('private tables', () => {
     assert.equal(list.tables.filter((x) => x.id === found[0].table).length, 0, 'private tables are not listed');
 
     await Promise.all([host, a, b].map((c) => playToEnd(c)));
-    let rec;
-    for (let i = 0; i < 100; i++) {
-      const res = await request(port, { path: `/api/matches/${found[0].table}` });
-      if (res.status === 200) { rec = JSON.parse(res.body); break; }
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    assert.ok(rec, 'stored');
+    const rec = await storedMatch(port, found[0].table);
     assert.equal(rec.private, true);
     assert.equal(rec.ranked, false);
     for (const c of [host, a, b]) {

@@ -16,7 +16,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { BIN, FAST_PLAY, MIGRATIONS, START_TIMEOUT_MS, WEB, api, configure, freePort, runToExit, shutdown,
+import { BIN, FAST_PLAY, MIGRATIONS, START_TIMEOUT_MS, WEB, api, configure, eventually, freePort, runToExit, shutdown,
   startServer, stopServer, tempDir, withDeadline, writeConfig, request, verifyRecord, haveSqlite3, sqlite as sql }
   from './harness.mjs';
 import { guestToken, player, playToEnd } from './ws_player.mjs';
@@ -34,8 +34,8 @@ async function holdWriteLock(db) {
   shell.stderr.on('data', (d) => { err += d; });
   const exited = new Promise((resolve) => shell.on('close', resolve));
   shell.stdin.write(".timeout 5000\nBEGIN IMMEDIATE;\nSELECT 'locked';\n");
-  await withDeadline((async () => { while (!out.includes('locked')) await sleep(10); })(), 10_000,
-    `sqlite3 taking the write lock (${err})`);
+  const locked = new Promise((resolve) => shell.stdout.on('data', () => { if (out.includes('locked')) resolve(); }));
+  await withDeadline(locked, 10_000, `sqlite3 taking the write lock (${err})`);
   return {
     async release() {
       shell.stdin.end('COMMIT;\n.quit\n');
@@ -50,19 +50,6 @@ async function health(port) {
   return { status: res.status, body: res.json };
 }
 
-/** polls until pred(value of get()) holds; returns that value */
-async function until(get, pred, ms, what) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await get();
-    if (pred(v))
-      return v;
-    if (Date.now() > deadline)
-      throw new Error(`${what}: still not so after ${ms} ms; last: ${JSON.stringify(v)}`);
-    await sleep(50);
-  }
-}
-
 /** a practice match of c played to its end: its id (the table's) */
 async function practiceMatch(c) {
   c.send({ type: 'practice', mode: '4p' });
@@ -73,8 +60,8 @@ async function practiceMatch(c) {
 
 /** the match is stored once: its record, one row per seat, one result each */
 async function assertStoredOnce(port, db, id) {
-  const res = await until(() => api(port, 'GET', `/api/matches/${id}`), (r) => r.status === 200, 15_000,
-    `GET /api/matches/${id}`);
+  const res = await eventually(async () => { const r = await api(port, 'GET', `/api/matches/${id}`); return r.status === 200 && r; },
+    15_000, `GET /api/matches/${id}`);
   assert.equal(res.json.id, id);
   assert.equal(res.json.players.length, 4);
   for (const p of res.json.players)
@@ -109,26 +96,27 @@ describe('the store writer', () => {
             pinger.send({ type: 'ping' });
             await pinger.next((m) => m.type === 'pong', 10_000, 'pong');
             rtts.push(Date.now() - sent);
-            await sleep(Math.max(0, 100 - (Date.now() - sent)));
+            await sleep(Math.max(0, 100 - (Date.now() - sent))); // a ping every 100 ms: the clock is what is measured
           }
         })();
         pings.catch(() => {}); // a failure is reported where the pings are awaited
         const id = await practiceMatch(c);
         assert.ok(Date.now() - lockedAt < LOCK_MS - 1000, 'the match ended while the lock was held');
         // the writer has tried and found the database locked: degraded, the match waiting
-        const seen = await until(() => health(port), (h) => h.status === 503 && h.body.matches_waiting >= 1, 3000,
-          'degraded with the finished match waiting');
+        const seen = await eventually(async () => { const h = await health(port); return h.status === 503 && h.body.matches_waiting >= 1 && h; },
+          3000, 'degraded with the finished match waiting');
         assert.equal(seen.body.db, 'degraded');
         assert.equal(seen.body.status, 'degraded');
         assert.match(seen.body.reason, /locked|waited/);
         assert.ok(seen.body.writer_queue >= 1);
-        await sleep(Math.max(0, LOCK_MS - (Date.now() - lockedAt)));
+        await sleep(Math.max(0, LOCK_MS - (Date.now() - lockedAt))); // the lock is held LOCK_MS: a deadline under test
         pinging = false;
         await pings;
         await lock.release();
 
         await assertStoredOnce(port, db, id);
-        const ok = await until(() => health(port), (h) => h.status === 200, 10_000, 'health ok again');
+        const ok = await eventually(async () => { const h = await health(port); return h.status === 200 && h; }, 10_000,
+          'health ok again');
         assert.equal(ok.body.db, 'ok');
         assert.equal(ok.body.matches_waiting, 0);
         rtts.sort((a, b) => a - b);
@@ -159,7 +147,7 @@ describe('the store writer', () => {
       const c = await player(port, await guestToken(port));
       await fs.writeFile(fail, '');
       const id = await practiceMatch(c);
-      const seen = await until(() => health(port), (h) => h.body.db === 'unwritable' && h.body.matches_waiting >= 1,
+      const seen = await eventually(async () => { const h = await health(port); return h.body.db === 'unwritable' && h.body.matches_waiting >= 1 && h; },
         5000, 'unwritable with the match waiting');
       assert.equal(seen.status, 503);
       assert.equal(seen.body.status, 'error');
@@ -173,7 +161,8 @@ describe('the store writer', () => {
 
       await fs.rm(fail); // space again
       await assertStoredOnce(port, db, id);
-      const ok = await until(() => health(port), (h) => h.status === 200, 10_000, 'health ok again');
+      const ok = await eventually(async () => { const h = await health(port); return h.status === 200 && h; }, 10_000,
+        'health ok again');
       assert.equal(ok.body.matches_waiting, 0);
       c.close();
     } finally {
@@ -199,7 +188,7 @@ describe('the store writer', () => {
         const c = await player(server.port, await guestToken(server.port));
         await fs.writeFile(fail, '');
         const id = await practiceMatch(c);
-        await until(() => health(server.port), (h) => h.body.matches_waiting >= 1, 5000, 'the match waiting');
+        await eventually(async () => (await health(server.port)).body.matches_waiting >= 1, 5000, 'the match waiting');
         c.close();
         await stopServer(server.proc); // exit 0: the match is kept, not lost
         assert.match(server.proc.stderr, /could not be stored before the exit: kept in .*pending\.jsonl/);
@@ -220,7 +209,7 @@ describe('the store writer', () => {
         assert.deepEqual(record.fairness, kept.fairness);
         const verified = await verifyRecord(record);
         assert.equal(verified.code, 0, `ippon-verify: ${JSON.stringify(verified.out)} ${verified.stderr}`);
-        await until(async () => existsSync(pending), (e) => !e, 10_000, 'the pending file removed');
+        await eventually(() => !existsSync(pending), 10_000, 'the pending file removed');
         assert.match(server.proc.stderr, /1 finished matches not stored by the last run are queued again/);
       } finally {
         await shutdown(server);
@@ -256,8 +245,10 @@ describe('the store writer', () => {
         }
         await filler.close();
         const id = await practiceMatch(c);
-        const seen = await until(() => health(server.port),
-          (h) => h.body.db === 'unwritable' && h.body.matches_waiting >= 1, 10_000, 'unwritable on a full disk');
+        const seen = await eventually(async () => {
+          const h = await health(server.port);
+          return h.body.db === 'unwritable' && h.body.matches_waiting >= 1 && h;
+        }, 10_000, 'unwritable on a full disk');
         assert.equal(seen.status, 503);
         assert.match(seen.body.reason, /full/);
         await fs.rm(path.join(mnt, 'filler'));
@@ -370,7 +361,7 @@ describe('start-up refuses a database it cannot write', () => {
       ...(asRoot ? { uid: NOBODY, gid: NOBODY } : {}) });
     let madeErr = '';
     made.stderr.on('data', (d) => { madeErr += d; });
-    await until(() => api(port, 'GET', '/api/health').catch(() => ({ status: 0 })), (h) => h.status === 200,
+    await eventually(async () => (await api(port, 'GET', '/api/health')).status === 200,
       START_TIMEOUT_MS, `the first run serving (${madeErr})`);
     made.kill('SIGTERM');
     await new Promise((resolve) => made.on('close', resolve));

@@ -88,15 +88,21 @@ describe('watching a table', () => {
       s.send({ type: 'watch', table });
       assert.equal((await s.next((m) => m.type === 'error', 5_000, `the error for ${table}`)).code, code);
     }
-    s.send({ type: 'watch', table: found.table });
-    await s.next((m) => m.type === 'watching');
+    const w = await player(port); // watches to the end: the moment s would have had every event
+    for (const c of [s, w]) {
+      c.send({ type: 'watch', table: found.table });
+      await c.next((m) => m.type === 'watching');
+    }
     s.send({ type: 'unwatch' });
     await s.next((m) => m.type === 'unwatched');
-    const upTo = s.received.length;
-    await new Promise((r) => setTimeout(r, DELAY_MS + 500));
+    const upTo = s.received.length, wUpTo = w.received.length;
+    await playToEnd(p);
+    await w.next((m) => m.type === 'watch_ended', 10_000, 'watch_ended');
+    s.send({ type: 'ping' }); // answered after anything the server sent s before
+    await s.next((m) => m.type === 'pong', 5_000, 'pong');
+    assert.ok(w.received.slice(wUpTo).some((m) => m.type === 'spectate'), 'the other watcher saw events after the unwatch');
     assert.equal(s.received.slice(upTo).filter((m) => m.type === 'spectate').length, 0, 'nothing after unwatch');
-    p.ws.close();
-    s.ws.close();
+    for (const c of [p, s, w]) c.ws.close();
   });
 
   test('the lobby lists running ranked tables with their spectators', async () => {

@@ -24,7 +24,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 async function closesAfterTheClient(raw, more) {
   for (let i = 0; i < 30; i++) {
     raw.write(more());
-    await sleep(10);
+    await sleep(10); // "for a while": the server keeps reading over this time
   }
   assert.equal(raw.ended, false, 'the server shut the connection before the client answered its close frame');
   assert.equal(raw.error, undefined, 'the connection was reset');
@@ -55,7 +55,7 @@ describe('closing a WebSocket for what the client sent', () => {
     const fragment = () => frame(OP.continuation, 'x'.repeat(1000), { fin: false });
     for (let i = 0; i < 200 && !raw.closeFrame && !raw.ended && !raw.error; i++) {
       raw.write(fragment());
-      await sleep(2);
+      await sleep(2); // fragments paced: the server reads them as they come, over time
     }
     await raw.until(() => raw.closeFrame || raw.ended || raw.error, 5000, 'a close frame');
     assert.deepEqual(raw.messages.map((m) => m.code), ['too_large']);

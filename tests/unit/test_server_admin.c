@@ -83,7 +83,7 @@ static int64_t audit_total(void)
     return n;
 }
 
-static void test_ban_and_unban_are_audited(void **state)
+static void ban_and_unban_are_audited(void **state)
 {
     (void)state;
     ippon_audit ban = audit_of("ban", fixture_uid('a'), "spam");
@@ -124,7 +124,7 @@ static void test_ban_and_unban_are_audited(void **state)
     ippon_audit_list_free(&log);
 }
 
-static void test_user_search_is_literal(void **state)
+static void user_search_is_literal(void **state)
 {
     (void)state;
     ippon_admin_user_list out;
@@ -139,7 +139,7 @@ static void test_user_search_is_literal(void **state)
     ippon_admin_user_list_free(&out);
 }
 
-static void test_rename_taken_name_changes_nothing(void **state)
+static void rename_taken_name_changes_nothing(void **state)
 {
     (void)state;
     ippon_audit a = audit_of("rename", fixture_uid('a'), "offensive");
@@ -173,7 +173,7 @@ static json_int_t profile_games(char c)
     return n;
 }
 
-static void test_void_takes_the_match_out_of_the_rankings(void **state)
+static void void_takes_the_match_out_of_the_rankings(void **state)
 {
     (void)state;
     const char *id = "0123456789abcdef0123456789abcdef";
@@ -199,7 +199,7 @@ static void test_void_takes_the_match_out_of_the_rankings(void **state)
     assert_int_equal(audit_total(), 1);
 }
 
-static void test_admin_create_grant_revoke(void **state)
+static void admin_create_grant_revoke(void **state)
 {
     (void)state;
     ippon_user boss = {0};
@@ -231,7 +231,7 @@ static void test_admin_create_grant_revoke(void **state)
     ippon_audit_list_free(&log);
 }
 
-static void test_settings_checked_stored_and_loaded(void **state)
+static void settings_checked_stored_and_loaded(void **state)
 {
     (void)state;
     ippon_config cfg;
@@ -297,7 +297,7 @@ static void test_settings_checked_stored_and_loaded(void **state)
     ippon_config_free(&cfg);
 }
 
-static void test_metrics_page(void **state)
+static void metrics_page(void **state)
 {
     (void)state;
     ippon_metrics *m = ippon_metrics_new(1000);
@@ -336,7 +336,7 @@ static void test_metrics_page(void **state)
     ippon_metrics_free(m);
 }
 
-static void test_admin_password_rules(void **state)
+static void admin_password_rules(void **state)
 {
     (void)state;
     char why[256];
@@ -365,14 +365,14 @@ static void test_admin_password_rules(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_ban_and_unban_are_audited, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_user_search_is_literal, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_rename_taken_name_changes_nothing, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_void_takes_the_match_out_of_the_rankings, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_admin_create_grant_revoke, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_settings_checked_stored_and_loaded, setup, teardown),
-        cmocka_unit_test(test_metrics_page),
-        cmocka_unit_test(test_admin_password_rules),
+        cmocka_unit_test_setup_teardown(ban_and_unban_are_audited, setup, teardown),
+        cmocka_unit_test_setup_teardown(user_search_is_literal, setup, teardown),
+        cmocka_unit_test_setup_teardown(rename_taken_name_changes_nothing, setup, teardown),
+        cmocka_unit_test_setup_teardown(void_takes_the_match_out_of_the_rankings, setup, teardown),
+        cmocka_unit_test_setup_teardown(admin_create_grant_revoke, setup, teardown),
+        cmocka_unit_test_setup_teardown(settings_checked_stored_and_loaded, setup, teardown),
+        cmocka_unit_test(metrics_page),
+        cmocka_unit_test(admin_password_rules),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -252,7 +252,7 @@ static void expect_display_problem(const char *name, size_t len, const char *wor
         fail_msg("display name \"%s\": \"%s\" does not say \"%s\"", name, problem, words);
 }
 
-static void test_display_names(void **state)
+static void display_names(void **state)
 {
     (void)state;
     const char *good[] = {
@@ -296,7 +296,7 @@ static void test_display_names(void **state)
     expect_display_problem("ab\0cd", 5, "UTF-8");                /* an embedded NUL */
 }
 
-static void test_usernames_and_passwords(void **state)
+static void usernames_and_passwords(void **state)
 {
     (void)state;
     char problem[256];
@@ -328,7 +328,7 @@ static void test_usernames_and_passwords(void **state)
     assert_non_null(strstr(problem, "NUL"));
 }
 
-static void test_tokens(void **state)
+static void tokens(void **state)
 {
     (void)state;
     unsigned char token[IPPON_TOKEN_BYTES], h1[IPPON_TOKEN_HASH_BYTES], h2[IPPON_TOKEN_HASH_BYTES];
@@ -361,7 +361,7 @@ static void test_tokens(void **state)
     assert_int_equal(ippon_auth_token_hash(longer, h1), -1);
 }
 
-static void test_address_keys(void **state)
+static void address_keys(void **state)
 {
     (void)state;
     char key[80];
@@ -381,7 +381,7 @@ static void test_address_keys(void **state)
 
 /* ---- identities ------------------------------------------------------------------- */
 
-static void test_guest(void **state)
+static void guest(void **state)
 {
     (void)state;
     fixture *f = fixture_new(NULL);
@@ -432,7 +432,7 @@ static void test_guest(void **state)
     fixture_free(f);
 }
 
-static void test_register_login_wrong_password(void **state)
+static void register_login_wrong_password(void **state)
 {
     (void)state;
     fixture *f = fixture_new(NULL);
@@ -471,7 +471,7 @@ static void test_register_login_wrong_password(void **state)
     fixture_free(f);
 }
 
-static void test_session_expiry(void **state)
+static void session_expiry(void **state)
 {
     (void)state;
     fixture *f = fixture_new(NULL);
@@ -526,7 +526,7 @@ static void short_sessions(ippon_config *cfg)
     cfg->guest_days = 0.5;
 }
 
-static void test_configured_lifetimes(void **state)
+static void configured_lifetimes(void **state)
 {
     (void)state;
     fixture *f = fixture_new(short_sessions);
@@ -543,7 +543,7 @@ static void test_configured_lifetimes(void **state)
     fixture_free(f);
 }
 
-static void test_logout_and_rename(void **state)
+static void logout_and_rename(void **state)
 {
     (void)state;
     fixture *f = fixture_new(NULL);
@@ -568,7 +568,7 @@ static void test_logout_and_rename(void **state)
     fixture_free(f);
 }
 
-static void test_guest_claim_keeps_the_id(void **state)
+static void guest_claim_keeps_the_id(void **state)
 {
     (void)state;
     fixture *f = fixture_new(NULL);
@@ -613,7 +613,7 @@ static void test_guest_claim_keeps_the_id(void **state)
     fixture_free(f);
 }
 
-static void test_claim_loses_a_race(void **state)
+static void claim_loses_a_race(void **state)
 {
     (void)state;
     fixture *f = fixture_new(NULL);
@@ -671,7 +671,7 @@ static ippon_auth_result do_login_waiting(fixture *f, const char *username, cons
     return settle(f, pending, &now, &o);
 }
 
-static void test_login_limits_per_account(void **state)
+static void login_limits_per_account(void **state)
 {
     (void)state;
     fixture *f = fixture_new(NULL);
@@ -716,7 +716,7 @@ static void test_login_limits_per_account(void **state)
     fixture_free(f);
 }
 
-static void test_login_limits_per_account_and_address(void **state)
+static void login_limits_per_account_and_address(void **state)
 {
     (void)state;
     fixture *f = fixture_new(NULL);
@@ -744,7 +744,7 @@ static void small_limits(ippon_config *cfg)
     cfg->guests_per_address = 2;
 }
 
-static void test_limits_per_address(void **state)
+static void limits_per_address(void **state)
 {
     (void)state;
     fixture *f = fixture_new(small_limits);
@@ -846,7 +846,7 @@ static void fake_answer(fake_shared *fs, const ippon_buckets_answer *a)
     done(fs->ctx, a);
 }
 
-static void test_shared_limits_guests_and_signups(void **state)
+static void shared_limits_guests_and_signups(void **state)
 {
     (void)state;
     fixture *f = fixture_new(small_limits); /* 2 guests, 2 sign-ups per address per hour */
@@ -898,7 +898,7 @@ static void test_shared_limits_guests_and_signups(void **state)
     fixture_free(f);
 }
 
-static void test_shared_limits_logins(void **state)
+static void shared_limits_logins(void **state)
 {
     (void)state;
     fixture *f = fixture_new(NULL); /* the account's wait: 250 ms after 5 failures */
@@ -954,7 +954,7 @@ static void test_shared_limits_logins(void **state)
     fixture_free(f);
 }
 
-static void test_shared_limits_unanswered(void **state)
+static void shared_limits_unanswered(void **state)
 {
     (void)state;
     fixture *f = fixture_new(NULL);
@@ -991,7 +991,7 @@ static void test_shared_limits_unanswered(void **state)
     fixture_free(f);
 }
 
-static void test_banned(void **state)
+static void banned(void **state)
 {
     (void)state;
     fixture *f = fixture_new(NULL);
@@ -1032,7 +1032,7 @@ static void poll_until(ippon_pwhash *pool, const job_seen *j)
     assert_int_equal(j->calls, 1);
 }
 
-static void test_pwhash_worker(void **state)
+static void pwhash_worker(void **state)
 {
     (void)state;
     ippon_pwhash *pool, *stronger;
@@ -1085,7 +1085,7 @@ static void test_pwhash_worker(void **state)
     assert_int_equal(ippon_pwhash_start(&pool, 1, 1024, 4, NULL, NULL), -1);
 }
 
-static void test_destroy_completes_pending_operations(void **state)
+static void destroy_completes_pending_operations(void **state)
 {
     (void)state;
     fixture *f = fixture_new(NULL);
@@ -1213,7 +1213,7 @@ static const char *reply_token(reply r, char out[IPPON_TOKEN_HEX_LEN + 1])
     return out;
 }
 
-static void test_rest_flow(void **state)
+static void rest_flow(void **state)
 {
     (void)state;
     fixture *f = fixture_new(NULL);
@@ -1309,7 +1309,7 @@ static void test_rest_flow(void **state)
     fixture_free(f);
 }
 
-static void test_rest_bad_requests(void **state)
+static void rest_bad_requests(void **state)
 {
     (void)state;
     fixture *f = fixture_new(NULL);
@@ -1400,7 +1400,7 @@ static void test_rest_bad_requests(void **state)
     fixture_free(f);
 }
 
-static void test_rest_rate_limit_reply(void **state)
+static void rest_rate_limit_reply(void **state)
 {
     (void)state;
     fixture *f = fixture_new(NULL);
@@ -1416,7 +1416,7 @@ static void test_rest_rate_limit_reply(void **state)
     fixture_free(f);
 }
 
-static void test_rest_deferred_abandoned(void **state)
+static void rest_deferred_abandoned(void **state)
 {
     (void)state;
     fixture *f = fixture_new(NULL);
@@ -1448,7 +1448,7 @@ static void test_rest_deferred_abandoned(void **state)
     fixture_free(f);
 }
 
-static void test_rest_helpers(void **state)
+static void rest_helpers(void **state)
 {
     (void)state;
     const char *args[] = {"mode=4p", "seed=", "flag", "mode=3p", "name=a&b c"};
@@ -1489,31 +1489,31 @@ int main(void)
     if (ippon_ids_init() != 0)
         return 1;
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_display_names),
-        cmocka_unit_test(test_usernames_and_passwords),
-        cmocka_unit_test(test_tokens),
-        cmocka_unit_test(test_address_keys),
-        cmocka_unit_test(test_guest),
-        cmocka_unit_test(test_register_login_wrong_password),
-        cmocka_unit_test(test_session_expiry),
-        cmocka_unit_test(test_configured_lifetimes),
-        cmocka_unit_test(test_logout_and_rename),
-        cmocka_unit_test(test_guest_claim_keeps_the_id),
-        cmocka_unit_test(test_claim_loses_a_race),
-        cmocka_unit_test(test_login_limits_per_account),
-        cmocka_unit_test(test_login_limits_per_account_and_address),
-        cmocka_unit_test(test_limits_per_address),
-        cmocka_unit_test(test_shared_limits_guests_and_signups),
-        cmocka_unit_test(test_shared_limits_logins),
-        cmocka_unit_test(test_shared_limits_unanswered),
-        cmocka_unit_test(test_banned),
-        cmocka_unit_test(test_pwhash_worker),
-        cmocka_unit_test(test_destroy_completes_pending_operations),
-        cmocka_unit_test(test_rest_flow),
-        cmocka_unit_test(test_rest_bad_requests),
-        cmocka_unit_test(test_rest_rate_limit_reply),
-        cmocka_unit_test(test_rest_deferred_abandoned),
-        cmocka_unit_test(test_rest_helpers),
+        cmocka_unit_test(display_names),
+        cmocka_unit_test(usernames_and_passwords),
+        cmocka_unit_test(tokens),
+        cmocka_unit_test(address_keys),
+        cmocka_unit_test(guest),
+        cmocka_unit_test(register_login_wrong_password),
+        cmocka_unit_test(session_expiry),
+        cmocka_unit_test(configured_lifetimes),
+        cmocka_unit_test(logout_and_rename),
+        cmocka_unit_test(guest_claim_keeps_the_id),
+        cmocka_unit_test(claim_loses_a_race),
+        cmocka_unit_test(login_limits_per_account),
+        cmocka_unit_test(login_limits_per_account_and_address),
+        cmocka_unit_test(limits_per_address),
+        cmocka_unit_test(shared_limits_guests_and_signups),
+        cmocka_unit_test(shared_limits_logins),
+        cmocka_unit_test(shared_limits_unanswered),
+        cmocka_unit_test(banned),
+        cmocka_unit_test(pwhash_worker),
+        cmocka_unit_test(destroy_completes_pending_operations),
+        cmocka_unit_test(rest_flow),
+        cmocka_unit_test(rest_bad_requests),
+        cmocka_unit_test(rest_rate_limit_reply),
+        cmocka_unit_test(rest_deferred_abandoned),
+        cmocka_unit_test(rest_helpers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

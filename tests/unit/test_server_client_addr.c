@@ -21,7 +21,7 @@ static const char *client(const char *peer, const char *proxy, const char *forwa
     return out;
 }
 
-static void test_the_proxy_forwards(void **state)
+static void the_proxy_forwards(void **state)
 {
     (void)state;
     assert_string_equal(client("127.0.0.1", "127.0.0.1", "198.51.100.7"), "198.51.100.7");
@@ -33,7 +33,7 @@ static void test_the_proxy_forwards(void **state)
     assert_string_equal(client("2001:db8:0:0::5", "2001:db8::5", "203.0.113.4"), "203.0.113.4");
 }
 
-static void test_anyone_else_is_the_peer(void **state)
+static void anyone_else_is_the_peer(void **state)
 {
     (void)state;
     assert_string_equal(client("203.0.113.9", "127.0.0.1", "198.51.100.7"), "203.0.113.9");
@@ -46,7 +46,7 @@ static void test_anyone_else_is_the_peer(void **state)
     assert_string_equal(client("127.0.0.1x", "127.0.0.1", "2001:db8::1"), "127.0.0.1x");
 }
 
-static void test_a_bad_header_is_ignored(void **state)
+static void a_bad_header_is_ignored(void **state)
 {
     (void)state;
     assert_string_equal(client("127.0.0.1", "127.0.0.1", "not-an-address"), "127.0.0.1");
@@ -64,9 +64,9 @@ static void test_a_bad_header_is_ignored(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_the_proxy_forwards),
-        cmocka_unit_test(test_anyone_else_is_the_peer),
-        cmocka_unit_test(test_a_bad_header_is_ignored),
+        cmocka_unit_test(the_proxy_forwards),
+        cmocka_unit_test(anyone_else_is_the_peer),
+        cmocka_unit_test(a_bad_header_is_ignored),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

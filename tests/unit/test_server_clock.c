@@ -21,7 +21,7 @@ static void fresh(ippon_clock *c)
     ippon_clock_init(c, &product);
 }
 
-static void test_init(void **state)
+static void init(void **state)
 {
     (void)state;
     ippon_clock c;
@@ -37,7 +37,7 @@ static void test_init(void **state)
     assert_int_equal(bank, 20000);
 }
 
-static void test_within_move_time_keeps_bank(void **state)
+static void within_move_time_keeps_bank(void **state)
 {
     (void)state;
     ippon_clock c;
@@ -62,7 +62,7 @@ static void test_within_move_time_keeps_bank(void **state)
     assert_int_equal(c.bank[0], 20000);
 }
 
-static void test_over_move_time_takes_bank(void **state)
+static void over_move_time_takes_bank(void **state)
 {
     (void)state;
     ippon_clock c;
@@ -88,7 +88,7 @@ static void test_over_move_time_takes_bank(void **state)
     assert_int_equal(c.bank[1], 10499);
 }
 
-static void test_bank_never_negative(void **state)
+static void bank_never_negative(void **state)
 {
     (void)state;
     ippon_clock c;
@@ -107,7 +107,7 @@ static void test_bank_never_negative(void **state)
     assert_int_equal(c.bank[3], 0);
 }
 
-static void test_deadline(void **state)
+static void deadline(void **state)
 {
     (void)state;
     ippon_clock c;
@@ -132,7 +132,7 @@ static void test_deadline(void **state)
     assert_int_equal(ippon_clock_deadline(&c, 3), 25250);
 }
 
-static void test_refill(void **state)
+static void refill(void **state)
 {
     (void)state;
     ippon_clock c;
@@ -160,7 +160,7 @@ static void test_refill(void **state)
     assert_int_equal(c.bank[0], 20000);
 }
 
-static void test_left(void **state)
+static void left(void **state)
 {
     (void)state;
     ippon_clock c;
@@ -216,7 +216,7 @@ static void test_left(void **state)
     assert_int_equal(bank, 14000);
 }
 
-static void test_seats_independent(void **state)
+static void seats_independent(void **state)
 {
     (void)state;
     ippon_clock c;
@@ -239,14 +239,14 @@ static void test_seats_independent(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_init),
-        cmocka_unit_test(test_within_move_time_keeps_bank),
-        cmocka_unit_test(test_over_move_time_takes_bank),
-        cmocka_unit_test(test_bank_never_negative),
-        cmocka_unit_test(test_deadline),
-        cmocka_unit_test(test_refill),
-        cmocka_unit_test(test_left),
-        cmocka_unit_test(test_seats_independent),
+        cmocka_unit_test(init),
+        cmocka_unit_test(within_move_time_keeps_bank),
+        cmocka_unit_test(over_move_time_takes_bank),
+        cmocka_unit_test(bank_never_negative),
+        cmocka_unit_test(deadline),
+        cmocka_unit_test(refill),
+        cmocka_unit_test(left),
+        cmocka_unit_test(seats_independent),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -74,7 +74,7 @@ static void expect_error(const char *text, const char *key, const char *problem)
         fail_msg("message does not say \"%s\": %s", problem, err);
 }
 
-static void test_defaults(void **state)
+static void defaults(void **state)
 {
     (void)state;
     ippon_config cfg;
@@ -90,7 +90,7 @@ static void test_defaults(void **state)
     ippon_config_free(&cfg); /* freeing twice is harmless */
 }
 
-static void test_good_file(void **state)
+static void good_file(void **state)
 {
     (void)state;
     ippon_config cfg;
@@ -111,7 +111,7 @@ static void test_good_file(void **state)
     ippon_config_free(&cfg);
 }
 
-static void test_partial_file_keeps_defaults(void **state)
+static void partial_file_keeps_defaults(void **state)
 {
     (void)state;
     ippon_config cfg;
@@ -127,7 +127,7 @@ static void test_partial_file_keeps_defaults(void **state)
     ippon_config_free(&cfg);
 }
 
-static void test_repo_default_file(void **state)
+static void repo_default_file(void **state)
 {
     (void)state;
     /* the shipped config/ippon.json loads and says what the defaults say */
@@ -150,7 +150,7 @@ static void test_repo_default_file(void **state)
     ippon_config_free(&defaults);
 }
 
-static void test_missing_file(void **state)
+static void missing_file(void **state)
 {
     (void)state;
     ippon_config cfg;
@@ -163,7 +163,7 @@ static void test_missing_file(void **state)
     ippon_config_free(&cfg);
 }
 
-static void test_malformed_json(void **state)
+static void malformed_json(void **state)
 {
     (void)state;
     expect_error("{\"port\": 8080,}", NULL, "invalid JSON");
@@ -174,20 +174,20 @@ static void test_malformed_json(void **state)
     expect_error("\"port\"", NULL, "invalid JSON");
 }
 
-static void test_malformed_json_says_where(void **state)
+static void malformed_json_says_where(void **state)
 {
     (void)state;
     expect_error("{\n  \"port\": 8080\n  \"bind\": \"127.0.0.1\"\n}", NULL, "line 3");
 }
 
-static void test_unknown_key(void **state)
+static void unknown_key(void **state)
 {
     (void)state;
     expect_error("{\"prot\": 8080}", "prot", "unknown key");
     expect_error("{\"port\": 8080, \"Port\": 8081}", "Port", "unknown key");
 }
 
-static void test_wrong_type(void **state)
+static void wrong_type(void **state)
 {
     (void)state;
     expect_error("{\"port\": \"8080\"}", "port", "must be an integer 1..65535");
@@ -200,7 +200,7 @@ static void test_wrong_type(void **state)
     expect_error("{\"log_level\": 1}", "log_level", "must be one of");
 }
 
-static void test_bad_values(void **state)
+static void bad_values(void **state)
 {
     (void)state;
     expect_error("{\"port\": 0}", "port", "must be an integer 1..65535");
@@ -222,7 +222,7 @@ static void test_bad_values(void **state)
 }
 
 /* the "cluster" section: its keys are "cluster.<key>"; absent, a single node */
-static void test_cluster_section(void **state)
+static void cluster_section(void **state)
 {
     (void)state;
     ippon_config cfg;
@@ -258,7 +258,7 @@ static void test_cluster_section(void **state)
     expect_error("{\"cluster\": {\"lease_ms\": 999}}", "cluster.lease_ms", "must be an integer 1000..600000");
 }
 /* cluster.redis as a redis:// URI, and Redis's password given once: in the URI or in a file */
-static void test_cluster_redis_uri(void **state)
+static void cluster_redis_uri(void **state)
 {
     (void)state;
     ippon_config cfg;
@@ -295,7 +295,7 @@ static void test_cluster_redis_uri(void **state)
     ippon_config_free(&cfg);
 }
 
-static void test_first_error_wins_and_values_stay_valid(void **state)
+static void first_error_wins_and_values_stay_valid(void **state)
 {
     (void)state;
     ippon_config cfg;
@@ -307,7 +307,7 @@ static void test_first_error_wins_and_values_stay_valid(void **state)
     ippon_config_free(&cfg);
 }
 
-static void test_overrides(void **state)
+static void overrides(void **state)
 {
     (void)state;
     ippon_config cfg;
@@ -339,7 +339,7 @@ static void test_overrides(void **state)
 }
 
 /* ippon_config_load_text: the file's parser on text in memory (what fuzz_config drives) */
-static void test_load_text(void **state)
+static void load_text(void **state)
 {
     (void)state;
     ippon_config cfg;
@@ -361,7 +361,7 @@ static void test_load_text(void **state)
 }
 
 /* a folder where the file should be: it cannot be read (the message says so) */
-static void test_folder_is_not_a_file(void **state)
+static void folder_is_not_a_file(void **state)
 {
     (void)state;
     ippon_config cfg;
@@ -379,7 +379,7 @@ static void test_folder_is_not_a_file(void **state)
  * for a known key (NULL, which it only means for an unknown one). Options are now held to the
  * file's rule.
  */
-static void test_option_must_be_utf8(void **state)
+static void option_must_be_utf8(void **state)
 {
     (void)state;
     ippon_config cfg;
@@ -397,7 +397,7 @@ static void test_option_must_be_utf8(void **state)
     ippon_config_free(&cfg);
 }
 
-static void test_identity_keys(void **state)
+static void identity_keys(void **state)
 {
     (void)state;
     ippon_config cfg;
@@ -465,7 +465,7 @@ static void test_identity_keys(void **state)
 }
 
 /* the connection keys: their defaults, and each refused out of its range with its name */
-static void test_connection_keys(void **state)
+static void connection_keys(void **state)
 {
     (void)state;
     ippon_config cfg;
@@ -494,7 +494,7 @@ static void test_connection_keys(void **state)
 }
 
 /* allowed_origins: a JSON array of origins, kept in order and given back as one */
-static void test_allowed_origins(void **state)
+static void allowed_origins(void **state)
 {
     (void)state;
     ippon_config cfg;
@@ -519,7 +519,7 @@ static void test_allowed_origins(void **state)
     expect_error("{\"allowed_origins\": [\"https://a.example\", 7]}", "allowed_origins", "entry 2: must be an origin");
 }
 
-static void test_login_delays_in_order(void **state)
+static void login_delays_in_order(void **state)
 {
     (void)state;
     ippon_config cfg;
@@ -539,7 +539,7 @@ static void test_login_delays_in_order(void **state)
     ippon_config_free(&cfg);
 }
 
-static void test_check_folders(void **state)
+static void check_folders(void **state)
 {
     (void)state;
     ippon_config cfg;
@@ -568,29 +568,29 @@ int main(void)
 {
     ippon_log_level_set(IPPON_LOG_ERROR);
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_defaults),
-        cmocka_unit_test_setup_teardown(test_cluster_section, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_cluster_redis_uri, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_good_file, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_partial_file_keeps_defaults, setup, teardown),
-        cmocka_unit_test(test_repo_default_file),
-        cmocka_unit_test_setup_teardown(test_missing_file, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_malformed_json, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_malformed_json_says_where, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_unknown_key, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_wrong_type, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_bad_values, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_first_error_wins_and_values_stay_valid, setup,
+        cmocka_unit_test(defaults),
+        cmocka_unit_test_setup_teardown(cluster_section, setup, teardown),
+        cmocka_unit_test_setup_teardown(cluster_redis_uri, setup, teardown),
+        cmocka_unit_test_setup_teardown(good_file, setup, teardown),
+        cmocka_unit_test_setup_teardown(partial_file_keeps_defaults, setup, teardown),
+        cmocka_unit_test(repo_default_file),
+        cmocka_unit_test_setup_teardown(missing_file, setup, teardown),
+        cmocka_unit_test_setup_teardown(malformed_json, setup, teardown),
+        cmocka_unit_test_setup_teardown(malformed_json_says_where, setup, teardown),
+        cmocka_unit_test_setup_teardown(unknown_key, setup, teardown),
+        cmocka_unit_test_setup_teardown(wrong_type, setup, teardown),
+        cmocka_unit_test_setup_teardown(bad_values, setup, teardown),
+        cmocka_unit_test_setup_teardown(first_error_wins_and_values_stay_valid, setup,
                                         teardown),
-        cmocka_unit_test(test_overrides),
-        cmocka_unit_test(test_load_text),
-        cmocka_unit_test_setup_teardown(test_folder_is_not_a_file, setup, teardown),
-        cmocka_unit_test(test_option_must_be_utf8),
-        cmocka_unit_test_setup_teardown(test_identity_keys, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_connection_keys, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_check_folders, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_login_delays_in_order, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_allowed_origins, setup, teardown),
+        cmocka_unit_test(overrides),
+        cmocka_unit_test(load_text),
+        cmocka_unit_test_setup_teardown(folder_is_not_a_file, setup, teardown),
+        cmocka_unit_test(option_must_be_utf8),
+        cmocka_unit_test_setup_teardown(identity_keys, setup, teardown),
+        cmocka_unit_test_setup_teardown(connection_keys, setup, teardown),
+        cmocka_unit_test_setup_teardown(check_folders, setup, teardown),
+        cmocka_unit_test_setup_teardown(login_delays_in_order, setup, teardown),
+        cmocka_unit_test_setup_teardown(allowed_origins, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -222,7 +222,7 @@ static int check_readme(const char *relpath, json_t *keys)
 }
 
 /* the listing itself: every key once, each with a type and a default, a range where it has one */
-static void test_keys_listed(void **state)
+static void keys_listed(void **state)
 {
     (void)state;
     json_t *keys = ippon_config_keys_json();
@@ -256,7 +256,7 @@ static void test_keys_listed(void **state)
 /* the file that holds the one table of configuration keys */
 #define KEYS_README "src/server/README.md"
 
-static void test_readme_matches_the_key_table(void **state)
+static void readme_matches_the_key_table(void **state)
 {
     (void)state;
     json_t *keys = ippon_config_keys_json();
@@ -330,7 +330,7 @@ static int visit(const char *path, const struct stat *st, int kind, struct FTW *
     return FTW_CONTINUE;
 }
 
-static void test_no_second_key_table(void **state)
+static void no_second_key_table(void **state)
 {
     (void)state;
     scan_keys = ippon_config_keys_json();
@@ -346,9 +346,9 @@ static void test_no_second_key_table(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_keys_listed),
-        cmocka_unit_test(test_readme_matches_the_key_table),
-        cmocka_unit_test(test_no_second_key_table),
+        cmocka_unit_test(keys_listed),
+        cmocka_unit_test(readme_matches_the_key_table),
+        cmocka_unit_test(no_second_key_table),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -15,7 +15,7 @@
 
 #include "base/conn_count.h"
 
-static void test_cap(void **state)
+static void cap(void **state)
 {
     (void)state;
     ippon_conn_count *cc = ippon_conn_count_new();
@@ -34,7 +34,7 @@ static void test_cap(void **state)
     ippon_conn_count_free(NULL);
 }
 
-static void test_give_back_to_zero(void **state)
+static void give_back_to_zero(void **state)
 {
     (void)state;
     ippon_conn_count *cc = ippon_conn_count_new();
@@ -48,7 +48,7 @@ static void test_give_back_to_zero(void **state)
     ippon_conn_count_free(cc);
 }
 
-static void test_many_addresses(void **state)
+static void many_addresses(void **state)
 {
     (void)state;
     ippon_conn_count *cc = ippon_conn_count_new();
@@ -72,9 +72,9 @@ static void test_many_addresses(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_cap),
-        cmocka_unit_test(test_give_back_to_zero),
-        cmocka_unit_test(test_many_addresses),
+        cmocka_unit_test(cap),
+        cmocka_unit_test(give_back_to_zero),
+        cmocka_unit_test(many_addresses),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

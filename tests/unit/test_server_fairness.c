@@ -157,7 +157,7 @@ static const ippon_rules *sanma(void)
 /* ---- tests ---- */
 
 /* the block function against RFC 8439 §2.3.2 before trusting it for anything else */
-static void test_chacha_rfc_vector(void **state)
+static void chacha_rfc_vector(void **state)
 {
     (void)state;
     uint8_t key[32], out[64];
@@ -193,7 +193,7 @@ static void assert_permutation(const ippon_tile *wall, int n, bool sanma_ids)
     }
 }
 
-static void test_same_seed_same_wall(void **state)
+static void same_seed_same_wall(void **state)
 {
     (void)state;
     uint8_t seed[32];
@@ -225,7 +225,7 @@ static void test_same_seed_same_wall(void **state)
     assert_int_equal(a[108], 0xee);
 }
 
-static void test_different_seeds_different_walls(void **state)
+static void different_seeds_different_walls(void **state)
 {
     (void)state;
     uint8_t s1[32], s2[32];
@@ -249,7 +249,7 @@ static void test_different_seeds_different_walls(void **state)
 }
 
 /* the whole wall, rebuilt from the documentation */
-static void test_known_answer(void **state)
+static void known_answer(void **state)
 {
     (void)state;
     uint8_t seed[32];
@@ -285,7 +285,7 @@ static void test_known_answer(void **state)
  * so that a change to both the C reference above and fairness.c is still noticed; and the last
  * position worked through from the first keystream word.
  */
-static void test_known_answer_first_tiles(void **state)
+static void known_answer_first_tiles(void **state)
 {
     (void)state;
     uint8_t seed[32];
@@ -329,7 +329,7 @@ static void test_known_answer_first_tiles(void **state)
     assert_memory_equal(got, pinned3, 8);
 }
 
-static void test_commitment(void **state)
+static void commitment(void **state)
 {
     (void)state;
     uint8_t seed[32];
@@ -366,7 +366,7 @@ static void test_commitment(void **state)
     assert_memory_equal(got, expect, 32);
 }
 
-static void test_hex(void **state)
+static void hex(void **state)
 {
     (void)state;
     uint8_t seed[32], back[32];
@@ -402,7 +402,7 @@ static void test_hex(void **state)
 }
 
 /* Python: hashlib.blake2b(bytes(range(32)), digest_size=32).hexdigest() */
-static void test_secret_commitment(void **state)
+static void secret_commitment(void **state)
 {
     (void)state;
     uint8_t secret[32], c[32];
@@ -415,7 +415,7 @@ static void test_secret_commitment(void **state)
 
 /* Python: m = k.to_bytes(4, 'little') + b''.join(bytes([len(c)]) + c for c in contributions);
    hashlib.blake2b(m, digest_size=32, key=bytes(range(32))).hexdigest() */
-static void test_hand_seed_known_answers(void **state)
+static void hand_seed_known_answers(void **state)
 {
     (void)state;
     uint8_t secret[32], seed[32];
@@ -444,7 +444,7 @@ static void test_hand_seed_known_answers(void **state)
 
 /* the wall changes when any seat's contribution changes in any byte, is given or withheld, and
    with the hand's number; the same inputs give the same wall */
-static void test_every_contribution_counts(void **state)
+static void every_contribution_counts(void **state)
 {
     (void)state;
     const ippon_rules *r = ippon_rules_preset("yonma");
@@ -492,16 +492,16 @@ int main(void)
     if (sodium_init() < 0)
         return 1;
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_chacha_rfc_vector),
-        cmocka_unit_test(test_same_seed_same_wall),
-        cmocka_unit_test(test_different_seeds_different_walls),
-        cmocka_unit_test(test_known_answer),
-        cmocka_unit_test(test_known_answer_first_tiles),
-        cmocka_unit_test(test_commitment),
-        cmocka_unit_test(test_hex),
-        cmocka_unit_test(test_secret_commitment),
-        cmocka_unit_test(test_hand_seed_known_answers),
-        cmocka_unit_test(test_every_contribution_counts),
+        cmocka_unit_test(chacha_rfc_vector),
+        cmocka_unit_test(same_seed_same_wall),
+        cmocka_unit_test(different_seeds_different_walls),
+        cmocka_unit_test(known_answer),
+        cmocka_unit_test(known_answer_first_tiles),
+        cmocka_unit_test(commitment),
+        cmocka_unit_test(hex),
+        cmocka_unit_test(secret_commitment),
+        cmocka_unit_test(hand_seed_known_answers),
+        cmocka_unit_test(every_contribution_counts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -36,7 +36,7 @@ static const char *queue_text(const ippon_lobby *l, int mode)
     return buf;
 }
 
-static void test_empty(void **state)
+static void empty(void **state)
 {
     (void)state;
     ippon_lobby *l = ippon_lobby_new();
@@ -53,7 +53,7 @@ static void test_empty(void **state)
     ippon_lobby_free(NULL);
 }
 
-static void test_fifo_positions(void **state)
+static void fifo_positions(void **state)
 {
     (void)state;
     ippon_lobby *l = ippon_lobby_new();
@@ -83,7 +83,7 @@ static void test_fifo_positions(void **state)
     ippon_lobby_free(l);
 }
 
-static void test_full_table_group(void **state)
+static void full_table_group(void **state)
 {
     (void)state;
     ippon_lobby *l = ippon_lobby_new();
@@ -110,7 +110,7 @@ static void test_full_table_group(void **state)
     ippon_lobby_free(l);
 }
 
-static void test_three_player_group(void **state)
+static void three_player_group(void **state)
 {
     (void)state;
     ippon_lobby *l = ippon_lobby_new();
@@ -128,7 +128,7 @@ static void test_three_player_group(void **state)
     ippon_lobby_free(l);
 }
 
-static void test_bot_fill(void **state)
+static void bot_fill(void **state)
 {
     (void)state;
     ippon_lobby *l = ippon_lobby_new();
@@ -152,7 +152,7 @@ static void test_bot_fill(void **state)
     ippon_lobby_free(l);
 }
 
-static void test_rejoin_moves(void **state)
+static void rejoin_moves(void **state)
 {
     (void)state;
     ippon_lobby *l = ippon_lobby_new();
@@ -179,7 +179,7 @@ static void test_rejoin_moves(void **state)
     ippon_lobby_free(l);
 }
 
-static void test_leave(void **state)
+static void leave(void **state)
 {
     (void)state;
     ippon_lobby *l = ippon_lobby_new();
@@ -207,7 +207,7 @@ static void test_leave(void **state)
     ippon_lobby_free(l);
 }
 
-static void test_modes_independent(void **state)
+static void modes_independent(void **state)
 {
     (void)state;
     ippon_lobby *l = ippon_lobby_new();
@@ -235,7 +235,7 @@ static void test_modes_independent(void **state)
     ippon_lobby_free(l);
 }
 
-static void test_many(void **state)
+static void many(void **state)
 {
     (void)state;
     ippon_lobby *l = ippon_lobby_new();
@@ -269,7 +269,7 @@ static const char *group_text(const ippon_lobby_entry *g, int n)
     return buf;
 }
 
-static void test_distinct_addresses(void **state)
+static void distinct_addresses(void **state)
 {
     (void)state;
     ippon_lobby *l = ippon_lobby_new();
@@ -288,7 +288,7 @@ static void test_distinct_addresses(void **state)
     ippon_lobby_free(l);
 }
 
-static void test_distinct_addresses_with_bots(void **state)
+static void distinct_addresses_with_bots(void **state)
 {
     (void)state;
     ippon_lobby *l = ippon_lobby_new();
@@ -304,7 +304,7 @@ static void test_distinct_addresses_with_bots(void **state)
     ippon_lobby_free(l);
 }
 
-static void test_shared_addresses_allowed(void **state)
+static void shared_addresses_allowed(void **state)
 {
     (void)state;
     ippon_lobby *l = ippon_lobby_new();
@@ -322,18 +322,18 @@ static void test_shared_addresses_allowed(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_empty),
-        cmocka_unit_test(test_fifo_positions),
-        cmocka_unit_test(test_full_table_group),
-        cmocka_unit_test(test_three_player_group),
-        cmocka_unit_test(test_bot_fill),
-        cmocka_unit_test(test_rejoin_moves),
-        cmocka_unit_test(test_leave),
-        cmocka_unit_test(test_modes_independent),
-        cmocka_unit_test(test_many),
-        cmocka_unit_test(test_distinct_addresses),
-        cmocka_unit_test(test_distinct_addresses_with_bots),
-        cmocka_unit_test(test_shared_addresses_allowed),
+        cmocka_unit_test(empty),
+        cmocka_unit_test(fifo_positions),
+        cmocka_unit_test(full_table_group),
+        cmocka_unit_test(three_player_group),
+        cmocka_unit_test(bot_fill),
+        cmocka_unit_test(rejoin_moves),
+        cmocka_unit_test(leave),
+        cmocka_unit_test(modes_independent),
+        cmocka_unit_test(many),
+        cmocka_unit_test(distinct_addresses),
+        cmocka_unit_test(distinct_addresses_with_bots),
+        cmocka_unit_test(shared_addresses_allowed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -22,7 +22,7 @@
 #define MINUTE (60LL * 1000)
 #define T0 1700000000000LL
 
-static void test_delay_arithmetic(void **state)
+static void delay_arithmetic(void **state)
 {
     (void)state;
     /* 5 failures allowed, then 250 ms doubling, at most 4 s */
@@ -34,7 +34,7 @@ static void test_delay_arithmetic(void **state)
     assert_int_equal(ippon_login_delay_ms(1, 1, 10, 10), 10);
 }
 
-static void test_leaky_count(void **state)
+static void leaky_count(void **state)
 {
     (void)state;
     ippon_ratelimit *rl = ippon_ratelimit_create(5, 15 * MINUTE, 100);
@@ -68,7 +68,7 @@ static long long fail_once(ippon_login_limits *ll, const char *account, const ch
     return delay;
 }
 
-static void test_account_failures_slow_but_never_refuse(void **state)
+static void account_failures_slow_but_never_refuse(void **state)
 {
     (void)state;
     ippon_login_limits *ll = limits();
@@ -91,7 +91,7 @@ static void test_account_failures_slow_but_never_refuse(void **state)
     ippon_login_limits_free(ll);
 }
 
-static void test_pair_and_address_refuse(void **state)
+static void pair_and_address_refuse(void **state)
 {
     (void)state;
     ippon_login_limits *ll = limits();
@@ -123,7 +123,7 @@ static void test_pair_and_address_refuse(void **state)
     ippon_login_limits_free(ll);
 }
 
-static void test_success_forgets_the_pair(void **state)
+static void success_forgets_the_pair(void **state)
 {
     (void)state;
     ippon_login_limits *ll = limits();
@@ -139,7 +139,7 @@ static void test_success_forgets_the_pair(void **state)
     ippon_login_limits_free(ll);
 }
 
-static void test_bad_config(void **state)
+static void bad_config(void **state)
 {
     (void)state;
     ippon_login_limits_config cfg = {.per_address = 20, .per_account_address = 5, .slow_after = 5,
@@ -155,12 +155,12 @@ int main(void)
     if (ippon_ids_init() != 0)
         return 1;
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_delay_arithmetic),
-        cmocka_unit_test(test_leaky_count),
-        cmocka_unit_test(test_account_failures_slow_but_never_refuse),
-        cmocka_unit_test(test_pair_and_address_refuse),
-        cmocka_unit_test(test_success_forgets_the_pair),
-        cmocka_unit_test(test_bad_config),
+        cmocka_unit_test(delay_arithmetic),
+        cmocka_unit_test(leaky_count),
+        cmocka_unit_test(account_failures_slow_but_never_refuse),
+        cmocka_unit_test(pair_and_address_refuse),
+        cmocka_unit_test(success_forgets_the_pair),
+        cmocka_unit_test(bad_config),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

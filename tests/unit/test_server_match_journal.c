@@ -79,7 +79,7 @@ static json_t *rec(const char *kind, int at)
     return json_pack("{s:s,s:i}", "k", kind, "at", at);
 }
 
-static void test_write_read(void **state)
+static void write_read(void **state)
 {
     (void)state;
     char path[300], err[512];
@@ -142,7 +142,7 @@ static void write_file(const char *path, const char *text)
     fclose(f);
 }
 
-static void test_torn_and_damaged(void **state)
+static void torn_and_damaged(void **state)
 {
     (void)state;
     char path[300], file[400], err[512];
@@ -199,7 +199,7 @@ static void test_torn_and_damaged(void **state)
     ippon_journal_close(j);
 }
 
-static void test_failed_append_stays_failed(void **state)
+static void failed_append_stays_failed(void **state)
 {
     (void)state;
     char path[300], err[512];
@@ -224,9 +224,9 @@ static void test_failed_append_stays_failed(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_write_read, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_torn_and_damaged, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_failed_append_stays_failed, setup, teardown),
+        cmocka_unit_test_setup_teardown(write_read, setup, teardown),
+        cmocka_unit_test_setup_teardown(torn_and_damaged, setup, teardown),
+        cmocka_unit_test_setup_teardown(failed_append_stays_failed, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

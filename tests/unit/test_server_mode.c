@@ -16,7 +16,7 @@
 #include "base/mode.h"
 #include "ippon/rules.h"
 
-static void test_names(void **state)
+static void names(void **state)
 {
     (void)state;
     assert_string_equal(ippon_mode_name(IPPON_MODE_4P), "4p");
@@ -39,7 +39,7 @@ static void test_names(void **state)
     assert_string_equal(IPPON_MODE_CHOICES, choices);
 }
 
-static void test_players_and_presets(void **state)
+static void players_and_presets(void **state)
 {
     (void)state;
     assert_int_equal(ippon_mode_players(IPPON_MODE_4P), 4);
@@ -61,8 +61,8 @@ static void test_players_and_presets(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_names),
-        cmocka_unit_test(test_players_and_presets),
+        cmocka_unit_test(names),
+        cmocka_unit_test(players_and_presets),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

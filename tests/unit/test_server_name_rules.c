@@ -30,7 +30,7 @@ static void expect_refused(const char *name, const char *words)
         fail_msg("\"%s\": \"%s\" does not say %s", name, problem, words);
 }
 
-static void test_reserved_words(void **state)
+static void reserved_words(void **state)
 {
     (void)state;
     const char *staff[][2] = {
@@ -50,7 +50,7 @@ static void test_reserved_words(void **state)
 }
 
 /* the names a tester registered as guests and saw accepted (issue 24), and more like them */
-static void test_japanese_staff_words(void **state)
+static void japanese_staff_words(void **state)
 {
     (void)state;
     const char *staff[][2] = {
@@ -77,7 +77,7 @@ static void test_japanese_staff_words(void **state)
         expect_refused(staff[i][0], staff[i][1]);
 }
 
-static void test_bots(void **state)
+static void bots(void **state)
 {
     (void)state;
     const char *bots[] = {"Bot Aoi", "Bot Ren", "Bot Sora", "bot aoi", "Bot_Aoi", "Bot-Rin", "B0t Sora", "BotAoi",
@@ -92,7 +92,7 @@ static void test_bots(void **state)
         expect_refused(kana[i], "bot's name");
 }
 
-static void test_free_names(void **state)
+static void free_names(void **state)
 {
     (void)state;
     const char *fine[] = {"Badminton", "Ecosystem", "Botan",     "Abbot",    "Rin",      "Administer",
@@ -114,7 +114,7 @@ static void test_free_names(void **state)
     }
 }
 
-static void test_display_name_check_applies_it(void **state)
+static void display_name_check_applies_it(void **state)
 {
     (void)state;
     char problem[256];
@@ -137,7 +137,7 @@ static void test_display_name_check_applies_it(void **state)
 }
 
 /* a name written with a compatibility character reads as another under NFKC: refused, naming it */
-static void test_usual_form(void **state)
+static void usual_form(void **state)
 {
     (void)state;
     char problem[256];
@@ -156,12 +156,12 @@ static void test_usual_form(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_reserved_words),
-        cmocka_unit_test(test_japanese_staff_words),
-        cmocka_unit_test(test_bots),
-        cmocka_unit_test(test_free_names),
-        cmocka_unit_test(test_display_name_check_applies_it),
-        cmocka_unit_test(test_usual_form),
+        cmocka_unit_test(reserved_words),
+        cmocka_unit_test(japanese_staff_words),
+        cmocka_unit_test(bots),
+        cmocka_unit_test(free_names),
+        cmocka_unit_test(display_name_check_applies_it),
+        cmocka_unit_test(usual_form),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -88,7 +88,7 @@ static const char *pairs_text(ippon_store *st, int min)
     return text;
 }
 
-static void test_pairs_counted(void **state)
+static void pairs_counted(void **state)
 {
     (void)state;
     ippon_store *st;
@@ -102,7 +102,7 @@ static void test_pairs_counted(void **state)
     fixture_store_close(&st);
 }
 
-static void test_void_and_unvoid(void **state)
+static void void_and_unvoid(void **state)
 {
     (void)state;
     ippon_store *st;
@@ -121,7 +121,7 @@ static void test_void_and_unvoid(void **state)
     fixture_store_close(&st);
 }
 
-static void test_window_and_pages(void **state)
+static void window_and_pages(void **state)
 {
     (void)state;
     ippon_store *st;
@@ -146,9 +146,9 @@ static void test_window_and_pages(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_pairs_counted),
-        cmocka_unit_test(test_void_and_unvoid),
-        cmocka_unit_test(test_window_and_pages),
+        cmocka_unit_test(pairs_counted),
+        cmocka_unit_test(void_and_unvoid),
+        cmocka_unit_test(window_and_pages),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -119,7 +119,7 @@ static ms *chi_scenario(void)
 
 /* ---- tiles and options -------------------------------------------------------------------------- */
 
-static void test_tiles(void **state)
+static void tiles(void **state)
 {
     (void)state;
     const ippon_rules *y = ippon_rules_preset("yonma"), *sa = ippon_rules_preset("sanma");
@@ -157,7 +157,7 @@ static ippon_action act(int type, int tile, int w0, int w1, int w2, bool riichi)
     return a;
 }
 
-static void test_options(void **state)
+static void options(void **state)
 {
     (void)state;
     const ippon_rules *y = ippon_rules_preset("yonma"), *sa = ippon_rules_preset("sanma");
@@ -189,7 +189,7 @@ static void test_options(void **state)
 }
 
 /* the options of a live match, as the table would send them */
-static void test_options_of_match(void **state)
+static void options_of_match(void **state)
 {
     (void)state;
     ms *s = chi_scenario();
@@ -231,7 +231,7 @@ static void test_options_of_match(void **state)
 
 /* ---- reading actions -------------------------------------------------------------------------- */
 
-static void test_read_discard(void **state)
+static void read_discard(void **state)
 {
     (void)state;
     ms *s = dealer_scenario();
@@ -278,7 +278,7 @@ static void test_read_discard(void **state)
     ms_free(s);
 }
 
-static void test_read_riichi_applies(void **state)
+static void read_riichi_applies(void **state)
 {
     (void)state;
     ms *s = dealer_scenario();
@@ -292,7 +292,7 @@ static void test_read_riichi_applies(void **state)
     ms_free(s);
 }
 
-static void test_read_chi(void **state)
+static void read_chi(void **state)
 {
     (void)state;
     ms *s = chi_scenario();
@@ -333,7 +333,7 @@ static void test_read_chi(void **state)
     ms_free(s);
 }
 
-static void test_read_chi_applies(void **state)
+static void read_chi_applies(void **state)
 {
     (void)state;
     ms *s = chi_scenario();
@@ -367,7 +367,7 @@ static void test_read_chi_applies(void **state)
     ms_free(s);
 }
 
-static void test_read_refused(void **state)
+static void read_refused(void **state)
 {
     (void)state;
     ms *s = dealer_scenario();
@@ -416,7 +416,7 @@ static void test_read_refused(void **state)
 
 /* ---- events per seat -------------------------------------------------------------------------- */
 
-static void test_events_per_seat(void **state)
+static void events_per_seat(void **state)
 {
     (void)state;
     ms *s = dealer_scenario();
@@ -451,7 +451,7 @@ static void test_events_per_seat(void **state)
         if (ev->type == IPPON_EV_DRAW && ev->to < 0) {
             twins++;
             assert_null(ippon_proto_event(s->m, ev, 0)); /* the drawer has its own version */
-            for (int seat = 1; seat < 4; seat++) { /* spectators: test_spectator_draw_twin */
+            for (int seat = 1; seat < 4; seat++) { /* spectators: spectator_draw_twin */
                 json_t *j = ippon_proto_event(s->m, ev, seat);
                 assert_non_null(j);
                 assert_null(json_object_get(j, "tile"));
@@ -513,7 +513,7 @@ static void test_events_per_seat(void **state)
  * players': no "tile" (protocol.h: "seat = -1 gives the spectators' (public) version";
  * PROTOCOL.md: "to the others the same without tile").
  */
-static void test_spectator_draw_twin(void **state)
+static void spectator_draw_twin(void **state)
 {
     (void)state;
     ms *s = dealer_scenario();
@@ -589,7 +589,7 @@ static void check_views(const ms *s)
         free(hand_text[seat]);
 }
 
-static void test_views(void **state)
+static void views(void **state)
 {
     (void)state;
     ms *s = dealer_scenario();
@@ -628,7 +628,7 @@ static void test_views(void **state)
  * 108 tiles, 70 / 55 of them live when the hand is dealt (§2). The dealer has drawn one of those
  * live tiles by the time of the view.
  */
-static void view_numbers(const char *preset, const char *expect, int live_after_first_draw)
+static void assert_view_numbers(const char *preset, const char *expect, int live_after_first_draw)
 {
     ms *s = ms_new(preset, 0);
     ms_start(s, &(ms_deal){ .dora = "5z" });
@@ -642,14 +642,14 @@ static void view_numbers(const char *preset, const char *expect, int live_after_
     ms_free(s);
 }
 
-static void test_view_numbers(void **state)
+static void views_carry_the_rule_sets_numbers(void **state)
 {
     (void)state;
-    view_numbers("yonma",
+    assert_view_numbers("yonma",
                  "{\"start_points\":25000,\"riichi_stick\":1000,\"honba_ron\":300,\"honba_tsumo\":100,"
                  "\"wall_tiles\":136,\"live_tiles\":70}",
                  69);
-    view_numbers("sanma",
+    assert_view_numbers("sanma",
                  "{\"start_points\":35000,\"riichi_stick\":1000,\"honba_ron\":200,\"honba_tsumo\":100,"
                  "\"wall_tiles\":108,\"live_tiles\":55}",
                  54);
@@ -663,7 +663,7 @@ static void test_view_numbers(void **state)
  * read must be that tile, so the discard is shown as tsumogiri like every discard of a riichi
  * player.
  */
-static void test_riichi_discard_is_the_drawn_tile(void **state)
+static void riichi_discard_is_the_drawn_tile(void **state)
 {
     (void)state;
     ms *s = ms_new("yonma", 0);
@@ -721,7 +721,7 @@ static json_t *option_of(json_t *options, const char *type, const char *tile)
  * discard leaves two single tiles. So the 2z discard and the 2z riichi carry the waits, not
  * furiten (no discards yet), and no other option carries any.
  */
-static void test_options_with_waits(void **state)
+static void options_with_waits(void **state)
 {
     (void)state;
     ms *s = dealer_scenario();
@@ -783,7 +783,7 @@ static void assert_no_tenpai_info(json_t *v, const char *whose)
  * riichi furiten from now on (src/core/RULES.md §4). Every view of seats 1–3 and the spectators' view
  * carry no tenpai information at all; the dealer's own view carries its "tenpai".
  */
-static void test_tenpai_in_own_view_only(void **state)
+static void tenpai_in_own_view_only(void **state)
 {
     (void)state;
     ms *s = dealer_scenario();
@@ -835,7 +835,7 @@ static void test_tenpai_in_own_view_only(void **state)
  * 1 han = 1000; honba 300 from seat 2, the stick 1000: seat 1 +2300, seat 2 −1300. The record
  * adds the pon from seat 0, no kita, and the indicator 3z.
  */
-static void test_win_record_4p(void **state)
+static void win_record_4p(void **state)
 {
     (void)state;
     ms *s = ms_new("yonma", 0);
@@ -873,7 +873,7 @@ static void test_win_record_4p(void **state)
  * replacement 4s (test_match_kita.c): the record shows the North among "kita", no melds, the
  * indicator 1m.
  */
-static void test_win_record_kita_3p(void **state)
+static void win_record_kita_3p(void **state)
 {
     (void)state;
     ms *s = ms_new("sanma", 0);
@@ -898,23 +898,23 @@ static void test_win_record_kita_3p(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_tiles),
-        cmocka_unit_test(test_options),
-        cmocka_unit_test(test_options_of_match),
-        cmocka_unit_test(test_read_discard),
-        cmocka_unit_test(test_read_riichi_applies),
-        cmocka_unit_test(test_read_chi),
-        cmocka_unit_test(test_read_chi_applies),
-        cmocka_unit_test(test_read_refused),
-        cmocka_unit_test(test_events_per_seat),
-        cmocka_unit_test(test_spectator_draw_twin),
-        cmocka_unit_test(test_views),
-        cmocka_unit_test(test_view_numbers),
-        cmocka_unit_test(test_riichi_discard_is_the_drawn_tile),
-        cmocka_unit_test(test_options_with_waits),
-        cmocka_unit_test(test_tenpai_in_own_view_only),
-        cmocka_unit_test(test_win_record_4p),
-        cmocka_unit_test(test_win_record_kita_3p),
+        cmocka_unit_test(tiles),
+        cmocka_unit_test(options),
+        cmocka_unit_test(options_of_match),
+        cmocka_unit_test(read_discard),
+        cmocka_unit_test(read_riichi_applies),
+        cmocka_unit_test(read_chi),
+        cmocka_unit_test(read_chi_applies),
+        cmocka_unit_test(read_refused),
+        cmocka_unit_test(events_per_seat),
+        cmocka_unit_test(spectator_draw_twin),
+        cmocka_unit_test(views),
+        cmocka_unit_test(views_carry_the_rule_sets_numbers),
+        cmocka_unit_test(riichi_discard_is_the_drawn_tile),
+        cmocka_unit_test(options_with_waits),
+        cmocka_unit_test(tenpai_in_own_view_only),
+        cmocka_unit_test(win_record_4p),
+        cmocka_unit_test(win_record_kita_3p),
     };
     return cmocka_run_group_tests(tests, NULL, ms_teardown);
 }

@@ -29,7 +29,7 @@ static void expect_refused(ippon_pwpolicy *p, const char *password, const char *
         fail_msg("\"%s\": \"%s\" does not say %s", password, why, words);
 }
 
-static void test_policy(void **state)
+static void policy(void **state)
 {
     (void)state;
     ippon_pwpolicy *p = ippon_pwpolicy_new(IPPON_PWPOLICY_PLAYER_MIN);
@@ -76,7 +76,7 @@ static void wait_job(ippon_pwhash *pool, job *j)
     assert_int_equal(j->calls, 1);
 }
 
-static void test_checked_hash_on_the_worker(void **state)
+static void checked_hash_on_the_worker(void **state)
 {
     (void)state;
     ippon_pwpolicy *p = ippon_pwpolicy_new(IPPON_PWPOLICY_PLAYER_MIN);
@@ -101,8 +101,8 @@ int main(void)
     if (sodium_init() < 0)
         return 1;
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_policy),
-        cmocka_unit_test(test_checked_hash_on_the_worker),
+        cmocka_unit_test(policy),
+        cmocka_unit_test(checked_hash_on_the_worker),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

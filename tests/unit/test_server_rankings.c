@@ -107,7 +107,7 @@ static json_t *row_of(json_t *b, char who)
 
 #define INT(obj, key) json_integer_value(json_object_get((obj), (key)))
 
-static void test_order_and_tie_rules(void **state)
+static void order_and_tie_rules(void **state)
 {
     (void)state;
     json_t *b = board("4p", IPPON_PERIOD_ALL, 1, 50, 1);
@@ -146,7 +146,7 @@ static void test_order_and_tie_rules(void **state)
     json_decref(b);
 }
 
-static void test_paging_and_min_games(void **state)
+static void paging_and_min_games(void **state)
 {
     (void)state;
     char order[16];
@@ -173,7 +173,7 @@ static void test_paging_and_min_games(void **state)
     json_decref(b);
 }
 
-static void test_periods(void **state)
+static void periods(void **state)
 {
     (void)state;
     /* h plays six ranked matches (+1, +10, +100, …) around the edges of the windows */
@@ -201,7 +201,7 @@ static void test_periods(void **state)
     assert_int_equal(ippon_rank_period_parse("year"), -1);
 }
 
-static void test_profile(void **state)
+static void profile(void **state)
 {
     (void)state;
     json_t *p = NULL;
@@ -236,7 +236,7 @@ static void test_profile(void **state)
     assert_int_equal(ippon_json_load_profile(st, fixture_uid('z'), &p), IPPON_STORE_NOT_FOUND);
 }
 
-static void test_matches(void **state)
+static void matches(void **state)
 {
     (void)state;
     json_t *l = NULL;
@@ -271,7 +271,7 @@ static void test_matches(void **state)
     assert_int_equal(ippon_json_load_match_detail(st, "00000000000000000000000000000077", &d), IPPON_STORE_NOT_FOUND);
 }
 
-static void test_results_sum_to_zero(void **state)
+static void results_sum_to_zero(void **state)
 {
     (void)state;
     assert_int_equal(fixture_int(st, "SELECT count(*) FROM (SELECT match_id FROM match_players GROUP BY match_id"
@@ -311,7 +311,7 @@ static void expect(const char *path, const char *const *args, size_t nargs, int 
     ippon_rest_response_free(&res);
 }
 
-static void test_rest_parameters(void **state)
+static void rest_parameters(void **state)
 {
     (void)state;
     expect("/api/leaderboard", NULL, 0, 200, NULL);
@@ -373,7 +373,7 @@ static void test_rest_parameters(void **state)
     ippon_rest_response_free(&res);
 }
 
-static void test_rest_etag(void **state)
+static void rest_etag(void **state)
 {
     (void)state;
     const char *args[] = {"mode=4p"};
@@ -409,7 +409,7 @@ static void test_rest_etag(void **state)
 }
 
 /* the copies of a match's mode, "counted" and "voided" in its players' rows (0007_player_games.sql) */
-static void test_copies_follow_the_match(void **state)
+static void copies_follow_the_match(void **state)
 {
     (void)state;
     const char *m01 = "00000000000000000000000000000001";
@@ -497,7 +497,7 @@ static char *profile_reply(char who, char etag[48], bool *kept)
 }
 
 /* profile and match-list replies are kept until something they show changes, and only then */
-static void test_kept_profiles(void **state)
+static void kept_profiles(void **state)
 {
     (void)state;
     char tag1[48], tag2[48];
@@ -572,9 +572,9 @@ int main(void)
 {
     ippon_log_level_set(IPPON_LOG_ERROR);
     const struct CMUnitTest tests[] = {
-        T(test_order_and_tie_rules), T(test_paging_and_min_games), T(test_periods), T(test_profile),
-        T(test_matches), T(test_results_sum_to_zero), T(test_rest_parameters), T(test_rest_etag),
-        T(test_copies_follow_the_match), T(test_kept_profiles),
+        T(order_and_tie_rules), T(paging_and_min_games), T(periods), T(profile),
+        T(matches), T(results_sum_to_zero), T(rest_parameters), T(rest_etag),
+        T(copies_follow_the_match), T(kept_profiles),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -21,7 +21,7 @@
 #define MINUTE (60LL * 1000)
 #define T0 1700000000000LL /* an arbitrary "now", ms */
 
-static void test_burst_then_refill(void **state)
+static void burst_then_refill(void **state)
 {
     (void)state;
     ippon_ratelimit *rl = ippon_ratelimit_create(5, 15 * MINUTE, 100); /* 5 per 15 min */
@@ -44,7 +44,7 @@ static void test_burst_then_refill(void **state)
     ippon_ratelimit_free(rl);
 }
 
-static void test_fractional_interval(void **state)
+static void fractional_interval(void **state)
 {
     (void)state;
     ippon_ratelimit *rl = ippon_ratelimit_create(3, 1000, 10); /* one per 333.3 ms */
@@ -64,7 +64,7 @@ static void test_fractional_interval(void **state)
     ippon_ratelimit_free(rl);
 }
 
-static void test_peek_counts_nothing_and_keys_are_independent(void **state)
+static void peek_counts_nothing_and_keys_are_independent(void **state)
 {
     (void)state;
     ippon_ratelimit *rl = ippon_ratelimit_create(2, MINUTE, 10);
@@ -80,7 +80,7 @@ static void test_peek_counts_nothing_and_keys_are_independent(void **state)
     ippon_ratelimit_free(rl);
 }
 
-static void test_give_back_and_reset(void **state)
+static void give_back_and_reset(void **state)
 {
     (void)state;
     ippon_ratelimit *rl = ippon_ratelimit_create(2, MINUTE, 10);
@@ -107,7 +107,7 @@ static void test_give_back_and_reset(void **state)
     ippon_ratelimit_free(rl);
 }
 
-static void test_bounded_memory_evicts_least_recently_used(void **state)
+static void bounded_memory_evicts_least_recently_used(void **state)
 {
     (void)state;
     ippon_ratelimit *rl = ippon_ratelimit_create(1, MINUTE, 4);
@@ -124,7 +124,7 @@ static void test_bounded_memory_evicts_least_recently_used(void **state)
     ippon_ratelimit_free(rl);
 }
 
-static void test_full_buckets_go_first(void **state)
+static void full_buckets_go_first(void **state)
 {
     (void)state;
     ippon_ratelimit *rl = ippon_ratelimit_create(2, 10000, 3); /* a token back every 5 s */
@@ -145,7 +145,7 @@ static void test_full_buckets_go_first(void **state)
     ippon_ratelimit_free(rl);
 }
 
-static void test_long_keys_and_bad_arguments(void **state)
+static void long_keys_and_bad_arguments(void **state)
 {
     (void)state;
     char a[400], b[400];
@@ -172,7 +172,7 @@ static void test_long_keys_and_bad_arguments(void **state)
     ippon_ratelimit_free(rl);
 }
 
-static void test_clock_going_backwards(void **state)
+static void clock_going_backwards(void **state)
 {
     (void)state;
     ippon_ratelimit *rl = ippon_ratelimit_create(1, MINUTE, 10);
@@ -189,14 +189,14 @@ int main(void)
     if (ippon_ids_init() != 0)
         return 1;
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_burst_then_refill),
-        cmocka_unit_test(test_fractional_interval),
-        cmocka_unit_test(test_peek_counts_nothing_and_keys_are_independent),
-        cmocka_unit_test(test_give_back_and_reset),
-        cmocka_unit_test(test_bounded_memory_evicts_least_recently_used),
-        cmocka_unit_test(test_full_buckets_go_first),
-        cmocka_unit_test(test_long_keys_and_bad_arguments),
-        cmocka_unit_test(test_clock_going_backwards),
+        cmocka_unit_test(burst_then_refill),
+        cmocka_unit_test(fractional_interval),
+        cmocka_unit_test(peek_counts_nothing_and_keys_are_independent),
+        cmocka_unit_test(give_back_and_reset),
+        cmocka_unit_test(bounded_memory_evicts_least_recently_used),
+        cmocka_unit_test(full_buckets_go_first),
+        cmocka_unit_test(long_keys_and_bad_arguments),
+        cmocka_unit_test(clock_going_backwards),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

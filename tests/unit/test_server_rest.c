@@ -53,7 +53,7 @@ static void assert_error(json_t *json, const char *code)
     assert_true(strlen(message) > 0);
 }
 
-static void test_health_ok(void **state)
+static void health_ok(void **state)
 {
     (void)state;
     char err[256], dir[64], db[128];
@@ -100,7 +100,7 @@ static void test_health_ok(void **state)
     rmdir(dir);
 }
 
-static void test_health_without_database(void **state)
+static void health_without_database(void **state)
 {
     (void)state;
     ippon_app app = {0};
@@ -115,7 +115,7 @@ static void test_health_without_database(void **state)
     json_decref(json);
 }
 
-static void test_not_found(void **state)
+static void not_found(void **state)
 {
     (void)state;
     ippon_app app = {0};
@@ -132,7 +132,7 @@ static void test_not_found(void **state)
     json_decref(json);
 }
 
-static void test_method_not_allowed(void **state)
+static void method_not_allowed(void **state)
 {
     (void)state;
     ippon_app app = {0};
@@ -150,7 +150,7 @@ static void test_method_not_allowed(void **state)
     }
 }
 
-static void test_json_content_type(void **state)
+static void json_content_type(void **state)
 {
     (void)state;
     static const char *const json[] = {
@@ -171,7 +171,7 @@ static void test_json_content_type(void **state)
 }
 
 /* a body that is not declared JSON is refused before its handler runs; an empty body needs no type */
-static void test_body_needs_json_type(void **state)
+static void body_needs_json_type(void **state)
 {
     (void)state;
     ippon_app app = {0}; /* no auth: the logout handler answers 503 when it runs */
@@ -205,7 +205,7 @@ static void test_body_needs_json_type(void **state)
     }
 }
 
-static void test_error_reply_escapes(void **state)
+static void error_reply_escapes(void **state)
 {
     (void)state;
     ippon_rest_response res = {0};
@@ -219,7 +219,7 @@ static void test_error_reply_escapes(void **state)
     ippon_rest_response_free(&res);
 }
 
-static void test_ids(void **state)
+static void ids(void **state)
 {
     (void)state;
     assert_int_equal(ippon_ids_init(), 0);
@@ -247,14 +247,14 @@ int main(void)
 {
     ippon_log_level_set(IPPON_LOG_ERROR);
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_health_ok),
-        cmocka_unit_test(test_health_without_database),
-        cmocka_unit_test(test_not_found),
-        cmocka_unit_test(test_method_not_allowed),
-        cmocka_unit_test(test_json_content_type),
-        cmocka_unit_test(test_body_needs_json_type),
-        cmocka_unit_test(test_error_reply_escapes),
-        cmocka_unit_test(test_ids),
+        cmocka_unit_test(health_ok),
+        cmocka_unit_test(health_without_database),
+        cmocka_unit_test(not_found),
+        cmocka_unit_test(method_not_allowed),
+        cmocka_unit_test(json_content_type),
+        cmocka_unit_test(body_needs_json_type),
+        cmocka_unit_test(error_reply_escapes),
+        cmocka_unit_test(ids),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

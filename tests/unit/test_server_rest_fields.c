@@ -60,7 +60,7 @@ static const char *error_field(json_t *reply, const char *name)
     return json_string_value(json_object_get(json_object_get(json_object_get(reply, "error"), "fields"), name));
 }
 
-static void test_every_problem_named_in_one_400(void **state)
+static void every_problem_named_in_one_400(void **state)
 {
     (void)state;
     ippon_rest_request req;
@@ -85,7 +85,7 @@ static void test_every_problem_named_in_one_400(void **state)
     json_decref(j);
 }
 
-static void test_a_required_null_is_named_as_null(void **state)
+static void a_required_null_is_named_as_null(void **state)
 {
     (void)state;
     ippon_rest_request req;
@@ -109,7 +109,7 @@ static int three_or_more(const char *text, size_t len, char *why, size_t whylen)
     return -1;
 }
 
-static void test_a_rule_speaks_for_its_field(void **state)
+static void a_rule_speaks_for_its_field(void **state)
 {
     (void)state;
     ippon_rest_request req;
@@ -126,7 +126,7 @@ static void test_a_rule_speaks_for_its_field(void **state)
     json_decref(j);
 }
 
-static void test_the_first_problem_of_a_field_stays(void **state)
+static void the_first_problem_of_a_field_stays(void **state)
 {
     (void)state;
     ippon_rest_request req;
@@ -141,7 +141,7 @@ static void test_the_first_problem_of_a_field_stays(void **state)
     json_decref(j);
 }
 
-static void test_all_well_replies_nothing(void **state)
+static void all_well_replies_nothing(void **state)
 {
     (void)state;
     ippon_rest_request req;
@@ -158,7 +158,7 @@ static void test_all_well_replies_nothing(void **state)
     ippon_rest_fields_end(&f);
 }
 
-static void test_empty_and_wrong_bodies(void **state)
+static void empty_and_wrong_bodies(void **state)
 {
     (void)state;
     ippon_rest_fields f;
@@ -189,12 +189,12 @@ static void test_empty_and_wrong_bodies(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_every_problem_named_in_one_400),
-        cmocka_unit_test(test_a_required_null_is_named_as_null),
-        cmocka_unit_test(test_a_rule_speaks_for_its_field),
-        cmocka_unit_test(test_the_first_problem_of_a_field_stays),
-        cmocka_unit_test(test_all_well_replies_nothing),
-        cmocka_unit_test(test_empty_and_wrong_bodies),
+        cmocka_unit_test(every_problem_named_in_one_400),
+        cmocka_unit_test(a_required_null_is_named_as_null),
+        cmocka_unit_test(a_rule_speaks_for_its_field),
+        cmocka_unit_test(the_first_problem_of_a_field_stays),
+        cmocka_unit_test(all_well_replies_nothing),
+        cmocka_unit_test(empty_and_wrong_bodies),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

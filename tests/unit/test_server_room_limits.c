@@ -24,7 +24,7 @@
 #define MINUTE (60LL * 1000)
 #define T0 1700000000000LL
 
-static void test_address_burst_then_one_a_minute(void **state)
+static void address_burst_then_one_a_minute(void **state)
 {
     (void)state;
     ippon_room_limits *rl = ippon_room_limits_new(10, 10);
@@ -49,7 +49,7 @@ static void test_address_burst_then_one_a_minute(void **state)
     ippon_room_limits_free(rl);
 }
 
-static void test_account_from_many_addresses(void **state)
+static void account_from_many_addresses(void **state)
 {
     (void)state;
     ippon_room_limits *rl = ippon_room_limits_new(10, 4);
@@ -68,7 +68,7 @@ static void test_account_from_many_addresses(void **state)
     ippon_room_limits_free(rl);
 }
 
-static void test_given_back(void **state)
+static void given_back(void **state)
 {
     (void)state;
     ippon_room_limits *rl = ippon_room_limits_new(3, 3);
@@ -84,7 +84,7 @@ static void test_given_back(void **state)
     ippon_room_limits_free(rl);
 }
 
-static void test_shared_buckets_and_bad_limits(void **state)
+static void shared_buckets_and_bad_limits(void **state)
 {
     (void)state;
     ippon_room_limits *rl = ippon_room_limits_new(7, 9);
@@ -132,7 +132,7 @@ static int find(const reported *r, const char *key)
     return -1;
 }
 
-static void test_tally_one_line_a_minute(void **state)
+static void tally_one_line_a_minute(void **state)
 {
     (void)state;
     ippon_log_tally *t = ippon_log_tally_new(MINUTE, 100);
@@ -164,7 +164,7 @@ static void test_tally_one_line_a_minute(void **state)
     ippon_log_tally_free(t);
 }
 
-static void test_tally_bounded(void **state)
+static void tally_bounded(void **state)
 {
     (void)state;
     ippon_log_tally *t = ippon_log_tally_new(MINUTE, 3);
@@ -198,12 +198,12 @@ int main(void)
     if (ippon_ids_init() != 0)
         return 1;
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_address_burst_then_one_a_minute),
-        cmocka_unit_test(test_account_from_many_addresses),
-        cmocka_unit_test(test_given_back),
-        cmocka_unit_test(test_shared_buckets_and_bad_limits),
-        cmocka_unit_test(test_tally_one_line_a_minute),
-        cmocka_unit_test(test_tally_bounded),
+        cmocka_unit_test(address_burst_then_one_a_minute),
+        cmocka_unit_test(account_from_many_addresses),
+        cmocka_unit_test(given_back),
+        cmocka_unit_test(shared_buckets_and_bad_limits),
+        cmocka_unit_test(tally_one_line_a_minute),
+        cmocka_unit_test(tally_bounded),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -29,7 +29,7 @@ static ippon_room_member who(int i)
 
 static const ippon_room_choices FOUR = { .mode = IPPON_MODE_4P, .bots = true, .spectators = true, .delay_s = 60 };
 
-static void test_codes_and_joining(void **state)
+static void codes_and_joining(void **state)
 {
     (void)state;
     ippon_rooms *r = ippon_rooms_new(3, 1000);
@@ -69,7 +69,7 @@ static void test_codes_and_joining(void **state)
     ippon_rooms_free(r);
 }
 
-static void test_canonical_codes(void **state)
+static void canonical_codes(void **state)
 {
     (void)state;
     char out[IPPON_ROOM_CODE_LEN + 1];
@@ -85,7 +85,7 @@ static void test_canonical_codes(void **state)
     assert_false(ippon_rooms_canonical_code(NULL, out));
 }
 
-static void test_limits_and_expiry(void **state)
+static void limits_and_expiry(void **state)
 {
     (void)state;
     ippon_rooms *r = ippon_rooms_new(2, 1000);
@@ -113,9 +113,9 @@ static void test_limits_and_expiry(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_codes_and_joining),
-        cmocka_unit_test(test_canonical_codes),
-        cmocka_unit_test(test_limits_and_expiry),
+        cmocka_unit_test(codes_and_joining),
+        cmocka_unit_test(canonical_codes),
+        cmocka_unit_test(limits_and_expiry),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

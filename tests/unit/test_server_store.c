@@ -92,7 +92,7 @@ static void snapshot(char *out, size_t outlen)
           out + n, outlen - n);
 }
 
-static void test_open_creates_folder_and_uses_wal(void **state)
+static void open_creates_folder_and_uses_wal(void **state)
 {
     (void)state;
     char err[512], mode[16];
@@ -107,7 +107,7 @@ static void test_open_creates_folder_and_uses_wal(void **state)
     assert_string_equal(mode, "wal");
 }
 
-static void test_open_errors(void **state)
+static void open_errors(void **state)
 {
     (void)state;
     char err[512], path[256];
@@ -126,14 +126,14 @@ static void test_open_errors(void **state)
     assert_non_null(strstr(err, "not a database"));
 }
 
-static void test_ping_without_store(void **state)
+static void ping_without_store(void **state)
 {
     (void)state;
     assert_int_equal(ippon_store_ping(NULL), -1);
     ippon_store_close(NULL);
 }
 
-static void test_in_memory(void **state)
+static void in_memory(void **state)
 {
     (void)state;
     char err[512];
@@ -143,7 +143,7 @@ static void test_in_memory(void **state)
     ippon_store_close(st);
 }
 
-static void test_applies_in_numeric_order_each_once(void **state)
+static void applies_in_numeric_order_each_once(void **state)
 {
     (void)state;
     char err[512], got[512];
@@ -180,7 +180,7 @@ static void test_applies_in_numeric_order_each_once(void **state)
     assert_string_equal(got, "10,11");
 }
 
-static void test_repo_migrations(void **state)
+static void repo_migrations(void **state)
 {
     (void)state;
     /* the shipped migrations apply to a new database, and 0001 makes the settings table */
@@ -199,7 +199,7 @@ static void test_repo_migrations(void **state)
     snprintf(migdir, sizeof migdir, "%s/migrations", tmpdir);
 }
 
-static void test_failing_migration_rolls_back(void **state)
+static void failing_migration_rolls_back(void **state)
 {
     (void)state;
     char err[512], before[4096], after[4096], got[64];
@@ -230,7 +230,7 @@ static void test_failing_migration_rolls_back(void **state)
     assert_int_equal(applied, 2);
 }
 
-static void test_failing_first_migration_leaves_no_trace(void **state)
+static void failing_first_migration_leaves_no_trace(void **state)
 {
     (void)state;
     char err[512], got[256];
@@ -245,7 +245,7 @@ static void test_failing_first_migration_leaves_no_trace(void **state)
     assert_string_equal(got, "0");
 }
 
-static void test_naming_rules(void **state)
+static void naming_rules(void **state)
 {
     (void)state;
     char err[512];
@@ -270,7 +270,7 @@ static void test_naming_rules(void **state)
     assert_non_null(strstr(err, "0002_.sql"));
 }
 
-static void test_applied_migration_must_not_be_renamed(void **state)
+static void applied_migration_must_not_be_renamed(void **state)
 {
     (void)state;
     char err[512], path[256];
@@ -284,7 +284,7 @@ static void test_applied_migration_must_not_be_renamed(void **state)
     assert_non_null(strstr(err, "was applied as 0001_a.sql"));
 }
 
-static void test_migration_must_not_commit(void **state)
+static void migration_must_not_commit(void **state)
 {
     (void)state;
     char err[512];
@@ -294,7 +294,7 @@ static void test_migration_must_not_commit(void **state)
     assert_non_null(strstr(err, "must not contain BEGIN, COMMIT or ROLLBACK"));
 }
 
-static void test_missing_folder(void **state)
+static void missing_folder(void **state)
 {
     (void)state;
     char err[512];
@@ -304,7 +304,7 @@ static void test_missing_folder(void **state)
     assert_non_null(strstr(err, "No such file"));
 }
 
-static void test_empty_folder(void **state)
+static void empty_folder(void **state)
 {
     (void)state;
     char err[512], got[16];
@@ -321,19 +321,19 @@ int main(void)
 {
     ippon_log_level_set(IPPON_LOG_ERROR);
     const struct CMUnitTest tests[] = {
-        T(test_open_creates_folder_and_uses_wal),
-        T(test_open_errors),
-        cmocka_unit_test(test_ping_without_store),
-        cmocka_unit_test(test_in_memory),
-        T(test_applies_in_numeric_order_each_once),
-        T(test_repo_migrations),
-        T(test_failing_migration_rolls_back),
-        T(test_failing_first_migration_leaves_no_trace),
-        T(test_naming_rules),
-        T(test_applied_migration_must_not_be_renamed),
-        T(test_migration_must_not_commit),
-        T(test_missing_folder),
-        T(test_empty_folder),
+        T(open_creates_folder_and_uses_wal),
+        T(open_errors),
+        cmocka_unit_test(ping_without_store),
+        cmocka_unit_test(in_memory),
+        T(applies_in_numeric_order_each_once),
+        T(repo_migrations),
+        T(failing_migration_rolls_back),
+        T(failing_first_migration_leaves_no_trace),
+        T(naming_rules),
+        T(applied_migration_must_not_be_renamed),
+        T(migration_must_not_commit),
+        T(missing_folder),
+        T(empty_folder),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

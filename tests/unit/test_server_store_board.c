@@ -360,19 +360,19 @@ static void board_follows_every_change(uint64_t seed)
                      model_board(0, INT64_MIN, 1, a) + model_board(1, INT64_MIN, 1, b));
 }
 
-static void test_board_follows_every_change_1(void **state)
+static void board_follows_every_change_1(void **state)
 {
     (void)state;
     board_follows_every_change(88172645463325252ull);
 }
 
-static void test_board_follows_every_change_2(void **state)
+static void board_follows_every_change_2(void **state)
 {
     (void)state;
     board_follows_every_change(0x9e3779b97f4a7c15ull);
 }
 
-static void test_board_follows_every_change_3(void **state)
+static void board_follows_every_change_3(void **state)
 {
     (void)state;
     board_follows_every_change(12345);
@@ -382,9 +382,9 @@ int main(void)
 {
     ippon_log_level_set(IPPON_LOG_ERROR);
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_board_follows_every_change_1, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_board_follows_every_change_2, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_board_follows_every_change_3, setup, teardown),
+        cmocka_unit_test_setup_teardown(board_follows_every_change_1, setup, teardown),
+        cmocka_unit_test_setup_teardown(board_follows_every_change_2, setup, teardown),
+        cmocka_unit_test_setup_teardown(board_follows_every_change_3, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

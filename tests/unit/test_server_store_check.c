@@ -163,7 +163,7 @@ static void assert_refused_unchanged(const char *words)
     free(after);
 }
 
-static void test_new_database_passes(void **state)
+static void new_database_passes(void **state)
 {
     (void)state;
     char err[512] = "";
@@ -174,7 +174,7 @@ static void test_new_database_passes(void **state)
     assert_string_equal(err, "");
 }
 
-static void test_migrated_database_is_marked_and_passes(void **state)
+static void migrated_database_is_marked_and_passes(void **state)
 {
     (void)state;
     migrated();
@@ -184,7 +184,7 @@ static void test_migrated_database_is_marked_and_passes(void **state)
         fail_msg("%s", err);
 }
 
-static void test_old_ippon_database_passes_and_is_marked(void **state)
+static void old_ippon_database_passes_and_is_marked(void **state)
 {
     (void)state;
     migrated();
@@ -197,14 +197,14 @@ static void test_old_ippon_database_passes_and_is_marked(void **state)
     assert_int_equal(lite_int("PRAGMA application_id"), 0x4950504E);
 }
 
-static void test_foreign_application_id_refused(void **state)
+static void foreign_application_id_refused(void **state)
 {
     (void)state;
     foreign_file("PRAGMA application_id = 1179602756;"); /* 0x464F4F44, "FOOD" */
     assert_refused_unchanged("another application's database (application_id 0x464F4F44");
 }
 
-static void test_foreign_schema_refused(void **state)
+static void foreign_schema_refused(void **state)
 {
     (void)state;
     foreign_file("CREATE TABLE schema_migrations (version TEXT PRIMARY KEY);"
@@ -212,7 +212,7 @@ static void test_foreign_schema_refused(void **state)
     assert_refused_unchanged("not ippon's schema_migrations");
 }
 
-static void test_ippon_layout_other_migrations_refused(void **state)
+static void ippon_layout_other_migrations_refused(void **state)
 {
     (void)state;
     /* the same layout as ippon's schema_migrations, another application's first migration */
@@ -221,7 +221,7 @@ static void test_ippon_layout_other_migrations_refused(void **state)
     assert_refused_unchanged("not ippon's schema_migrations");
 }
 
-static void test_not_a_database_refused(void **state)
+static void not_a_database_refused(void **state)
 {
     (void)state;
     FILE *f = fopen(dbpath, "w");
@@ -231,7 +231,7 @@ static void test_not_a_database_refused(void **state)
     assert_refused_unchanged("the database cannot be read (file is not a database)");
 }
 
-static void test_zeroed_page_found_by_quick_check(void **state)
+static void zeroed_page_found_by_quick_check(void **state)
 {
     (void)state;
     migrated();
@@ -248,7 +248,7 @@ static void test_zeroed_page_found_by_quick_check(void **state)
         fail_msg("not the line wanted (naming %s): %s", page, err);
 }
 
-static void test_quick_check_keeps_to_its_budget(void **state)
+static void quick_check_keeps_to_its_budget(void **state)
 {
     (void)state;
     migrated();
@@ -273,7 +273,7 @@ static void test_quick_check_keeps_to_its_budget(void **state)
         fail_msg("%s", err);
 }
 
-static void test_damaged_read_is_counted(void **state)
+static void damaged_read_is_counted(void **state)
 {
     (void)state;
     assert_int_equal(ippon_sql_failure_of_sqlite(SQLITE_CORRUPT), IPPON_SQL_UNREADABLE);
@@ -307,16 +307,16 @@ int main(void)
 {
     ippon_log_level_set(IPPON_LOG_ERROR);
     const struct CMUnitTest tests[] = {
-        T(test_new_database_passes),
-        T(test_migrated_database_is_marked_and_passes),
-        T(test_old_ippon_database_passes_and_is_marked),
-        T(test_foreign_application_id_refused),
-        T(test_foreign_schema_refused),
-        T(test_ippon_layout_other_migrations_refused),
-        T(test_not_a_database_refused),
-        T(test_zeroed_page_found_by_quick_check),
-        T(test_quick_check_keeps_to_its_budget),
-        T(test_damaged_read_is_counted),
+        T(new_database_passes),
+        T(migrated_database_is_marked_and_passes),
+        T(old_ippon_database_passes_and_is_marked),
+        T(foreign_application_id_refused),
+        T(foreign_schema_refused),
+        T(ippon_layout_other_migrations_refused),
+        T(not_a_database_refused),
+        T(zeroed_page_found_by_quick_check),
+        T(quick_check_keeps_to_its_budget),
+        T(damaged_read_is_counted),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

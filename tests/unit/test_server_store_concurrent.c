@@ -106,7 +106,7 @@ static int writer(int w)
 }
 
 
-static void test_many_writers_lose_nothing(void **state)
+static void many_writers_lose_nothing(void **state)
 {
     (void)state;
     char err[512];
@@ -195,7 +195,7 @@ int main(void)
 {
     ippon_log_level_set(IPPON_LOG_ERROR);
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_many_writers_lose_nothing, setup, teardown),
+        cmocka_unit_test_setup_teardown(many_writers_lose_nothing, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -120,7 +120,7 @@ static void assert_whole(ippon_store *st)
     assert_int_equal(fixture_int(st, "SELECT matches FROM rank_version"), fixture_int(st, "SELECT count(*) FROM matches"));
 }
 
-static void test_group_written_from_copies(void **state)
+static void group_written_from_copies(void **state)
 {
     (void)state;
     ippon_store *st = open_migrated();
@@ -184,7 +184,7 @@ static void test_group_written_from_copies(void **state)
     ippon_store_close(st);
 }
 
-static void test_refused_match_costs_only_itself(void **state)
+static void refused_match_costs_only_itself(void **state)
 {
     (void)state;
     ippon_store *st = open_migrated();
@@ -212,7 +212,7 @@ static void test_refused_match_costs_only_itself(void **state)
     ippon_store_close(st);
 }
 
-static void test_incomplete_record_not_queued(void **state)
+static void incomplete_record_not_queued(void **state)
 {
     (void)state;
     char err[256] = "";
@@ -257,7 +257,7 @@ static int grouped_writer(long from, int ready)
     }
 }
 
-static void test_killed_writer_leaves_whole_groups(void **state)
+static void killed_writer_leaves_whole_groups(void **state)
 {
     (void)state;
     ippon_store *st = open_migrated();
@@ -316,10 +316,10 @@ int main(void)
 {
     ippon_log_level_set(IPPON_LOG_ERROR);
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_group_written_from_copies, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_refused_match_costs_only_itself, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_incomplete_record_not_queued, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_killed_writer_leaves_whole_groups, setup, teardown),
+        cmocka_unit_test_setup_teardown(group_written_from_copies, setup, teardown),
+        cmocka_unit_test_setup_teardown(refused_match_costs_only_itself, setup, teardown),
+        cmocka_unit_test_setup_teardown(incomplete_record_not_queued, setup, teardown),
+        cmocka_unit_test_setup_teardown(killed_writer_leaves_whole_groups, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

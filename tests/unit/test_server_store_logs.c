@@ -245,19 +245,19 @@ static void matches(const char *preset, int count, int first)
     assert_true(ron > 0);
 }
 
-static void test_yonma_matches_replay(void **state)
+static void yonma_matches_replay(void **state)
 {
     (void)state;
     matches("yonma", 40, 0);
 }
 
-static void test_sanma_matches_replay(void **state)
+static void sanma_matches_replay(void **state)
 {
     (void)state;
     matches("sanma", 40, 100);
 }
 
-static void test_closed_match_replays_to_where_it_stopped(void **state)
+static void closed_match_replays_to_where_it_stopped(void **state)
 {
     (void)state;
     int closed = 0;
@@ -273,7 +273,7 @@ static void test_closed_match_replays_to_where_it_stopped(void **state)
 }
 
 /* a stored match whose record was damaged: the replay says what is wrong */
-static void test_damaged_records(void **state)
+static void damaged_records(void **state)
 {
     (void)state;
     bool human[4] = {true, true, false, false};
@@ -317,10 +317,10 @@ int main(void)
 {
     ippon_log_level_set(IPPON_LOG_ERROR);
     const struct CMUnitTest tests[] = {
-        T(test_yonma_matches_replay),
-        T(test_sanma_matches_replay),
-        T(test_closed_match_replays_to_where_it_stopped),
-        T(test_damaged_records),
+        T(yonma_matches_replay),
+        T(sanma_matches_replay),
+        T(closed_match_replays_to_where_it_stopped),
+        T(damaged_records),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

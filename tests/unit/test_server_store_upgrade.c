@@ -162,7 +162,7 @@ static const char old_rows[] =
     "INSERT INTO match_players VALUES ('m8', 0, '" A "', 'Aki', 0, 37000, 2000), ('m8', 1, '" B "', 'Ben', 0, 33000, -2000),"
     " ('m8', 2, NULL, 'Bot 2', 1, 35000, 0);";
 
-static void test_upgrade_keeps_every_row(void **state)
+static void upgrade_keeps_every_row(void **state)
 {
     (void)state;
     char err[512];
@@ -322,7 +322,7 @@ int main(void)
 {
     ippon_log_level_set(IPPON_LOG_ERROR);
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_upgrade_keeps_every_row, setup, teardown),
+        cmocka_unit_test_setup_teardown(upgrade_keeps_every_row, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

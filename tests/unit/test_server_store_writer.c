@@ -124,7 +124,7 @@ static void order_done(void *arg, int rc)
     j->log->done[j->log->n_done++] = j->index;
 }
 
-static void test_jobs_in_order_completed_on_the_polling_thread(void **state)
+static void jobs_in_order_completed_on_the_polling_thread(void **state)
 {
     (void)state;
     static order_log log;
@@ -199,7 +199,7 @@ static ippon_writer_status writer_failed_once(void)
     return ws;
 }
 
-static void test_busy_retried_with_backoff_in_order(void **state)
+static void busy_retried_with_backoff_in_order(void **state)
 {
     (void)state;
     failing first = {.fail_times = 3, .code = SQLITE_BUSY};
@@ -228,7 +228,7 @@ static void test_busy_retried_with_backoff_in_order(void **state)
     assert_int_equal(ws.queued, 0);
 }
 
-static void test_given_up_refused_and_unwritable(void **state)
+static void given_up_refused_and_unwritable(void **state)
 {
     (void)state;
     /* a request the database never takes: given up after IPPON_WRITE_ANSWER_MS, not before */
@@ -272,7 +272,7 @@ static void test_given_up_refused_and_unwritable(void **state)
     assert_int_equal(ippon_write_class_of(ippon_sql_failure_of_sqlite(SQLITE_CONSTRAINT_TRIGGER)), IPPON_WRITE_REFUSED);
 }
 
-static void test_matches_never_given_up_until_stopped(void **state)
+static void matches_never_given_up_until_stopped(void **state)
 {
     (void)state;
     /* a match the database refuses is set aside (not given up), and a locked one is retried until
@@ -375,7 +375,7 @@ static void wait_stored(ippon_pending_matches *mw)
     assert_int_equal(ippon_pending_matches_waiting(mw), 0);
 }
 
-static void test_a_match_is_stored_and_counted_once(void **state)
+static void a_match_is_stored_and_counted_once(void **state)
 {
     (void)state;
     char spill[400];
@@ -416,7 +416,7 @@ static json_t *detail(ippon_store *st, const char *id)
     return d;
 }
 
-static void test_pending_file_round_trip_and_removal(void **state)
+static void pending_file_round_trip_and_removal(void **state)
 {
     (void)state;
     char spill[400], err[512];
@@ -463,7 +463,7 @@ static void test_pending_file_round_trip_and_removal(void **state)
     ippon_pending_matches_free(mw);
 }
 
-static void test_unstored_matches_spilled_at_stop(void **state)
+static void unstored_matches_spilled_at_stop(void **state)
 {
     (void)state;
     char spill[400], err[512];
@@ -494,7 +494,7 @@ static void test_unstored_matches_spilled_at_stop(void **state)
 
 /* ---- the event loop's reads ---------------------------------------------------------------- */
 
-static void test_a_locked_read_answers_503(void **state)
+static void a_locked_read_answers_503(void **state)
 {
     (void)state;
     /* a reader never waits: a read that finds the database locked fails at once, is counted, and
@@ -538,7 +538,7 @@ static void test_a_locked_read_answers_503(void **state)
 
 /* ---- the database's files -------------------------------------------------------------------- */
 
-static void test_db_guard(void **state)
+static void db_guard(void **state)
 {
     (void)state;
     char path[400], err[512];
@@ -588,15 +588,15 @@ static void test_db_guard(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_jobs_in_order_completed_on_the_polling_thread, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_busy_retried_with_backoff_in_order, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_given_up_refused_and_unwritable, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_matches_never_given_up_until_stopped, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_a_match_is_stored_and_counted_once, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_pending_file_round_trip_and_removal, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_unstored_matches_spilled_at_stop, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_a_locked_read_answers_503, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_db_guard, setup, teardown),
+        cmocka_unit_test_setup_teardown(jobs_in_order_completed_on_the_polling_thread, setup, teardown),
+        cmocka_unit_test_setup_teardown(busy_retried_with_backoff_in_order, setup, teardown),
+        cmocka_unit_test_setup_teardown(given_up_refused_and_unwritable, setup, teardown),
+        cmocka_unit_test_setup_teardown(matches_never_given_up_until_stopped, setup, teardown),
+        cmocka_unit_test_setup_teardown(a_match_is_stored_and_counted_once, setup, teardown),
+        cmocka_unit_test_setup_teardown(pending_file_round_trip_and_removal, setup, teardown),
+        cmocka_unit_test_setup_teardown(unstored_matches_spilled_at_stop, setup, teardown),
+        cmocka_unit_test_setup_teardown(a_locked_read_answers_503, setup, teardown),
+        cmocka_unit_test_setup_teardown(db_guard, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

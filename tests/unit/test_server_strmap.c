@@ -21,7 +21,7 @@ static int values[MANY];
 
 static void key_of(int i, char *buf, size_t cap) { snprintf(buf, cap, "user-%05d", i); }
 
-static void test_basic(void **state)
+static void basic(void **state)
 {
     (void)state;
     ippon_strmap *m = ippon_strmap_new();
@@ -59,7 +59,7 @@ static void test_basic(void **state)
     ippon_strmap_free(NULL);
 }
 
-static void test_keys_are_copied(void **state)
+static void keys_are_copied(void **state)
 {
     (void)state;
     ippon_strmap *m = ippon_strmap_new();
@@ -72,7 +72,7 @@ static void test_keys_are_copied(void **state)
     ippon_strmap_free(m);
 }
 
-static void test_many_keys(void **state)
+static void many_keys(void **state)
 {
     (void)state;
     ippon_strmap *m = ippon_strmap_new();
@@ -130,7 +130,7 @@ static void test_many_keys(void **state)
 }
 
 /* many insert/remove cycles with few live keys: tombstones must be cleaned up, never fill the table */
-static void test_churn(void **state)
+static void churn(void **state)
 {
     (void)state;
     ippon_strmap *m = ippon_strmap_new();
@@ -154,7 +154,7 @@ static void test_churn(void **state)
 }
 
 /* removing a key in the middle of a probe chain, then re-inserting it and a new key */
-static void test_tombstone_then_reinsert(void **state)
+static void tombstone_then_reinsert(void **state)
 {
     (void)state;
     ippon_strmap *m = ippon_strmap_new();
@@ -195,11 +195,11 @@ static void test_tombstone_then_reinsert(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_basic),
-        cmocka_unit_test(test_keys_are_copied),
-        cmocka_unit_test(test_many_keys),
-        cmocka_unit_test(test_churn),
-        cmocka_unit_test(test_tombstone_then_reinsert),
+        cmocka_unit_test(basic),
+        cmocka_unit_test(keys_are_copied),
+        cmocka_unit_test(many_keys),
+        cmocka_unit_test(churn),
+        cmocka_unit_test(tombstone_then_reinsert),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

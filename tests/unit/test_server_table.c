@@ -836,21 +836,21 @@ static void all_bots(const char *preset, bool ranked)
     harness_free(h);
 }
 
-static void test_all_bots_4p(void **state)
+static void all_bots_4p(void **state)
 {
     (void)state;
     for (int i = 0; i < 10; i++)
         all_bots("yonma", i % 2 == 0);
 }
 
-static void test_all_bots_3p(void **state)
+static void all_bots_3p(void **state)
 {
     (void)state;
     for (int i = 0; i < 10; i++)
         all_bots("sanma", i % 2 == 1);
 }
 
-static void test_new_refuses(void **state)
+static void new_refuses(void **state)
 {
     (void)state;
     const ippon_rules *r = ippon_rules_preset("yonma");
@@ -883,7 +883,7 @@ static void test_new_refuses(void **state)
 }
 
 /* the safety stop: a match that reaches max_hands ends without a winner, nothing ranked */
-static void test_max_hands(void **state)
+static void max_hands(void **state)
 {
     (void)state;
     const int bots[4] = { -1, -1, -1, -1 };
@@ -1184,7 +1184,7 @@ static bool one_human(const char *preset)
     return true;
 }
 
-static void test_one_human_4p(void **state)
+static void one_human_4p(void **state)
 {
     (void)state;
     int tries = 0;
@@ -1192,7 +1192,7 @@ static void test_one_human_4p(void **state)
         assert_true(++tries < 50);
 }
 
-static void test_one_human_3p(void **state)
+static void one_human_3p(void **state)
 {
     (void)state;
     int tries = 0;
@@ -1302,7 +1302,7 @@ static void no_leak(const char *preset, int a, int b)
     harness_free(h);
 }
 
-static void test_no_leak_4p(void **state)
+static void no_leak_4p(void **state)
 {
     (void)state;
     for (int i = 0; i < 3; i++) {
@@ -1311,7 +1311,7 @@ static void test_no_leak_4p(void **state)
     }
 }
 
-static void test_no_leak_3p(void **state)
+static void no_leak_3p(void **state)
 {
     (void)state;
     for (int i = 0; i < 3; i++) {
@@ -1329,7 +1329,7 @@ static void test_no_leak_3p(void **state)
  * later timeout at start + 5 s + that bank + 1 s. Which match has the draw depends on the
  * random seeds; the loop does not.
  */
-static void test_refill_after_draw(void **state)
+static void refill_after_draw(void **state)
 {
     (void)state;
     int tables = 0, checked = 0, nexts = 0;
@@ -1412,7 +1412,7 @@ static int check_riichi_draws(const harness *h, int seat)
     return auto_discards;
 }
 
-static void test_riichi_auto_discard(void **state)
+static void riichi_auto_discard(void **state)
 {
     (void)state;
     int tables = 0, auto_discards = 0, human_wins = 0;
@@ -1453,7 +1453,7 @@ static void check_public_view_has_no_tenpai(const harness *h)
  * very same "you.tenpai". Over the matches some discard options had waits, some offers a tenpai,
  * and some a ron whose tile was among the waits.
  */
-static void test_tenpai_info(void **state)
+static void tenpai_info(void **state)
 {
     (void)state;
     int tables = 0, views_checked = 0, tenpai_asks = 0, waits_options = 0, ron_asks = 0;
@@ -1575,7 +1575,7 @@ static void check_window(const harness *h, int seat, window_counts *c)
  * Humans only, all answering at once (passing calls): every discard's sequel reaches every
  * seat exactly WINDOW later, offered or not — so nobody can tell from the timing who could call.
  */
-static void test_window_humans(void **state)
+static void window_humans(void **state)
 {
     (void)state;
     window_counts c = { 0 };
@@ -1601,7 +1601,7 @@ static void test_window_humans(void **state)
  * a bot ponders past it (a long wait is no proof that a human could call), never longer than
  * the window + half a move.
  */
-static void test_window_bots(void **state)
+static void window_bots(void **state)
 {
     (void)state;
     window_counts c = { 0 };
@@ -1627,7 +1627,7 @@ static void test_window_bots(void **state)
  * after the last event (the hook checks that the events after it continue from there) and the
  * pending ask again. Seat 1 "reloads" after every few steps of a match.
  */
-static void test_window_resume(void **state)
+static void window_resume(void **state)
 {
     (void)state;
     const int who[4] = { POL_SMART, POL_SMART, -1, -1 };
@@ -1674,20 +1674,20 @@ int main(void)
     if (sodium_init() < 0)
         return 1;
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_all_bots_4p),
-        cmocka_unit_test(test_all_bots_3p),
-        cmocka_unit_test(test_new_refuses),
-        cmocka_unit_test(test_max_hands),
-        cmocka_unit_test(test_one_human_4p),
-        cmocka_unit_test(test_one_human_3p),
-        cmocka_unit_test(test_no_leak_4p),
-        cmocka_unit_test(test_no_leak_3p),
-        cmocka_unit_test(test_refill_after_draw),
-        cmocka_unit_test(test_riichi_auto_discard),
-        cmocka_unit_test(test_tenpai_info),
-        cmocka_unit_test(test_window_humans),
-        cmocka_unit_test(test_window_bots),
-        cmocka_unit_test(test_window_resume),
+        cmocka_unit_test(all_bots_4p),
+        cmocka_unit_test(all_bots_3p),
+        cmocka_unit_test(new_refuses),
+        cmocka_unit_test(max_hands),
+        cmocka_unit_test(one_human_4p),
+        cmocka_unit_test(one_human_3p),
+        cmocka_unit_test(no_leak_4p),
+        cmocka_unit_test(no_leak_3p),
+        cmocka_unit_test(refill_after_draw),
+        cmocka_unit_test(riichi_auto_discard),
+        cmocka_unit_test(tenpai_info),
+        cmocka_unit_test(window_humans),
+        cmocka_unit_test(window_bots),
+        cmocka_unit_test(window_resume),
     };
     return cmocka_run_group_tests(tests, NULL, teardown);
 }

@@ -232,7 +232,7 @@ static const char *found_commitment(const seen *s, int seat)
     return c;
 }
 
-static void test_both_contribute(void **state)
+static void both_contribute(void **state)
 {
     (void)state;
     seen *s = open_table("fair-1", true, &settings);
@@ -302,7 +302,7 @@ static void test_both_contribute(void **state)
     seen_free(s);
 }
 
-static void test_wait_runs_out(void **state)
+static void wait_runs_out(void **state)
 {
     (void)state;
     seen *s = open_table("fair-2", false, &settings);
@@ -347,7 +347,7 @@ static seen *restore_from(const json_t *cut, int64_t at)
     return r;
 }
 
-static void test_restored(void **state)
+static void restored(void **state)
 {
     (void)state;
     seen *s = open_table("fair-3", true, &settings);
@@ -437,7 +437,7 @@ static seen *restored_with_hold(const char *id, int64_t hold, int64_t at, seen *
 
 /* a table restored with a hold stands still until it is over: nothing is sent, nobody's clock
    or bot acts, and it asks to be woken no sooner */
-static void test_resume_hold(void **state)
+static void resume_hold(void **state)
 {
     (void)state;
     enum { HOLD = 3000 };
@@ -470,7 +470,7 @@ static long last_n(const seen *s, int seat)
 
 /* the hold ends once both humans are back: everything it held comes due that much sooner; one
    human back changes nothing */
-static void test_resume_hold_ends_when_all_back(void **state)
+static void resume_hold_ends_when_all_back(void **state)
 {
     (void)state;
     enum { HOLD = 3000, T1 = T0 + 10000 };
@@ -492,7 +492,7 @@ static void test_resume_hold_ends_when_all_back(void **state)
 }
 
 /* no contributions taken (contribution_ms 0): dealt at once, match_found says 0 */
-static void test_no_wait(void **state)
+static void no_wait(void **state)
 {
     (void)state;
     ippon_table_settings now_settings = settings;
@@ -513,12 +513,12 @@ int main(void)
     if (sodium_init() < 0)
         return 1;
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_both_contribute),
-        cmocka_unit_test(test_wait_runs_out),
-        cmocka_unit_test(test_restored),
-        cmocka_unit_test(test_no_wait),
-        cmocka_unit_test(test_resume_hold),
-        cmocka_unit_test(test_resume_hold_ends_when_all_back),
+        cmocka_unit_test(both_contribute),
+        cmocka_unit_test(wait_runs_out),
+        cmocka_unit_test(restored),
+        cmocka_unit_test(no_wait),
+        cmocka_unit_test(resume_hold),
+        cmocka_unit_test(resume_hold_ends_when_all_back),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

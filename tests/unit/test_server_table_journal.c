@@ -481,7 +481,7 @@ static void play_and_check(const char *preset, unsigned seed_hint, coverage *cov
     played_free(&p);
 }
 
-static void test_journal_4p(void **state)
+static void journal_4p(void **state)
 {
     (void)state;
     coverage cov = {0};
@@ -490,7 +490,7 @@ static void test_journal_4p(void **state)
     assert_true(cov.restores >= 20 && cov.views >= 4 && cov.plays >= 4 && cov.between >= 20);
 }
 
-static void test_journal_3p(void **state)
+static void journal_3p(void **state)
 {
     (void)state;
     coverage cov = {0};
@@ -500,7 +500,7 @@ static void test_journal_3p(void **state)
 }
 
 /* journals that are not a table's are refused with a reason, and nothing is handed over */
-static void test_refused(void **state)
+static void refused(void **state)
 {
     (void)state;
     played p;
@@ -561,7 +561,7 @@ static void test_refused(void **state)
 /* with a proof key, every event and view carries the table's proof of its number: the restored
    table accepts each, refuses an altered one, one for another seat or number; last_event is the
    number of the seat's last message */
-static void test_proofs(void **state)
+static void proofs(void **state)
 {
     (void)state;
     static const uint8_t key[32] = {1, 2, 3, 4, 5, 6, 7, 8, 9};
@@ -626,10 +626,10 @@ static void test_proofs(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_journal_4p),
-        cmocka_unit_test(test_journal_3p),
-        cmocka_unit_test(test_refused),
-        cmocka_unit_test(test_proofs),
+        cmocka_unit_test(journal_4p),
+        cmocka_unit_test(journal_3p),
+        cmocka_unit_test(refused),
+        cmocka_unit_test(proofs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

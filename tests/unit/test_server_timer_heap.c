@@ -40,7 +40,7 @@ static int64_t model_first(const ippon_timer *t, const bool *set, int *count)
     return best;
 }
 
-static void test_against_model(void **state)
+static void against_model(void **state)
 {
     (void)state;
     ippon_timer_heap heap = { 0 };
@@ -103,7 +103,7 @@ static void test_against_model(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_against_model),
+        cmocka_unit_test(against_model),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

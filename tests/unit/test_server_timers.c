@@ -85,7 +85,7 @@ static int teardown(void **state)
 }
 
 /* the case lws's plugin got wrong: a sooner timer scheduled while a later one is armed */
-static void test_sooner_timer_is_not_held_by_a_later_one(void **state)
+static void sooner_timer_is_not_held_by_a_later_one(void **state)
 {
     struct ev_loop *loop = *state;
     ippon_timers *t = ippon_timers_new(NULL, loop);
@@ -106,7 +106,7 @@ static void test_sooner_timer_is_not_held_by_a_later_one(void **state)
 }
 
 /* MANY timers at random delays fire once each, in the order of their due times */
-static void test_timers_fire_in_due_order(void **state)
+static void timers_fire_in_due_order(void **state)
 {
     struct ev_loop *loop = *state;
     ippon_timers *t = ippon_timers_new(NULL, loop);
@@ -127,7 +127,7 @@ static void test_timers_fire_in_due_order(void **state)
 }
 
 /* cancelled: never fires; scheduled again: fires once, at the new time */
-static void test_cancel_and_move(void **state)
+static void cancel_and_move(void **state)
 {
     struct ev_loop *loop = *state;
     ippon_timers *t = ippon_timers_new(NULL, loop);
@@ -164,7 +164,7 @@ static void repeater_fire(lws_sorted_usec_list_t *sul)
 
 static int repeater_done(void *arg) { return ((repeater *)arg)->left == 0; }
 
-static void test_callback_schedules_itself(void **state)
+static void callback_schedules_itself(void **state)
 {
     struct ev_loop *loop = *state;
     ippon_timers *t = ippon_timers_new(NULL, loop);
@@ -178,10 +178,10 @@ static void test_callback_schedules_itself(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_sooner_timer_is_not_held_by_a_later_one, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_timers_fire_in_due_order, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_cancel_and_move, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_callback_schedules_itself, setup, teardown),
+        cmocka_unit_test_setup_teardown(sooner_timer_is_not_held_by_a_later_one, setup, teardown),
+        cmocka_unit_test_setup_teardown(timers_fire_in_due_order, setup, teardown),
+        cmocka_unit_test_setup_teardown(cancel_and_move, setup, teardown),
+        cmocka_unit_test_setup_teardown(callback_schedules_itself, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

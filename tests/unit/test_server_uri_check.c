@@ -18,7 +18,7 @@
 #define VALID(s) assert_true(ippon_utf8_valid(s, sizeof s - 1))
 #define INVALID(s) assert_false(ippon_utf8_valid(s, sizeof s - 1))
 
-static void test_utf8_well_formed(void **state)
+static void utf8_well_formed(void **state)
 {
     (void)state;
     VALID("");
@@ -36,7 +36,7 @@ static void test_utf8_well_formed(void **state)
     VALID("\xe9\xba\xbb\xe9\x9b\x80"); /* 麻雀 */
 }
 
-static void test_utf8_ill_formed(void **state)
+static void utf8_ill_formed(void **state)
 {
     (void)state;
     INVALID("\xc0\xae");           /* overlong '.': the %c0%ae of a traversal */
@@ -59,7 +59,7 @@ static void test_utf8_ill_formed(void **state)
     INVALID("\xe3\x81\x82\x80");   /* one too many */
 }
 
-static void test_text_problems(void **state)
+static void text_problems(void **state)
 {
     (void)state;
     assert_null(ippon_text_problem("mode=4p", 7));
@@ -73,7 +73,7 @@ static void test_text_problems(void **state)
     assert_non_null(strstr(ippon_text_problem("q=\xc0\xae", 4), "UTF-8"));
 }
 
-static void test_path_problems(void **state)
+static void path_problems(void **state)
 {
     (void)state;
     static const char *const good[] = {
@@ -97,10 +97,10 @@ static void test_path_problems(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_utf8_well_formed),
-        cmocka_unit_test(test_utf8_ill_formed),
-        cmocka_unit_test(test_text_problems),
-        cmocka_unit_test(test_path_problems),
+        cmocka_unit_test(utf8_well_formed),
+        cmocka_unit_test(utf8_ill_formed),
+        cmocka_unit_test(text_problems),
+        cmocka_unit_test(path_problems),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

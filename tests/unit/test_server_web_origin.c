@@ -20,7 +20,7 @@ static ippon_origin origin_of(const char *text)
     return o;
 }
 
-static void test_origins_read(void **state)
+static void origins_read(void **state)
 {
     (void)state;
     ippon_origin o = origin_of("HTTPS://Ippon.Example");
@@ -37,7 +37,7 @@ static void test_origins_read(void **state)
     assert_int_equal(origin_of("http://a-b.example").port, 80);
 }
 
-static void test_not_origins(void **state)
+static void not_origins(void **state)
 {
     (void)state;
     static const char *const bad[] = {
@@ -55,7 +55,7 @@ static void test_not_origins(void **state)
     assert_true(ippon_origin_parse("https://a.example/x", 17, &o));
 }
 
-static void test_same(void **state)
+static void same(void **state)
 {
     (void)state;
     ippon_origin a = origin_of("https://ippon.example"), b = origin_of("https://IPPON.example:443");
@@ -68,7 +68,7 @@ static void test_same(void **state)
     assert_false(ippon_origin_same(&a, &b));
 }
 
-static void test_is_host(void **state)
+static void is_host(void **state)
 {
     (void)state;
     ippon_origin o = origin_of("http://127.0.0.1:8080");
@@ -88,10 +88,10 @@ static void test_is_host(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_origins_read),
-        cmocka_unit_test(test_not_origins),
-        cmocka_unit_test(test_same),
-        cmocka_unit_test(test_is_host),
+        cmocka_unit_test(origins_read),
+        cmocka_unit_test(not_origins),
+        cmocka_unit_test(same),
+        cmocka_unit_test(is_host),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

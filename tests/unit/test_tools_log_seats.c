@@ -181,13 +181,13 @@ static void run(const char *preset)
     free(k);
 }
 
-static void test_yonma(void **state)
+static void yonma(void **state)
 {
     (void)state;
     run("yonma");
 }
 
-static void test_sanma(void **state)
+static void sanma(void **state)
 {
     (void)state;
     run("sanma");
@@ -196,8 +196,8 @@ static void test_sanma(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_yonma),
-        cmocka_unit_test(test_sanma),
+        cmocka_unit_test(yonma),
+        cmocka_unit_test(sanma),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

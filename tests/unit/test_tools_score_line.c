@@ -33,7 +33,7 @@ static void expect_error(const char *line, size_t len)
     free(text);
 }
 
-static void test_bad_lines(void **state)
+static void bad_lines(void **state)
 {
     (void)state;
     static const char bad_key[] = "{\"id\":\"x\",\"rules\":\"sanma\",\"ha\\\xcd\x9b\x45\xfd\x7f\":1}";
@@ -47,7 +47,7 @@ static void test_bad_lines(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_bad_lines),
+        cmocka_unit_test(bad_lines),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -30,7 +30,9 @@ globalThis.WebSocket = FakeSocket;
 globalThis.location = { protocol: 'https:', host: 'play.example' };
 const { GameSocket } = await import(pathToFileURL(join(import.meta.dirname, '../../web/js/ws.js')).href);
 
-const settle = () => new Promise((r) => setTimeout(r, 0));
+const settle = () => new Promise((r) => setImmediate(r)); // the microtasks run (a close's event)
+/** ws.js's first back-off (BACKOFF_MS[0]): the tests' clock is moved on by it, not waited for */
+const FIRST_BACKOFF_MS = 300;
 
 function socket(received) {
   const s = new GameSocket({ getToken: () => 'tok', getLast: () => null, onMessage: (m) => received.push(m),
@@ -39,7 +41,8 @@ function socket(received) {
   return s;
 }
 
-test('a move sends the socket to the table\'s node at once, and it stays there', async () => {
+test('a move sends the socket to the table\'s node at once, and it stays there', async (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout'] });
   FakeSocket.made = [];
   const received = [];
   const s = socket(received);
@@ -58,12 +61,15 @@ test('a move sends the socket to the table\'s node at once, and it stays there',
   assert.ok(received.some((m) => m.type === 'move'), 'the move is handed on too');
   // a dropped connection comes back to the same node (after the back-off)
   there.close();
-  await new Promise((r) => setTimeout(r, 350));
+  await settle();
+  assert.equal(FakeSocket.made.at(-1), there, 'not before the back-off');
+  t.mock.timers.tick(FIRST_BACKOFF_MS);
   assert.equal(FakeSocket.made.at(-1).url, 'wss://play.example/ws?node=n2&table=t1');
   s.stop();
 });
 
-test('a table node that does not answer sends the next try to plain /ws', async () => {
+test('a table node that does not answer sends the next try to plain /ws', async (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout'] });
   FakeSocket.made = [];
   const s = socket([]);
   FakeSocket.made[0].open();
@@ -73,7 +79,9 @@ test('a table node that does not answer sends the next try to plain /ws', async 
   const gone = FakeSocket.made[1];
   assert.equal(gone.url, 'wss://play.example/ws?node=n3&table=t9');
   gone.close(); // closed before any welcome: the node is down
-  await new Promise((r) => setTimeout(r, 350));
+  await settle();
+  assert.equal(FakeSocket.made.at(-1), gone, 'not before the back-off');
+  t.mock.timers.tick(FIRST_BACKOFF_MS);
   assert.equal(FakeSocket.made.at(-1).url, 'wss://play.example/ws');
   s.stop();
 });

@@ -20,7 +20,7 @@ import { viewerPage } from './viewer.js';
 const SPEEDS = [1, 2, 4];
 /* the controls' symbols (the same in every language; the words are their labels) */
 const ICONS = { 'prev-hand': '«', back: '‹', play: '▶', pause: '‖', forward: '›', 'next-hand': '»' };
-const STEP_MS = 900; // one step at 1×
+export const STEP_MS = 900; // one step at 1×
 
 /** the steps' hands: for each deal step, its index and the hand's name parts */
 function handsOf(steps) {

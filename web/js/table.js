@@ -24,7 +24,7 @@ import { trapFocus } from './dialog.js';
 import { navigate } from './router.js';
 
 export const WIN_PAUSE_MS = 1500; // the call-out and the hand revealed, before the result dialog
-const AUTO_MS = 250;              // a play aid answers after this, so the player sees it happen
+export const AUTO_MS = 250;             // a play aid answers after this, so the player sees it happen
 
 export function mountTable(root) {
   const ui = { riichiMode: false, selected: -1, askSeq: null, autoSeq: null, pointed: null, overlayKey: null, release: null, ticked: -1 };
