@@ -5,7 +5,7 @@
  * here: its verdicts on 20,000 random legal hands per mode are stored in tests/data/oracle/
  * (README.md there says how they were made). Each stored hand set is piped through
  * `$IPPON_BUILD_DIR/src/tools/ippon-score`, and every verdict is compared with the oracle's,
- * field by field, the way the oracle's /work/shared/oracle/compare.js describes:
+ * field by field, as the oracle's own comparison does (tests/data/oracle/README.md):
  *   - always: result; for oracle wins also han, fu, yakuman, total, payments, pao and the yaku
  *     as a multiset of (id, han | yakuman) — name and order are not compared;
  *   - base and limit whenever ippon-score writes them;
