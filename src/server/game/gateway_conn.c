@@ -122,16 +122,18 @@ void gw_send_text(ippon_gateway *gw, ippon_conn *c, const char *text, size_t len
 }
 
 /* msg NULL (json_pack out of memory) or not written out counts as a failed send */
-void gw_send(ippon_gateway *gw, ippon_conn *c, json_t *msg)
+static void send_json(ippon_gateway *gw, ippon_conn *c, json_t *msg, bool close_after)
 {
     char *text = msg ? json_dumps(msg, JSON_COMPACT) : NULL;
     json_decref(msg);
     if (text)
-        gw_send_text(gw, c, text, strlen(text), false);
+        gw_send_text(gw, c, text, strlen(text), close_after);
     else
         send_failed(gw, c);
     free(text);
 }
+
+void gw_send(ippon_gateway *gw, ippon_conn *c, json_t *msg) { send_json(gw, c, msg, false); }
 
 void gw_send_error(ippon_gateway *gw, ippon_conn *c, const char *code, const char *message)
 {
@@ -140,14 +142,7 @@ void gw_send_error(ippon_gateway *gw, ippon_conn *c, const char *code, const cha
 
 void gw_send_error_and_close(ippon_gateway *gw, ippon_conn *c, const char *code, const char *message)
 {
-    json_t *e = json_pack("{s:s,s:s,s:s}", "type", "error", "code", code, "message", message);
-    char *text = e ? json_dumps(e, JSON_COMPACT) : NULL;
-    json_decref(e);
-    if (text)
-        gw_send_text(gw, c, text, strlen(text), true);
-    else
-        send_failed(gw, c);
-    free(text);
+    send_json(gw, c, json_pack("{s:s,s:s,s:s}", "type", "error", "code", code, "message", message), true);
 }
 
 unsigned char *ippon_gateway_next_out(ippon_gateway *gw, ippon_conn *c, size_t *len, bool *close_after)
