@@ -314,14 +314,22 @@ void ippon_pwhash_stop(ippon_pwhash *pool)
     free(pool);
 }
 
+static const ippon_error_row pwhash_rows[] = { IPPON_PWHASH_ERRNO_MAP(IPPON_ERROR_ROW) };
+
+const ippon_error_row *ippon_pwhash_error_row(int result)
+{
+    return ippon_error_find(pwhash_rows, (int)(sizeof pwhash_rows / sizeof pwhash_rows[0]), result);
+}
+
 const char *ippon_pwhash_strerror(int result)
 {
+    const ippon_error_row *row = ippon_pwhash_error_row(result);
+    if (row)
+        return row->text;
     switch (result) {
     case IPPON_PWHASH_OK: return "ok";
     case IPPON_PWHASH_MISMATCH: return "the password does not match";
     case IPPON_PWHASH_WEAK: return "the password policy refused the password";
-    case IPPON_PWHASH_FAILED: return "the password could not be hashed (out of memory)";
-    case IPPON_PWHASH_CANCELLED: return "the hashing worker stopped before the job ran";
     default: return "unknown password-hashing error";
     }
 }

@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "base/log.h"
+#include "base/wall_clock.h"
 #include "store/store_private.h"
 
 #define WRITER_BUSY_MS 250       /* the writer's connection waits this long for a lock per attempt */
@@ -83,13 +84,6 @@ struct ippon_writer {
     char *fail_file; /* IPPON_TEST_WRITE_FAIL_FILE */
 #endif
 };
-
-static int64_t mono_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 ippon_write_class ippon_write_class_of(ippon_sql_failure kind)
 {
@@ -246,7 +240,7 @@ static int backoff_ms(int failures)
 /* what an attempt's outcome does to the job and its lane (lock held) */
 static void settle(ippon_writer *w, lane *l, writer_job *j, ippon_write_class cls, int rc, const char *why)
 {
-    int64_t now = mono_ms();
+    int64_t now = ippon_mono_ms();
     assert(cls != IPPON_WRITE_OK || rc != -1); /* attempt() classes a failed job by its error */
     w->last = cls;
     if (cls == IPPON_WRITE_OK) {
@@ -297,17 +291,11 @@ static void wait_until(ippon_writer *w, int64_t at_ms)
         pthread_cond_wait(&w->work, &w->lock);
         return;
     }
-    int64_t left = at_ms - mono_ms();
-    if (left <= 0)
+    if (at_ms - ippon_mono_ms() <= 0)
         return;
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    ts.tv_sec += left / 1000;
-    ts.tv_nsec += (left % 1000) * 1000000L;
-    if (ts.tv_nsec >= 1000000000L) {
-        ts.tv_sec++;
-        ts.tv_nsec -= 1000000000L;
-    }
+    /* the condition variable waits on CLOCK_MONOTONIC (writer start), whose time ippon_mono_ms
+       gives in milliseconds: the deadline is at_ms as a timespec */
+    struct timespec ts = { .tv_sec = (time_t)(at_ms / 1000), .tv_nsec = (long)(at_ms % 1000) * 1000000L };
     pthread_cond_timedwait(&w->work, &w->lock, &ts);
 }
 
@@ -316,7 +304,7 @@ static void *writer_thread(void *arg)
     ippon_writer *w = arg;
     pthread_mutex_lock(&w->lock);
     for (;;) {
-        int64_t now = mono_ms(), wake_at = INT64_MAX;
+        int64_t now = ippon_mono_ms(), wake_at = INT64_MAX;
         give_up_late(w, now, &wake_at);
         if (w->stopping && (lanes_empty(w) || now >= w->stop_at))
             break;
@@ -473,7 +461,7 @@ int ippon_writer_submit(ippon_writer *w, ippon_write_kind kind, ippon_write_run 
     j->run = run;
     j->done = done;
     j->arg = arg;
-    j->queued_at = mono_ms();
+    j->queued_at = ippon_mono_ms();
     j->give_up_at = kind == IPPON_WRITE_ANSWER       ? j->queued_at + IPPON_WRITE_ANSWER_MS
                     : kind == IPPON_WRITE_BACKGROUND ? j->queued_at + IPPON_WRITE_BACKGROUND_MS
                                                      : INT64_MAX;
@@ -520,7 +508,7 @@ void ippon_writer_status_get(ippon_writer *w, ippon_writer_status *out)
     if (!w)
         return;
     pthread_mutex_lock(&w->lock);
-    int64_t now = mono_ms(), oldest = now;
+    int64_t now = ippon_mono_ms(), oldest = now;
     for (int i = 0; i < LANES; i++)
         for (const writer_job *j = w->lanes[i].jobs.head; j; j = j->next)
             if (j->queued_at < oldest)
@@ -543,7 +531,7 @@ void ippon_writer_stop(ippon_writer *w, int64_t wait_ms)
     w->stopped = true;
     pthread_mutex_lock(&w->lock);
     w->stopping = true;
-    w->stop_at = mono_ms() + (wait_ms > 0 ? wait_ms : 0);
+    w->stop_at = ippon_mono_ms() + (wait_ms > 0 ? wait_ms : 0);
     pthread_cond_broadcast(&w->work);
     pthread_mutex_unlock(&w->lock);
     pthread_join(w->thread, NULL);
