@@ -14,7 +14,8 @@
  * The worker never touches anything but the job (a copy of the password and the hash
  * string) and, for a checked hash, the password policy it was given (pwpolicy.h: used by this
  * worker alone); every callback runs on the thread that calls poll or stop. Callbacks are never
- * run from inside ippon_pwhash_submit.
+ * run from inside the calls that queue a job (ippon_pwhash_hash, _hash_checked, _verify). The
+ * thread, its lock, the done list and the wake are base/job_queue.h's, as the store writer's.
  */
 #ifndef IPPON_SERVER_PWHASH_H
 #define IPPON_SERVER_PWHASH_H
