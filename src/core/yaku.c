@@ -12,24 +12,17 @@
 #include <string.h>
 
 #include "counts_internal.h"
+#include "ippon/rules.h"
 #include "ippon/tile.h"
 #include "score_internal.h"
 
+/* the dora among all (and the kita) for these indicators, each pointing at ippon_rules_dora_of */
 static int count_dora(const ippon_rules *rules, const uint8_t *indicators, int n, const uint8_t all[IPPON_KINDS],
                       int kita)
 {
-    /* the kind each indicator points at: the next kind of its suit, winds and dragons in their own
-       cycles; in 3p 1m and 9m point at each other (2m–8m do not exist: 1m, as ippon_rules_dora_of) */
-    static const uint8_t next[2][IPPON_KINDS] = {
-        { 1, 2, 3, 4, 5, 6, 7, 8, 0, 10, 11, 12, 13, 14, 15, 16, 17, 9, 19, 20, 21, 22, 23, 24, 25, 26, 18,
-          28, 29, 30, 27, 32, 33, 31 },
-        { 8, 0, 0, 0, 0, 0, 0, 0, 0, 10, 11, 12, 13, 14, 15, 16, 17, 9, 19, 20, 21, 22, 23, 24, 25, 26, 18,
-          28, 29, 30, 27, 32, 33, 31 },
-    };
-    const uint8_t *to = next[rules->man_terminals_only];
     int dora = 0;
     for (int i = 0; i < n; i++) {
-        int k = to[indicators[i]];
+        int k = ippon_rules_dora_of(rules, indicators[i]);
         dora += all[k] + (k == IPPON_NORTH ? kita : 0);
     }
     return dora;

@@ -95,6 +95,16 @@ function postgresBin() {
   throw new Error('PostgreSQL is not installed (Debian\'s postgresql: deploy/setup.sh --test installs it)');
 }
 
+/** why PostgreSQL cannot be started here (its programs are not installed), or null if it can */
+export function postgresMissing() {
+  try {
+    postgresBin();
+    return null;
+  } catch (e) {
+    return e.message;
+  }
+}
+
 /**
  * a PostgreSQL of the test's own on port, with a database "ippon" its user "ippon" owns (trust
  * authentication, loopback only, fsync off: a test's database); resolves to { conninfo, uri(db),

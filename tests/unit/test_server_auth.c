@@ -1309,6 +1309,94 @@ static void rest_flow(void **state)
     fixture_free(f);
 }
 
+/* an error reply that is a row of the identities' table (auth_errors.h): its status, wire name and
+   text; and a text "field: problem" in "fields" too */
+static void expect_row(reply r, int code)
+{
+    const ippon_error_row *row = ippon_auth_error_row(code);
+    assert_non_null(row);
+    const char *got, *message;
+    if (json_unpack(r.json, "{s:{s:s, s:s}}", "error", "code", &got, "message", &message) != 0)
+        fail_msg("not an error reply (status %d)", r.status);
+    if (r.status != row->status || strcmp(got, row->wire) != 0 || strcmp(message, row->text) != 0)
+        fail_msg("expected %d %s \"%s\", got %d %s \"%s\"", row->status, row->wire, row->text, r.status, got,
+                 message);
+    const char *sep = strstr(row->text, ": ");
+    json_t *fields = json_object_get(json_object_get(r.json, "error"), "fields");
+    if (sep && strcspn(row->text, " ") > (size_t)(sep - row->text)) {
+        char field[64];
+        snprintf(field, sizeof field, "%.*s", (int)(sep - row->text), row->text);
+        const char *problem = json_string_value(json_object_get(fields, field));
+        if (!problem || strcmp(problem, sep + 2) != 0)
+            fail_msg("\"fields\" has not %s: \"%s\"", field, sep + 2);
+    } else if (fields) {
+        fail_msg("\"fields\" in a reply whose row names no field: %s", message);
+    }
+    json_decref(r.json);
+}
+
+/* the REST routes reply with the rows of the identities' error table, and write no words of their own */
+static void rest_errors_are_the_table(void **state)
+{
+    (void)state;
+    fixture *f = fixture_new(NULL);
+    char guest[65], token[65];
+    reply r = call(f, IPPON_HTTP_POST, "/api/auth/guest", NULL, "{\"display_name\": \"Sachi\"}");
+    assert_int_equal(r.status, 201);
+    reply_token(r, guest);
+    json_decref(r.json);
+    r = call(f, IPPON_HTTP_POST, "/api/auth/register", NULL,
+             "{\"username\": \"tomoe\", \"password\": \"Quiet-harbor-58\", \"display_name\": \"Tomoe\"}");
+    assert_int_equal(r.status, 201);
+    reply_token(r, token);
+    json_decref(r.json);
+
+    /* a wrong password at login, and a token nobody holds */
+    r = call(f, IPPON_HTTP_POST, "/api/auth/login", NULL, "{\"username\": \"tomoe\", \"password\": \"Quiet-harbor-59\"}");
+    assert_int_equal(r.challenge, 1);
+    expect_row(r, IPPON_AUTH_BAD_CREDENTIALS);
+    r = call(f, IPPON_HTTP_GET, "/api/auth/me", "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef", NULL);
+    assert_int_equal(r.challenge, 1);
+    expect_row(r, IPPON_AUTH_INVALID);
+    /* names taken: the username; the display name alone */
+    expect_row(call(f, IPPON_HTTP_POST, "/api/auth/register", NULL,
+                    "{\"username\": \"TOMOE\", \"password\": \"Quiet-harbor-58\", \"display_name\": \"x_y\"}"),
+               IPPON_AUTH_TAKEN);
+    expect_row(call(f, IPPON_HTTP_PATCH, "/api/auth/me", guest, "{\"display_name\": \"tomoe\"}"),
+               IPPON_AUTH_DISPLAY_NAME_TAKEN);
+    /* both taken: both rows' fields, both texts */
+    r = call(f, IPPON_HTTP_POST, "/api/auth/register", NULL,
+             "{\"username\": \"tomoe\", \"password\": \"Quiet-harbor-58\", \"display_name\": \"Tomoe\"}");
+    const ippon_error_row *user_row = ippon_auth_error_row(IPPON_AUTH_TAKEN),
+                          *name_row = ippon_auth_error_row(IPPON_AUTH_DISPLAY_NAME_TAKEN);
+    char both[160];
+    snprintf(both, sizeof both, "%s; %s", user_row->text, name_row->text);
+    assert_int_equal(r.status, user_row->status);
+    assert_string_equal(json_string_value(json_object_get(json_object_get(r.json, "error"), "code")), user_row->wire);
+    assert_string_equal(json_string_value(json_object_get(json_object_get(r.json, "error"), "message")), both);
+    assert_int_equal(json_object_size(json_object_get(json_object_get(r.json, "error"), "fields")), 2);
+    json_decref(r.json);
+    /* a registered user's claim; a guest's password change; a wrong current password */
+    expect_row(call(f, IPPON_HTTP_POST, "/api/auth/claim", token,
+                    "{\"username\": \"other\", \"password\": \"Quiet-harbor-58\"}"),
+               IPPON_AUTH_NOT_GUEST);
+    expect_row(call(f, IPPON_HTTP_POST, "/api/auth/password", guest,
+                    "{\"old_password\": \"Quiet-harbor-58\", \"new_password\": \"Misty-lantern-73\"}"),
+               IPPON_AUTH_NOT_REGISTERED);
+    expect_row(call(f, IPPON_HTTP_POST, "/api/auth/password", token,
+                    "{\"old_password\": \"Quiet-harbor-57\", \"new_password\": \"Misty-lantern-73\"}"),
+               IPPON_AUTH_WRONG_PASSWORD);
+    /* a password the policy refuses: the row's status and wire name, the policy's words */
+    r = call(f, IPPON_HTTP_POST, "/api/auth/register", NULL,
+             "{\"username\": \"umeko\", \"password\": \"password\", \"display_name\": \"Umeko\"}");
+    const ippon_error_row *weak = ippon_auth_error_row(IPPON_AUTH_WEAK);
+    assert_int_equal(r.status, weak->status);
+    assert_string_equal(json_string_value(json_object_get(json_object_get(r.json, "error"), "code")), weak->wire);
+    assert_non_null(json_object_get(json_object_get(json_object_get(r.json, "error"), "fields"), "password"));
+    json_decref(r.json);
+    fixture_free(f);
+}
+
 static void rest_bad_requests(void **state)
 {
     (void)state;
@@ -1510,6 +1598,7 @@ int main(void)
         cmocka_unit_test(pwhash_worker),
         cmocka_unit_test(destroy_completes_pending_operations),
         cmocka_unit_test(rest_flow),
+        cmocka_unit_test(rest_errors_are_the_table),
         cmocka_unit_test(rest_bad_requests),
         cmocka_unit_test(rest_rate_limit_reply),
         cmocka_unit_test(rest_deferred_abandoned),

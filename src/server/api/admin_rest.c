@@ -66,7 +66,7 @@ static int admin_caller(ippon_app *app, const ippon_rest_request *req, ippon_res
         rc = ippon_auth_user_by_token(app->auth, hex, admin);
     }
     if (rc == IPPON_AUTH_INVALID) {
-        ippon_rest_reply_error(res, 401, "unauthorized", "the session token is unknown or expired; sign in again");
+        ippon_rest_reply_row(res, ippon_auth_error_row(IPPON_AUTH_INVALID));
         res->challenge = 1;
         return -1;
     }
@@ -75,7 +75,7 @@ static int admin_caller(ippon_app *app, const ippon_rest_request *req, ippon_res
         return -1;
     }
     if (admin->banned) {
-        ippon_rest_reply_error(res, 403, "banned", "this account is banned");
+        ippon_rest_reply_row(res, ippon_auth_error_row(IPPON_AUTH_BANNED));
         return -1;
     }
     if (!admin->is_admin) {

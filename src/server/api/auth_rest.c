@@ -79,11 +79,38 @@ static int registration_closed(ippon_app *app, ippon_rest_response *res)
     return -1;
 }
 
-/* map an auth result to the HTTP reply */
+/* what a LIMITED reply says was limited, by operation (the rest of the words: auth_errors.h) */
+static const char *limited_what(reply_kind kind)
+{
+    return kind == REPLY_LOGIN || kind == REPLY_PASSWORD
+               ? "too many wrong passwords for this account from this address, or from this address"
+           : kind == REPLY_GUEST ? "too many new guests from this address"
+                                 : "too many sign-ups from this address";
+}
+
+/* the row of the identities' table (auth_errors.h) a failed operation replies with */
+static const ippon_error_row *result_row(const ippon_auth_result *r, reply_kind kind)
+{
+    int code = r->status;
+    if (code == IPPON_AUTH_INVALID && kind == REPLY_LOGIN)
+        code = IPPON_AUTH_BAD_CREDENTIALS;
+    else if (code == IPPON_AUTH_TAKEN && !(r->taken & IPPON_TAKEN_USERNAME))
+        code = IPPON_AUTH_DISPLAY_NAME_TAKEN;
+    const ippon_error_row *row = ippon_auth_error_row(code);
+    return row ? row : ippon_auth_error_row(IPPON_AUTH_ERROR);
+}
+
+/* seconds to wait, from milliseconds, within 1 .. most */
+static int retry_seconds(long long ms, int most)
+{
+    long long s = (ms + 999) / 1000;
+    return s < 1 ? 1 : s > most ? most : (int)s;
+}
+
+/* map an auth result to the HTTP reply: a row of the identities' table, with the request's detail */
 static void reply_result(ippon_rest_response *res, const ippon_auth_result *r, reply_kind kind)
 {
-    switch (r->status) {
-    case IPPON_AUTH_OK:
+    if (r->status == IPPON_AUTH_OK) {
         if (kind == REPLY_LOGOUT)
             ippon_rest_reply_json(res, 200, json_pack("{s:b}", "logged_out", 1));
         else if (kind == REPLY_LOGOUT_ALL)
@@ -99,79 +126,44 @@ static void reply_result(ippon_rest_response *res, const ippon_auth_result *r, r
         else
             reply_user(res, 200, &r->user);
         return;
+    }
+    const ippon_error_row *row = result_row(r, kind);
+    switch (row->code) {
     case IPPON_AUTH_INVALID:
-        if (kind == REPLY_LOGIN)
-            ippon_rest_reply_error(res, 401, "bad_credentials", "wrong username or password");
-        else
-            ippon_rest_reply_error(res, 401, "unauthorized",
-                                   "the session token is unknown or expired; sign in again");
+    case IPPON_AUTH_BAD_CREDENTIALS:
+        ippon_rest_reply_row(res, row);
         res->challenge = 1;
         return;
-    case IPPON_AUTH_LIMITED: {
-        long long s = (r->retry_after_ms + 999) / 1000;
-        res->retry_after = s < 1 ? 1 : s > 86400 ? 86400 : (int)s;
-        ippon_rest_reply_error(res, 429, "rate_limited", "%s; try again in %d seconds",
-                               kind == REPLY_LOGIN || kind == REPLY_PASSWORD
-                                   ? "too many wrong passwords for this account from this address, or from "
-                                     "this address"
-                               : kind == REPLY_GUEST ? "too many new guests from this address"
-                                                     : "too many sign-ups from this address",
+    case IPPON_AUTH_LIMITED:
+        res->retry_after = retry_seconds(r->retry_after_ms, 86400);
+        ippon_rest_reply_error(res, row->status, row->wire, "%s; try again in %d seconds", limited_what(kind),
                                res->retry_after);
         return;
-    }
     case IPPON_AUTH_BUSY:
         res->retry_after = 1;
-        ippon_rest_reply_error(res, 503, "busy", "the server is busy; try again in a moment");
+        ippon_rest_reply_row(res, row);
         return;
-    case IPPON_AUTH_UNAVAILABLE: {
-        long long s = (r->retry_after_ms + 999) / 1000;
-        res->retry_after = s < 1 ? 1 : s > 3600 ? 3600 : (int)s;
-        ippon_rest_reply_error(res, 503, "unavailable",
-                               "the database cannot store this right now (nothing was changed); try again in %d "
-                               "seconds",
+    case IPPON_AUTH_UNAVAILABLE:
+        res->retry_after = retry_seconds(r->retry_after_ms, 3600);
+        ippon_rest_reply_error(res, row->status, row->wire, "%s; try again in %d seconds", row->text,
                                res->retry_after);
         return;
-    }
-    case IPPON_AUTH_TAKEN: {
-        int user_taken = (r->taken & IPPON_TAKEN_USERNAME) != 0;
-        int name_taken = (r->taken & IPPON_TAKEN_DISPLAY_NAME) != 0;
-        json_t *fields = json_object();
-        if (user_taken)
-            json_object_set_new(fields, "username", json_string("already taken"));
-        if (name_taken)
-            json_object_set_new(fields, "display_name", json_string("already taken"));
-        ippon_rest_reply_error_fields(res, 409, user_taken ? "username_taken" : "display_name_taken",
-                                      fields, "%s%s%s", user_taken ? "username: already taken" : "",
-                                      user_taken && name_taken ? "; " : "",
-                                      name_taken ? "display_name: already taken" : "");
-        return;
-    }
-    case IPPON_AUTH_NOT_GUEST:
-        ippon_rest_reply_error(res, 403, "not_a_guest",
-                               "this user already has an account; log in to it instead");
-        return;
-    case IPPON_AUTH_BANNED:
-        ippon_rest_reply_error(res, 403, "banned", "this account is banned");
-        return;
+    case IPPON_AUTH_TAKEN:
+        if (r->taken & IPPON_TAKEN_DISPLAY_NAME) { /* both names: both fields, both texts */
+            const ippon_error_row *name_row = ippon_auth_error_row(IPPON_AUTH_DISPLAY_NAME_TAKEN);
+            json_t *fields = ippon_rest_row_field(ippon_rest_row_field(json_object(), row), name_row);
+            ippon_rest_reply_error_fields(res, row->status, row->wire, fields, "%s; %s", row->text, name_row->text);
+            return;
+        }
+        break;
     case IPPON_AUTH_WEAK: {
         const char *field = kind == REPLY_PASSWORD ? "new_password" : "password";
-        ippon_rest_reply_error_fields(res, 400, "bad_request", json_pack("{s:s}", field, r->problem), "%s: %s",
+        ippon_rest_reply_error_fields(res, row->status, row->wire, json_pack("{s:s}", field, r->problem), "%s: %s",
                                       field, r->problem);
         return;
     }
-    case IPPON_AUTH_WRONG_PASSWORD:
-        ippon_rest_reply_error_fields(res, 403, "wrong_password",
-                                      json_pack("{s:s}", "old_password", "is not the current password"),
-                                      "old_password: is not the current password");
-        return;
-    case IPPON_AUTH_NOT_REGISTERED:
-        ippon_rest_reply_error(res, 403, "not_registered",
-                               "a guest has no password: register (claim an account) first");
-        return;
-    case IPPON_AUTH_ERROR:
-        break;
     }
-    ippon_rest_reply_error(res, 500, "internal", "the server could not do this; try again later");
+    ippon_rest_reply_row(res, row);
 }
 
 /* ---- the session ------------------------------------------------------------------ */

@@ -241,6 +241,30 @@ void ippon_rest_reply_error_fields(ippon_rest_response *res, int status, const c
     va_end(ap);
 }
 
+json_t *ippon_rest_row_field(json_t *fields, const ippon_error_row *row)
+{
+    const char *sep = strstr(row->text, ": ");
+    if (!fields || !sep || sep == row->text)
+        return fields;
+    for (const char *c = row->text; c < sep; c++)
+        if (!(*c >= 'a' && *c <= 'z') && *c != '_')
+            return fields;
+    char field[64];
+    snprintf(field, sizeof field, "%.*s", (int)(sep - row->text), row->text);
+    json_object_set_new(fields, field, json_string(sep + 2));
+    return fields;
+}
+
+void ippon_rest_reply_row(ippon_rest_response *res, const ippon_error_row *row)
+{
+    json_t *fields = ippon_rest_row_field(json_object(), row);
+    if (fields && json_object_size(fields) == 0) {
+        json_decref(fields);
+        fields = NULL;
+    }
+    ippon_rest_reply_error_fields(res, row->status, row->wire, fields, "%s", row->text);
+}
+
 /* does path match the route's path? For a "/prefix/{name}" route, *param gets the segment */
 static int rest_path_match(const char *route, const char *path, const char **param)
 {

@@ -26,6 +26,7 @@
 #include <stddef.h>
 
 #include "app.h"
+#include "ippon/error.h"
 
 typedef enum ippon_http_method {
     IPPON_HTTP_GET,
@@ -172,6 +173,16 @@ void ippon_rest_reply_error(ippon_rest_response *res, int status, const char *co
 void ippon_rest_reply_error_fields(ippon_rest_response *res, int status, const char *code,
                                    json_t *fields, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
+
+/*
+ * reply a row of an error table (ippon/error.h): its HTTP status, its wire name as "code" and its
+ * text as "message"; a text "field: problem" (field a request field's name) also as
+ * "fields": {"field": "problem"}
+ */
+void ippon_rest_reply_row(ippon_rest_response *res, const ippon_error_row *row);
+
+/* add a row's "field: problem" to fields (nothing if its text is not one); returns fields */
+json_t *ippon_rest_row_field(json_t *fields, const ippon_error_row *row);
 
 /* the handlers, one file per resource */
 void ippon_health_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);

@@ -798,22 +798,3 @@ int ippon_auth_claim(ippon_auth *auth, const char *token_hex, const char *userna
     return auth_signup(op, "claim", username, password, password_len, display_name, guest.id,
                        now);
 }
-
-const char *ippon_auth_strerror(int status)
-{
-    switch (status) {
-    case IPPON_AUTH_OK: return "ok";
-    case IPPON_AUTH_INVALID: return "unknown, expired or revoked session, or a wrong username or password";
-    case IPPON_AUTH_ERROR: return "the identity service failed (database or memory)";
-    case IPPON_AUTH_LIMITED: return "too many attempts";
-    case IPPON_AUTH_BUSY: return "the password service is busy";
-    case IPPON_AUTH_TAKEN: return "the name is taken";
-    case IPPON_AUTH_NOT_GUEST: return "this user already has an account";
-    case IPPON_AUTH_BANNED: return "the account is banned";
-    case IPPON_AUTH_UNAVAILABLE: return "the database cannot take the change just now";
-    case IPPON_AUTH_WEAK: return "the password is too weak";
-    case IPPON_AUTH_WRONG_PASSWORD: return "the current password is wrong";
-    case IPPON_AUTH_NOT_REGISTERED: return "a guest has no password";
-    default: return "unknown identity error";
-    }
-}

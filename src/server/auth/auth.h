@@ -58,6 +58,7 @@
 #include <stddef.h>
 
 #include "app.h"
+#include "auth/auth_errors.h"
 #include "base/shared_buckets.h"
 #include "config.h"
 #include "store/store.h"
@@ -76,26 +77,7 @@
 
 typedef struct ippon_auth ippon_auth;
 
-/* the identities' codes: −200 .. −299, distinct from every other family's (ippon/error.h) */
-typedef enum ippon_auth_status {
-    IPPON_AUTH_OK = 0,
-    IPPON_AUTH_INVALID = -200,   /* unknown, malformed, expired or revoked token; or a wrong
-                                    username or password */
-    IPPON_AUTH_ERROR = -201,     /* the store failed, or out of memory */
-    IPPON_AUTH_LIMITED = -202,   /* too many attempts: see retry_after_ms */
-    IPPON_AUTH_BUSY = -203,      /* the hashing queue is full, or the server is stopping */
-    IPPON_AUTH_TAKEN = -204,     /* the username and/or display name is taken: see taken */
-    IPPON_AUTH_NOT_GUEST = -205, /* claim: this user already has an account */
-    IPPON_AUTH_BANNED = -206,    /* login: right password, but the account is banned */
-    IPPON_AUTH_UNAVAILABLE = -207, /* the database could not take the write now (nothing changed):
-                                      see retry_after_ms */
-    IPPON_AUTH_WEAK = -208,      /* a new password the policy refuses: see problem */
-    IPPON_AUTH_WRONG_PASSWORD = -209, /* a password change: the current password is not the one given */
-    IPPON_AUTH_NOT_REGISTERED = -210, /* a password change by a guest: there is no password to change */
-} ippon_auth_status;
-
-/* a static English description of an ippon_auth_status */
-const char *ippon_auth_strerror(int status);
+/* the identities' codes, −200 .. −299, and their table: auth_errors.h */
 
 typedef struct ippon_auth_result {
     ippon_auth_status status;

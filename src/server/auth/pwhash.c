@@ -1,26 +1,26 @@
 /*
  * pwhash.c — the password-hashing worker thread (see pwhash.h).
  *
- * How it works: two singly linked FIFO lists under one mutex, "todo" and "done". submit
- * appends to todo and signals the condition variable; the worker pops the head of todo,
- * runs argon2id without holding the lock, appends the job to done and calls the wake
- * function (under the lock, so a wake can never reach a loop that has already replaced
- * or dropped it). poll swaps the done list out under the lock and runs the callbacks
- * outside it. Passwords live only in the job and are wiped (sodium_memzero) before the
- * job is freed. A checked hash is a hash job whose password the policy (pwpolicy.h) sees first,
- * on the worker too, since a check can take more than a millisecond.
+ * How it works: a worker thread of base/job_queue.h. submit appends to the "todo" list under
+ * the queue's lock and signals it; the worker pops the head of todo, runs argon2id without
+ * holding the lock, and hands the job to the queue's done list, which calls the wake function;
+ * poll takes the done list and runs the callbacks outside the lock. Passwords live only in the
+ * job and are wiped (sodium_memzero) before the job is freed. A checked hash is a hash job whose
+ * password the policy (pwpolicy.h) sees first, on the worker too, since a check can take more
+ * than a millisecond.
  */
 #include "auth/pwhash.h"
 
-#include <pthread.h>
 #include <sodium.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/job_queue.h"
+
 typedef enum pwhash_kind { PWHASH_HASH, PWHASH_VERIFY, PWHASH_CHECKED } pwhash_kind;
 
 typedef struct pwhash_job {
-    struct pwhash_job *next;
+    ippon_job link; /* first: the queue's lists hold jobs by it */
     pwhash_kind kind;
     char *password;
     size_t len;
@@ -34,45 +34,14 @@ typedef struct pwhash_job {
     void *ctx;
 } pwhash_job;
 
-typedef struct pwhash_list {
-    pwhash_job *head, *tail;
-} pwhash_list;
-
 struct ippon_pwhash {
-    pthread_t thread;
-    pthread_mutex_t lock;
-    pthread_cond_t work;
-    pwhash_list todo, done;
+    ippon_job_queue q; /* its lock guards todo and in_flight too */
+    ippon_job_list todo;
     size_t in_flight; /* todo + the running job */
     size_t max_queue;
-    int stopping;
     unsigned long long ops;
     size_t mem;
-    void (*wake)(void *);
-    void *wake_ctx;
 };
-
-static void list_push(pwhash_list *l, pwhash_job *j)
-{
-    j->next = NULL;
-    if (l->tail)
-        l->tail->next = j;
-    else
-        l->head = j;
-    l->tail = j;
-}
-
-static pwhash_job *list_pop(pwhash_list *l)
-{
-    pwhash_job *j = l->head;
-    if (j) {
-        l->head = j->next;
-        if (!l->head)
-            l->tail = NULL;
-        j->next = NULL;
-    }
-    return j;
-}
 
 static void job_free(pwhash_job *j)
 {
@@ -127,22 +96,20 @@ static void job_run(const ippon_pwhash *pool, pwhash_job *j)
 static void *pwhash_worker(void *arg)
 {
     ippon_pwhash *pool = arg;
-    pthread_mutex_lock(&pool->lock);
+    pthread_mutex_lock(&pool->q.lock);
     for (;;) {
-        while (!pool->stopping && !pool->todo.head)
-            pthread_cond_wait(&pool->work, &pool->lock);
-        if (pool->stopping)
+        while (!pool->q.stopping && !pool->todo.head)
+            ippon_job_queue_sleep(&pool->q, INT64_MAX);
+        if (pool->q.stopping)
             break;
-        pwhash_job *j = list_pop(&pool->todo);
-        pthread_mutex_unlock(&pool->lock);
+        pwhash_job *j = (pwhash_job *)ippon_job_list_pop(&pool->todo);
+        pthread_mutex_unlock(&pool->q.lock);
         job_run(pool, j);
-        pthread_mutex_lock(&pool->lock);
-        list_push(&pool->done, j);
+        pthread_mutex_lock(&pool->q.lock);
         pool->in_flight--;
-        if (pool->wake)
-            pool->wake(pool->wake_ctx);
+        ippon_job_queue_finished(&pool->q, &j->link);
     }
-    pthread_mutex_unlock(&pool->lock);
+    pthread_mutex_unlock(&pool->q.lock);
     return NULL;
 }
 
@@ -160,20 +127,12 @@ int ippon_pwhash_start(ippon_pwhash **out, unsigned long long ops, size_t mem_by
     pool->ops = ops;
     pool->mem = mem_bytes;
     pool->max_queue = max_queue;
-    pool->wake = wake;
-    pool->wake_ctx = wake_ctx;
-    if (pthread_mutex_init(&pool->lock, NULL) != 0) {
+    if (ippon_job_queue_init(&pool->q, wake, wake_ctx) != 0) {
         free(pool);
         return -1;
     }
-    if (pthread_cond_init(&pool->work, NULL) != 0) {
-        pthread_mutex_destroy(&pool->lock);
-        free(pool);
-        return -1;
-    }
-    if (pthread_create(&pool->thread, NULL, pwhash_worker, pool) != 0) {
-        pthread_cond_destroy(&pool->work);
-        pthread_mutex_destroy(&pool->lock);
+    if (ippon_job_queue_start(&pool->q, pwhash_worker, pool) != 0) {
+        ippon_job_queue_destroy(&pool->q);
         free(pool);
         return -1;
     }
@@ -183,10 +142,7 @@ int ippon_pwhash_start(ippon_pwhash **out, unsigned long long ops, size_t mem_by
 
 void ippon_pwhash_set_wake(ippon_pwhash *pool, void (*wake)(void *), void *wake_ctx)
 {
-    pthread_mutex_lock(&pool->lock);
-    pool->wake = wake;
-    pool->wake_ctx = wake_ctx;
-    pthread_mutex_unlock(&pool->lock);
+    ippon_job_queue_set_wake(&pool->q, wake, wake_ctx);
 }
 
 static int pwhash_submit_job(ippon_pwhash *pool, pwhash_kind kind, const char *password, size_t len,
@@ -231,14 +187,14 @@ static int pwhash_submit_job(ippon_pwhash *pool, pwhash_kind kind, const char *p
         job_free(j);
         return -1;
     }
-    pthread_mutex_lock(&pool->lock);
-    int accepted = !pool->stopping && pool->in_flight < pool->max_queue;
+    pthread_mutex_lock(&pool->q.lock);
+    int accepted = !pool->q.stopping && pool->in_flight < pool->max_queue;
     if (accepted) {
-        list_push(&pool->todo, j);
+        ippon_job_list_push(&pool->todo, &j->link);
         pool->in_flight++;
-        pthread_cond_signal(&pool->work);
+        pthread_cond_signal(&pool->q.work);
     }
-    pthread_mutex_unlock(&pool->lock);
+    pthread_mutex_unlock(&pool->q.lock);
     if (!accepted) {
         job_free(j);
         return -1;
@@ -258,36 +214,27 @@ int ippon_pwhash_verify(ippon_pwhash *pool, const char *password, size_t len, co
     return pwhash_submit(pool, PWHASH_VERIFY, password, len, hash, done, ctx);
 }
 
-/* run and free every job of list (on the caller's thread) */
-static int pwhash_finish(pwhash_job *j)
+/* a finished job's callback, then the job is freed (on the caller's thread) */
+static void pwhash_complete(ippon_job *link, void *unused)
 {
-    int n = 0;
-    while (j) {
-        pwhash_job *next = j->next;
-        j->done(j->ctx, j->result, j->have_out ? j->out : NULL);
-        job_free(j);
-        j = next;
-        n++;
-    }
-    return n;
+    (void)unused;
+    pwhash_job *j = (pwhash_job *)link;
+    j->done(j->ctx, j->result, j->have_out ? j->out : NULL);
+    job_free(j);
 }
 
 int ippon_pwhash_poll(ippon_pwhash *pool)
 {
     if (!pool)
         return 0;
-    pthread_mutex_lock(&pool->lock);
-    pwhash_job *finished = pool->done.head;
-    pool->done.head = pool->done.tail = NULL;
-    pthread_mutex_unlock(&pool->lock);
-    return pwhash_finish(finished);
+    return ippon_job_chain_complete(ippon_job_queue_take_done(&pool->q), pwhash_complete, NULL);
 }
 
 size_t ippon_pwhash_in_flight(ippon_pwhash *pool)
 {
-    pthread_mutex_lock(&pool->lock);
+    pthread_mutex_lock(&pool->q.lock);
     size_t n = pool->in_flight;
-    pthread_mutex_unlock(&pool->lock);
+    pthread_mutex_unlock(&pool->q.lock);
     return n;
 }
 
@@ -295,33 +242,35 @@ void ippon_pwhash_stop(ippon_pwhash *pool)
 {
     if (!pool)
         return;
-    pthread_mutex_lock(&pool->lock);
-    pool->stopping = 1;
-    pthread_cond_broadcast(&pool->work);
-    pthread_mutex_unlock(&pool->lock);
-    pthread_join(pool->thread, NULL);
+    ippon_job_queue_stop(&pool->q);
 
     /* the worker is gone. Detach both lists before running callbacks, so that a callback
        that polls or submits (refused: stopping) finds nothing to run twice. */
-    pwhash_job *done = pool->done.head, *todo = pool->todo.head;
-    pool->done.head = pool->done.tail = pool->todo.head = pool->todo.tail = NULL;
-    for (pwhash_job *j = todo; j; j = j->next)
-        j->result = IPPON_PWHASH_CANCELLED;
-    pwhash_finish(done);
-    pwhash_finish(todo);
-    pthread_cond_destroy(&pool->work);
-    pthread_mutex_destroy(&pool->lock);
+    ippon_job *done = ippon_job_list_take(&pool->q.done), *todo = ippon_job_list_take(&pool->todo);
+    for (ippon_job *j = todo; j; j = j->next)
+        ((pwhash_job *)j)->result = IPPON_PWHASH_CANCELLED;
+    ippon_job_chain_complete(done, pwhash_complete, NULL);
+    ippon_job_chain_complete(todo, pwhash_complete, NULL);
+    ippon_job_queue_destroy(&pool->q);
     free(pool);
+}
+
+static const ippon_error_row pwhash_rows[] = { IPPON_PWHASH_ERRNO_MAP(IPPON_ERROR_ROW) };
+
+const ippon_error_row *ippon_pwhash_error_row(int result)
+{
+    return ippon_error_find(pwhash_rows, (int)(sizeof pwhash_rows / sizeof pwhash_rows[0]), result);
 }
 
 const char *ippon_pwhash_strerror(int result)
 {
+    const ippon_error_row *row = ippon_pwhash_error_row(result);
+    if (row)
+        return row->text;
     switch (result) {
     case IPPON_PWHASH_OK: return "ok";
     case IPPON_PWHASH_MISMATCH: return "the password does not match";
     case IPPON_PWHASH_WEAK: return "the password policy refused the password";
-    case IPPON_PWHASH_FAILED: return "the password could not be hashed (out of memory)";
-    case IPPON_PWHASH_CANCELLED: return "the hashing worker stopped before the job ran";
     default: return "unknown password-hashing error";
     }
 }

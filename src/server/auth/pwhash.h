@@ -14,7 +14,8 @@
  * The worker never touches anything but the job (a copy of the password and the hash
  * string) and, for a checked hash, the password policy it was given (pwpolicy.h: used by this
  * worker alone); every callback runs on the thread that calls poll or stop. Callbacks are never
- * run from inside ippon_pwhash_submit.
+ * run from inside the calls that queue a job (ippon_pwhash_hash, _hash_checked, _verify). The
+ * thread, its lock, the done list and the wake are base/job_queue.h's, as the store writer's.
  */
 #ifndef IPPON_SERVER_PWHASH_H
 #define IPPON_SERVER_PWHASH_H
@@ -22,17 +23,27 @@
 #include <stddef.h>
 
 #include "auth/pwpolicy.h"
+#include "ippon/error.h"
 
 typedef struct ippon_pwhash ippon_pwhash;
 
-/* a job's result: an outcome (0 or above), or an error, −300 .. −399 (ippon/error.h) */
+/* password hashing's errors, −300 .. −399 (ippon/error.h): X(NAME, code, wire name, HTTP status,
+   English text). FAILED: libsodium could not hash (out of memory); CANCELLED: the pool stopped
+   before the job ran. */
+#define IPPON_PWHASH_ERRNO_MAP(X)                                                                   \
+    X(PWHASH_FAILED, -300, "internal", 500, "the password could not be hashed (out of memory)")   \
+    X(PWHASH_CANCELLED, -301, "busy", 503, "the hashing worker stopped before the job ran")
+
+/* a job's result: an outcome (0 or above), or an error of the table */
 typedef enum ippon_pwhash_result {
     IPPON_PWHASH_OK = 0,           /* hashed; or verified: the password matches */
     IPPON_PWHASH_MISMATCH = 1,     /* verified: it does not (or there was no hash to check) */
     IPPON_PWHASH_WEAK = 2,         /* a checked hash: the policy refused the password (not hashed) */
-    IPPON_PWHASH_FAILED = -300,    /* libsodium could not hash (out of memory) */
-    IPPON_PWHASH_CANCELLED = -301, /* the pool stopped before the job ran */
+    IPPON_PWHASH_ERRNO_MAP(IPPON_ERROR_ENUM)
 } ippon_pwhash_result;
+
+/* the row of an IPPON_PWHASH_* error; NULL for any other result */
+const ippon_error_row *ippon_pwhash_error_row(int result);
 
 /* a static English description of an ippon_pwhash_result */
 const char *ippon_pwhash_strerror(int result);

@@ -350,7 +350,8 @@ int ippon_sql_backup(ippon_sql *db, const char *dest, char *err, size_t errlen)
 
 struct ippon_sql_alarm {
     sqlite3 *db;
-    struct timespec due; /* CLOCK_MONOTONIC */
+    struct timespec due; /* CLOCK_MONOTONIC, as the condition variable's deadline takes it (a timespec,
+                            not ippon_mono_ms's milliseconds) */
     pthread_t thread;
     pthread_mutex_t lock;
     pthread_cond_t wake;

@@ -240,15 +240,15 @@ int ippon_store_migrate(ippon_store *st, const char *dir, int *applied, char *er
     return rc;
 }
 
+static const ippon_error_row store_rows[] = { IPPON_STORE_ERRNO_MAP(IPPON_ERROR_ROW) };
+
+const ippon_error_row *ippon_store_error_row(int code)
+{
+    return ippon_error_find(store_rows, (int)(sizeof store_rows / sizeof store_rows[0]), code);
+}
+
 const char *ippon_store_strerror(int code)
 {
-    switch (code) {
-    case 0: return "ok";
-    case -1: return "the database failed";
-    case IPPON_STORE_NOT_FOUND: return "no such row";
-    case IPPON_STORE_CONFLICT: return "a unique name is taken";
-    case IPPON_WRITE_UNAVAILABLE: return "the database could not take the write in time";
-    case IPPON_WRITE_STOPPED: return "the store writer stopped before the write";
-    default: return "unknown store error";
-    }
+    const ippon_error_row *row = ippon_store_error_row(code);
+    return row ? row->text : code == 0 ? "ok" : code == -1 ? "the database failed" : "unknown store error";
 }

@@ -23,6 +23,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "ippon/error.h"
+
 typedef struct ippon_store ippon_store;
 
 /*
@@ -101,11 +103,26 @@ void ippon_store_close(ippon_store *st);
 
 /* ---- users and sessions (store_users.c; table layout: migrations/0002_identities.sql) -- */
 
-/* the store's codes: −100 .. −199 (ippon/error.h) */
-#define IPPON_STORE_NOT_FOUND (-100) /* no such row (or no longer in the state asked for) */
-#define IPPON_STORE_CONFLICT (-101)  /* a unique name is taken: see *taken */
+/*
+ * The store's codes, −100 .. −199 (ippon/error.h), the writer's (store_writer.h) among them:
+ * X(NAME, code, wire name, HTTP status, English text).
+ *   STORE_NOT_FOUND     no such row (or no longer in the state asked for)
+ *   STORE_CONFLICT      a unique name is taken: see *taken
+ *   WRITE_UNAVAILABLE   a writer's job not done: the database stayed busy or unwritable too long
+ *   WRITE_STOPPED       a writer's job not done: the writer stopped first
+ */
+#define IPPON_STORE_ERRNO_MAP(X)                                                                    \
+    X(STORE_NOT_FOUND, -100, "not_found", 404, "no such row")                                     \
+    X(STORE_CONFLICT, -101, "conflict", 409, "a unique name is taken")                            \
+    X(WRITE_UNAVAILABLE, -110, "unavailable", 503, "the database could not take the write in time") \
+    X(WRITE_STOPPED, -111, "stopped", 503, "the store writer stopped before the write")
 
-/* a static English description of a store code (the writer's included), of 0 and of -1 */
+enum { IPPON_STORE_ERRNO_MAP(IPPON_ERROR_ENUM) };
+
+/* the row of a store code; NULL for any other */
+const ippon_error_row *ippon_store_error_row(int code);
+
+/* a static English description of a store code, of 0 and of -1 (the plain failure) */
 const char *ippon_store_strerror(int code);
 
 /* bits of *taken after IPPON_STORE_CONFLICT */

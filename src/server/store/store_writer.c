@@ -1,15 +1,15 @@
 /*
  * store_writer.c — the store writer's thread and queue (store_writer.h).
  *
- * How it works: two lanes of jobs under one mutex — "requests" (ANSWER and BACKGROUND jobs, in
- * order) and "matches" — and a "done" list. submit appends to a lane and signals the condition
- * variable. The thread takes the first job that may run (requests first: a REST caller waits for
+ * How it works: a worker thread of base/job_queue.h (its lock, condition variable, done list and
+ * wake, as pwhash.c's), with two lanes of jobs under that lock — "requests" (ANSWER and BACKGROUND
+ * jobs, in order) and "matches". submit appends to a lane and signals the condition variable. The thread takes the first job that may run (requests first: a REST caller waits for
  * them), runs it without holding the lock, and then, under the lock again, either moves it to
  * done (and calls the wake function, under the lock as pwhash.c does) or, after a failure of the
  * database's state, blocks the job's lane for a back-off with the job still at its head. Between
  * jobs it gives up the requests whose time is over. With nothing to run it sleeps on the
- * condition variable until the earliest moment something may run again. poll swaps the done list
- * out under the lock and runs the completions outside it.
+ * condition variable until the earliest moment something may run again. poll takes the done list
+ * under the lock and runs the completions outside it.
  *
  * A job stays in its lane while it runs, so the queue's length and its oldest job (the status)
  * count it. The writer's connection waits at most WRITER_BUSY_MS for a lock in each attempt (the
@@ -27,7 +27,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/job_queue.h"
 #include "base/log.h"
+#include "base/wall_clock.h"
 #include "store/store_private.h"
 
 #define WRITER_BUSY_MS 250       /* the writer's connection waits this long for a lock per attempt */
@@ -37,7 +39,7 @@
 #define REFUSED_RETRY_MS 60000   /* a match the database refused is tried again this often */
 
 typedef struct writer_job {
-    struct writer_job *next;
+    ippon_job link; /* first: the queue's lists hold jobs by it */
     ippon_write_kind kind;
     ippon_write_run run;
     ippon_write_done done;
@@ -47,13 +49,8 @@ typedef struct writer_job {
     int64_t not_before;            /* a match the database refused: not tried again before this */
 } writer_job;
 
-typedef struct job_list {
-    writer_job *head, *tail;
-    size_t n;
-} job_list;
-
 typedef struct lane {
-    job_list jobs;
+    ippon_job_list jobs;
     int64_t retry_at; /* after its head failed for the database's state: nothing runs before this */
     int failures;     /* attempts of its head that failed in a row */
 } lane;
@@ -61,12 +58,9 @@ typedef struct lane {
 enum { LANE_REQUESTS, LANE_MATCHES, LANES };
 
 struct ippon_writer {
-    pthread_t thread;
-    pthread_mutex_t lock;
-    pthread_cond_t work;
+    ippon_job_queue q; /* its lock guards the lanes and what follows, up to stopped */
     lane lanes[LANES];
-    job_list done;
-    bool running, stopping;
+    bool running;
     bool stopped; /* ippon_writer_stop has run (the caller's side: not under the lock) */
     int64_t stop_at;
     ippon_store *st;
@@ -84,13 +78,6 @@ struct ippon_writer {
 #endif
 };
 
-static int64_t mono_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 ippon_write_class ippon_write_class_of(ippon_sql_failure kind)
 {
     switch (kind) {
@@ -106,48 +93,12 @@ ippon_write_class ippon_write_class_of(ippon_sql_failure kind)
     }
 }
 
-/* ---- lists -------------------------------------------------------------------------------- */
-
-static void list_push(job_list *l, writer_job *j)
-{
-    assert((l->head == NULL) == (l->n == 0));
-    j->next = NULL;
-    if (l->tail)
-        l->tail->next = j;
-    else
-        l->head = j;
-    l->tail = j;
-    l->n++;
-}
-
-static void list_remove(job_list *l, writer_job *j)
-{
-    writer_job *prev = NULL;
-    for (writer_job *x = l->head; x; prev = x, x = x->next) {
-        if (x != j)
-            continue;
-        if (prev)
-            prev->next = x->next;
-        else
-            l->head = x->next;
-        if (l->tail == x)
-            l->tail = prev;
-        x->next = NULL;
-        assert(l->n > 0);
-        l->n--;
-        return;
-    }
-    assert(!"list_remove: the job is in the list");
-}
-
 /* j leaves its lane with result rc for its completion (lock held) */
 static void finish(ippon_writer *w, lane *l, writer_job *j, int rc)
 {
-    list_remove(&l->jobs, j);
+    ippon_job_list_remove(&l->jobs, &j->link);
     j->rc = rc;
-    list_push(&w->done, j);
-    if (w->wake)
-        w->wake(w->wake_ctx);
+    ippon_job_queue_finished(&w->q, &j->link);
 }
 
 /* the first job of l that may run at now, or NULL; *wake_at lowered to when one may (lock held) */
@@ -160,7 +111,7 @@ static writer_job *pick(lane *l, int64_t now, int64_t *wake_at)
             *wake_at = l->retry_at;
         return NULL;
     }
-    for (writer_job *j = l->jobs.head; j; j = j->next) {
+    for (writer_job *j = (writer_job *)l->jobs.head; j; j = (writer_job *)j->link.next) {
         if (j->not_before <= now)
             return j;
         if (j->not_before < *wake_at)
@@ -173,9 +124,9 @@ static writer_job *pick(lane *l, int64_t now, int64_t *wake_at)
 static void give_up_late(ippon_writer *w, int64_t now, int64_t *wake_at)
 {
     lane *l = &w->lanes[LANE_REQUESTS];
-    writer_job *j = l->jobs.head;
+    writer_job *j = (writer_job *)l->jobs.head;
     while (j) {
-        writer_job *next = j->next;
+        writer_job *next = (writer_job *)j->link.next;
         if (j->give_up_at <= now) {
             ippon_log_warn("store writer: a write was given up after %lld ms in the queue (%s)",
                            (long long)(now - j->queued_at), w->last_error[0] ? w->last_error : "the queue was slow");
@@ -246,7 +197,7 @@ static int backoff_ms(int failures)
 /* what an attempt's outcome does to the job and its lane (lock held) */
 static void settle(ippon_writer *w, lane *l, writer_job *j, ippon_write_class cls, int rc, const char *why)
 {
-    int64_t now = mono_ms();
+    int64_t now = ippon_mono_ms();
     assert(cls != IPPON_WRITE_OK || rc != -1); /* attempt() classes a failed job by its error */
     w->last = cls;
     if (cls == IPPON_WRITE_OK) {
@@ -261,19 +212,19 @@ static void settle(ippon_writer *w, lane *l, writer_job *j, ippon_write_class cl
     w->failures++;
     snprintf(w->last_error, sizeof w->last_error, "%s", why);
     if (cls == IPPON_WRITE_REFUSED) {
-        if (j->kind == IPPON_WRITE_MATCHES && !w->stopping) {
+        if (j->kind == IPPON_WRITE_MATCHES && !w->q.stopping) {
             ippon_log_error("store writer: the database refused finished matches (%s); they are kept and tried "
                             "again every %d s",
                             why, REFUSED_RETRY_MS / 1000);
             j->not_before = now + REFUSED_RETRY_MS;
-            list_remove(&l->jobs, j);
-            list_push(&l->jobs, j);
+            ippon_job_list_remove(&l->jobs, &j->link);
+            ippon_job_list_push(&l->jobs, &j->link);
         } else {
             finish(w, l, j, -1);
         }
         return;
     }
-    if (j->kind != IPPON_WRITE_MATCHES && (w->stopping || now >= j->give_up_at)) {
+    if (j->kind != IPPON_WRITE_MATCHES && (w->q.stopping || now >= j->give_up_at)) {
         ippon_log_warn("store writer: a write was given up (%s)", why);
         finish(w, l, j, IPPON_WRITE_UNAVAILABLE);
         return;
@@ -291,34 +242,14 @@ static bool lanes_empty(const ippon_writer *w)
     return !w->lanes[LANE_REQUESTS].jobs.head && !w->lanes[LANE_MATCHES].jobs.head;
 }
 
-static void wait_until(ippon_writer *w, int64_t at_ms)
-{
-    if (at_ms == INT64_MAX) {
-        pthread_cond_wait(&w->work, &w->lock);
-        return;
-    }
-    int64_t left = at_ms - mono_ms();
-    if (left <= 0)
-        return;
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    ts.tv_sec += left / 1000;
-    ts.tv_nsec += (left % 1000) * 1000000L;
-    if (ts.tv_nsec >= 1000000000L) {
-        ts.tv_sec++;
-        ts.tv_nsec -= 1000000000L;
-    }
-    pthread_cond_timedwait(&w->work, &w->lock, &ts);
-}
-
 static void *writer_thread(void *arg)
 {
     ippon_writer *w = arg;
-    pthread_mutex_lock(&w->lock);
+    pthread_mutex_lock(&w->q.lock);
     for (;;) {
-        int64_t now = mono_ms(), wake_at = INT64_MAX;
+        int64_t now = ippon_mono_ms(), wake_at = INT64_MAX;
         give_up_late(w, now, &wake_at);
-        if (w->stopping && (lanes_empty(w) || now >= w->stop_at))
+        if (w->q.stopping && (lanes_empty(w) || now >= w->stop_at))
             break;
         lane *l = &w->lanes[LANE_REQUESTS];
         writer_job *j = pick(l, now, &wake_at);
@@ -327,20 +258,20 @@ static void *writer_thread(void *arg)
             j = pick(l, now, &wake_at);
         }
         if (!j) {
-            if (w->stopping && w->stop_at < wake_at)
+            if (w->q.stopping && w->stop_at < wake_at)
                 wake_at = w->stop_at;
-            wait_until(w, wake_at);
+            ippon_job_queue_sleep(&w->q, wake_at);
             continue;
         }
-        pthread_mutex_unlock(&w->lock);
+        pthread_mutex_unlock(&w->q.lock);
         int rc;
         char why[160] = "";
         ippon_write_class cls = attempt(w, j, &rc, why, sizeof why);
-        pthread_mutex_lock(&w->lock);
+        pthread_mutex_lock(&w->q.lock);
         settle(w, l, j, cls, rc, why);
     }
     w->running = false;
-    pthread_mutex_unlock(&w->lock);
+    pthread_mutex_unlock(&w->q.lock);
     return NULL;
 }
 
@@ -372,8 +303,7 @@ static int probe_write(ippon_store *st, const char *path, char *err, size_t errl
 static void writer_free(ippon_writer *w)
 {
     ippon_store_close(w->st);
-    pthread_cond_destroy(&w->work);
-    pthread_mutex_destroy(&w->lock);
+    ippon_job_queue_destroy(&w->q);
     free(w->path);
 #ifdef IPPON_TEST_HOOKS
     free(w->fail_file);
@@ -395,14 +325,12 @@ static int worker_start(ippon_writer **out, const char *path, bool probe, void (
         snprintf(err, errlen, "store writer: out of memory");
         return -1;
     }
-    w->wake = wake;
-    w->wake_ctx = wake_ctx;
-    pthread_condattr_t attr;
-    pthread_condattr_init(&attr);
-    pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
-    pthread_mutex_init(&w->lock, NULL);
-    pthread_cond_init(&w->work, &attr);
-    pthread_condattr_destroy(&attr);
+    if (ippon_job_queue_init(&w->q, wake, wake_ctx) != 0) {
+        free(w->path);
+        free(w);
+        snprintf(err, errlen, "store writer: cannot make its lock");
+        return -1;
+    }
     struct stat s;
     if (ippon_store_open(&w->st, path, err, errlen) != 0) {
         writer_free(w);
@@ -432,7 +360,7 @@ static int worker_start(ippon_writer **out, const char *path, bool probe, void (
     }
 #endif
     w->running = true;
-    if (pthread_create(&w->thread, NULL, writer_thread, w) != 0) {
+    if (ippon_job_queue_start(&w->q, writer_thread, w) != 0) {
         snprintf(err, errlen, "store writer: cannot start its thread");
         writer_free(w);
         return -1;
@@ -455,10 +383,7 @@ int ippon_writer_start_reader(ippon_writer **out, const char *path, void (*wake)
 
 void ippon_writer_set_wake(ippon_writer *w, void (*wake)(void *), void *wake_ctx)
 {
-    pthread_mutex_lock(&w->lock);
-    w->wake = wake;
-    w->wake_ctx = wake_ctx;
-    pthread_mutex_unlock(&w->lock);
+    ippon_job_queue_set_wake(&w->q, wake, wake_ctx);
 }
 
 int ippon_writer_submit(ippon_writer *w, ippon_write_kind kind, ippon_write_run run, ippon_write_done done,
@@ -473,45 +398,36 @@ int ippon_writer_submit(ippon_writer *w, ippon_write_kind kind, ippon_write_run 
     j->run = run;
     j->done = done;
     j->arg = arg;
-    j->queued_at = mono_ms();
+    j->queued_at = ippon_mono_ms();
     j->give_up_at = kind == IPPON_WRITE_ANSWER       ? j->queued_at + IPPON_WRITE_ANSWER_MS
                     : kind == IPPON_WRITE_BACKGROUND ? j->queued_at + IPPON_WRITE_BACKGROUND_MS
                                                      : INT64_MAX;
-    pthread_mutex_lock(&w->lock);
-    bool accepted = !w->stopping && w->running;
+    pthread_mutex_lock(&w->q.lock);
+    bool accepted = !w->q.stopping && w->running;
     if (accepted) {
-        list_push(&w->lanes[kind == IPPON_WRITE_MATCHES ? LANE_MATCHES : LANE_REQUESTS].jobs, j);
-        pthread_cond_signal(&w->work);
+        ippon_job_list_push(&w->lanes[kind == IPPON_WRITE_MATCHES ? LANE_MATCHES : LANE_REQUESTS].jobs, &j->link);
+        pthread_cond_signal(&w->q.work);
     }
-    pthread_mutex_unlock(&w->lock);
+    pthread_mutex_unlock(&w->q.lock);
     if (!accepted)
         free(j);
     return accepted ? 0 : -1;
 }
 
-/* runs the completions of a detached list, in order, and frees the jobs */
-static int complete(writer_job *j)
+/* a finished job's completion, then the job is freed (on the caller's thread) */
+static void complete(ippon_job *link, void *unused)
 {
-    int n = 0;
-    while (j) {
-        writer_job *next = j->next;
-        j->done(j->arg, j->rc);
-        free(j);
-        j = next;
-        n++;
-    }
-    return n;
+    (void)unused;
+    writer_job *j = (writer_job *)link;
+    j->done(j->arg, j->rc);
+    free(j);
 }
 
 int ippon_writer_poll(ippon_writer *w)
 {
     if (!w)
         return 0;
-    pthread_mutex_lock(&w->lock);
-    writer_job *finished = w->done.head;
-    w->done = (job_list){0};
-    pthread_mutex_unlock(&w->lock);
-    return complete(finished);
+    return ippon_job_chain_complete(ippon_job_queue_take_done(&w->q), complete, NULL);
 }
 
 void ippon_writer_status_get(ippon_writer *w, ippon_writer_status *out)
@@ -519,10 +435,10 @@ void ippon_writer_status_get(ippon_writer *w, ippon_writer_status *out)
     memset(out, 0, sizeof *out);
     if (!w)
         return;
-    pthread_mutex_lock(&w->lock);
-    int64_t now = mono_ms(), oldest = now;
+    pthread_mutex_lock(&w->q.lock);
+    int64_t now = ippon_mono_ms(), oldest = now;
     for (int i = 0; i < LANES; i++)
-        for (const writer_job *j = w->lanes[i].jobs.head; j; j = j->next)
+        for (const writer_job *j = (const writer_job *)w->lanes[i].jobs.head; j; j = (const writer_job *)j->link.next)
             if (j->queued_at < oldest)
                 oldest = j->queued_at;
     out->running = w->running;
@@ -532,7 +448,7 @@ void ippon_writer_status_get(ippon_writer *w, ippon_writer_status *out)
     out->last = w->last;
     snprintf(out->last_error, sizeof out->last_error, "%s", w->last_error);
     out->failures = w->failures;
-    pthread_mutex_unlock(&w->lock);
+    pthread_mutex_unlock(&w->q.lock);
     out->file_ok = same_file(w, out->file_problem, sizeof out->file_problem); /* path, dev, ino never change */
 }
 
@@ -541,24 +457,19 @@ void ippon_writer_stop(ippon_writer *w, int64_t wait_ms)
     if (!w || w->stopped)
         return;
     w->stopped = true;
-    pthread_mutex_lock(&w->lock);
-    w->stopping = true;
-    w->stop_at = mono_ms() + (wait_ms > 0 ? wait_ms : 0);
-    pthread_cond_broadcast(&w->work);
-    pthread_mutex_unlock(&w->lock);
-    pthread_join(w->thread, NULL);
+    pthread_mutex_lock(&w->q.lock);
+    w->stop_at = ippon_mono_ms() + (wait_ms > 0 ? wait_ms : 0); /* read once stopping is set */
+    pthread_mutex_unlock(&w->q.lock);
+    ippon_job_queue_stop(&w->q);
     assert(!w->running);
 
     /* the thread is gone: the finished jobs first, then what was still queued, requests first */
-    writer_job *finished = w->done.head;
-    w->done = (job_list){0};
-    complete(finished);
+    ippon_job_chain_complete(ippon_job_list_take(&w->q.done), complete, NULL);
     for (int i = 0; i < LANES; i++) {
-        writer_job *left = w->lanes[i].jobs.head;
-        w->lanes[i].jobs = (job_list){0};
-        for (writer_job *j = left; j; j = j->next)
-            j->rc = IPPON_WRITE_STOPPED;
-        complete(left);
+        ippon_job *left = ippon_job_list_take(&w->lanes[i].jobs);
+        for (ippon_job *j = left; j; j = j->next)
+            ((writer_job *)j)->rc = IPPON_WRITE_STOPPED;
+        ippon_job_chain_complete(left, complete, NULL);
     }
     ippon_store_close(w->st);
     w->st = NULL;

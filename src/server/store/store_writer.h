@@ -64,10 +64,9 @@ typedef enum ippon_write_kind {
 #define IPPON_WRITE_ANSWER_MS 3000
 #define IPPON_WRITE_BACKGROUND_MS 60000
 
-/* results a completion gets besides the job's own (0, IPPON_STORE_NOT_FOUND, _CONFLICT, -1); store
-   codes as well (−100 .. −199: ippon_store_strerror) */
-#define IPPON_WRITE_UNAVAILABLE (-110) /* not done: the database stayed busy or unwritable too long */
-#define IPPON_WRITE_STOPPED (-111)     /* not done: the writer stopped first */
+/* results a completion gets besides the job's own (0, IPPON_STORE_NOT_FOUND, _CONFLICT, -1): the store
+   codes IPPON_WRITE_UNAVAILABLE (not done: the database stayed busy or unwritable too long) and
+   IPPON_WRITE_STOPPED (not done: the writer stopped first), in store.h's table */
 
 typedef enum ippon_write_class {
     IPPON_WRITE_OK,
