@@ -8,18 +8,19 @@
  * text. The family's enum, its *_strerror and its *_error_row (what the REST routes reply:
  * api/rest.h ippon_rest_reply_row) are all made from that one list:
  *
- *      −1 ..  −99  the rules core      IPPON_E*          IPPON_CORE_ERRNO_MAP    (this header)
+ *      −1          failed              IPPON_FAILED                              (this header)
+ *      −2 ..  −99  the rules core      IPPON_E*          IPPON_CORE_ERRNO_MAP    (this header)
  *    −100 .. −199  the server's store  IPPON_STORE_*,    IPPON_STORE_ERRNO_MAP   (src/server/store/store.h)
  *                                      IPPON_WRITE_*
  *    −200 .. −299  identities          IPPON_AUTH_*      IPPON_AUTH_ERRNO_MAP    (src/server/auth/auth_errors.h)
  *    −300 .. −399  password hashing    IPPON_PWHASH_*    IPPON_PWHASH_ERRNO_MAP  (src/server/auth/pwhash.h)
  *
  * A family's X(NAME, code, wire, status, text) is used as IPPON_<NAME> = code. A family's own
- * failure has a code of its own (IPPON_AUTH_ERROR, IPPON_PWHASH_FAILED). −1 is the core's
- * IPPON_EINVAL, and also still the plain "failed" of the server's functions that say no more than
- * that (their comments read "0 or -1", the reason going to an err buffer or the log), the store's
- * among them. Callers compare a result with the named codes, or test < 0; never with a
- * number. (tests/unit/test_server_error_codes.c walks every table: codes distinct and in their
+ * failure has a code of its own (IPPON_AUTH_ERROR, IPPON_PWHASH_FAILED). −1 is IPPON_FAILED and
+ * nothing else: the plain failure of the functions that say no more than that (their comments
+ * read "0 or -1", the reason going to an err buffer or the log), the store's among them; no
+ * family's table uses it. Callers compare a result with the named codes, or test < 0; never
+ * with a number. (tests/unit/test_server_error_codes.c walks every table: codes distinct and in their
  * ranges, wire names distinct, every code with a text and a status.)
  *
  * Contracts: a caller's mistakes — a NULL pointer, a negative length, a seat or an index out
@@ -42,9 +43,9 @@ typedef struct ippon_error_row {
 
 /* the rules core's errors: X(NAME, code, wire name, HTTP status, English text) */
 #define IPPON_CORE_ERRNO_MAP(X)                                                                   \
-    X(EINVAL, -1, "bad_input", 400, "malformed or out-of-range input")                          \
-    X(ERANGE, -2, "too_many", 400, "too many items, or too little room for them")               \
-    X(EILLEGAL, -3, "illegal", 409, "against the rules")
+    X(EINVAL, -2, "bad_input", 400, "malformed or out-of-range input")                          \
+    X(ERANGE, -3, "too_many", 400, "too many items, or too little room for them")               \
+    X(EILLEGAL, -4, "illegal", 409, "against the rules")
 
 /* the X that makes a family's enum, and the one that makes its rows */
 #define IPPON_ERROR_ENUM(name, code, wire, status, text) IPPON_##name = (code),
@@ -52,6 +53,7 @@ typedef struct ippon_error_row {
 
 enum {
     IPPON_OK = 0,
+    IPPON_FAILED = -1, /* failed, the reason said elsewhere (an err buffer, the log) */
     IPPON_CORE_ERRNO_MAP(IPPON_ERROR_ENUM)
 };
 

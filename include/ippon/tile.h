@@ -86,7 +86,7 @@ int ippon_notation_parse(const char *s, ippon_code *out, int cap);
  */
 int ippon_notation_format(const ippon_code *codes, int n, char *buf, size_t cap);
 
-/* tenhou.net/6 integer of a code (11–47, 51–53), and back; -1 / IPPON_EINVAL for a bad value */
+/* tenhou.net/6 integer of a code (11–47, 51–53), and back; IPPON_EINVAL for a bad value */
 int ippon_code_to_tenhou(int code);
 int ippon_code_from_tenhou(int tenhou);
 

@@ -102,7 +102,7 @@ int ippon_notation_format(const ippon_code *codes, int n, char *buf, size_t cap)
 int ippon_code_to_tenhou(int code)
 {
     if (code < 0 || code >= IPPON_CODES)
-        return -1;
+        return IPPON_EINVAL;
     if (ippon_code_is_red(code))
         return 51 + code - IPPON_RED_5M;
     return 10 * (ippon_kind_suit(code) + 1) + ippon_kind_number(code);

@@ -41,7 +41,7 @@ static const struct family {
     const ippon_error_row *(*row_of)(int);
     const char *(*describe)(int);
 } families[] = {
-    { "core", ROWS(core_rows), -99, -1, ippon_error_row_of, ippon_strerror },
+    { "core", ROWS(core_rows), -99, -2, ippon_error_row_of, ippon_strerror },
     { "store", ROWS(store_rows), -199, -100, ippon_store_error_row, ippon_store_strerror },
     { "auth", ROWS(auth_rows), -299, -200, ippon_auth_error_row, ippon_auth_strerror },
     { "pwhash", ROWS(pwhash_rows), -399, -300, ippon_pwhash_error_row, ippon_pwhash_strerror },
@@ -134,7 +134,11 @@ static void other_results_are_described_too(void **state)
 {
     (void)state;
     /* the store's plain failure, and password hashing's outcomes that are not errors */
-    assert_string_not_equal(ippon_store_strerror(-1), ippon_store_strerror(-12345));
+    assert_string_not_equal(ippon_store_strerror(IPPON_FAILED), ippon_store_strerror(-12345));
+    /* -1 is the plain failure and nothing else: no table has a row for it */
+    assert_int_equal(IPPON_FAILED, -1);
+    for (int f = 0; f < FAMILIES; f++)
+        assert_null(families[f].row_of(IPPON_FAILED));
     assert_string_not_equal(ippon_pwhash_strerror(IPPON_PWHASH_MISMATCH), ippon_pwhash_strerror(-12345));
     assert_string_not_equal(ippon_pwhash_strerror(IPPON_PWHASH_WEAK), ippon_pwhash_strerror(-12345));
     assert_string_not_equal(ippon_pwhash_strerror(IPPON_PWHASH_WEAK), ippon_pwhash_strerror(IPPON_PWHASH_MISMATCH));
@@ -145,7 +149,7 @@ static void other_results_are_described_too(void **state)
     for (int f = 0; f < FAMILIES; f++)
         assert_null(families[f].row_of(0));
     /* the core's errors stay below -1, the least shanten (ippon/shanten.h) */
-    assert_true(IPPON_ERANGE < -1 && IPPON_EILLEGAL < -1);
+    assert_true(IPPON_EINVAL < -1 && IPPON_ERANGE < -1 && IPPON_EILLEGAL < -1);
 }
 
 int main(void)

@@ -120,8 +120,8 @@ static void tenhou_codes(void **state)
     assert_int_equal(ippon_code_to_tenhou(IPPON_RED_5M), 51);
     assert_int_equal(ippon_code_to_tenhou(IPPON_RED_5P), 52);
     assert_int_equal(ippon_code_to_tenhou(IPPON_RED_5S), 53);
-    assert_int_equal(ippon_code_to_tenhou(IPPON_CODES), -1);
-    assert_int_equal(ippon_code_to_tenhou(-1), -1);
+    assert_int_equal(ippon_code_to_tenhou(IPPON_CODES), IPPON_EINVAL);
+    assert_int_equal(ippon_code_to_tenhou(-1), IPPON_EINVAL);
 
     assert_int_equal(ippon_code_from_tenhou(11), IPPON_1M);
     assert_int_equal(ippon_code_from_tenhou(25), IPPON_5P);

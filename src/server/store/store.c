@@ -250,5 +250,5 @@ const ippon_error_row *ippon_store_error_row(int code)
 const char *ippon_store_strerror(int code)
 {
     const ippon_error_row *row = ippon_store_error_row(code);
-    return row ? row->text : code == 0 ? "ok" : code == -1 ? "the database failed" : "unknown store error";
+    return row ? row->text : code == 0 ? "ok" : code == IPPON_FAILED ? "the database failed" : "unknown store error";
 }

@@ -176,7 +176,7 @@ static ippon_write_class attempt(ippon_writer *w, writer_job *j, int *rc, char *
         ippon_log_error("store writer: a job left a transaction open; rolled back");
         ippon_sql_rollback(w->st->db);
     }
-    if (*rc != -1) /* the plain failure; anything else (0, a count, NOT_FOUND, CONFLICT) is an answer */
+    if (*rc != IPPON_FAILED) /* the plain failure; anything else (0, a count, NOT_FOUND, CONFLICT) is an answer */
         return IPPON_WRITE_OK;
     if (!w->st->last_error) {
         snprintf(why, whylen, "the write failed without a database error (out of memory?)");
@@ -198,7 +198,7 @@ static int backoff_ms(int failures)
 static void settle(ippon_writer *w, lane *l, writer_job *j, ippon_write_class cls, int rc, const char *why)
 {
     int64_t now = ippon_mono_ms();
-    assert(cls != IPPON_WRITE_OK || rc != -1); /* attempt() classes a failed job by its error */
+    assert(cls != IPPON_WRITE_OK || rc != IPPON_FAILED); /* attempt() classes a failed job by its error */
     w->last = cls;
     if (cls == IPPON_WRITE_OK) {
         w->last_error[0] = '\0';
