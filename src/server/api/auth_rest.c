@@ -49,6 +49,15 @@ typedef enum reply_kind {
     REPLY_GUEST, REPLY_REGISTER, REPLY_LOGIN, REPLY_TOKEN, REPLY_LOGOUT, REPLY_PASSWORD, REPLY_LOGOUT_ALL
 } reply_kind;
 
+/* a password field checked by rule (as ippon_rest_fields_checked), and its length in bytes in
+   *len (0 when it is absent or refused): a password is passed on with its length */
+static const char *password_field(ippon_rest_fields *fc, const char *name, ippon_rest_field_rule rule, size_t *len)
+{
+    const char *text = ippon_rest_fields_checked(fc, name, 1, rule);
+    *len = text ? json_string_length(json_object_get(fc->body, name)) : 0;
+    return text;
+}
+
 /* the caller's own user object */
 static json_t *user_json(const ippon_user *u)
 {
@@ -327,10 +336,8 @@ void ippon_auth_register_post(ippon_app *app, const ippon_rest_request *req,
     if (ippon_rest_fields_begin(&fc, req, res, 0, known, "username, password, display_name") != 0)
         return;
     const char *username = ippon_rest_fields_checked(&fc, "username", 1, ippon_auth_check_username);
-    size_t pw_len = 0;
-    const char *password = ippon_rest_fields_checked(&fc, "password", 1, ippon_auth_check_password);
-    if (password)
-        pw_len = json_string_length(json_object_get(fc.body, "password"));
+    size_t pw_len;
+    const char *password = password_field(&fc, "password", ippon_auth_check_password, &pw_len);
     const char *name = ippon_rest_fields_checked(&fc, "display_name", 1, ippon_auth_check_display_name);
     if (ippon_rest_fields_reply(&fc, res) == 0) {
         rest_wait *w = rest_wait_begin(req, res, REPLY_REGISTER);
@@ -346,24 +353,25 @@ void ippon_auth_register_post(ippon_app *app, const ippon_rest_request *req,
 }
 
 /* login's own shape checks: any non-empty string of sane length */
-static int login_username_rule(const char *text, size_t len, char *why, size_t whylen)
+static int length_rule(size_t len, int max, char *why, size_t whylen)
 {
-    if (len == 0 || len > LOGIN_MAX_USERNAME) {
-        snprintf(why, whylen, "must be 1 to %d bytes long (has %zu)", LOGIN_MAX_USERNAME, len);
+    if (len == 0 || len > (size_t)max) {
+        snprintf(why, whylen, "must be 1 to %d bytes long (has %zu)", max, len);
         return -1;
     }
-    (void)text;
     return 0;
+}
+
+static int login_username_rule(const char *text, size_t len, char *why, size_t whylen)
+{
+    (void)text;
+    return length_rule(len, LOGIN_MAX_USERNAME, why, whylen);
 }
 
 static int login_password_rule(const char *text, size_t len, char *why, size_t whylen)
 {
-    if (len == 0 || len > IPPON_PASSWORD_MAX) {
-        snprintf(why, whylen, "must be 1 to %d bytes long (has %zu)", IPPON_PASSWORD_MAX, len);
-        return -1;
-    }
     (void)text;
-    return 0;
+    return length_rule(len, IPPON_PASSWORD_MAX, why, whylen);
 }
 
 void ippon_auth_login_post(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
@@ -377,8 +385,8 @@ void ippon_auth_login_post(ippon_app *app, const ippon_rest_request *req, ippon_
     if (ippon_rest_fields_begin(&fc, req, res, 0, known, "username, password") != 0)
         return;
     const char *username = ippon_rest_fields_checked(&fc, "username", 1, login_username_rule);
-    const char *password = ippon_rest_fields_checked(&fc, "password", 1, login_password_rule);
-    size_t pw_len = password ? json_string_length(json_object_get(fc.body, "password")) : 0;
+    size_t pw_len;
+    const char *password = password_field(&fc, "password", login_password_rule, &pw_len);
     if (ippon_rest_fields_reply(&fc, res) == 0) {
         rest_wait *w = rest_wait_begin(req, res, REPLY_LOGIN);
         if (w) {
@@ -468,8 +476,8 @@ void ippon_auth_claim_post(ippon_app *app, const ippon_rest_request *req, ippon_
                                 "username, password, display_name (optional)") != 0)
         return;
     const char *username = ippon_rest_fields_checked(&fc, "username", 1, ippon_auth_check_username);
-    const char *password = ippon_rest_fields_checked(&fc, "password", 1, ippon_auth_check_password);
-    size_t pw_len = password ? json_string_length(json_object_get(fc.body, "password")) : 0;
+    size_t pw_len;
+    const char *password = password_field(&fc, "password", ippon_auth_check_password, &pw_len);
     const char *name = ippon_rest_fields_checked(&fc, "display_name", 0, ippon_auth_check_display_name);
     if (ippon_rest_fields_reply(&fc, res) == 0) {
         rest_wait *w = rest_wait_begin(req, res, REPLY_TOKEN);
@@ -497,10 +505,9 @@ void ippon_auth_password_post(ippon_app *app, const ippon_rest_request *req, ipp
         return;
     if (ippon_rest_fields_begin(&fc, req, res, 0, known, "old_password, new_password") != 0)
         return;
-    const char *old_password = ippon_rest_fields_checked(&fc, "old_password", 1, login_password_rule);
-    const char *new_password = ippon_rest_fields_checked(&fc, "new_password", 1, ippon_auth_check_password);
-    size_t old_len = old_password ? json_string_length(json_object_get(fc.body, "old_password")) : 0;
-    size_t new_len = new_password ? json_string_length(json_object_get(fc.body, "new_password")) : 0;
+    size_t old_len, new_len;
+    const char *old_password = password_field(&fc, "old_password", login_password_rule, &old_len);
+    const char *new_password = password_field(&fc, "new_password", ippon_auth_check_password, &new_len);
     if (ippon_rest_fields_reply(&fc, res) == 0) {
         rest_wait *w = rest_wait_begin(req, res, REPLY_PASSWORD);
         if (w) {
