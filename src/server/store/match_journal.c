@@ -265,12 +265,12 @@ int ippon_journal_sync(ippon_journal *j)
     return rc;
 }
 
-/* the records of one file: an array of at least one record, or NULL with err */
+/* the records of one file: an array of at least one record, or NULL with err (the path cut at 400 bytes) */
 static json_t *read_records(const char *path, char *err, size_t errlen)
 {
     FILE *in = fopen(path, "r");
     if (!in) {
-        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        snprintf(err, errlen, "%.400s: %s", path, strerror(errno));
         return NULL;
     }
     json_t *records = json_array();
@@ -285,7 +285,7 @@ static json_t *read_records(const char *path, char *err, size_t errlen)
         json_error_t jerr;
         json_t *rec = json_loadb(line, (size_t)len - 1, JSON_REJECT_DUPLICATES, &jerr);
         if (!json_is_object(rec)) {
-            snprintf(err, errlen, "%s: line %d: not a JSON object (%s)", path, number,
+            snprintf(err, errlen, "%.400s: line %d: not a JSON object (%s)", path, number,
                      rec ? "another JSON value" : jerr.text);
             json_decref(rec);
             json_decref(records);
@@ -295,11 +295,11 @@ static json_t *read_records(const char *path, char *err, size_t errlen)
         json_array_append_new(records, rec);
     }
     if (records && ferror(in)) {
-        snprintf(err, errlen, "%s: cannot be read: %s", path, strerror(errno));
+        snprintf(err, errlen, "%.400s: cannot be read: %s", path, strerror(errno));
         json_decref(records);
         records = NULL;
     } else if (records && json_array_size(records) == 0) {
-        snprintf(err, errlen, "%s: no complete record", path);
+        snprintf(err, errlen, "%.400s: no complete record", path);
         json_decref(records);
         records = NULL;
     }
