@@ -1213,6 +1213,15 @@ static const char *reply_token(reply r, char out[IPPON_TOKEN_HEX_LEN + 1])
     return out;
 }
 
+/* a reply that must have this status and carry a session token: the token, the reply freed */
+static const char *token_of(reply r, int status, char out[IPPON_TOKEN_HEX_LEN + 1])
+{
+    assert_int_equal(r.status, status);
+    reply_token(r, out);
+    json_decref(r.json);
+    return out;
+}
+
 static void rest_flow(void **state)
 {
     (void)state;
@@ -1270,9 +1279,7 @@ static void rest_flow(void **state)
     json_decref(r.json);
     r = call(f, IPPON_HTTP_POST, "/api/auth/login", NULL,
              "{\"username\": \"oscar\", \"password\": \"Quiet-harbor-58\"}");
-    assert_int_equal(r.status, 200);
-    reply_token(r, token);
-    json_decref(r.json);
+    token_of(r, 200, token);
     r = call(f, IPPON_HTTP_POST, "/api/auth/login", NULL,
              "{\"username\": \"oscar\", \"password\": \"Quiet-harbor-59\"}");
     assert_int_equal(r.challenge, 1);
@@ -1341,15 +1348,11 @@ static void rest_errors_are_the_table(void **state)
     (void)state;
     fixture *f = fixture_new(NULL);
     char guest[65], token[65];
-    reply r = call(f, IPPON_HTTP_POST, "/api/auth/guest", NULL, "{\"display_name\": \"Sachi\"}");
-    assert_int_equal(r.status, 201);
-    reply_token(r, guest);
-    json_decref(r.json);
-    r = call(f, IPPON_HTTP_POST, "/api/auth/register", NULL,
-             "{\"username\": \"tomoe\", \"password\": \"Quiet-harbor-58\", \"display_name\": \"Tomoe\"}");
-    assert_int_equal(r.status, 201);
-    reply_token(r, token);
-    json_decref(r.json);
+    token_of(call(f, IPPON_HTTP_POST, "/api/auth/guest", NULL, "{\"display_name\": \"Sachi\"}"), 201, guest);
+    token_of(call(f, IPPON_HTTP_POST, "/api/auth/register", NULL,
+                  "{\"username\": \"tomoe\", \"password\": \"Quiet-harbor-58\", \"display_name\": \"Tomoe\"}"),
+             201, token);
+    reply r;
 
     /* a wrong password at login, and a token nobody holds */
     r = call(f, IPPON_HTTP_POST, "/api/auth/login", NULL, "{\"username\": \"tomoe\", \"password\": \"Quiet-harbor-59\"}");

@@ -81,12 +81,8 @@ static void *square_worker(void *arg)
 {
     squares *s = arg;
     pthread_mutex_lock(&s->q.lock);
-    for (;;) {
-        while (!s->q.stopping && !s->todo.head)
-            ippon_job_queue_sleep(&s->q, INT64_MAX);
-        if (s->q.stopping)
-            break;
-        number_job *j = (number_job *)ippon_job_list_pop(&s->todo);
+    number_job *j;
+    while ((j = (number_job *)ippon_job_queue_next(&s->q, &s->todo))) {
         pthread_mutex_unlock(&s->q.lock);
         j->squared = j->value * j->value;
         j->ran_on = pthread_self();

@@ -363,6 +363,13 @@ void auth_op_hashed(void *ctx, ippon_pwhash_result hashed, const char *hash)
 /* ---- wait 4: the store writer ---------------------------------------------------------- */
 
 /* what a finished write means for each kind of op; each ends op (or writes again) */
+/* the operations whose reply carries the user as it is after the write (the loop's store sees
+   the committed write) */
+static bool replies_with_user_now(int kind)
+{
+    return kind == OP_CLAIM || kind == OP_RENAME || kind == OP_PASSWORD || kind == OP_LOGOUT_ALL;
+}
+
 static void auth_op_written(const ippon_auth_write *aw, int rc, void *ctx)
 {
     auth_op *op = ctx;
@@ -383,6 +390,8 @@ static void auth_op_written(const ippon_auth_write *aw, int rc, void *ctx)
     } else if (rc != 0) {
         r.status = auth_write_failed(rc);
         r.retry_after_ms = AUTH_UNAVAILABLE_RETRY_MS;
+    } else if (replies_with_user_now(op->kind) && ippon_store_user_get(auth->store, op->user_id, &r.user) != 0) {
+        r.status = IPPON_AUTH_ERROR;
     } else {
         switch (op->kind) {
         case OP_GUEST:
@@ -402,11 +411,6 @@ static void auth_op_written(const ippon_auth_write *aw, int rc, void *ctx)
             break;
         case OP_CLAIM:
         case OP_RENAME:
-            /* the user as it is now (the loop's store sees the committed write) */
-            if (ippon_store_user_get(auth->store, op->user_id, &r.user) != 0) {
-                r.status = IPPON_AUTH_ERROR;
-                break;
-            }
             if (op->kind == OP_CLAIM) {
                 auth_result_session(&r, &r.user, &op->session, op->token);
                 ippon_log_info("auth: guest %s claimed the account \"%s\" from %s", r.user.id, r.user.username,
@@ -421,10 +425,6 @@ static void auth_op_written(const ippon_auth_write *aw, int rc, void *ctx)
             break;
         case OP_PASSWORD:
         case OP_LOGOUT_ALL:
-            if (ippon_store_user_get(auth->store, op->user_id, &r.user) != 0) {
-                r.status = IPPON_AUTH_ERROR;
-                break;
-            }
             r.sessions_ended = aw->count;
             ippon_log_info("auth: user %s %s from %s (%d sessions ended)", op->user_id,
                            op->kind == OP_PASSWORD ? "changed the password" : "signed out everywhere",

@@ -97,12 +97,8 @@ static void *pwhash_worker(void *arg)
 {
     ippon_pwhash *pool = arg;
     pthread_mutex_lock(&pool->q.lock);
-    for (;;) {
-        while (!pool->q.stopping && !pool->todo.head)
-            ippon_job_queue_sleep(&pool->q, INT64_MAX);
-        if (pool->q.stopping)
-            break;
-        pwhash_job *j = (pwhash_job *)ippon_job_list_pop(&pool->todo);
+    pwhash_job *j;
+    while ((j = (pwhash_job *)ippon_job_queue_next(&pool->q, &pool->todo))) {
         pthread_mutex_unlock(&pool->q.lock);
         job_run(pool, j);
         pthread_mutex_lock(&pool->q.lock);

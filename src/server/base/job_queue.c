@@ -102,6 +102,13 @@ void ippon_job_queue_sleep(ippon_job_queue *q, int64_t until_ms)
     pthread_cond_timedwait(&q->work, &q->lock, &at);
 }
 
+ippon_job *ippon_job_queue_next(ippon_job_queue *q, ippon_job_list *todo)
+{
+    while (!q->stopping && !todo->head)
+        ippon_job_queue_sleep(q, INT64_MAX);
+    return q->stopping ? NULL : ippon_job_list_pop(todo);
+}
+
 ippon_job *ippon_job_queue_take_done(ippon_job_queue *q)
 {
     pthread_mutex_lock(&q->lock);

@@ -65,6 +65,9 @@ void ippon_job_queue_finished(ippon_job_queue *q, ippon_job *j);
    (INT64_MAX: no time); returns at once if that time has passed. Wakes may be spurious. */
 void ippon_job_queue_sleep(ippon_job_queue *q, int64_t until_ms);
 
+/* with the lock held, for a worker that runs every job as it comes: the first job of todo, taken
+   off it, once there is one; NULL once stopping is set (the jobs still on todo stay there) */
+ippon_job *ippon_job_queue_next(ippon_job_queue *q, ippon_job_list *todo);
 /* the finished jobs, in order, as a chain through next (takes the lock) */
 ippon_job *ippon_job_queue_take_done(ippon_job_queue *q);
 
