@@ -3,10 +3,10 @@
 // lists, named by dictionary keys `rules.*`), the numbers of each mode (§1, §2, §4, §6), the
 // clock (§1 "Time control"), and the one list of yaku (§5) with their han, closed and open, and
 // of yakuman with their count in 4p and 3p. The yaku's names are the ones the results use
-// (`yaku.<id>`, the server's ids in src/core/yaku_names.c); `rule` names the row of RULES.md's
-// table that gives the han, so tests/browser/learn.test.mjs can check each row against the book.
+// (`yaku.<id>`, the server's ids in src/core/yaku_names.c); `rule` names the row of the rule
+// book's table that gives the han, so tests/browser/learn.test.mjs can check each row against the book.
 
-/** one row per row of RULES.md §5's yaku table; open: null where the yaku needs a closed hand */
+/** one row per row of the yaku table of src/core/RULES.md §5; open: null where the yaku needs a closed hand */
 export const YAKU = [
   { rule: 'riichi', ids: ['riichi'], closed: 1, open: null },
   { rule: 'ippatsu', ids: ['ippatsu'], closed: 1, open: null },
@@ -37,7 +37,7 @@ export const YAKU = [
   { rule: 'chinitsu', ids: ['chinitsu'], closed: 6, open: 5 },
 ];
 
-/** one row per row of RULES.md §5's yakuman table: how many yakuman it is worth in 4p and in 3p */
+/** one row per row of the yakuman table of src/core/RULES.md §5: how many yakuman it is worth in 4p and in 3p */
 export const YAKUMAN = [
   { rule: 'kokushi musou', id: 'kokushi', p4: 1, p3: 1 },
   { rule: '— 13-sided', id: 'kokushi_13', p4: 1, p3: 2 },
@@ -56,13 +56,13 @@ export const YAKUMAN = [
   { rule: 'chiihou', id: 'chiihou', p4: 1, p3: 1 },
 ];
 
-/** each mode's numbers (RULES.md's rule set table and §1, §2, §6), shown side by side */
+/** each mode's numbers (the rule sets' table and src/core/RULES.md §1, §2, §6), shown side by side */
 export const MODES = {
   '4p': { start_points: 25000, tiles: 136, riichi_stick: 1000, honba_ron: 300, honba_tsumo: 100, noten_pool: 3000 },
   '3p': { start_points: 35000, tiles: 108, riichi_stick: 1000, honba_ron: 200, honba_tsumo: 100, noten_pool: 2000 },
 };
 
-/** the clock in seconds (RULES.md §1 "Time control"; the server's clock_move_ms, clock_bank_ms, …) */
+/** the clock in seconds (src/core/RULES.md §1 "Time control"; the server's clock_move_ms, clock_bank_ms, …) */
 export const CLOCK = { move: 5, bank: 20, refill: 10, grace: 1 };
 
 /**
