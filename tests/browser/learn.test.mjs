@@ -21,7 +21,7 @@ assert.ok(SOURCE_DIR, 'IPPON_SOURCE_DIR must be set (run through ctest)');
 function tableAfter(text, header) {
   const lines = text.split('\n');
   const at = lines.findIndex((l) => l.startsWith(header));
-  assert.ok(at >= 0, `RULES.md has a table headed "${header}"`);
+  assert.ok(at >= 0, `the rule book has a table headed "${header}"`);
   const rows = [];
   for (let i = at + 2; i < lines.length && lines[i].startsWith('|'); i++)
     rows.push(lines[i].split('|').slice(1, -1).map((c) => c.trim()));
@@ -34,7 +34,7 @@ const han = (cell) => (cell === '–' ? null : parseInt(cell, 10)); // "1 each" 
 
 /** the yaku and yakuman of src/core/RULES.md §5: { name → { closed, open } }, { name → { p4, p3 } } */
 async function ruleBook() {
-  const text = await fs.readFile(path.join(SOURCE_DIR, 'src', 'core', 'RULES.md'), 'utf8');
+  const text = await fs.readFile(path.join(SOURCE_DIR, 'src/core/RULES.md'), 'utf8');
   const yaku = new Map(tableAfter(text, '| yaku | closed | open |').map(([name, closed, open]) => [ruleName(name), { closed: han(closed), open: han(open) }]));
   const yakuman = new Map(tableAfter(text, '| yakuman | what | 4p | 3p').map(([name, , p4, p3]) => [ruleName(name), { p4: Number(p4), p3: Number(p3) }]));
   assert.ok(yaku.size >= 25 && yakuman.size >= 15, `${yaku.size} yaku and ${yakuman.size} yakuman rows read`);
@@ -47,7 +47,7 @@ async function serverIds() {
   return [...text.matchAll(/\] = \{ "([a-z0-9_]+)", "/g)].map((m) => m[1]);
 }
 
-test('rulebook.js has one row for each row of RULES.md §5, with the server\'s yaku ids, each yaku once', async () => {
+test('rulebook.js has one row for each row of src/core/RULES.md §5, with the server\'s yaku ids, each yaku once', async () => {
   const book = await ruleBook();
   const { YAKU, YAKUMAN } = await import(pathToFileURL(path.join(SOURCE_DIR, 'web', 'js', 'rulebook.js')).href);
   assert.deepEqual(YAKU.map((y) => y.rule).sort(), [...book.yaku.keys()].sort(), 'the yaku rows');
@@ -63,11 +63,11 @@ const PAGE_WORDS = {
   'ja-JP': { title: 'ルール', han: /^(\d+)翻$/, yakuman: /^役満×(\d)$/, start: ['25,000', '35,000'], clock: /新しい5秒.*20秒のバンク/, yakuhai: '役牌' },
 };
 
-describe('the rules page', () => {
+describe('learning', () => {
   const env = siteAndBrowser();
 
   for (const [locale, words] of Object.entries(PAGE_WORDS)) {
-    test(`${locale}: every section, the yaku and yakuman tables as RULES.md gives them, the numbers and the clock`, async () => {
+    test(`${locale}: every section, the yaku and yakuman tables as the rule book gives them, the numbers and the clock`, async () => {
       const book = await ruleBook();
       const page = await openPage(env.browser, `${env.site.url}/#/`, { locale, viewport: { width: 1366, height: 768 } });
       await page.locator('#nav a[href="#/rules"]').click(); // from the header's navigation
@@ -102,6 +102,8 @@ describe('the rules page', () => {
       await page.context().close();
     });
   }
+
+  guidedHand(env);
 });
 
 const GUIDE_WORDS = {
@@ -151,9 +153,8 @@ const tile = (page, code, drawn) => page.locator(`.hand-wrap button.hand-tile[da
 const clickUnlit = (page, code) => tile(page, code).click({ force: true });
 const act = (page, kind) => page.locator(`.coach button.act[data-kind="${kind}"]`);
 
-describe('the guided hand', () => {
-  const env = siteAndBrowser();
-
+/** the guided hand's runs, on the site and browser of the describe() around them */
+function guidedHand(env) {
   const RUNS = [
     { locale: 'en-US', viewport: { width: 1366, height: 768 }, keys: false },
     { locale: 'ja-JP', viewport: { width: 844, height: 390 }, keys: false, touch: true },
@@ -231,4 +232,4 @@ describe('the guided hand', () => {
       await page.context().close();
     });
   }
-});
+}
