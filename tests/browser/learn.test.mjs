@@ -165,6 +165,8 @@ function guidedHand(env) {
     test(`${run.locale} at ${size}, ${run.keys ? 'by keyboard' : 'by clicking'}: every step on its expected action only, the win at the end`, async () => {
       const words = GUIDE_WORDS[run.locale];
       const page = await openPage(env.browser, `${env.site.url}/#/`, { locale: run.locale, viewport: run.viewport, touch: !!run.touch });
+      await page.locator('.learn-card a[data-kind="learn"]').waitFor();
+      if (!run.keys) await screenshot(page, `learn-lobby-${size}`);
       await page.locator('.learn-card a[data-kind="learn"]').click(); // the lobby's offer to newcomers
       await atStep(page, 'intro');
       await allOnScreen(page, 'the start');
