@@ -1,8 +1,9 @@
 // lobby.js — the home page (#/): play 4-player or 3-player (a queue with a live wait and a
 // cancel button), practice against bots at once, and who you are playing as (guest, sign in,
 // register). The first click makes a guest, so a newcomer is at a table in seconds. Each mode
-// card tells the clock before you play; the controls' hint says "tap" on touch screens. Below,
-// the running ranked tables to watch (livetables.js).
+// card tells the clock before you play; the controls' hint says "tap" on touch screens. Newcomers
+// are offered the guided hand (#/learn) and the rules (#/rules). Below, the running ranked tables
+// to watch (livetables.js).
 import { h, replace, TOUCH } from './dom.js';
 import { t, onLangChange } from './i18n.js';
 import { play, onPlayChange, startPractice, joinQueue, leaveQueue } from './play.js';
@@ -21,6 +22,14 @@ function modeCard(mode, busy) {
         t('lobby.play')),
       h('button.secondary', { type: 'button', disabled: busy, dataset: { kind: 'practice', mode }, onclick: () => startPractice(mode) },
         t('lobby.practice'))));
+}
+
+/** for newcomers: the guided hand (learn.js) and the rules page (rules.js) */
+function learnCard() {
+  return h('section.learn-card', {},
+    h('p', {}, t('lobby.learn')),
+    h('a.button.primary', { href: '#/learn', dataset: { kind: 'learn' } }, t('lobby.learn_go')),
+    h('a.button', { href: '#/rules', dataset: { kind: 'rules' } }, t('lobby.rules')));
 }
 
 function queuePanel() {
@@ -67,6 +76,7 @@ export function mountLobby(root) {
     replace(root, h('div.lobby', {},
       h('section.hero', {}, h('h1', {}, t('lobby.title')), h('p.lead', {}, t('lobby.lead'))),
       panel,
+      learnCard(),
       h('div.mode-cards', {}, modeCard('4p', busy), modeCard('3p', busy), friendsCard(busy)),
       accountBox(),
       live.el,

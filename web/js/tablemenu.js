@@ -11,6 +11,7 @@ export function tableMenu() {
     h('p.menu-note', {}, t('menu.note')),
     h('a', { role: 'menuitem', href: '#/' }, t('nav.play')),
     h('a', { role: 'menuitem', href: '#/leaderboard' }, t('nav.leaderboard')),
+    h('a', { role: 'menuitem', href: '#/rules' }, t('nav.rules')),
     h('a', { role: 'menuitem', href: '#/about' }, t('nav.about')),
     h('button', { type: 'button', role: 'menuitem', lang: getLang() === 'ja' ? 'en' : 'ja', onclick: () => setLang(getLang() === 'ja' ? 'en' : 'ja') },
       t('nav.switch_lang')));
