@@ -512,4 +512,18 @@ export default {
   'room.retry': 'Try again',
   'profile.private': 'private',
   'match.private': 'Private (not ranked)',
+  // leaving and again
+  'menu.leave': 'Leave this table',
+  'menu.note_practice': 'A practice match against bots: you may leave it, which forfeits the match.',
+  'menu.leave_title': 'Leave this table?',
+  'menu.leave_text': 'Leaving forfeits this practice match: it ends now without a result and the bots stop playing. It is not ranked, so nothing changes on the leaderboard.',
+  'menu.leave_confirm': 'Leave and forfeit',
+  'menu.leave_cancel': 'Keep playing',
+  'notice.forfeited': 'You left the practice table: the match was forfeited.',
+  'table.private': 'Private (not ranked)',
+  'result.private_not_ranked': 'Private matches do not count on the leaderboard.',
+  'result.offer': '{name} opened the table again: Play again joins it.',
+  'room.again_wait': 'Waiting for {name} to open the table again. You join as soon as it is open.',
+  'room.offer': '{name} opened your private table {code} again.',
+  'room.offer_join': 'Join again',
 };

@@ -500,4 +500,18 @@ export default {
   'room.retry': '再試行',
   'profile.private': '友人戦',
   'match.private': '友人戦（ランキング対象外）',
+  // leaving and again
+  'menu.leave': 'この卓を離れる',
+  'menu.note_practice': 'ボットとの練習対局です。卓を離れることができます（対局は放棄になります）。',
+  'menu.leave_title': 'この卓を離れますか？',
+  'menu.leave_text': '離れるとこの練習対局は放棄となり、結果なしで今すぐ終了します（ボットも打つのをやめます）。ランキング対象外なので、ランキングは変わりません。',
+  'menu.leave_confirm': '放棄して離れる',
+  'menu.leave_cancel': '対局を続ける',
+  'notice.forfeited': '練習卓を離れました。対局は放棄されました。',
+  'table.private': '友人戦（ランキング対象外）',
+  'result.private_not_ranked': '友人戦はランキングに反映されません。',
+  'result.offer': '{name}さんが卓をもう一度開きました。「もう一度」で参加できます。',
+  'room.again_wait': '{name}さんが卓をもう一度開くのを待っています。開いたらすぐに参加します。',
+  'room.offer': '{name}さんが友人戦 {code} をもう一度開きました。',
+  'room.offer_join': 'もう一度参加する',
 };
