@@ -14,8 +14,9 @@ export function leavable(g) {
   return !!g && !g.ranked && !g.private && !g.end && !g.closed && !g.gone && g.bots.filter((bot) => !bot).length === 1;
 }
 
-/** the confirm, over the table, inside `box`; its cancel (and Escape) keeps playing */
-function confirmLeave(box, back) {
+/** the confirm over the whole table (beside the table's other dialogs); its cancel (and Escape)
+    keeps playing, the focus back on `back` */
+function confirmLeave(back) {
   const panel = h('div.leave-confirm', { role: 'alertdialog', 'aria-modal': 'true', 'aria-labelledby': 'leave-title', 'aria-describedby': 'leave-text' },
     h('h2#leave-title', {}, t('menu.leave_title')),
     h('p#leave-text', {}, t('menu.leave_text')),
@@ -29,7 +30,7 @@ function confirmLeave(box, back) {
     ev.stopPropagation();
     close(true);
   });
-  box.append(overlay);
+  (back.closest('.table-page') || document.body).append(overlay);
   const release = trapFocus(panel, { initial: '[data-kind="cancel-leave"]' });
   function close(refocus) {
     release();
@@ -53,7 +54,7 @@ export function tableMenu() {
       h('a', { role: 'menuitem', href: '#/about' }, t('nav.about')),
       h('button', { type: 'button', role: 'menuitem', lang: getLang() === 'ja' ? 'en' : 'ja', onclick: () => setLang(getLang() === 'ja' ? 'en' : 'ja') },
         t('nav.switch_lang')),
-      canLeave ? h('button.menu-leave', { type: 'button', role: 'menuitem', dataset: { kind: 'leave-table' }, onclick: () => confirmLeave(box, button) },
+      canLeave ? h('button.menu-leave', { type: 'button', role: 'menuitem', dataset: { kind: 'leave-table' }, onclick: () => confirmLeave(button) },
         t('menu.leave')) : null);
   }
   function open(on) {
