@@ -85,7 +85,7 @@ export function mountLobby(root) {
   }
   const offPlay = onPlayChange((what) => {
     if (what === 'room' && play.room) navigate(`/room/${play.room.code}`); // the room we just opened
-    else if (what === 'queue' || what === 'welcome' || what === 'game') render();
+    else if (what === 'queue' || what === 'welcome' || what === 'game' || what === 'room') render(); // 'room': an offer to play again
   });
   const offSession = onSessionChange(render);
   const offLang = onLangChange(() => { live.render(); render(); });

@@ -603,4 +603,18 @@ export default {
   'learn.hint.tsumo': '{tile} is your winning tile: do not throw it away. Press Tsumo.',
   'learn.step.win': 'You won, and the first win ends the match. Riichi, menzen tsumo (a closed hand\'s tsumo), pinfu (only runs, a two-sided wait) and tanyao (no 1, 9 or honor tiles): 4 han, 20 fu. Each non-dealer pays 1,300, the dealer 2,600, and your riichi stick comes back. Your result: {result}.',
   'learn.hint.win': 'The hand is over: play a match, read the rules, or try it again.',
+  // leaving and again
+  'menu.leave': 'Leave this table',
+  'menu.note_practice': 'A practice match against bots: you may leave it, which forfeits the match.',
+  'menu.leave_title': 'Leave this table?',
+  'menu.leave_text': 'Leaving forfeits this practice match: it ends now without a result and the bots stop playing. It is not ranked, so nothing changes on the leaderboard.',
+  'menu.leave_confirm': 'Leave and forfeit',
+  'menu.leave_cancel': 'Keep playing',
+  'notice.forfeited': 'You left the practice table: the match was forfeited.',
+  'table.private': 'Private (not ranked)',
+  'result.private_not_ranked': 'Private matches do not count on the leaderboard.',
+  'result.offer': '{name} opened the table again: Play again joins it.',
+  'room.again_wait': 'Waiting for {name} to open the table again. You join as soon as it is open.',
+  'room.offer': '{name} opened your private table {code} again.',
+  'room.offer_join': 'Join again',
 };

@@ -591,4 +591,18 @@ export default {
   'learn.hint.tsumo': '{tile}は和了牌です。捨てずに「ツモ」を押しましょう。',
   'learn.step.win': '和了！ 最初の和了で対局終了です。立直・門前清自摸和（門前のツモ）・平和（順子のみ・両面待ち）・断幺九（1・9・字牌なし）で4翻20符。子が1,300点ずつ、親が2,600点を払い、リーチ棒も戻ります。あなたの結果：{result}。',
   'learn.hint.win': 'この局は終わりました。対局する、ルールを読む、もう一度から選べます。',
+  // leaving and again
+  'menu.leave': 'この卓を離れる',
+  'menu.note_practice': 'ボットとの練習対局です。卓を離れることができます（対局は放棄になります）。',
+  'menu.leave_title': 'この卓を離れますか？',
+  'menu.leave_text': '離れるとこの練習対局は放棄となり、結果なしで今すぐ終了します（ボットも打つのをやめます）。ランキング対象外なので、ランキングは変わりません。',
+  'menu.leave_confirm': '放棄して離れる',
+  'menu.leave_cancel': '対局を続ける',
+  'notice.forfeited': '練習卓を離れました。対局は放棄されました。',
+  'table.private': '友人戦（ランキング対象外）',
+  'result.private_not_ranked': '友人戦はランキングに反映されません。',
+  'result.offer': '{name}さんが卓をもう一度開きました。「もう一度」で参加できます。',
+  'room.again_wait': '{name}さんが卓をもう一度開くのを待っています。開いたらすぐに参加します。',
+  'room.offer': '{name}さんが友人戦 {code} をもう一度開きました。',
+  'room.offer_join': 'もう一度参加する',
 };
