@@ -1,6 +1,7 @@
 // app.js — the client's start: language, the header (navigation, account, language switch),
 // the routes, the session and the game connection (a stored session reconnects at once, so a
-// reload in the middle of a hand comes back to the table).
+// reload in the middle of a hand comes back to the table); the device's part (device.js: the
+// service worker, the screen kept on at a table, a vibration on an ask).
 import { apply, t, getLang, setLang, onLangChange, translate } from './i18n.js';
 import { route, startRouter, currentPath } from './router.js';
 import { restore, currentUser, onSessionChange } from './session.js';
@@ -16,6 +17,7 @@ import { mountWatch } from './watch.js';
 import { mountRoom } from './room.js';
 import { mountLogin, mountRegister, mountAccount } from './account.js';
 import { mountAbout } from './about.js';
+import { startDevice } from './device.js';
 
 function header() {
   const u = currentUser();
@@ -79,6 +81,7 @@ async function main() {
   await restore();
   header();
   connect();
+  startDevice();
   startRouter(document.getElementById('app'));
 }
 

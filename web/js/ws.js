@@ -28,7 +28,7 @@ export class GameSocket {
     this.path = '/ws'; // where the socket connects: /ws, or the node of the player's table
     this.moving = false;
     this.probe = null;
-    this.wake = () => this.back();
+    this.wake = (ev) => { if (ev.type !== 'pageshow' || ev.persisted) this.back(); };
   }
 
   get open() {
