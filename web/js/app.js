@@ -71,6 +71,7 @@ async function main() {
   route('/match/:id', mountMatch);
   route('/replay/:id', mountReplay);
   route('/replay/:id/:step', mountReplay);
+  route('/replay/:id/:step/:view', mountReplay);
   route('/watch/:id', mountWatch);
   route('/room/:code', mountRoom);
   route('/login', mountLogin);

@@ -436,7 +436,6 @@ export default {
   'replay.view': 'Seen from',
   'replay.speed': 'Speed',
   'replay.keys': '← → step · Space play/pause · ↑ ↓ hands · Home / End',
-  'replay.match_page': 'Back to the match',
   'replay.match_over': 'The first win ends the match.',
   'replay.bank': 'bank {s} s',
   'replay.bank_title': 'Time bank left after this seat’s last decision',
@@ -512,4 +511,8 @@ export default {
   'room.retry': 'Try again',
   'profile.private': 'private',
   'match.private': 'Private (not ranked)',
+  // the viewers' links, the replay's turns, dates and signed numbers (issue 26, points 10–11)
+  'viewer.match_page': 'Match page: results, fair walls',
+  'replay.turns': 'Turns of this hand',
+  'replay.turn_go': 'Go to step {n}',
 };

@@ -426,7 +426,6 @@ export default {
   'replay.view': '視点',
   'replay.speed': '速度',
   'replay.keys': '← → 1手 · Space 再生/停止 · ↑ ↓ 局 · Home / End',
-  'replay.match_page': '対局ページへ',
   'replay.match_over': '最初の和了で対局終了です。',
   'replay.bank': '持ち時間 {s}秒',
   'replay.bank_title': 'この席の直前の判断のあとの残り持ち時間',
@@ -500,4 +499,8 @@ export default {
   'room.retry': '再試行',
   'profile.private': '友人戦',
   'match.private': '友人戦（ランキング対象外）',
+  // the viewers' links, the replay's turns, dates and signed numbers (issue 26, points 10–11)
+  'viewer.match_page': '対局ページ（結果・公正な山）',
+  'replay.turns': 'この局の手番',
+  'replay.turn_go': '{n}手目へ',
 };
