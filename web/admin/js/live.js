@@ -7,7 +7,7 @@
 // not counted twice) and the numbers are the cluster's: each table shows its node.
 import { api } from '/js/api.js';
 import { t, formatDuration } from './i18n.js';
-import { h, replace } from '/js/dom.js';
+import { h, replace, number } from '/js/dom.js';
 import { tileSvg } from '/js/tiles.js';
 import { toast, errorText, confirmAction, table } from './dom.js';
 
@@ -86,7 +86,7 @@ function renderView(box, v) {
     h('div', { class: 'seats' }, v.seats.map((s, i) => h('div', { class: 'seat', 'data-seat': i },
       h('h3', {}, v.names?.[i]?.name ?? t('watch.seat', { n: i + 1 }), i === v.dealer ? h('span', { class: 'badge' }, t('watch.dealer')) : null,
         s.riichi ? h('span', { class: 'badge warn' }, t('watch.riichi')) : null),
-      h('p', {}, t('watch.points', { points: s.points }), ' · ', t('watch.concealed', { n: s.concealed })),
+      h('p', {}, t('watch.points', { points: number(s.points) }), ' · ', t('watch.concealed', { n: s.concealed })),
       h('p', {}, `${t('watch.discards')}: `, tileList((s.discards || []).map((d) => d.tile))),
       (s.melds || []).length ? h('p', {}, `${t('watch.melds')}: `, h('span', { class: 'melds' }, s.melds.map((m) => tileList(m.tiles || [])))) : null))));
 }
