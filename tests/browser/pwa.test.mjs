@@ -1,7 +1,8 @@
 // pwa.test.mjs — ippon as an installable app (web/manifest.webmanifest, web/sw.js, web/js/device.js)
 // and its reconnect after the background (web/js/ws.js), in chromium against the real server:
 // - the server sends the manifest as application/manifest+json and a Content-Security-Policy that
-//   lets the page load it and its worker (manifest-src, worker-src 'self');
+//   lets the page load it and its worker (manifest-src, worker-src 'self'), the same policy and
+//   security headers on every answer (a page, the API, a 404);
 // - chromium finds the page installable (CDP Page.getInstallabilityErrors: none) and reads the
 //   manifest's name, start URL, standalone display and icons, whose PNGs load at 192 and 512 px;
 // - the service worker is activated and, after a reload, controls the page; the static files come
@@ -87,6 +88,15 @@ describe('installable: the manifest and the service worker', () => {
     assert.match(csp, /worker-src 'self'/);
     assert.match(csp, /default-src 'none'/, 'everything else still refused');
     assert.match(csp, /script-src 'self';/, 'scripts from this origin only');
+    // the rest of the security headers as before, on every kind of answer (a page, the API, a 404)
+    for (const path of ['/', '/api/health', '/no-such-file.js']) {
+      const r = await fetch(`${site.url}${path}`);
+      assert.equal(r.headers.get('content-security-policy'), csp, `${path}: the same policy`);
+      assert.equal(r.headers.get('x-content-type-options'), 'nosniff', path);
+      assert.equal(r.headers.get('x-frame-options'), 'deny', path);
+      assert.equal(r.headers.get('referrer-policy'), 'no-referrer', path);
+    }
+    assert.match(csp, /frame-ancestors 'none'/);
     const worker = await fetch(`${site.url}/sw.js`);
     assert.equal(worker.status, 200);
     assert.match(worker.headers.get('content-type'), /^text\/javascript/);

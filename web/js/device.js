@@ -11,6 +11,7 @@ export const VIBRATE_MS = 60;
 
 let lock = null;      // the WakeLockSentinel held, or null
 let asking = false;   // a request under way
+let refused = null;   // the table at which the browser refused the lock: not asked again there until shown again
 let lastAsk = null;   // the seq of the last ask vibrated for
 
 /** seated at a table whose match is still on */
@@ -21,6 +22,7 @@ function seated() {
 
 async function keepAwake() {
   if (lock || asking || !seated() || document.visibilityState !== 'visible' || !navigator.wakeLock) return;
+  if (refused === play.game.table) return;
   asking = true;
   try {
     const sentinel = await navigator.wakeLock.request('screen');
@@ -29,6 +31,7 @@ async function keepAwake() {
     if (!seated()) letSleep(); // the match ended while the request was under way
   } catch {
     lock = null; // refused (battery saver, no permission): the screen sleeps as usual
+    refused = play.game ? play.game.table : null;
   } finally {
     asking = false;
   }
@@ -60,5 +63,8 @@ function follow() {
 export function startDevice() {
   if ('serviceWorker' in navigator) navigator.serviceWorker.register('/sw.js').catch(() => {});
   onPlayChange(follow);
-  document.addEventListener('visibilitychange', follow);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') refused = null;
+    follow();
+  });
 }
