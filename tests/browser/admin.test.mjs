@@ -3,7 +3,9 @@
 // ranked match, changes a setting, and finds each of the three in the audit log with the reason
 // given; the effects are checked over REST (the player cannot sign in, the match left the
 // leaderboard, the setting is stored). Then the area is shown in Japanese. The Live view (with a
-// running table, watched) never shows "null" or "undefined"; a practice match offers no Void.
+// running table, watched) never shows "null" or "undefined", draws the watched table's tiles (no
+// codes like "3z"), and refreshes itself: a table opened later shows up without a click, but not
+// while the page is hidden, and at once when it is shown again; a practice match offers no Void.
 // No console errors.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -11,7 +13,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { BIN, eventually, request, withDeadline } from '../integration/harness.mjs';
-import { startSite, launchBrowser, openPage, assertNoProblems, screenshot, playOverSocket } from './browser.mjs';
+import { startSite, launchBrowser, openPage, assertNoProblems, pastClientMoment, screenshot, playOverSocket } from './browser.mjs';
 
 const PASSWORD = 'Kan-Dora-Rinshan-42';
 
@@ -89,8 +91,32 @@ describe('the admin area in a browser', () => {
     await page.locator(`#tables tr[data-table="${idle.table}"] button`, { hasText: 'Watch' }).click();
     await page.locator('.watch .view .seat').first().waitFor();
     await assertNoNullText(page, 'the Live view, watching a table');
+    // the watched table's tiles drawn, as at the table: no codes like "3z" or "0m" in the text
+    const drawn = await page.locator('.watch .view .tile[data-tile] svg[role="img"]').count();
+    assert.ok(drawn >= 1, `${drawn} tiles drawn (the dora indicator at least)`);
+    assert.doesNotMatch(await page.locator('.watch .view').innerText(), /\b[0-9][mpsz]\b/, 'no tile codes');
     await screenshot(page, 'admin-live');
+
+    // the list refreshes itself: a table opened meanwhile shows up without a click
+    const second = await idleAtPractice(site.port);
+    await page.locator(`#tables tr[data-table="${second.table}"]`).waitFor({ timeout: 10_000 });
+    // not while the page is hidden (the browser's tab in the background), at once when shown again
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    const third = await idleAtPractice(site.port);
+    await pastClientMoment(page, '/admin/js/live.js', 'REFRESH_MS');
+    await pastClientMoment(page, '/admin/js/live.js', 'REFRESH_MS');
+    assert.equal(await page.locator(`#tables tr[data-table="${third.table}"]`).count(), 0, 'no refresh while hidden');
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await page.locator(`#tables tr[data-table="${third.table}"]`).waitFor({ timeout: 2000 });
     idle.ws.close();
+    second.ws.close();
+    third.ws.close();
 
     // ban
     await page.click('#nav a[data-view=users]');

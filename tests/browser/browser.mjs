@@ -93,10 +93,11 @@ export async function launchBrowser() {
 /**
  * a new page (own context: own localStorage) at `url`; every console error, uncaught page
  * error and failed request is pushed onto page.problems; touch: a phone's touch screen (coarse
- * pointer, no hover); reducedMotion: 'reduce' for a player who asked for less motion
+ * pointer, no hover); reducedMotion: 'reduce' for a player who asked for less motion; timezoneId:
+ * the page's time zone ('UTC'), for a test of shown dates
  */
-export async function openPage(browser, url, { viewport = { width: 1280, height: 900 }, locale = 'en-US', touch = false, reducedMotion = 'no-preference' } = {}) {
-  const context = await browser.newContext({ viewport, locale, hasTouch: touch, isMobile: touch, reducedMotion });
+export async function openPage(browser, url, { viewport = { width: 1280, height: 900 }, locale = 'en-US', touch = false, reducedMotion = 'no-preference', timezoneId } = {}) {
+  const context = await browser.newContext({ viewport, locale, hasTouch: touch, isMobile: touch, reducedMotion, timezoneId });
   const page = await context.newPage();
   page.problems = [];
   page.on('console', (msg) => {

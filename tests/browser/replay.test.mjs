@@ -7,7 +7,9 @@
 // at the end of its seat's pond; the viewer is stepped to the end by keys and buttons (→, ←, the
 // next-hand button, Space to play and pause), where the win is shown in full with the winner's
 // name. The URL follows the step: opened again in a second browser, it shows the same position
-// and the same tiles. In Japanese too. Screenshots at 1366×768 and 844×390.
+// and the same tiles; it keeps the viewpoint too (another seat's, through a reload). The list of
+// the hand's turns holds each action but the passes, in order, with its seat, and a click on one
+// jumps there. In Japanese too. Screenshots at 1366×768 and 844×390.
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from '../integration/harness.mjs';
@@ -84,7 +86,7 @@ describe('the replay viewer', () => {
     assert.ok(discards >= 6, `${discards} discards seen`);
     await page.keyboard.press('ArrowLeft');
     await page.waitForFunction(() => Number(document.querySelector('.replay-position').dataset.step) === 11);
-    assert.match(page.url(), new RegExp(`#/replay/${id}/11$`), 'the URL names the step');
+    assert.match(page.url(), new RegExp(`#/replay/${id}/11/${me}$`), 'the URL names the step and the viewpoint');
 
     // shared: the same URL elsewhere shows the same moment
     const other = await openPage(env.browser, page.url(), { viewport: { width: 1366, height: 768 } });
@@ -94,6 +96,40 @@ describe('the replay viewer', () => {
     for (let s = 0; s < P; s++) assert.deepEqual(await pondOf(other, s), await pondOf(page, s));
     assertNoProblems(other, 'the shared replay');
     await other.context().close();
+
+    // another seat's view: its hand below the board, kept in the URL through a reload
+    const view = (me + 1) % P;
+    await page.locator('select.replay-view').selectOption(String(view));
+    await page.waitForFunction((u) => location.hash.endsWith(u), `/11/${view}`);
+    assert.equal(await page.locator('.board .layer.pos0').getAttribute('data-seat'), String(view), 'that seat at the bottom');
+    const seenFromThere = await shownHands(page);
+    await page.reload();
+    await page.waitForFunction(() => document.querySelector('.replay-position')?.dataset.step === '11');
+    assert.equal(await page.locator('.board .layer.pos0').getAttribute('data-seat'), String(view), 'the viewpoint survives a reload');
+    assert.equal(await page.locator('select.replay-view').inputValue(), String(view));
+    assert.deepEqual(await shownHands(page), seenFromThere);
+
+    // the hand's turns: every action of the hand but passes, in order, the current one marked; a click jumps
+    const handEnd = replay.steps.findIndex((st, i) => i > 0 && st.seat === undefined);
+    const turns = replay.steps.map((st, i) => ({ st, i }))
+      .filter(({ st, i }) => i > 0 && (handEnd < 0 || i < handEnd) && st.seat !== undefined && st.action.type !== 'pass');
+    await page.locator('.replay-turns summary').click();
+    const listed = await page.locator('.replay-turn').evaluateAll((bs) => bs.map((b) => ({ step: Number(b.dataset.step), seat: Number(b.dataset.seat), text: b.textContent })));
+    assert.deepEqual(listed.map((x) => x.step), turns.map((x) => x.i), 'each turn of the hand, passes left out');
+    assert.deepEqual(listed.map((x) => x.seat), turns.map((x) => x.st.seat));
+    const firstDiscard = turns.find((x) => x.st.action.type === 'discard');
+    const named = listed.find((x) => x.step === firstDiscard.i);
+    assert.ok(named.text.includes(replay.players[firstDiscard.st.seat].display_name) && named.text.includes('discards'), named.text);
+    assert.equal(await page.locator('.replay-turn[aria-current="step"]').getAttribute('data-step'), '11');
+    const target = turns.at(-1).i;
+    await page.locator(`.replay-turn[data-step="${target}"]`).click();
+    await page.waitForFunction((n) => document.querySelector('.replay-position').dataset.step === String(n), target);
+    assert.match(page.url(), new RegExp(`#/replay/${id}/${target}/${view}$`));
+    const d = replay.steps[target].events.find((e) => e.type === 'discard');
+    if (d) assert.equal((await pondOf(page, d.seat)).at(-1), d.tile, 'the pond at that turn');
+    assert.equal(await page.locator('.replay-turn[aria-current="step"]').getAttribute('data-step'), String(target));
+    await screenshot(page, 'replay-turns');
+    await page.locator('select.replay-view').selectOption(String(me));
 
     // play, pause, then the last hand and the end
     await page.keyboard.press(' ');
@@ -121,6 +157,18 @@ describe('the replay viewer', () => {
     await page.keyboard.press('Home');
     await page.waitForFunction(() => document.querySelector('.replay-position').dataset.step === '0');
     await screenshot(page, 'replay-844x390-ja');
+    // the turns on a phone held sideways, in Japanese: reachable, and a tap jumps
+    assert.equal(await page.locator('.replay-turns summary').innerText(), 'この局の手番');
+    if (!(await page.locator('.replay-turns').evaluate((d) => d.open))) await page.locator('.replay-turns summary').click();
+    const phoneTurn = page.locator('.replay-turn').nth(2);
+    const step3 = await phoneTurn.getAttribute('data-step');
+    await phoneTurn.click();
+    await page.waitForFunction((n) => document.querySelector('.replay-position').dataset.step === n, step3);
+    assert.equal(await page.locator('.replay-turn[aria-current="step"]').getAttribute('data-step'), step3);
+    await screenshot(page, 'replay-turns-844x390-ja');
+    const box = await page.locator('.replay-turns').boundingBox();
+    assert.ok(box.y >= 0 && box.y + box.height <= 390 && box.x + box.width <= 844, 'the open list on screen');
+    assert.equal(await page.evaluate(() => document.scrollingElement.scrollTop), 0, 'the page does not scroll');
     assertNoProblems(page, 'the replay');
     await page.context().close();
   });

@@ -7,7 +7,7 @@
 // at a draw), and every public event reaches the spectator at least the delay after it reached
 // the player (each after it by the pages' frame times, the median the delay). The spectator's page shows the board with every hand face down and the delay; the
 // player's page shows that one person is watching. When the match ends the spectator is offered
-// its replay. Screenshots at 1366×768 and 844×390.
+// its replay and its match page (the link says so). Screenshots at 1366×768 and 844×390.
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { siteAndBrowser, openPage, assertNoProblems, screenshot } from './browser.mjs';
@@ -70,6 +70,12 @@ describe('watching a table in the browser', () => {
     await done;
     await watcher.locator('.watch-ended').waitFor({ timeout: 30_000 });
     await watcher.locator('.watch-page a[data-kind="replay"]').waitFor();
+    // the links say where they lead: the match's page (not "back to the match": the watcher was never
+    // there), the lobby
+    const matchPage = watcher.locator('.watch-page a[data-kind="match-page"]');
+    assert.equal(await matchPage.innerText(), 'Match page: results, fair walls');
+    assert.match(await matchPage.getAttribute('href'), /^#\/match\/[^/]+$/);
+    assert.equal(await watcher.locator('.watch-page a[data-kind="stop-watching"]').innerText(), 'Stop watching');
 
     // the frames: nothing concealed, each public event a delay late
     const spect = wFrames.filter((f) => f.msg.type === 'spectate');

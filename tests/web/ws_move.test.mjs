@@ -3,34 +3,16 @@
 // move's path (which HAProxy routes to that node), says hello there, and keeps that path for
 // later reconnects; when the table's node does not answer (closed before its welcome), the next
 // try goes to plain /ws again. A move whose path is not a /ws path is ignored. Runs ws.js in
-// Node against a scripted WebSocket (no server).
+// Node against a scripted WebSocket (no server: fake_socket.mjs).
 // Run: node --test tests/web/ws_move.test.mjs
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { FakeSocket, settle } from './fake_socket.mjs';
 
-/** a scripted stand-in for the browser's WebSocket: every one made is kept in `made` */
-class FakeSocket {
-  static OPEN = 1;
-  static made = [];
-  constructor(url, protocol) {
-    Object.assign(this, { url, protocol, readyState: 0, sent: [], listeners: {} });
-    FakeSocket.made.push(this);
-  }
-  addEventListener(type, fn) { (this.listeners[type] ??= []).push(fn); }
-  emit(type, ev = {}) { for (const fn of this.listeners[type] ?? []) fn(ev); }
-  open() { this.readyState = FakeSocket.OPEN; this.emit('open'); }
-  receive(msg) { this.emit('message', { data: JSON.stringify(msg) }); }
-  send(text) { this.sent.push(JSON.parse(text)); }
-  close() { if (this.readyState !== 3) { this.readyState = 3; queueMicrotask(() => this.emit('close')); } }
-}
-
-globalThis.WebSocket = FakeSocket;
-globalThis.location = { protocol: 'https:', host: 'play.example' };
 const { GameSocket } = await import(pathToFileURL(join(import.meta.dirname, '../../web/js/ws.js')).href);
 
-const settle = () => new Promise((r) => setImmediate(r)); // the microtasks run (a close's event)
 /** ws.js's first back-off (BACKOFF_MS[0]): the tests' clock is moved on by it, not waited for */
 const FIRST_BACKOFF_MS = 300;
 

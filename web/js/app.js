@@ -1,6 +1,7 @@
 // app.js — the client's start: language, the header (navigation, account, language switch),
 // the routes, the session and the game connection (a stored session reconnects at once, so a
-// reload in the middle of a hand comes back to the table).
+// reload in the middle of a hand comes back to the table); the device's part (device.js: the
+// service worker, the screen kept on at a table, a vibration on an ask).
 import { apply, t, getLang, setLang, onLangChange, translate } from './i18n.js';
 import { route, startRouter, currentPath } from './router.js';
 import { restore, currentUser, onSessionChange } from './session.js';
@@ -18,6 +19,7 @@ import { mountLogin, mountRegister, mountAccount } from './account.js';
 import { mountAbout } from './about.js';
 import { mountRules } from './rules.js';
 import { mountLearn } from './learn.js';
+import { startDevice } from './device.js';
 
 function header() {
   const u = currentUser();
@@ -71,6 +73,7 @@ async function main() {
   route('/match/:id', mountMatch);
   route('/replay/:id', mountReplay);
   route('/replay/:id/:step', mountReplay);
+  route('/replay/:id/:step/:view', mountReplay);
   route('/watch/:id', mountWatch);
   route('/room/:code', mountRoom);
   route('/login', mountLogin);
@@ -83,6 +86,7 @@ async function main() {
   await restore();
   header();
   connect();
+  startDevice();
   startRouter(document.getElementById('app'));
 }
 

@@ -65,8 +65,10 @@ export function signed(n) {
   return n > 0 ? `+${s}` : n < 0 ? `−${s}` : '0';
 }
 
+/** 12,300 / −8,000: a number as the pages show it, one minus sign (U+2212) like signed() */
 export function number(n) {
-  return Number(n).toLocaleString('en-US');
+  const s = Math.abs(Number(n)).toLocaleString('en-US');
+  return Number(n) < 0 ? `−${s}` : s;
 }
 
 /** a touch screen without a mouse (a coarse pointer or no hover): the texts say "tap" there */

@@ -45,6 +45,13 @@ function lookup(code, key, vars) {
 }
 
 /** the text of `key` in the current language with {name} placeholders filled in */
+/** a time (Unix ms) as a date and time in the page's language: "4 Dec 2026, 14:05", 「2026/12/04 14:05」;
+    short: the numbers only, with seconds (the admin area's tables) */
+export function formatDate(ms, { short = false } = {}) {
+  return new Intl.DateTimeFormat(getLang() === 'ja' ? 'ja-JP' : 'en-GB',
+    short ? { dateStyle: 'short', timeStyle: 'medium' } : { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(ms));
+}
+
 export function t(key, vars = {}) {
   const s = lookup(lang, key, vars) ?? lookup('en', key, vars) ?? key;
   return s.replace(/\{(\w+)\}/g, (m, name) => (name in vars ? String(vars[name]) : m));

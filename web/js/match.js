@@ -2,10 +2,9 @@
 // winning hand in full (wins.js), the downloads of its log as tenhou.net/6 JSON and as mjai JSON
 // lines, and its walls checked in the browser (verifier.js).
 import { h, replace, signed, number } from './dom.js';
-import { t, onLangChange } from './i18n.js';
+import { t, onLangChange, formatDate } from './i18n.js';
 import { api, matchLogUrl } from './api.js';
 import { storedWinEl } from './wins.js';
-import { when } from './profile.js';
 import { fairnessSection } from './verifier.js';
 
 export function mountMatch(root, params) {
@@ -18,7 +17,7 @@ export function mountMatch(root, params) {
     const name = (seat) => (data.players.find((p) => p.seat === seat) || {}).display_name || t('table.seat', { n: seat + 1 });
     replace(root, h('div.match-page', {},
       h('h1', {}, t('match.title', { mode: t(`mode.${mode}`) })),
-      h('p.muted', {}, when(data.ended_at), ' · ', t('match.hands', { n: data.hands }), ' · ',
+      h('p.muted', {}, formatDate(data.ended_at), ' · ', t('match.hands', { n: data.hands }), ' · ',
         data.private ? t('match.private') : data.ranked ? t('table.ranked') : t('table.unranked'), data.voided_at ? ` · ${t('match.voided')}` : ''),
       h('table.standings', {},
         h('thead', {}, h('tr', {}, h('th', {}, t('result.place')), h('th', {}, t('result.player')),

@@ -1,15 +1,10 @@
 // profile.js — #/player/ID: a player's totals per mode, the chart of their cumulative result,
 // and their recent matches (linking to each match page).
 import { h, replace, signed, number } from './dom.js';
-import { t, onLangChange } from './i18n.js';
+import { t, onLangChange, formatDate } from './i18n.js';
 import { api } from './api.js';
 import { cumulativeChart } from './chart.js';
 import { currentUser } from './session.js';
-
-export function when(ms) {
-  return new Date(ms).toLocaleString(document.documentElement.lang === 'ja' ? 'ja-JP' : 'en-GB',
-    { dateStyle: 'medium', timeStyle: 'short' });
-}
 
 function totals(mode, s) {
   const rows = [
@@ -28,7 +23,7 @@ export function mountProfile(root, params) {
     const me = currentUser();
     replace(root, h('div.profile-page', {},
       h('h1', {}, data.display_name, me && me.id === data.user_id ? h('span.badge', {}, t('profile.you')) : null),
-      h('p.muted', {}, t('profile.since', { date: when(data.created_at * 1000) })),
+      h('p.muted', {}, t('profile.since', { date: formatDate(data.created_at * 1000) })),
       h('div.totals-grid', {}, ['4p', '3p'].map((m) => totals(m, data.modes[m]))),
       ['4p', '3p'].filter((m) => data.history[m].length).map((m) => h('section.history', {},
         h('h2', {}, t('profile.chart', { mode: t(`mode.${m}`) })), cumulativeChart(data.history[m], t('profile.chart', { mode: t(`mode.${m}`) })))),
@@ -37,7 +32,7 @@ export function mountProfile(root, params) {
         data.recent.length ? h('table.recent-matches', {},
           h('thead', {}, h('tr', {}, ['when', 'mode', 'final', 'result', 'counted', 'replay'].map((k) => h('th', { scope: 'col' }, t(`profile.col.${k}`))))),
           h('tbody', {}, data.recent.map((r) => h('tr', { dataset: { match: r.id } },
-            h('td', {}, h('a', { href: `#/match/${r.id}` }, when(r.ended_at))),
+            h('td', {}, h('a', { href: `#/match/${r.id}` }, formatDate(r.ended_at))),
             h('td', {}, t(`mode.${r.mode}`)),
             h('td.num', {}, number(r.final_points)),
             h(`td.num.result-value${r.result > 0 ? '.plus' : r.result < 0 ? '.minus' : ''}`, {}, signed(r.result)),

@@ -7,7 +7,9 @@
 // state again from the start (no call-outs). Controls: first / previous hand, step back,
 // play-pause, step forward, next hand, a list of the hands, the speed; keys ← → (step), Space
 // (play/pause), ↑ ↓ or PageUp/PageDown (hands), Home / End; the viewpoint at the bottom can be
-// any seat. The URL follows the step (history.replaceState), so a moment can be shared.
+// any seat; a list of the hand's turns (each seat's action with its tile) jumps to one. The URL
+// follows the step and the viewpoint (#/replay/ID/STEP/SEAT, history.replaceState), so a moment
+// can be shared as it was seen.
 import { h, replace } from './dom.js';
 import { t } from './i18n.js';
 import { api } from './api.js';
@@ -61,7 +63,7 @@ function applyStep(g, step) {
 }
 
 export function mountReplay(root, params) {
-  const ui = { data: null, failed: null, step: 0, g: null, playing: false, speed: 1, timer: null, view: 0, hands: [] };
+  const ui = { data: null, failed: null, step: 0, g: null, playing: false, speed: 1, timer: null, view: 0, hands: [], turnsOpen: false };
   const view = viewerPage(root, { badge: () => t('replay.badge'), pageClass: 'replay-page' });
   const { controls, info } = view;
 
@@ -84,7 +86,7 @@ export function mountReplay(root, params) {
     } else {
       rebuild(to);
     }
-    history.replaceState(null, '', `#/replay/${encodeURIComponent(params.id)}/${ui.step}`);
+    history.replaceState(null, '', `#/replay/${encodeURIComponent(params.id)}/${ui.step}/${ui.view}`);
     render();
   }
 
@@ -125,7 +127,7 @@ export function mountReplay(root, params) {
     const k = handIndex();
     const select = h('select.replay-hands', { 'aria-label': t('replay.hands'), onchange: (ev) => toHand(Number(ev.target.value)) },
       ui.hands.map((hand, i) => h('option', { value: String(i), selected: i === k }, handLabel(hand))));
-    const views = h('select.replay-view', { 'aria-label': t('replay.view'), onchange: (ev) => { ui.view = Number(ev.target.value); rebuild(ui.step); render(); } },
+    const views = h('select.replay-view', { 'aria-label': t('replay.view'), onchange: (ev) => { ui.view = Number(ev.target.value); ui.g = null; go(ui.step); } },
       ui.data.players.map((p) => h('option', { value: String(p.seat), selected: p.seat === ui.view }, p.display_name)));
     const speeds = h('div.replay-speeds', { role: 'group', 'aria-label': t('replay.speed') },
       SPEEDS.map((x) => h('button.secondary', { type: 'button', 'aria-pressed': String(ui.speed === x), dataset: { speed: String(x) },
@@ -141,16 +143,47 @@ export function mountReplay(root, params) {
       h('label.replay-field', {}, h('span', {}, t('replay.hands')), select),
       h('label.replay-field', {}, h('span', {}, t('replay.view')), views),
       speeds,
+      turnsEl(k),
       h('p.hint', {}, t('replay.keys')),
-      h('a.button.secondary', { href: `#/match/${encodeURIComponent(params.id)}`, dataset: { kind: 'match-page' } }, t('replay.match_page')));
+      h('a.button.secondary', { href: `#/match/${encodeURIComponent(params.id)}`, dataset: { kind: 'match-page' } }, t('viewer.match_page')));
+  }
+
+  /** a seat's action in words: "Bot A: discards 5 of characters" */
+  function actionWords(g, seat, action) {
+    return `${seatName(g, seat)}: ${t(`replay.did.${action.type}`, { tile: action.tile ? tileLabel(action.tile) : '' })}`;
+  }
+
+  /** the turns of hand k (every action but a pass), each a button to its step; the current one marked */
+  function turnsEl(k) {
+    const from = ui.hands[k] ? ui.hands[k].step : 0;
+    const to = ui.hands[k + 1] ? ui.hands[k + 1].step : last() + 1;
+    const items = [];
+    for (let i = from + 1; i < to; i++) {
+      const step = ui.data.steps[i];
+      if (step.seat === undefined || !step.action || step.action.type === 'pass') continue;
+      items.push(h('li', {}, h('button.replay-turn', {
+        type: 'button', dataset: { step: String(i), seat: String(step.seat) }, 'aria-current': i === ui.step ? 'step' : null,
+        title: t('replay.turn_go', { n: i + 1 }), onclick: () => { setPlaying(false); go(i); },
+      }, h('span.turn-n', {}, String(i + 1)), actionWords(ui.g, step.seat, step.action))));
+    }
+    const list = h('ol.replay-turn-list', {}, items);
+    const box = h('details.replay-turns', { open: ui.turnsOpen, ontoggle: () => { ui.turnsOpen = box.open; centreTurn(list); } },
+      h('summary', {}, t('replay.turns')), list);
+    requestAnimationFrame(() => centreTurn(list));
+    return box;
+  }
+
+  /** the list scrolled to the current turn */
+  function centreTurn(list) {
+    const now = list.querySelector('[aria-current="step"]');
+    if (now && list.clientHeight) list.scrollTop = now.parentElement.offsetTop - (list.clientHeight - now.offsetHeight) / 2;
   }
 
   /** what the last action was, in words, with the time it took */
   function renderInfo(g) {
     const a = g.lastAction;
     if (!a || !a.action) { replace(info); return; }
-    const what = t(`replay.did.${a.action.type}`, { tile: a.action.tile ? tileLabel(a.action.tile) : '' });
-    replace(info, h('p.replay-last', {}, `${seatName(g, a.seat)}: ${what}`,
+    replace(info, h('p.replay-last', {}, actionWords(g, a.seat, a.action),
       Number.isInteger(a.at) ? h('span.muted', {}, ` · ${t('replay.at', { s: (a.at / 1000).toFixed(1) })}`) : null));
   }
 

@@ -19,7 +19,7 @@ export function mountWatch(root, params) {
         spectator.delayMs > 0 ? t('watch.delay', { s: Math.round(spectator.delayMs / 1000) }) : t('watch.live')) : null,
       spectator.ended ? h('p.watch-ended', { role: 'status' }, t('watch.ended')) : null,
       spectator.ended ? h('a.button.primary', { href: `#/replay/${id}`, dataset: { kind: 'replay' } }, t('match.replay')) : null,
-      spectator.ended ? h('a.button.secondary', { href: `#/match/${id}`, dataset: { kind: 'match-page' } }, t('replay.match_page')) : null,
+      spectator.ended ? h('a.button.secondary', { href: `#/match/${id}`, dataset: { kind: 'match-page' } }, t('viewer.match_page')) : null,
       h('a.button.secondary', { href: '#/', dataset: { kind: 'stop-watching' } }, t('watch.stop')));
   }
 

@@ -5,8 +5,12 @@
 // In a cluster the server may say "move" (the player's table is on another node): the socket
 // goes there at once (its path, /ws?node=K&table=T, routes to that node) and keeps going there
 // on reconnects, until a connection there fails before its welcome (the node is gone: plain /ws).
+// When the page comes back (visible again, back online, shown from the back/forward cache) a
+// socket that is down connects at once (the back-off starts over), and an open one is asked for a
+// pong: no message within PROBE_MS and it is taken for dead (a phone's sleep) and replaced.
 const BACKOFF_MS = [300, 1000, 2000, 4000, 8000];
 const PING_MS = 20000;
+export const PROBE_MS = 1200;
 
 export class GameSocket {
   /**
@@ -23,6 +27,8 @@ export class GameSocket {
     this.pending = [];
     this.path = '/ws'; // where the socket connects: /ws, or the node of the player's table
     this.moving = false;
+    this.probe = null;
+    this.wake = (ev) => { if (ev.type !== 'pageshow' || ev.persisted) this.back(); };
   }
 
   get open() {
@@ -31,7 +37,35 @@ export class GameSocket {
 
   start() {
     this.stopped = false;
+    document.addEventListener('visibilitychange', this.wake);
+    window.addEventListener('online', this.wake);
+    window.addEventListener('pageshow', this.wake);
     if (!this.ws) this.connect();
+  }
+
+  /** the page is back (visible, online, or shown again): a socket down connects now, an open one is checked */
+  back() {
+    if (this.stopped || document.visibilityState !== 'visible') return;
+    if (!this.ws) {
+      this.tries = 0;
+      this.connect();
+    } else if (this.open && !this.probe) {
+      this.ws.send(JSON.stringify({ type: 'ping' }));
+      this.probe = setTimeout(() => this.dropped(), PROBE_MS);
+    }
+  }
+
+  /** the open socket did not answer the probe: given up without waiting for its close, and replaced */
+  dropped() {
+    this.probe = null;
+    const dead = this.ws;
+    if (!dead) return;
+    this.ws = null;
+    this.ready = false;
+    clearInterval(this.pinger);
+    dead.close();
+    this.tries = 0;
+    this.connect();
   }
 
   connect() {
@@ -51,6 +85,8 @@ export class GameSocket {
       ws.send(JSON.stringify(hello));
     });
     ws.addEventListener('message', (ev) => {
+      clearTimeout(this.probe);
+      this.probe = null;
       let msg;
       try {
         msg = JSON.parse(ev.data);
@@ -108,7 +144,12 @@ export class GameSocket {
   /** closes for good (sign-out) */
   stop() {
     this.stopped = true;
+    document.removeEventListener('visibilitychange', this.wake);
+    window.removeEventListener('online', this.wake);
+    window.removeEventListener('pageshow', this.wake);
     clearTimeout(this.timer);
+    clearTimeout(this.probe);
+    this.probe = null;
     clearInterval(this.pinger);
     this.pending = [];
     if (this.ws) this.ws.close();

@@ -503,6 +503,21 @@ static const struct lws_protocol_vhost_options http_mimetypes[] = {
     {NULL, NULL, ".wasm", "application/wasm"},
 };
 
+/* the security headers on every response: lws's "best practices" set
+   (LWS_SERVER_OPTION_HTTP_HEADERS_SECURITY_BEST_PRACTICES_ENFORCE, whose policy is fixed), with
+   the web app's manifest and its service worker allowed from this origin (manifest-src,
+   worker-src: under default-src 'none' the browser would refuse them) */
+static const struct lws_protocol_vhost_options http_security_headers[] = {
+    {&http_security_headers[1], NULL, "content-security-policy:",
+     "default-src 'none'; img-src 'self' data: ; script-src 'self'; font-src 'self'; style-src 'self'; "
+     "connect-src 'self' ws: wss:; manifest-src 'self'; worker-src 'self'; frame-ancestors 'none'; "
+     "base-uri 'none'; form-action 'self';"},
+    {&http_security_headers[2], NULL, "x-content-type-options:", "nosniff"},
+    {&http_security_headers[3], NULL, "x-xss-protection:", "1; mode=block"},
+    {&http_security_headers[4], NULL, "x-frame-options:", "deny"},
+    {NULL, NULL, "referrer-policy:", "no-referrer"},
+};
+
 /* route libwebsockets' own log lines into ours */
 static void http_lws_log(int level, const char *line)
 {
@@ -596,7 +611,7 @@ int ippon_http_start(ippon_http **out, ippon_app *app, char *err, size_t errlen)
     info.user = app;
     info.server_string = "ippon";
     /* CSP, X-Content-Type-Options, X-Frame-Options, Referrer-Policy on every response */
-    info.options = LWS_SERVER_OPTION_HTTP_HEADERS_SECURITY_BEST_PRACTICES_ENFORCE;
+    info.headers = http_security_headers;
 
     h->loop = ippon_event_loop_new(cfg->event_loop);
     if (!h->loop) {

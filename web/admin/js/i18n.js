@@ -1,7 +1,7 @@
 // i18n.js — the admin area's language: the client's i18n (/js/i18n.js: English or Japanese, the
 // choice shared with the main site, <html lang>, data-i18n markup) with the admin's strings
 // added, and the admin's formats (times, durations, the switch button's name).
-import { t, getLang, setLang, apply, addStrings } from '/js/i18n.js';
+import { t, getLang, setLang, apply, addStrings, formatDate } from '/js/i18n.js';
 import { en, ja } from './strings.js';
 
 addStrings({ en, ja });
@@ -19,8 +19,7 @@ export function otherLangName() {
 /** a Unix-ms time as a local date and time in the current language */
 export function formatTime(ms) {
   if (ms === null || ms === undefined) return '—';
-  return new Intl.DateTimeFormat(getLang() === 'ja' ? 'ja-JP' : 'en-GB', { dateStyle: 'short', timeStyle: 'medium' })
-    .format(new Date(ms));
+  return formatDate(ms, { short: true });
 }
 
 /** a duration in ms, short: "42 s", "3 min 5 s", "2 h 10 min" */

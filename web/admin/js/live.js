@@ -1,15 +1,17 @@
 // live.js — the Live section: connections, matches lost at a restart (journals set aside,
 // matches voided at their resume), queues with their waits, the running tables (mode,
-// players, hand, honba, sticks, how long), refreshed every few seconds; a table can be watched
-// (its public view, polled) or closed. In a cluster every live node is asked in turn (?node=K,
+// players, hand, honba, sticks, how long), refreshed every few seconds while the page is visible
+// (again at once when it is shown); a table can be watched (its public view, polled while
+// visible, its tiles drawn as at the table by /js/tiles.js) or closed. In a cluster every live node is asked in turn (?node=K,
 // which HAProxy routes to that node; a node answering for another — no proxy in between — is
 // not counted twice) and the numbers are the cluster's: each table shows its node.
 import { api } from '/js/api.js';
 import { t, formatDuration } from './i18n.js';
-import { h, replace } from '/js/dom.js';
+import { h, replace, number } from '/js/dom.js';
+import { tileSvg } from '/js/tiles.js';
 import { toast, errorText, confirmAction, table } from './dom.js';
 
-const REFRESH_MS = 3000;
+export const REFRESH_MS = 3000;
 const WATCH_MS = 2000;
 
 /** path asked of node (null: whichever answers) */
@@ -71,11 +73,12 @@ function playersCell(players) {
     !p.bot && !p.connected ? h('span', { class: 'badge warn' }, t('live.offline')) : null)));
 }
 
+/** tiles drawn face up, each naming its code (data-tile) */
 function tileList(tiles) {
-  return h('span', { class: 'tiles' }, tiles.map((x) => h('span', { class: 'tile' }, x)));
+  return h('span', { class: 'tiles' }, tiles.map((x) => h('span', { class: 'tile', dataset: { tile: x } }, tileSvg(x))));
 }
 
-/** the public view of a table, as text: round, dora, and per seat points, discards and melds */
+/** the public view of a table: round, dora, and per seat points, discards and melds (tiles drawn) */
 function renderView(box, v) {
   replace(box,
     h('p', {}, t('watch.round', { wind: t(`wind.${v.round_wind}`), honba: v.honba, sticks: v.sticks, n: v.live })),
@@ -83,9 +86,9 @@ function renderView(box, v) {
     h('div', { class: 'seats' }, v.seats.map((s, i) => h('div', { class: 'seat', 'data-seat': i },
       h('h3', {}, v.names?.[i]?.name ?? t('watch.seat', { n: i + 1 }), i === v.dealer ? h('span', { class: 'badge' }, t('watch.dealer')) : null,
         s.riichi ? h('span', { class: 'badge warn' }, t('watch.riichi')) : null),
-      h('p', {}, t('watch.points', { points: s.points }), ' · ', t('watch.concealed', { n: s.concealed })),
+      h('p', {}, t('watch.points', { points: number(s.points) }), ' · ', t('watch.concealed', { n: s.concealed })),
       h('p', {}, `${t('watch.discards')}: `, tileList((s.discards || []).map((d) => d.tile))),
-      (s.melds || []).length ? h('p', {}, `${t('watch.melds')}: `, tileList(s.melds.map((m) => (m.tiles || []).join('')))) : null))));
+      (s.melds || []).length ? h('p', {}, `${t('watch.melds')}: `, h('span', { class: 'melds' }, s.melds.map((m) => tileList(m.tiles || [])))) : null))));
 }
 
 export function liveView(root) {
@@ -103,7 +106,7 @@ export function liveView(root) {
   }
 
   async function pollWatch() {
-    if (!watching) return;
+    if (!watching || document.visibilityState !== 'visible') return;
     try {
       const v = await api(at(`/admin/tables/${watching}`, watchingNode));
       renderView(watch.querySelector('.view'), v);
@@ -131,6 +134,18 @@ export function liveView(root) {
       toast(t('close.done'));
       load();
     }
+  }
+
+  /** the timer's refresh: none while the page is hidden */
+  function tick() {
+    if (document.visibilityState === 'visible') load();
+  }
+
+  /** shown again: up to date at once */
+  function shown() {
+    if (document.visibilityState !== 'visible') return;
+    load();
+    pollWatch();
   }
 
   async function load() {
@@ -178,9 +193,11 @@ export function liveView(root) {
     h('div', { class: 'buttons' }, h('button', { type: 'button', onclick: load }, t('refresh'))),
     summary, queues, watch, tables);
   load();
-  timer = setInterval(load, REFRESH_MS);
+  timer = setInterval(tick, REFRESH_MS);
+  document.addEventListener('visibilitychange', shown);
   return () => {
     clearInterval(timer);
+    document.removeEventListener('visibilitychange', shown);
     stopWatch();
   };
 }

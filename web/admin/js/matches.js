@@ -3,7 +3,7 @@
 // stays). Practice matches never count, so they offer no Void.
 import { api, query } from '/js/api.js';
 import { t, formatTime } from './i18n.js';
-import { h, replace } from '/js/dom.js';
+import { h, replace, signed } from '/js/dom.js';
 import { toast, confirmAction, errorText, pager, table } from './dom.js';
 
 const LIMIT = 25;
@@ -44,7 +44,7 @@ export function matchesView(root) {
       data.matches.map((m) => h('tr', { 'data-match': m.id },
         h('td', {}, h('a', { href: `/#/match/${m.id}` }, formatTime(m.ended_at))),
         h('td', {}, m.mode),
-        h('td', {}, m.players.map((p) => `${p.display_name} (${p.result > 0 ? '+' : ''}${p.result})`).join(', ')),
+        h('td', {}, m.players.map((p) => `${p.display_name} (${signed(p.result)})`).join(', ')),
         stateCell(m),
         h('td', { class: 'actions' }, m.voided || !m.ranked ? null
           : h('button', { type: 'button', class: 'danger', onclick: () => voidMatch(m) }, t('matches.void'))))),

@@ -436,7 +436,6 @@ export default {
   'replay.view': 'Seen from',
   'replay.speed': 'Speed',
   'replay.keys': '← → step · Space play/pause · ↑ ↓ hands · Home / End',
-  'replay.match_page': 'Back to the match',
   'replay.match_over': 'The first win ends the match.',
   'replay.bank': 'bank {s} s',
   'replay.bank_title': 'Time bank left after this seat’s last decision',
@@ -617,4 +616,8 @@ export default {
   'room.again_wait': 'Waiting for {name} to open the table again. You join as soon as it is open.',
   'room.offer': '{name} opened your private table {code} again.',
   'room.offer_join': 'Join again',
+  // the viewers' links, the replay's turns, dates and signed numbers (issue 26, points 10–11)
+  'viewer.match_page': 'Match page: results, fair walls',
+  'replay.turns': 'Turns of this hand',
+  'replay.turn_go': 'Go to step {n}',
 };

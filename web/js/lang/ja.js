@@ -426,7 +426,6 @@ export default {
   'replay.view': '視点',
   'replay.speed': '速度',
   'replay.keys': '← → 1手 · Space 再生/停止 · ↑ ↓ 局 · Home / End',
-  'replay.match_page': '対局ページへ',
   'replay.match_over': '最初の和了で対局終了です。',
   'replay.bank': '持ち時間 {s}秒',
   'replay.bank_title': 'この席の直前の判断のあとの残り持ち時間',
@@ -605,4 +604,8 @@ export default {
   'room.again_wait': '{name}さんが卓をもう一度開くのを待っています。開いたらすぐに参加します。',
   'room.offer': '{name}さんが友人戦 {code} をもう一度開きました。',
   'room.offer_join': 'もう一度参加する',
+  // the viewers' links, the replay's turns, dates and signed numbers (issue 26, points 10–11)
+  'viewer.match_page': '対局ページ（結果・公正な山）',
+  'replay.turns': 'この局の手番',
+  'replay.turn_go': '{n}手目へ',
 };
