@@ -3,7 +3,8 @@
 // when the phone turns and back when it turns again). At the table the compact table stands in
 // for the full one: YONMA hand 2 through the scripted socket (scripts.mjs) played from it — the
 // player discards East, passes a pon offer on the 8p that seat 2 throws after its kakan (the
-// player holds 8p 8p; only that discard differs from the script) and wins by ron on 8s — with
+// player holds 8p 8p; only that discard differs from the script) and wins by ron on 8s (the
+// first hand's draw panel shown over the compact table until the second hand starts) — with
 // at every decision no scrolling, hand tiles ≥ 36 px wide and wholly on screen, buttons ≥ 44 px
 // tall and on screen, the last discard (whose and which tile) and whose turn in words, the move
 // clock and the bank; turned (844×390) the full table shows the same hand, the same offer and the
@@ -96,7 +97,16 @@ describe('a phone held upright', () => {
       const size = `${width}x${height}`;
       table.events(S.YONMA_HAND1);
       table.event(S.YONMA_DRAW);
+      // the draw's panel over the compact table: Aki (seat 0) the only one tenpai, until the next hand
+      const panel = page.locator('.compact .draw-result');
+      await panel.waitFor({ state: 'visible' });
+      assert.deepEqual(await panel.locator('ul.tenpai li').evaluateAll((els) => els.map((e) => [e.dataset.seat, !!e.querySelector('.state.yes')])),
+        [['0', true], ['1', false], ['2', false], ['3', false]]);
+      const p = await panel.boundingBox();
+      assert.ok(p.x >= 0 && p.x + p.width <= width && p.y >= 0 && p.y + p.height <= height, 'the draw panel on screen');
+      await screenshot(page, `compact-draw-${size}`);
       table.events(S.YONMA_HAND2_START);
+      await panel.waitFor({ state: 'detached' });
       table.events(S.YONMA_PON);
       table.events(S.YONMA_CHI);
       table.event(S.YONMA_MY_DRAW);

@@ -2,10 +2,11 @@
 // and a hint to turn the phone, every seat in turn order from you with its name plate (whose
 // turn it is lit) and its last few discards, the last discard (whose and which tile), the dora
 // indicators and tiles left, your waits, your move time and bank, the action bar and your hand
-// in two rows, so a player can always act. It draws with the
-// table's own parts (plates.js, hand.js, actions.js, clock.js, waits.js) and answers through the
-// table page's handlers; table.js renders it beside the full table. It holds content only while
-// UPRIGHT matches, and compact.css shows it then in place of the full table.
+// in two rows, so a player can always act; the draw's panel over it until the next hand starts.
+// It draws with the table's own parts (plates.js, hand.js, actions.js, clock.js, waits.js, the
+// draw's panel from table.js) and answers through the table page's handlers; table.js renders it
+// beside the full table. It holds content only while UPRIGHT matches, and compact.css shows it
+// then in place of the full table.
 import { h, replace } from './dom.js';
 import { t, getLang } from './i18n.js';
 import { seatName, roundWords } from './board.js';
@@ -70,7 +71,7 @@ export function compactTable() {
     return menu;
   }
 
-  /** g: the game or null; view: { ui, on: { discard, point, pick }, hint, top: [badges] } from table.js */
+  /** g: the game or null; view from table.js: { ui, on: { discard, point, pick }, hint, top: [badges], draw() → the draw's panel or null } */
   function render(g, view) {
     last = [g, view];
     if (!UPRIGHT.matches || !g) { replace(body); return; }
@@ -90,7 +91,8 @@ export function compactTable() {
       h('div.compact-clock', {}, clock),
       h('div.compact-bar', {}, actionBar(buttonsOf(g.ask), { riichiMode: ui.riichiMode, onPick: on.pick, seq: g.ask ? g.ask.seq : null }),
         h('p.hint', {}, hint)),
-      h('div.compact-hand', {}, handEl(g, ui, on)));
+      h('div.compact-hand', {}, handEl(g, ui, on)),
+      h('div.compact-draw', {}, view.draw()));
     clock.update(g);
   }
 

@@ -144,9 +144,13 @@ export function mountTable(root) {
       : null);
   }
 
+  /** the draw's panel until the next hand starts, or null */
+  function drawPanel(g) {
+    return g.drawResult && !g.end ? drawEl(g, g.drawResult.event, () => dismissHandEnd(), g.drawResult.sticks) : null;
+  }
+
   function renderDraw(g) {
-    if (g.drawResult && !g.end) replace(drawSlot, drawEl(g, g.drawResult.event, () => dismissHandEnd(), g.drawResult.sticks));
-    else replace(drawSlot);
+    replace(drawSlot, drawPanel(g));
   }
 
   function closeOverlay() {
@@ -234,7 +238,7 @@ export function mountTable(root) {
 
   /** the compact table of a phone held upright, drawn from the same state and handlers */
   function renderCompact(g) {
-    compact.render(g, { ui, on: { discard, point, pick }, hint: hintOf(g), top: topParts(g) });
+    compact.render(g, { ui, on: { discard, point, pick }, hint: hintOf(g), top: topParts(g), draw: () => drawPanel(g) });
   }
 
   function selectable(g) {
