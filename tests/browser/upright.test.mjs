@@ -9,7 +9,7 @@
 // tall and on screen, the last discard (whose and which tile) and whose turn in words, the move
 // clock and the bank; turned (844×390) the full table shows the same hand, the same offer and the
 // same last discard. Then a live practice match against the real server played from the
-// compact table for several decisions. Screenshots: compact-lobby-*.png, compact-*.png,
+// compact table for several decisions, its menu switching to Japanese. Screenshots: compact-lobby-*.png, compact-*.png,
 // table-390x844.png.
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
@@ -229,6 +229,13 @@ describe('a phone held upright', () => {
     }
     assert.ok(discards > 0, 'the player discarded');
     await screenshot(page, 'compact-live-390x844');
+    // the compact table's menu switches the language, and the table follows
+    await page.locator('.compact .menu-button').click();
+    await page.locator('.compact .menu-list button[role="menuitem"]').click();
+    await page.waitForFunction(() => document.documentElement.lang === 'ja');
+    assert.match(await page.locator('.compact .compact-turn-hint').innerText(), /横向き/);
+    assert.match(await page.locator('.compact .clock .meter.bank').innerText(), /考慮時間/);
+    await screenshot(page, 'compact-live-ja');
     assertNoProblems(page);
     await page.context().close();
   });

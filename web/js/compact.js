@@ -51,11 +51,11 @@ function lastDiscardEl(g) {
     last.called ? h('span.badge', {}, t('upright.called')) : null);
 }
 
-/** whose turn it is, in words */
+/** whose turn it is, in words: yours while the table asks you (after your discard, the others' answer is awaited) */
 function turnWords(g) {
   if (g.ask) return t('upright.turn_you');
-  if (g.turn === null || g.handEnd || g.end) return '';
-  return g.turn === g.me ? t('upright.turn_you') : t('upright.turn_of', { name: seatName(g, g.turn) });
+  if (g.turn === null || g.turn === g.me || g.handEnd || g.end) return '';
+  return t('upright.turn_of', { name: seatName(g, g.turn) });
 }
 
 /** the compact table: `el` to place in the table page, render(g, view) and the clock to tick */
