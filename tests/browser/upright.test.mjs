@@ -1,16 +1,16 @@
 // upright.test.mjs — a phone held upright (390×844 and 360×740). The lobby warns before a
 // match that the table needs the width (in English and Japanese, above the play buttons, gone
 // when the phone turns and back when it turns again). At the table the compact table stands in
-// for the full one: YONMA hand 2 through the scripted socket (scripts.mjs) played from it — the
-// player discards East, passes a pon offer on the 8p that seat 2 throws after its kakan (the
-// player holds 8p 8p; only that discard differs from the script) and wins by ron on 8s (the
-// first hand's draw panel shown over the compact table until the second hand starts) — with
-// at every decision no scrolling, hand tiles ≥ 36 px wide and wholly on screen, buttons ≥ 44 px
-// tall and on screen, the last discard (whose and which tile) and whose turn in words, the move
-// clock and the bank; turned (844×390) the full table shows the same hand, the same offer and the
-// same last discard. Then a live practice match against the real server played from the
-// compact table for several decisions, its menu switching to Japanese. Screenshots: compact-lobby-*.png, compact-*.png,
-// table-390x844.png.
+// for the full one: YONMA through the scripted socket (scripts.mjs) played from it — the first
+// hand's draw panel over the compact table until the second hand starts; then the player
+// discards East, passes a pon offer on the 8p that seat 2 throws after its kakan (the player
+// holds 8p 8p; only that discard differs from the script) and wins by ron on 8s, offered beside
+// a chi of it — with at every decision no scrolling, hand tiles ≥ 36 px wide and wholly on
+// screen, buttons ≥ 44 px tall and on screen, the last discard (whose and which tile) and whose
+// turn in words, the move clock and the bank, your waits; turned (844×390) the full table shows
+// the same hand, the same offer and the same last discard. Then a live practice match against
+// the real server played from the compact table for several decisions, its menu switching to
+// Japanese. Screenshots: compact-lobby-*.png, compact-*.png, table-390x844.png.
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { siteAndBrowser, openPage, assertNoProblems, screenshot } from './browser.mjs';
@@ -151,12 +151,14 @@ describe('a phone held upright', () => {
       // seat 3's riichi, seat 0 deals in 8s: your ron
       table.events(S.YONMA_RIICHI);
       table.events(S.YONMA_DEAL_IN);
-      table.ask(S.YONMA_RON_ASK);
+      // Aki sits on your left, so its 8s may also be called chi with your 6s 7s: three buttons, one with tiles
+      table.ask({ ...S.YONMA_RON_ASK, options: [{ type: 'ron' }, { type: 'chi', tiles: ['6s', '7s'] }, { type: 'pass' }] });
       const ron = page.locator('.compact .actions button.act[data-kind="ron"]');
       await ron.waitFor();
       m = await measure(page);
       assertFits(m, `${size}, the ron offer`);
-      assert.deepEqual(m.buttons.map((b) => b.kind), ['ron', 'pass']);
+      assert.deepEqual(m.buttons.map((b) => b.kind), ['ron', 'chi', 'pass']);
+      assert.ok(await page.locator('.compact button.act[data-kind="chi"]').evaluate((b) => b.scrollWidth <= b.clientWidth), 'the chi button holds its tiles');
       const hand = m.tiles;
       assert.deepEqual(hand, ['2m', '3m', '4m', '0p', '6p', '7p', '8p', '8p', '3s', '4s', '5s', '6s', '7s']);
       assert.deepEqual(Object.values(await lastDiscard(page)).slice(0, 2), ['0', '8s']);
@@ -178,7 +180,7 @@ describe('a phone held upright', () => {
         turn: document.querySelector('.plate.turn')?.dataset.seat,
       }));
       assert.deepEqual(full.tiles, hand, 'the same hand');
-      assert.deepEqual(full.buttons, ['ron', 'pass'], 'the same offer');
+      assert.deepEqual(full.buttons, ['ron', 'chi', 'pass'], 'the same offer');
       assert.equal(full.last, '8s', 'the same last discard, in the pond of seat 0 on your left');
       assert.equal(full.turn, lit, 'the same plate lit');
       assert.equal(await page.locator('.hand-wrap .hand-tile').count(), 13);
