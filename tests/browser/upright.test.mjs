@@ -124,6 +124,12 @@ describe('a phone held upright', () => {
       assert.match(last.words, /Aki: 1 sou/i);
       assert.equal(await page.locator('.compact .compact-turn').innerText(), 'Your turn');
       assert.equal(await page.locator('.compact .plate.turn').getAttribute('data-seat'), '1', 'your plate is lit');
+      const meldsOf = (seat) => page.locator(`.compact .compact-seat[data-seat="${seat}"] .compact-melds .tile`).evaluateAll((els) => els.map((e) => e.dataset.tile));
+      assert.deepEqual((await meldsOf(2)).sort(), ['5z', '5z', '5z'], 'Bot Aoi\'s pon of haku');
+      assert.deepEqual((await meldsOf(0)).sort(), ['2p', '3p', '4p'], 'Aki\'s chi');
+      // the others' last discards: Aki threw 5z then 1s, Bot Aoi 9m, Rin 3p (called by Aki)
+      const pondOf = (seat) => page.locator(`.compact .compact-seat[data-seat="${seat}"] .compact-river .tile`).evaluateAll((els) => els.map((e) => e.dataset.tile));
+      assert.deepEqual([await pondOf(0), await pondOf(2), await pondOf(3)], [['5z', '1s'], ['9m'], ['3p']]);
       assert.match(await page.locator('.compact .clock .meter.move .secs').innerText(), /^\d+\.\d$/, 'the move time shows');
       assert.match(await page.locator('.compact .clock .meter.bank .secs').innerText(), /^\d+\.\d$/, 'the bank shows');
       console.log(`${width}×${height}: hand tile ${m.tileWidth.toFixed(1)} px, button ${m.buttons[0].height.toFixed(1)} px tall`);

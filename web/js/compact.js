@@ -1,6 +1,6 @@
 // compact.js — the table for a phone held upright, where the full table does not fit: the round
 // and a hint to turn the phone, every seat in turn order from you with its name plate (whose
-// turn it is lit) and its last few discards, the last discard (whose and which tile), the dora
+// turn it is lit), its last few discards and melds, the last discard (whose and which tile), the dora
 // indicators and tiles left, your waits, your move time and bank, the action bar and your hand
 // in two rows, so a player can always act; the draw's panel over it until the next hand starts.
 // It draws with the table's own parts (plates.js, hand.js, actions.js, clock.js, waits.js, the
@@ -9,7 +9,7 @@
 // then in place of the full table.
 import { h, replace } from './dom.js';
 import { t, getLang } from './i18n.js';
-import { seatName, roundWords } from './board.js';
+import { seatName, roundWords, meldEl } from './board.js';
 import { position } from './game.js';
 import { plateEl } from './plates.js';
 import { handEl } from './hand.js';
@@ -25,18 +25,23 @@ export const UPRIGHT = window.matchMedia('(orientation: portrait) and (max-width
 /** a seat's discards in the compact table: the last few, as in its pond */
 const POND_SHOWN = 8;
 
-/** a seat: its plate and the last POND_SHOWN tiles of its pond (riichi turned, called faded) */
+/** a seat: its plate, the last POND_SHOWN tiles of its pond (riichi turned, called faded), and
+ * the others' melds and kita (yours are with your hand) */
 function seatEl(g, seat) {
-  const discards = g.seats[seat].discards;
+  const s = g.seats[seat];
+  const discards = s.discards;
   const from = Math.max(0, discards.length - POND_SHOWN);
   const last = g.lastDiscard && g.lastDiscard.seat === seat ? g.lastDiscard.index : -1;
-  return h('div.compact-seat', {}, plateEl(g, seat),
+  return h('div.compact-seat', { dataset: { seat: String(seat) } }, plateEl(g, seat),
     h('div.compact-river', { role: 'list', 'aria-label': t('table.pond_of', { name: seatName(g, seat) }) },
       discards.slice(from).map((d, i) => {
         const el = tile(d.tile, 'compact-river', { sideways: d.riichi, extra: [d.called ? 'called' : '', from + i === last ? 'last' : ''].join(' ').trim() });
         el.setAttribute('role', 'listitem');
         return el;
-      })));
+      })),
+    seat !== g.me && (s.melds.length || s.kita.length) ? h('div.compact-melds', {},
+      s.melds.map((m) => meldEl(g, m, seat, 'compact-river')),
+      s.kita.length ? h('span.compact-kita', { 'aria-label': t('table.kita_count', { n: s.kita.length }) }, s.kita.map((c) => tile(c, 'compact-river'))) : null) : null);
 }
 
 /** the last discard in words and as a tile: whose, which, and whether it was called */
