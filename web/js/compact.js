@@ -1,12 +1,12 @@
-// compact.js — the table for a phone held upright, where the full table does not fit: the round
-// and a hint to turn the phone, every seat in turn order from you with its name plate (whose
-// turn it is lit), its last few discards and melds, the last discard (whose and which tile), the dora
-// indicators and tiles left, your waits, your move time and bank, the action bar and your hand
-// in two rows, so a player can always act; the draw's panel over it until the next hand starts.
-// It draws with the table's own parts (plates.js, hand.js, actions.js, clock.js, waits.js, the
-// draw's panel from table.js) and answers through the table page's handlers; table.js renders it
-// beside the full table. It holds content only while UPRIGHT matches, and compact.css shows it
-// then in place of the full table.
+// compact.js — the table for a phone held upright, where the full table does not fit: the
+// round and a hint to turn the phone, every seat in turn order from you with its name plate
+// (whose turn it is lit), its last few discards and melds, the last discard (whose and which
+// tile), the dora indicators and tiles left, your waits, your move time and bank, the action bar
+// and your hand in two rows, so a player can always act; the draw's panel over it until the
+// next hand starts. It draws with the table's own parts (plates.js, hand.js, actions.js,
+// clock.js, waits.js, the draw's panel from table.js) and answers through the table page's
+// handlers; table.js renders it beside the full table. It holds content only while UPRIGHT
+// matches, and compact.css shows it then in place of the full table.
 import { h, replace } from './dom.js';
 import { t, getLang } from './i18n.js';
 import { seatName, roundWords, meldEl } from './board.js';
@@ -25,8 +25,10 @@ export const UPRIGHT = window.matchMedia('(orientation: portrait) and (max-width
 /** a seat's discards in the compact table: the last few, as in its pond */
 const POND_SHOWN = 8;
 
-/** a seat: its plate, the last POND_SHOWN tiles of its pond (riichi turned, called faded), and
- * the others' melds and kita (yours are with your hand) */
+/**
+ * a seat: its plate, the last POND_SHOWN tiles of its pond (riichi turned, called faded), and
+ * the others' melds and kita (yours are with your hand)
+ */
 function seatEl(g, seat) {
   const s = g.seats[seat];
   const discards = s.discards;
@@ -35,13 +37,15 @@ function seatEl(g, seat) {
   return h('div.compact-seat', { dataset: { seat: String(seat) } }, plateEl(g, seat),
     h('div.compact-river', { role: 'list', 'aria-label': t('table.pond_of', { name: seatName(g, seat) }) },
       discards.slice(from).map((d, i) => {
-        const el = tile(d.tile, 'compact-river', { sideways: d.riichi, extra: [d.called ? 'called' : '', from + i === last ? 'last' : ''].join(' ').trim() });
+        const extra = [d.called ? 'called' : '', from + i === last ? 'last' : ''].filter(Boolean).join(' ');
+        const el = tile(d.tile, 'compact-river', { sideways: d.riichi, extra });
         el.setAttribute('role', 'listitem');
         return el;
       })),
     seat !== g.me && (s.melds.length || s.kita.length) ? h('div.compact-melds', {},
       s.melds.map((m) => meldEl(g, m, seat, 'compact-river')),
-      s.kita.length ? h('span.compact-kita', { 'aria-label': t('table.kita_count', { n: s.kita.length }) }, s.kita.map((c) => tile(c, 'compact-river'))) : null) : null);
+      s.kita.length ? h('span.compact-kita', { 'aria-label': t('table.kita_count', { n: s.kita.length }) },
+        s.kita.map((c) => tile(c, 'compact-river'))) : null) : null);
 }
 
 /** the last discard in words and as a tile: whose, which, and whether it was called */
@@ -56,7 +60,7 @@ function lastDiscardEl(g) {
     last.called ? h('span.badge', {}, t('upright.called')) : null);
 }
 
-/** whose turn it is, in words: yours while the table asks you (after your discard, the others' answer is awaited) */
+/** whose turn it is, in words: yours while the table asks you (after your discard: nobody's, the hint says the table waits) */
 function turnWords(g) {
   if (g.ask) return t('upright.turn_you');
   if (g.turn === null || g.turn === g.me || g.handEnd || g.end) return '';
@@ -76,7 +80,10 @@ export function compactTable() {
     return menu;
   }
 
-  /** g: the game or null; view from table.js: { ui, on: { discard, point, pick }, hint, top: [badges], draw() → the draw's panel or null } */
+  /**
+   * g: the game or null; view, from table.js: { ui, on: { discard, point, pick }, hint, top:
+   * [badges], draw() → the draw's panel or null }
+   */
   function render(g, view) {
     last = [g, view];
     if (!UPRIGHT.matches || !g) { replace(body); return; }
@@ -91,7 +98,7 @@ export function compactTable() {
         .sort((a, b) => position(g, a) - position(g, b)).map((seat) => seatEl(g, seat))),
       h('div.compact-info', {}, lastDiscardEl(g),
         h('p.compact-live', {}, dora, h('span', {}, t('table.live', { n: g.live ?? '–' })))),
-      h('p.compact-turn', { 'aria-live': 'polite' }, turnWords(g)),
+      h('p.compact-turn', {}, turnWords(g)),
       waitsEl(g, g.tenpai),
       h('div.compact-clock', {}, clock),
       h('div.compact-bar', {}, actionBar(buttonsOf(g.ask), { riichiMode: ui.riichiMode, onPick: on.pick, seq: g.ask ? g.ask.seq : null }),
