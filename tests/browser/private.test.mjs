@@ -3,7 +3,11 @@
 // friend opens the invite link the room page shows, another types the code into the lobby's join
 // box; all three see each other in the room; the host starts; the host plays the match to its end
 // by clicking, the friends with the play aids on (a bot in the fourth seat); the match is not ranked, its page says private, and it
-// shows as private in each of the three profiles. Japanese on the room page; screenshots.
+// shows as private in each of the three profiles; its result says nothing of practice. Then "Play
+// again" from each result: a friend asking first waits for the host, the host opens the same room
+// (the same code) again, the other friend sees the offer in its result and joins; the host starts
+// a second match with the same three, its table's badge "private" (in Japanese 友人戦). Japanese on
+// the room page; screenshots.
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { siteAndBrowser, openPage, assertNoProblems, screenshot } from './browser.mjs';
@@ -34,6 +38,8 @@ describe('a private table in the browser', () => {
     await screenshot(byCode, 'room-ja');
     assert.equal(await byLink.locator('[data-kind="start-room"]').count(), 0, 'only the host may start');
 
+    const firstMembers = await host.locator('.room-members li').evaluateAll((lis) => lis.map((li) => li.firstChild.textContent));
+    const hostName = firstMembers[0];
     const players = [host, byLink, byCode];
     const asks = players.map((p) => watchAsks(p)); // the pages' sockets are open already: asks stay unchecked
     // the friends let the play aids answer for them (auto-win, no calls, auto tsumogiri): a quick
@@ -79,6 +85,47 @@ describe('a private table in the browser', () => {
       assert.equal(await row.locator('td[data-private]').getAttribute('data-private'), 'true');
       assertNoProblems(p, 'a friend');
     }
+
+    // nothing a player sees of this private table says "practice": the table's badge and the
+    // result (the match page said private above), in English and in Japanese
+    const practiceWords = (p) => (p === byCode ? /練習/ : /practice/i);
+    for (const p of players) {
+      await p.goto(`${env.site.url}/#/table`);
+      await p.locator('.match-end .standings').waitFor();
+      assert.doesNotMatch(await p.locator('body').innerText(), practiceWords(p), 'the result of a private match');
+    }
+    // play again: a friend asks first and waits for the host; the host opens the same room again;
+    // the other friend sees the offer in the result and joins; the host starts a second match
+    await byLink.locator('.match-end [data-kind="again"]').click();
+    await byLink.locator('.room-page [data-kind="again-wait"]').waitFor();
+    assert.ok((await byLink.locator('.room-page [data-kind="again-wait"]').innerText()).includes(`Waiting for ${hostName} to open`));
+    await screenshot(byLink, 'room-again-wait');
+    await host.locator('.match-end [data-kind="again"]').click();
+    await host.locator('.room-page .code').waitFor();
+    assert.equal(await host.locator('.room-page .code').getAttribute('data-code'), code, 'the same room');
+    await byLink.locator('.room-members li').nth(1).waitFor(); // it joined as soon as the host opened it
+    await byCode.locator('.match-end p.rematch-offer').waitFor();
+    assert.match(await byCode.locator('.match-end p.rematch-offer').innerText(), /もう一度開きました/);
+    await screenshot(byCode, 'result-offer-ja');
+    await byCode.locator('.match-end [data-kind="again"]').click();
+    await byCode.locator('.room-members li').nth(2).waitFor();
+    await host.locator('.room-members li').nth(2).waitFor();
+    const names = (p) => p.locator('.room-members li').evaluateAll((lis) => lis.map((li) => li.firstChild.textContent));
+    assert.deepEqual(await names(host), firstMembers, 'the same friends, the host first');
+    assert.deepEqual(await names(byLink), firstMembers);
+    await screenshot(host, 'room-again');
+    await host.locator('[data-kind="start-room"]').click();
+    for (const p of players) await p.locator('.board').waitFor({ timeout: 15_000 });
+    const tables = await Promise.all(players.map((p) => p.evaluate(() => JSON.parse(localStorage.getItem('ippon.match')).table)));
+    assert.equal(new Set(tables).size, 1, 'the second match: one table for the three');
+    assert.notEqual(tables[0], id, 'a new match');
+    for (const p of players) {
+      assert.equal(await p.locator('.table-top .badge[data-kind="private"]').count(), 1);
+      assert.doesNotMatch(await p.locator('.table-top').innerText(), practiceWords(p), 'the table of a private match');
+      assertNoProblems(p, 'the second match');
+    }
+    assert.match(await byCode.locator('.table-top').innerText(), /友人戦/);
+    await screenshot(host, 'private-table-again');
     for (const p of players) await p.context().close();
   });
 });

@@ -9,8 +9,8 @@
 // screen, buttons ≥ 44 px tall and on screen, the last discard (whose and which tile) and whose
 // turn in words, the move clock and the bank, your waits; turned (844×390) the full table shows
 // the same hand, the same offer and the same last discard. Then a live practice match against
-// the real server played from the compact table for several decisions, its menu switching to
-// Japanese. Screenshots: compact-lobby-*.png, compact-*.png, table-390x844.png.
+// the real server played from the compact table for several decisions, its menu's leave asking
+// first (the confirm over the compact table; kept playing) and switching to Japanese. Screenshots: compact-lobby-*.png, compact-*.png, table-390x844.png.
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { siteAndBrowser, openPage, assertNoProblems, screenshot } from './browser.mjs';
@@ -237,9 +237,22 @@ describe('a phone held upright', () => {
     }
     assert.ok(discards > 0, 'the player discarded');
     await screenshot(page, 'compact-live-390x844');
-    // the compact table's menu switches the language, and the table follows
+    // the compact table's menu: leaving the practice table asks first, over the compact table
     await page.locator('.compact .menu-button').click();
-    await page.locator('.compact .menu-list button[role="menuitem"]').click();
+    await page.locator('.compact .menu-list [data-kind="leave-table"]').click();
+    const confirm = page.locator('.leave-confirm');
+    await confirm.waitFor({ state: 'visible' });
+    const c = await confirm.boundingBox();
+    assert.ok(c.x >= 0 && c.x + c.width <= 390 && c.y >= 0 && c.y + c.height <= 844, 'the confirm on screen');
+    assert.equal(await page.evaluate(() => {
+      const r = document.querySelector('.leave-confirm [data-kind="cancel-leave"]').getBoundingClientRect();
+      return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)?.closest('[data-kind]')?.dataset.kind;
+    }), 'cancel-leave', 'the confirm is on top of the compact table');
+    await page.locator('.leave-confirm [data-kind="cancel-leave"]').click();
+    await confirm.waitFor({ state: 'detached' });
+    // and it switches the language, and the table follows
+    await page.locator('.compact .menu-button').click();
+    await page.locator('.compact .menu-list button[role="menuitem"][lang]').click();
     await page.waitForFunction(() => document.documentElement.lang === 'ja');
     assert.match(await page.locator('.compact .compact-turn-hint').innerText(), /横向き/);
     assert.match(await page.locator('.compact .clock .meter.bank').innerText(), /考慮時間/);

@@ -4,7 +4,9 @@
  * not a code at all); joining up to the mode's seats; one room per
  * player; at most max_per_addr rooms hosted from one address; a member leaving, the host leaving
  * (the room closes); rooms nobody started within max_age_ms expire, handed back so that their
- * members can be told, and the others stay.
+ * members can be told, and the others stay. A started room is kept as played: its host (no one
+ * else) opens it again with the same code and choices, alone in it, the played members handed back
+ * to be offered it; once only; a played room older than IPPON_ROOM_AGAIN_MS is forgotten.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -110,12 +112,64 @@ static void limits_and_expiry(void **state)
     ippon_rooms_free(r);
 }
 
+static void played_again(void **state)
+{
+    (void)state;
+    ippon_rooms *r = ippon_rooms_new(3, 1000);
+    char code[IPPON_ROOM_CODE_LEN + 1];
+    ippon_room_member host = who(0), friend = who(1), other = who(2);
+    const ippon_room_choices three = { .mode = IPPON_MODE_3P, .relaxed = true, .delay_s = 5 };
+    assert_int_equal(ippon_rooms_create(r, &host, "10.0.0.1", &three, 0, code), IPPON_ROOM_OK);
+    assert_int_equal(ippon_rooms_join(r, code, &friend), IPPON_ROOM_OK);
+    ippon_room was;
+    assert_int_equal(ippon_rooms_reopen(r, "user0", "10.0.0.1", 10, &was), IPPON_ROOM_IN_ROOM); /* not played yet */
+    assert_int_equal(ippon_rooms_start(r, code, 100), IPPON_ROOM_OK);
+    assert_int_equal(ippon_rooms_start(r, code, 100), IPPON_ROOM_NOT_FOUND);
+    assert_null(ippon_rooms_find(r, code)); /* no longer open: nobody joins it */
+    assert_null(ippon_rooms_of(r, "user1"));
+    assert_int_equal(ippon_rooms_count(r), 0);
+    assert_non_null(ippon_rooms_played_of(r, "user0"));
+    assert_null(ippon_rooms_played_of(r, "user1")); /* the host's alone */
+    assert_int_equal(ippon_rooms_reopen(r, "user1", "10.0.0.2", 200, &was), IPPON_ROOM_NOT_FOUND);
+
+    assert_int_equal(ippon_rooms_reopen(r, "user0", "10.0.0.3", 200, &was), IPPON_ROOM_OK);
+    assert_string_equal(was.code, code);
+    assert_int_equal(was.n, 2);
+    assert_string_equal(was.members[1].user_id, "user1");
+    ippon_room *again = ippon_rooms_find(r, code);
+    assert_non_null(again);
+    assert_int_equal(again->n, 1);
+    assert_string_equal(again->members[0].user_id, "user0");
+    assert_true(again->choices.relaxed);
+    assert_int_equal(again->choices.mode, IPPON_MODE_3P);
+    assert_int_equal(again->choices.delay_s, 5);
+    assert_string_equal(again->host_addr, "10.0.0.3");
+    assert_null(ippon_rooms_played_of(r, "user0")); /* open again: played no more */
+    assert_int_equal(ippon_rooms_reopen(r, "user0", "10.0.0.3", 200, &was), IPPON_ROOM_IN_ROOM);
+    assert_int_equal(ippon_rooms_join(r, code, &friend), IPPON_ROOM_OK);
+    assert_int_equal(ippon_rooms_join(r, code, &other), IPPON_ROOM_OK);
+    assert_int_equal(ippon_rooms_join(r, code, &(ippon_room_member){ .user_id = "user9" }), IPPON_ROOM_FULL); /* 3p */
+
+    /* started again, then forgotten IPPON_ROOM_AGAIN_MS after that start; its waiting time counts
+       from the reopening (200), not from the first creation */
+    ippon_room gone[2];
+    assert_int_equal(ippon_rooms_expire(r, 1100, gone, 2), 0);
+    assert_int_equal(ippon_rooms_start(r, code, 1150), IPPON_ROOM_OK);
+    assert_int_equal(ippon_rooms_expire(r, 1150 + IPPON_ROOM_AGAIN_MS - 1, gone, 2), 0);
+    assert_non_null(ippon_rooms_played_of(r, "user0"));
+    assert_int_equal(ippon_rooms_expire(r, 1150 + IPPON_ROOM_AGAIN_MS, gone, 2), 0);
+    assert_null(ippon_rooms_played_of(r, "user0"));
+    assert_int_equal(ippon_rooms_reopen(r, "user0", "10.0.0.3", 1150 + IPPON_ROOM_AGAIN_MS, &was), IPPON_ROOM_NOT_FOUND);
+    ippon_rooms_free(r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(codes_and_joining),
         cmocka_unit_test(canonical_codes),
         cmocka_unit_test(limits_and_expiry),
+        cmocka_unit_test(played_again),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -16,6 +16,8 @@ import { mountWatch } from './watch.js';
 import { mountRoom } from './room.js';
 import { mountLogin, mountRegister, mountAccount } from './account.js';
 import { mountAbout } from './about.js';
+import { mountRules } from './rules.js';
+import { mountLearn } from './learn.js';
 
 function header() {
   const u = currentUser();
@@ -75,6 +77,8 @@ async function main() {
   route('/register', mountRegister);
   route('/account', mountAccount);
   route('/about', mountAbout);
+  route('/rules', mountRules);
+  route('/learn', mountLearn);
 
   await restore();
   header();

@@ -1,9 +1,10 @@
 // friends.js — the lobby's "Play with friends" card: open a private table with your choices
 // (mode, clocks, bots for the empty seats, spectators and their delay) or join one with its
-// code. Either way the room page (#/room/CODE, room.js) follows.
+// code. Either way the room page (#/room/CODE, room.js) follows. A private table we played that
+// its host opened again is offered here too (play.roomOffer).
 import { h } from './dom.js';
 import { t } from './i18n.js';
-import { createRoom } from './play.js';
+import { play, createRoom } from './play.js';
 import { navigate } from './router.js';
 
 /** the card; busy: the player is queued (no room meanwhile) */
@@ -29,6 +30,9 @@ export function friendsCard(busy) {
   return h('article.mode-card.friends-card', { dataset: { mode: 'friends' } },
     h('h2', {}, t('friends.title')),
     h('p', {}, t('friends.about')),
+    play.roomOffer ? h('p.room-offer', { role: 'status' }, t('room.offer', { name: play.roomOffer.host.name, code: play.roomOffer.code }), ' ',
+      h('button.primary', { type: 'button', disabled: busy, dataset: { kind: 'join-offer' }, onclick: () => navigate(`/room/${play.roomOffer.code}`) },
+        t('room.offer_join'))) : null,
     h('form.friends-create', { onsubmit: create },
       h('label', {}, h('span', {}, t('friends.mode')), mode),
       h('label', {}, h('span', {}, t('friends.clock')), clock),

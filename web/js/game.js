@@ -27,6 +27,8 @@ export function newGame(found) {
     me: found.seat,
     ranked: !!found.ranked,
     practice: !found.ranked && !!found.practice,
+    private: !!found.private, // a friends' table (PROTOCOL.md, "Private tables"): called private, never practice
+    room: found.room || null, // its room, for playing again: { code, host: { user_id, name } }
     numbers, // { start_points, riichi_stick, honba_ron, honba_tsumo, wall_tiles, live_tiles } (PROTOCOL.md)
     names: (found.seats || []).map((s) => s.name),
     bots: (found.seats || []).map((s) => !!s.bot),

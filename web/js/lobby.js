@@ -1,10 +1,10 @@
 // lobby.js — the home page (#/): play 4-player or 3-player (a queue with a live wait and a
 // cancel button), practice against bots at once, and who you are playing as (guest, sign in,
 // register). The first click makes a guest, so a newcomer is at a table in seconds. Each mode
-// card tells the clock before you play; the controls' hint says "tap" on touch screens. On a
-// phone held upright a notice above the cards asks to turn it before the match (compact.css
-// shows it only then, so it follows the phone as it turns). Below, the running ranked tables
-// to watch (livetables.js).
+// card tells the clock before you play; the controls' hint says "tap" on touch screens. Newcomers
+// are offered the guided hand (#/learn) and the rules (#/rules). On a phone held upright a notice
+// above the cards asks to turn it before the match (compact.css shows it only then, so it
+// follows the phone as it turns). Below, the running ranked tables to watch (livetables.js).
 import { h, replace, TOUCH } from './dom.js';
 import { t, onLangChange } from './i18n.js';
 import { play, onPlayChange, startPractice, joinQueue, leaveQueue } from './play.js';
@@ -29,6 +29,14 @@ function modeCard(mode, busy) {
 function uprightNote() {
   return h('section.upright-note', { role: 'note' }, h('span.upright-icon', { 'aria-hidden': 'true' }),
     h('div', {}, h('strong', {}, t('upright.lobby_title')), h('p', {}, t('upright.lobby_body'))));
+}
+
+/** for newcomers: the guided hand (learn.js) and the rules page (rules.js) */
+function learnCard() {
+  return h('section.learn-card', {},
+    h('p', {}, t('lobby.learn')),
+    h('a.button.primary', { href: '#/learn', dataset: { kind: 'learn' } }, t('lobby.learn_go')),
+    h('a.button', { href: '#/rules', dataset: { kind: 'rules' } }, t('lobby.rules')));
 }
 
 function queuePanel() {
@@ -76,6 +84,7 @@ export function mountLobby(root) {
       h('section.hero', {}, h('h1', {}, t('lobby.title')), h('p.lead', {}, t('lobby.lead'))),
       panel,
       uprightNote(),
+      learnCard(),
       h('div.mode-cards', {}, modeCard('4p', busy), modeCard('3p', busy), friendsCard(busy)),
       accountBox(),
       live.el,
@@ -84,7 +93,7 @@ export function mountLobby(root) {
   }
   const offPlay = onPlayChange((what) => {
     if (what === 'room' && play.room) navigate(`/room/${play.room.code}`); // the room we just opened
-    else if (what === 'queue' || what === 'welcome' || what === 'game') render();
+    else if (what === 'queue' || what === 'welcome' || what === 'game' || what === 'room') render(); // 'room': an offer to play again
   });
   const offSession = onSessionChange(render);
   const offLang = onLangChange(() => { live.render(); render(); });

@@ -1,6 +1,8 @@
 // play.js — the player's game session: one GameSocket, the lobby state (queued or not), the
 // current game (game.js) and short notices. Views read `play` and listen with onPlayChange;
-// they change things only through the functions here.
+// they change things only through the functions here. A practice table can be left (forfeited);
+// after a private match its host opens the room again and the friends are offered it
+// (PROTOCOL.md, "Leaving a practice table", "Playing again").
 import { GameSocket } from './ws.js';
 import { newGame, applyEvent, applyView, applyAsk } from './game.js';
 import { storedToken } from './api.js';
@@ -22,7 +24,13 @@ export const play = {
   roomClosed: null,  // { code, reason } of the last room that closed on us
   roomError: null,   // { code: the room's code asked for, error: the server's error code, retryAt (rate_limited:
                      //   when a join may be asked again, Date.now() ms) }
+  roomOffer: null,   // { code, host: { user_id, name } }: a private table we played, opened again by its host
+  roomAwaited: null, // { code, name }: we asked to play that private table again and wait for its host to open it
+  roomReopening: null, // the code of our played room we asked to open again (its host), until the answer
+  leaving: null,     // the table we asked to leave (forfeit)
 };
+
+let startedRoom = null; // { code, host: { user_id, name } } of the room whose match is starting
 
 const listeners = new Set();
 let socket = null;
@@ -137,6 +145,38 @@ export function leaveRoom() {
   changed('room');
 }
 
+/**
+ * "play again" after a private match: its host opens the room again (room_again); a friend joins
+ * it if the host has opened it already (its offer came), else waits for the offer and joins then
+ */
+export async function playRoomAgain(room) {
+  await ready();
+  play.roomError = null;
+  play.roomAsked = room.code;
+  if (room.host.user_id === play.me) {
+    play.roomReopening = room.code;
+    socket.send({ type: 'room_again' });
+  } else if (play.roomOffer && play.roomOffer.code === room.code) {
+    joinRoom(room.code);
+  } else {
+    play.roomAwaited = { code: room.code, name: room.host.name };
+    changed('room');
+  }
+}
+
+/** no more waiting to play that private table again (the player went elsewhere) */
+export function stopAwaitingRoom(code) {
+  if (play.roomAwaited && play.roomAwaited.code === code) play.roomAwaited = null;
+}
+
+/** leaves the practice table we sit at: the match is forfeited and the table closes */
+export function leaveTable() {
+  const g = play.game;
+  if (!socket || !g || g.end || g.closed) return;
+  play.leaving = g.table;
+  socket.send({ type: 'leave' });
+}
+
 /** the host starts the private table's match */
 export function startRoom() {
   if (socket && play.room) socket.send({ type: 'room_start' });
@@ -236,7 +276,9 @@ function receive(msg) {
       contribute(msg);
       noteFound(msg);
       play.queue = null;
-      const found = { ...msg, practice: play.lastStart?.kind === 'practice' && !msg.ranked };
+      const found = { ...msg, practice: play.lastStart?.kind === 'practice' && !msg.ranked && !msg.private,
+        room: msg.private && startedRoom ? startedRoom : null };
+      startedRoom = null;
       localStorage.setItem(MATCH_KEY, JSON.stringify(found));
       play.game = newGame(found);
       changed('game');
@@ -248,6 +290,7 @@ function receive(msg) {
       contribute(msg);
       if (!play.game || play.game.table !== msg.table) play.game = newGame({ ...(storedMatch(msg.table) || {}), table: msg.table, seat: msg.you.seat, mode: msg.players === 3 ? '3p' : '4p' });
       applyView(play.game, msg);
+      play.game.private = !!msg.private;
       changed('game');
       break;
     case 'ask':
@@ -259,9 +302,24 @@ function receive(msg) {
       play.room = msg;
       play.roomClosed = null;
       play.roomError = null;
+      play.roomAwaited = null;
+      play.roomReopening = null;
+      if (play.roomOffer && play.roomOffer.code === msg.code) play.roomOffer = null;
       changed('room');
       break;
-    case 'room_started':
+    case 'room_offer':
+      play.roomOffer = { code: msg.code, host: msg.host };
+      if (play.roomAwaited && play.roomAwaited.code === msg.code) joinRoom(msg.code); // we asked to play again
+      else notice('room.offer', { name: msg.host.name, code: msg.code });
+      changed('room');
+      break;
+    case 'room_started': {
+      const host = play.room && play.room.code === msg.code ? play.room.members[0] : null;
+      startedRoom = host ? { code: msg.code, host: { user_id: host.user_id, name: host.name } } : null;
+      play.room = null;
+      changed('room');
+      break;
+    }
     case 'room_left':
       play.room = null;
       changed('room');
@@ -282,8 +340,16 @@ function receive(msg) {
       changed('game');
       break;
     case 'table_closed':
-      if (play.game) play.game.closed = msg;
       localStorage.removeItem(MATCH_KEY);
+      if (play.game && play.leaving === play.game.table) { // we left it: back to the lobby
+        play.leaving = null;
+        play.game = null;
+        changed('game');
+        navigate('/');
+        notice('notice.forfeited');
+        break;
+      }
+      if (play.game) play.game.closed = msg;
       changed('game');
       break;
     case 'error': error(msg); break;
@@ -322,6 +388,7 @@ function error(msg) {
     case 'room_not_full':
     case 'not_host':
       play.roomError = { code: play.roomAsked ?? null, error: msg.code, message: msg.message };
+      play.roomReopening = null;
       changed('room');
       return;
     case 'replaced':
@@ -342,6 +409,10 @@ function error(msg) {
       break; // an answer that crossed the table's own move: the next ask follows
     case 'in_match':
       if (currentPath() !== '/table') navigate('/table');
+      break;
+    case 'may_not_leave': // a ranked or private table: the clock plays on for us
+      play.leaving = null;
+      notice('notice.error', { message: msg.message });
       break;
     default:
       notice('notice.error', { message: msg.message || msg.code });

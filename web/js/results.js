@@ -124,7 +124,7 @@ export function matchEndEl(g, { onLobby, onAgain, onLeaderboard }) {
   if (g.gone && !end) points.append(h('p', {}, t('result.gone')));
   if (end) {
     points.append(h('h3', {}, t('result.points_title')), standings(g));
-    if (!g.ranked) points.append(h('p.muted', {}, t('result.not_ranked')));
+    if (!g.ranked) points.append(h('p.muted', {}, t(g.private ? 'result.private_not_ranked' : 'result.not_ranked')));
   }
   const revealed = end || g.closed;
   if (revealed && revealed.secret) // the walls can be checked now, on the match page (verifier.js)

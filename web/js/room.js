@@ -3,10 +3,12 @@
 // link to copy, who is in, the host's choices, and for the host Start (bots fill the empty seats
 // if allowed) and Close, for the others Leave. The match's start takes everyone to the table
 // (play.js follows match_found); a room that closes says why; a join refused for too many codes
-// that led nowhere counts down the wait, then offers to try again.
+// that led nowhere counts down the wait, then offers to try again. After a private match "play
+// again" comes here too: the host's room opens again with the same code (play.js sent
+// room_again), a friend waits for the host to open it and joins as soon as it is (its offer).
 import { h, replace } from './dom.js';
 import { t, onLangChange } from './i18n.js';
-import { play, onPlayChange, joinRoom, leaveRoom, startRoom } from './play.js';
+import { play, onPlayChange, joinRoom, leaveRoom, startRoom, stopAwaitingRoom } from './play.js';
 import { navigate } from './router.js';
 
 export function mountRoom(root, params) {
@@ -20,12 +22,14 @@ export function mountRoom(root, params) {
       const err = play.roomError && (!play.roomError.code || play.roomError.code === code) ? play.roomError : null;
       const waitS = err && err.retryAt ? Math.max(0, Math.ceil((err.retryAt - Date.now()) / 1000)) : 0;
       const limited = err && err.error === 'rate_limited';
+      const awaited = !closed && !err && play.roomAwaited && play.roomAwaited.code === code ? play.roomAwaited : null;
       const says = !err ? null : !limited ? t(`room.error.${err.error}`)
         : waitS > 0 ? t('room.error.rate_limited', { s: waitS }) : t('room.error.rate_limited_over');
       replace(root, h('div.room-page', {}, h('h1', {}, t('room.title', { code })),
         closed ? h('p.error', { role: 'alert' }, t('room.closed', { reason: closed.reason }))
           : err ? h('p.error', { role: limited && waitS > 0 ? 'status' : 'alert', dataset: { error: err.error } }, says)
-            : h('p.muted', {}, t('common.loading')),
+            : awaited ? h('p.muted', { role: 'status', dataset: { kind: 'again-wait' } }, t('room.again_wait', { name: awaited.name }))
+              : h('p.muted', {}, t('common.loading')),
         h('div.buttons', {},
           limited && waitS === 0 ? h('button.primary', { type: 'button', dataset: { kind: 'retry-join' }, onclick: () => joinRoom(code) },
             t('room.retry')) : null,
@@ -55,11 +59,12 @@ export function mountRoom(root, params) {
           t(host ? 'room.close' : 'room.leave')))));
   }
 
-  if (!play.room || play.room.code !== code) joinRoom(code);
+  const asked = play.roomReopening === code || play.roomAwaited?.code === code; // play again: the room's answer comes
+  if ((!play.room || play.room.code !== code) && !asked) joinRoom(code);
   const offPlay = onPlayChange((what) => { if (what === 'room' || what === 'welcome') render(); });
   const offLang = onLangChange(render);
   // a join refused for too many wrong codes counts down to the moment it may be asked again
   const tick = setInterval(() => { if (!play.room && play.roomError?.retryAt) render(); }, 1000);
   render();
-  return () => { offPlay(); offLang(); clearInterval(tick); };
+  return () => { offPlay(); offLang(); clearInterval(tick); stopAwaitingRoom(code); };
 }

@@ -7,7 +7,7 @@
 // choice. Phones held upright get the compact table (compact.js) in the full table's place.
 import { h, replace, TOUCH } from './dom.js';
 import { t, getLang, onLangChange } from './i18n.js';
-import { play, onPlayChange, act, dismissHandEnd, leaveGame, startPractice, joinQueue, reclaim } from './play.js';
+import { play, onPlayChange, act, dismissHandEnd, leaveGame, startPractice, joinQueue, reclaim, playRoomAgain } from './play.js';
 import { noteChoice } from './game.js';
 import { boardEl, roundWords } from './board.js';
 import { plateEl } from './plates.js';
@@ -117,7 +117,8 @@ export function mountTable(root) {
     if (play.conn === 'down' || play.conn === 'connecting') parts.push(h('span.badge.warn', {}, t('conn.reconnecting')));
     if (play.replaced)
       parts.push(h('span.badge.warn', {}, t('notice.replaced')), h('button.secondary', { type: 'button', onclick: reclaim }, t('conn.play_here')));
-    parts.push(h('span.badge', {}, g.ranked ? t('table.ranked') : t('table.unranked')), h('span.badge', {}, t(`mode.${g.mode}`)));
+    parts.push(h('span.badge', { dataset: { kind: g.ranked ? 'ranked' : g.private ? 'private' : 'unranked' } },
+      t(g.ranked ? 'table.ranked' : g.private ? 'table.private' : 'table.unranked')), h('span.badge', {}, t(`mode.${g.mode}`)));
     if (g.watchers > 0) parts.push(h('span.badge.watchers', { dataset: { watchers: String(g.watchers) } }, t('table.watchers', { n: g.watchers })));
     return parts;
   }
@@ -169,19 +170,28 @@ export function mountTable(root) {
       ui.overlayTimer = setTimeout(render, WIN_PAUSE_MS - since + 20);
       return;
     }
-    const key = [g.table, !!g.end, !!g.closed, !!g.gone, g.wins.length, getLang()].join('|');
+    const offer = g.private && g.room && play.roomOffer && play.roomOffer.code === g.room.code ? play.roomOffer : null;
+    const key = [g.table, !!g.end, !!g.closed, !!g.gone, g.wins.length, getLang(), offer ? offer.code : ''].join('|');
     if (key === ui.overlayKey) return; // already shown: keep the focus where the player put it
     closeOverlay();
     ui.overlayKey = key;
     replace(overlayWrap, matchEndEl(g, {
       onLobby: () => { leaveGame(); navigate('/'); },
       onAgain: () => {
+        if (g.private) { // the same friends in the same room (its host opens it again)
+          const room = g.room;
+          leaveGame();
+          if (room) { playRoomAgain(room); navigate(`/room/${room.code}`); } else navigate('/');
+          return;
+        }
         const again = play.lastStart || { kind: g.ranked ? 'queue' : 'practice', mode: g.mode };
         leaveGame();
         if (again.kind === 'queue') { joinQueue(again.mode); navigate('/'); } else startPractice(again.mode);
       },
       onLeaderboard: () => { const mode = g.mode; leaveGame(); navigate(`/leaderboard/${mode}/all/1`); },
     }));
+    if (offer) overlayWrap.querySelector('.match-end footer.buttons')?.before(
+      h('p.rematch-offer', { role: 'status' }, t('result.offer', { name: offer.host.name })));
     ui.release = trapFocus(overlayWrap.querySelector('.match-end'), { initial: '[data-kind="again"]' });
   }
 
@@ -249,7 +259,7 @@ export function mountTable(root) {
   function onKey(ev) {
     const g = play.game;
     if (!g || !g.ask || ev.altKey || ev.ctrlKey || ev.metaKey) return;
-    if (ev.target instanceof HTMLInputElement || ev.target.closest('.table-menu')) return;
+    if (ev.target instanceof HTMLInputElement || ev.target.closest('.table-menu, .leave-overlay')) return;
     const buttons = buttonsOf(g.ask);
     const list = handList(g);
     if (/^[1-9]$/.test(ev.key)) {

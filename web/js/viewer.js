@@ -1,5 +1,5 @@
-// viewer.js — the table seen by someone who does not play at it: the replay viewer (replay.js)
-// and a spectator (watch.js). The table page's layout (table.css) and drawing code — the board,
+// viewer.js — the table seen by someone who does not play at it: the replay viewer (replay.js),
+// a spectator (watch.js) and the guided hand (learn.js, whose hand the page's caller draws). The table page's layout (table.css) and drawing code — the board,
 // the name plates, the bottom seat's hand when it is known, call-outs, and over the board the
 // result of a hand: a win in full (wins.js) or a draw's panel (results.js) — with the page's own
 // controls where a player's clock and buttons would be, and a line of information under the
@@ -16,10 +16,10 @@ import { tableMenu } from './tablemenu.js';
 
 /**
  * builds the page in root; badge(g): the words of its first badge ("Replay", "Watching");
- * returns { controls, info, render(g), failed(message), destroy() }: the caller fills controls
+ * handOf(g), if given, draws the bottom hand (the guided hand's: tiles to click, learn.js); returns { controls, info, render(g), failed(message), destroy() }: the caller fills controls
  * and info, and calls render after every change
  */
-export function viewerPage(root, { badge, pageClass }) {
+export function viewerPage(root, { badge, pageClass, handOf = null }) {
   const fx = calloutLayer();
   const boardSlot = h('div.board-slot');
   const resultSlot = h('div.draw-slot');
@@ -65,7 +65,7 @@ export function viewerPage(root, { badge, pageClass }) {
       replace(plates[Number(plate.dataset.pos)], plate);
     }
     replace(handWrap, g.hand.length || g.drawn
-      ? handEl(g, { riichiMode: false, selected: -1 }, { discard: () => {}, point: () => {} }) : null);
+      ? (handOf ? handOf(g) : handEl(g, { riichiMode: false, selected: -1 }, { discard: () => {}, point: () => {} })) : null);
     replace(top, h('span.badge', {}, badge(g)), h('span.badge', {}, t(`mode.${g.mode}`)));
     replace(words, g.started ? roundWords(g) : '', g.started ? h('span.live-words', {}, ` · ${t('table.live', { n: g.live ?? '–' })}`) : null);
     renderResult(g);

@@ -443,6 +443,8 @@ void ippon_gateway_message(ippon_gateway *gw, ippon_conn *c, const char *text, s
         gw_unwatch(gw, c);
     else if (!strcmp(type, "resume"))
         gw_resume(gw, c, msg, now);
+    else if (!strcmp(type, "leave"))
+        gw_leave(gw, c);
     else if (!gw_room_message(gw, c, type, msg, now)) /* room_…: gateway_rooms.c */
         gw_bad(gw, c, "unknown_type", "unknown message type");
     json_decref(msg);

@@ -5,7 +5,10 @@
  * bots fill the empty seats if the host allowed them, else the room must be full — or closes it.
  * The table a room starts is never ranked, is stored as private, uses the room's clocks (relaxed:
  * three times the standard ones), and may be watched only if the host allowed it, with the host's
- * delay (gateway_watch.c reads both from the table's settings). A room_join is looked at only
+ * delay (gateway_watch.c reads both from the table's settings). After the match the host may
+ * open the room again ("room_again": the same code and choices); the friends who played, those
+ * still around (connected, not seated, queued or in another room), are offered to come back
+ * ("room_offer") and come back with an ordinary room_join. A room_join is looked at only
  * once the limits on codes that lead nowhere admit it (gateway_room_limits.c), and tells them
  * whether its code named a room.
  */
@@ -280,10 +283,50 @@ static void on_start(ippon_gateway *gw, ippon_conn *c)
         .no_spectators = !room->choices.spectators, .watch_delay_ms = (int64_t)room->choices.delay_s * 1000,
     };
     ippon_room started = *room;
-    ippon_rooms_remove(gw->rooms, room->code);
+    ippon_rooms_start(gw->rooms, room->code, now); /* kept as played: room_again opens it again */
     told_ended(gw, &started);
     tell_members(gw, &started, json_pack("{s:s,s:s}", "type", "room_started", "code", started.code));
     gw_start_table_with(gw, started.choices.mode, humans, n, &opt);
+}
+
+/* the host opens its played room again; its other players, those still around, are offered to
+   come back */
+static void on_again(ippon_gateway *gw, ippon_conn *c, int64_t now)
+{
+    const ippon_room *mine = ippon_rooms_of(gw->rooms, c->user_id);
+    if (mine && !strcmp(mine->members[0].user_id, c->user_id)) { /* open again already: a second click */
+        gw_send(gw, c, room_json(mine));
+        return;
+    }
+    if (!ippon_rooms_played_of(gw->rooms, c->user_id)) {
+        gw_bad(gw, c, "no_room", "you hosted no private table that can be played again");
+        return;
+    }
+    if (!free_to_gather(gw, c))
+        return;
+    if (gw->maintenance || gw->draining) {
+        gw_send_error(gw, c, gw->maintenance ? "maintenance" : "draining", "no new matches for now");
+        return;
+    }
+    ippon_room was;
+    int rc = ippon_rooms_reopen(gw->rooms, c->user_id, c->addr, now, &was);
+    if (rc != IPPON_ROOM_OK) {
+        refuse(gw, c, rc);
+        return;
+    }
+    ippon_room *room = ippon_rooms_find(gw->rooms, was.code);
+    gw_send(gw, c, room_json(room));
+    told_entered(gw, room->code, c->user_id, true);
+    json_t *offer = json_pack("{s:s,s:s,s:{s:s,s:s}}", "type", "room_offer", "code", room->code, "host", "user_id",
+                              c->user_id, "name", c->name);
+    for (int i = 1; i < was.n; i++) {
+        const char *user = was.members[i].user_id;
+        ippon_conn *friend = gw_conn_of(gw, user);
+        if (friend && !friend->closing && !gw_table_of(gw, user) && !ippon_rooms_of(gw->rooms, user) &&
+            ippon_lobby_mode_of(gw->lobby, user) < 0)
+            gw_send(gw, friend, json_incref(offer));
+    }
+    json_decref(offer);
 }
 
 bool gw_room_message(ippon_gateway *gw, ippon_conn *c, const char *type, const json_t *msg, int64_t now)
@@ -296,6 +339,8 @@ bool gw_room_message(ippon_gateway *gw, ippon_conn *c, const char *type, const j
         on_leave(gw, c);
     else if (!strcmp(type, "room_start"))
         on_start(gw, c);
+    else if (!strcmp(type, "room_again"))
+        on_again(gw, c, now);
     else
         return false;
     return true;

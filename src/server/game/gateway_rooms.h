@@ -11,7 +11,8 @@
 #include "game/gateway.h"
 
 struct ippon_rooms *gw_rooms_new(void);
-/* the rooms' messages (room_create, room_join, room_leave, room_close, room_start); false when
+/* the rooms' messages (room_create, room_join, room_leave, room_close, room_start,
+   room_again); false when
    `type` is none of them */
 bool gw_room_message(ippon_gateway *gw, ippon_conn *c, const char *type, const json_t *msg, int64_t now);
 bool gw_in_room(ippon_gateway *gw, const char *user_id);

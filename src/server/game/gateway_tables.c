@@ -422,6 +422,21 @@ void gw_contribute(ippon_gateway *gw, ippon_conn *c, const json_t *msg, int64_t 
     to_table(gw, c, msg, now, ippon_table_contribute);
 }
 
+void gw_leave(ippon_gateway *gw, ippon_conn *c)
+{
+    struct gw_table *gt = gw_table_of(gw, c->user_id);
+    if (!gt || gt->dead) {
+        gw_bad(gw, c, "no_match", "you are not playing a match");
+        return;
+    }
+    const char *humans[IPPON_MAX_PLAYERS];
+    if (ippon_table_ranked(gt->t) || ippon_table_settings_of(gt->t)->private_match || gw_table_humans(gt->t, humans) != 1) {
+        gw_bad(gw, c, "may_not_leave", "only a practice table may be left: here the clock plays for you until you come back");
+        return;
+    }
+    gw_table_close(gw, gt, "you left the table: the match is forfeited");
+}
+
 int ippon_gateway_running_tables(const ippon_gateway *gw) { return (int)(gw->n_tables - gw->n_dead_tables); }
 
 void ippon_gateway_abandon_all(ippon_gateway *gw, const char *reason)

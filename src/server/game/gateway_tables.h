@@ -67,6 +67,10 @@ void gw_resume(ippon_gateway *gw, ippon_conn *c, const json_t *msg, int64_t now)
 void gw_act(ippon_gateway *gw, ippon_conn *c, const json_t *msg, int64_t now);
 void gw_contribute(ippon_gateway *gw, ippon_conn *c, const json_t *msg, int64_t now);
 
+/* the player's "leave": a practice table (not ranked, not private, no other person at it) ends
+   without a result, forfeited (PROTOCOL.md, "Leaving a practice table"); any other table refuses */
+void gw_leave(ippon_gateway *gw, ippon_conn *c);
+
 /* sets the table's timer to its next wake-up: the table's own, a spectator fan-out, its end */
 void gw_table_reschedule(struct gw_table *gt);
 /* the one lws timer, set at the earliest table deadline once the gateway has its context */

@@ -6,6 +6,11 @@
  * seats the members at a table: gateway_rooms.c) or closes the room. Private matches are never
  * ranked.
  *
+ * A room whose match started is kept as played (its code, choices and members) for
+ * IPPON_ROOM_AGAIN_MS: its host may open it again after the match ("room_again"), with the same
+ * code and choices, and the friends who played are offered to come back (gateway_rooms.c). No new
+ * room takes a played room's code meanwhile.
+ *
  * Limits that stop abuse: a player is in at most one room, and hosts at most one; a client
  * address hosts at most `max_per_addr` open rooms; a room nobody starts within `max_age_ms` is
  * closed. Codes are ROOM_CODE_LEN characters of an alphabet without look-alikes (no 0/O, 1/I/L),
@@ -26,6 +31,9 @@ enum { IPPON_ROOM_CODE_LEN = 6, IPPON_ROOM_MAX_SEATS = 4 };
 
 /* how long a room waits for its start before it closes */
 #define IPPON_ROOM_MAX_AGE_MS (30 * 60 * 1000)
+
+/* how long a started room can be opened again by its host */
+#define IPPON_ROOM_AGAIN_MS (2 * 60 * 60 * 1000)
 
 typedef struct ippon_room_choices {
     ippon_mode mode;
@@ -79,10 +87,19 @@ ippon_room *ippon_rooms_of(ippon_rooms *r, const char *user_id);
 int ippon_rooms_join(ippon_rooms *r, const char *code, const ippon_room_member *m);
 /* the user leaves its room; the host leaving closes it. true when the room closed */
 bool ippon_rooms_leave(ippon_rooms *r, const char *user_id);
-/* removes a room (started or closed) */
+/* removes a room (closed) */
 void ippon_rooms_remove(ippon_rooms *r, const char *code);
+/* the room's match starts: it is no longer open, and is kept as played (at now) so that its host
+   may open it again; a played room the same host had before is forgotten. 0 or an error */
+int ippon_rooms_start(ippon_rooms *r, const char *code, int64_t now);
+/* the played room user_id hosted (its match started), or NULL */
+const ippon_room *ippon_rooms_played_of(const ippon_rooms *r, const char *user_id);
+/* the host opens its played room again from addr: the same code and choices, the host its only
+   member, waiting from now; the played room's members copied into `was` (so they can be offered
+   to come back). 0 or an error (IN_ROOM, NOT_FOUND: no played room, TOO_MANY, NO_MEMORY) */
+int ippon_rooms_reopen(ippon_rooms *r, const char *host_id, const char *addr, int64_t now, ippon_room *was);
 /* closes rooms older than max_age_ms (up to cap of them): copies into out, so their members can be
-   told; returns how many */
+   told; returns how many. Played rooms older than IPPON_ROOM_AGAIN_MS are forgotten */
 int ippon_rooms_expire(ippon_rooms *r, int64_t now, ippon_room *out, int cap);
 /* the number of open rooms */
 int ippon_rooms_count(const ippon_rooms *r);

@@ -670,8 +670,9 @@ static json_t *open_record(const ippon_table *t)
 static json_t *match_found(const ippon_table *t, int seat)
 {
     json_t *seats = names_json(t);
-    return json_pack("{s:s,s:s,s:s,s:i,s:b,s:o,s:o,s:{s:o,s:I}}", "type", "match_found", "table", t->id, "mode",
-                     ippon_mode_name(ippon_mode_of_players(t->players)), "seat", seat, "ranked", t->ranked, "seats",
+    return json_pack("{s:s,s:s,s:s,s:i,s:b,s:b,s:o,s:o,s:{s:o,s:I}}", "type", "match_found", "table", t->id, "mode",
+                     ippon_mode_name(ippon_mode_of_players(t->players)), "seat", seat, "ranked", t->ranked, "private",
+                     t->set.private_match, "seats",
                      seats, "numbers", ippon_proto_numbers(&t->rules), "fairness", "commitment",
                      secret_commitment_json(t), "contribute_ms",
                      (json_int_t)(t->contributions_end >= 0 ? t->set.contribution_ms : 0));
@@ -1162,6 +1163,7 @@ static void send_view(ippon_table *t, int seat, int64_t now)
     json_object_set_new(view, "last_discarder", t->last_discarder >= 0 ? json_integer(t->last_discarder) : json_null());
     json_object_set_new(view, "names", names_json(t));
     json_object_set_new(view, "ranked", json_boolean(t->ranked));
+    json_object_set_new(view, "private", json_boolean(t->set.private_match));
     json_object_set_new(view, "commitment", hex_json(t->commitment, sizeof t->commitment));
     if (t->has_secret) /* contributions: null while the table still waits for them */
         json_object_set_new(view, "fairness",
