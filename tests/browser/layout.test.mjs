@@ -4,8 +4,8 @@
 // screen; pond tiles at least 30 px wide at 1366×768 and larger at 1920×1080, your hand tiles at
 // least 40 px (1366×768) and 44 px (844×390, a touch target), dora indicators at least pond
 // size, name plates upright with names of 14 px and scores of 16 px or more. A phone held upright
-// (390×844) is asked to turn. The sizes measured are printed, and a screenshot of each size is
-// kept (table-WxH.png).
+// (390×844) gets the compact table (upright.test.mjs). The sizes measured are printed, and a
+// screenshot of each size is kept (table-WxH.png).
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { siteAndBrowser, openPage, assertNoProblems, screenshot } from './browser.mjs';
@@ -95,20 +95,5 @@ describe('the table fits the window', () => {
 
   test('a call was offered at some size, so buttons were measured too', () => {
     assert.ok(seen.buttons > 0, 'no decision with buttons in all the hands played');
-  });
-
-  test('390×844 (a phone held upright): a note asks to turn the phone', async () => {
-    const page = await openPage(env.browser, env.site.url, { viewport: { width: 390, height: 844 }, touch: true });
-    await page.locator('[data-kind="practice"][data-mode="4p"]').click();
-    const note = page.locator('.rotate-note');
-    await note.waitFor({ state: 'visible' });
-    const r = await note.boundingBox();
-    assert.deepEqual([r.x, r.y, r.width, r.height], [0, 0, 390, 844], 'the note covers the screen');
-    assert.match(await note.textContent(), /Turn your phone/);
-    await screenshot(page, 'table-390x844');
-    await page.setViewportSize({ width: 844, height: 390 });
-    await note.waitFor({ state: 'hidden' });
-    assertNoProblems(page);
-    await page.context().close();
   });
 });

@@ -2,8 +2,9 @@
 // cancel button), practice against bots at once, and who you are playing as (guest, sign in,
 // register). The first click makes a guest, so a newcomer is at a table in seconds. Each mode
 // card tells the clock before you play; the controls' hint says "tap" on touch screens. Newcomers
-// are offered the guided hand (#/learn) and the rules (#/rules). Below, the running ranked tables
-// to watch (livetables.js).
+// are offered the guided hand (#/learn) and the rules (#/rules). On a phone held upright a notice
+// above the cards asks to turn it before the match (compact.css shows it only then, so it
+// follows the phone as it turns). Below, the running ranked tables to watch (livetables.js).
 import { h, replace, TOUCH } from './dom.js';
 import { t, onLangChange } from './i18n.js';
 import { play, onPlayChange, startPractice, joinQueue, leaveQueue } from './play.js';
@@ -22,6 +23,12 @@ function modeCard(mode, busy) {
         t('lobby.play')),
       h('button.secondary', { type: 'button', disabled: busy, dataset: { kind: 'practice', mode }, onclick: () => startPractice(mode) },
         t('lobby.practice'))));
+}
+
+/** the notice for a phone held upright: the table needs the width (shown by compact.css) */
+function uprightNote() {
+  return h('section.upright-note', { role: 'note' }, h('span.upright-icon', { 'aria-hidden': 'true' }),
+    h('div', {}, h('strong', {}, t('upright.lobby_title')), h('p', {}, t('upright.lobby_body'))));
 }
 
 /** for newcomers: the guided hand (learn.js) and the rules page (rules.js) */
@@ -76,6 +83,7 @@ export function mountLobby(root) {
     replace(root, h('div.lobby', {},
       h('section.hero', {}, h('h1', {}, t('lobby.title')), h('p.lead', {}, t('lobby.lead'))),
       panel,
+      uprightNote(),
       learnCard(),
       h('div.mode-cards', {}, modeCard('4p', busy), modeCard('3p', busy), friendsCard(busy)),
       accountBox(),

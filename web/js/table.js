@@ -4,7 +4,7 @@
 // the action bar; call-outs over the board (callouts.js), the draw panel over the board until
 // the next hand starts, and the match's end as a dialog. Keyboard: 1–9 the buttons, Space pass
 // (or discard the drawn tile), ←/→ choose a tile, Enter discard it, R riichi, Esc leave riichi
-// choice. Phones held upright are asked to turn (table.css): the table needs the width.
+// choice. Phones held upright get the compact table (compact.js) in the full table's place.
 import { h, replace, TOUCH } from './dom.js';
 import { t, getLang, onLangChange } from './i18n.js';
 import { play, onPlayChange, act, dismissHandEnd, leaveGame, startPractice, joinQueue, reclaim, playRoomAgain } from './play.js';
@@ -18,6 +18,7 @@ import { drawEl, matchEndEl } from './results.js';
 import { waitsEl } from './waits.js';
 import { calloutLayer } from './callouts.js';
 import { tableMenu } from './tablemenu.js';
+import { compactTable } from './compact.js';
 import { aids, setAid, onAidsChange, autoAction, AIDS } from './aids.js';
 import { isMuted, setMuted, onMuteChange, play as sound } from './sound.js';
 import { trapFocus } from './dialog.js';
@@ -43,13 +44,14 @@ export function mountTable(root) {
   const info = h('div.table-info');
   const overlayWrap = h('div.overlay-wrap');
   const menuSlot = h('div.menu-slot');
+  const compact = compactTable();
   const page = h('div.table-page', {},
     h('div.tp-left', {}, h('div.tp-head', {}, menuSlot, top), words, plates[3], h('div.tp-foot', {}, plates[0], aidsBox, waitsSlot, info)),
     boardWrap,
     h('div.tp-right', {}, plates[2], plates[1], h('div.controls', {}, clock, barWrap)),
     handWrap,
     overlayWrap,
-    h('div.rotate-note', { role: 'alert' }, h('span.rotate-icon', { 'aria-hidden': 'true' }), h('p', {}, t('table.rotate'))));
+    compact.el);
   root.append(page);
   document.body.classList.add('at-table');
 
@@ -96,16 +98,21 @@ export function mountTable(root) {
     replace(waitsSlot, option ? waitsEl(g, { waits: option.waits, furiten: option.furiten }, ui.pointed.code) : waitsEl(g, g.tenpai));
   }
 
-  function renderBar(g) {
-    const buttons = buttonsOf(g.ask);
+  /** what to do now, in words, under the buttons */
+  function hintOf(g) {
     const tap = TOUCH.matches ? '_tap' : '';
-    const hint = g.ask
+    return g.ask
       ? (ui.riichiMode ? t(`table.hint_riichi${tap}`) : discardChoices(g.ask).codes.size ? t(`table.hint_discard${tap}`) : t('table.hint_call'))
       : g.started ? t('table.waiting') : t('table.starting');
-    replace(barWrap, actionBar(buttons, { riichiMode: ui.riichiMode, onPick: pick, seq: g.ask ? g.ask.seq : null }), h('p.hint', {}, hint));
   }
 
-  function renderTop(g) {
+  function renderBar(g) {
+    const buttons = buttonsOf(g.ask);
+    replace(barWrap, actionBar(buttons, { riichiMode: ui.riichiMode, onPick: pick, seq: g.ask ? g.ask.seq : null }), h('p.hint', {}, hintOf(g)));
+  }
+
+  /** the connection, the table's kind and who watches, as badges */
+  function topParts(g) {
     const parts = [];
     if (play.conn === 'down' || play.conn === 'connecting') parts.push(h('span.badge.warn', {}, t('conn.reconnecting')));
     if (play.replaced)
@@ -113,7 +120,11 @@ export function mountTable(root) {
     parts.push(h('span.badge', { dataset: { kind: g.ranked ? 'ranked' : g.private ? 'private' : 'unranked' } },
       t(g.ranked ? 'table.ranked' : g.private ? 'table.private' : 'table.unranked')), h('span.badge', {}, t(`mode.${g.mode}`)));
     if (g.watchers > 0) parts.push(h('span.badge.watchers', { dataset: { watchers: String(g.watchers) } }, t('table.watchers', { n: g.watchers })));
-    replace(top, parts);
+    return parts;
+  }
+
+  function renderTop(g) {
+    replace(top, topParts(g));
     replace(words, g.started ? roundWords(g) : '', g.started ? h('span.live-words', {}, ` · ${t('table.live', { n: g.live ?? '–' })}`) : null);
   }
 
@@ -134,9 +145,13 @@ export function mountTable(root) {
       : null);
   }
 
+  /** the draw's panel until the next hand starts, or null */
+  function drawPanel(g) {
+    return g.drawResult && !g.end ? drawEl(g, g.drawResult.event, () => dismissHandEnd(), g.drawResult.sticks) : null;
+  }
+
   function renderDraw(g) {
-    if (g.drawResult && !g.end) replace(drawSlot, drawEl(g, g.drawResult.event, () => dismissHandEnd(), g.drawResult.sticks));
-    else replace(drawSlot);
+    replace(drawSlot, drawPanel(g));
   }
 
   function closeOverlay() {
@@ -201,6 +216,7 @@ export function mountTable(root) {
       for (const el of [barWrap, handWrap, info, drawSlot, top, words, waitsSlot, ...plates]) replace(el);
       closeOverlay();
       clock.update(null);
+      compact.render(null);
       return;
     }
     if (!g.ask || g.ask.seq !== ui.askSeq) {
@@ -226,7 +242,13 @@ export function mountTable(root) {
     renderOverlay(g);
     fx.show(g);
     clock.update(g);
+    renderCompact(g);
     runAids(g);
+  }
+
+  /** the compact table of a phone held upright, drawn from the same state and handlers */
+  function renderCompact(g) {
+    compact.render(g, { ui, on: { discard, point, pick }, hint: hintOf(g), top: topParts(g), draw: () => drawPanel(g) });
   }
 
   function selectable(g) {
@@ -259,6 +281,7 @@ export function mountTable(root) {
       ui.pointed = tenpaiOption(discardChoices(g.ask), item, ui.riichiMode) ? item : null;
       replace(handWrap, handEl(g, ui, { discard, point }));
       renderWaits(g);
+      renderCompact(g);
     } else if (ev.key === 'Enter' && ui.selected >= 0 && list[ui.selected]) {
       ev.preventDefault();
       discard(list[ui.selected]);
@@ -275,6 +298,7 @@ export function mountTable(root) {
   function tick() {
     const g = play.game;
     clock.update(g);
+    compact.clock.update(g);
     if (g && g.ask && clock.classList.contains('urgent')) {
       const s = Math.floor(g.bankLeft / 1000);
       if (s !== ui.ticked) { ui.ticked = s; sound('tick'); }
@@ -283,7 +307,6 @@ export function mountTable(root) {
 
   function relabel() {
     replace(menuSlot, tableMenu());
-    page.querySelector('.rotate-note p').textContent = t('table.rotate');
     renderAids();
     render();
   }
@@ -303,6 +326,7 @@ export function mountTable(root) {
     document.removeEventListener('keydown', onKey);
     clearInterval(ticker);
     clearTimeout(ui.overlayTimer);
+    compact.stop();
     closeOverlay();
     document.body.classList.remove('at-table');
   };

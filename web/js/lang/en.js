@@ -511,6 +511,17 @@ export default {
   'room.retry': 'Try again',
   'profile.private': 'private',
   'match.private': 'Private (not ranked)',
+  // a phone held upright (compact.js, the lobby's notice)
+  'upright.lobby_title': 'Turn your phone sideways to play',
+  'upright.lobby_body': 'The full table needs the width. Held upright, you play on a compact table: your hand, the last discard, your clock and the buttons.',
+  'upright.label': 'Compact table',
+  'upright.turn_hint': 'Turn your phone for the full table',
+  'upright.last_discard': 'Last discard',
+  'upright.last_none': 'No discard yet',
+  'upright.last_by': '{name}: {tile}',
+  'upright.called': 'called',
+  'upright.turn_you': 'Your turn',
+  'upright.turn_of': '{name} to play',
   // learning: the rules page (rules.js, rulebook.js) and the guided hand (learn.js, learnscript.js)
   'nav.rules': 'Rules',
   'lobby.learn': 'New to mahjong? Try a guided hand: a scripted first match against bots that shows you how to draw, discard, call, declare riichi and win.',

@@ -499,6 +499,17 @@ export default {
   'room.retry': '再試行',
   'profile.private': '友人戦',
   'match.private': '友人戦（ランキング対象外）',
+  // a phone held upright (compact.js, the lobby's notice)
+  'upright.lobby_title': 'スマートフォンを横向きにしてプレイしてください',
+  'upright.lobby_body': '卓の全体表示には横幅が必要です。縦向きのままでは簡易表示の卓（手牌・最後の打牌・持ち時間・操作ボタン）でプレイします。',
+  'upright.label': '簡易表示の卓',
+  'upright.turn_hint': '横向きにすると卓の全体を表示します',
+  'upright.last_discard': '最後の打牌',
+  'upright.last_none': 'まだ打牌はありません',
+  'upright.last_by': '{name}：{tile}',
+  'upright.called': '鳴かれた牌',
+  'upright.turn_you': 'あなたの番です',
+  'upright.turn_of': '{name}の番です',
   // learning: the rules page (rules.js, rulebook.js) and the guided hand (learn.js, learnscript.js)
   'nav.rules': 'ルール',
   'lobby.learn': '麻雀は初めてですか？ ガイド付きの一局で、ツモ・打牌・鳴き・リーチ・和了をボット相手に体験できます。',
