@@ -1,20 +1,21 @@
 // table.js — the table page (#/table), a full-window table: the board in the middle sized from
 // the window, your hand along the bottom edge, the name plates upright beside the seats, on the
 // left the menu, the round in words, the play aids and your waits, on the right your clock and
-// the action bar; call-outs over the board (callouts.js), the draw panel over the board until
-// the next hand starts, and the match's end as a dialog. Keyboard: 1–9 the buttons, Space pass
+// the action bar; call-outs over the board (callouts.js), the draw panel over the board, then
+// docked (drawpanel.js), and the match's end filling the window. Keyboard: 1–9 the buttons, Space pass
 // (or discard the drawn tile), ←/→ choose a tile, Enter discard it, R riichi, Esc leave riichi
 // choice. Phones held upright are asked to turn (table.css): the table needs the width.
 import { h, replace, TOUCH } from './dom.js';
 import { t, getLang, onLangChange } from './i18n.js';
-import { play, onPlayChange, act, dismissHandEnd, leaveGame, startPractice, joinQueue, reclaim } from './play.js';
+import { play, onPlayChange, act, leaveGame, startPractice, joinQueue, reclaim } from './play.js';
 import { noteChoice } from './game.js';
 import { boardEl, roundWords } from './board.js';
 import { plateEl } from './plates.js';
 import { handEl, handList, discardChoices, allowedTile, tenpaiOption } from './hand.js';
 import { buttonsOf, actionBar } from './actions.js';
 import { clockEl } from './clock.js';
-import { drawEl, matchEndEl } from './results.js';
+import { matchEndEl, revealResult } from './results.js';
+import { drawPanel } from './drawpanel.js';
 import { waitsEl } from './waits.js';
 import { calloutLayer } from './callouts.js';
 import { tableMenu } from './tablemenu.js';
@@ -23,7 +24,7 @@ import { isMuted, setMuted, onMuteChange, play as sound } from './sound.js';
 import { trapFocus } from './dialog.js';
 import { navigate } from './router.js';
 
-export const WIN_PAUSE_MS = 1500; // the call-out and the hand revealed, before the result dialog
+export const WIN_PAUSE_MS = 1500; // the call-out and the hand revealed, before the full-window result
 export const AUTO_MS = 250;             // a play aid answers after this, so the player sees it happen
 
 export function mountTable(root) {
@@ -133,9 +134,9 @@ export function mountTable(root) {
       : null);
   }
 
+  const draws = drawPanel(drawSlot, () => renderDraw(play.game));
   function renderDraw(g) {
-    if (g.drawResult && !g.end) replace(drawSlot, drawEl(g, g.drawResult.event, () => dismissHandEnd(), g.drawResult.sticks));
-    else replace(drawSlot);
+    draws.update(g);
   }
 
   function closeOverlay() {
@@ -167,7 +168,9 @@ export function mountTable(root) {
       },
       onLeaderboard: () => { const mode = g.mode; leaveGame(); navigate(`/leaderboard/${mode}/all/1`); },
     }));
-    ui.release = trapFocus(overlayWrap.querySelector('.match-end'), { initial: '[data-kind="again"]' });
+    const release = trapFocus(overlayWrap.querySelector('.match-end'), { initial: '[data-kind="again"]' });
+    const stopReveal = revealResult(overlayWrap.firstChild);
+    ui.release = () => { stopReveal(); release(); };
   }
 
   /** a play aid answers the ask for the player, a moment after it arrived */
@@ -293,6 +296,7 @@ export function mountTable(root) {
     document.removeEventListener('keydown', onKey);
     clearInterval(ticker);
     clearTimeout(ui.overlayTimer);
+    draws.stop();
     closeOverlay();
     document.body.classList.remove('at-table');
   };

@@ -512,4 +512,9 @@ export default {
   'room.retry': 'Try again',
   'profile.private': 'private',
   'match.private': 'Private (not ranked)',
+  // the hand's end (full-window result, the draw panel's chip)
+  'result.skip': 'Show all',
+  'result.indicates': '{indicator}: the dora is {dora}',
+  'result.dora_tile': 'Dora',
+  'table.last_hand': 'Last hand',
 };

@@ -500,4 +500,9 @@ export default {
   'room.retry': '再試行',
   'profile.private': '友人戦',
   'match.private': '友人戦（ランキング対象外）',
+  // the hand's end (full-window result, the draw panel's chip)
+  'result.skip': 'すべて表示',
+  'result.indicates': '{indicator}：ドラは{dora}',
+  'result.dora_tile': 'ドラ',
+  'table.last_hand': '前局',
 };
