@@ -4,7 +4,7 @@
 // tsumo paid in full by the liable player (pao) with honba and a carried stick. Each seat's row
 // reads hand start → riichi stick → this hand → final points → match result (final − start).
 // The result takes the focus and keeps it; every button is on screen at 1366×768. The yaku come
-// one by one (each step at least 300 ms after the last; the points after the last yaku), all at
+// one by one (each step at least 400 ms after the last; the points after the last yaku), all at
 // once after a key or the skip button, and all at once under reduced motion. With 16-character
 // names at 1280×720 every cell of the points table is in the window and in its card, which does
 // not scroll sideways (English and Japanese). And the table takes the match's numbers (starting
@@ -39,22 +39,21 @@ async function pointRows(page) {
   return out;
 }
 
-/** in the page, from now on: each change of how many yaku are shown and whether the points are */
+/** in the page, from now on: each change of how many yaku are shown and whether the points are,
+ * seen when it is made (a mutation observer runs right after the change) */
 function watchReveal(page) {
   return page.evaluate(() => {
     window.revealSeen = [];
     const shown = (el) => !!el && getComputedStyle(el).visibility === 'visible';
     let last = '';
-    (function look() {
+    new MutationObserver(() => {
       const lis = [...document.querySelectorAll('.match-end ul.yaku li')];
-      if (lis.length) {
-        const now = { n: lis.filter(shown).length, points: shown(document.querySelector('.match-end .points-col')), t: performance.now() };
-        const key = `${now.n}|${now.points}`;
-        if (key !== last) window.revealSeen.push(now);
-        last = key;
-      }
-      requestAnimationFrame(look);
-    }());
+      if (!lis.length) return;
+      const now = { n: lis.filter(shown).length, points: shown(document.querySelector('.match-end .points-col')), t: performance.now() };
+      const key = `${now.n}|${now.points}`;
+      if (key !== last) window.revealSeen.push(now);
+      last = key;
+    }).observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['class'] });
   });
 }
 
@@ -137,7 +136,7 @@ describe('result screens, worked by hand', () => {
     assert.deepEqual(seen.map((x) => x.n), [0, 1, 2, 3, 4, 4], JSON.stringify(seen));
     assert.deepEqual(seen.map((x) => x.points), [false, false, false, false, false, true]);
     for (let i = 1; i < seen.length; i++)
-      assert.ok(seen[i].t - seen[i - 1].t >= 300, `step ${i} came ${Math.round(seen[i].t - seen[i - 1].t)} ms after the last`);
+      assert.ok(seen[i].t - seen[i - 1].t >= 400, `step ${i} came ${Math.round(seen[i].t - seen[i - 1].t)} ms after the last`);
     assert.equal(await page.locator('.match-end button.skip').isVisible(), false, 'no skip button once all is shown');
     assertNoProblems(page);
     await page.context().close();

@@ -11,13 +11,13 @@ export const REVEAL_STEP_MS = 420;
  */
 export function revealSteps(panel, steps, { onDone = () => {} } = {}) {
   const all = steps.flat().filter(Boolean);
-  const timers = [];
+  let timer = null;
   let done = false;
 
   function finish() {
     if (done) return;
     done = true;
-    timers.forEach(clearTimeout);
+    clearTimeout(timer);
     for (const el of all) el.classList.remove('unrevealed');
     document.removeEventListener('keydown', onKey, true);
     panel.removeEventListener('click', onClick);
@@ -39,13 +39,17 @@ export function revealSteps(panel, steps, { onDone = () => {} } = {}) {
     return { skip: finish, stop: finish, done: () => done };
   }
   for (const el of all) el.classList.add('unrevealed');
-  steps.forEach((step, i) => timers.push(setTimeout(() => {
-    for (const el of step.filter(Boolean)) {
-      el.classList.remove('unrevealed');
-      el.classList.add('revealed');
-    }
-    if (i === steps.length - 1) finish();
-  }, (i + 1) * REVEAL_STEP_MS)));
+  let next = 0;
+  (function later() { // each step REVEAL_STEP_MS after the last one showed, however late that was
+    timer = setTimeout(() => {
+      for (const el of steps[next++].filter(Boolean)) {
+        el.classList.remove('unrevealed');
+        el.classList.add('revealed');
+      }
+      if (next === steps.length) finish();
+      else later();
+    }, REVEAL_STEP_MS);
+  }());
   document.addEventListener('keydown', onKey, true);
   panel.addEventListener('click', onClick);
   return { skip: finish, stop: finish, done: () => done };
