@@ -152,6 +152,13 @@ describe('result screens, worked by hand', () => {
       assert.deepEqual([r.after, r.all, r.points, r.skipShown], [4, 4, true, false]);
       // the key showed everything and pressed nothing: the result is still there, the focus on Play again
       assert.equal(await page.evaluate(() => document.activeElement.dataset.kind), 'again');
+      // drawn again in the other language, the result told once is shown whole at once
+      const again = await page.evaluate(async () => {
+        (await import('/js/i18n.js')).setLang('ja');
+        const lis = [...document.querySelectorAll('.match-end ul.yaku li')];
+        return { title: document.querySelector('#match-end-title').textContent, hidden: document.querySelectorAll('.match-end .unrevealed').length, n: lis.length };
+      });
+      assert.deepEqual(again, { title: 'あなたの和了！', hidden: 0, n: 4 });
       assertNoProblems(page);
       await page.context().close();
     });

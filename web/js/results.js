@@ -160,9 +160,10 @@ export function matchEndEl(g, { onLobby, onAgain, onLeaderboard }) {
 
 /**
  * tells the match end in `overlay` (matchEndEl's, in the page) in order: each win's yaku one by
- * one, its han/fu/limit, then the points; the skip button shows while it runs. Returns stop()
+ * one, its han/fu/limit, then the points; the skip button shows while it runs. told: it was
+ * told already (the same result drawn again in another language): all at once. Returns stop()
  */
-export function revealResult(overlay) {
+export function revealResult(overlay, { told = false } = {}) {
   const panel = overlay.querySelector('.match-end');
   const skip = panel.querySelector('button.skip');
   const steps = [];
@@ -171,7 +172,7 @@ export function revealResult(overlay) {
     steps.push([...win.querySelectorAll('.score-line, .pao')]);
   }
   steps.push([...panel.querySelectorAll('.breakdown'), panel.querySelector('.points-col')]);
-  const run = revealSteps(panel, steps, { onDone: () => { skip.hidden = true; } });
+  const run = revealSteps(panel, told ? [] : steps, { onDone: () => { skip.hidden = true; } });
   skip.hidden = !!run.done();
   skip.onclick = run.skip;
   return run.stop;

@@ -155,7 +155,8 @@ export function mountTable(root) {
       ui.overlayTimer = setTimeout(render, WIN_PAUSE_MS - since + 20);
       return;
     }
-    const key = [g.table, !!g.end, !!g.closed, !!g.gone, g.wins.length, getLang()].join('|');
+    const end = [g.table, !!g.end, !!g.closed, !!g.gone, g.wins.length].join('|');
+    const key = `${end}|${getLang()}`;
     if (key === ui.overlayKey) return; // already shown: keep the focus where the player put it
     closeOverlay();
     ui.overlayKey = key;
@@ -169,7 +170,8 @@ export function mountTable(root) {
       onLeaderboard: () => { const mode = g.mode; leaveGame(); navigate(`/leaderboard/${mode}/all/1`); },
     }));
     const release = trapFocus(overlayWrap.querySelector('.match-end'), { initial: '[data-kind="again"]' });
-    const stopReveal = revealResult(overlayWrap.firstChild);
+    const stopReveal = revealResult(overlayWrap.firstChild, { told: ui.toldEnd === end }); // told once: in another language, at once
+    ui.toldEnd = end;
     ui.release = () => { stopReveal(); release(); };
   }
 
