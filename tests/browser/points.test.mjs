@@ -245,6 +245,12 @@ describe('result screens, worked by hand', () => {
     assert.equal(await page.locator('.match-end .result-hand .meld').count(), 3);
     assert.equal(await page.locator('.match-end .score-line').textContent(), 'Yakuman ×1 · 24,000 points');
     await screenshot(page, 'result-pao');
+    // three pons beside the hand on a phone held sideways: in the window, which does not scroll
+    await page.setViewportSize({ width: 844, height: 390 });
+    const m = await page.evaluate(() => ({ hand: document.querySelector('.match-end .result-hand').getBoundingClientRect().toJSON(),
+      scroll: [document.scrollingElement.scrollWidth, document.scrollingElement.scrollHeight] }));
+    assert.ok(m.hand.right <= 844 && m.hand.bottom <= 390 && m.scroll[0] <= 844 && m.scroll[1] <= 390, JSON.stringify(m));
+    await screenshot(page, 'result-pao-844x390');
     assertNoProblems(page);
     await page.context().close();
   });
