@@ -3,12 +3,15 @@
 // riichi, pon, chi, kan, kita, ron, tsumo and draw the test finds the call-out in the page's
 // language at the acting seat's side of the board (where that seat sits from the player's chair,
 // worked out here), on screen for at least 0.8 s. Also: the hand's banner (the first hand says
-// the first win ends the match), the draw panel (who deals next, what carries over) giving way
-// when the next hand starts, and call-outs still shown with prefers-reduced-motion.
+// the first win ends the match), the draw panel (who deals next, what carries over) staying over
+// the next hand, and call-outs still shown with prefers-reduced-motion. The draw panel on the
+// page's fake clock (playwright's page.clock): its call-out first and never over it, then the
+// panel on screen 8 s or more although the next hand starts 2 s after the draw, the hand played
+// under it, then its "last hand" chip, which opens it again.
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { siteAndBrowser, assertNoProblems, screenshot } from './browser.mjs';
-import { scriptedPage, shownOnBoard } from './scripted.mjs';
+import { siteAndBrowser, openPage, assertNoProblems, screenshot } from './browser.mjs';
+import { scriptedPage, scriptedTable, startPractice, shownOnBoard } from './scripted.mjs';
 import * as S from './scripts.mjs';
 
 const WORDS = {
@@ -55,11 +58,11 @@ describe('call-outs, banners and the draw panel', () => {
       assert.equal(await panel.locator('.next-dealer').textContent(), w.next);
       assert.equal(await panel.locator('.carry').textContent(), w.carry);
       if (lang === 'en') await screenshot(page, 'table-draw');
-      // the next hand begins: the panel leaves the board, the banner names the hand
+      // the next hand begins at once: the banner names the hand, the panel stays a while (below)
       table.events(S.YONMA_HAND2_START);
-      await panel.waitFor({ state: 'detached', timeout: 3000 });
       const banner2 = page.locator('.fx-layer .banner').last();
       await banner2.waitFor();
+      assert.equal(await panel.count(), 1, 'the panel stays over the new hand');
       assert.equal(await banner2.locator('.banner-round').textContent(), w.round2);
       assert.equal(await banner2.locator('.banner-rule').count(), 0, 'only the first hand says it');
       table.events(S.YONMA_PON);
@@ -108,6 +111,97 @@ describe('call-outs, banners and the draw panel', () => {
       await page.context().close();
     });
   }
+
+  test('the draw panel: after its call-out, never under it, 8 s on screen over a sooner next hand, then a chip', async () => {
+    const page = await openPage(env.browser, null, { viewport: { width: 1366, height: 768 } });
+    await page.clock.install();
+    const table = await scriptedTable(page, S.YONMA_FOUND);
+    await page.goto(env.site.url);
+    await startPractice(page, table);
+    // the panel's time on screen, on the page's clock, and any draw call-out drawn over it
+    await page.evaluate(() => {
+      window.drawSeen = { on: null, off: null, over: [] };
+      const meet = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      new MutationObserver(() => {
+        const el = document.querySelector('.draw-result');
+        if (el && !window.drawSeen.on) window.drawSeen.on = Date.now();
+        if (!el && window.drawSeen.on && !window.drawSeen.off) window.drawSeen.off = Date.now();
+        if (!el) return;
+        for (const c of document.querySelectorAll('.fx-layer .callout[data-kind="draw"]'))
+          if (c.getClientRects().length && meet(c.getBoundingClientRect(), el.getBoundingClientRect())) window.drawSeen.over.push(Date.now());
+      }).observe(document.body, { childList: true, subtree: true, attributes: true });
+    });
+    await page.clock.pauseAt(Date.now() + 60_000); // from here on, time moves only when the test says
+    table.events(S.YONMA_HAND1);
+    await page.locator('.fx-layer .callout[data-kind="riichi"]').waitFor();
+    await page.clock.runFor(2500); // the hand's banner and the riichi call-out gone
+    table.event(S.YONMA_DRAW);
+    const drawn = await page.evaluate(async () => (await import('/js/play.js')).play.game.drawResult.at);
+    await page.locator('.fx-layer .callout[data-kind="draw"]').waitFor();
+    assert.equal(await page.locator('.draw-result').count(), 0, 'first the call-out, alone');
+    await page.clock.runFor(1400);
+    const panel = page.locator('.draw-result');
+    await panel.waitFor();
+    // nothing over the panel: every point of it shows the panel itself (call-outs let clicks
+    // through, so their boxes are checked too, as the observer above did all along)
+    const hits = await panel.evaluate((el) => {
+      const b = el.getBoundingClientRect();
+      const out = [];
+      for (const fx of [0.05, 0.3, 0.5, 0.7, 0.95]) for (const fy of [0.05, 0.3, 0.5, 0.7, 0.95]) {
+        const x = b.left + b.width * fx, y = b.top + b.height * fy;
+        out.push(el.contains(document.elementFromPoint(x, y)));
+      }
+      return out;
+    });
+    assert.ok(hits.every(Boolean), `the panel covered at some point: ${hits}`);
+    assert.equal(await page.locator('.fx-layer > *').count(), 0, 'no call-out or banner left over the board');
+    assert.equal(await panel.evaluate((el) => getComputedStyle(el).backgroundColor), 'rgb(255, 255, 255)', 'opaque');
+    await screenshot(page, 'result-draw-panel');
+    for (const [width, height] of [[1280, 720], [844, 390]]) {
+      await page.setViewportSize({ width, height });
+      await screenshot(page, `result-draw-panel-${width}x${height}`);
+    }
+    // the next hand starts 2 s after the draw: the panel stays, and the hand is played under it
+    await page.clock.runFor(drawn + 2000 - await page.evaluate(() => Date.now()));
+    table.events(S.YONMA_HAND2_START);
+    await page.locator('.fx-layer .banner').last().waitFor();
+    table.events([...S.YONMA_PON, ...S.YONMA_CHI, S.YONMA_MY_DRAW]);
+    table.ask(S.YONMA_MY_ASK);
+    const tile = page.locator('.hand-tile.ok[data-tile="1z"]');
+    await tile.waitFor();
+    assert.ok(await panel.isVisible(), 'the panel is still up when the ask comes (on a phone held sideways)');
+    assert.ok(await tile.evaluate((el) => { const b = el.getBoundingClientRect(); return el.contains(document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2)); }),
+      'the panel does not cover the hand');
+    await tile.click();
+    assert.deepEqual((await table.nextAct()).action, { type: 'discard', tile: '1z' });
+    table.event(S.YONMA_MY_DISCARD);
+    // up to 8 s after it came the panel stays; then it docks into the chip
+    const on = await page.evaluate(() => window.drawSeen.on);
+    await page.clock.runFor(on + 7900 - await page.evaluate(() => Date.now()));
+    assert.ok(await panel.isVisible(), 'the panel is up 7.9 s after it came');
+    await page.clock.runFor(300);
+    const chip = page.locator('.draw-slot button.last-hand');
+    await chip.waitFor();
+    assert.equal(await panel.count(), 0);
+    const seen = await page.evaluate(() => window.drawSeen);
+    assert.ok(seen.off - seen.on >= 8000, `on screen ${seen.off - seen.on} ms`);
+    assert.deepEqual(seen.over, [], 'the draw call-out was never over the panel');
+    assert.equal(await chip.textContent(), 'Last hand');
+    await screenshot(page, 'result-draw-chip-844x390');
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await screenshot(page, 'result-draw-chip');
+    // the chip opens the panel again, as it was (the draw's next dealer, not the new hand's)
+    await chip.click();
+    await panel.waitFor();
+    assert.equal(await panel.locator('.next-dealer').textContent(), WORDS.en.next);
+    assert.equal(await panel.locator('ul.tenpai .meld').count(), 0);
+    assert.equal(await panel.locator('ul.tenpai li').first().locator('.state').textContent(), 'tenpai');
+    await panel.locator('button[data-kind="close-draw"]').click();
+    await chip.waitFor();
+    assert.equal(await panel.count(), 0, 'closed, it docks again');
+    assertNoProblems(page);
+    await page.context().close();
+  });
 
   test('with reduced motion the call-outs still show, without moving', async () => {
     const { page, table } = await scriptedPage(env, S.YONMA_FOUND, { reducedMotion: 'reduce' });

@@ -3,8 +3,12 @@
 // one put down this hand by a player who did not win) and kiriage mangan; and a 3p daisangen
 // tsumo paid in full by the liable player (pao) with honba and a carried stick. Each seat's row
 // reads hand start → riichi stick → this hand → final points → match result (final − start).
-// The dialog takes the focus and keeps it; every button is on screen at 1366×768. And the table
-// takes the match's numbers (starting points, riichi stick, live tiles) from match_found.
+// The result takes the focus and keeps it; every button is on screen at 1366×768. The yaku come
+// one by one (each step at least 400 ms after the last; the points after the last yaku), all at
+// once after a key or the skip button, and all at once under reduced motion. With 16-character
+// names at 1280×720 every cell of the points table is in the window and in its card, which does
+// not scroll sideways (English and Japanese). And the table takes the match's numbers (starting
+// points, riichi stick, live tiles) from match_found.
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { siteAndBrowser, assertNoProblems, screenshot } from './browser.mjs';
@@ -33,6 +37,46 @@ async function pointRows(page) {
     out.push({ seat: Number(await rows.nth(i).getAttribute('data-seat')), place: cells[0], name: cells[1], cells: cells.slice(2) });
   }
   return out;
+}
+
+/** in the page, from now on: each change of how many yaku are shown and whether the points are,
+ * seen when it is made (a mutation observer runs right after the change) */
+function watchReveal(page) {
+  return page.evaluate(() => {
+    window.revealSeen = [];
+    const shown = (el) => !!el && getComputedStyle(el).visibility === 'visible';
+    let last = '';
+    new MutationObserver(() => {
+      const lis = [...document.querySelectorAll('.match-end ul.yaku li')];
+      if (!lis.length) return;
+      const now = { n: lis.filter(shown).length, points: shown(document.querySelector('.match-end .points-col')), t: performance.now() };
+      const key = `${now.n}|${now.points}`;
+      if (key !== last) window.revealSeen.push(now);
+      last = key;
+    }).observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['class'] });
+  });
+}
+
+/**
+ * in the page: as soon as the match end is put in, how many yaku show; then `how` ('key': a key
+ * pressed; 'skip': the skip button) and how many show right after, and the points
+ */
+function skipOnArrival(page, how) {
+  return page.evaluate((how) => new Promise((resolve) => {
+    const shown = (el) => getComputedStyle(el).visibility === 'visible';
+    const count = () => [...document.querySelectorAll('.match-end ul.yaku li')].filter(shown).length;
+    const seen = new MutationObserver(() => {
+      const skip = document.querySelector('.match-end button.skip');
+      if (!skip) return;
+      seen.disconnect();
+      const before = { n: count(), skipShown: !skip.hidden };
+      if (how === 'key') document.activeElement.dispatchEvent(new KeyboardEvent('keydown', { key: 'x', bubbles: true }));
+      else skip.click();
+      resolve({ before, after: count(), all: document.querySelectorAll('.match-end ul.yaku li').length,
+        points: shown(document.querySelector('.match-end .points-col')), skipShown: !skip.hidden });
+    });
+    seen.observe(document.body, { childList: true, subtree: true });
+  }), how);
 }
 
 async function breakdown(page) {
@@ -82,6 +126,92 @@ describe('result screens, worked by hand', () => {
     });
   }
 
+  test('the yaku come one by one, then the points', async () => {
+    const { page, table } = await scriptedPage(env, S.YONMA_FOUND);
+    await watchReveal(page);
+    await S.playYonma(page, table);
+    await page.waitForFunction(() => window.revealSeen.some((x) => x.points));
+    const seen = await page.evaluate(() => window.revealSeen);
+    // 4 yaku (tanyao, pinfu, dora, red five): 0, 1, 2, 3, 4 shown in turn, the points after the last
+    assert.deepEqual(seen.map((x) => x.n), [0, 1, 2, 3, 4, 4], JSON.stringify(seen));
+    assert.deepEqual(seen.map((x) => x.points), [false, false, false, false, false, true]);
+    for (let i = 1; i < seen.length; i++)
+      assert.ok(seen[i].t - seen[i - 1].t >= 400, `step ${i} came ${Math.round(seen[i].t - seen[i - 1].t)} ms after the last`);
+    assert.equal(await page.locator('.match-end button.skip').isVisible(), false, 'no skip button once all is shown');
+    assertNoProblems(page);
+    await page.context().close();
+  });
+
+  for (const how of ['key', 'skip']) {
+    test(`a ${how === 'key' ? 'key' : 'click on the skip button'} shows every yaku and the points at once`, async () => {
+      const { page, table } = await scriptedPage(env, S.YONMA_FOUND);
+      const arrival = skipOnArrival(page, how);
+      await S.playYonma(page, table);
+      const r = await arrival;
+      assert.deepEqual(r.before, { n: 0, skipShown: true }, 'the result starts with no yaku shown');
+      assert.deepEqual([r.after, r.all, r.points, r.skipShown], [4, 4, true, false]);
+      // the key showed everything and pressed nothing: the result is still there, the focus on Play again
+      assert.equal(await page.evaluate(() => document.activeElement.dataset.kind), 'again');
+      // drawn again in the other language, the result told once is shown whole at once
+      const again = await page.evaluate(async () => {
+        (await import('/js/i18n.js')).setLang('ja');
+        const lis = [...document.querySelectorAll('.match-end ul.yaku li')];
+        return { title: document.querySelector('#match-end-title').textContent, hidden: document.querySelectorAll('.match-end .unrevealed').length, n: lis.length };
+      });
+      assert.deepEqual(again, { title: 'あなたの和了！', hidden: 0, n: 4 });
+      assertNoProblems(page);
+      await page.context().close();
+    });
+  }
+
+  test('under reduced motion every yaku and the points show at once', async () => {
+    const { page, table } = await scriptedPage(env, S.YONMA_FOUND, { reducedMotion: 'reduce' });
+    await watchReveal(page);
+    await S.playYonma(page, table);
+    await page.locator('.match-end .standings').waitFor();
+    const seen = await page.evaluate(() => window.revealSeen);
+    assert.deepEqual(seen.map((x) => [x.n, x.points]), [[4, true]], JSON.stringify(seen));
+    assert.equal(await page.locator('.match-end button.skip').isVisible(), false);
+    assert.equal(await page.locator('.match-end ul.yaku li').first().evaluate((x) => getComputedStyle(x).animationName), 'none');
+    await page.context().close();
+  });
+
+  // 16 characters each: wide Latin letters, and Japanese (each character a full em)
+  const LONG = { en: ['WMWMWMWMWMWMWMWM', 'Maximilian Woods', 'Wolfgang_Mozart_'], ja: ['麻雀大好き長い名前のプレイヤー一', '一二三四五六七八九十一二三四五六', 'あいうえおかきくけこさしすせそた'] };
+  for (const lang of ['en', 'ja']) {
+    test(`16-character names at 1280×720: every column of the points table in view (${lang})`, async () => {
+      const [a, b, c] = LONG[lang];
+      for (const n of LONG[lang]) assert.equal([...n].length, 16);
+      const found = { ...S.YONMA_FOUND, seats: S.YONMA_FOUND.seats.map((x, i) => ({ ...x, name: [a, x.name, b, c][i] })) };
+      const { page, table } = await scriptedPage(env, found, { lang, viewport: { width: 1280, height: 720 } });
+      await S.playYonma(page, table);
+      await page.locator('.match-end .standings').waitFor();
+      await page.keyboard.press('x'); // the whole result at once
+      await page.locator('.match-end .points-col:not(.unrevealed)').waitFor();
+      const m = await page.evaluate(() => {
+        const col = document.querySelector('.match-end .points-col');
+        return {
+          col: col.getBoundingClientRect().toJSON(), scroll: [col.scrollWidth, col.clientWidth],
+          cells: [...col.querySelectorAll('table.standings :is(th, td)')].map((x) => ({ text: x.textContent, box: x.getBoundingClientRect().toJSON() })),
+          page: [document.scrollingElement.scrollWidth, document.scrollingElement.scrollHeight],
+        };
+      });
+      assert.ok(m.scroll[0] <= m.scroll[1], `the points card scrolls sideways: ${m.scroll}`);
+      assert.ok(m.page[0] <= 1280 && m.page[1] <= 720, `the window scrolls: ${m.page}`);
+      assert.equal(m.cells.length, 7 * 5, 'a head and four rows of seven cells');
+      for (const { text, box } of m.cells) {
+        assert.ok(box.left >= 0 && box.top >= 0 && box.right <= 1280 && box.bottom <= 720, `"${text}" in the window: ${JSON.stringify(box)}`);
+        assert.ok(box.left >= m.col.left && box.right <= m.col.right && box.bottom <= m.col.bottom, `"${text}" in its card`);
+      }
+      const names = m.cells.map((x) => x.text);
+      for (const n of [a, b, c]) assert.ok(names.includes(n), `${n} written in full`);
+      assert.ok(names.includes(lang === 'en' ? 'Result' : '成績'));
+      await screenshot(page, `result-long-names-${lang}`);
+      assertNoProblems(page);
+      await page.context().close();
+    });
+  }
+
   // a match whose numbers are neither preset's: the table shows what match_found said, so no
   // number of its own stands in (PROTOCOL.md, "numbers")
   test('the table takes the match\'s numbers from match_found: starting points, stick, live tiles', async () => {
@@ -115,6 +245,12 @@ describe('result screens, worked by hand', () => {
     assert.equal(await page.locator('.match-end .result-hand .meld').count(), 3);
     assert.equal(await page.locator('.match-end .score-line').textContent(), 'Yakuman ×1 · 24,000 points');
     await screenshot(page, 'result-pao');
+    // three pons beside the hand on a phone held sideways: in the window, which does not scroll
+    await page.setViewportSize({ width: 844, height: 390 });
+    const m = await page.evaluate(() => ({ hand: document.querySelector('.match-end .result-hand').getBoundingClientRect().toJSON(),
+      scroll: [document.scrollingElement.scrollWidth, document.scrollingElement.scrollHeight] }));
+    assert.ok(m.hand.right <= 844 && m.hand.bottom <= 390 && m.scroll[0] <= 844 && m.scroll[1] <= 390, JSON.stringify(m));
+    await screenshot(page, 'result-pao-844x390');
     assertNoProblems(page);
     await page.context().close();
   });

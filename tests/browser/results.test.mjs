@@ -4,7 +4,10 @@
 // noten seats; a riichi tsumo with dora, ura dora, red fives, five yaku, a limit, and the
 // match_end) and PROTOCOL.md's abortive_draw example (the product's rule sets have no abortive
 // draws), renders each panel and checks its texts, tiles and labels against what the messages
-// say. Screenshots: result-draw(-ja).png, result-abort.png, result-win(-ja).png.
+// say, each dora indicator with the dora it points at. The match end fills the window: at
+// 1366×768 the winning hand's tiles are 48 px wide or more, and at 1366×768, 1280×720, 844×390
+// and 740×360 nothing scrolls the window and every button is in it. Screenshots:
+// result-draw(-ja).png, result-abort.png, result-win(-ja).png, result-win-WxH.png.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
@@ -33,6 +36,14 @@ function tileName(code, lang) {
 function handOrder(codes) {
   const key = (c) => 'mpsz'.indexOf(c[1]) * 20 + (Number(c[0]) || 5) * 2 + (c[0] === '0' ? 1 : 0);
   return [...codes].sort((a, b) => key(a) - key(b));
+}
+/** the dora an indicator points at in 4-player (src/core/RULES.md): the next number in its suit
+ * (9 → 1), the winds E→S→W→N→E, the dragons haku→hatsu→chun→haku; a red five is a five */
+function doraOf(code) {
+  const n = Number(code[0]) || 5, suit = code[1];
+  if (suit !== 'z') return `${n === 9 ? 1 : n + 1}${suit}`;
+  if (n <= 4) return `${n === 4 ? 1 : n + 1}z`;
+  return `${n === 7 ? 5 : n + 1}z`;
 }
 /** "+1,000" / "−3,000" / "0" */
 function signed(n) {
@@ -140,7 +151,7 @@ describe('the result panels with recorded messages', () => {
       const panel = page.locator('.match-end');
       const winner = w.seat === found.seat ? (lang === 'ja' ? 'あなた' : 'You') : found.seats[w.seat].name;
       assert.equal(w.from, w.seat, 'the fixture is a tsumo');
-      assert.equal(await panel.locator('.win h3').textContent(), lang === 'ja' ? `${winner} ツモ和了` : `${winner}: tsumo`);
+      assert.equal(await panel.locator('.win-hand h3').textContent(), lang === 'ja' ? `${winner} ツモ和了` : `${winner}: tsumo`);
       // the hand without the winning tile, then the winning tile apart
       const rest = [...w.hand];
       rest.splice(rest.lastIndexOf(w.tile), 1);
@@ -148,8 +159,11 @@ describe('the result panels with recorded messages', () => {
       assert.deepEqual(await labels(panel.locator('.result-hand .win-tile')), [tileName(w.tile, lang)]);
       const dora = win.filter((m) => m.type === 'event' && m.event.type === 'dora').map((m) => m.event.indicator);
       const ind = panel.locator('.indicators .ind');
-      assert.deepEqual(await labels(ind.nth(0)), dora.map((c) => tileName(c, lang)));
-      assert.deepEqual(await labels(ind.nth(1)), w.ura.map((c) => tileName(c, lang)));
+      assert.deepEqual(await labels(ind.nth(0).locator('.ind-tile')), dora.map((c) => tileName(c, lang)));
+      assert.deepEqual(await labels(ind.nth(1).locator('.ind-tile')), w.ura.map((c) => tileName(c, lang)));
+      // beside each indicator, the dora it points at
+      assert.deepEqual(await labels(ind.nth(0).locator('.dora-tile')), dora.map((c) => tileName(doraOf(c), lang)));
+      assert.deepEqual(await labels(ind.nth(1).locator('.dora-tile')), w.ura.map((c) => tileName(doraOf(c), lang)));
       assert.ok(w.ura.length > 0 && w.score.yaku.length >= 3);
       // in Japanese the yaku read as the server names them; in English, as a player says them
       const en = { riichi: 'Riichi', ippatsu: 'Ippatsu', menzen_tsumo: 'Fully concealed tsumo', chiitoitsu: 'Seven pairs', pinfu: 'Pinfu',
@@ -164,7 +178,7 @@ describe('the result panels with recorded messages', () => {
       assert.equal(await panel.locator('.score-line').textContent(), lang === 'ja'
         ? `${w.score.han}翻${w.score.fu}符 · ${limit} · ${points}点` : `${w.score.han} han ${w.score.fu} fu · ${limit} · ${points} points`);
       // the winner's gain in parts: the hand's value, honba, riichi sticks (as the event says them)
-      const parts = await panel.locator('.win table.breakdown td').allTextContents();
+      const parts = await panel.locator('.win-score table.breakdown td').allTextContents();
       assert.deepEqual(parts, [w.score.points.toLocaleString('en-US'), signed(w.score.honba_points), signed(w.score.sticks_points),
         w.payments[w.seat].toLocaleString('en-US')]);
       assert.equal(w.score.points + w.score.honba_points + w.score.sticks_points, w.payments[w.seat], 'the parts add up');
@@ -191,4 +205,32 @@ describe('the result panels with recorded messages', () => {
       assertNoProblems(page);
     });
   }
+
+  test('the match end fills the window: the hand large, nothing scrolls, every button in view', async () => {
+    await setLang('en');
+    const sizes = [[1366, 768], [1920, 1080], [1280, 720], [844, 390], [740, 360]];
+    for (const [width, height] of sizes) {
+      await page.setViewportSize({ width, height });
+      await render(page, win, 'end');
+      const m = await page.evaluate(() => {
+        const box = (el) => el.getBoundingClientRect().toJSON();
+        return {
+          tiles: [...document.querySelectorAll('.match-end .result-hand .tile')].map((x) => box(x).width),
+          scroll: [document.scrollingElement.scrollWidth, document.scrollingElement.scrollHeight],
+          buttons: [...document.querySelectorAll('.match-end footer :is(button, a)')].map(box),
+          hand: box(document.querySelector('.match-end .result-hand')),
+        };
+      });
+      assert.equal(m.tiles.length, 14);
+      if (width === 1366) assert.ok(Math.min(...m.tiles) >= 48, `the winning hand's tiles at 1366×768: ${Math.min(...m.tiles)} px`);
+      if (width === 1920) assert.ok(Math.min(...m.tiles) >= 64, `at 1920×1080: ${Math.min(...m.tiles)} px`);
+      assert.ok(m.scroll[0] <= width && m.scroll[1] <= height, `${width}×${height}: the window scrolls (${m.scroll})`);
+      assert.ok(m.hand.right <= width && m.hand.bottom <= height, `${width}×${height}: the hand in the window`);
+      for (const b of m.buttons) assert.ok(b.left >= 0 && b.top >= 0 && b.right <= width && b.bottom <= height, `${width}×${height}: a button at ${JSON.stringify(b)}`);
+      await page.waitForFunction(() => document.getAnimations().every((x) => x.playState !== 'running')); // the tiles turned up
+      await screenshot(page, `result-win-${width}x${height}`);
+    }
+    await page.setViewportSize({ width: 1280, height: 720 });
+    assertNoProblems(page);
+  });
 });

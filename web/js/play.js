@@ -204,11 +204,6 @@ export function act(action) {
   return true;
 }
 
-export function dismissHandEnd() {
-  if (play.game) play.game.drawResult = null;
-  changed('game');
-}
-
 /** forgets a finished game (leaving its result screen) */
 export function leaveGame() {
   if (play.game && (play.game.end || play.game.closed || play.game.gone)) play.game = null;

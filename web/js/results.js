@@ -1,15 +1,18 @@
 // results.js — the end of a hand and of the match, with the points explained. A win (the first
-// ends the match): the winning hand in full, indicators, yaku, han and fu, the hand's value plus
-// honba and riichi sticks (wins.js), then every seat's points from the start of the hand through
-// its riichi deposit and the hand's payment to the final points, and the match result (final −
-// start). An exhaustive draw: the tenpai hands, the noten payments, who deals next and what
-// carries over. The match-end dialog takes the focus (dialog.js); its buttons stay in view.
+// ends the match) fills the window: the winning hand large with its melds, kita and the winning
+// tile apart, the dora and ura dora indicators each with its dora (wins.js), then the yaku one by
+// one with their han, han/fu/limit, the hand's value plus honba and riichi sticks, and every
+// seat's points from the start of the hand through its riichi deposit and the hand's payment to
+// the final points and the match result (final − start), told in order by revealResult
+// (reveal.js). An exhaustive draw: the tenpai hands, the noten payments, who deals next and what
+// carries over. The match end takes the focus (dialog.js); its buttons stay in view.
 import { h, signed, number } from './dom.js';
 import { sortTiles } from './notation.js';
 import { tile } from './tiles.js';
 import { t, has } from './i18n.js';
 import { meldEl, seatName, WINDS } from './board.js';
-import { storedWinEl, yakuName } from './wins.js';
+import { yakuName, winTitle, winHandEl, indicatorsEl, yakuListEl, scoreEls, breakdownEl } from './wins.js';
+import { revealSteps } from './reveal.js';
 
 export { yakuName };
 
@@ -95,7 +98,7 @@ function standings(g) {
       h('th.num', {}, t('result.before')), h('th.num', {}, t('result.deposit')), h('th.num', {}, t('result.hand_pay')),
       h('th.num', {}, t('result.final_points')), h('th.num', {}, t('result.result')))),
     h('tbody', {}, rows.map((r, i) => h(`tr${r.seat === g.me ? '.me' : ''}`, { dataset: { seat: String(r.seat) } },
-      h('td', {}, String(i + 1)), h('td', {}, seatName(g, r.seat)),
+      h('td', {}, String(i + 1)), h('td', {}, h('span.player-name', {}, seatName(g, r.seat))),
       h('td.num.before', {}, number(r.before)),
       h(`td.num.deposit${cls(r.deposit)}`, {}, r.deposit ? signed(r.deposit) : '–'),
       h(`td.num.hand-pay${cls(r.hand)}`, {}, signed(r.hand)),
@@ -110,15 +113,28 @@ function title(g) {
   return w.seat === g.me ? t('result.you_win') : t('result.wins', { name: seatName(g, w.seat) });
 }
 
-/** the match's end: the wins of its last hand, everybody's points, and where to go next */
+/** one win at the table: its hand with the indicators (top), its yaku and score (beside the points) */
+function winParts(g, w, name) {
+  const r = asRecord(g, w);
+  return {
+    hand: h('section.win-hand', { dataset: { seat: String(w.seat) } },
+      h('h3', {}, winTitle(r, name)), winHandEl(r, g.players), indicatorsEl(r, g.players)),
+    score: h('section.win-score', { dataset: { seat: String(w.seat) } },
+      g.wins.length > 1 ? h('h4', {}, winTitle(r, name)) : null,
+      yakuListEl(r.score), scoreEls(r.score, name), breakdownEl(r.score)),
+  };
+}
+
+/** the match's end, full-window: the wins of its last hand, everybody's points, and where to go next */
 export function matchEndEl(g, { onLobby, onAgain, onLeaderboard }) {
   const end = g.end;
   const mine = end ? end.results[g.me] : 0;
   const name = (seat) => seatName(g, seat);
   const panel = h('div.match-end', { role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'match-end-title' });
   const head = h('header.match-end-head', {}, h('h2#match-end-title', {}, title(g)),
-    end ? h(`p.your-result${mine > 0 ? '.plus' : mine < 0 ? '.minus' : ''}`, {}, t('result.yours', { result: signed(mine) })) : null);
-  const wins = h('div.wins-col', {}, g.wins.map((w) => storedWinEl(asRecord(g, w), { players: g.players, name, payments: false })));
+    end ? h(`p.your-result${mine > 0 ? '.plus' : mine < 0 ? '.minus' : ''}`, {}, t('result.yours', { result: signed(mine) })) : null,
+    h('button.secondary.skip', { type: 'button', hidden: true, dataset: { kind: 'skip' } }, t('result.skip')));
+  const wins = g.wins.map((w) => winParts(g, w, name));
   const points = h('div.points-col', {});
   if (g.closed) points.append(h('p', {}, g.closed.reason || ''));
   if (g.gone && !end) points.append(h('p', {}, t('result.gone')));
@@ -130,11 +146,34 @@ export function matchEndEl(g, { onLobby, onAgain, onLeaderboard }) {
   if (revealed && revealed.secret) // the walls can be checked now, on the match page (verifier.js)
     points.append(h('p.fair', {}, t('result.secret_revealed'), ' ',
       h('a', { href: `#/match/${g.table}`, dataset: { kind: 'check-walls' } }, t('result.check_walls'))));
-  panel.append(head, h('div.match-end-body', {}, g.wins.length ? wins : null, points),
+  const body = wins.length
+    ? h('div.match-end-body.with-wins', {}, h('div.hands-col', {}, wins.map((x) => x.hand)), h('div.score-col', {}, wins.map((x) => x.score)), points)
+    : h('div.match-end-body', {}, points);
+  panel.append(head, body,
     h('footer.buttons', {},
       h('button.primary', { type: 'button', onclick: onAgain, dataset: { kind: 'again' } }, t('result.again')),
       h('a.button', { href: `#/match/${g.table}`, dataset: { kind: 'match-page' } }, t('result.match_page')),
       h('button.secondary', { type: 'button', onclick: onLeaderboard, dataset: { kind: 'leaderboard' } }, t('nav.leaderboard')),
       h('button.secondary', { type: 'button', onclick: onLobby, dataset: { kind: 'lobby' } }, t('result.lobby'))));
-  return h('div.overlay', {}, panel);
+  return h('div.overlay.result-screen', {}, panel);
+}
+
+/**
+ * tells the match end in `overlay` (matchEndEl's, in the page) in order: each win's yaku one by
+ * one, its han/fu/limit, then the points; the skip button shows while it runs. told: it was
+ * told already (the same result drawn again in another language): all at once. Returns stop()
+ */
+export function revealResult(overlay, { told = false } = {}) {
+  const panel = overlay.querySelector('.match-end');
+  const skip = panel.querySelector('button.skip');
+  const steps = [];
+  for (const win of panel.querySelectorAll('.win-score')) {
+    for (const li of win.querySelectorAll('ul.yaku li')) steps.push([li]);
+    steps.push([...win.querySelectorAll('.score-line, .pao')]);
+  }
+  steps.push([...panel.querySelectorAll('.breakdown'), panel.querySelector('.points-col')]);
+  const run = revealSteps(panel, told ? [] : steps, { onDone: () => { skip.hidden = true; } });
+  skip.hidden = !!run.done();
+  skip.onclick = run.skip;
+  return run.stop;
 }

@@ -1,20 +1,21 @@
 // table.js — the table page (#/table), a full-window table: the board in the middle sized from
 // the window, your hand along the bottom edge, the name plates upright beside the seats, on the
 // left the menu, the round in words, the play aids and your waits, on the right your clock and
-// the action bar; call-outs over the board (callouts.js), the draw panel over the board until
-// the next hand starts, and the match's end as a dialog. Keyboard: 1–9 the buttons, Space pass
+// the action bar; call-outs over the board (callouts.js), the draw panel over the board, then
+// docked (drawpanel.js), and the match's end filling the window. Keyboard: 1–9 the buttons, Space pass
 // (or discard the drawn tile), ←/→ choose a tile, Enter discard it, R riichi, Esc leave riichi
 // choice. Phones held upright get the compact table (compact.js) in the full table's place.
 import { h, replace, TOUCH } from './dom.js';
 import { t, getLang, onLangChange } from './i18n.js';
-import { play, onPlayChange, act, dismissHandEnd, leaveGame, startPractice, joinQueue, reclaim, playRoomAgain } from './play.js';
+import { play, onPlayChange, act, leaveGame, startPractice, joinQueue, reclaim, playRoomAgain } from './play.js';
 import { noteChoice } from './game.js';
 import { boardEl, roundWords } from './board.js';
 import { plateEl } from './plates.js';
 import { handEl, handList, discardChoices, allowedTile, tenpaiOption } from './hand.js';
 import { buttonsOf, actionBar } from './actions.js';
 import { clockEl } from './clock.js';
-import { drawEl, matchEndEl } from './results.js';
+import { drawEl, matchEndEl, revealResult } from './results.js';
+import { drawPanel } from './drawpanel.js';
 import { waitsEl } from './waits.js';
 import { calloutLayer } from './callouts.js';
 import { tableMenu } from './tablemenu.js';
@@ -24,7 +25,7 @@ import { isMuted, setMuted, onMuteChange, play as sound } from './sound.js';
 import { trapFocus } from './dialog.js';
 import { navigate } from './router.js';
 
-export const WIN_PAUSE_MS = 1500; // the call-out and the hand revealed, before the result dialog
+export const WIN_PAUSE_MS = 1500; // the call-out and the hand revealed, before the full-window result
 export const AUTO_MS = 250;             // a play aid answers after this, so the player sees it happen
 
 export function mountTable(root) {
@@ -145,13 +146,15 @@ export function mountTable(root) {
       : null);
   }
 
-  /** the draw's panel until the next hand starts, or null */
-  function drawPanel(g) {
-    return g.drawResult && !g.end ? drawEl(g, g.drawResult.event, () => dismissHandEnd(), g.drawResult.sticks) : null;
+  const draws = drawPanel(drawSlot, () => renderDraw(play.game));
+  function renderDraw(g) {
+    draws.update(g);
   }
 
-  function renderDraw(g) {
-    replace(drawSlot, drawPanel(g));
+  /** the compact table's draw panel: until the next hand starts or the player closes it */
+  function compactDraw(g) {
+    if (!g.drawResult || g.end || ui.drawClosed === g.drawResult) return null;
+    return drawEl(g, g.drawResult.event, () => { ui.drawClosed = g.drawResult; render(); }, g.drawResult.sticks);
   }
 
   function closeOverlay() {
@@ -171,7 +174,8 @@ export function mountTable(root) {
       return;
     }
     const offer = g.private && g.room && play.roomOffer && play.roomOffer.code === g.room.code ? play.roomOffer : null;
-    const key = [g.table, !!g.end, !!g.closed, !!g.gone, g.wins.length, getLang(), offer ? offer.code : ''].join('|');
+    const end = [g.table, !!g.end, !!g.closed, !!g.gone, g.wins.length].join('|');
+    const key = `${end}|${getLang()}|${offer ? offer.code : ''}`;
     if (key === ui.overlayKey) return; // already shown: keep the focus where the player put it
     closeOverlay();
     ui.overlayKey = key;
@@ -192,7 +196,10 @@ export function mountTable(root) {
     }));
     if (offer) overlayWrap.querySelector('.match-end footer.buttons')?.before(
       h('p.rematch-offer', { role: 'status' }, t('result.offer', { name: offer.host.name })));
-    ui.release = trapFocus(overlayWrap.querySelector('.match-end'), { initial: '[data-kind="again"]' });
+    const release = trapFocus(overlayWrap.querySelector('.match-end'), { initial: '[data-kind="again"]' });
+    const stopReveal = revealResult(overlayWrap.firstChild, { told: ui.toldEnd === end }); // told once: in another language, at once
+    ui.toldEnd = end;
+    ui.release = () => { stopReveal(); release(); };
   }
 
   /** a play aid answers the ask for the player, a moment after it arrived */
@@ -248,7 +255,7 @@ export function mountTable(root) {
 
   /** the compact table of a phone held upright, drawn from the same state and handlers */
   function renderCompact(g) {
-    compact.render(g, { ui, on: { discard, point, pick }, hint: hintOf(g), top: topParts(g), draw: () => drawPanel(g) });
+    compact.render(g, { ui, on: { discard, point, pick }, hint: hintOf(g), top: topParts(g), draw: () => compactDraw(g) });
   }
 
   function selectable(g) {
@@ -327,6 +334,7 @@ export function mountTable(root) {
     clearInterval(ticker);
     clearTimeout(ui.overlayTimer);
     compact.stop();
+    draws.stop();
     closeOverlay();
     document.body.classList.remove('at-table');
   };

@@ -1,14 +1,17 @@
 // wins.js — one win drawn in full, as stored in a match record ("wins" of GET /api/matches/ID;
 // the match page) or shaped like one from the table's events (results.js): the concealed tiles
 // with the winning tile set apart, the melds as at the table (board.js's meldEl), the kita, the
-// dora and ura dora indicators, the yaku with han, fu and limit, the points (hand value, honba,
-// riichi sticks), pao and the payments. Older records lack melds, kita, dora and the points'
-// parts: what a record does not have is left out.
+// dora and ura dora indicators (at the table's result, each with the dora it points at), the
+// yaku with han, fu and limit, the points (hand value, honba, riichi sticks), pao and the
+// payments. Older records lack melds, kita, dora and the points' parts: what a record does not
+// have is left out. The parts are exported for the table's full-window result, which lays them
+// out on its own; storedWinEl puts them together for the match page.
 import { h, signed, number } from './dom.js';
 import { t, has } from './i18n.js';
 import { sortTiles } from './notation.js';
-import { tile } from './tiles.js';
+import { tile, tileLabel } from './tiles.js';
 import { meldEl } from './board.js';
+import { doraOf } from './tenpai.js';
 
 /** a yaku's name in the current language ({ id, name }: the server's Japanese name if unknown) */
 export function yakuName(y) {
@@ -25,7 +28,14 @@ function concealedTiles(w) {
   return sortTiles(rest);
 }
 
-function handEl(w, players) {
+/** who won and how: "Aki: tsumo" / "Aki: ron from Rin" */
+export function winTitle(w, name) {
+  const tsumo = w.from === w.seat || w.from < 0;
+  return tsumo ? t('result.tsumo', { name: name(w.seat) }) : t('result.ron', { name: name(w.seat), from: name(w.from) });
+}
+
+/** the winning hand: concealed tiles, the winning tile apart, melds, kita */
+export function winHandEl(w, players) {
   const melds = w.melds || [], kita = w.kita || [];
   return h('div.result-hand', { role: 'group', 'aria-label': t('result.hand') },
     h('span.concealed', {}, concealedTiles(w).map((c) => tile(c, 'result'))),
@@ -36,12 +46,32 @@ function handEl(w, players) {
       kita.map((c) => tile(c, 'result'))) : null);
 }
 
-/** the dora indicators (when recorded) and the ura dora indicators (when any were turned) */
-function indicatorsEl(w) {
+/** one row of indicators; with `players`, each indicator followed by the dora it points at */
+function indicatorRow(kind, label, codes, players) {
+  if (!players) return [h('span.ind-label', {}, label), h(`span.ind.${kind}`, {}, codes.map((c) => tile(c, 'mini')))];
+  return [h('span.ind-label', {}, label), h(`span.ind.${kind}`, {}, codes.map((c) => {
+    const dora = doraOf(c, players);
+    return h('span.ind-pair', { role: 'group', 'aria-label': t('result.indicates', { indicator: tileLabel(c), dora: tileLabel(dora) }) },
+      h('span.ind-tile', {}, tile(c, 'mini')), h('span.points-at', { 'aria-hidden': 'true' }, '→'),
+      h('span.dora-tile', { title: t('result.dora_tile') }, tile(dora, 'mini')));
+  }))];
+}
+
+/**
+ * the dora indicators (when recorded) and the ura dora indicators (when any were turned);
+ * withDora: the table's size, to show beside each indicator the dora it points at
+ */
+export function indicatorsEl(w, withDora = 0) {
   const parts = [];
-  if (w.dora) parts.push(h('span.ind-label', {}, t('result.dora')), h('span.ind.dora', {}, w.dora.map((c) => tile(c, 'mini'))));
-  if (w.ura && w.ura.length) parts.push(h('span.ind-label', {}, t('result.ura')), h('span.ind.ura', {}, w.ura.map((c) => tile(c, 'mini'))));
+  if (w.dora) parts.push(h('span.ind-group', {}, indicatorRow('dora', t('result.dora'), w.dora, withDora)));
+  if (w.ura && w.ura.length) parts.push(h('span.ind-group', {}, indicatorRow('ura', t('result.ura'), w.ura, withDora)));
   return parts.length ? h('div.indicators', {}, parts) : null;
+}
+
+/** the yaku with their han (or yakuman) */
+export function yakuListEl(s) {
+  return h('ul.yaku', {}, s.yaku.map((y) => h('li', {}, h('span.yaku-name', {}, yakuName(y)),
+    h('span.yaku-han', {}, y.yakuman ? t('result.yakuman_short', { n: y.yakuman }) : t('result.han', { n: y.han })))));
 }
 
 function scoreLine(s) {
@@ -50,8 +80,14 @@ function scoreLine(s) {
   return `${t('result.han_fu', { han: s.han, fu: s.fu })}${limit} · ${t('result.points', { points: number(s.points) })}`;
 }
 
+/** han, fu and limit (or yakuman) and the hand's value, then who pays for a yakuman (pao) */
+export function scoreEls(s, name) {
+  return [h('p.score-line', {}, scoreLine(s)),
+    ...(s.pao || []).map((p) => h('p.pao', {}, t('match.pao', { name: name(p.seat), yaku: yakuName({ id: p.yaku, name: p.yaku }) })))];
+}
+
 /** hand value + honba + riichi sticks = what the winner gets, when the record has the parts */
-function breakdownEl(s) {
+export function breakdownEl(s) {
   if (!('honba_points' in s) && !('sticks_points' in s)) return null;
   const honba = s.honba_points || 0, sticks = s.sticks_points || 0;
   const row = (key, value) => h('tr', { dataset: { part: key } }, h('th', { scope: 'row' }, t(`match.${key}`)), h('td.num', {}, value));
@@ -67,20 +103,17 @@ function paymentsEl(w, name) {
 }
 
 /**
- * a stored win w as a section: players is the table's size (for the melds' called tiles),
- * name(seat) a seat's player name; payments: false leaves out the payments table
+ * a stored win w as a section (the match page): players is the table's size (for the melds'
+ * called tiles), name(seat) a seat's player name
  */
-export function storedWinEl(w, { players, name, payments = true }) {
+export function storedWinEl(w, { players, name }) {
   const s = w.score;
-  const tsumo = w.from === w.seat || w.from < 0;
   return h('section.win', { dataset: { seat: String(w.seat) } },
-    h('h3', {}, tsumo ? t('result.tsumo', { name: name(w.seat) }) : t('result.ron', { name: name(w.seat), from: name(w.from) })),
-    handEl(w, players),
+    h('h3', {}, winTitle(w, name)),
+    winHandEl(w, players),
     indicatorsEl(w),
-    h('ul.yaku', {}, s.yaku.map((y) => h('li', {}, h('span.yaku-name', {}, yakuName(y)),
-      h('span.yaku-han', {}, y.yakuman ? t('result.yakuman_short', { n: y.yakuman }) : t('result.han', { n: y.han }))))),
-    h('p.score-line', {}, scoreLine(s)),
-    (s.pao || []).map((p) => h('p.pao', {}, t('match.pao', { name: name(p.seat), yaku: yakuName({ id: p.yaku, name: p.yaku }) }))),
+    yakuListEl(s),
+    scoreEls(s, name),
     breakdownEl(s),
-    payments ? paymentsEl(w, name) : null);
+    paymentsEl(w, name));
 }

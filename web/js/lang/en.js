@@ -631,4 +631,9 @@ export default {
   'viewer.match_page': 'Match page: results, fair walls',
   'replay.turns': 'Turns of this hand',
   'replay.turn_go': 'Go to step {n}',
+  // the hand's end (full-window result, the draw panel's chip)
+  'result.skip': 'Show all',
+  'result.indicates': '{indicator}: the dora is {dora}',
+  'result.dora_tile': 'Dora',
+  'table.last_hand': 'Last hand',
 };

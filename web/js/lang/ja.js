@@ -619,4 +619,9 @@ export default {
   'viewer.match_page': '対局ページ（結果・公正な山）',
   'replay.turns': 'この局の手番',
   'replay.turn_go': '{n}手目へ',
+  // the hand's end (full-window result, the draw panel's chip)
+  'result.skip': 'すべて表示',
+  'result.indicates': '{indicator}：ドラは{dora}',
+  'result.dora_tile': 'ドラ',
+  'table.last_hand': '前局',
 };
