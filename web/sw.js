@@ -8,9 +8,9 @@
 // The game's and the server's own paths — /api/ (REST), /ws (the game socket), /mjai, /metrics —
 // and every request that is not a GET of this origin are never answered or stored here: the
 // browser sends them to the server as if there were no worker.
-const VERSION = 'ippon-static-1';
+const VERSION = 'ippon-static-2';
 const CACHE_PREFIX = 'ippon-static-';
-const SHELL = ['/', '/style.css', '/table.css', '/js/app.js', '/manifest.webmanifest', '/favicon.svg',
+const SHELL = ['/', '/style.css', '/table.css', '/compact.css', '/learn.css', '/result.css', '/js/app.js', '/manifest.webmanifest', '/favicon.svg',
   '/icons/icon.svg', '/icons/icon-192.png', '/icons/icon-512.png', '/icons/icon-maskable-512.png'];
 const SERVER_PATHS = /^\/(api|ws|mjai|metrics)(\/|$|\?)/;
 
