@@ -145,7 +145,6 @@ export default {
   'waits.left.other': '残り{n}枚',
   'waits.left_total.other': '合計残り{n}枚',
   'waits.furiten': 'フリテン',
-  'waits.furiten_why': 'フリテン：ツモ和了のみ',
 
   'aids.title': 'プレイ補助',
   'aids.autoWin': '自動和了',
@@ -500,4 +499,8 @@ export default {
   'room.retry': '再試行',
   'profile.private': '友人戦',
   'match.private': '友人戦（ランキング対象外）',
+  // furiten by name (the waits box's mark)
+  'waits.why_temporary': '同巡内フリテン：待ち牌を見逃しました。次の打牌まではツモ和了のみです。',
+  'waits.why_permanent': 'フリテン：待ち牌が自分の捨て牌にあります。その待ちの間はツモ和了のみです。',
+  'waits.why_riichi': 'リーチ後フリテン：リーチ後に待ち牌を見逃しました。この局はツモ和了のみです。',
 };
