@@ -9,6 +9,11 @@
  * gets a time to move. A riichi player whose draw offers nothing but the discard of that tile
  * discards it at once, using no time (src/core/RULES.md §1).
  *
+ * A seat's own tenpai (its waits and which furiten) goes to it alone: in its asks and its view,
+ * and as a "tenpai" event whenever it is no longer what the seat was last told — at once after
+ * its own discard, and with the held events after a winning tile went by it — so a seat is told
+ * a passed ron's furiten before it is asked anything again (tell_tenpai).
+ *
  * Timing: what a seat hears never says who could call. Every seat that was offered nothing
  * hears nothing about an offer, and the table keeps a call window after every discard, kan and
  * kita (settings.call_window_ms): the action's own event goes out at once, but whatever follows
