@@ -91,8 +91,11 @@ struct ippon_table {
     int held_count, held_cap;
     bool view_wanted[IPPON_MAX_PLAYERS]; /* a full view asked for while the window was open */
     int last_discarder;                /* the seat of the hand's latest discard, -1 before the first */
-    struct told {                      /* per seat, its own tenpai as it was last told it (an ask's or
-                                          view's "tenpai", a "tenpai" event): waits (0: none), furiten */
+    struct told {                      /* per seat, its own tenpai as its "tenpai" events last told it
+                                          (none at a hand's start and after its own call): waits (0:
+                                          none), furiten. Asks and views say the same, and are not
+                                          counted: a restored table's events are made from the actions
+                                          alone, numbered as before the restart */
         uint64_t waits;
         ippon_furiten furiten;
     } told[IPPON_MAX_PLAYERS];
@@ -373,12 +376,6 @@ static void tell_tenpai_all(ippon_table *t, int64_t now)
         tell_tenpai(t, s, now);
 }
 
-/* what the seat is told of its own tenpai in an ask or a view, remembered (tell_tenpai) */
-static void note_told(ippon_table *t, int seat)
-{
-    t->told[seat].waits = ippon_match_seat_waits(t->m, seat, &t->told[seat].furiten);
-}
-
 static void close_window(ippon_table *t, int64_t now);
 
 /* a journal record (taken), stamped with now, to the journal hook (table.h, "Journal") */
@@ -497,10 +494,8 @@ static void send_ask(ippon_table *t, int seat, int64_t now)
     json_t *ask = json_pack("{s:s,s:i,s:o,s:o}", "type", "ask", "seq", (json_int_t)t->ask_seq[seat], "options",
                             ippon_proto_options(t->m, seat), "clock", clock_json(t, seat, now));
     json_t *tenpai = ippon_proto_tenpai(t->m, seat);
-    if (tenpai) {
+    if (tenpai) /* what its "tenpai" events told it last (tell_tenpai) */
         json_object_set_new(ask, "tenpai", tenpai);
-        note_told(t, seat);
-    }
     send_to(t, seat, ask);
 }
 
@@ -1213,7 +1208,6 @@ static void send_view(ippon_table *t, int seat, int64_t now)
 {
     struct seat_log *lg = &t->log[seat];
     json_t *view = ippon_proto_view(t->m, seat);
-    note_told(t, seat);
     long n = lg->first + lg->count - 1;
     json_object_set_new(view, "n", json_integer(n));
     add_proof(t, seat, n, view);
