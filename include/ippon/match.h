@@ -268,27 +268,44 @@ int ippon_match_find_tile(const ippon_match *m, int seat, int code, bool want_dr
 int ippon_match_drawn_tile(const ippon_match *m, int seat);
 
 /*
+ * Which furiten a seat is in (src/core/RULES.md §4), for its play-aid: the one that lasts
+ * longest when several apply, in this order of precedence (a higher value wins):
+ *   IPPON_FURITEN_RIICHI     a winning tile passed while in riichi: for the rest of the hand;
+ *   IPPON_FURITEN_PERMANENT  a wait among its own discards: while that wait stays (in riichi,
+ *                            the rest of the hand too);
+ *   IPPON_FURITEN_TEMPORARY  a winning tile passed (a ron let go, or one it could not take):
+ *                            until its own next discard.
+ */
+typedef enum {
+    IPPON_FURITEN_NONE,
+    IPPON_FURITEN_TEMPORARY,
+    IPPON_FURITEN_PERMANENT,
+    IPPON_FURITEN_RIICHI,
+} ippon_furiten;
+
+/*
  * A seat's own waits, for its play-aid (this is the seat's private information: its concealed
  * tiles decide it). For a seat holding 3n+1 concealed tiles (13 − 3·melds): bit k is set for
  * each kind that completes its hand, by shape — the very waits the core checks a ron or tsumo
  * against (ippon_waits of the concealed tiles; the karaten test of src/core/RULES.md §4, which only
- * tenpai at a draw and riichi use, is not applied). 0 when it is not tenpai, and 0 while it
- * holds 3n+2 (on its turn, before its discard). *furiten (if not NULL): whether the seat is
- * furiten now, as ron is refused (src/core/RULES.md §4: a wait among its own discards, temporary or
- * riichi furiten); false while it holds 3n+2. A bad seat gives 0 and false.
+ * tenpai at a draw and riichi use, is not applied). 0 when it is not tenpai. On its turn after
+ * a draw (3n+2 tiles, the drawn one included) the waits it stands on until its discard: those
+ * of its 13 tiles before the draw; after a chi or pon, 0 (until its discard). *furiten (if not
+ * NULL): which furiten the seat is in now (ippon_furiten; any but NONE refuses a ron); NONE
+ * whenever the waits are 0. A bad seat gives 0 and NONE.
  */
-uint64_t ippon_match_seat_waits(const ippon_match *m, int seat, bool *furiten);
+uint64_t ippon_match_seat_waits(const ippon_match *m, int seat, ippon_furiten *furiten);
 
 /*
  * For a seat holding 3n+2 concealed tiles (its turn): the waits (as ippon_match_seat_waits)
  * its hand would have after discarding one tile of `kind` (0–33). 0 when that leaves it not
  * tenpai, when it holds no tile of that kind, or when it does not hold 3n+2. *furiten (if not
- * NULL; false whenever the result is 0): whether it would then be furiten — a wait among its
- * discarded kinds or `kind` itself, or riichi furiten already; temporary furiten does not
- * count, as the discard ends it (src/core/RULES.md §4). Whether the discard is legal (kuikae, riichi)
- * is not checked: ask ippon_match_legal.
+ * NULL; NONE whenever the result is 0): the furiten it would then be in — RIICHI if it is in
+ * riichi furiten already, else PERMANENT for a wait among its discarded kinds or `kind` itself;
+ * never TEMPORARY, as the discard ends it (src/core/RULES.md §4). Whether the discard is legal
+ * (kuikae, riichi) is not checked: ask ippon_match_legal.
  */
-uint64_t ippon_match_waits_after_discard(const ippon_match *m, int seat, int kind, bool *furiten);
+uint64_t ippon_match_waits_after_discard(const ippon_match *m, int seat, int kind, ippon_furiten *furiten);
 
 /*
  * Checks the match's invariants: every tile of the wall is in exactly one place (live wall,

@@ -121,6 +121,7 @@ void ippon_seat_update_waits(ippon_match *m, int seat);
 uint64_t ippon_seat_live_waits(const ippon_match *m, int seat, const uint8_t *counts, int melds);
 bool ippon_seat_tenpai(const ippon_match *m, int seat);
 bool ippon_seat_furiten(const ippon_match *m, int seat);
+ippon_furiten ippon_seat_furiten_kind(const ippon_match *m, int seat); /* which, by precedence (match.h) */
 bool ippon_seat_is_closed(const ippon_match *m, int seat);
 /* scores seat's win on tile t; tsumo or ron from `from` (kind of offer for chankan/kita) */
 int ippon_seat_score(const ippon_match *m, int seat, ippon_tile t, bool tsumo, int from, int offer_kind,

@@ -120,24 +120,34 @@ bool ippon_seat_tenpai(const ippon_match *m, int seat)
     return ippon_seat_live_waits(m, seat, s->counts, s->n_melds) != 0;
 }
 
-bool ippon_seat_furiten(const ippon_match *m, int seat)
+bool ippon_seat_furiten(const ippon_match *m, int seat) { return ippon_seat_furiten_kind(m, seat) != IPPON_FURITEN_NONE; }
+
+ippon_furiten ippon_seat_furiten_kind(const ippon_match *m, int seat)
 {
     const struct seat_state *s = &m->seat[seat];
-    return s->temp_furiten || s->riichi_furiten || (s->waits & s->discarded_kinds);
+    if (s->riichi_furiten)
+        return IPPON_FURITEN_RIICHI;
+    if (s->waits & s->discarded_kinds)
+        return IPPON_FURITEN_PERMANENT;
+    return s->temp_furiten ? IPPON_FURITEN_TEMPORARY : IPPON_FURITEN_NONE;
 }
 
-uint64_t ippon_match_seat_waits(const ippon_match *m, int seat, bool *furiten)
+uint64_t ippon_match_seat_waits(const ippon_match *m, int seat, ippon_furiten *furiten)
 {
-    bool holds_13 = seat >= 0 && seat < m->players && m->seat[seat].n_hand % 3 == 1;
+    bool ok = seat >= 0 && seat < m->players;
+    /* after a draw the waits still describe the 13 tiles before it (they change at the discard);
+       after a chi or pon they describe no hand the seat holds */
+    bool stands = ok && (m->seat[seat].n_hand % 3 == 1 || ippon_match_drawn_tile(m, seat) >= 0);
+    uint64_t waits = stands ? m->seat[seat].waits : 0;
     if (furiten)
-        *furiten = holds_13 && ippon_seat_furiten(m, seat);
-    return holds_13 ? m->seat[seat].waits : 0;
+        *furiten = waits ? ippon_seat_furiten_kind(m, seat) : IPPON_FURITEN_NONE;
+    return waits;
 }
 
-uint64_t ippon_match_waits_after_discard(const ippon_match *m, int seat, int kind, bool *furiten)
+uint64_t ippon_match_waits_after_discard(const ippon_match *m, int seat, int kind, ippon_furiten *furiten)
 {
     if (furiten)
-        *furiten = false;
+        *furiten = IPPON_FURITEN_NONE;
     if (seat < 0 || seat >= m->players || kind < 0 || kind >= IPPON_KINDS)
         return 0;
     const struct seat_state *s = &m->seat[seat];
@@ -149,7 +159,9 @@ uint64_t ippon_match_waits_after_discard(const ippon_match *m, int seat, int kin
     uint64_t waits = ippon_waits(after, s->n_melds, &m->rules);
     /* the discard itself joins the pond, and it ends temporary furiten (RULES.md §4) */
     if (furiten && waits)
-        *furiten = s->riichi_furiten || (waits & (s->discarded_kinds | UINT64_C(1) << kind)) != 0;
+        *furiten = s->riichi_furiten                                             ? IPPON_FURITEN_RIICHI
+                   : (waits & (s->discarded_kinds | UINT64_C(1) << kind)) != 0 ? IPPON_FURITEN_PERMANENT
+                                                                                : IPPON_FURITEN_NONE;
     return waits;
 }
 

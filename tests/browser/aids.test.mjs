@@ -1,6 +1,7 @@
 // aids.test.mjs — the play aids at the table, on the hand-written YONMA match (scripts.mjs):
 // your waits with how many of each you have not seen (counted by hand below), the furiten mark
-// once a tile of your waits went by, the flag on the discard that leaves you tenpai and its
+// exactly as the server names it (after you pass a ron the waits stay listed, marked temporary
+// furiten, through the next ask; riichi furiten in Japanese), the flag on the discard that leaves you tenpai and its
 // waits while you point at it, dora and red fives marked in your hand; and the three toggles —
 // auto tsumogiri, no calls, auto-win — answering for you, remembered in the browser (as is muting
 // the sound), and leaving everything else to you.
@@ -17,6 +18,13 @@ async function waitsBox(page) {
   const waits = {};
   for (const w of await box.locator('.wait').all()) waits[await w.getAttribute('data-tile')] = await w.locator('.wait-left').textContent();
   return { title: await box.locator('.waits-title').textContent(), furiten: await box.locator('.furiten-mark').count() === 1, waits };
+}
+
+/** the furiten mark: { kind, why } (its tooltip) */
+async function furitenMark(page) {
+  const mark = page.locator('.waits-box .furiten-mark');
+  await mark.waitFor();
+  return { kind: await mark.getAttribute('data-furiten'), why: await mark.getAttribute('title') };
 }
 
 describe('play aids', () => {
@@ -38,22 +46,53 @@ describe('play aids', () => {
     await screenshot(page, 'table-waits-preview');
     await page.locator('.hand-tile[data-tile="1z"]').click();
     await table.nextAct();
-    table.event(S.YONMA_MY_DISCARD);
+    table.events([S.YONMA_MY_DISCARD, S.YONMA_MY_TENPAI]); // the server tells your waits after it
     await page.mouse.move(5, 5);
     assert.deepEqual(await waitsBox(page), { title: 'Waiting on', furiten: false, waits: { '5s': '×3', '8s': '×4' } });
-    // seat 2 draws and discards 5s, and play goes on (seat 3 draws): you let a winning tile pass
-    const pond = await page.locator('.river .tile').count();
+    // seat 2 draws and discards 5s, a ron for you (tanyao, pinfu): you pass it
     table.events([{ type: 'draw', seat: 2, replacement: false }, { type: 'discard', seat: 2, tile: '5s', tsumogiri: false, riichi: false }]);
-    await page.waitForFunction((k) => document.querySelectorAll('.river .tile').length > k, pond); // the 5s shown
-    assert.equal((await waitsBox(page)).furiten, false, 'not furiten while the discard is still on offer');
-    table.event({ type: 'draw', seat: 3, replacement: false });
+    table.ask(S.YONMA_RON_ASK);
+    await page.locator('.actions button.act[data-kind="pass"]').click();
+    assert.deepEqual((await table.nextAct()).action, { type: 'pass' });
+    assert.deepEqual(await waitsBox(page), { title: 'Waiting on', furiten: false, waits: { '5s': '×2', '8s': '×4' } },
+      'nothing of the page\'s own making: the server has not said it yet');
+    // play goes on (seat 3 draws) and the server says: temporary furiten, until your next discard
+    table.events([{ type: 'draw', seat: 3, replacement: false }, { type: 'tenpai', tenpai: { waits: ['5s', '8s'], furiten: 'temporary' } }]);
     await page.locator('.furiten-mark').waitFor();
     assert.deepEqual(await waitsBox(page), { title: 'Waiting on', furiten: true, waits: { '5s': '×2', '8s': '×4' } });
+    assert.deepEqual(await furitenMark(page), { kind: 'temporary',
+      why: 'Furiten until your next discard: a tile you wait on went by. Until then you can win only by tsumo.' });
     await screenshot(page, 'table-furiten');
-    // the server's own word (an ask's tenpai) wins over the page's
-    table.events([{ type: 'discard', seat: 3, tile: '8s', tsumogiri: false, riichi: false }]);
-    table.ask({ options: [{ type: 'pass' }], tenpai: { waits: ['5s', '8s'], furiten: true } });
-    assert.deepEqual(await waitsBox(page), { title: 'Waiting on', furiten: true, waits: { '5s': '×2', '8s': '×3' } });
+    // seat 3 lets 8p go: asked about a pon, the waits and the furiten stay as the server said
+    table.event({ type: 'discard', seat: 3, tile: '8p', tsumogiri: false, riichi: false });
+    table.ask({ options: [{ type: 'pon', tiles: ['8p', '8p'] }, { type: 'pass' }], tenpai: { waits: ['5s', '8s'], furiten: 'temporary' } });
+    await page.locator('.actions button.act[data-kind="pon"]').waitFor();
+    assert.deepEqual(await waitsBox(page), { title: 'Waiting on', furiten: true, waits: { '5s': '×2', '8s': '×4' } });
+    assert.equal((await furitenMark(page)).kind, 'temporary');
+    await page.locator('.actions button.act[data-kind="pass"]').click();
+    assert.deepEqual((await table.nextAct()).action, { type: 'pass' });
+    // your next discard ends it: the server says so
+    table.events([{ type: 'draw', seat: 0, replacement: false }, { type: 'discard', seat: 0, tile: '9m', tsumogiri: false, riichi: false },
+      { type: 'draw', seat: 1, tile: '9s', replacement: false }, { type: 'discard', seat: 1, tile: '9s', tsumogiri: true, riichi: false },
+      { type: 'tenpai', tenpai: { waits: ['5s', '8s'], furiten: null } }]);
+    await page.locator('.waits-box:not(.furiten)').waitFor();
+    assert.deepEqual(await waitsBox(page), { title: 'Waiting on', furiten: false, waits: { '5s': '×2', '8s': '×4' } });
+    assertNoProblems(page);
+    await page.context().close();
+  });
+
+  test('riichi furiten and a wait in your own pond, named in Japanese', async () => {
+    const { page, table } = await scriptedPage(env, S.YONMA_FOUND, { lang: 'ja' });
+    table.events([...S.YONMA_HAND1, S.YONMA_DRAW, ...S.YONMA_HAND2_START, ...S.YONMA_PON, ...S.YONMA_CHI, S.YONMA_MY_DRAW,
+      { ...S.YONMA_MY_DISCARD, riichi: true }, S.YONMA_MY_TENPAI, { type: 'riichi_stick', seat: 1 },
+      { type: 'tenpai', tenpai: { waits: ['5s', '8s'], furiten: 'riichi' } }]);
+    assert.deepEqual(await furitenMark(page), { kind: 'riichi', why: 'リーチ後フリテン：リーチ後に待ち牌を見逃しました。この局はツモ和了のみです。' });
+    assert.deepEqual((await waitsBox(page)).waits, { '5s': '×3', '8s': '×4' });
+    table.event({ type: 'hand_start', round_wind: 0, dealer: 1, honba: 0, sticks: 0, points: [25000, 25000, 25000, 25000], commitment: 'ab'.repeat(32), kyoku: 2 });
+    await page.locator('.waits-box.empty').waitFor({ state: 'attached' }); // a new hand: nothing told yet
+    table.event({ type: 'tenpai', tenpai: { waits: ['3p'], furiten: 'permanent' } });
+    assert.deepEqual(await furitenMark(page), { kind: 'permanent', why: 'フリテン：待ち牌が自分の捨て牌にあります。その待ちの間はツモ和了のみです。' });
+    await screenshot(page, 'table-furiten-ja');
     assertNoProblems(page);
     await page.context().close();
   });

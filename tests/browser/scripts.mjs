@@ -85,11 +85,13 @@ export const YONMA_MY_DRAW = { type: 'draw', seat: 1, tile: '8p', replacement: f
 export const YONMA_MY_ASK = {
   options: [
     ...['2m', '3m', '4m', '0p', '6p', '7p', '3s', '4s', '5s', '6s', '7s', '8p'].map((tile) => ({ type: 'discard', tile })),
-    { type: 'discard', tile: '1z', waits: ['5s', '8s'], furiten: false },
-    { type: 'riichi', tile: '1z', waits: ['5s', '8s'], furiten: false },
+    { type: 'discard', tile: '1z', waits: ['5s', '8s'], furiten: null },
+    { type: 'riichi', tile: '1z', waits: ['5s', '8s'], furiten: null },
   ],
 };
 export const YONMA_MY_DISCARD = { type: 'discard', seat: 1, tile: '1z', tsumogiri: false, riichi: false };
+/** what the server tells you right after that discard: your tenpai changed (PROTOCOL.md, the tenpai event) */
+export const YONMA_MY_TENPAI = { type: 'tenpai', tenpai: { waits: ['5s', '8s'], furiten: null } };
 
 /** seat 2 draws the fourth haku and adds it to its pon */
 export const YONMA_KAN = [
@@ -112,7 +114,19 @@ export const YONMA_DEAL_IN = [
   { type: 'draw', seat: 0, replacement: false },
   { type: 'discard', seat: 0, tile: '8s', tsumogiri: false, riichi: false },
 ];
-export const YONMA_RON_ASK = { options: [{ type: 'ron' }, { type: 'pass' }], tenpai: { waits: ['5s', '8s'], furiten: false } };
+export const YONMA_RON_ASK = { options: [{ type: 'ron' }, { type: 'pass' }], tenpai: { waits: ['5s', '8s'], furiten: null } };
+/**
+ * had you passed that ron instead: play goes on (your draw), and the server tells you that you
+ * are furiten until your next discard (src/core/RULES.md §4), then asks for your discard
+ */
+export const YONMA_PASSED = [
+  { type: 'draw', seat: 1, tile: '9m', replacement: false },
+  { type: 'tenpai', tenpai: { waits: ['5s', '8s'], furiten: 'temporary' } },
+];
+export const YONMA_PASSED_ASK = {
+  options: ['2m', '3m', '4m', '0p', '6p', '7p', '8p', '3s', '4s', '5s', '6s', '7s', '9m'].map((tile) => ({ type: 'discard', tile })),
+  tenpai: { waits: ['5s', '8s'], furiten: 'temporary' },
+};
 export const YONMA_WIN = [
   { type: 'win', seat: 1, from: 0, tile: '8s',
     hand: ['2m', '3m', '4m', '0p', '6p', '7p', '3s', '4s', '5s', '6s', '7s', '8p', '8p', '8s'], ura: [],

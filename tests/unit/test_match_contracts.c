@@ -111,9 +111,9 @@ static void seats_outside_the_table_get_nothing(void **state)
         assert_int_equal(ippon_match_legal(s->m, seat, legal, IPPON_MAX_LEGAL), 0);
         ippon_action out;
         assert_int_equal(ippon_match_timeout_action(s->m, seat, &out), IPPON_EILLEGAL);
-        bool furiten = true;
+        ippon_furiten furiten = IPPON_FURITEN_RIICHI;
         assert_int_equal(ippon_match_seat_waits(s->m, seat, &furiten), 0);
-        assert_false(furiten);
+        assert_int_equal(furiten, IPPON_FURITEN_NONE);
         assert_int_equal(ippon_match_waits_after_discard(s->m, seat, IPPON_1M, NULL), 0);
         ippon_seat_public pub;
         memset(&pub, 0xAB, sizeof pub);

@@ -4,8 +4,9 @@
  * (and every kind of bad input refused with a message naming the field), events filtered per
  * seat (a private deal or draw reaches only its seat; the public twin of a draw carries no
  * tile), and each seat's view holding its own hand and never another seat's concealed tiles;
- * a seat's own tenpai (its waits and furiten, and the waits each discard option would leave) in
- * its own options and view only, never in the spectators' view or another seat's; and a win as
+ * a seat's own tenpai (its waits and which furiten — temporary after a passed ron, riichi for the
+ * rest of the hand, permanent for a wait in its own pond — and the waits each discard option
+ * would leave) in its own options and view only, never in the spectators' view or another seat's; and a win as
  * the match record keeps it (melds, kita, dora indicators, the honba and stick points); the
  * match's numbers (starting points, riichi stick, honba, wall and live tiles) in every view.
  * Match states are built from scripted walls (match_script.h); the expected JSON is written out
@@ -719,7 +720,7 @@ static json_t *option_of(json_t *options, const char *type, const char *tile)
  * The dealer scenario: seat 0 holds 123m 456p 789s 11z 99m 2z after drawing 9m. Only letting
  * 2z go leaves it tenpai (11z and 99m, shanpon: 9m or 1z, written in kind order); every other
  * discard leaves two single tiles. So the 2z discard and the 2z riichi carry the waits, not
- * furiten (no discards yet), and no other option carries any.
+ * furiten (null: no discards yet), and no other option carries any.
  */
 static void options_with_waits(void **state)
 {
@@ -727,9 +728,9 @@ static void options_with_waits(void **state)
     ms *s = dealer_scenario();
     json_t *opts = ippon_proto_options(s->m, 0);
     assert_json(json_incref(option_of(opts, "discard", "2z")),
-                "{\"type\":\"discard\",\"tile\":\"2z\",\"waits\":[\"9m\",\"1z\"],\"furiten\":false}");
+                "{\"type\":\"discard\",\"tile\":\"2z\",\"waits\":[\"9m\",\"1z\"],\"furiten\":null}");
     assert_json(json_incref(option_of(opts, "riichi", "2z")),
-                "{\"type\":\"riichi\",\"tile\":\"2z\",\"waits\":[\"9m\",\"1z\"],\"furiten\":false}");
+                "{\"type\":\"riichi\",\"tile\":\"2z\",\"waits\":[\"9m\",\"1z\"],\"furiten\":null}");
     int discards = 0;
     for (size_t i = 0; i < json_array_size(opts); i++) {
         json_t *o = json_array_get(opts, i);
@@ -779,8 +780,8 @@ static void assert_no_tenpai_info(json_t *v, const char *whose)
 
 /*
  * The dealer declares riichi with 2z (waits 9m/1z). Seat 1 draws 1z and lets it go: the dealer
- * is offered the ron, and its own information says tenpai on 9m/1z, not furiten. It passes:
- * riichi furiten from now on (src/core/RULES.md §4). Every view of seats 1–3 and the spectators' view
+ * is offered the ron, and its own information says tenpai on 9m/1z, not furiten (null). It
+ * passes: riichi furiten ("riichi") from now on (src/core/RULES.md §4). Every view of seats 1–3 and the spectators' view
  * carry no tenpai information at all; the dealer's own view carries its "tenpai".
  */
 static void tenpai_in_own_view_only(void **state)
@@ -789,10 +790,10 @@ static void tenpai_in_own_view_only(void **state)
     ms *s = dealer_scenario();
     ms_ok(s, ms_riichi(s, 0, "2z"));
     ms_pass_all(s);
-    assert_json(ippon_proto_tenpai(s->m, 0), "{\"waits\":[\"9m\",\"1z\"],\"furiten\":false}");
+    assert_json(ippon_proto_tenpai(s->m, 0), "{\"waits\":[\"9m\",\"1z\"],\"furiten\":null}");
     json_t *v = ippon_proto_view(s->m, 0);
     assert_json(json_incref(json_object_get(json_object_get(v, "you"), "tenpai")),
-                "{\"waits\":[\"9m\",\"1z\"],\"furiten\":false}");
+                "{\"waits\":[\"9m\",\"1z\"],\"furiten\":null}");
     json_decref(v);
     for (int seat = 1; seat < 4; seat++)
         assert_null(ippon_proto_tenpai(s->m, seat)); /* junk hands (seat 1 holds 14 now) */
@@ -816,13 +817,118 @@ static void tenpai_in_own_view_only(void **state)
     ms_pass_all(s);
     ms_ok(s, ms_giri(s, 1)); /* 1z */
     assert_true(ms_can(s, 0, IPPON_ACT_RON, NULL));
-    assert_json(ippon_proto_tenpai(s->m, 0), "{\"waits\":[\"9m\",\"1z\"],\"furiten\":false}");
+    assert_json(ippon_proto_tenpai(s->m, 0), "{\"waits\":[\"9m\",\"1z\"],\"furiten\":null}");
     ms_ok(s, ms_pass(0));
     ms_pass_all(s);
-    assert_json(ippon_proto_tenpai(s->m, 0), "{\"waits\":[\"9m\",\"1z\"],\"furiten\":true}");
+    assert_json(ippon_proto_tenpai(s->m, 0), "{\"waits\":[\"9m\",\"1z\"],\"furiten\":\"riichi\"}");
     v = ippon_proto_view(s->m, -1);
     assert_no_tenpai_info(v, "the spectators' view");
     json_decref(v);
+    ms_free(s);
+}
+
+/* the seat's own "tenpai" in its view (or NULL), and every other seat's and the spectators' view
+   without any tenpai information */
+static json_t *own_view_tenpai(const ms *s, int seat)
+{
+    for (int other = -1; other < ippon_match_players(s->m); other++) {
+        if (other == seat)
+            continue;
+        json_t *v = ippon_proto_view(s->m, other);
+        assert_no_tenpai_info(v, other < 0 ? "the spectators' view" : "another seat's view");
+        json_decref(v);
+    }
+    json_t *v = ippon_proto_view(s->m, seat);
+    json_t *tenpai = json_incref(json_object_get(json_object_get(v, "you"), "tenpai"));
+    json_decref(v);
+    return tenpai;
+}
+
+/* the seat's tenpai, as its own view and ippon_proto_tenpai both say it, must be `expect` */
+static void expect_own_tenpai(const ms *s, int seat, const char *expect)
+{
+    assert_json(ippon_proto_tenpai(s->m, seat), expect);
+    assert_json(own_view_tenpai(s, seat), expect);
+}
+
+/*
+ * Which furiten (src/core/RULES.md §4), by name. 4p: seat 2 holds 123m 456m 789s 45p 22p, waiting
+ * on 3p or 6p (pinfu: a ron is offered). The dealer lets 3p go; seat 2 passes the ron: "temporary".
+ * Seat 1 lets 7z go; seat 2 draws 7z, and its 7z option says null (its discard ends temporary
+ * furiten), so does its tenpai after that discard. 9m goes round; seat 2 draws 6p, its own wait,
+ * and lets it go: the 6p option says "permanent", and so does its tenpai from then on.
+ */
+static void furiten_temporary_then_permanent(void **state)
+{
+    (void)state;
+    ms *s = ms_new("yonma", 0);
+    ms_start(s, &(ms_deal){ .hand = { "147m 258p 369s 1234z", "258m 369p 147s 2345z", "123m 456m 789s 45p 22p",
+                                      "369m 147p 258s 5667z" },
+                            .draws = "3p 7z 7z 9m 9m 9m 6p", .dora = "5z" });
+    expect_own_tenpai(s, 2, "{\"waits\":[\"3p\",\"6p\"],\"furiten\":null}");
+    ms_ok(s, ms_giri(s, 0)); /* 3p */
+    assert_true(ms_can(s, 2, IPPON_ACT_RON, NULL));
+    expect_own_tenpai(s, 2, "{\"waits\":[\"3p\",\"6p\"],\"furiten\":null}");
+    ms_ok(s, ms_pass(2));
+    assert_int_equal(ippon_match_turn(s->m), 1);
+    expect_own_tenpai(s, 2, "{\"waits\":[\"3p\",\"6p\"],\"furiten\":\"temporary\"}");
+    ms_giri_pass(s, 1); /* 7z */
+    /* it drew 7z: 14 tiles, on the waits of the 13 it drew to, furiten until its discard */
+    expect_own_tenpai(s, 2, "{\"waits\":[\"3p\",\"6p\"],\"furiten\":\"temporary\"}");
+    json_t *opts = ippon_proto_options(s->m, 2);
+    assert_json(json_incref(option_of(opts, "discard", "7z")),
+                "{\"type\":\"discard\",\"tile\":\"7z\",\"waits\":[\"3p\",\"6p\"],\"furiten\":null}");
+    json_decref(opts);
+    ms_giri_pass(s, 2); /* 7z */
+    expect_own_tenpai(s, 2, "{\"waits\":[\"3p\",\"6p\"],\"furiten\":null}");
+    ms_giri_pass(s, 3); /* 9m */
+    ms_giri_pass(s, 0); /* 9m */
+    ms_giri_pass(s, 1); /* 9m */
+    assert_int_equal(ippon_match_turn(s->m), 2); /* it drew 6p, its own wait: not in its pond yet */
+    expect_own_tenpai(s, 2, "{\"waits\":[\"3p\",\"6p\"],\"furiten\":null}");
+    opts = ippon_proto_options(s->m, 2);
+    assert_json(json_incref(option_of(opts, "discard", "6p")),
+                "{\"type\":\"discard\",\"tile\":\"6p\",\"waits\":[\"3p\",\"6p\"],\"furiten\":\"permanent\"}");
+    json_decref(opts);
+    ms_discard_pass(s, 2, "6p");
+    expect_own_tenpai(s, 2, "{\"waits\":[\"3p\",\"6p\"],\"furiten\":\"permanent\"}");
+    ms_free(s);
+}
+
+/*
+ * 4p. The dealer holds 123m 456m 789s 45p 1z 9p, draws 1z and declares riichi with 9p (waits
+ * 3p/6p). Seat 1 lets 3p go; the dealer passes the ron: "riichi", which its own discards do not
+ * end — its 2z option says "riichi", and so does its tenpai a whole round later.
+ */
+static void furiten_riichi_for_the_rest_of_the_hand(void **state)
+{
+    (void)state;
+    ms *s = ms_new("yonma", 0);
+    ms_start(s, &(ms_deal){ .hand = { "123m 456m 789s 45p 1z 9p", "147m 258p 369s 2345z", "258m 369p 147s 2345z",
+                                      "369m 147p 258s 6677z" },
+                            .draws = "1z 3p 8m 8m 2z 1s 1s 1s 7m", .dora = "5z" });
+    ms_ok(s, ms_riichi(s, 0, "9p"));
+    ms_pass_all(s);
+    expect_own_tenpai(s, 0, "{\"waits\":[\"3p\",\"6p\"],\"furiten\":null}");
+    ms_ok(s, ms_giri(s, 1)); /* 3p */
+    assert_true(ms_can(s, 0, IPPON_ACT_RON, NULL));
+    ms_ok(s, ms_pass(0));
+    ms_pass_all(s);
+    expect_own_tenpai(s, 0, "{\"waits\":[\"3p\",\"6p\"],\"furiten\":\"riichi\"}");
+    ms_giri_pass(s, 2); /* 8m */
+    ms_giri_pass(s, 3); /* 8m */
+    expect_own_tenpai(s, 0, "{\"waits\":[\"3p\",\"6p\"],\"furiten\":\"riichi\"}"); /* it drew 2z */
+    json_t *opts = ippon_proto_options(s->m, 0);
+    assert_json(json_incref(option_of(opts, "discard", "2z")),
+                "{\"type\":\"discard\",\"tile\":\"2z\",\"waits\":[\"3p\",\"6p\"],\"furiten\":\"riichi\"}");
+    json_decref(opts);
+    ms_giri_pass(s, 0);
+    expect_own_tenpai(s, 0, "{\"waits\":[\"3p\",\"6p\"],\"furiten\":\"riichi\"}");
+    ms_giri_pass(s, 1); /* 1s */
+    ms_giri_pass(s, 2); /* 1s */
+    ms_giri_pass(s, 3); /* 1s */
+    ms_giri_pass(s, 0); /* 7m */
+    expect_own_tenpai(s, 0, "{\"waits\":[\"3p\",\"6p\"],\"furiten\":\"riichi\"}");
     ms_free(s);
 }
 
@@ -913,6 +1019,8 @@ int main(void)
         cmocka_unit_test(riichi_discard_is_the_drawn_tile),
         cmocka_unit_test(options_with_waits),
         cmocka_unit_test(tenpai_in_own_view_only),
+        cmocka_unit_test(furiten_temporary_then_permanent),
+        cmocka_unit_test(furiten_riichi_for_the_rest_of_the_hand),
         cmocka_unit_test(win_record_4p),
         cmocka_unit_test(win_record_kita_3p),
     };

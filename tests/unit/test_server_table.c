@@ -29,7 +29,8 @@
  * full view asked for inside the window comes when it closes; (7) a seat's own tenpai
  * information: every riichi option and only discards carry waits, a "tenpai" comes only with an
  * offer and holds the tile of any ron offered, the seat's view says the same, and the public
- * view never carries any. The hook also checks every draw's "next" (the hand that follows)
+ * view never carries any; (8) furiten told: a "tenpai" event tells the seat (only it) each change
+ * of its own tenpai, "temporary" or "riichi" after a passed ron, before it is asked again. The hook also checks every draw's "next" (the hand that follows)
  * against src/core/RULES.md §1, and the hand_start that follows against it.
  */
 #include <setjmp.h>
@@ -57,6 +58,7 @@ enum policy {
     POL_FIRST,   /* the first option: at once, every fourth answer after 7 s */
     POL_TIMEOUT, /* never answers */
     POL_SMART,   /* at once: tsumo, ron, riichi, kita when offered; else the discard of least shanten; passes calls */
+    POL_SHY,     /* as POL_SMART, but passes every ron */
 };
 
 typedef struct logged {
@@ -102,6 +104,13 @@ typedef struct harness {
     int next_checked;    /* draws whose "next" was checked */
     int last_tile_kind[4]; /* the kind of the latest discard, kan or kita tile the seat heard of */
     int tenpai_asks, waits_options, ron_asks; /* the seat's own tenpai information seen in asks */
+    /* per seat, its own tenpai as a client keeps it (an ask's or view's "tenpai", a "tenpai"
+       event; none after a hand starts or its own call): NULL for none, else in a logged message */
+    const json_t *told[4];
+    bool passed_ron[4];      /* it passed a ron and has not been told its furiten yet */
+    bool in_riichi[4], riichi_furiten[4];
+    bool dama;               /* POL_SHY never declares riichi */
+    int tenpai_events, told_temporary, told_riichi; /* "tenpai" events; furiten told after a passed ron */
     /* the finished hook */
     int finished;
     bool completed, ranked;
@@ -132,6 +141,18 @@ static void check_waits_list(const json_t *waits)
     }
 }
 
+/* a "furiten": null, "temporary", "permanent" or "riichi"; `on_discard`: an option's, which its
+   discard's end of temporary furiten never makes "temporary" */
+static void check_furiten_value(const json_t *f, bool on_discard)
+{
+    const char *name = json_string_value(f);
+    if (json_is_null(f) || (name && (!strcmp(name, "permanent") || !strcmp(name, "riichi"))) ||
+        (name && !on_discard && !strcmp(name, "temporary")))
+        return;
+    char *text = f ? json_dumps(f, JSON_ENCODE_ANY) : NULL;
+    fail_msg("bad furiten %s", text ? text : "(missing)");
+}
+
 /* whether a waits list holds the kind */
 static bool waits_hold(const json_t *waits, int kind)
 {
@@ -144,9 +165,10 @@ static bool waits_hold(const json_t *waits, int kind)
 /*
  * The seat's own tenpai information in an ask: every "riichi" option carries the waits its
  * discard leaves (riichi needs tenpai, src/core/RULES.md §4), any option with waits is a discard or a
- * riichi with a furiten flag; a "tenpai" of its own only on an offer (it holds 13 then), and an
- * offered ron means the offered tile's kind is among those waits, not furiten (§4: no ron in
- * furiten).
+ * riichi with a furiten (null, "permanent" or "riichi": the discard ends temporary furiten); a
+ * "tenpai" of its own (on an offer, or on its turn after a draw: the waits of the 13 tiles it
+ * drew to) with any furiten, and an offered ron means the offered tile's kind is among those
+ * waits, not furiten (§4: no ron in furiten).
  */
 static void check_ask_tenpai(harness *h, int seat, const json_t *msg)
 {
@@ -166,22 +188,94 @@ static void check_ask_tenpai(harness *h, int seat, const json_t *msg)
         }
         assert_true(!strcmp(type, "discard") || !strcmp(type, "riichi"));
         check_waits_list(waits);
-        assert_true(json_is_boolean(json_object_get(o, "furiten")));
+        check_furiten_value(json_object_get(o, "furiten"), true);
         h->waits_options++;
     }
     if (!tenpai) {
         assert_false(ron);
         return;
     }
-    assert_true(offer);
+    assert_true(offer || !ron);
     check_waits_list(json_object_get(tenpai, "waits"));
-    assert_true(json_is_boolean(json_object_get(tenpai, "furiten")));
+    check_furiten_value(json_object_get(tenpai, "furiten"), false);
     h->tenpai_asks++;
     if (ron) {
-        assert_false(json_is_true(json_object_get(tenpai, "furiten")));
+        assert_true(json_is_null(json_object_get(tenpai, "furiten")));
         assert_true(waits_hold(json_object_get(tenpai, "waits"), h->last_tile_kind[seat]));
         h->ron_asks++;
     }
+}
+
+/* ---- the seat's own tenpai as its client keeps it (PROTOCOL.md "Your own tenpai") ------------- */
+
+static bool same_tenpai(const json_t *a, const json_t *b) { return (!a && !b) || (a && b && json_equal(a, b)); }
+
+/* a tenpai the seat is told (NULL or null: none); riichi furiten, once told, stays to the
+   hand's end (src/core/RULES.md §4) */
+static void told_tenpai(harness *h, int seat, const json_t *tenpai)
+{
+    const char *f = json_string_value(json_object_get(tenpai, "furiten"));
+    bool riichi = f && !strcmp(f, "riichi");
+    if (h->riichi_furiten[seat] && tenpai && !json_is_null(tenpai) && !riichi)
+        fail_msg("seat %d: told riichi furiten, then %s in the same hand", seat, f ? f : "none");
+    h->riichi_furiten[seat] |= riichi;
+    h->told[seat] = json_is_null(tenpai) ? NULL : tenpai;
+}
+
+/*
+ * What an event changes in the seat's own tenpai: none at a hand's start or after its own call;
+ * a "tenpai" event tells a change (never what the seat already knew), and after a passed ron it
+ * tells "temporary", or "riichi" in riichi; a hand that ends on the passed tile tells nothing.
+ */
+static void follow_tenpai_event(harness *h, int seat, const json_t *ev)
+{
+    const char *type = type_of(ev);
+    const json_t *who = json_object_get(ev, "seat");
+    bool own = json_is_integer(who) && json_integer_value(who) == seat;
+    if (!strcmp(type, "hand_start")) {
+        h->told[seat] = NULL;
+        h->passed_ron[seat] = h->in_riichi[seat] = h->riichi_furiten[seat] = false;
+    } else if (!strcmp(type, "call") && own) {
+        h->told[seat] = NULL;
+    } else if (!strcmp(type, "discard") && own && json_is_true(json_object_get(ev, "riichi"))) {
+        h->in_riichi[seat] = true;
+    } else if (!strcmp(type, "win") || !strcmp(type, "exhaustive_draw") || !strcmp(type, "abortive_draw")) {
+        h->passed_ron[seat] = false;
+    } else if (!strcmp(type, "tenpai")) {
+        h->tenpai_events++;
+        const json_t *tenpai = json_object_get(ev, "tenpai");
+        assert_non_null(tenpai);
+        if (!json_is_null(tenpai)) {
+            check_waits_list(json_object_get(tenpai, "waits"));
+            check_furiten_value(json_object_get(tenpai, "furiten"), false);
+        }
+        if (same_tenpai(h->told[seat], json_is_null(tenpai) ? NULL : tenpai))
+            fail_msg("seat %d: a \"tenpai\" event tells what it was told already", seat);
+        if (h->passed_ron[seat]) {
+            const char *want = h->in_riichi[seat] ? "riichi" : "temporary";
+            const char *f = json_string_value(json_object_get(tenpai, "furiten"));
+            if (!f || strcmp(f, want) != 0)
+                fail_msg("seat %d passed a ron and was told furiten %s, not %s", seat, f ? f : "none", want);
+            h->passed_ron[seat] = false;
+            if (h->in_riichi[seat])
+                h->told_riichi++;
+            else
+                h->told_temporary++;
+        }
+        told_tenpai(h, seat, tenpai);
+    }
+}
+
+/* an ask's own tenpai is the one the seat was told (none: it was told none), and a seat that passed a ron is told its furiten before it is asked again */
+static void follow_tenpai_ask(harness *h, int seat, const json_t *ask)
+{
+    if (h->passed_ron[seat])
+        fail_msg("seat %d passed a ron and is asked again before it was told its furiten", seat);
+    const json_t *tenpai = json_object_get(ask, "tenpai");
+    if (!same_tenpai(h->told[seat], tenpai))
+        fail_msg("seat %d: its ask's tenpai is not the one it was told", seat);
+    if (tenpai)
+        told_tenpai(h, seat, tenpai);
 }
 
 /*
@@ -229,10 +323,12 @@ static void on_send(void *ctx, ippon_table *t, int seat, const char *user_id, js
         assert_non_null(lg->m);
     }
     lg->m[lg->n++] = (logged){ .msg = msg, .at = h->now, .resent = h->resuming };
-    if (h->resuming)
-        return;
     const char *type = type_of(msg);
     assert_non_null(type);
+    if (!strcmp(type, "view")) /* a client takes a view's tenpai, or none, whenever it comes */
+        h->told[seat] = json_object_get(json_object_get(msg, "you"), "tenpai");
+    if (h->resuming)
+        return;
     if (!strcmp(type, "match_found")) { /* the seat's first message: its seat and the secret's commitment */
         assert_int_equal(lg->n, 1);
         assert_int_equal(json_integer_value(json_object_get(msg, "seat")), seat);
@@ -248,6 +344,7 @@ static void on_send(void *ctx, ippon_table *t, int seat, const char *user_id, js
         h->next_n[seat]++;
         if (h->pending[seat])
             fail_msg("seat %d hears an event while its ask %ld is pending: %s", seat, h->pending[seat], type_of(ev));
+        follow_tenpai_event(h, seat, ev);
         if (!strcmp(type_of(ev), "discard"))
             h->last_discarder[seat] = (int)json_integer_value(json_object_get(ev, "seat"));
         if (!strcmp(type_of(ev), "discard") || !strcmp(type_of(ev), "kita"))
@@ -330,7 +427,7 @@ static void on_send(void *ctx, ippon_table *t, int seat, const char *user_id, js
         if (tenpai) { /* its own, while it holds 3n+1 */
             assert_int_equal(json_array_size(json_object_get(you, "hand")) % 3, 1);
             check_waits_list(json_object_get(tenpai, "waits"));
-            assert_true(json_is_boolean(json_object_get(tenpai, "furiten")));
+            check_furiten_value(json_object_get(tenpai, "furiten"), false);
         }
         h->reask[seat] = h->pending[seat] != 0;
     } else if (!strcmp(type, "ask")) {
@@ -352,6 +449,7 @@ static void on_send(void *ctx, ippon_table *t, int seat, const char *user_id, js
         assert_true(json_array_size(opts) > 0);
         h->ask_options[seat] = opts;
         check_ask_tenpai(h, seat, msg);
+        follow_tenpai_ask(h, seat, msg);
         json_t *clock = json_object_get(msg, "clock");
         assert_non_null(clock);
         assert_int_equal(json_integer_value(json_object_get(clock, "move_ms")), MOVE);
@@ -532,8 +630,14 @@ static int kind_of(const char *tile)
 /* POL_SMART's choice among the pending ask's options */
 static json_t *smart_choice(harness *h, int seat)
 {
+    if (h->policy[seat] == POL_SHY && find_option(h, seat, "ron")) {
+        h->passed_ron[seat] = true;
+        return find_option(h, seat, "pass");
+    }
     const char *first[] = { "tsumo", "ron", "riichi", "kita" };
     for (int i = 0; i < 4; i++) {
+        if (h->dama && !strcmp(first[i], "riichi"))
+            continue;
         json_t *o = find_option(h, seat, first[i]);
         if (o)
             return o;
@@ -581,8 +685,8 @@ static bool step(harness *h)
     int who = -1;
     int64_t when = 0;
     for (int s = 0; s < h->players; s++)
-        if ((h->policy[s] == POL_FIRST || h->policy[s] == POL_SMART) && h->pending[s]) {
-            int64_t at = h->policy[s] == POL_SMART ? h->ask_at[s] : answer_time(h, s);
+        if ((h->policy[s] == POL_FIRST || h->policy[s] == POL_SMART || h->policy[s] == POL_SHY) && h->pending[s]) {
+            int64_t at = h->policy[s] == POL_FIRST ? answer_time(h, s) : h->ask_at[s];
             if (who < 0 || at < when)
                 who = s, when = at;
         }
@@ -590,7 +694,7 @@ static bool step(harness *h)
     if (who >= 0 && (wake < 0 || when <= wake)) {
         h->now = when;
         answer(h, who, when,
-               h->policy[who] == POL_SMART ? smart_choice(h, who) : json_array_get(h->ask_options[who], 0));
+               h->policy[who] == POL_FIRST ? json_array_get(h->ask_options[who], 0) : smart_choice(h, who));
         return true;
     }
     if (wake < 0)
@@ -1497,6 +1601,49 @@ static void tenpai_info(void **state)
     assert_true(views_checked >= 3);
 }
 
+/* ---- (8) furiten told ------------------------------------------------------------------------ */
+
+/* the spectators' feed never carries a seat's furiten or a "tenpai" event */
+static void check_feed_has_no_furiten(const harness *h)
+{
+    const ippon_public_feed *f = ippon_table_feed(h->t);
+    for (long n = f->first; n < ippon_feed_next(f); n++) {
+        const struct feed_entry *e = ippon_feed_get(f, n);
+        if (e && e->text && (strstr(e->text, "furiten") || strstr(e->text, "\"type\":\"tenpai\"")))
+            fail_msg("the spectators' feed carries a seat's own tenpai: %s", e->text);
+    }
+}
+
+/*
+ * One human that passes every ron (POL_SHY) with bots, 4p and 3p, on half the tables never
+ * declaring riichi. The hook follows the seat's
+ * own tenpai as its client keeps it (follow_tenpai_event, follow_tenpai_ask): a "tenpai" event
+ * only ever tells a change, every ask's tenpai is the one the seat was told, after a passed ron
+ * it is told "temporary" ("riichi" in riichi) before anything is asked of it again, and riichi
+ * furiten stays to the hand's end. Over the matches both were told; the feed never carries any.
+ */
+static void furiten_told(void **state)
+{
+    (void)state;
+    int tables = 0, temporary = 0, riichi = 0, events = 0;
+    for (; tables < 400 && (temporary < 3 || riichi < 1); tables++) {
+        const int who[4] = { POL_SHY, -1, -1, -1 };
+        harness *h = harness_new(tables % 2 ? "sanma" : "yonma", who, false, 0);
+        h->dama = tables % 4 >= 2; /* a riichi's passed ron makes riichi furiten; else temporary */
+        run_to_end(h);
+        check_feed_has_no_furiten(h);
+        temporary += h->told_temporary;
+        riichi += h->told_riichi;
+        events += h->tenpai_events;
+        harness_free(h);
+    }
+    if (getenv("IPPON_TEST_VERBOSE"))
+        fprintf(stderr, "furiten: %d tables, %d tenpai events, %d temporary and %d riichi after a passed ron\n",
+                tables, events, temporary, riichi);
+    assert_true(temporary >= 3);
+    assert_true(riichi >= 1);
+}
+
 /* ---- (6) the call window ---------------------------------------------------------------------- */
 
 enum { WINDOW = 700 };
@@ -1521,10 +1668,17 @@ static bool offer_ask(const json_t *msg)
 
 /*
  * Over one seat's messages: after each discard (or ankan, kakan, kita) event, the next message that is
- * not the seat's own offer and not the end of the match (a ron shows at once) must come no
+ * not the seat's own offer, not its own tenpai after its own discard, and not the end of the
+ * match (a ron shows at once) must come no
  * sooner than the event + WINDOW. `offered` says whether any seat of the table got an offer ask
  * at the discard's time, from the logs of every human seat.
  */
+/* whether a message is a "tenpai" event (the seat's own) */
+static bool own_tenpai_event(const json_t *msg)
+{
+    return !strcmp(type_of(msg), "event") && !strcmp(type_of(json_object_get(msg, "event")), "tenpai");
+}
+
 static void check_window(const harness *h, int seat, window_counts *c)
 {
     const seat_log *lg = &h->log[seat];
@@ -1541,7 +1695,10 @@ static void check_window(const harness *h, int seat, window_counts *c)
             continue;
         int64_t at = lg->m[i].at;
         int j = i + 1;
-        while (j < lg->n && (lg->m[j].resent || offer_ask(lg->m[j].msg)))
+        /* the discarder's own tenpai comes with its discard: it says nothing of the others */
+        bool own_discard = !strcmp(et, "discard") && json_integer_value(json_object_get(ev, "seat")) == seat;
+        while (j < lg->n && (lg->m[j].resent || offer_ask(lg->m[j].msg) ||
+                             (own_discard && lg->m[j].at == at && own_tenpai_event(lg->m[j].msg))))
             j++;
         if (j == lg->n)
             continue;
@@ -1685,6 +1842,7 @@ int main(void)
         cmocka_unit_test(refill_after_draw),
         cmocka_unit_test(riichi_auto_discard),
         cmocka_unit_test(tenpai_info),
+        cmocka_unit_test(furiten_told),
         cmocka_unit_test(window_humans),
         cmocka_unit_test(window_bots),
         cmocka_unit_test(window_resume),

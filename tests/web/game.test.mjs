@@ -124,13 +124,14 @@ test('the hand-written 4p match: riichi, draw, pon, chi, this seat\'s waits, a k
   assert.deepEqual(called(g, 0), ['5z']);
   assert.deepEqual(called(g, 3), ['3p']);
   assert.equal(g.lastDiscard.seat, 0);
-  // this seat draws 8p and discards East from the hand: the option said it waits on 5s-8s
+  // this seat draws 8p and discards East from the hand; the server then tells it waits on 5s-8s
   G.applyEvent(g, S.YONMA_MY_DRAW);
   assert.equal(g.drawn, '8p');
   G.applyAsk(g, { type: 'ask', seq: 1, clock: CLOCK, ...S.YONMA_MY_ASK });
-  G.noteChoice(g, S.YONMA_MY_ASK.options.find((o) => o.type === 'discard' && o.tile === '1z'));
   G.applyEvent(g, S.YONMA_MY_DISCARD);
-  assert.deepEqual(g.tenpai, { waits: ['5s', '8s'], furiten: false });
+  assert.equal(g.tenpai, null, 'no waits of the model\'s own making');
+  G.applyEvent(g, S.YONMA_MY_TENPAI);
+  assert.deepEqual(g.tenpai, { waits: ['5s', '8s'], furiten: null });
   assert.equal(g.drawn, null);
   assert.deepEqual(g.hand, ['2m', '3m', '4m', '0p', '6p', '7p', '8p', '8p', '3s', '4s', '5s', '6s', '7s']);
   for (const e of [...S.YONMA_KAN, ...S.YONMA_RIICHI]) G.applyEvent(g, e);
@@ -142,13 +143,27 @@ test('the hand-written 4p match: riichi, draw, pon, chi, this seat\'s waits, a k
   // hand 2's draws: seat 0, seat 3, this seat, seat 2 and its replacement, seat 3, so far 6 of 70
   assert.equal(g.live, 70 - 6);
 
-  // seat 0 discards 8s, one of this seat's waits: passing it on makes this seat furiten until
-  // its own next discard (src/core/RULES.md §4) — once play goes on
+  // seat 0 discards 8s, one of this seat's waits. Passing the ron makes it furiten until its own
+  // next discard (src/core/RULES.md §4): the model shows exactly what the server tells, when it tells
   const passed = structuredClone(g);
   for (const e of S.YONMA_DEAL_IN) G.applyEvent(passed, e);
-  assert.equal(passed.tenpai.furiten, false, 'not yet: the ron may still come');
-  G.applyEvent(passed, { type: 'draw', seat: 1, tile: '9m', replacement: false });
-  assert.equal(passed.tenpai.furiten, true);
+  G.applyAsk(passed, { type: 'ask', seq: 2, clock: CLOCK, ...S.YONMA_RON_ASK });
+  assert.equal(passed.tenpai.furiten, null, 'not yet: the ron may still come');
+  G.applyEvent(passed, S.YONMA_PASSED[0]); // play goes on: the model guesses nothing
+  assert.deepEqual(passed.tenpai, { waits: ['5s', '8s'], furiten: null });
+  G.applyEvent(passed, S.YONMA_PASSED[1]);
+  assert.deepEqual(passed.tenpai, { waits: ['5s', '8s'], furiten: 'temporary' });
+  G.applyAsk(passed, { type: 'ask', seq: 3, clock: CLOCK, ...S.YONMA_PASSED_ASK });
+  assert.deepEqual(passed.tenpai, { waits: ['5s', '8s'], furiten: 'temporary' }, 'the ask keeps the waits and the furiten');
+  // an ask without a tenpai of its own (no waits to tell) leaves the last word standing
+  G.applyAsk(passed, { type: 'ask', seq: 4, clock: CLOCK, options: [{ type: 'discard', tile: '9m' }] });
+  assert.deepEqual(passed.tenpai, { waits: ['5s', '8s'], furiten: 'temporary' });
+  // its discard: the server says the furiten is over (and later, in a view, a wait in its pond)
+  G.applyEvent(passed, { type: 'discard', seat: 1, tile: '9m', tsumogiri: true, riichi: false });
+  G.applyEvent(passed, { type: 'tenpai', tenpai: { waits: ['5s', '8s'], furiten: null } });
+  assert.deepEqual(passed.tenpai, { waits: ['5s', '8s'], furiten: null });
+  G.applyEvent(passed, { type: 'tenpai', tenpai: null });
+  assert.equal(passed.tenpai, null);
 
   for (const e of S.YONMA_DEAL_IN) G.applyEvent(g, e);
   G.applyAsk(g, { type: 'ask', seq: 2, clock: CLOCK, ...S.YONMA_RON_ASK });
@@ -301,28 +316,37 @@ test('this seat\'s ankan, pon, kakan and a tsumogiri riichi, in the protocol\'s 
   assert.equal(g.drawn, '9p');
   assert.equal(g.seats[0].concealed, 8);
   assert.deepEqual(g.dora, ['3s', '6p', '1z']);
-  // riichi with the drawn 9p, waiting on 1m-4m-7m… as the chosen option said; the stick goes down
-  G.applyAsk(g, { type: 'ask', seq: 5, options: [{ type: 'riichi', tile: '9p', waits: ['1m', '4m', '7m'], furiten: false }],
+  // riichi with the drawn 9p, waiting on 1m-4m-7m… as the server tells after the discard; the stick goes down
+  G.applyAsk(g, { type: 'ask', seq: 5, options: [{ type: 'riichi', tile: '9p', waits: ['1m', '4m', '7m'], furiten: null }],
     clock: { move_ms: 5000, bank_ms: 20000 } });
   assert.equal(g.moveMs, 5000);
-  G.noteChoice(g, { type: 'riichi', tile: '9p', waits: ['1m', '4m', '7m'], furiten: false });
   run([
     { type: 'discard', seat: 0, tile: '9p', tsumogiri: true, riichi: true },
+    { type: 'tenpai', tenpai: { waits: ['1m', '4m', '7m'], furiten: null } },
     { type: 'riichi_stick', seat: 0 },
   ]);
   assert.equal(g.seats[0].riichi, true);
-  assert.deepEqual(g.tenpai, { waits: ['1m', '4m', '7m'], furiten: false });
+  assert.deepEqual(g.tenpai, { waits: ['1m', '4m', '7m'], furiten: null });
   assert.deepEqual(g.points, [24000, 25000, 25000, 25000]);
   assert.equal(g.sticks, 1);
-  // later the table discards for this seat in riichi (tsumogiri, no option chosen): the same
-  // waits; one of them going out that way makes it furiten
+  // later this seat lets its own wait 4m go in riichi: a wait in its own pond, the server says
+  // "permanent"; then seat 1 lets 7m go by: riichi furiten, named before the other
   run([
     { type: 'draw', seat: 1, replacement: false },
     { type: 'discard', seat: 1, tile: '2s', tsumogiri: true, riichi: false },
     { type: 'draw', seat: 0, tile: '4m', replacement: false },
     { type: 'discard', seat: 0, tile: '4m', tsumogiri: true, riichi: false },
   ]);
-  assert.deepEqual(g.tenpai, { waits: ['1m', '4m', '7m'], furiten: true });
+  assert.deepEqual(g.tenpai, { waits: ['1m', '4m', '7m'], furiten: null }, 'nothing guessed');
+  run([{ type: 'tenpai', tenpai: { waits: ['1m', '4m', '7m'], furiten: 'permanent' } }]);
+  assert.deepEqual(g.tenpai, { waits: ['1m', '4m', '7m'], furiten: 'permanent' });
+  run([
+    { type: 'draw', seat: 1, replacement: false },
+    { type: 'discard', seat: 1, tile: '7m', tsumogiri: true, riichi: false },
+    { type: 'draw', seat: 2, replacement: false },
+    { type: 'tenpai', tenpai: { waits: ['1m', '4m', '7m'], furiten: 'riichi' } },
+  ]);
+  assert.deepEqual(g.tenpai, { waits: ['1m', '4m', '7m'], furiten: 'riichi' });
   assert.equal(g.drawn, null);
   assert.equal(g.hand.length, 7);
 });

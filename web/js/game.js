@@ -2,7 +2,8 @@
 // match_found starts it, `view` replaces it (after a reconnect), each `event` changes it.
 // Besides the table itself it keeps what the screens need to explain a hand: each seat's points
 // when the hand began and the riichi deposits it paid, whose turn began when, this seat's own
-// waits (from its asks and view, PROTOCOL.md) and a list of effects (call-outs) for table.js to
+// tenpai — its waits and which furiten, exactly as the server last told it (an ask, the view, a
+// `tenpai` event: PROTOCOL.md "Your own tenpai"), never guessed — and a list of effects (call-outs) for table.js to
 // show once. The match's numbers (starting points, the riichi stick, the live tiles at the deal)
 // are the ones the server sent in match_found or view (`numbers`), never the client's own.
 // No DOM here: table.js draws what this holds.
@@ -42,7 +43,7 @@ export function newGame(found) {
     hand: [], drawn: null,
     turn: null, turnAt: 0, lastDiscard: null,
     ask: null, askAt: 0, moveMs: null,
-    tenpai: null, waitPassed: false,
+    tenpai: null, // { waits: ['3p', '6p'], furiten: null | 'temporary' | 'permanent' | 'riichi' } or null
     wins: [], handEnd: null, drawResult: null, end: null, closed: null,
     effects: [], effectSeq: 0,
     started: false,
@@ -110,24 +111,15 @@ function startHand(g, e) {
   g.lastDiscard = null;
   g.ask = null;
   g.tenpai = null;
-  g.waitPassed = false;
   g.wins = [];
   g.handEnd = null;
   g.drawResult = null; // the draw's panel gives way to the new hand
   effect(g, 'hand_start', -1, { first: g.handNumber === 0 });
 }
 
-/** this seat's waits after its own discard: what the chosen option said (PROTOCOL.md, ask) */
-function ownDiscard(g, e) {
-  const chosen = g.chosen && (g.chosen.type === 'discard' || g.chosen.type === 'riichi') ? g.chosen : null;
-  g.chosen = null;
-  g.waitPassed = false;
-  if (!chosen && e.tsumogiri && g.tenpai) { // the table discarded for me (riichi, time out): same waits
-    g.tenpai = { ...g.tenpai, furiten: g.tenpai.furiten || g.tenpai.waits.includes(kind(e.tile)) };
-    return;
-  }
-  const fits = chosen && chosen.tile && kind(chosen.tile) === kind(e.tile);
-  g.tenpai = fits && chosen.waits ? { waits: [...chosen.waits], furiten: !!chosen.furiten } : null;
+/** the server's word on this seat's tenpai (an ask's, the view's, a `tenpai` event's), or null */
+function tenpaiOf(told) {
+  return told ? { waits: [...told.waits], furiten: told.furiten || null } : null;
 }
 
 function discard(g, e) {
@@ -137,13 +129,8 @@ function discard(g, e) {
   effect(g, e.riichi ? 'riichi' : 'discard', e.seat);
   if (e.riichi) s.riichi = true;
   g.lastDiscard = { seat: e.seat, index: s.discards.length - 1 };
-  if (e.seat !== g.me) {
-    // a tile of my waits goes by: if play goes on, I let it pass (src/core/RULES.md §4, temporary furiten)
-    if (g.tenpai && g.tenpai.waits.includes(kind(e.tile))) g.waitPassed = true;
-    return;
-  }
-  ownDiscard(g, e);
-  g.ask = null;
+  if (e.seat !== g.me) return;
+  g.ask = null; // my tenpai after it: the `tenpai` event that follows, if it changed
   if (e.tsumogiri && g.drawn) {
     g.drawn = null;
     return;
@@ -157,16 +144,9 @@ function discard(g, e) {
   g.hand = sortTiles(g.hand);
 }
 
-/** play went on after a tile of my waits passed: furiten until my own next discard */
-function playGoesOn(g) {
-  if (g.waitPassed && g.tenpai) g.tenpai = { ...g.tenpai, furiten: true };
-  g.waitPassed = false;
-}
-
 function call(g, e) {
   const s = g.seats[e.seat];
   const m = e.meld;
-  playGoesOn(g);
   effect(g, m.type === 'chi' || m.type === 'pon' ? m.type : 'kan', e.seat);
   if (m.type === 'kakan') {
     const i = s.melds.findIndex((x) => x.type === 'pon' && kind(x.tiles[0]) === kind(m.added));
@@ -174,7 +154,6 @@ function call(g, e) {
     else s.melds.push(m);
     s.concealed--;
     if (e.seat === g.me) takeFromHand(g, [m.added]);
-    else if (g.tenpai && g.tenpai.waits.includes(kind(m.added))) g.waitPassed = true; // a kan that could be robbed
   } else if (m.type === 'ankan') {
     s.melds.push(m);
     s.concealed -= 4;
@@ -188,7 +167,7 @@ function call(g, e) {
     if (giver && giver.discards.length) giver.discards[giver.discards.length - 1].called = true;
     if (e.seat === g.me) takeFromHand(g, used);
   }
-  if (e.seat === g.me) g.tenpai = null; // the next ask tells the waits again
+  if (e.seat === g.me) g.tenpai = null; // the server tells the waits again (PROTOCOL.md)
   setTurn(g, e.seat);
   g.lastDiscard = null;
 }
@@ -204,7 +183,6 @@ export function applyEvent(g, e) {
     case 'deal': g.hand = sortTiles(e.hand); break;
     case 'draw':
       if (g.live !== null) g.live--;
-      playGoesOn(g);
       g.turn = null;
       setTurn(g, e.seat);
       g.seats[e.seat].concealed++;
@@ -224,6 +202,7 @@ export function applyEvent(g, e) {
       if (e.seat === g.me) takeFromHand(g, [e.tile]);
       break;
     case 'dora': g.dora.push(e.indicator); break;
+    case 'tenpai': g.tenpai = tenpaiOf(e.tenpai); break; // mine changed (only I am sent it)
     case 'win':
       g.wins.push({ ...e, at: Date.now(), dora: [...g.dora], sticksTaken: g.sticks }); // the first winner takes every stick
       effect(g, e.from === e.seat || e.from < 0 ? 'tsumo' : 'ron', e.seat);
@@ -252,20 +231,12 @@ export function applyEvent(g, e) {
   return e;
 }
 
-/** an ask for this seat: its own tenpai comes with it (PROTOCOL.md) */
+/** an ask for this seat: its own tenpai comes with it while it is tenpai (PROTOCOL.md) */
 export function applyAsk(g, ask) {
   g.ask = ask;
   g.askAt = performance.now();
   if (ask.clock.move_ms > (g.moveMs || 0)) g.moveMs = ask.clock.move_ms;
-  if (ask.tenpai) {
-    g.tenpai = { waits: [...ask.tenpai.waits], furiten: !!ask.tenpai.furiten };
-    g.waitPassed = false;
-  }
-}
-
-/** remembers the option this seat answered with (its waits, for after the discard) */
-export function noteChoice(g, action) {
-  g.chosen = action;
+  if (ask.tenpai) g.tenpai = tenpaiOf(ask.tenpai);
 }
 
 /**
@@ -305,8 +276,7 @@ export function applyView(g, v) {
   if (v.you.drawn) takeOne(hand, v.you.drawn);
   g.hand = sortTiles(hand);
   g.drawn = v.you.drawn;
-  g.tenpai = v.you.tenpai ? { waits: [...v.you.tenpai.waits], furiten: v.you.tenpai.furiten } : null;
-  g.waitPassed = false;
+  g.tenpai = tenpaiOf(v.you.tenpai);
   g.clock = v.clocks[g.me];
   // whose turn (the seat to act, or whose discard is on offer) and the latest discard, as the server says
   g.turn = null;

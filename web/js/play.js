@@ -330,7 +330,6 @@ function receive(msg) {
       break;
     case 'timeout':
       if (play.game && play.game.ask && play.game.ask.seq === msg.seq) play.game.ask = null;
-      if (play.game) play.game.chosen = null; // the table answered, not the player
       notice('notice.timeout');
       changed('game');
       break;

@@ -8,7 +8,6 @@
 import { h, replace, TOUCH } from './dom.js';
 import { t, getLang, onLangChange } from './i18n.js';
 import { play, onPlayChange, act, leaveGame, startPractice, joinQueue, reclaim, playRoomAgain } from './play.js';
-import { noteChoice } from './game.js';
 import { boardEl, roundWords } from './board.js';
 import { plateEl } from './plates.js';
 import { handEl, handList, discardChoices, allowedTile, tenpaiOption } from './hand.js';
@@ -56,11 +55,8 @@ export function mountTable(root) {
   root.append(page);
   document.body.classList.add('at-table');
 
-  /** answers the ask with `action`, remembering the option's waits for after the discard */
-  function answer(g, action) {
-    const option = g.ask && g.ask.options.find((o) => (o.type === action.type || (action.type === 'riichi' && o.type === 'riichi'))
-      && (!action.tile || o.tile === action.tile));
-    noteChoice(g, option || action);
+  /** answers the ask with `action` */
+  function answer(action) {
     ui.riichiMode = false;
     ui.selected = -1;
     ui.pointed = null;
@@ -74,7 +70,7 @@ export function mountTable(root) {
     if (!allowedTile(g, item, choices, ui.riichiMode)) return;
     const action = { type: ui.riichiMode ? 'riichi' : 'discard', tile: item.code };
     if (item.drawn) action.tsumogiri = true;
-    answer(g, action);
+    answer(action);
   }
 
   function pick(button) {
@@ -85,7 +81,7 @@ export function mountTable(root) {
       render();
       return;
     }
-    answer(g, button.action);
+    answer(button.action);
   }
 
   function point(item) {
@@ -211,7 +207,7 @@ export function mountTable(root) {
     const seq = g.ask.seq;
     setTimeout(() => {
       const now = play.game;
-      if (now && now.ask && now.ask.seq === seq) answer(now, action);
+      if (now && now.ask && now.ask.seq === seq) answer(action);
     }, AUTO_MS);
   }
 

@@ -59,13 +59,27 @@ static json_t *ippon_proto_waits(uint64_t waits)
     return a;
 }
 
-json_t *ippon_proto_tenpai(const ippon_match *m, int seat)
+json_t *ippon_proto_furiten(ippon_furiten furiten)
 {
-    bool furiten;
-    uint64_t waits = ippon_match_seat_waits(m, seat, &furiten);
+    static const char *const names[] = { [IPPON_FURITEN_TEMPORARY] = "temporary",
+                                         [IPPON_FURITEN_PERMANENT] = "permanent", [IPPON_FURITEN_RIICHI] = "riichi" };
+    if (furiten <= IPPON_FURITEN_NONE || furiten > IPPON_FURITEN_RIICHI)
+        return json_null();
+    return json_string(names[furiten]);
+}
+
+json_t *ippon_proto_tenpai_of(uint64_t waits, ippon_furiten furiten)
+{
     if (!waits)
         return NULL;
-    return json_pack("{s:o,s:b}", "waits", ippon_proto_waits(waits), "furiten", furiten);
+    return json_pack("{s:o,s:o}", "waits", ippon_proto_waits(waits), "furiten", ippon_proto_furiten(furiten));
+}
+
+json_t *ippon_proto_tenpai(const ippon_match *m, int seat)
+{
+    ippon_furiten furiten;
+    uint64_t waits = ippon_match_seat_waits(m, seat, &furiten);
+    return ippon_proto_tenpai_of(waits, furiten);
 }
 
 json_t *ippon_proto_option(const ippon_rules *rules, const ippon_action *a)
@@ -99,21 +113,20 @@ json_t *ippon_proto_options(const ippon_match *m, int seat)
     int n = ippon_match_legal(m, seat, legal, IPPON_MAX_LEGAL);
     /* each discarded kind's waits, worked out once (a discard, a riichi and a red five of one
        kind share them) */
-    uint64_t waits[IPPON_KINDS] = { 0 }, known = 0, furiten_kinds = 0;
+    uint64_t waits[IPPON_KINDS] = { 0 }, known = 0;
+    ippon_furiten furiten[IPPON_KINDS];
     json_t *options = json_array();
     for (int i = 0; i < n; i++) {
         json_t *o = ippon_proto_option(rules, &legal[i]);
         if (legal[i].type == IPPON_ACT_DISCARD) {
             int k = ippon_tile_kind(legal[i].tile);
             if (!(known >> k & 1)) {
-                bool furiten;
-                waits[k] = ippon_match_waits_after_discard(m, seat, k, &furiten);
+                waits[k] = ippon_match_waits_after_discard(m, seat, k, &furiten[k]);
                 known |= UINT64_C(1) << k;
-                furiten_kinds |= (uint64_t)furiten << k;
             }
             if (waits[k]) {
                 json_object_set_new(o, "waits", ippon_proto_waits(waits[k]));
-                json_object_set_new(o, "furiten", json_boolean(furiten_kinds >> k & 1));
+                json_object_set_new(o, "furiten", ippon_proto_furiten(furiten[k]));
             }
         }
         json_array_append_new(options, o);

@@ -27,16 +27,23 @@ json_t *ippon_proto_option(const ippon_rules *rules, const ippon_action *a);
 /*
  * Every option of the seat's pending decision, as its ask lists them (ippon_match_legal's
  * order). On the seat's turn each "discard" and "riichi" option whose discard leaves the hand
- * tenpai also carries "waits" (tile codes in kind order, fives plain) and "furiten" (ippon_match_waits_after_discard);
- * options that leave it not tenpai carry neither. The seat's own information: only for its ask.
+ * tenpai also carries "waits" (tile codes in kind order, fives plain) and "furiten" (the furiten
+ * it would then be in: null, "permanent" or "riichi", ippon_match_waits_after_discard); options
+ * that leave it not tenpai carry neither. The seat's own information: only for its ask.
  */
 json_t *ippon_proto_options(const ippon_match *m, int seat);
 
+/* a furiten as the protocol names it: null (none), "temporary", "permanent" or "riichi" */
+json_t *ippon_proto_furiten(ippon_furiten furiten);
+
 /*
- * The seat's own tenpai while it holds 3n+1 tiles: {"waits":["3p","6p"],"furiten":false}
- * (ippon_match_seat_waits), or NULL when it is not tenpai or holds 3n+2. Only for that seat.
+ * The seat's own tenpai while it holds 3n+1 tiles: {"waits":["3p","6p"],"furiten":null}, furiten
+ * being which one it is in by the core's precedence (ippon_match_seat_waits, ippon_proto_furiten),
+ * or NULL when it is not tenpai or holds 3n+2. Only for that seat. ippon_proto_tenpai_of: the
+ * same from waits and a furiten already read (NULL for no waits).
  */
 json_t *ippon_proto_tenpai(const ippon_match *m, int seat);
+json_t *ippon_proto_tenpai_of(uint64_t waits, ippon_furiten furiten);
 
 /*
  * Reads a client's action object into one of the seat's legal actions. A discard names a tile

@@ -9,6 +9,11 @@
  * gets a time to move. A riichi player whose draw offers nothing but the discard of that tile
  * discards it at once, using no time (src/core/RULES.md §1).
  *
+ * A seat's own tenpai (its waits and which furiten) goes to it alone: in its asks and its view,
+ * and as a "tenpai" event whenever it is no longer what the seat was last told — at once after
+ * its own discard, and with the held events after a winning tile went by it — so a seat is told
+ * a passed ron's furiten before it is asked anything again (tell_tenpai).
+ *
  * Timing: what a seat hears never says who could call. Every seat that was offered nothing
  * hears nothing about an offer, and the table keeps a call window after every discard, kan and
  * kita (settings.call_window_ms): the action's own event goes out at once, but whatever follows
@@ -86,6 +91,14 @@ struct ippon_table {
     int held_count, held_cap;
     bool view_wanted[IPPON_MAX_PLAYERS]; /* a full view asked for while the window was open */
     int last_discarder;                /* the seat of the hand's latest discard, -1 before the first */
+    struct told {                      /* per seat, its own tenpai as its "tenpai" events last told it
+                                          (none at a hand's start and after its own call): waits (0:
+                                          none), furiten. Asks and views say the same, and are not
+                                          counted: a restored table's events are made from the actions
+                                          alone, numbered as before the restart */
+        uint64_t waits;
+        ippon_furiten furiten;
+    } told[IPPON_MAX_PLAYERS];
     ippon_public_feed feed;            /* what spectators are shown (public_feed.h) */
     int32_t final_points[IPPON_MAX_PLAYERS], results[IPPON_MAX_PLAYERS];
 };
@@ -305,8 +318,12 @@ static void dispatch(ippon_table *t, const ippon_event *ev, int n, int64_t now)
 {
     assert(n >= 0 && n <= IPPON_MAX_EVENTS);
     for (int i = 0; i < n; i++) {
-        if (ev[i].type == IPPON_EV_HAND_START)
+        if (ev[i].type == IPPON_EV_HAND_START) {
             t->last_discarder = -1;
+            memset(t->told, 0, sizeof t->told); /* a new hand: no tenpai told yet */
+        }
+        if (ev[i].type == IPPON_EV_CALL) /* the caller's client forgets its waits with its hand's shape */
+            t->told[ev[i].seat] = (struct told){ 0, IPPON_FURITEN_NONE };
         if (ev[i].type == IPPON_EV_DISCARD)
             t->last_discarder = ev[i].seat;
         if (ev[i].type == IPPON_EV_WIN)
@@ -327,6 +344,36 @@ static void dispatch(ippon_table *t, const ippon_event *ev, int n, int64_t now)
         if (o)
             emit(t, SPECTATORS, o, now);
     }
+}
+
+/*
+ * The seat's own tenpai, told it as a "tenpai" event when it is no longer what the seat was last
+ * told: after its own discard, and when a winning tile went by it (temporary or riichi furiten),
+ * PROTOCOL.md "Your own tenpai". Only ever to that seat (and never to a bot): what it says comes
+ * from its own tiles and its own pond, and goes out with the events that changed it.
+ */
+static void tell_tenpai(ippon_table *t, int seat, int64_t now)
+{
+    if (t->seats[seat].bot)
+        return;
+    struct told now_told;
+    now_told.waits = ippon_match_seat_waits(t->m, seat, &now_told.furiten);
+    if (now_told.waits == t->told[seat].waits && now_told.furiten == t->told[seat].furiten)
+        return;
+    t->told[seat] = now_told;
+    json_t *tenpai = ippon_proto_tenpai_of(now_told.waits, now_told.furiten);
+    emit(t, seat, json_pack("{s:s,s:o}", "type", "tenpai", "tenpai", tenpai ? tenpai : json_null()), now);
+}
+
+/* tell_tenpai for every seat while the hand is on. The seat on turn too: whether its own kan or
+   kita is on offer or it has drawn the replacement, it stands on the same waits (match.h) */
+static void tell_tenpai_all(ippon_table *t, int64_t now)
+{
+    int phase = ippon_match_phase(t->m);
+    if (phase != IPPON_PHASE_TURN && phase != IPPON_PHASE_OFFER)
+        return;
+    for (int s = 0; s < t->players; s++)
+        tell_tenpai(t, s, now);
 }
 
 static void close_window(ippon_table *t, int64_t now);
@@ -414,8 +461,10 @@ static void deal_seed(ippon_table *t, int64_t now)
     int ne = ippon_match_start_hand(t->m, wall, n, ev, IPPON_MAX_EVENTS);
     assert(ne > 0); /* the table deals only when the match waits for a wall, and a fair one */
     t->next_hand_at = -1;
-    if (ne > 0)
+    if (ne > 0) {
         dispatch(t, ev, ne, now);
+        tell_tenpai_all(t, now); /* a hand dealt tenpai */
+    }
 }
 
 /* deals the next hand: its seed from the match's secret and the contributions (a match restored
@@ -445,7 +494,7 @@ static void send_ask(ippon_table *t, int seat, int64_t now)
     json_t *ask = json_pack("{s:s,s:i,s:o,s:o}", "type", "ask", "seq", (json_int_t)t->ask_seq[seat], "options",
                             ippon_proto_options(t->m, seat), "clock", clock_json(t, seat, now));
     json_t *tenpai = ippon_proto_tenpai(t->m, seat);
-    if (tenpai)
+    if (tenpai) /* what its "tenpai" events told it last (tell_tenpai) */
         json_object_set_new(ask, "tenpai", tenpai);
     send_to(t, seat, ask);
 }
@@ -576,11 +625,17 @@ static int apply(ippon_table *t, const ippon_action *a, int64_t now)
     int own = turn_action ? own_event(ev, n) : -1;
     if (own >= 0 && t->set.call_window_ms > 0) {
         dispatch(t, ev, own + 1, now); /* the discard, kan or kita itself: at once */
+        if (ev[own].type == IPPON_EV_DISCARD) /* what it left the discarder: its own hand alone (told
+                                                 whatever followed, even the end of the hand) */
+            tell_tenpai(t, seat, now);
         t->window_ends = now + t->set.call_window_ms;
         dispatch(t, ev + own + 1, n - own - 1, now);
     } else {
         dispatch(t, ev, n, now);
+        if (own >= 0 && ev[own].type == IPPON_EV_DISCARD)
+            tell_tenpai(t, seat, now);
     }
+    tell_tenpai_all(t, now); /* a winning tile that went by (held with the window's events) */
     int phase = ippon_match_phase(t->m);
     if (phase == IPPON_PHASE_OVER) {
         finish(t, true, NULL, now);

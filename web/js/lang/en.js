@@ -152,7 +152,6 @@ export default {
   'waits.left_total.one': '{n} tile left in all',
   'waits.left_total.other': '{n} tiles left in all',
   'waits.furiten': 'Furiten',
-  'waits.furiten_why': 'Furiten: you can win only by tsumo',
 
   'aids.title': 'Play aids',
   'aids.autoWin': 'Auto-win',
@@ -636,4 +635,8 @@ export default {
   'result.indicates': '{indicator}: the dora is {dora}',
   'result.dora_tile': 'Dora',
   'table.last_hand': 'Last hand',
+  // furiten by name (the waits box's mark)
+  'waits.why_temporary': 'Furiten until your next discard: a tile you wait on went by. Until then you can win only by tsumo.',
+  'waits.why_permanent': 'Furiten: a tile you wait on is among your own discards. You can win only by tsumo while you wait on it.',
+  'waits.why_riichi': 'Riichi furiten: a tile you wait on went by after your riichi. You can win only by tsumo for the rest of the hand.',
 };

@@ -145,7 +145,6 @@ export default {
   'waits.left.other': '残り{n}枚',
   'waits.left_total.other': '合計残り{n}枚',
   'waits.furiten': 'フリテン',
-  'waits.furiten_why': 'フリテン：ツモ和了のみ',
 
   'aids.title': 'プレイ補助',
   'aids.autoWin': '自動和了',
@@ -624,4 +623,8 @@ export default {
   'result.indicates': '{indicator}：ドラは{dora}',
   'result.dora_tile': 'ドラ',
   'table.last_hand': '前局',
+  // furiten by name (the waits box's mark)
+  'waits.why_temporary': '同巡内フリテン：待ち牌を見逃しました。次の打牌まではツモ和了のみです。',
+  'waits.why_permanent': 'フリテン：待ち牌が自分の捨て牌にあります。その待ちの間はツモ和了のみです。',
+  'waits.why_riichi': 'リーチ後フリテン：リーチ後に待ち牌を見逃しました。この局はツモ和了のみです。',
 };
