@@ -1,7 +1,8 @@
 // table.js — the table page (#/table), a full-window table: the board in the middle sized from
-// the window, your hand along the bottom edge, the name plates upright beside the seats, on the
-// left the menu, the round in words, the play aids and your waits, on the right your clock and
-// the action bar; call-outs over the board (callouts.js), the draw panel over the board until
+// the window, your hand along the bottom edge with your clock beside it, the name plates upright
+// beside the seats (the across seat's by the board's far edge), on the left the menu, the round
+// in words, the play aids and your waits, on the right the action bar (the wall's commitment is
+// the match page's and the result's, not the table's); call-outs over the board (callouts.js), the draw panel over the board until
 // the next hand starts, and the match's end as a dialog. Keyboard: 1–9 the buttons, Space pass
 // (or discard the drawn tile), ←/→ choose a tile, Enter discard it, R riichi, Esc leave riichi
 // choice. Phones held upright are asked to turn (table.css): the table needs the width.
@@ -31,23 +32,22 @@ export function mountTable(root) {
   const fx = calloutLayer();
   const boardSlot = h('div.board-slot');
   const drawSlot = h('div.draw-slot');
-  const boardWrap = h('div.board-wrap', {}, boardSlot, fx.el, drawSlot);
+  const plates = [0, 1, 2, 3].map((pos) => h(`div.plate-slot.slot${pos}`));
+  const boardWrap = h('div.board-wrap', {}, boardSlot, plates[2], fx.el, drawSlot); // the across plate by the board's far edge
   const clock = clockEl();
   const barWrap = h('div.bar-wrap');
   const handWrap = h('div.hand-wrap');
   const top = h('div.table-top', { 'aria-live': 'polite' });
   const words = h('p.round-words');
-  const plates = [0, 1, 2, 3].map((pos) => h(`div.plate-slot.slot${pos}`));
   const aidsBox = h('div.aids', { role: 'group' });
   const waitsSlot = h('div.waits-slot');
-  const info = h('div.table-info');
   const overlayWrap = h('div.overlay-wrap');
   const menuSlot = h('div.menu-slot');
   const page = h('div.table-page', {},
-    h('div.tp-left', {}, h('div.tp-head', {}, menuSlot, top), words, plates[3], h('div.tp-foot', {}, plates[0], aidsBox, waitsSlot, info)),
+    h('div.tp-left', {}, h('div.tp-head', {}, menuSlot, top), words, plates[3], h('div.tp-foot', {}, plates[0], aidsBox, waitsSlot)),
     boardWrap,
-    h('div.tp-right', {}, plates[2], plates[1], h('div.controls', {}, clock, barWrap)),
-    handWrap,
+    h('div.tp-right', {}, plates[1], h('div.controls', {}, barWrap)),
+    h('div.hand-row', {}, clock, handWrap),
     overlayWrap,
     h('div.rotate-note', { role: 'alert' }, h('span.rotate-icon', { 'aria-hidden': 'true' }), h('p', {}, t('table.rotate'))));
   root.append(page);
@@ -113,7 +113,7 @@ export function mountTable(root) {
     parts.push(h('span.badge', {}, g.ranked ? t('table.ranked') : t('table.unranked')), h('span.badge', {}, t(`mode.${g.mode}`)));
     if (g.watchers > 0) parts.push(h('span.badge.watchers', { dataset: { watchers: String(g.watchers) } }, t('table.watchers', { n: g.watchers })));
     replace(top, parts);
-    replace(words, g.started ? roundWords(g) : '', g.started ? h('span.live-words', {}, ` · ${t('table.live', { n: g.live ?? '–' })}`) : null);
+    replace(words, g.started ? h('span.round-line', {}, roundWords(g)) : null, g.started ? h('span.live-words', {}, t('table.live', { n: g.live ?? '–' })) : null);
   }
 
   function renderAids() {
@@ -124,13 +124,6 @@ export function mountTable(root) {
       h('button.aid.sound', { type: 'button', 'aria-pressed': String(!isMuted()), dataset: { aid: 'sound' }, onclick: () => setMuted(!isMuted()) },
         t(isMuted() ? 'aids.sound_off' : 'aids.sound_on')));
     aidsBox.setAttribute('aria-label', t('aids.title'));
-  }
-
-  function renderInfo(g) {
-    replace(info, g.commitment
-      ? h('p.commitment', {}, h('span', {}, t('table.commitment')), ' ', h('code', { title: g.commitment }, `${g.commitment.slice(0, 16)}…`),
-        ' ', h('a', { href: '#/about' }, t('table.commitment_what')))
-      : null);
   }
 
   function renderDraw(g) {
@@ -188,7 +181,7 @@ export function mountTable(root) {
     page.classList.toggle('no-game', !g);
     if (!g) {
       replace(boardSlot, h('div.empty', {}, h('p', {}, t('table.none')), h('a.button', { href: '#/' }, t('result.lobby'))));
-      for (const el of [barWrap, handWrap, info, drawSlot, top, words, waitsSlot, ...plates]) replace(el);
+      for (const el of [barWrap, handWrap, drawSlot, top, words, waitsSlot, ...plates]) replace(el);
       closeOverlay();
       clock.update(null);
       return;
@@ -211,7 +204,6 @@ export function mountTable(root) {
     renderBar(g);
     renderTop(g);
     renderWaits(g);
-    renderInfo(g);
     renderDraw(g);
     renderOverlay(g);
     fx.show(g);

@@ -512,4 +512,6 @@ export default {
   'room.retry': 'Try again',
   'profile.private': 'private',
   'match.private': 'Private (not ranked)',
+  // the table's board and plates
+  'table.dora_is': 'Dora',
 };

@@ -500,4 +500,6 @@ export default {
   'room.retry': '再試行',
   'profile.private': '友人戦',
   'match.private': '友人戦（ランキング対象外）',
+  // the table's board and plates
+  'table.dora_is': 'ドラ',
 };
