@@ -10,7 +10,8 @@
 // seats' melds at that size, the called tile turned and placed toward the seat it came from
 // (left: first, across: middle, right: last, in the owner's own view), the kakan's added tile
 // on the turned one, a closed kan's ends face down; the dora indicators labelled with the dora
-// they show; the dealer said on its plate (in English and Japanese); call buttons 44 px tall.
+// they show; the dealer said on its plate beside its riichi, neither cutting its name or score
+// (in English and Japanese); call buttons 44 px tall.
 // A phone held upright (390×844) is asked to turn. The sizes are printed as a table and a
 // screenshot of each size is kept (table-WxH.png, table-melds-WxH.png).
 import { test, describe, after } from 'node:test';
@@ -49,11 +50,16 @@ function measure(page) {
       doraLabel: shown(document.querySelector('.center .dora-box > .dora-label')),
       roundLine: shown(line) ? { fits: line.scrollWidth <= line.clientWidth + 0.5, lines: Math.round(box(line).height / px(line, 'lineHeight')) } : null,
       board: inside(box(document.querySelector('.board'))),
+      // the side columns hold what they hold: nothing runs out of them (into the hand's row, or off screen)
+      railsFit: [...document.querySelectorAll('.tp-left, .tp-right')].every((r) => r.scrollHeight <= r.clientHeight + 1),
       clock: shown(document.querySelector('.hand-row .clock .ring')) && inside(box(document.querySelector('.hand-row .clock'))),
       plates: [...document.querySelectorAll('.plate')].map((p) => {
-        const name = p.querySelector('.plate-name');
+        const name = p.querySelector('.plate-name'), score = p.querySelector('.plate-points'), tags = p.querySelector('.plate-tags');
+        const apart = (a, b) => a.right <= b.left + 0.5 || b.right <= a.left + 0.5 || a.bottom <= b.top + 0.5 || b.bottom <= a.top + 0.5;
+        const within = (a, b) => a.left >= b.left - 0.5 && a.right <= b.right + 0.5;
         return {
-          upright: upright(p), inside: inside(box(p)), text: name.textContent, cut: name.scrollWidth > name.clientWidth + 0.5,
+          upright: upright(p), inside: inside(box(p)), text: name.textContent,
+          cut: name.scrollWidth > name.clientWidth + 0.5 || !within(box(score), box(p)) || (tags && (!within(box(tags), box(p)) || !apart(box(tags), box(score)))),
           name: px(name, 'fontSize'), points: px(p.querySelector('.plate-points'), 'fontSize'),
         };
       }),
@@ -67,13 +73,14 @@ function checkFits(m, width, height) {
   assert.equal(m.tilesOut, 0, 'every hand tile on screen');
   assert.ok(m.buttons.every(Boolean), `every button on screen (${m.buttons})`);
   assert.ok(m.board, 'the board on screen');
+  assert.ok(m.railsFit, `the side columns overflow at ${width}×${height}`);
   assert.ok(m.clock, 'your clock at the hand, on screen');
   assert.ok(m.doraLabel, 'the dora indicators labelled');
   if (m.buttons.length && isPhone(height)) assert.ok(m.buttonHeight >= 44, `call buttons ${m.buttonHeight} px tall at ${width}×${height}`);
   for (const p of m.plates) {
     assert.ok(p.upright && p.inside, 'name plates upright and on screen');
     assert.ok(p.name >= 14 && p.points >= 16, `plate text ${p.name} px / ${p.points} px`);
-    assert.ok(!p.cut, `the name "${p.text}" is cut at ${width}×${height}`);
+    assert.ok(!p.cut, `the plate of "${p.text}" is cut (its name, score or tags) at ${width}×${height}`);
   }
   if (m.roundLine) assert.deepEqual(m.roundLine, { fits: true, lines: 1 }, `the round line on one line at ${width}×${height}`);
   if (m.pond !== null) assert.ok(m.dora >= m.pond - 0.5, `dora ${m.dora} px, pond ${m.pond} px`);
@@ -169,6 +176,7 @@ const SEAT3_ANKAN = [
 ];
 const CALL_ASK = {
   options: [{ type: 'chi', tiles: ['6p', '7p', '8p'], tile: '8m' }, { type: 'pon', tiles: ['8p', '8p', '8p'] }, { type: 'pass' }],
+  tenpai: { waits: ['5s', '8s'], furiten: false }, // the waits box shows too
 };
 
 /** each meld of the other seats, as its owner sees it: the tiles from its left to its right */
@@ -210,10 +218,13 @@ describe('the other seats\' melds, the dora and the dealer at a scripted table',
     test(`${width}×${height} (${lang}): each meld turned toward its giver, at size; the dora shown; the dealer said`, async () => {
       const { page, table } = await scriptedPage(env, YONMA_FOUND, { lang, viewport: { width, height }, touch: isPhone(height) });
       table.events([...YONMA_HAND2_START, ...YONMA_PON, ...YONMA_CHI, ...SEAT3_PON, ...YONMA_KAN, ...SEAT3_ANKAN,
-        { type: 'draw', seat: 0, replacement: false }, { type: 'discard', seat: 0, tile: '8p', tsumogiri: false, riichi: false }]);
+        { type: 'draw', seat: 0, replacement: false }, { type: 'discard', seat: 0, tile: '8p', tsumogiri: false, riichi: true },
+        { type: 'riichi_stick', seat: 0 }]); // the dealer in riichi: both said on its plate
       table.ask(CALL_ASK);
       await page.locator('.actions button.act[data-kind="pass"]').waitFor();
       await page.waitForFunction(() => document.querySelectorAll('.strip .meld').length === 4);
+      await page.waitForFunction(() => !document.querySelector('.callout, .banner')); // the kans' call-outs gone: the board in view
+      await screenshot(page, `table-melds-${width}x${height}${lang === 'ja' ? '-ja' : ''}`);
       const melds = await meldsSeen(page);
       const of = (seat) => melds.filter((x) => x.seat === seat).map(shape);
       assert.deepEqual(of(0), ['S U U'], 'seat 0 (on your left) chis from its left: the turned tile first');
@@ -228,13 +239,13 @@ describe('the other seats\' melds, the dora and the dealer at a scripted table',
       assert.equal((await page.locator('.center .dora-box > .dora-label').textContent()).trim(), lang === 'ja' ? 'ドラ表示牌' : 'Dora indicators');
       assert.equal((await page.locator('.plate[data-seat="0"] .plate-dealer').textContent()).trim(), lang === 'ja' ? '親' : 'Dealer');
       assert.equal(await page.locator('.plate-dealer').count(), 1, 'one dealer');
+      assert.equal(await page.locator('.plate[data-seat="0"] .plate-riichi').count(), 1, 'the dealer\'s riichi on its plate too');
       const pond = await page.evaluate(() => Math.min(...[...document.querySelectorAll('.river .tile.pond')]
         .map((el) => Math.min(el.getBoundingClientRect().width, el.getBoundingClientRect().height))));
       const meldSize = Math.min(...melds.flatMap((x) => x.tiles.map((t) => t.size)));
       assert.ok(meldSize >= (isPhone(height) ? 18 : 0.75 * pond) - 0.05, `melds ${meldSize} px, pond ${pond} px`);
       const key = `${width}x${height}`;
       if (lang === 'en') sizes[key] = { ...sizes[key], scriptedMelds: meldSize, scriptedPond: pond, buttonHeight: m.buttonHeight };
-      await screenshot(page, `table-melds-${width}x${height}${lang === 'ja' ? '-ja' : ''}`);
       assertNoProblems(page);
       await page.context().close();
     });

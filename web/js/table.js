@@ -26,6 +26,8 @@ import { navigate } from './router.js';
 
 export const WIN_PAUSE_MS = 1500; // the call-out and the hand revealed, before the result dialog
 export const AUTO_MS = 250;             // a play aid answers after this, so the player sees it happen
+/** a phone held sideways (table.css): the play aids fold away behind one button */
+const SIDEWAYS_PHONE = window.matchMedia('(max-height: 520px) and (orientation: landscape)');
 
 export function mountTable(root) {
   const ui = { riichiMode: false, selected: -1, askSeq: null, autoSeq: null, pointed: null, overlayKey: null, release: null, ticked: -1 };
@@ -40,11 +42,14 @@ export function mountTable(root) {
   const top = h('div.table-top', { 'aria-live': 'polite' });
   const words = h('p.round-words');
   const aidsBox = h('div.aids', { role: 'group' });
+  const aidsSummary = h('summary.aids-summary');
+  const aidsFold = h('details.aids-fold', { open: !SIDEWAYS_PHONE.matches }, aidsSummary, aidsBox);
+  const foldAids = () => { aidsFold.open = !SIDEWAYS_PHONE.matches; };
   const waitsSlot = h('div.waits-slot');
   const overlayWrap = h('div.overlay-wrap');
   const menuSlot = h('div.menu-slot');
   const page = h('div.table-page', {},
-    h('div.tp-left', {}, h('div.tp-head', {}, menuSlot, top), words, plates[3], h('div.tp-foot', {}, plates[0], aidsBox, waitsSlot)),
+    h('div.tp-left', {}, h('div.tp-head', {}, menuSlot, top), words, plates[3], h('div.tp-foot', {}, plates[0], aidsFold, waitsSlot)),
     boardWrap,
     h('div.tp-right', {}, plates[1], h('div.controls', {}, barWrap)),
     h('div.hand-row', {}, clock, handWrap),
@@ -124,6 +129,7 @@ export function mountTable(root) {
       h('button.aid.sound', { type: 'button', 'aria-pressed': String(!isMuted()), dataset: { aid: 'sound' }, onclick: () => setMuted(!isMuted()) },
         t(isMuted() ? 'aids.sound_off' : 'aids.sound_on')));
     aidsBox.setAttribute('aria-label', t('aids.title'));
+    aidsSummary.textContent = t('aids.title');
   }
 
   function renderDraw(g) {
@@ -275,6 +281,7 @@ export function mountTable(root) {
   const offAids = onAidsChange(() => { renderAids(); ui.autoSeq = null; render(); });
   const offMute = onMuteChange(renderAids);
   document.addEventListener('keydown', onKey);
+  SIDEWAYS_PHONE.addEventListener('change', foldAids);
   const ticker = setInterval(tick, 100);
   relabel();
   return () => {
@@ -283,6 +290,7 @@ export function mountTable(root) {
     offAids();
     offMute();
     document.removeEventListener('keydown', onKey);
+    SIDEWAYS_PHONE.removeEventListener('change', foldAids);
     clearInterval(ticker);
     clearTimeout(ui.overlayTimer);
     closeOverlay();

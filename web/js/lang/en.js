@@ -114,8 +114,6 @@ export default {
   'table.your_hand': 'Your hand',
   'table.ranked': 'Ranked',
   'table.unranked': 'Practice (not ranked)',
-  'table.commitment': 'This hand’s wall is committed:',
-  'table.commitment_what': 'what is this?',
   'table.hint_discard': 'Your turn: click a tile to discard it.',
   'table.hint_call': 'Call the tile, or pass.',
   'table.hint_riichi': 'Riichi: choose a highlighted tile to discard (Esc to cancel).',

@@ -109,8 +109,6 @@ export default {
   'table.your_hand': 'あなたの手牌',
   'table.ranked': 'ランク戦',
   'table.unranked': '練習（ランキング対象外）',
-  'table.commitment': 'この局の山のコミットメント：',
-  'table.commitment_what': 'これは何？',
   'table.hint_discard': 'あなたの番です。牌をクリックして打牌。',
   'table.hint_call': '鳴くか、スルーしてください。',
   'table.hint_riichi': 'リーチ：光っている牌から打牌を選んでください（Esc で取り消し）。',
