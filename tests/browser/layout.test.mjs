@@ -174,6 +174,11 @@ const SEAT3_ANKAN = [
   { type: 'draw', seat: 3, replacement: true },
   { type: 'discard', seat: 3, tile: '8m', tsumogiri: false, riichi: false },
 ];
+// the default names' length: a guest is "Guest-" and six hex digits (src/server/auth/auth.c), a bot "Bot " and a name
+const FOUND = {
+  ...YONMA_FOUND,
+  seats: YONMA_FOUND.seats.map((s) => (s.seat === 3 ? { ...s, name: 'Guest-9f3a0c' } : s.seat === 0 ? { ...s, name: 'Bot Sora', bot: true } : s)),
+};
 const CALL_ASK = {
   options: [{ type: 'chi', tiles: ['6p', '7p', '8p'], tile: '8m' }, { type: 'pon', tiles: ['8p', '8p', '8p'] }, { type: 'pass' }],
   tenpai: { waits: ['5s', '8s'], furiten: false }, // the waits box shows too
@@ -216,7 +221,7 @@ describe('the other seats\' melds, the dora and the dealer at a scripted table',
   const cases = [...SIZES.map(([width, height]) => ({ width, height, lang: 'en' })), { width: 740, height: 360, lang: 'ja' }];
   for (const { width, height, lang } of cases) {
     test(`${width}×${height} (${lang}): each meld turned toward its giver, at size; the dora shown; the dealer said`, async () => {
-      const { page, table } = await scriptedPage(env, YONMA_FOUND, { lang, viewport: { width, height }, touch: isPhone(height) });
+      const { page, table } = await scriptedPage(env, FOUND, { lang, viewport: { width, height }, touch: isPhone(height) });
       table.events([...YONMA_HAND2_START, ...YONMA_PON, ...YONMA_CHI, ...SEAT3_PON, ...YONMA_KAN, ...SEAT3_ANKAN,
         { type: 'draw', seat: 0, replacement: false }, { type: 'discard', seat: 0, tile: '8p', tsumogiri: false, riichi: true },
         { type: 'riichi_stick', seat: 0 }]); // the dealer in riichi: both said on its plate
