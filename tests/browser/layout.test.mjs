@@ -266,7 +266,7 @@ after(() => {
   const rows = SIZES.map(([w, h]) => {
     const s = sizes[`${w}x${h}`] || {};
     const plate = s.plates && s.plates[0];
-    return `| ${w}×${h} | ${fmt(s.hand)} | ${fmt(s.pond)} | ${fmt(s.dora)} | ${fmt(s.scriptedMelds)}${s.liveMelds ? ` (live ${fmt(s.liveMelds)})` : ''} | ${fmt(s.buttonHeight)} | ${plate ? `${plate.name} / ${plate.points}` : '—'} |`;
+    return `| ${w}×${h} | ${fmt(s.hand)} | ${fmt(s.pond)} | ${fmt(s.dora)} | ${fmt(s.scriptedMelds)}${s.liveMelds ? ` (live ${fmt(s.liveMelds)})` : ''} | ${fmt(s.buttonHeight)} | ${plate ? `${fmt(plate.name)} / ${fmt(plate.points)}` : "—"} |`;
   });
   console.log(['| window | hand tile | pond tile | dora indicator | others\' melds | call button height | plate name / score |',
     '|---|---|---|---|---|---|---|', ...rows].join('\n'));
