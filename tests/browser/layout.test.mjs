@@ -164,6 +164,7 @@ describe('the table fits the window', () => {
 // You are seat 1: seat 2 on your right, seat 3 across, seat 0 (the dealer) on your left.
 // Seat 2 pons haku from seat 0 (across from seat 2) and adds the fourth (kakan); seat 0 chis 3p
 // from seat 3 (its left); seat 3 pons 1s from seat 0 (its right) and declares a closed kan of 2m.
+// Seat 3 deals here (the plate on the board's far side, with the longest name) and declares riichi.
 const SEAT3_PON = [
   { type: 'call', seat: 3, meld: { type: 'pon', tiles: ['1s', '1s', '1s'], called: '1s', from: 0 } },
   { type: 'discard', seat: 3, tile: '9p', tsumogiri: false, riichi: false },
@@ -180,7 +181,7 @@ const FOUND = {
   seats: YONMA_FOUND.seats.map((s) => (s.seat === 3 ? { ...s, name: 'Guest-9f3a0c' } : s.seat === 0 ? { ...s, name: 'Bot Sora', bot: true } : s)),
 };
 const CALL_ASK = {
-  options: [{ type: 'chi', tiles: ['6p', '7p', '8p'], tile: '8m' }, { type: 'pon', tiles: ['8p', '8p', '8p'] }, { type: 'pass' }],
+  options: [{ type: 'daiminkan', tiles: ['8p', '8p', '8p', '8p'] }, { type: 'pon', tiles: ['8p', '8p', '8p'] }, { type: 'pass' }],
   tenpai: { waits: ['5s', '8s'], furiten: false }, // the waits box shows too
 };
 
@@ -223,9 +224,9 @@ describe('the other seats\' melds, the dora and the dealer at a scripted table',
   for (const [lang, list] of Object.entries(cases)) {
     test(`${lang}, at ${list.map(([w, h]) => `${w}×${h}`).join(', ')}: each meld turned toward its giver, at size; the dora shown; the dealer said`, async () => {
       const { page, table } = await scriptedPage(env, FOUND, { lang, viewport: { width: list[0][0], height: list[0][1] } });
-      table.events([...YONMA_HAND2_START, ...YONMA_PON, ...YONMA_CHI, ...SEAT3_PON, ...YONMA_KAN, ...SEAT3_ANKAN,
-        { type: 'draw', seat: 0, replacement: false }, { type: 'discard', seat: 0, tile: '8p', tsumogiri: false, riichi: true },
-        { type: 'riichi_stick', seat: 0 }]); // the dealer in riichi: both said on its plate
+      table.events([{ ...YONMA_HAND2_START[0], dealer: 3 }, ...YONMA_HAND2_START.slice(1), ...YONMA_PON, ...YONMA_CHI, ...SEAT3_PON, ...YONMA_KAN, ...SEAT3_ANKAN,
+        { type: 'draw', seat: 3, replacement: false }, { type: 'discard', seat: 3, tile: '8p', tsumogiri: false, riichi: true },
+        { type: 'riichi_stick', seat: 3 }]); // the dealer in riichi: both said on its plate
       table.ask(CALL_ASK);
       await page.locator('.actions button.act[data-kind="pass"]').waitFor();
       await page.waitForFunction(() => document.querySelectorAll('.strip .meld').length === 4);
@@ -234,9 +235,9 @@ describe('the other seats\' melds, the dora and the dealer at a scripted table',
       const dora = await page.locator('.center .dora-is .tile').evaluateAll((els) => els.map((e) => e.dataset.tile));
       assert.deepEqual(dora, ['5s', '8m']);
       assert.equal((await page.locator('.center .dora-box > .dora-label').textContent()).trim(), lang === 'ja' ? 'ドラ表示牌' : 'Dora indicators');
-      assert.equal((await page.locator('.plate[data-seat="0"] .plate-dealer').textContent()).trim(), lang === 'ja' ? '親' : 'Dealer');
+      assert.equal((await page.locator('.plate[data-seat="3"] .plate-dealer').textContent()).trim(), lang === 'ja' ? '親' : 'Dealer');
       assert.equal(await page.locator('.plate-dealer').count(), 1, 'one dealer');
-      assert.equal(await page.locator('.plate[data-seat="0"] .plate-riichi').count(), 1, 'the dealer\'s riichi on its plate too');
+      assert.equal(await page.locator('.plate[data-seat="3"] .plate-riichi').count(), 1, 'the dealer\'s riichi on its plate too');
       for (const [width, height] of list) {
         await page.setViewportSize({ width, height });
         await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
