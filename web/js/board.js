@@ -1,16 +1,19 @@
-// board.js — the square table: each seat's pond (rows of six, the riichi tile turned, called
-// tiles faded, the newest discard sliding in from its seat), the other seats' hidden hands,
-// melds (the called tile turned toward the seat it came from) and kita along the edges, and
-// the centre: the round, honba and riichi sticks, tiles left, the dora indicators at pond
-// size, and on each side the seat's wind, its riichi stick once placed and a light for whose
-// turn it is. In a replay (g.open, openhands.js) the other seats' hands lie face up. Seats are drawn as if at the bottom and their layer is turned to its side (you at
-// the bottom, the others right / across / left). Names and scores stand upright on the name
-// plates (plates.js).
+// board.js — the table's board, a square (on a phone held sideways a rectangle wider than high,
+// table.css): each seat's pond (rows of six, the riichi tile turned, called tiles faded, the
+// newest discard sliding in from its seat), the other seats' hidden hands, kita and, in the
+// seat's right-hand corner, its melds (the called tile turned toward the seat it came from)
+// along the edges, and the centre: the round, honba and riichi sticks, tiles left, the dora
+// indicators at pond size under their label with the dora they show, and on each side the
+// seat's wind, its riichi stick once placed and a light for whose turn it is. In a replay
+// (g.open, openhands.js) the other seats' hands lie face up. Seats are drawn as if at the bottom
+// and their layer is turned to its side (you at the bottom, the others right / across / left).
+// Names and scores stand upright on the name plates (plates.js).
 import { h } from './dom.js';
 import { sortTiles } from './notation.js';
 import { tile } from './tiles.js';
 import { t } from './i18n.js';
 import { position, windOf } from './game.js';
+import { doraOf } from './tenpai.js';
 
 export const WINDS = ['east', 'south', 'west', 'north'];
 const SLIDE_MS = 260; // a discard's slide into the pond
@@ -71,21 +74,20 @@ export function meldEl(g, m, owner, size) {
   return el;
 }
 
+/** a seat's pond: one list that wraps into rows (six tiles a row; nine on a phone held sideways, table.css) */
 function pondEl(g, seat) {
   const s = g.seats[seat];
-  const rows = [];
-  for (let i = 0; i < s.discards.length; i += 6) rows.push(s.discards.slice(i, i + 6).map((d, j) => [d, i + j]));
   const last = g.lastDiscard && g.lastDiscard.seat === seat ? g.lastDiscard.index : -1;
   const now = Date.now();
   return h('div.river', { role: 'list', 'aria-label': t('table.pond_of', { name: seatName(g, seat) }) },
-    rows.map((row) => h('div.river-row', {}, row.map(([d, i]) => {
+    s.discards.map((d, i) => {
       const fresh = d.at && now - d.at < SLIDE_MS;
       const classes = [d.called ? 'called' : '', d.tsumogiri ? 'tsumogiri' : '', i === last ? 'last' : '', fresh ? 'fresh' : '']
         .filter(Boolean).join(' ');
       const el = tile(d.tile, 'pond', { sideways: d.riichi, extra: classes });
       el.setAttribute('role', 'listitem');
       return fresh ? continueAnimation(el, d.at) : el;
-    }))));
+    }));
 }
 
 /** the seat's side of the centre: its wind, its riichi stick, and a light when it is on turn */
@@ -111,9 +113,9 @@ function stripEl(g, seat) {
   } else {
     strip.append(hiddenEl(s));
   }
-  if (s.melds.length) strip.append(h('span.melds', {}, s.melds.map((m) => meldEl(g, m, seat, 'small'))));
   if (s.kita.length)
     strip.append(h('span.kita', { 'aria-label': t('table.kita_count', { n: s.kita.length }) }, s.kita.map((c) => tile(c, 'small'))));
+  if (s.melds.length) strip.append(h('span.melds', {}, s.melds.map((m) => meldEl(g, m, seat, 'small'))));
   return strip;
 }
 
@@ -133,18 +135,29 @@ function hiddenEl(s) {
   return hidden;
 }
 
+/** the dora indicators (five places, the ones not turned yet face down), labelled, and the dora they point at */
+function doraBox(g) {
+  const indicators = h('div.dora', { role: 'group', 'aria-label': t('table.dora_indicators') });
+  for (let i = 0; i < 5; i++) indicators.append(i < g.dora.length ? tile(g.dora[i], 'dora') : tile(null, 'dora', { label: false }));
+  const kinds = [...new Set(g.dora.map((c) => doraOf(c, g.players)))];
+  return h('div.dora-box', {},
+    h('span.dora-label', { 'aria-hidden': 'true' }, t('table.dora_indicators')),
+    indicators,
+    kinds.length ? h('div.dora-is', { role: 'group', 'aria-label': t('table.dora_is') },
+      h('span.dora-label', { 'aria-hidden': 'true' }, t('table.dora_is')), h('span.dora-tiles', {}, kinds.map((c) => tile(c, 'small')))) : null);
+}
+
 function centerEl(g) {
-  const dora = h('div.dora', { role: 'group', 'aria-label': t('table.dora_indicators') });
-  for (let i = 0; i < 5; i++) dora.append(i < g.dora.length ? tile(g.dora[i], 'dora') : tile(null, 'dora', { label: false }));
   return h('div.center', { 'aria-label': roundWords(g) },
-    h('div.round', {}, roundName(g)),
-    h('div.counters', {},
-      h('span.honba', { title: t('table.honba'), 'aria-label': t('table.honba_n', { n: g.honba }) },
-        h('span.stick-icon.hundred', { 'aria-hidden': 'true' }), `×${g.honba}`),
-      h('span.sticks', { title: t('table.sticks'), 'aria-label': t('table.sticks_n', { n: g.sticks }) },
-        h('span.stick-icon.thousand', { 'aria-hidden': 'true' }), `×${g.sticks}`)),
-    h('div.live', {}, t('table.live', { n: g.live ?? '–' })),
-    dora);
+    h('div.center-head', {},
+      h('div.round', {}, roundName(g)),
+      h('div.counters', {},
+        h('span.honba', { title: t('table.honba'), 'aria-label': t('table.honba_n', { n: g.honba }) },
+          h('span.stick-icon.hundred', { 'aria-hidden': 'true' }), `×${g.honba}`),
+        h('span.sticks', { title: t('table.sticks'), 'aria-label': t('table.sticks_n', { n: g.sticks }) },
+          h('span.stick-icon.thousand', { 'aria-hidden': 'true' }), `×${g.sticks}`)),
+      h('div.live', {}, t('table.live', { n: g.live ?? '–' }))),
+    doraBox(g));
 }
 
 /** the whole board of game g */

@@ -1,7 +1,7 @@
 // plates.js — each seat's name plate, upright beside the board on that seat's side: its wind
-// (the dealer's in red), name, score and riichi state, lit while the seat is on turn with a bar
-// for the time its move has left (the others' banks are theirs to know; your own clock is in
-// the controls). table.js places the plates; this draws them.
+// (the dealer's in red, and "Dealer" / 親 said), name, score and riichi state, lit while the
+// seat is on turn with a bar for the time its move has left (the others' banks are theirs to
+// know; your own clock is at your hand, clock.js). table.js places the plates; this draws them.
 import { h, number } from './dom.js';
 import { t } from './i18n.js';
 import { position, windOf } from './game.js';
@@ -27,7 +27,9 @@ export function plateEl(g, seat) {
   h(`span.plate-wind${dealer ? '.dealer' : ''}`, { title: dealer ? t('table.dealer') : wind }, t(`wind.kanji.${WINDS[windOf(g, seat)]}`)),
   h('span.plate-name', {}, seatName(g, seat), g.bots[seat] ? h('span.plate-bot', {}, t('table.bot')) : null),
   h('span.plate-points', {}, points(g, seat)),
-  s.riichi ? h('span.plate-riichi', {}, t('table.riichi')) : null,
+  dealer || s.riichi ? h('span.plate-tags', {},
+    dealer ? h('span.plate-dealer', {}, t('table.dealer')) : null,
+    s.riichi ? h('span.plate-riichi', {}, t('table.riichi')) : null) : null,
   g.banks && g.banks[seat] !== null && g.banks[seat] !== undefined // a replay: the bank as it was
     ? h('span.plate-bank', { title: t('replay.bank_title') }, t('replay.bank', { s: (g.banks[seat] / 1000).toFixed(1) })) : null);
   if (onTurn && seat !== g.me && g.moveMs && !g.watching) {

@@ -1,8 +1,10 @@
 // table.js — the table page (#/table), a full-window table: the board in the middle sized from
-// the window, your hand along the bottom edge, the name plates upright beside the seats, on the
-// left the menu, the round in words, the play aids and your waits, on the right your clock and
-// the action bar; call-outs over the board (callouts.js), the draw panel over the board, then
-// docked (drawpanel.js), and the match's end filling the window. Keyboard: 1–9 the buttons, Space pass
+// the window, your hand along the bottom edge with your clock beside it, the name plates upright
+// beside the seats (the across seat's by the board's far edge), on the left the menu, the round
+// in words, the play aids and your waits, on the right the action bar (the wall's commitment is
+// the match page's and the result's, not the table's); call-outs over the board (callouts.js),
+// the draw panel over the board, then docked (drawpanel.js), and the match's end filling the
+// window. Keyboard: 1–9 the buttons, Space pass
 // (or discard the drawn tile), ←/→ choose a tile, Enter discard it, R riichi, Esc leave riichi
 // choice. Phones held upright get the compact table (compact.js) in the full table's place.
 import { h, replace, TOUCH } from './dom.js';
@@ -26,30 +28,34 @@ import { navigate } from './router.js';
 
 export const WIN_PAUSE_MS = 1500; // the call-out and the hand revealed, before the full-window result
 export const AUTO_MS = 250;             // a play aid answers after this, so the player sees it happen
+/** a phone held sideways (table.css): the play aids fold away behind one button */
+const SIDEWAYS_PHONE = window.matchMedia('(max-height: 520px) and (orientation: landscape)');
 
 export function mountTable(root) {
   const ui = { riichiMode: false, selected: -1, askSeq: null, autoSeq: null, pointed: null, overlayKey: null, release: null, ticked: -1 };
   const fx = calloutLayer();
   const boardSlot = h('div.board-slot');
   const drawSlot = h('div.draw-slot');
-  const boardWrap = h('div.board-wrap', {}, boardSlot, fx.el, drawSlot);
+  const plates = [0, 1, 2, 3].map((pos) => h(`div.plate-slot.slot${pos}`));
+  const boardWrap = h('div.board-wrap', {}, boardSlot, plates[2], fx.el, drawSlot); // the across plate by the board's far edge
   const clock = clockEl();
   const barWrap = h('div.bar-wrap');
   const handWrap = h('div.hand-wrap');
   const top = h('div.table-top', { 'aria-live': 'polite' });
   const words = h('p.round-words');
-  const plates = [0, 1, 2, 3].map((pos) => h(`div.plate-slot.slot${pos}`));
   const aidsBox = h('div.aids', { role: 'group' });
+  const aidsSummary = h('summary.aids-summary');
+  const aidsFold = h('details.aids-fold', { open: !SIDEWAYS_PHONE.matches }, aidsSummary, aidsBox);
+  const foldAids = () => { aidsFold.open = !SIDEWAYS_PHONE.matches; };
   const waitsSlot = h('div.waits-slot');
-  const info = h('div.table-info');
   const overlayWrap = h('div.overlay-wrap');
   const menuSlot = h('div.menu-slot');
   const compact = compactTable();
   const page = h('div.table-page', {},
-    h('div.tp-left', {}, h('div.tp-head', {}, menuSlot, top), words, plates[3], h('div.tp-foot', {}, plates[0], aidsBox, waitsSlot, info)),
+    h('div.tp-left', {}, h('div.tp-head', {}, menuSlot, top), words, plates[3], h('div.tp-foot', {}, plates[0], aidsFold, waitsSlot)),
     boardWrap,
-    h('div.tp-right', {}, plates[2], plates[1], h('div.controls', {}, clock, barWrap)),
-    handWrap,
+    h('div.tp-right', {}, plates[1], h('div.controls', {}, barWrap)),
+    h('div.hand-row', {}, clock, handWrap),
     overlayWrap,
     compact.el);
   root.append(page);
@@ -122,7 +128,7 @@ export function mountTable(root) {
 
   function renderTop(g) {
     replace(top, topParts(g));
-    replace(words, g.started ? roundWords(g) : '', g.started ? h('span.live-words', {}, ` · ${t('table.live', { n: g.live ?? '–' })}`) : null);
+    replace(words, g.started ? h('span.round-line', {}, roundWords(g)) : null, g.started ? h('span.live-words', {}, t('table.live', { n: g.live ?? '–' })) : null);
   }
 
   function renderAids() {
@@ -133,13 +139,7 @@ export function mountTable(root) {
       h('button.aid.sound', { type: 'button', 'aria-pressed': String(!isMuted()), dataset: { aid: 'sound' }, onclick: () => setMuted(!isMuted()) },
         t(isMuted() ? 'aids.sound_off' : 'aids.sound_on')));
     aidsBox.setAttribute('aria-label', t('aids.title'));
-  }
-
-  function renderInfo(g) {
-    replace(info, g.commitment
-      ? h('p.commitment', {}, h('span', {}, t('table.commitment')), ' ', h('code', { title: g.commitment }, `${g.commitment.slice(0, 16)}…`),
-        ' ', h('a', { href: '#/about' }, t('table.commitment_what')))
-      : null);
+    aidsSummary.textContent = t('aids.title');
   }
 
   const draws = drawPanel(drawSlot, () => renderDraw(play.game));
@@ -216,7 +216,7 @@ export function mountTable(root) {
     page.classList.toggle('no-game', !g);
     if (!g) {
       replace(boardSlot, h('div.empty', {}, h('p', {}, t('table.none')), h('a.button', { href: '#/' }, t('result.lobby'))));
-      for (const el of [barWrap, handWrap, info, drawSlot, top, words, waitsSlot, ...plates]) replace(el);
+      for (const el of [barWrap, handWrap, drawSlot, top, words, waitsSlot, ...plates]) replace(el);
       closeOverlay();
       clock.update(null);
       compact.render(null);
@@ -240,7 +240,6 @@ export function mountTable(root) {
     renderBar(g);
     renderTop(g);
     renderWaits(g);
-    renderInfo(g);
     renderDraw(g);
     renderOverlay(g);
     fx.show(g);
@@ -319,6 +318,7 @@ export function mountTable(root) {
   const offAids = onAidsChange(() => { renderAids(); ui.autoSeq = null; render(); });
   const offMute = onMuteChange(renderAids);
   document.addEventListener('keydown', onKey);
+  SIDEWAYS_PHONE.addEventListener('change', foldAids);
   const ticker = setInterval(tick, 100);
   relabel();
   return () => {
@@ -327,6 +327,7 @@ export function mountTable(root) {
     offAids();
     offMute();
     document.removeEventListener('keydown', onKey);
+    SIDEWAYS_PHONE.removeEventListener('change', foldAids);
     clearInterval(ticker);
     clearTimeout(ui.overlayTimer);
     compact.stop();

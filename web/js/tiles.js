@@ -1,5 +1,6 @@
 // tiles.js — tile faces drawn as SVG by code: man (numeral + 萬), pin (circles), sou (bamboo
-// sticks, a bird for 1s), winds and dragons as kanji, red fives in red, and the back; and their
+// sticks, a bird for 1s), winds and dragons as kanji, red fives in red, each standing with its
+// thickness showing below the face; the back (a framed lattice on the coloured back); and their
 // accessible names. The notation itself (parts, kind, hand order) is notation.js.
 import { svg } from './dom.js';
 import { t } from './i18n.js';
@@ -109,22 +110,41 @@ function honorFace(n) {
   return [text(30, 54, 42, color, HONORS[n], 900)];
 }
 
-function face(code) {
-  const { suit, n, red } = parse(code);
-  const body = suit === 'm' ? manFace(n, red) : suit === 'p' ? pinFace(n, red) : suit === 's' ? souFace(n, red) : honorFace(n);
+// a tile stands on the table: its face, a band of ivory below it and the coloured back under
+// that, so the lower edge shows the tile's thickness (the face is 71 of its 80 units)
+const IVORY = '#e8dfc6', BACK = '#e07b22', BACK_DARK = '#9c4f0e', BACK_LIGHT = '#f6b26b';
+
+function body(faceFill, faceStroke, strokeWidth) {
   return [
-    svg('rect', { x: 0.5, y: 0.5, width: W - 1, height: H - 1, rx: 7, fill: '#d9cfb4' }),
-    svg('rect', { x: 1.5, y: 1.5, width: W - 3, height: H - 7, rx: 6, fill: red ? '#fff1f1' : '#fbf8ef',
-      stroke: red ? RED : '#bdb4a0', 'stroke-width': red ? 2 : 1 }),
-    svg('g', { transform: 'translate(0 1)' }, body),
+    svg('rect', { x: 0.5, y: 0.5, width: W - 1, height: H - 1, rx: 7, fill: BACK, stroke: BACK_DARK, 'stroke-width': 1 }),
+    svg('rect', { x: 0.5, y: 0.5, width: W - 1, height: H - 5, rx: 7, fill: IVORY }),
+    svg('rect', { x: 1.5, y: 1.5, width: W - 3, height: H - 10, rx: 6, fill: faceFill, stroke: faceStroke, 'stroke-width': strokeWidth }),
+    svg('path', { d: `M7 3 H${W - 7}`, stroke: '#ffffff', 'stroke-width': 1.6, 'stroke-linecap': 'round', opacity: 0.8 }),
   ];
 }
 
-function back() {
+function face(code) {
+  const { suit, n, red } = parse(code);
+  const marks = suit === 'm' ? manFace(n, red) : suit === 'p' ? pinFace(n, red) : suit === 's' ? souFace(n, red) : honorFace(n);
   return [
-    svg('rect', { x: 0.5, y: 0.5, width: W - 1, height: H - 1, rx: 7, fill: '#d9cfb4' }),
-    svg('rect', { x: 1.5, y: 1.5, width: W - 3, height: H - 7, rx: 6, fill: '#d9822b', stroke: '#a85d16', 'stroke-width': 1 }),
-    svg('rect', { x: 8, y: 8, width: W - 16, height: H - 21, rx: 4, fill: 'none', stroke: '#f3b36c', 'stroke-width': 1.5 }),
+    ...body(red ? '#fff1f1' : '#fbf8ef', red ? RED : '#bdb4a0', red ? 2 : 1),
+    svg('g', { transform: 'translate(0 -0.5) scale(1 0.96)' }, marks),
+  ];
+}
+
+/** a face-down tile: the coloured back with a framed lattice and a disc in the middle */
+function back() {
+  const lattice = [];
+  for (let i = 1; i < 4; i++) {
+    lattice.push(svg('path', { d: `M10 ${8 + i * 15} L30 ${i * 15 - 2} L50 ${8 + i * 15}`, fill: 'none', stroke: BACK_LIGHT, 'stroke-width': 1.2, opacity: 0.55 }));
+  }
+  return [
+    svg('rect', { x: 0.5, y: 0.5, width: W - 1, height: H - 1, rx: 7, fill: IVORY, stroke: '#b8ad90', 'stroke-width': 1 }),
+    svg('rect', { x: 1.5, y: 1.5, width: W - 3, height: H - 10, rx: 6, fill: BACK, stroke: BACK_DARK, 'stroke-width': 1 }),
+    svg('rect', { x: 6.5, y: 6.5, width: W - 13, height: H - 20, rx: 4, fill: 'none', stroke: BACK_LIGHT, 'stroke-width': 1.6 }),
+    ...lattice,
+    svg('circle', { cx: 30, cy: 36, r: 8, fill: BACK_DARK, stroke: BACK_LIGHT, 'stroke-width': 1.6 }),
+    svg('path', { d: `M7 3 H${W - 7}`, stroke: '#ffd3a3', 'stroke-width': 1.6, 'stroke-linecap': 'round', opacity: 0.8 }),
   ];
 }
 

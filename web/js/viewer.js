@@ -23,9 +23,9 @@ export function viewerPage(root, { badge, pageClass, handOf = null }) {
   const fx = calloutLayer();
   const boardSlot = h('div.board-slot');
   const resultSlot = h('div.draw-slot');
-  const boardWrap = h('div.board-wrap', {}, boardSlot, fx.el, resultSlot);
-  const handWrap = h('div.hand-wrap');
   const plates = [0, 1, 2, 3].map((pos) => h(`div.plate-slot.slot${pos}`));
+  const boardWrap = h('div.board-wrap', {}, boardSlot, plates[2], fx.el, resultSlot);
+  const handWrap = h('div.hand-wrap');
   const top = h('div.table-top');
   const words = h('p.round-words');
   const menuSlot = h('div.menu-slot');
@@ -34,7 +34,7 @@ export function viewerPage(root, { badge, pageClass, handOf = null }) {
   const page = h(`div.table-page.viewer-page.${pageClass}`, {},
     h('div.tp-left', {}, h('div.tp-head', {}, menuSlot, top), words, plates[3], h('div.tp-foot', {}, plates[0], info)),
     boardWrap,
-    h('div.tp-right', {}, plates[2], plates[1], controls),
+    h('div.tp-right', {}, plates[1], controls),
     handWrap,
     h('div.rotate-note', { role: 'alert' }, h('span.rotate-icon', { 'aria-hidden': 'true' }), h('p', {}, t('table.rotate'))));
   root.append(page);
@@ -67,7 +67,7 @@ export function viewerPage(root, { badge, pageClass, handOf = null }) {
     replace(handWrap, g.hand.length || g.drawn
       ? (handOf ? handOf(g) : handEl(g, { riichiMode: false, selected: -1 }, { discard: () => {}, point: () => {} })) : null);
     replace(top, h('span.badge', {}, badge(g)), h('span.badge', {}, t(`mode.${g.mode}`)));
-    replace(words, g.started ? roundWords(g) : '', g.started ? h('span.live-words', {}, ` · ${t('table.live', { n: g.live ?? '–' })}`) : null);
+    replace(words, g.started ? h('span.round-line', {}, roundWords(g)) : null, g.started ? h('span.live-words', {}, t('table.live', { n: g.live ?? '–' })) : null);
     renderResult(g);
     fx.show(g);
     document.title = `${badge(g)} · ${g.started ? roundName(g) : ''} · ippon`;

@@ -114,8 +114,6 @@ export default {
   'table.your_hand': 'Your hand',
   'table.ranked': 'Ranked',
   'table.unranked': 'Practice (not ranked)',
-  'table.commitment': 'This hand’s wall is committed:',
-  'table.commitment_what': 'what is this?',
   'table.hint_discard': 'Your turn: click a tile to discard it.',
   'table.hint_call': 'Call the tile, or pass.',
   'table.hint_riichi': 'Riichi: choose a highlighted tile to discard (Esc to cancel).',
@@ -639,4 +637,6 @@ export default {
   'waits.why_temporary': 'Furiten until your next discard: a tile you wait on went by. Until then you can win only by tsumo.',
   'waits.why_permanent': 'Furiten: a tile you wait on is among your own discards. You can win only by tsumo while you wait on it.',
   'waits.why_riichi': 'Riichi furiten: a tile you wait on went by after your riichi. You can win only by tsumo for the rest of the hand.',
+  // the table's board and plates
+  'table.dora_is': 'Dora',
 };

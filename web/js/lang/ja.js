@@ -109,8 +109,6 @@ export default {
   'table.your_hand': 'あなたの手牌',
   'table.ranked': 'ランク戦',
   'table.unranked': '練習（ランキング対象外）',
-  'table.commitment': 'この局の山のコミットメント：',
-  'table.commitment_what': 'これは何？',
   'table.hint_discard': 'あなたの番です。牌をクリックして打牌。',
   'table.hint_call': '鳴くか、スルーしてください。',
   'table.hint_riichi': 'リーチ：光っている牌から打牌を選んでください（Esc で取り消し）。',
@@ -627,4 +625,6 @@ export default {
   'waits.why_temporary': '同巡内フリテン：待ち牌を見逃しました。次の打牌まではツモ和了のみです。',
   'waits.why_permanent': 'フリテン：待ち牌が自分の捨て牌にあります。その待ちの間はツモ和了のみです。',
   'waits.why_riichi': 'リーチ後フリテン：リーチ後に待ち牌を見逃しました。この局はツモ和了のみです。',
+  // the table's board and plates
+  'table.dora_is': 'ドラ',
 };
