@@ -8,10 +8,11 @@
 // "Next" or pass.
 import { h, replace, signed } from './dom.js';
 import { t } from './i18n.js';
-import { newGame, applyEvent, applyAsk, noteChoice } from './game.js';
-import { handEl, handList, discardChoices, allowedTile } from './hand.js';
+import { newGame, applyEvent, applyAsk } from './game.js';
+import { handEl, discardChoices, allowedTile } from './hand.js';
 import { buttonsOf, actionBar } from './actions.js';
 import { tileLabel } from './tiles.js';
+import { tableKey } from './tablekeys.js';
 import { viewerPage } from './viewer.js';
 import { STEPS, LEARN_FOUND, LEARN_CLOCK, FINAL } from './learnscript.js';
 
@@ -47,9 +48,9 @@ export function mountLearn(root) {
     enter(0);
   }
 
-  /** the expected action was taken: the player's choice noted (its waits), on to the next step */
-  function advance(option) {
-    if (option) noteChoice(ui.g, option);
+  /** the expected action was taken: on to the next step (whose events say what follows, as the
+      server's would: after your riichi discard, your waits in a `tenpai` event) */
+  function advance() {
     ui.g.ask = null;
     enter(ui.step + 1);
   }
@@ -64,7 +65,7 @@ export function mountLearn(root) {
     const expect = current().expect;
     const type = ui.riichiMode ? 'riichi' : 'discard';
     if (g.ask && expect && expect.type === type && item.code === expect.tile && allowedTile(g, item, discardChoices(g.ask), ui.riichiMode)) {
-      advance(g.ask.options.find((o) => o.type === type && o.tile === item.code));
+      advance();
       return;
     }
     hint();
@@ -77,14 +78,14 @@ export function mountLearn(root) {
       ui.hint = false;
       render();
     } else if (button.key === expect.type) {
-      advance(button.action);
+      advance();
     } else {
       hint();
     }
   }
 
   function next() {
-    if (current().expect && current().expect.type === 'next') advance(null);
+    if (current().expect && current().expect.type === 'next') advance();
   }
 
   function coachEl() {
@@ -112,45 +113,12 @@ export function mountLearn(root) {
   }
 
   /** the tiles that may be chosen with the arrows now */
-  function selectable(g) {
-    const choices = discardChoices(g.ask);
-    return handList(g).map((item, i) => (allowedTile(g, item, choices, ui.riichiMode) ? i : -1)).filter((i) => i >= 0);
-  }
-
   function onKey(ev) {
     const g = ui.g;
     const expect = current().expect;
     if (!expect || ev.altKey || ev.ctrlKey || ev.metaKey || ev.target.closest('.table-menu')) return;
-    const onControl = !!ev.target.closest('button, a');
-    const buttons = buttonsOf(g.ask);
-    const list = handList(g);
-    if (/^[1-9]$/.test(ev.key) && buttons[Number(ev.key) - 1]) {
-      ev.preventDefault();
-      pick(buttons[Number(ev.key) - 1]);
-    } else if (ev.key === ' ' && !onControl) {
-      ev.preventDefault();
-      const pass = buttons.find((b) => b.key === 'pass');
-      if (expect.type === 'next') next();
-      else if (pass) pick(pass);
-      else if (g.drawn) discard(list[list.length - 1]);
-    } else if ((ev.key === 'ArrowLeft' || ev.key === 'ArrowRight') && g.ask) {
-      ev.preventDefault();
-      const ok = selectable(g);
-      if (!ok.length) return;
-      const at = ok.indexOf(ui.selected);
-      const back = ev.key === 'ArrowLeft';
-      ui.selected = ok[at < 0 ? (back ? ok.length - 1 : 0) : (at + (back ? -1 : 1) + ok.length) % ok.length];
-      render();
-    } else if (ev.key === 'Enter' && !onControl && ui.selected >= 0 && list[ui.selected]) {
-      ev.preventDefault();
-      discard(list[ui.selected]);
-    } else if (ev.key === 'r' || ev.key === 'R') {
-      const b = buttons.find((x) => x.key === 'riichi');
-      if (b) pick(b);
-    } else if (ev.key === 'Escape' && ui.riichiMode) {
-      ui.riichiMode = false;
-      render();
-    }
+    tableKey(ev, g, ui, { pick, discard, selected: render, riichiLeft: render, space: () => { if (expect.type !== 'next') return false; next(); return true; } },
+      { controlsKeepKeys: true });
   }
 
   const offLang = view.onLang(render);

@@ -14,6 +14,7 @@ import { boardEl, roundWords } from './board.js';
 import { plateEl } from './plates.js';
 import { handEl, handList, discardChoices, allowedTile, tenpaiOption } from './hand.js';
 import { buttonsOf, actionBar } from './actions.js';
+import { tableKey } from './tablekeys.js';
 import { clockEl } from './clock.js';
 import { drawEl, matchEndEl, revealResult } from './results.js';
 import { drawPanel } from './drawpanel.js';
@@ -253,47 +254,21 @@ export function mountTable(root) {
     compact.render(g, { ui, on: { discard, point, pick }, hint: hintOf(g), top: topParts(g), draw: () => compactDraw(g) });
   }
 
-  function selectable(g) {
-    const choices = discardChoices(g.ask);
-    return handList(g).map((item, i) => (allowedTile(g, item, choices, ui.riichiMode) ? i : -1)).filter((i) => i >= 0);
-  }
-
   function onKey(ev) {
     const g = play.game;
     if (!g || !g.ask || ev.altKey || ev.ctrlKey || ev.metaKey) return;
     if (ev.target instanceof HTMLInputElement || ev.target.closest('.table-menu, .leave-overlay')) return;
-    const buttons = buttonsOf(g.ask);
-    const list = handList(g);
-    if (/^[1-9]$/.test(ev.key)) {
-      const b = buttons[Number(ev.key) - 1];
-      if (b) { ev.preventDefault(); pick(b); }
-    } else if (ev.key === ' ') {
-      ev.preventDefault();
-      const pass = buttons.find((b) => b.key === 'pass');
-      if (pass) pick(pass);
-      else if (g.drawn) discard(list[list.length - 1]);
-    } else if (ev.key === 'ArrowLeft' || ev.key === 'ArrowRight') {
-      ev.preventDefault();
-      const ok = selectable(g);
-      if (!ok.length) return;
-      const at = ok.indexOf(ui.selected);
-      const next = at < 0 ? (ev.key === 'ArrowLeft' ? ok.length - 1 : 0) : (at + (ev.key === 'ArrowLeft' ? -1 : 1) + ok.length) % ok.length;
-      ui.selected = ok[next];
-      const item = list[ui.selected];
-      ui.pointed = tenpaiOption(discardChoices(g.ask), item, ui.riichiMode) ? item : null;
-      replace(handWrap, handEl(g, ui, { discard, point }));
-      renderWaits(g);
-      renderCompact(g);
-    } else if (ev.key === 'Enter' && ui.selected >= 0 && list[ui.selected]) {
-      ev.preventDefault();
-      discard(list[ui.selected]);
-    } else if (ev.key === 'r' || ev.key === 'R') {
-      const b = buttons.find((x) => x.key === 'riichi');
-      if (b) pick(b);
-    } else if (ev.key === 'Escape' && ui.riichiMode) {
-      ui.riichiMode = false;
-      render();
-    }
+    tableKey(ev, g, ui, {
+      pick, discard,
+      selected: () => {
+        const item = handList(g)[ui.selected];
+        ui.pointed = tenpaiOption(discardChoices(g.ask), item, ui.riichiMode) ? item : null;
+        replace(handWrap, handEl(g, ui, { discard, point }));
+        renderWaits(g);
+        renderCompact(g);
+      },
+      riichiLeft: render,
+    });
   }
 
   /** every 100 ms: the clocks; a tick each second while your bank runs */
