@@ -153,16 +153,20 @@ export function mountReplay(root, params) {
     return `${seatName(g, seat)}: ${t(`replay.did.${action.type}`, { tile: action.tile ? tileLabel(action.tile) : '' })}`;
   }
 
-  /** the turns of hand k (every action but a pass), each a button to its step; the current one marked */
+  /** the turns of hand k (every action but a pass), each a button to its step; the current one
+      marked (the last turn at or before the step shown: a pass is not listed) */
   function turnsEl(k) {
     const from = ui.hands[k] ? ui.hands[k].step : 0;
     const to = ui.hands[k + 1] ? ui.hands[k + 1].step : last() + 1;
+    const listed = (i) => { const step = ui.data.steps[i]; return step.seat !== undefined && step.action && step.action.type !== 'pass'; };
+    let current = -1;
+    for (let i = from + 1; i < to && i <= ui.step; i++) if (listed(i)) current = i;
     const items = [];
     for (let i = from + 1; i < to; i++) {
+      if (!listed(i)) continue;
       const step = ui.data.steps[i];
-      if (step.seat === undefined || !step.action || step.action.type === 'pass') continue;
       items.push(h('li', {}, h('button.replay-turn', {
-        type: 'button', dataset: { step: String(i), seat: String(step.seat) }, 'aria-current': i === ui.step ? 'step' : null,
+        type: 'button', dataset: { step: String(i), seat: String(step.seat) }, 'aria-current': i === current ? 'step' : null,
         title: t('replay.turn_go', { n: i + 1 }), onclick: () => { setPlaying(false); go(i); },
       }, h('span.turn-n', {}, String(i + 1)), actionWords(ui.g, step.seat, step.action))));
     }
