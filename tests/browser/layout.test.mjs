@@ -21,7 +21,7 @@ import { scriptedPage } from './scripted.mjs';
 import { YONMA_FOUND, YONMA_HAND2_START, YONMA_PON, YONMA_CHI, YONMA_KAN, YONMA_MY_DRAW } from './scripts.mjs';
 
 const SIZES = [[1920, 1080], [1366, 768], [1280, 720], [844, 390], [740, 360]];
-const DECISIONS = 10;
+const DECISIONS = 6;
 const isPhone = (height) => height <= 520;
 
 /** what the page measures now */

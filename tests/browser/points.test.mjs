@@ -135,8 +135,10 @@ describe('result screens, worked by hand', () => {
     // 4 yaku (tanyao, pinfu, dora, red five): 0, 1, 2, 3, 4 shown in turn, the points after the last
     assert.deepEqual(seen.map((x) => x.n), [0, 1, 2, 3, 4, 4], JSON.stringify(seen));
     assert.deepEqual(seen.map((x) => x.points), [false, false, false, false, false, true]);
+    // each step a clear moment after the last (420 ms apart in the page; the observer's own
+    // timing on a loaded machine can shave some off one gap by noticing the step before late)
     for (let i = 1; i < seen.length; i++)
-      assert.ok(seen[i].t - seen[i - 1].t >= 400, `step ${i} came ${Math.round(seen[i].t - seen[i - 1].t)} ms after the last`);
+      assert.ok(seen[i].t - seen[i - 1].t >= 300, `step ${i} came ${Math.round(seen[i].t - seen[i - 1].t)} ms after the last`);
     assert.equal(await page.locator('.match-end button.skip').isVisible(), false, 'no skip button once all is shown');
     assertNoProblems(page);
     await page.context().close();
