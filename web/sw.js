@@ -1,14 +1,17 @@
 // sw.js — the service worker (registered by js/app.js; scope: the whole site) that makes ippon an
-// installable app and quick to open: the static files (the page, its styles and modules, the
-// vendored modules, icons and manifest) are kept in a cache named after VERSION and served from it
-// at once, each fetched again behind the page's back and stored for the next time
-// (stale-while-revalidate), so a change on the server reaches the player on the next load. The
-// shell (SHELL) is cached when the worker installs. A new VERSION takes over cleanly: it installs
-// its own cache, takes over the open pages at once, and deletes every older ippon cache.
+// installable app that opens without the network: the static files (the page, its styles and
+// modules, the vendored modules, icons and manifest) are kept in a cache named after VERSION.
+// Each is asked of the server first and the answer stored (network first); only when the server
+// cannot be reached, or answers with an error, does the cached copy serve. So a new release
+// reaches the player on the next load, whole: a page never mixes cached modules of one release
+// with fresh ones of the next (ES modules import each other by name, and an export that moved
+// would break the page). The shell (SHELL) is cached when the worker installs. A new VERSION
+// takes over cleanly: it installs its own cache, takes over the open pages at once, and deletes
+// every older ippon cache.
 // The game's and the server's own paths — /api/ (REST), /ws (the game socket), /mjai, /metrics —
 // and every request that is not a GET of this origin are never answered or stored here: the
 // browser sends them to the server as if there were no worker.
-const VERSION = 'ippon-static-2';
+const VERSION = 'ippon-static-3';
 const CACHE_PREFIX = 'ippon-static-';
 const SHELL = ['/', '/style.css', '/table.css', '/compact.css', '/learn.css', '/result.css', '/js/app.js', '/manifest.webmanifest', '/favicon.svg',
   '/icons/icon.svg', '/icons/icon-192.png', '/icons/icon-512.png', '/icons/icon-maskable-512.png'];
@@ -38,13 +41,15 @@ async function refresh(cache, request) {
 
 async function answer(event) {
   const cache = await caches.open(VERSION);
-  const cached = await cache.match(keyOf(event.request));
-  const fresh = refresh(cache, event.request);
-  if (cached) {
-    event.waitUntil(fresh.catch(() => null)); // offline or the server away: the cached copy will do
-    return cached;
+  try {
+    const fresh = await refresh(cache, event.request);
+    if (fresh.ok) return fresh;
+    return (await cache.match(keyOf(event.request))) || fresh; // the server's error, unless a copy will do
+  } catch (offline) {
+    const cached = await cache.match(keyOf(event.request));
+    if (cached) return cached;
+    throw offline;
   }
-  return fresh;
 }
 
 self.addEventListener('install', (event) => {

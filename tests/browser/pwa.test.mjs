@@ -20,7 +20,7 @@ import { tempDir } from '../integration/harness.mjs';
 import { CHROMIUM, startSite, startLine, launchBrowser, openPage, assertNoProblems, screenshot } from './browser.mjs';
 import { watchAsks, playToEnd, practiceUnderWay } from './player.mjs';
 
-const REFUSED = /^(console: WebSocket connection to 'ws:\/\/127\.0\.0\.1:\d+\/ws' failed|console: Failed to load resource|request failed: .*ERR_(CONNECTION|EMPTY_RESPONSE|FAILED))/;
+const REFUSED = /^(console: WebSocket connection to 'ws:\/\/127\.0\.0\.1:\d+\/ws' failed|console: Failed to load resource|request failed: .*ERR_(CONNECTION|EMPTY_RESPONSE|FAILED|SOCKET_NOT_CONNECTED))/;
 
 /** the page hidden or shown as a phone would, with its visibilitychange (headless chromium is always visible) */
 function setVisible(page, on) {
