@@ -5,6 +5,7 @@
 //
 //   const site = await startSite({ time_scale: 0.1 });   // { url, port, dir, proc, stop() }
 //   const env = siteAndBrowser();                          // or, in a describe(): both, started and stopped for it
+//   const env = siteAndBrowser({}, { line: true });        // … with env.line, a relay (startLine) in front of the server
 //   const browser = await launchBrowser();
 //   const page = await openPage(browser, site.url);       // page.problems: console errors, page errors
 //   ...
@@ -72,14 +73,16 @@ export async function startSite(overrides = {}) {
  * for a describe(): the server (FAST_CONFIG plus `overrides`) and the browser are started before
  * its tests and stopped after them; returns { site, browser }, filled in by the time tests run
  */
-export function siteAndBrowser(overrides = {}) {
-  const env = { site: null, browser: null };
+export function siteAndBrowser(overrides = {}, { line = false } = {}) {
+  const env = { site: null, line: null, browser: null };
   before(async () => {
     env.site = await startSite(overrides);
+    if (line) env.line = await startLine(env.site.port);
     env.browser = await launchBrowser();
   });
   after(async () => {
     if (env.browser) await env.browser.close();
+    if (env.line) await env.line.close();
     if (env.site) await env.site.stop();
   });
   return env;

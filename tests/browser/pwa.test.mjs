@@ -12,12 +12,12 @@
 //   end), each new ask vibrates once while the page is visible and not while it is hidden;
 // - a page whose socket was cut while it was hidden, its back-off already 4 s long, is greeted
 //   again within 2 s of being shown (the time is printed).
-import { test, describe, before, after } from 'node:test';
+import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
 import { chromium } from 'playwright-core';
 import { tempDir } from '../integration/harness.mjs';
-import { CHROMIUM, startSite, startLine, launchBrowser, openPage, assertNoProblems, screenshot } from './browser.mjs';
+import { CHROMIUM, siteAndBrowser, openPage, assertNoProblems, screenshot } from './browser.mjs';
 import { watchAsks, playToEnd, practiceUnderWay } from './player.mjs';
 
 const REFUSED = /^(console: WebSocket connection to 'ws:\/\/127\.0\.0\.1:\d+\/ws' failed|console: Failed to load resource|request failed: .*ERR_(CONNECTION|EMPTY_RESPONSE|FAILED|SOCKET_NOT_CONNECTED))/;
@@ -65,22 +65,10 @@ const deviceSeen = (page) => page.evaluate(() => ({ ...window.deviceSeen, vibrat
 const connState = (page) => page.evaluate(async () => (await import('/js/play.js')).play.conn);
 
 describe('installable: the manifest and the service worker', () => {
-  let site, line, browser;
-
-  before(async () => {
-    site = await startSite({ clock_move_ms: 60_000, clock_bank_ms: 300_000 });
-    line = await startLine(site.port);
-    browser = await launchBrowser();
-  });
-
-  after(async () => {
-    if (browser) await browser.close();
-    if (line) await line.close();
-    if (site) await site.stop();
-  });
+  const env = siteAndBrowser({ clock_move_ms: 60_000, clock_bank_ms: 300_000 }, { line: true });
 
   test('the server sends the manifest and a policy that allows it and the worker', async () => {
-    const manifest = await fetch(`${site.url}/manifest.webmanifest`);
+    const manifest = await fetch(`${env.site.url}/manifest.webmanifest`);
     assert.equal(manifest.status, 200);
     assert.match(manifest.headers.get('content-type'), /^application\/manifest\+json/);
     const csp = manifest.headers.get('content-security-policy');
@@ -90,18 +78,18 @@ describe('installable: the manifest and the service worker', () => {
     assert.match(csp, /script-src 'self';/, 'scripts from this origin only');
     // the rest of the security headers as before, on every kind of answer (a page, the API, a 404)
     for (const path of ['/', '/api/health', '/no-such-file.js']) {
-      const r = await fetch(`${site.url}${path}`);
+      const r = await fetch(`${env.site.url}${path}`);
       assert.equal(r.headers.get('content-security-policy'), csp, `${path}: the same policy`);
       assert.equal(r.headers.get('x-content-type-options'), 'nosniff', path);
       assert.equal(r.headers.get('x-frame-options'), 'deny', path);
       assert.equal(r.headers.get('referrer-policy'), 'no-referrer', path);
     }
     assert.match(csp, /frame-ancestors 'none'/);
-    const worker = await fetch(`${site.url}/sw.js`);
+    const worker = await fetch(`${env.site.url}/sw.js`);
     assert.equal(worker.status, 200);
     assert.match(worker.headers.get('content-type'), /^text\/javascript/);
     for (const [file, size] of [['icon-192.png', 192], ['icon-512.png', 512], ['icon-maskable-512.png', 512]]) {
-      const icon = await fetch(`${site.url}/icons/${file}`);
+      const icon = await fetch(`${env.site.url}/icons/${file}`);
       assert.equal(icon.status, 200, file);
       assert.equal(icon.headers.get('content-type'), 'image/png', file);
       const png = Buffer.from(await icon.arrayBuffer());
@@ -118,13 +106,13 @@ describe('installable: the manifest and the service worker', () => {
     page.problems = [];
     page.on('console', (msg) => { if (msg.type() === 'error') page.problems.push(`console: ${msg.text()}`); });
     page.on('pageerror', (err) => page.problems.push(`page error: ${err.message}`));
-    await page.goto(site.url);
+    await page.goto(env.site.url);
     await page.evaluate(() => navigator.serviceWorker.ready);
     const cdp = await page.context().newCDPSession(page);
     const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
     assert.deepEqual(installabilityErrors, [], 'no installability errors');
     const { url, errors, data } = await cdp.send('Page.getAppManifest');
-    assert.equal(url, `${site.url}/manifest.webmanifest`);
+    assert.equal(url, `${env.site.url}/manifest.webmanifest`);
     assert.deepEqual(errors, []);
     const m = JSON.parse(data);
     assert.equal(m.short_name, 'ippon');
@@ -175,40 +163,28 @@ describe('installable: the manifest and the service worker', () => {
   });
 
   test('with the server out of reach, the page still loads from the cache', async () => {
-    const page = await openPage(browser, line.url);
+    const page = await openPage(env.browser, env.line.url);
     await page.evaluate(() => navigator.serviceWorker.ready);
     await page.reload();
     await page.locator('[data-kind="practice"][data-mode="4p"]').waitFor(); // the lobby's modules, cached now
-    line.cut({ refuse: true });
+    env.line.cut({ refuse: true });
     await page.reload();
     assert.equal(await page.evaluate(async () => (await import('/js/i18n.js')).t('nav.play')), 'Play', 'the modules load');
     assert.equal(await page.locator('header.site .brand').count(), 1, 'the page is the app\'s');
-    line.mend();
+    env.line.mend();
     assert.deepEqual(page.problems.filter((p) => !REFUSED.test(p)), [], 'only the refused connections');
     await page.context().close();
   });
 });
 
 describe('at the table on a phone: screen on, a vibration on each ask, back from the background at once', () => {
-  let site, line, browser;
-
-  before(async () => {
-    site = await startSite({ clock_move_ms: 60_000, clock_bank_ms: 300_000 });
-    line = await startLine(site.port);
-    browser = await launchBrowser();
-  });
-
-  after(async () => {
-    if (browser) await browser.close();
-    if (line) await line.close();
-    if (site) await site.stop();
-  });
+  const env = siteAndBrowser({ clock_move_ms: 60_000, clock_bank_ms: 300_000 }, { line: true });
 
   test('wake lock while seated, vibrations while visible, a reconnect within 2 s of being shown', async () => {
-    const page = await openPage(browser, null, { viewport: { width: 844, height: 390 }, touch: true });
+    const page = await openPage(env.browser, null, { viewport: { width: 844, height: 390 }, touch: true });
     await recordDevice(page);
     const asks = watchAsks(page);
-    await page.goto(line.url);
+    await page.goto(env.line.url);
     assert.deepEqual(await deviceSeen(page), { locks: 0, released: 0, vibrations: [] }, 'nothing in the lobby');
     await practiceUnderWay(page, { discards: 1 });
     let seen = await deviceSeen(page);
@@ -230,12 +206,12 @@ describe('at the table on a phone: screen on, a vibration on each ask, back from
     // hidden, the line is cut and refuses the page three times: the back-off reaches 4 s
     const sockets = [];
     page.on('websocket', () => sockets.push(Date.now()));
-    line.cut({ refuse: true });
+    env.line.cut({ refuse: true });
     await page.waitForFunction(() => document.querySelector('.table-top .badge.warn'));
     const deadline = Date.now() + 15_000;
     while (sockets.length < 3 && Date.now() < deadline) await page.waitForTimeout(50);
     assert.ok(sockets.length >= 3, `three refused attempts (${sockets.length})`);
-    line.mend();
+    env.line.mend();
     const shown = Date.now();
     await setVisible(page, true);
     await page.waitForFunction(async () => (await import('/js/play.js')).play.conn === 'open', null, { timeout: 10_000 });

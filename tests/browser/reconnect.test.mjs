@@ -7,12 +7,12 @@
 // the events it missed, the same table a fresh page load (a full view) shows. Then the match is
 // played to the end by clicking. The only console errors allowed are the browser's own lines
 // about the refused WebSocket connections.
-import { test, describe, before, after } from 'node:test';
+import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { WEB, eventually } from '../integration/harness.mjs';
-import { startSite, startLine, launchBrowser, openPage, screenshot } from './browser.mjs';
+import { siteAndBrowser, openPage, screenshot } from './browser.mjs';
 import { watchAsks, playToEnd, practiceUnderWay, switchLanguage } from './player.mjs';
 
 /** what the end of a practice match says of the leaderboard, in each language of the page */
@@ -67,43 +67,31 @@ const backAtTable = (page) => page.waitForFunction(() => !document.querySelector
   && (document.querySelector('.table-page.my-turn .actions') || document.querySelector('.match-end')), null, { timeout: 20_000 });
 
 describe('a lost connection while the page stays open', () => {
-  let site, line, browser;
-
-  before(async () => {
-    // a decision may take 6 s and the bank holds 30 s more (× time_scale 0.1): the table waits
-    // for this player through an outage instead of playing for them
-    site = await startSite({ clock_move_ms: 60_000, clock_bank_ms: 300_000 });
-    line = await startLine(site.port);
-    browser = await launchBrowser();
-  });
-
-  after(async () => {
-    if (browser) await browser.close();
-    if (line) await line.close();
-    if (site) await site.stop();
-  });
+  // a decision may take 6 s and the bank holds 30 s more (× time_scale 0.1): the table waits
+  // for this player through an outage instead of playing for them
+  const env = siteAndBrowser({ clock_move_ms: 60_000, clock_bank_ms: 300_000 }, { line: true });
 
   /**
    * cuts the line and refuses `refused` reconnects, checks the status the page shows meanwhile
    * (`text`), then lets the page back in; returns the times of the attempts after the cut
    */
   async function outage(page, text, shot) {
-    const from = line.attempts.length;
-    line.cut({ refuse: true });
+    const from = env.line.attempts.length;
+    env.line.cut({ refuse: true });
     const badge = page.locator('.table-top .badge.warn');
     await badge.waitFor({ state: 'visible' });
     assert.equal(await badge.textContent(), text);
     // two refused attempts: the first after 300 ms, the second 1 s later
-    await eventually(() => line.attempts.length - from >= 2, 15_000, 'the page tried again twice');
+    await eventually(() => env.line.attempts.length - from >= 2, 15_000, 'the page tried again twice');
     assert.equal(await badge.textContent(), text, 'still reconnecting after the refused attempts');
     if (shot) await screenshot(page, shot);
-    line.mend();
+    env.line.mend();
     await backAtTable(page);
-    return line.attempts.slice(from);
+    return env.line.attempts.slice(from);
   }
 
   test('the page reconnects by itself, resumes from its last event and plays on to the end', async () => {
-    const page = await openPage(browser, line.url);
+    const page = await openPage(env.browser, env.line.url);
     const asks = watchAsks(page);
     const hellos = watchHellos(page);
     const seen = watchLastEvent(page);
