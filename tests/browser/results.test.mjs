@@ -222,6 +222,7 @@ describe('the result panels with recorded messages', () => {
         };
       });
       assert.equal(m.tiles.length, 14);
+      console.log(`${width}×${height}: the winning hand's tiles ${Math.min(...m.tiles).toFixed(1)} px wide`);
       if (width === 1366) assert.ok(Math.min(...m.tiles) >= 48, `the winning hand's tiles at 1366×768: ${Math.min(...m.tiles)} px`);
       if (width === 1920) assert.ok(Math.min(...m.tiles) >= 64, `at 1920×1080: ${Math.min(...m.tiles)} px`);
       assert.ok(m.scroll[0] <= width && m.scroll[1] <= height, `${width}×${height}: the window scrolls (${m.scroll})`);
