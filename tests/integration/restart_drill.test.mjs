@@ -31,9 +31,11 @@ const MOMENTS = ['think', 'window', 'between', 'contribution', 'match_end'];
 const MODES = ['4p', '3p'];
 
 // clocks a tenth of the real ones with a long move and bank, a long resume hold (it ends once the
-// players are back): a restart of a sanitizer build takes a second or more
+// players are back): a restart of a sanitizer build takes a second or more; the longest wait for
+// contributions the configuration allows, so that on a loaded machine (two tests at a time under
+// ctest) the player who gives its contribution after the restart is still waited for
 const CONFIG = { ...FAST_PLAY, time_scale: 0.1, bot_fill_after: 0.2, bot_delay_ms: 0, clock_move_ms: 30000,
-  clock_bank_ms: 60000, resume_hold_ms: 8000, ranked_min_humans: 1, contribution_ms: 3000,
+  clock_bank_ms: 60000, resume_hold_ms: 8000, ranked_min_humans: 1, contribution_ms: 10000,
   max_conns_per_addr: 64 };
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
