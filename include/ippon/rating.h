@@ -1,0 +1,81 @@
+/*
+ * rating.h — the skill rating of a player in one mode (4-player or 3-player): a Bayesian
+ * estimate of its strength, mu, with an uncertainty, sigma, updated after every ranked match.
+ *
+ * The model is Weng and Lin's Plackett–Luce model with ties ("A Bayesian Approximation Method
+ * for Online Ranking", JMLR 12, 2011, Algorithm 4 with the ties of its section 5; the model the
+ * openskill libraries call PlackettLuce), each player a team of one:
+ *
+ *   before the update each sigma² grows by tau² (skill drifts between matches), then
+ *   c     = sqrt(Σ_i (sigma_i² + beta²))
+ *   C_q   = Σ_{s : r(s) ≥ r(q)} exp(mu_s / c)              r(s): s's place, 1 = best; ties share it
+ *   A_q   = |{s : r(s) = r(q)}|
+ *   p_i,q = exp(mu_i / c) / C_q
+ *   Ω_i   = (sigma_i² / c)  Σ_{q : r(q) ≤ r(i)} (1 / A_q) ([q = i] − p_i,q)
+ *   Δ_i   = γ_i (sigma_i² / c²) Σ_{q : r(q) ≤ r(i)} (1 / A_q) p_i,q (1 − p_i,q),   γ_i = sigma_i / c
+ *   mu_i  ← mu_i + Ω_i,   sigma_i² ← sigma_i² · max(1 − Δ_i, kappa)
+ *
+ * Places come from the match's final points: more points place better, equal points are a tie
+ * (after a ron the two bystanders of a 4-player match tie). The placement the rules print (ties
+ * broken by seat) is not used here.
+ *
+ * The scale is Tenhou's familiar one: a new player starts at mu0 = 1500 with sigma0 = 200. A
+ * player is provisional while its sigma is above provisional_sigma. Bots are not rated: each
+ * mode's bot has a fixed rating measured by tests/bench/rating_sim (ippon_rating_bot), used for
+ * the humans' update and never changed, so seats filled with bots neither inflate nor sink anyone.
+ *
+ * Deterministic: the same ratings and points in the same order give the same doubles, bit for
+ * bit (no fast-math; the only library calls are exp and sqrt), so replaying the history of
+ * ranked matches gives back exactly the stored ratings.
+ */
+#ifndef IPPON_RATING_H
+#define IPPON_RATING_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef struct ippon_rating {
+    double mu;    /* the estimated strength */
+    double sigma; /* its uncertainty (one standard deviation) */
+} ippon_rating;
+
+typedef struct ippon_rating_params {
+    double mu0, sigma0;      /* a new player's rating */
+    double beta;             /* the spread of one match's performance around a player's strength */
+    double tau;              /* the drift added to sigma before each match */
+    double kappa;            /* the least factor sigma² may shrink by in one match */
+    double provisional_sigma; /* provisional while sigma > this */
+} ippon_rating_params;
+
+/* the parameters the service uses (rating.c; the README's "Ratings" explains their choice) */
+extern const ippon_rating_params ippon_rating_defaults;
+
+/* a new player's rating under p */
+ippon_rating ippon_rating_initial(const ippon_rating_params *p);
+
+/* whether a player with rating r is still provisional under p */
+bool ippon_rating_provisional(const ippon_rating_params *p, ippon_rating r);
+
+/* the fixed rating of the house bot in a mode of `players` players (3 or 4) */
+ippon_rating ippon_rating_bot(int players);
+
+/* one seat of a match, for the update */
+typedef struct ippon_rating_seat {
+    ippon_rating before;
+    int32_t points; /* final points: more places better, equal is a tie */
+    bool fixed;     /* a bot: its rating counts for the others but is not changed */
+    ippon_rating after; /* set by ippon_rating_update (= before for a fixed seat) */
+} ippon_rating_seat;
+
+enum { IPPON_RATING_MAX_SEATS = 4 };
+
+/* updates the n seats (2 … IPPON_RATING_MAX_SEATS) of one match: 0, or -1 for a bad n or rating */
+int ippon_rating_update(const ippon_rating_params *p, ippon_rating_seat *seats, int n);
+
+/*
+ * The model's chance of each seat placing first (alone) against the others, from their ratings
+ * alone (no tau drift): exp(mu_i / c) / Σ_s exp(mu_s / c), c as above. out[n] sums to 1.
+ */
+void ippon_rating_first_chances(const ippon_rating_params *p, const ippon_rating *r, int n, double *out);
+
+#endif
