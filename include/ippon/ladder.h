@@ -19,7 +19,7 @@
  * that does not (Novice and kyu) the points stay at 0. 10 dan has no threshold.
  *
  * The table (ippon_ladder_tiers) is the one place these numbers live; the rules page (web) and
- * the README print it, and tests/unit/test_ladder.c works through it.
+ * the README print it, and the ladder's unit test works through it.
  */
 #ifndef IPPON_LADDER_H
 #define IPPON_LADDER_H

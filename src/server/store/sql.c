@@ -54,6 +54,11 @@ void ippon_sql_bind_null(ippon_sql_stmt *q, int i)
     q->db->ops->bind_null(q, i);
 }
 
+void ippon_sql_bind_double(ippon_sql_stmt *q, int i, double value)
+{
+    q->db->ops->bind_double(q, i, value);
+}
+
 int ippon_sql_step(ippon_sql_stmt *q)
 {
     return q->db->ops->step(q);
@@ -62,6 +67,11 @@ int ippon_sql_step(ippon_sql_stmt *q)
 int64_t ippon_sql_column_int64(ippon_sql_stmt *q, int col)
 {
     return q->db->ops->column_int64(q, col);
+}
+
+double ippon_sql_column_double(ippon_sql_stmt *q, int col)
+{
+    return q->db->ops->column_double(q, col);
 }
 
 int ippon_sql_column_int(ippon_sql_stmt *q, int col)

@@ -87,6 +87,9 @@ void ippon_sql_bind_int64(ippon_sql_stmt *q, int i, int64_t value);
 void ippon_sql_bind_text(ippon_sql_stmt *q, int i, const char *text);
 void ippon_sql_bind_blob(ippon_sql_stmt *q, int i, const void *bytes, size_t n);
 void ippon_sql_bind_null(ippon_sql_stmt *q, int i);
+/* a double, read back the same bit for bit on both engines (SQLite REAL; PostgreSQL double precision,
+   sent and read as the shortest decimal that gives the same double) */
+void ippon_sql_bind_double(ippon_sql_stmt *q, int i, double value);
 
 /* run the statement or move to its next row: IPPON_SQL_ROW, IPPON_SQL_DONE or IPPON_SQL_ERROR */
 int ippon_sql_step(ippon_sql_stmt *q);
@@ -97,6 +100,8 @@ int64_t ippon_sql_column_int64(ippon_sql_stmt *q, int col);
 int ippon_sql_column_int(ippon_sql_stmt *q, int col);
 const char *ippon_sql_column_text(ippon_sql_stmt *q, int col);
 bool ippon_sql_column_is_null(ippon_sql_stmt *q, int col);
+/* column col as a double (0 for NULL) */
+double ippon_sql_column_double(ippon_sql_stmt *q, int col);
 /* how many columns the statement's rows have (after the first step on PostgreSQL) */
 int ippon_sql_column_count(ippon_sql_stmt *q);
 

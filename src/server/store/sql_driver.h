@@ -11,11 +11,13 @@
 typedef struct ippon_sql_ops {
     ippon_sql_stmt *(*prepare)(ippon_sql *db, const char *sql);
     void (*bind_int64)(ippon_sql_stmt *q, int i, int64_t value);
+    void (*bind_double)(ippon_sql_stmt *q, int i, double value);
     void (*bind_text)(ippon_sql_stmt *q, int i, const char *text);
     void (*bind_blob)(ippon_sql_stmt *q, int i, const void *bytes, size_t n);
     void (*bind_null)(ippon_sql_stmt *q, int i);
     int (*step)(ippon_sql_stmt *q);
     int64_t (*column_int64)(ippon_sql_stmt *q, int col);
+    double (*column_double)(ippon_sql_stmt *q, int col);
     const char *(*column_text)(ippon_sql_stmt *q, int col);
     bool (*column_is_null)(ippon_sql_stmt *q, int col);
     int (*column_count)(ippon_sql_stmt *q);

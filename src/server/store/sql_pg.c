@@ -24,6 +24,7 @@
 #define OID_BYTEA 17
 #define OID_INT8 20
 #define OID_TEXT 25
+#define OID_FLOAT8 701
 
 typedef struct {
     ippon_sql head;
@@ -233,6 +234,15 @@ static void pg_bind_int64(ippon_sql_stmt *q, int i, int64_t value)
     pg_bind(q, i, text, (size_t)n, OID_INT8, 0);
 }
 
+/* 17 significant digits always read back as the same double (PostgreSQL's float8in rounds
+   correctly), so a rating stored and read again is the one computed */
+static void pg_bind_double(ippon_sql_stmt *q, int i, double value)
+{
+    char text[32];
+    int n = snprintf(text, sizeof text, "%.17g", value);
+    pg_bind(q, i, text, (size_t)n, OID_FLOAT8, 0);
+}
+
 static void pg_bind_text(ippon_sql_stmt *q, int i, const char *text)
 {
     pg_bind(q, i, text, strlen(text), OID_TEXT, 0);
@@ -293,6 +303,13 @@ static int64_t pg_column_int64(ippon_sql_stmt *q, int col)
     if (strcmp(v, "f") == 0)
         return 0;
     return strtoll(v, NULL, 10);
+}
+
+/* PostgreSQL 12 and later print a double as the shortest decimal that reads back as it */
+static double pg_column_double(ippon_sql_stmt *q, int col)
+{
+    const char *v = pg_value(q, col);
+    return v ? strtod(v, NULL) : 0.0;
 }
 
 static const char *pg_column_text(ippon_sql_stmt *q, int col)
@@ -379,11 +396,13 @@ static int pg_close(ippon_sql *db)
 static const ippon_sql_ops pg_ops = {
     .prepare = pg_prepare,
     .bind_int64 = pg_bind_int64,
+    .bind_double = pg_bind_double,
     .bind_text = pg_bind_text,
     .bind_blob = pg_bind_blob,
     .bind_null = pg_bind_null,
     .step = pg_step,
     .column_int64 = pg_column_int64,
+    .column_double = pg_column_double,
     .column_text = pg_column_text,
     .column_is_null = pg_column_is_null,
     .column_count = pg_column_count,

@@ -108,6 +108,11 @@ static void lite_bind_int64(ippon_sql_stmt *q, int i, int64_t value)
     lite_bound(q, sqlite3_bind_int64(stmt_of(q), i, value));
 }
 
+static void lite_bind_double(ippon_sql_stmt *q, int i, double value)
+{
+    lite_bound(q, sqlite3_bind_double(stmt_of(q), i, value));
+}
+
 static void lite_bind_text(ippon_sql_stmt *q, int i, const char *text)
 {
     lite_bound(q, sqlite3_bind_text(stmt_of(q), i, text, -1, SQLITE_TRANSIENT));
@@ -141,6 +146,11 @@ static int lite_step(ippon_sql_stmt *q)
 static int64_t lite_column_int64(ippon_sql_stmt *q, int col)
 {
     return sqlite3_column_int64(stmt_of(q), col);
+}
+
+static double lite_column_double(ippon_sql_stmt *q, int col)
+{
+    return sqlite3_column_double(stmt_of(q), col);
 }
 
 static const char *lite_column_text(ippon_sql_stmt *q, int col)
@@ -205,11 +215,13 @@ static int lite_close(ippon_sql *db)
 static const ippon_sql_ops lite_ops = {
     .prepare = lite_prepare,
     .bind_int64 = lite_bind_int64,
+    .bind_double = lite_bind_double,
     .bind_text = lite_bind_text,
     .bind_blob = lite_bind_blob,
     .bind_null = lite_bind_null,
     .step = lite_step,
     .column_int64 = lite_column_int64,
+    .column_double = lite_column_double,
     .column_text = lite_column_text,
     .column_is_null = lite_column_is_null,
     .column_count = lite_column_count,
