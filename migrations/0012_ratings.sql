@@ -13,3 +13,36 @@ CREATE TABLE ratings (
     rank_points INTEGER NOT NULL, -- rank points within the tier
     PRIMARY KEY (mode, user_id)
 ) WITHOUT ROWID;
+
+-- Every counted match is rated once, when it is stored, in the order of seq (1, 2, 3 …; a match
+-- stored late is rated when it is stored, not by its ended_at). Replaying the counted matches in
+-- seq order from everyone's initial standing gives the stored values again bit for bit
+-- (`ippon admin ratings --recompute`). A voided match leaves this table, and the ratings after it
+-- are replayed without it.
+CREATE TABLE rated_matches (
+    seq      INTEGER PRIMARY KEY,
+    match_id TEXT NOT NULL UNIQUE REFERENCES matches (id) ON DELETE CASCADE,
+    mode     TEXT NOT NULL CHECK (mode IN ('4p', '3p'))
+);
+CREATE INDEX rated_matches_mode ON rated_matches (mode, seq);
+
+-- One row per human and rated match: the standing before and after it (a player's history, newest
+-- first by seq; the result screen's "before → after").
+CREATE TABLE rating_history (
+    user_id       TEXT NOT NULL,
+    mode          TEXT NOT NULL CHECK (mode IN ('4p', '3p')),
+    seq           INTEGER NOT NULL REFERENCES rated_matches (seq) ON DELETE CASCADE,
+    match_id      TEXT NOT NULL,
+    ended_at      INTEGER NOT NULL, -- the match's, copied (unix ms)
+    mu_before     REAL NOT NULL,
+    sigma_before  REAL NOT NULL,
+    mu_after      REAL NOT NULL,
+    sigma_after   REAL NOT NULL,
+    tier_before   INTEGER NOT NULL,
+    points_before INTEGER NOT NULL,
+    tier_after    INTEGER NOT NULL,
+    points_after  INTEGER NOT NULL,
+    rank_delta    INTEGER NOT NULL, -- the rank points the match gave (ladder.h), before promotion or demotion
+    PRIMARY KEY (user_id, mode, seq)
+) WITHOUT ROWID;
+CREATE INDEX rating_history_match ON rating_history (match_id);
