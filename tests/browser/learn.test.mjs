@@ -59,8 +59,8 @@ test('rulebook.js has one row for each row of src/core/RULES.md §5, with the se
 });
 
 const PAGE_WORDS = {
-  'en-US': { title: 'The rules', han: /^(\d+) han$/, yakuman: /^yakuman ×(\d)$/, start: ['25,000', '35,000'], clock: /fresh 5 s.*bank: 20 s/, yakuhai: 'Value tiles' },
-  'ja-JP': { title: 'ルール', han: /^(\d+)翻$/, yakuman: /^役満×(\d)$/, start: ['25,000', '35,000'], clock: /新しい5秒.*20秒のバンク/, yakuhai: '役牌' },
+  'en-US': { title: 'The rules', han: /^(\d+) han$/, yakuman: /^yakuman ×(\d)$/, start: ['25,000', '35,000'], clock: /fresh 5 s.*bank: 20 s/, yakuhai: 'Value tiles', dan1: '1 dan', place1: 'Place 1' },
+  'ja-JP': { title: 'ルール', han: /^(\d+)翻$/, yakuman: /^役満×(\d)$/, start: ['25,000', '35,000'], clock: /新しい5秒.*20秒のバンク/, yakuhai: '役牌', dan1: '初段', place1: '1位' },
 };
 
 describe('learning', () => {
@@ -75,7 +75,7 @@ describe('learning', () => {
       assert.equal((await page.locator('.rules-page h1').textContent()).trim(), words.title);
       const sections = await page.locator('.rules-section').evaluateAll((els) => els.map((el) => ({
         key: el.dataset.section, title: el.querySelector('h2').textContent, text: el.textContent })));
-      assert.deepEqual(sections.map((s) => s.key), ['format', 'numbers', 'clock', 'play', 'yaku', 'yakuman', 'points', 'sanma', 'more']);
+      assert.deepEqual(sections.map((s) => s.key), ['format', 'numbers', 'clock', 'play', 'yaku', 'yakuman', 'points', 'sanma', 'ranks', 'more']);
       for (const s of sections) {
         assert.ok(s.title.length > 1 && !/rules\./.test(s.text), `section ${s.key} is in the page's words`);
         assert.ok(!/\{[a-z0-9]+\}/.test(s.text), `section ${s.key} has every number filled in`);
@@ -97,6 +97,17 @@ describe('learning', () => {
       // src/core/RULES.md §1: 25,000 (4p) and 35,000 (3p) to start; 5 s a decision, a 20 s bank
       assert.deepEqual((await page.locator('.modes-table tr[data-field="start_points"] td').allTextContents()), words.start);
       assert.match(sections.find((s) => s.key === 'clock').text, words.clock);
+      // the dan ladder (src/rating/ladder.c, checked row by row by tests/web/ladder.test.mjs): 20 tiers in the
+      // page's words; 1 dan promotes at 400, starts at 200, costs 20 for a last place and demotes
+      const ladder = await page.locator('.ladder-table tbody tr').evaluateAll((rows) => rows.map((r) => ({
+        tier: r.dataset.tier, name: r.querySelector('th').textContent, cells: [...r.querySelectorAll('td')].map((c) => c.textContent) })));
+      assert.equal(ladder.length, 20);
+      const dan1 = ladder.find((r) => r.tier === '1d');
+      assert.equal(dan1.name, words.dan1);
+      assert.deepEqual(dan1.cells.slice(0, 3), ['400', '200', '−20']);
+      assert.equal(await page.locator('.bases-table tbody tr[data-place="1"] th').textContent(), words.place1);
+      assert.deepEqual(await page.locator('.bases-table tbody tr[data-place="1"] td').allTextContents(), ['+20', '+30']);
+      assert.match(sections.find((s) => s.key === 'ranks').text, /1,500/);
       await screenshot(page, `learn-rules-${locale}`);
       assertNoProblems(page, 'the rules page');
       await page.context().close();

@@ -69,6 +69,7 @@ export const CLOCK = { move: 5, bank: 20, refill: 10, grace: 1 };
  * the page's sections in order: a key names the heading (`rules.<key>.title`); `paras` are the
  * paragraphs' numbers (`rules.<key>.<n>`), `list` a list's items (`rules.<key>.li<n>`; with
  * `links`, each item a link to that address), and `table` a table the page draws from the data above
+ * (`tables`: several, in order; the ranks section's come from ladder.js)
  */
 export const SECTIONS = [
   { key: 'format', paras: [1, 2], list: [1, 2, 3, 4, 5] },
@@ -79,6 +80,7 @@ export const SECTIONS = [
   { key: 'yakuman', paras: [1], table: 'yakuman' },
   { key: 'points', paras: [1, 2], list: [1, 2, 3] },
   { key: 'sanma', paras: [1], list: [1, 2, 3, 4, 5, 6, 7, 8] },
+  { key: 'ranks', paras: [1, 2, 3], list: [1, 2, 3, 4, 5], tables: ['bases', 'ladder'] },
   { key: 'more', paras: [1], list: [1, 2, 3], links: ['#/learn', '#/about', 'https://riichi.wiki/Japanese_mahjong'] },
 ];
 
