@@ -24,6 +24,11 @@ CREATE TABLE rated_matches (
     match_id TEXT NOT NULL UNIQUE REFERENCES matches (id) ON DELETE CASCADE,
     mode     TEXT NOT NULL CHECK (mode IN ('4p', '3p'))
 );
+-- The rating and dan boards (store_ratings.c) read a page in their order from these, skipping the
+-- earlier rows without sorting: by rating (mu desc, then user id) and by dan (tier desc, rank points
+-- desc, mu desc, user id).
+CREATE INDEX ratings_by_rating ON ratings (mode, mu DESC, user_id);
+CREATE INDEX ratings_by_dan ON ratings (mode, tier DESC, rank_points DESC, mu DESC, user_id);
 CREATE INDEX rated_matches_mode ON rated_matches (mode, seq);
 
 -- One row per human and rated match: the standing before and after it (a player's history, newest
