@@ -38,14 +38,14 @@ function pointsTable(rows, me) {
 function ratedTable(rows, me) {
   return h('table.leaderboard.rated-board', {},
     h('thead', {}, h('tr', {}, ['rank', 'player', 'dan', 'rank_points', 'rating', 'games'].map((k) =>
-      h(`th${k === 'player' || k === 'dan' ? '' : '.num'}`, { scope: 'col' }, t(`board.${k}`))))),
+      h(`th${k === 'player' || k === 'dan' ? '' : '.num'}.col-${k}`, { scope: 'col' }, t(`board.${k}`))))),
     h('tbody', {}, rows.map((r) => h(`tr${me && me.id === r.user_id ? '.me' : ''}`, { dataset: { user: r.user_id } },
       h('td.num', {}, String(r.rank)),
       h('td', {}, h('a', { href: `#/player/${r.user_id}` }, r.display_name)),
       h('td.dan', { dataset: { dan: r.dan.id } }, danName(r.dan)),
       h('td.num', {}, String(r.rank_points)),
       h('td.num.rating', {}, ratingText(r.rating, r.uncertainty)),
-      h('td.num', {}, String(r.games))))));
+      h('td.num.col-games', {}, String(r.games))))));
 }
 
 export function mountLeaderboard(root, params) {
