@@ -13,6 +13,13 @@ CREATE TABLE ratings (
     rank_points INTEGER NOT NULL, -- rank points within the tier
     PRIMARY KEY (mode, user_id)
 ) WITHOUT ROWID;
+-- The rating and dan boards (store_ratings.c) find a page in their order from these alone, without
+-- sorting and without reading the rows they skip (sigma is in the index: established or
+-- provisional): by rating (mu desc, then user id) and by dan (tier desc, rank points desc, mu desc,
+-- user id); a board's count reads ratings_by_sigma.
+CREATE INDEX ratings_by_rating ON ratings (mode, mu DESC, user_id, sigma);
+CREATE INDEX ratings_by_dan ON ratings (mode, tier DESC, rank_points DESC, mu DESC, user_id, sigma);
+CREATE INDEX ratings_by_sigma ON ratings (mode, sigma);
 
 -- Every counted match is rated once, when it is stored, in the order of seq (1, 2, 3 …; a match
 -- stored late is rated when it is stored, not by its ended_at). Replaying the counted matches in
@@ -24,11 +31,6 @@ CREATE TABLE rated_matches (
     match_id TEXT NOT NULL UNIQUE REFERENCES matches (id) ON DELETE CASCADE,
     mode     TEXT NOT NULL CHECK (mode IN ('4p', '3p'))
 );
--- The rating and dan boards (store_ratings.c) read a page in their order from these, skipping the
--- earlier rows without sorting: by rating (mu desc, then user id) and by dan (tier desc, rank points
--- desc, mu desc, user id).
-CREATE INDEX ratings_by_rating ON ratings (mode, mu DESC, user_id);
-CREATE INDEX ratings_by_dan ON ratings (mode, tier DESC, rank_points DESC, mu DESC, user_id);
 CREATE INDEX rated_matches_mode ON rated_matches (mode, seq);
 
 -- One row per human and rated match: the standing before and after it (a player's history, newest

@@ -114,22 +114,30 @@ void ippon_rating_history_free(ippon_rating_history *h)
 
 /* ---- the rating and dan boards ----------------------------------------------------------- */
 
-/* established players: sigma at most the provisional bound; provisional: above it */
-#define ESTABLISHED "r.mode = ?1 AND r.sigma <= ?2"
-#define PROVISIONAL "r.mode = ?1 AND r.sigma > ?2"
-#define BOARD_SELECT "SELECT r.user_id, u.display_name, " STANDING_COLUMNS " FROM ratings r JOIN users u ON u.id = r.user_id WHERE "
-#define BY_RATING " ORDER BY r.mu DESC, r.user_id LIMIT ?3 OFFSET ?4"
-#define BY_DAN " ORDER BY r.tier DESC, r.rank_points DESC, r.mu DESC, r.user_id LIMIT ?3 OFFSET ?4"
+/*
+ * A page is found in the board's index alone (its order and sigma, so the rows skipped before
+ * the page are never read from the table), then its rows are read by key: a deep page costs the
+ * index entries it steps over, not a table row each. Established players: sigma at most the
+ * provisional bound; provisional: above it. The count reads ratings_by_sigma.
+ */
+#define ESTABLISHED "mode = ?1 AND sigma <= ?2"
+#define PROVISIONAL "mode = ?1 AND sigma > ?2"
+#define RATING_ORDER(r) r "mu DESC, " r "user_id"
+#define DAN_ORDER(r) r "tier DESC, " r "rank_points DESC, " r "mu DESC, " r "user_id"
+#define BOARD_PAGE(filter, ORDER)                                                                              \
+    "SELECT r.user_id, u.display_name, " STANDING_COLUMNS " FROM (SELECT user_id FROM ratings WHERE " filter \
+    " ORDER BY " ORDER("") " LIMIT ?3 OFFSET ?4) p JOIN ratings r ON r.mode = ?1 AND r.user_id = p.user_id"    \
+    " JOIN users u ON u.id = p.user_id ORDER BY " ORDER("r.")
 
 int ippon_store_rating_board(ippon_store *st, const ippon_rating_board_query *bq, ippon_rating_board_page *out)
 {
     static const char *const page_sql[2][2] = {
-        { BOARD_SELECT ESTABLISHED BY_RATING, BOARD_SELECT PROVISIONAL BY_RATING },
-        { BOARD_SELECT ESTABLISHED BY_DAN, BOARD_SELECT PROVISIONAL BY_DAN },
+        { BOARD_PAGE(ESTABLISHED, RATING_ORDER), BOARD_PAGE(PROVISIONAL, RATING_ORDER) },
+        { BOARD_PAGE(ESTABLISHED, DAN_ORDER), BOARD_PAGE(PROVISIONAL, DAN_ORDER) },
     };
     static const char *const count_sql[2] = {
-        "SELECT count(*) FROM ratings r WHERE " ESTABLISHED,
-        "SELECT count(*) FROM ratings r WHERE " PROVISIONAL,
+        "SELECT count(*) FROM ratings WHERE " ESTABLISHED,
+        "SELECT count(*) FROM ratings WHERE " PROVISIONAL,
     };
     *out = (ippon_rating_board_page){ 0 };
     int kind = bq->board == IPPON_BOARD_DAN, prov = bq->provisional ? 1 : 0;
