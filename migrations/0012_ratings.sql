@@ -13,6 +13,13 @@ CREATE TABLE ratings (
     rank_points INTEGER NOT NULL, -- rank points within the tier
     PRIMARY KEY (mode, user_id)
 ) WITHOUT ROWID;
+-- The rating and dan boards (store_ratings.c) find a page in their order from these alone, without
+-- sorting and without reading the rows they skip (sigma is in the index: established or
+-- provisional): by rating (mu desc, then user id) and by dan (tier desc, rank points desc, mu desc,
+-- user id); a board's count reads ratings_by_sigma.
+CREATE INDEX ratings_by_rating ON ratings (mode, mu DESC, user_id, sigma);
+CREATE INDEX ratings_by_dan ON ratings (mode, tier DESC, rank_points DESC, mu DESC, user_id, sigma);
+CREATE INDEX ratings_by_sigma ON ratings (mode, sigma);
 
 -- Every counted match is rated once, when it is stored, in the order of seq (1, 2, 3 …; a match
 -- stored late is rated when it is stored, not by its ended_at). Replaying the counted matches in

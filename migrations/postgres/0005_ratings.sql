@@ -11,6 +11,10 @@ CREATE TABLE ratings (
     rank_points INTEGER NOT NULL,
     PRIMARY KEY (mode, user_id)
 );
+-- the boards' orders and counts (0012_ratings.sql)
+CREATE INDEX ratings_by_rating ON ratings (mode, mu DESC, user_id, sigma);
+CREATE INDEX ratings_by_dan ON ratings (mode, tier DESC, rank_points DESC, mu DESC, user_id, sigma);
+CREATE INDEX ratings_by_sigma ON ratings (mode, sigma);
 
 -- rated in the order of seq (SQLite's INTEGER PRIMARY KEY numbers itself; here an identity). A
 -- writer locks the ratings rows of a match's players (SELECT … FOR UPDATE) before it takes its seq,

@@ -1,9 +1,11 @@
-// profile.js — #/player/ID: a player's totals per mode, the chart of their cumulative result,
-// and their recent matches (linking to each match page).
+// profile.js — #/player/ID: a player's dan and rating per mode (with a chart of the rating over
+// their last rated matches), their totals per mode, the chart of their cumulative result, and
+// their recent matches (linking to each match page).
 import { h, replace, signed, number } from './dom.js';
 import { t, onLangChange, formatDate } from './i18n.js';
 import { api } from './api.js';
-import { cumulativeChart } from './chart.js';
+import { cumulativeChart, ratingChart } from './chart.js';
+import { standingEl } from './standing.js';
 import { currentUser } from './session.js';
 
 function totals(mode, s) {
@@ -15,8 +17,11 @@ function totals(mode, s) {
     h('dl', {}, rows.map(([k, v]) => h('div', {}, h('dt', {}, t(`profile.${k}`)), h(`dd.${k}`, {}, v)))));
 }
 
+const RATING_CHART = 100; // the rated matches a rating chart shows at most
+
 export function mountProfile(root, params) {
   let data = null, failed = null;
+  const rated = {}; // mode → the history's entries, oldest first (once fetched)
   function render() {
     if (failed) { replace(root, h('p.error', {}, failed.status === 404 ? t('profile.not_found') : t('common.load_failed'))); return; }
     if (!data) { replace(root, h('p.muted', {}, t('common.loading'))); return; }
@@ -24,6 +29,9 @@ export function mountProfile(root, params) {
     replace(root, h('div.profile-page', {},
       h('h1', {}, data.display_name, me && me.id === data.user_id ? h('span.badge', {}, t('profile.you')) : null),
       h('p.muted', {}, t('profile.since', { date: formatDate(data.created_at * 1000) })),
+      data.ratings ? h('div.standings-grid', {}, ['4p', '3p'].map((m) => standingEl(m, data.ratings[m]))) : null,
+      ['4p', '3p'].filter((m) => rated[m] && rated[m].length).map((m) => h('section.rating-history', { dataset: { mode: m } },
+        h('h2', {}, t('rating.chart', { mode: t(`mode.${m}`) })), ratingChart(rated[m], t('rating.chart', { mode: t(`mode.${m}`) })))),
       h('div.totals-grid', {}, ['4p', '3p'].map((m) => totals(m, data.modes[m]))),
       ['4p', '3p'].filter((m) => data.history[m].length).map((m) => h('section.history', {},
         h('h2', {}, t('profile.chart', { mode: t(`mode.${m}`) })), cumulativeChart(data.history[m], t('profile.chart', { mode: t(`mode.${m}`) })))),
@@ -40,7 +48,15 @@ export function mountProfile(root, params) {
             h('td', {}, h('a', { href: `#/replay/${r.id}`, dataset: { kind: 'replay' } }, t('profile.replay')))))))
           : h('p.muted', {}, t('profile.no_games')))));
   }
-  api(`/players/${encodeURIComponent(params.id)}`).then((d) => { data = d; render(); }, (e) => { failed = e; render(); });
+  const id = encodeURIComponent(params.id);
+  api(`/players/${id}`).then((d) => {
+    data = d;
+    render();
+    for (const m of ['4p', '3p'])
+      if (d.ratings && d.ratings[m].games > 0)
+        api(`/players/${id}/ratings?mode=${m}&limit=${RATING_CHART}`)
+          .then((hist) => { rated[m] = hist.entries.slice().reverse(); render(); }, () => {});
+  }, (e) => { failed = e; render(); });
   const off = onLangChange(render);
   render();
   return off;

@@ -13,6 +13,7 @@ import { t, has } from './i18n.js';
 import { meldEl, seatName, WINDS } from './board.js';
 import { yakuName, winTitle, winHandEl, indicatorsEl, yakuListEl, scoreEls, breakdownEl } from './wins.js';
 import { revealSteps } from './reveal.js';
+import { rankChangeEl } from './rankchange.js';
 
 export { yakuName };
 
@@ -141,6 +142,7 @@ export function matchEndEl(g, { onLobby, onAgain, onLeaderboard }) {
   if (end) {
     points.append(h('h3', {}, t('result.points_title')), standings(g));
     if (!g.ranked) points.append(h('p.muted', {}, t(g.private ? 'result.private_not_ranked' : 'result.not_ranked')));
+    else points.append(rankChangeEl(g));
   }
   const revealed = end || g.closed;
   if (revealed && revealed.secret) // the walls can be checked now, on the match page (verifier.js)

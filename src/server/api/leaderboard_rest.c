@@ -1,6 +1,8 @@
 /*
- * leaderboard_rest.c — GET /api/leaderboard?mode=4p|3p&period=all|month|week|day&page=1&limit=50
+ * leaderboard_rest.c — GET /api/leaderboard?board=points&mode=4p|3p&period=all|month|week|day&page=1&limit=50
  * (src/server/README.md, "Rankings"). What counts and the tie rules: store/store_rankings.h.
+ * ?board=rating and ?board=dan are the ratings' boards, sent by ratings_rest.c; points (the sums
+ * of results) is the default, and every reply names its board.
  *
  * Every bad parameter is a 400 bad_request naming it (rest_params.h). Replies carry an ETag and
  * a matching If-None-Match gets 304. Leaderboard replies are kept by the store
@@ -17,12 +19,27 @@
 #include "base/mode.h"
 #include "base/wall_clock.h"
 #include "store/store_rankings.h"
+#include "store/store_ratings.h"
 
 void ippon_rest_leaderboard_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
 {
+    char board_text[8] = "points";
+    int got = ippon_rest_param(req, "board", board_text, sizeof board_text);
+    if (got > 0 && !strcmp(board_text, "rating")) {
+        ippon_rest_rating_board_get(app, req, res, IPPON_BOARD_RATING);
+        return;
+    }
+    if (got > 0 && !strcmp(board_text, "dan")) {
+        ippon_rest_rating_board_get(app, req, res, IPPON_BOARD_DAN);
+        return;
+    }
+    if (got < 0 || strcmp(board_text, "points") != 0) {
+        ippon_rest_bad_param(res, "board", "\"points\", \"rating\" or \"dan\"");
+        return;
+    }
     char mode_text[8], period_text[8] = "all";
     ippon_mode mode = IPPON_MODE_4P;
-    int got = ippon_rest_param(req, "mode", mode_text, sizeof mode_text);
+    got = ippon_rest_param(req, "mode", mode_text, sizeof mode_text);
     if (got < 0 || (got > 0 && ippon_mode_parse(mode_text, &mode) != 0)) {
         ippon_rest_bad_param(res, "mode", IPPON_MODE_CHOICES);
         return;
@@ -56,6 +73,7 @@ void ippon_rest_leaderboard_get(ippon_app *app, const ippon_rest_request *req, i
         ippon_rest_store_failed(res);
         return;
     }
+    json_object_set_new(board, "board", json_string("points"));
     json_object_set_new(board, "mode", json_string(ippon_mode_name(mode)));
     json_object_set_new(board, "period", json_string(ippon_rank_period_name(q.period)));
     json_object_set_new(board, "page", json_integer(page));

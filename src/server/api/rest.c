@@ -4,10 +4,11 @@
  * How it works: rest_routes[] lists (method, path, handler). ippon_rest_handle scans it
  * for the request's path; a row with the request's method runs its handler, rows with
  * the path but other methods make a 405 listing them, no row makes a 404. Paths match
- * exactly, except a row ending in a "{name}" segment ("/api/players/{id}"): it matches its
- * prefix followed by one non-empty segment without '/', which the handler finds in
- * req->param. To add a route: write the handler (in its own file, declared
- * in rest.h) and add a row. A row may cap its request body (max_body; 0: only the
+ * exactly, except a row with a "{name}" segment ("/api/players/{id}",
+ * "/api/players/{id}/ratings"): it matches its prefix, one non-empty segment without '/', which
+ * the handler finds in req->param (cut to REST_PARAM_MAX bytes), and the rest of the row
+ * exactly. To add a route: write the handler (in its own file, declared in rest.h) and add a
+ * row. A row may cap its request body (max_body; 0: only the
  * transport's limit); a bigger body gets 413 before the handler runs. A reply of 5xx from a
  * handler during which a read found the database locked (store.h: the loop's reads never wait)
  * becomes 503 busy with Retry-After: 1.
@@ -54,6 +55,7 @@ static const rest_route rest_routes[] = {
     {IPPON_HTTP_GET, "/api/fairness", ippon_fairness_get, 0},
     {IPPON_HTTP_GET, "/api/leaderboard", ippon_rest_leaderboard_get, 0},
     {IPPON_HTTP_GET, "/api/players/{id}", ippon_rest_player_get, 0},
+    {IPPON_HTTP_GET, "/api/players/{id}/ratings", ippon_rest_player_ratings_get, 0},
     {IPPON_HTTP_GET, "/api/matches", ippon_rest_matches_get, 0},
     {IPPON_HTTP_GET, "/api/matches/{id}", ippon_rest_match_get, 0},
     {IPPON_HTTP_GET, "/api/tables", ippon_rest_tables_get, 0},
@@ -265,20 +267,27 @@ void ippon_rest_reply_row(ippon_rest_response *res, const ippon_error_row *row)
     ippon_rest_reply_error_fields(res, row->status, row->wire, fields, "%s", row->text);
 }
 
-/* does path match the route's path? For a "/prefix/{name}" route, *param gets the segment */
-static int rest_path_match(const char *route, const char *path, const char **param)
+/* the longest "{name}" segment a route takes */
+#define REST_PARAM_MAX 128
+
+/* does path match the route's path? For a "/prefix/{name}[/suffix]" route, param gets the segment */
+static int rest_path_match(const char *route, const char *path, char param[REST_PARAM_MAX + 1])
 {
-    const char *brace = strrchr(route, '{');
-    *param = NULL;
-    if (!brace || brace == route || brace[-1] != '/')
+    const char *brace = strchr(route, '{'), *close = brace ? strchr(brace, '}') : NULL;
+    param[0] = '\0';
+    if (!brace || !close || brace == route || brace[-1] != '/')
         return strcmp(route, path) == 0;
     size_t n = (size_t)(brace - route); /* the prefix, through its '/' */
     if (strncmp(route, path, n) != 0)
         return 0;
-    const char *seg = path + n;
-    if (!*seg || strchr(seg, '/'))
+    const char *seg = path + n, *suffix = close + 1, *end = strchr(seg, '/');
+    if (!end)
+        end = seg + strlen(seg);
+    if (end == seg || strcmp(end, suffix) != 0)
         return 0;
-    *param = seg;
+    size_t len = (size_t)(end - seg) < REST_PARAM_MAX ? (size_t)(end - seg) : REST_PARAM_MAX; /* longer: cut, still no id */
+    memcpy(param, seg, len);
+    param[len] = '\0';
     return 1;
 }
 
@@ -288,8 +297,8 @@ void ippon_rest_handle(ippon_app *app, const ippon_rest_request *req, ippon_rest
     size_t allow_len = 0;
     for (size_t i = 0; i < sizeof rest_routes / sizeof rest_routes[0]; i++) {
         const rest_route *r = &rest_routes[i];
-        const char *param;
-        if (!rest_path_match(r->path, req->path, &param))
+        char param[REST_PARAM_MAX + 1];
+        if (!rest_path_match(r->path, req->path, param))
             continue;
         if (r->method == req->method) {
             if (r->max_body && req->body_len > r->max_body) {
@@ -306,7 +315,7 @@ void ippon_rest_handle(ippon_app *app, const ippon_rest_request *req, ippon_rest
                 return;
             }
             ippon_rest_request sub = *req;
-            sub.param = param;
+            sub.param = strchr(r->path, '{') ? param : NULL;
             unsigned long busy = ippon_store_busy_hits(app->store, NULL);
             r->handler(app, &sub, res);
             if (!res->body && !res->deferred)

@@ -61,7 +61,7 @@ typedef struct ippon_rest_request {
     const char *authorization; /* the Authorization header's value, or NULL */
     const char *if_none_match; /* the If-None-Match header's value, or NULL */
     const char *content_type;  /* the Content-Type header's value, or NULL */
-    const char *param;         /* a "/prefix/{x}" route: the path's last segment (set by rest.c) */
+    const char *param;         /* a "/prefix/{x}[/suffix]" route: the path's segment x (set by rest.c) */
     const char *address;       /* the client's IP address ("203.0.113.7", "2001:db8::1"), or NULL */
     ippon_rest_deliver deliver; /* NULL: the caller cannot wait (ippon_rest_defer refuses) */
     void *conn;                /* passed to deliver */
@@ -208,5 +208,9 @@ void ippon_rest_matches_get(ippon_app *app, const ippon_rest_request *req, ippon
 void ippon_rest_match_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
 /* GET /api/tables: the running ranked tables to watch (tables_rest.c) */
 void ippon_rest_tables_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
+/* the ratings (ratings_rest.c): a player's history, and the rating and dan boards, which
+   GET /api/leaderboard sends for ?board=rating|dan (board: store_ratings.h's ippon_rating_board_kind) */
+void ippon_rest_player_ratings_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
+void ippon_rest_rating_board_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res, int board);
 
 #endif
