@@ -1,5 +1,5 @@
 // ladder.test.mjs — the dan ladder written once: the browser's copy (web/js/ladder.js, which the
-// rules page prints and the profile and result draw bars from) must equal the server's table in
+// rules page prints) must equal the server's table in
 // src/rating/ladder.c row by row — every tier's id, names, promotion points, start points,
 // last-place penalty and demotion — with the same place bases per mode, and the rating's start and
 // provisional threshold must be src/rating/rating.c's defaults. Reads the C sources as text.
@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const root = join(import.meta.dirname, '../..');
-const { TIERS, BASES, RATING, tierOf, tierProgress } = await import(pathToFileURL(join(root, 'web/js/ladder.js')).href);
+const { TIERS, BASES, RATING } = await import(pathToFileURL(join(root, 'web/js/ladder.js')).href);
 const ladderC = readFileSync(join(root, 'src/rating/ladder.c'), 'utf8');
 const ratingC = readFileSync(join(root, 'src/rating/rating.c'), 'utf8');
 
@@ -46,12 +46,4 @@ test('the rating starts and stops being provisional where rating.c says', () => 
   const field = (name) => Number(ratingC.match(new RegExp(`\\.${name} = ([0-9.]+)`))[1]);
   assert.equal(RATING.start, field('mu0'));
   assert.equal(RATING.provisional, field('provisional_sigma'));
-});
-
-test('tierOf and tierProgress: the bar to the next tier', () => {
-  assert.equal(tierOf('1d').ja, '初段');
-  assert.equal(tierOf('nonsense').id, 'novice');
-  assert.equal(tierProgress(tierOf('1d'), 200), 0.5);   // 200 of 400
-  assert.equal(tierProgress(tierOf('novice'), -5), 0);
-  assert.equal(tierProgress(tierOf('10d'), 5000), 1);   // the top has no threshold
 });

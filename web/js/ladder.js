@@ -2,7 +2,8 @@
 // thresholds, start points, last-place penalties and whether they demote, and each mode's place
 // bases. The one source is the server's table, src/rating/ladder.c (include/ippon/ladder.h
 // explains it); tests/web/ladder.test.mjs reads that file and checks these rows against it. The
-// rules page prints them (rules.js), the profile and the result draw the bar to the next tier.
+// rules page prints them (rules.js), before any player is signed in; a player's own tier, with
+// its names and threshold, comes from the server (standing.js).
 
 /** the rating's start and the uncertainty above which it is provisional (src/rating/rating.c's defaults) */
 export const RATING = { start: 1500, provisional: 80 };
@@ -34,18 +35,7 @@ export const TIERS = [
 /** each mode's base for 1st, 2nd, … place; the last place's is minus the tier's penalty (null here) */
 export const BASES = { '4p': [20, 10, 0, null], '3p': [30, 0, null] };
 
-/** the tier with this id, or the lowest for an unknown one */
-export function tierOf(id) {
-  return TIERS.find((tier) => tier.id === id) || TIERS[0];
-}
-
 /** a tier's name in lang ('en' or 'ja') */
 export function tierName(tier, lang) {
   return lang === 'ja' ? tier.ja : tier.en;
-}
-
-/** how far points stand toward the tier's threshold, 0 … 1 (1 at the top tier) */
-export function tierProgress(tier, points) {
-  if (!tier.promote_at) return 1;
-  return Math.max(0, Math.min(1, points / tier.promote_at));
 }
