@@ -88,6 +88,10 @@ static const config_key config_keys[] = {
      "10", 0, 0, NULL},
     {"time_scale", CONFIG_NUMBER, offsetof(ippon_config, time_scale), 0, 0, "1", 0.001, 100, NULL},
     {"bot_fill_after", CONFIG_NUMBER, offsetof(ippon_config, bot_fill_after), 0, 0, "30", 0, 3600, NULL},
+    /* the ranked queue's rating window (game/queue_window.h): ippon_config_check wants start <= cap */
+    {"queue_window_start", CONFIG_NUMBER, offsetof(ippon_config, queue_window_start), 0, 0, "100", 0, 10000, NULL},
+    {"queue_window_growth", CONFIG_NUMBER, offsetof(ippon_config, queue_window_growth), 0, 0, "10", 0, 10000, NULL},
+    {"queue_window_cap", CONFIG_NUMBER, offsetof(ippon_config, queue_window_cap), 0, 0, "400", 0, 10000, NULL},
     {"bot_delay_ms", CONFIG_INT, offsetof(ippon_config, bot_delay_ms), 0, 10000, "600", 0, 0, NULL},
     {"call_window_ms", CONFIG_INT, offsetof(ippon_config, call_window_ms), 0, 3000, "700", 0, 0, NULL},
     {"contribution_ms", CONFIG_INT, offsetof(ippon_config, contribution_ms), 0, 10000, "2000", 0, 0, NULL},
@@ -607,6 +611,11 @@ int ippon_config_check(const ippon_config *cfg, char *err, size_t errlen)
         redis.user[0] && !redis.password[0]) {
         snprintf(err, errlen, "key \"cluster.redis\": Redis user \"%s\" needs a password (in the URI, or "
                               "\"cluster.redis_password_file\")", redis.user);
+        return -1;
+    }
+    if (cfg->queue_window_start > cfg->queue_window_cap) {
+        snprintf(err, errlen, "key \"queue_window_start\": must not be more than \"queue_window_cap\" (%g > %g)",
+                 cfg->queue_window_start, cfg->queue_window_cap);
         return -1;
     }
     if (cfg->login_delay_base_ms > cfg->login_delay_max_ms) {

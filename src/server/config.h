@@ -59,6 +59,9 @@ typedef struct ippon_config {
     /* the game (gateway.c, table.c) */
     double time_scale;           /* clocks and bot delays are multiplied by this (tests run fast) */
     double bot_fill_after;       /* seconds a queued player waits before bots fill the table */
+    double queue_window_start;   /* the ranked queue's rating window at once (game/queue_window.h) */
+    double queue_window_growth;  /* ... widened by this per second of waiting */
+    double queue_window_cap;     /* ... up to this */
     int bot_delay_ms;            /* a bot's thinking time on its own turn */
     int call_window_ms;          /* the call window after every discard, kan and kita */
     int contribution_ms;         /* the first deal's wait for the players' contributions to the walls */

@@ -43,6 +43,7 @@
 #include "cluster/coord.h"
 #include "cluster/redis_password.h"
 #include "cluster/shared_buckets.h"
+#include "../unit/queue_window_cases.h"
 
 #define PREFIX "test:"
 #define PASSWORD "coord-pass"     /* requirepass: the default user's */
@@ -262,6 +263,9 @@ static int fresh(void **state)
 
 /* ---- the queue ---- */
 
+/* a window every spread fits: the takes below are about the queue's order, seats and addresses */
+static const ippon_coord_window OPEN = {1e12, 0, 1e12, 1};
+
 /* user queues on c at `at` from address addr (NULL: a ticket without one) */
 static void join_from(ippon_coord *c, const char *mode, const char *user, const char *addr, long long at)
 {
@@ -298,8 +302,8 @@ static void test_take_never_gives_a_player_twice(void **state)
         char t1[32], t2[32];
         snprintf(t1, sizeof t1, "t%d-a", takes + empty);
         snprintf(t2, sizeof t2, "t%d-b", takes + empty);
-        ippon_coord_queue_take(T.n1, "4p", SEATS, 5000, 60000, true, t1, keep, &a1);
-        ippon_coord_queue_take(T.n2, "4p", SEATS, 5000, 60000, true, t2, keep, &a2);
+        ippon_coord_queue_take(T.n1, "4p", SEATS, 5000, 60000, true, &OPEN, t1, keep, &a1);
+        ippon_coord_queue_take(T.n2, "4p", SEATS, 5000, 60000, true, &OPEN, t2, keep, &a2);
         wait_answer(&a1);
         wait_answer(&a2);
         answer *both[2] = {&a1, &a2};
@@ -340,18 +344,18 @@ static void test_take_fills_with_bots_only_after_the_wait(void **state)
     join(T.n1, "3p", "early", 1000);
     join(T.n2, "3p", "late", 1400);
     answer a = {0};
-    ippon_coord_queue_take(T.n1, "3p", 3, 1999, 1000, true, "ta", keep, &a); /* the first waited 999 ms of 1000 */
+    ippon_coord_queue_take(T.n1, "3p", 3, 1999, 1000, true, &OPEN, "ta", keep, &a); /* the first waited 999 ms of 1000 */
     wait_answer(&a);
     assert_true(a.ok);
     assert_int_equal(a.count, 0);
     answer b = {0};
-    ippon_coord_queue_take(T.n2, "3p", 3, 2000, 1000, true, "tb", keep, &b);
+    ippon_coord_queue_take(T.n2, "3p", 3, 2000, 1000, true, &OPEN, "tb", keep, &b);
     wait_answer(&b);
     assert_int_equal(b.count, 4); /* both, the earliest first; the third seat is a bot's */
     assert_string_equal(b.items[0], "early");
     assert_string_equal(b.items[2], "late");
     answer c = {0};
-    ippon_coord_queue_take(T.n1, "3p", 3, 99999, 1000, true, "tc", keep, &c);
+    ippon_coord_queue_take(T.n1, "3p", 3, 99999, 1000, true, &OPEN, "tc", keep, &c);
     wait_answer(&c);
     assert_int_equal(c.count, 0);
 }
@@ -374,12 +378,12 @@ static void test_take_keeps_addresses_apart(void **state)
     join_from(T.n2, "4p", "c", "10.0.0.3", 1004);
     char users[128];
     answer t = {0};
-    ippon_coord_queue_take(T.n1, "4p", 4, 2000, 60000, true, "t1", keep, &t);
+    ippon_coord_queue_take(T.n1, "4p", 4, 2000, 60000, true, &OPEN, "t1", keep, &t);
     wait_answer(&t);
     users_taken(&t, users, sizeof users);
     assert_string_equal(users, "a1,b,nobody,c"); /* a2 passed over, still first in the queue */
     answer alone = {0};
-    ippon_coord_queue_take(T.n2, "4p", 4, 2001, 1000, true, "t2", keep, &alone);
+    ippon_coord_queue_take(T.n2, "4p", 4, 2001, 1000, true, &OPEN, "t2", keep, &alone);
     wait_answer(&alone);
     users_taken(&alone, users, sizeof users);
     assert_string_equal(users, "a2"); /* it waited 1,000 ms: bots fill the rest */
@@ -388,10 +392,63 @@ static void test_take_keeps_addresses_apart(void **state)
     join_from(T.n2, "3p", "x2", "10.0.0.9", 1001);
     join_from(T.n1, "3p", "x3", "10.0.0.9", 1002);
     answer same = {0};
-    ippon_coord_queue_take(T.n1, "3p", 3, 1003, 60000, false, "t3", keep, &same);
+    ippon_coord_queue_take(T.n1, "3p", 3, 1003, 60000, false, &OPEN, "t3", keep, &same);
     wait_answer(&same);
     users_taken(&same, users, sizeof users);
     assert_string_equal(users, "x1,x2,x3");
+}
+
+/* the hand-worked queues of queue_window_cases.h through the shared take: the same groups as the
+   lobby's (unit/test_server_queue_window.c), the ratings travelling in the tickets */
+static void test_take_keeps_to_the_rating_window(void **state)
+{
+    (void)state;
+    char users[128];
+    for (int k = 0; k < QW_CASES; k++) {
+        const qw_case *c = &qw_cases[k];
+        const char *mode = c->seats == 4 ? "4p" : "3p";
+        redis_flush();
+        for (int i = 0; i < c->n; i++) {
+            answer a = {0};
+            char ticket[200];
+            snprintf(ticket, sizeof ticket, "{\"node\":\"n1\",\"addr\":\"%s\",\"rating\":%.17g}", c->players[i].addr,
+                     c->players[i].rating);
+            ippon_coord_queue_join(T.n1, mode, c->players[i].id, ticket, c->players[i].since, keep, &a);
+            wait_answer(&a);
+            assert_int_equal(a.number, 1);
+        }
+        const ippon_coord_window w = {c->start, c->per_second, c->cap, c->time_scale};
+        answer t = {0};
+        ippon_coord_queue_take(T.n2, mode, c->seats, c->now, c->fill_after, true, &w, "tw", keep, &t);
+        wait_answer(&t);
+        assert_true(t.ok);
+        users_taken(&t, users, sizeof users);
+        if (strcmp(users, c->taken) != 0)
+            fail_msg("case \"%s\": the take gave \"%s\", expected \"%s\"", c->name, users, c->taken);
+    }
+    /* a ticket without a rating counts as the initial 1500: with p at 1600 and q at 1601, a
+       window of 100 holds the three only if it is 1500, not less */
+    redis_flush();
+    join(T.n1, "3p", "old", 1000);
+    const char *tickets[2] = {"{\"node\":\"n1\",\"rating\":1600}", "{\"node\":\"n1\",\"rating\":1600.5}"};
+    const char *who[2] = {"p", "q"};
+    for (int i = 0; i < 2; i++) {
+        answer a = {0};
+        ippon_coord_queue_join(T.n1, "3p", who[i], tickets[i], 1001 + i, keep, &a);
+        wait_answer(&a);
+    }
+    const ippon_coord_window w = {100, 0, 100, 1};
+    answer t = {0};
+    ippon_coord_queue_take(T.n2, "3p", 3, 2000, QW_NEVER, true, &w, "tx", keep, &t);
+    wait_answer(&t);
+    users_taken(&t, users, sizeof users);
+    assert_string_equal(users, ""); /* 1600.5 − 1500 > 100: no table */
+    const ippon_coord_window w2 = {100.5, 0, 100.5, 1};
+    answer t2 = {0};
+    ippon_coord_queue_take(T.n2, "3p", 3, 2000, QW_NEVER, true, &w2, "ty", keep, &t2);
+    wait_answer(&t2);
+    users_taken(&t2, users, sizeof users);
+    assert_string_equal(users, "old,p,q");
 }
 
 static void test_join_twice_and_leave(void **state)
@@ -427,7 +484,7 @@ static void test_seats_follow_the_table(void **state)
     join(T.n1, "4p", "a", 1000);
     join(T.n2, "4p", "b", 1001);
     answer take = {0};
-    ippon_coord_queue_take(T.n1, "4p", 4, 999999, 0, true, "tt", keep, &take);
+    ippon_coord_queue_take(T.n1, "4p", 4, 999999, 0, true, &OPEN, "tt", keep, &take);
     wait_answer(&take);
     assert_int_equal(take.count, 4);
     answer again = {0}, where = {0}, placed = {0};
@@ -473,7 +530,7 @@ static void test_seats_follow_the_table(void **state)
     ippon_coord_lease(T.n1, "{}", 300, keep, &lease);
     wait_answer(&lease);
     join(T.n1, "3p", "c", 4000);
-    ippon_coord_queue_take(T.n1, "3p", 3, 999999, 0, true, "tv", keep, &take2);
+    ippon_coord_queue_take(T.n1, "3p", 3, 999999, 0, true, &OPEN, "tv", keep, &take2);
     wait_answer(&take2);
     assert_int_equal(take2.count, 2);
     run_for(400);
@@ -564,7 +621,7 @@ static void test_a_dead_node_is_voided_after_its_lease(void **state)
     assert_string_equal(look.items[1], "2");
     assert_string_equal(look.items[2], "void");
     answer take = {0};
-    ippon_coord_queue_take(T.n2, "4p", 4, 999999, 0, true, "t-of-n2", keep, &take);
+    ippon_coord_queue_take(T.n2, "4p", 4, 999999, 0, true, &OPEN, "t-of-n2", keep, &take);
     wait_answer(&take);
     assert_int_equal(take.count, 2); /* n1's player was dropped; n2's is still queued */
     assert_string_equal(take.items[0], "player-of-n2");
@@ -1003,6 +1060,7 @@ int main(void)
         cmocka_unit_test_setup(test_take_never_gives_a_player_twice, fresh),
         cmocka_unit_test_setup(test_take_fills_with_bots_only_after_the_wait, fresh),
         cmocka_unit_test_setup(test_take_keeps_addresses_apart, fresh),
+        cmocka_unit_test_setup(test_take_keeps_to_the_rating_window, fresh),
         cmocka_unit_test_setup(test_join_twice_and_leave, fresh),
         cmocka_unit_test_setup(test_seats_follow_the_table, fresh),
         cmocka_unit_test_setup(test_directory, fresh),

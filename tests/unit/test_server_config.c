@@ -536,6 +536,13 @@ static void login_delays_in_order(void **state)
     assert_non_null(strstr(err, "key \"login_delay_base_ms\": must not be more than \"login_delay_max_ms\""));
     assert_int_equal(ippon_config_set(&cfg, "login_delay_max_ms", "5000", "test", err, sizeof err), 0);
     assert_int_equal(ippon_config_check(&cfg, err, sizeof err), 0);
+    /* the queue's window starts no wider than its cap (defaults 100 and 400) */
+    assert_true(cfg.queue_window_start == 100 && cfg.queue_window_growth == 10 && cfg.queue_window_cap == 400);
+    assert_int_equal(ippon_config_set(&cfg, "queue_window_start", "401", "test", err, sizeof err), 0);
+    assert_int_equal(ippon_config_check(&cfg, err, sizeof err), -1);
+    assert_non_null(strstr(err, "key \"queue_window_start\": must not be more than \"queue_window_cap\""));
+    assert_int_equal(ippon_config_set(&cfg, "queue_window_cap", "401", "test", err, sizeof err), 0);
+    assert_int_equal(ippon_config_check(&cfg, err, sizeof err), 0);
     ippon_config_free(&cfg);
 }
 

@@ -45,7 +45,7 @@ static void empty(void **state)
         assert_int_equal(ippon_lobby_size(l, m), 0);
         assert_int_equal(ippon_lobby_oldest(l, m), -1);
         ippon_lobby_entry out[4];
-        assert_int_equal(ippon_lobby_take(l, m, 4, 0, 1000000, out), 0);
+        assert_int_equal(ippon_lobby_take(l, m, 4, NULL, 0, 1000000, out), 0);
     }
     assert_int_equal(ippon_lobby_mode_of(l, "nobody"), -1);
     assert_false(ippon_lobby_leave(l, "nobody"));
@@ -57,9 +57,9 @@ static void fifo_positions(void **state)
 {
     (void)state;
     ippon_lobby *l = ippon_lobby_new();
-    assert_int_equal(ippon_lobby_join(l, M4, "u1", "Alice", "", 100), 1);
-    assert_int_equal(ippon_lobby_join(l, M4, "u2", "Bob", "", 200), 2);
-    assert_int_equal(ippon_lobby_join(l, M4, "u3", "Carol", "", 300), 3);
+    assert_int_equal(ippon_lobby_join(l, M4, "u1", "Alice", "", 1500.0, 100), 1);
+    assert_int_equal(ippon_lobby_join(l, M4, "u2", "Bob", "", 1500.0, 200), 2);
+    assert_int_equal(ippon_lobby_join(l, M4, "u3", "Carol", "", 1500.0, 300), 3);
     assert_string_equal(queue_text(l, M4), "u1 u2 u3");
     assert_int_equal(ippon_lobby_oldest(l, M4), 100);
     int n;
@@ -74,11 +74,11 @@ static void fifo_positions(void **state)
     assert_int_equal(ippon_lobby_mode_of(l, "u2"), M4);
     /* not a full table and nobody waited long: no group */
     ippon_lobby_entry out[4];
-    assert_int_equal(ippon_lobby_take(l, M4, 4, 60000, 1000, out), 0);
+    assert_int_equal(ippon_lobby_take(l, M4, 4, NULL, 60000, 1000, out), 0);
     assert_string_equal(queue_text(l, M4), "u1 u2 u3");
     /* a bad mode is refused */
-    assert_int_equal(ippon_lobby_join(l, 2, "x", "X", "", 0), -1);
-    assert_int_equal(ippon_lobby_join(l, -1, "x", "X", "", 0), -1);
+    assert_int_equal(ippon_lobby_join(l, 2, "x", "X", "", 1500.0, 0), -1);
+    assert_int_equal(ippon_lobby_join(l, -1, "x", "X", "", 1500.0, 0), -1);
     assert_int_equal(ippon_lobby_mode_of(l, "x"), -1);
     ippon_lobby_free(l);
 }
@@ -89,11 +89,11 @@ static void full_table_group(void **state)
     ippon_lobby *l = ippon_lobby_new();
     const char *ids[] = { "a", "b", "c", "d", "e", "f" };
     for (int i = 0; i < 6; i++)
-        assert_int_equal(ippon_lobby_join(l, M4, ids[i], ids[i], "", 1000 + i), i + 1);
+        assert_int_equal(ippon_lobby_join(l, M4, ids[i], ids[i], "", 1500.0, 1000 + i), i + 1);
     ippon_lobby_entry out[4];
     memset(out, 0, sizeof out);
     /* long before bot fill: the four first form a table, the rest stay */
-    assert_int_equal(ippon_lobby_take(l, M4, 4, 60000, 1010, out), 4);
+    assert_int_equal(ippon_lobby_take(l, M4, 4, NULL, 60000, 1010, out), 4);
     assert_string_equal(out[0].user_id, "a");
     assert_string_equal(out[1].user_id, "b");
     assert_string_equal(out[2].user_id, "c");
@@ -104,9 +104,9 @@ static void full_table_group(void **state)
     assert_int_equal(ippon_lobby_mode_of(l, "a"), -1);
     assert_int_equal(ippon_lobby_mode_of(l, "e"), M4);
     /* two left: no group yet */
-    assert_int_equal(ippon_lobby_take(l, M4, 4, 60000, 1010, out), 0);
+    assert_int_equal(ippon_lobby_take(l, M4, 4, NULL, 60000, 1010, out), 0);
     /* positions continue from the new head */
-    assert_int_equal(ippon_lobby_join(l, M4, "g", "g", "", 1020), 3);
+    assert_int_equal(ippon_lobby_join(l, M4, "g", "g", "", 1500.0, 1020), 3);
     ippon_lobby_free(l);
 }
 
@@ -114,13 +114,13 @@ static void three_player_group(void **state)
 {
     (void)state;
     ippon_lobby *l = ippon_lobby_new();
-    ippon_lobby_join(l, M3, "p", "P", "", 0);
-    ippon_lobby_join(l, M3, "q", "Q", "", 0);
+    ippon_lobby_join(l, M3, "p", "P", "", 1500.0, 0);
+    ippon_lobby_join(l, M3, "q", "Q", "", 1500.0, 0);
     ippon_lobby_entry out[4];
-    assert_int_equal(ippon_lobby_take(l, M3, 3, 60000, 1, out), 0);
-    ippon_lobby_join(l, M3, "r", "R", "", 1);
-    ippon_lobby_join(l, M3, "s", "S", "", 2);
-    assert_int_equal(ippon_lobby_take(l, M3, 3, 60000, 3, out), 3);
+    assert_int_equal(ippon_lobby_take(l, M3, 3, NULL, 60000, 1, out), 0);
+    ippon_lobby_join(l, M3, "r", "R", "", 1500.0, 1);
+    ippon_lobby_join(l, M3, "s", "S", "", 1500.0, 2);
+    assert_int_equal(ippon_lobby_take(l, M3, 3, NULL, 60000, 3, out), 3);
     assert_string_equal(out[0].user_id, "p");
     assert_string_equal(out[1].user_id, "q");
     assert_string_equal(out[2].user_id, "r");
@@ -132,22 +132,22 @@ static void bot_fill(void **state)
 {
     (void)state;
     ippon_lobby *l = ippon_lobby_new();
-    ippon_lobby_join(l, M4, "old", "Old", "", 10000);
-    ippon_lobby_join(l, M4, "new", "New", "", 25000);
+    ippon_lobby_join(l, M4, "old", "Old", "", 1500.0, 10000);
+    ippon_lobby_join(l, M4, "new", "New", "", 1500.0, 25000);
     ippon_lobby_entry out[4];
     /* the oldest has waited 29,999 ms of 30,000: not yet */
-    assert_int_equal(ippon_lobby_take(l, M4, 4, 30000, 39999, out), 0);
+    assert_int_equal(ippon_lobby_take(l, M4, 4, NULL, 30000, 39999, out), 0);
     assert_string_equal(queue_text(l, M4), "old new");
     /* exactly 30 s: everybody waiting goes, bots fill the rest */
-    assert_int_equal(ippon_lobby_take(l, M4, 4, 30000, 40000, out), 2);
+    assert_int_equal(ippon_lobby_take(l, M4, 4, NULL, 30000, 40000, out), 2);
     assert_string_equal(out[0].user_id, "old");
     assert_string_equal(out[1].user_id, "new");
     assert_int_equal(ippon_lobby_size(l, M4), 0);
     assert_int_equal(ippon_lobby_oldest(l, M4), -1);
     /* only the oldest's wait counts: a newcomer alone waits its own time */
-    ippon_lobby_join(l, M4, "late", "Late", "", 50000);
-    assert_int_equal(ippon_lobby_take(l, M4, 4, 30000, 79999, out), 0);
-    assert_int_equal(ippon_lobby_take(l, M4, 4, 30000, 80000, out), 1);
+    ippon_lobby_join(l, M4, "late", "Late", "", 1500.0, 50000);
+    assert_int_equal(ippon_lobby_take(l, M4, 4, NULL, 30000, 79999, out), 0);
+    assert_int_equal(ippon_lobby_take(l, M4, 4, NULL, 30000, 80000, out), 1);
     assert_string_equal(out[0].user_id, "late");
     ippon_lobby_free(l);
 }
@@ -156,11 +156,11 @@ static void rejoin_moves(void **state)
 {
     (void)state;
     ippon_lobby *l = ippon_lobby_new();
-    ippon_lobby_join(l, M4, "a", "A", "", 0);
-    ippon_lobby_join(l, M4, "b", "B", "", 1);
-    ippon_lobby_join(l, M4, "c", "C", "", 2);
+    ippon_lobby_join(l, M4, "a", "A", "", 1500.0, 0);
+    ippon_lobby_join(l, M4, "b", "B", "", 1500.0, 1);
+    ippon_lobby_join(l, M4, "c", "C", "", 1500.0, 2);
     /* joining the same mode again: to the end, with the new time and name */
-    assert_int_equal(ippon_lobby_join(l, M4, "a", "A2", "", 5), 3);
+    assert_int_equal(ippon_lobby_join(l, M4, "a", "A2", "", 1500.0, 5), 3);
     assert_string_equal(queue_text(l, M4), "b c a");
     int n;
     const ippon_lobby_entry *e = ippon_lobby_entries(l, M4, &n);
@@ -168,12 +168,12 @@ static void rejoin_moves(void **state)
     assert_int_equal(e[2].since, 5);
     assert_int_equal(ippon_lobby_oldest(l, M4), 1);
     /* joining the other mode: leaves this one */
-    assert_int_equal(ippon_lobby_join(l, M3, "b", "B", "", 6), 1);
+    assert_int_equal(ippon_lobby_join(l, M3, "b", "B", "", 1500.0, 6), 1);
     assert_string_equal(queue_text(l, M4), "c a");
     assert_string_equal(queue_text(l, M3), "b");
     assert_int_equal(ippon_lobby_mode_of(l, "b"), M3);
     /* nobody is ever queued twice */
-    ippon_lobby_join(l, M4, "b", "B", "", 7);
+    ippon_lobby_join(l, M4, "b", "B", "", 1500.0, 7);
     assert_string_equal(queue_text(l, M4), "c a b");
     assert_string_equal(queue_text(l, M3), "");
     ippon_lobby_free(l);
@@ -183,10 +183,10 @@ static void leave(void **state)
 {
     (void)state;
     ippon_lobby *l = ippon_lobby_new();
-    ippon_lobby_join(l, M4, "a", "A", "", 0);
-    ippon_lobby_join(l, M4, "b", "B", "", 1);
-    ippon_lobby_join(l, M4, "c", "C", "", 2);
-    ippon_lobby_join(l, M3, "x", "X", "", 3);
+    ippon_lobby_join(l, M4, "a", "A", "", 1500.0, 0);
+    ippon_lobby_join(l, M4, "b", "B", "", 1500.0, 1);
+    ippon_lobby_join(l, M4, "c", "C", "", 1500.0, 2);
+    ippon_lobby_join(l, M3, "x", "X", "", 1500.0, 3);
     assert_true(ippon_lobby_leave(l, "b"));
     assert_string_equal(queue_text(l, M4), "a c");
     assert_false(ippon_lobby_leave(l, "b"));
@@ -198,12 +198,12 @@ static void leave(void **state)
     assert_true(ippon_lobby_leave(l, "c"));
     assert_int_equal(ippon_lobby_size(l, M4), 0);
     /* a user who left does not count toward a table */
-    ippon_lobby_join(l, M3, "p", "P", "", 10);
-    ippon_lobby_join(l, M3, "q", "Q", "", 11);
-    ippon_lobby_join(l, M3, "r", "R", "", 12);
+    ippon_lobby_join(l, M3, "p", "P", "", 1500.0, 10);
+    ippon_lobby_join(l, M3, "q", "Q", "", 1500.0, 11);
+    ippon_lobby_join(l, M3, "r", "R", "", 1500.0, 12);
     ippon_lobby_leave(l, "q");
     ippon_lobby_entry out[4];
-    assert_int_equal(ippon_lobby_take(l, M3, 3, 60000, 20, out), 0);
+    assert_int_equal(ippon_lobby_take(l, M3, 3, NULL, 60000, 20, out), 0);
     ippon_lobby_free(l);
 }
 
@@ -211,26 +211,26 @@ static void modes_independent(void **state)
 {
     (void)state;
     ippon_lobby *l = ippon_lobby_new();
-    ippon_lobby_join(l, M4, "a", "A", "", 0);
-    ippon_lobby_join(l, M3, "b", "B", "", 100);
-    ippon_lobby_join(l, M4, "c", "C", "", 200);
-    ippon_lobby_join(l, M3, "d", "D", "", 300);
-    ippon_lobby_join(l, M3, "e", "E", "", 400);
+    ippon_lobby_join(l, M4, "a", "A", "", 1500.0, 0);
+    ippon_lobby_join(l, M3, "b", "B", "", 1500.0, 100);
+    ippon_lobby_join(l, M4, "c", "C", "", 1500.0, 200);
+    ippon_lobby_join(l, M3, "d", "D", "", 1500.0, 300);
+    ippon_lobby_join(l, M3, "e", "E", "", 1500.0, 400);
     assert_int_equal(ippon_lobby_size(l, M4), 2);
     assert_int_equal(ippon_lobby_size(l, M3), 3);
     assert_int_equal(ippon_lobby_oldest(l, M4), 0);
     assert_int_equal(ippon_lobby_oldest(l, M3), 100);
     ippon_lobby_entry out[4];
     /* 3 waiting for 3p: a table; the 4p queue does not move */
-    assert_int_equal(ippon_lobby_take(l, M4, 4, 60000, 500, out), 0);
-    assert_int_equal(ippon_lobby_take(l, M3, 3, 60000, 500, out), 3);
+    assert_int_equal(ippon_lobby_take(l, M4, 4, NULL, 60000, 500, out), 0);
+    assert_int_equal(ippon_lobby_take(l, M3, 3, NULL, 60000, 500, out), 3);
     assert_string_equal(out[0].user_id, "b");
     assert_string_equal(out[1].user_id, "d");
     assert_string_equal(out[2].user_id, "e");
     assert_string_equal(queue_text(l, M4), "a c");
     /* bot fill in one mode leaves the other alone */
-    ippon_lobby_join(l, M3, "f", "F", "", 1000);
-    assert_int_equal(ippon_lobby_take(l, M4, 4, 60000, 60000, out), 2);
+    ippon_lobby_join(l, M3, "f", "F", "", 1500.0, 1000);
+    assert_int_equal(ippon_lobby_take(l, M4, 4, NULL, 60000, 60000, out), 2);
     assert_string_equal(queue_text(l, M3), "f");
     ippon_lobby_free(l);
 }
@@ -242,11 +242,11 @@ static void many(void **state)
     char id[40];
     for (int i = 0; i < 100; i++) { /* past the first growth of the queue */
         snprintf(id, sizeof id, "user%03d", i);
-        assert_int_equal(ippon_lobby_join(l, M4, id, id, "", i), i + 1);
+        assert_int_equal(ippon_lobby_join(l, M4, id, id, "", 1500.0, i), i + 1);
     }
     ippon_lobby_entry out[4];
     for (int g = 0; g < 25; g++) {
-        assert_int_equal(ippon_lobby_take(l, M4, 4, 1000000, 100, out), 4);
+        assert_int_equal(ippon_lobby_take(l, M4, 4, NULL, 1000000, 100, out), 4);
         for (int k = 0; k < 4; k++) {
             snprintf(id, sizeof id, "user%03d", 4 * g + k);
             assert_string_equal(out[k].user_id, id);
@@ -275,13 +275,13 @@ static void distinct_addresses(void **state)
     ippon_lobby *l = ippon_lobby_new();
     ippon_lobby_entry g[4];
     /* a and b share an address: a table of four passes b over, b keeps its place */
-    ippon_lobby_join(l, M4, "a", "A", "10.0.0.1", 1);
-    ippon_lobby_join(l, M4, "b", "B", "10.0.0.1", 2);
-    ippon_lobby_join(l, M4, "c", "C", "10.0.0.2", 3);
-    ippon_lobby_join(l, M4, "d", "D", "2001:db8::1", 4);
-    assert_int_equal(ippon_lobby_take(l, M4, 4, 1000, 10, g), 0); /* a, c, d: not four yet */
-    ippon_lobby_join(l, M4, "e", "E", "10.0.0.3", 5);
-    assert_int_equal(ippon_lobby_take(l, M4, 4, 1000, 10, g), 4);
+    ippon_lobby_join(l, M4, "a", "A", "10.0.0.1", 1500.0, 1);
+    ippon_lobby_join(l, M4, "b", "B", "10.0.0.1", 1500.0, 2);
+    ippon_lobby_join(l, M4, "c", "C", "10.0.0.2", 1500.0, 3);
+    ippon_lobby_join(l, M4, "d", "D", "2001:db8::1", 1500.0, 4);
+    assert_int_equal(ippon_lobby_take(l, M4, 4, NULL, 1000, 10, g), 0); /* a, c, d: not four yet */
+    ippon_lobby_join(l, M4, "e", "E", "10.0.0.3", 1500.0, 5);
+    assert_int_equal(ippon_lobby_take(l, M4, 4, NULL, 1000, 10, g), 4);
     assert_string_equal(group_text(g, 4), "a c d e");
     assert_string_equal(g[0].addr, "10.0.0.1");
     assert_string_equal(queue_text(l, M4), "b");
@@ -294,11 +294,11 @@ static void distinct_addresses_with_bots(void **state)
     ippon_lobby *l = ippon_lobby_new();
     ippon_lobby_entry g[3];
     /* the first has waited long enough for bots: it sits with whoever can, not with its twin */
-    ippon_lobby_join(l, M3, "a", "A", "10.0.0.1", 0);
-    ippon_lobby_join(l, M3, "b", "B", "10.0.0.1", 1);
-    ippon_lobby_join(l, M3, "c", "C", "", 2); /* an unknown address is never passed over */
-    assert_int_equal(ippon_lobby_take(l, M3, 3, 100, 50, g), 0);
-    assert_int_equal(ippon_lobby_take(l, M3, 3, 100, 100, g), 2);
+    ippon_lobby_join(l, M3, "a", "A", "10.0.0.1", 1500.0, 0);
+    ippon_lobby_join(l, M3, "b", "B", "10.0.0.1", 1500.0, 1);
+    ippon_lobby_join(l, M3, "c", "C", "", 1500.0, 2); /* an unknown address is never passed over */
+    assert_int_equal(ippon_lobby_take(l, M3, 3, NULL, 100, 50, g), 0);
+    assert_int_equal(ippon_lobby_take(l, M3, 3, NULL, 100, 100, g), 2);
     assert_string_equal(group_text(g, 2), "a c");
     assert_string_equal(queue_text(l, M3), "b");
     ippon_lobby_free(l);
@@ -310,10 +310,10 @@ static void shared_addresses_allowed(void **state)
     ippon_lobby *l = ippon_lobby_new();
     ippon_lobby_entry g[3];
     ippon_lobby_distinct_addresses(l, false); /* a LAN event: everybody behind one address */
-    ippon_lobby_join(l, M3, "a", "A", "192.168.0.9", 0);
-    ippon_lobby_join(l, M3, "b", "B", "192.168.0.9", 1);
-    ippon_lobby_join(l, M3, "c", "C", "192.168.0.9", 2);
-    assert_int_equal(ippon_lobby_take(l, M3, 3, 1000, 5, g), 3);
+    ippon_lobby_join(l, M3, "a", "A", "192.168.0.9", 1500.0, 0);
+    ippon_lobby_join(l, M3, "b", "B", "192.168.0.9", 1500.0, 1);
+    ippon_lobby_join(l, M3, "c", "C", "192.168.0.9", 1500.0, 2);
+    assert_int_equal(ippon_lobby_take(l, M3, 3, NULL, 1000, 5, g), 3);
     assert_string_equal(group_text(g, 3), "a b c");
     assert_int_equal(ippon_lobby_size(l, M3), 0);
     ippon_lobby_free(l);

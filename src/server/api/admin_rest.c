@@ -11,8 +11,9 @@
  * settings applied), makes the store's kept replies follow, and answers with the changed thing
  * — or 503 unavailable if the database could not take the write now (nothing changed). The
  * audit row names the administrator by username and id. The lists (users, the audit log, the
- * pairs of players) come from the store as plain rows (store_admin.h); their replies' JSON is
- * made here (the pairs' on the reader's thread, with the query).
+ * pairs of players, the queue's statistics) come from the store as plain rows (store_admin.h,
+ * store_queue_stats.h); their replies' JSON is made here (the pairs' and the queue's on the
+ * reader's thread, with the query).
  */
 #include "api/admin_rest.h"
 
@@ -34,6 +35,7 @@
 #include "api/rankings_json.h"
 #include "api/rest_params.h"
 #include "store/store_admin.h"
+#include "store/store_queue_stats.h"
 #include "store/store_rankings.h"
 #include "store/store_writer.h"
 
@@ -730,6 +732,83 @@ void ippon_admin_pairs_get(ippon_app *app, const ippon_rest_request *req, ippon_
     if (ippon_writer_submit(app->reader, IPPON_WRITE_ANSWER, pairs_run, pairs_done, p) != 0) {
         ippon_rest_undefer(res); /* the reader refused it (stopping, or none): answer now */
         free(p);
+        reply_unavailable(res);
+    }
+}
+
+/* ---- the ranked queue's statistics per mode and day ------------------------------------ */
+
+#define ADMIN_MAX_QUEUE_DAYS 90
+
+/* a queue statistics query on its way through the reader, as a pairs query */
+typedef struct queue_read {
+    ippon_rest_deferred *deferred;
+    int64_t since_ms;
+    int days;
+    double start, growth, cap; /* the window's keys, said with the numbers */
+    json_t *out;
+} queue_read;
+
+/* on the reader's thread: {"days","window":{"start","growth","cap"},"rows":[{"day","mode","tables",
+   "median_spread","median_wait_ms"}]} */
+static int queue_run(ippon_store *st, void *arg)
+{
+    queue_read *q = arg;
+    ippon_queue_day *days = NULL;
+    int n = ippon_store_queue_days(st, q->since_ms, &days);
+    if (n < 0)
+        return -1;
+    json_t *rows = json_array();
+    for (int i = 0; rows && i < n; i++)
+        json_array_append_new(rows, json_pack("{s:s,s:s,s:I,s:f,s:f}", "day", days[i].day, "mode", days[i].mode,
+                                              "tables", (json_int_t)days[i].tables, "median_spread",
+                                              days[i].median_spread, "median_wait_ms", days[i].median_wait_ms));
+    free(days);
+    q->out = json_pack("{s:i,s:{s:f,s:f,s:f},s:o}", "days", q->days, "window", "start", q->start, "growth", q->growth,
+                       "cap", q->cap, "rows", rows);
+    return q->out ? 0 : -1;
+}
+
+static void queue_done(void *arg, int rc)
+{
+    queue_read *q = arg;
+    ippon_rest_response res;
+    memset(&res, 0, sizeof res);
+    if (rc == 0) {
+        ippon_rest_reply_json(&res, 200, q->out);
+        q->out = NULL;
+    } else if (rc == IPPON_WRITE_UNAVAILABLE || rc == IPPON_WRITE_STOPPED) {
+        reply_unavailable(&res);
+    } else {
+        reply_store_failed(&res);
+    }
+    ippon_rest_finish(q->deferred, &res);
+    json_decref(q->out);
+    free(q);
+}
+
+void ippon_admin_queue_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
+{
+    ippon_user admin;
+    if (admin_caller(app, req, res, &admin) != 0)
+        return;
+    int days = ippon_rest_int_param(req, res, "days", 14, 1, ADMIN_MAX_QUEUE_DAYS);
+    if (days < 0)
+        return;
+    queue_read *q = calloc(1, sizeof *q);
+    if (!q || !(q->deferred = ippon_rest_defer(req, res))) {
+        free(q);
+        ippon_rest_reply_error(res, 500, "internal", "this request cannot wait for its answer");
+        return;
+    }
+    /* from the start of the UTC day days − 1 days ago: whole days */
+    int64_t today = ippon_wall_ms() / DAY_MS * DAY_MS;
+    *q = (queue_read){ .deferred = q->deferred, .since_ms = today - (int64_t)(days - 1) * DAY_MS, .days = days,
+                       .start = app->config->queue_window_start, .growth = app->config->queue_window_growth,
+                       .cap = app->config->queue_window_cap };
+    if (ippon_writer_submit(app->reader, IPPON_WRITE_ANSWER, queue_run, queue_done, q) != 0) {
+        ippon_rest_undefer(res);
+        free(q);
         reply_unavailable(res);
     }
 }

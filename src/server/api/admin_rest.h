@@ -15,6 +15,8 @@
  *   GET  /api/admin/settings              the live settings (admin_settings.h)
  *   PUT  /api/admin/settings              {values: {key: value, …}, reason}
  *   GET  /api/admin/audit?action=&page=&limit=       the audit log, newest first
+ *   GET  /api/admin/queue?days=14         the ranked queue's tables per mode and day: count, median
+ *                                         rating spread, median wait (store_queue_stats.h)
  *
  * Every change is written with its audit row (who, what, when, why) in one transaction; a
  * change whose effect is not in the database (closing a table) is audited before it is made.
@@ -42,5 +44,10 @@ void ippon_admin_audit_get(ippon_app *app, const ippon_rest_request *req, ippon_
    ranked tables in the last days, with their results against each other (store_admin.h
    ippon_store_admin_pairs), read off the event loop by app->reader (the reply is deferred) */
 void ippon_admin_pairs_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
+
+/* GET /api/admin/queue?days=14 — the ranked tables the queue formed in the last days (1..90, whole
+   UTC days), per day and mode: how many, the median of their rating spreads and of their humans'
+   waits; read off the event loop by app->reader as the pairs are (the reply is deferred) */
+void ippon_admin_queue_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
 
 #endif

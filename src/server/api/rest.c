@@ -72,6 +72,7 @@ static const rest_route rest_routes[] = {
     {IPPON_HTTP_PUT, "/api/admin/settings", ippon_admin_settings_put, REST_AUTH_MAX_BODY},
     {IPPON_HTTP_GET, "/api/admin/audit", ippon_admin_audit_get, 0},
     {IPPON_HTTP_GET, "/api/admin/pairs", ippon_admin_pairs_get, 0},
+    {IPPON_HTTP_GET, "/api/admin/queue", ippon_admin_queue_get, 0},
     {IPPON_HTTP_GET, "/metrics", ippon_metrics_get, 0},
 };
 

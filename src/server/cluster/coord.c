@@ -111,42 +111,73 @@ static const char QUEUE_LEAVE[] = /* ARGV: prefix, mode, user */
     "return 1\n";
 
 /*
- * The take: the first `seats` users in queue order — passing over a user whose address (its
- * ticket's "addr") the group already has, when addresses must be distinct (lobby.h's rule, here
- * over the first QUEUE_TAKE_SCAN waiting) — or, once the first has waited fill_after, whoever can
- * join the first's group (bots take the other seats).
+ * The take: lobby.h's rule over the first QUEUE_TAKE_SCAN waiting, in the same steps as
+ * lobby.c's (change one, change both). Each waiting user in queue order is tried as the anchor of
+ * a group: the anchor, then the earliest others whose rating (the ticket's "rating", 1500 if it
+ * has none) keeps the group's spread within the anchor's window, width = min(cap, start +
+ * growth × (waited / (1000 × scale))) as game/queue_window.c computes it, and — when addresses
+ * must be distinct — whose address (the ticket's "addr") the group does not have. The first full
+ * group is taken; else, once the first has waited fill_after, the first's group with bots.
  */
 #define QUEUE_TAKE_SCAN "200"
-static const char QUEUE_TAKE[] = /* ARGV: prefix, mode, seats, now, fill_after, table, node, distinct */
+static const char QUEUE_TAKE[] = /* ARGV: prefix, mode, seats, now, fill_after, table, node, distinct,
+                                    window start, growth, cap, scale */
     QUEUE_DROP_USER
     "local p, mode, seats, table, node = ARGV[1], ARGV[2], tonumber(ARGV[3]), ARGV[6], ARGV[7]\n"
-    "local distinct = ARGV[8] == '1'\n"
-    "local first = redis.call('ZRANGE', p..'queue:'..mode, 0, (distinct and " QUEUE_TAKE_SCAN " or seats) - 1,\n"
-    "                         'WITHSCORES')\n"
+    "local now, distinct = tonumber(ARGV[4]), ARGV[8] == '1'\n"
+    "local wstart, wgrowth, wcap, wscale = tonumber(ARGV[9]), tonumber(ARGV[10]), tonumber(ARGV[11]), tonumber(ARGV[12])\n"
+    "local first = redis.call('ZRANGE', p..'queue:'..mode, 0, " QUEUE_TAKE_SCAN " - 1, 'WITHSCORES')\n"
     "if #first == 0 then return {} end\n"
-    "local picked, addrs = {}, {}\n"
+    "local users = {}\n"
     "for i = 1, #first, 2 do\n"
-    "  if #picked == seats then break end\n"
-    "  local user = first[i]\n"
-    "  local ticket = redis.call('HGET', p..'tickets:'..mode, user)\n"
-    "  local addr = ''\n"
-    "  if distinct and ticket then\n"
+    "  local ticket = redis.call('HGET', p..'tickets:'..mode, first[i])\n"
+    "  local u = {user = first[i], ticket = ticket, since = tonumber(first[i + 1]), addr = '', rating = 1500}\n"
+    "  if ticket then\n"
     "    local ok, t = pcall(cjson.decode, ticket)\n"
-    "    if ok and type(t) == 'table' and type(t.addr) == 'string' then addr = t.addr end\n"
+    "    if ok and type(t) == 'table' then\n"
+    "      if distinct and type(t.addr) == 'string' then u.addr = t.addr end\n"
+    "      if type(t.rating) == 'number' then u.rating = t.rating end\n"
+    "    end\n"
     "  end\n"
-    "  if addr == '' or not addrs[addr] then\n"
-    "    addrs[addr] = true\n"
-    "    picked[#picked + 1] = {user, ticket}\n"
-    "  end\n"
+    "  users[#users + 1] = u\n"
     "end\n"
-    "if #picked < seats and tonumber(ARGV[4]) - tonumber(first[2]) < tonumber(ARGV[5]) then return {} end\n"
+    "local function width(waited)\n"
+    "  if waited < 0 then waited = 0 end\n"
+    "  local w = wstart + wgrowth * (waited / (1000 * wscale))\n"
+    "  if w > wcap then return wcap end\n"
+    "  return w\n"
+    "end\n"
+    "local function gather(a)\n"
+    "  local w, lo, hi = width(now - users[a].since), users[a].rating, users[a].rating\n"
+    "  local picked, addrs, n = {[a] = true}, {[users[a].addr] = true}, 1\n"
+    "  for i = 1, #users do\n"
+    "    if n == seats then break end\n"
+    "    local u = users[i]\n"
+    "    local nlo, nhi = math.min(lo, u.rating), math.max(hi, u.rating)\n"
+    "    if i ~= a and nhi - nlo <= w and (u.addr == '' or not addrs[u.addr]) then\n"
+    "      picked[i], addrs[u.addr], n, lo, hi = true, true, n + 1, nlo, nhi\n"
+    "    end\n"
+    "  end\n"
+    "  return picked, n\n"
+    "end\n"
+    "local picked, n = nil, 0\n"
+    "for a = 1, #users do\n"
+    "  picked, n = gather(a)\n"
+    "  if n == seats then break end\n"
+    "end\n"
+    "if n < seats then\n"
+    "  if now - users[1].since < tonumber(ARGV[5]) then return {} end\n"
+    "  picked, n = gather(1)\n"
+    "end\n"
     "local out = {}\n"
-    "for _, u in ipairs(picked) do\n"
-    "  out[#out + 1] = u[1]\n"
-    "  out[#out + 1] = u[2]\n"
-    "  drop(p, mode, u[1])\n"
-    "  redis.call('SET', p..'seat:'..u[1], node..'|'..table)\n"
-    "  redis.call('SADD', p..'node_seats:'..node, u[1])\n"
+    "for i, u in ipairs(users) do\n"
+    "  if picked[i] then\n"
+    "    out[#out + 1] = u.user\n"
+    "    out[#out + 1] = u.ticket\n"
+    "    drop(p, mode, u.user)\n"
+    "    redis.call('SET', p..'seat:'..u.user, node..'|'..table)\n"
+    "    redis.call('SADD', p..'node_seats:'..node, u.user)\n"
+    "  end\n"
     "end\n"
     "redis.call('HSET', p..'table:'..table, 'node', node, 'epoch', 1, 'state', 'running')\n"
     "redis.call('SADD', p..'node_tables:'..node, table)\n"
@@ -420,14 +451,22 @@ void ippon_coord_queue_leave(ippon_coord *c, const char *mode, const char *user,
 }
 
 void ippon_coord_queue_take(ippon_coord *c, const char *mode, int seats, long long now_ms, long long fill_after_ms,
-                            bool distinct_addresses, const char *table, ippon_coord_fn fn, void *ctx)
+                            bool distinct_addresses, const ippon_coord_window *window, const char *table,
+                            ippon_coord_fn fn, void *ctx)
 {
-    char n[16], now[24], fill[24];
+    char n[16], now[24], fill[24], w[4][32];
     snprintf(n, sizeof n, "%d", seats);
     snprintf(now, sizeof now, "%lld", now_ms);
     snprintf(fill, sizeof fill, "%lld", fill_after_ms);
-    coord_eval(c, "queue take", QUEUE_TAKE, 7,
-               (const char *[]){mode, n, now, fill, table, c->node, distinct_addresses ? "1" : "0"}, fn, ctx);
+    /* %.17g: the doubles reach Lua exactly (tonumber reads them back bit for bit) */
+    snprintf(w[0], sizeof w[0], "%.17g", window->start);
+    snprintf(w[1], sizeof w[1], "%.17g", window->per_second);
+    snprintf(w[2], sizeof w[2], "%.17g", window->cap);
+    snprintf(w[3], sizeof w[3], "%.17g", window->time_scale);
+    coord_eval(c, "queue take", QUEUE_TAKE, 11,
+               (const char *[]){mode, n, now, fill, table, c->node, distinct_addresses ? "1" : "0", w[0], w[1], w[2],
+                                w[3]},
+               fn, ctx);
 }
 
 void ippon_coord_queue_length(ippon_coord *c, const char *mode, ippon_coord_fn fn, void *ctx)

@@ -85,18 +85,28 @@ void ippon_coord_queue_join(ippon_coord *c, const char *mode, const char *user, 
                             long long now_ms, ippon_coord_fn fn, void *ctx);
 /* number 1 if user was queued for mode (and is no longer), 0 if not */
 void ippon_coord_queue_leave(ippon_coord *c, const char *mode, const char *user, ippon_coord_fn fn, void *ctx);
+/* the ranked queue's rating window as the take applies it (game/queue_window.h's numbers: the
+   cluster layer does not use the game's) */
+typedef struct ippon_coord_window {
+    double start, per_second, cap, time_scale;
+} ippon_coord_window;
+
 /*
- * The atomic take: the first `seats` users queued for mode, taken off the queue — all of them if
- * there are that many, or every one there is (fewer, the rest for bots) once the first has waited
- * fill_after_ms; else none. With distinct_addresses, a group never has two users whose tickets
- * carry the same "addr" (a later one waits for another group, as lobby.h's take does; the first
- * 200 waiting are looked at). items are pairs (user, ticket), earliest first. Whichever node's
- * take comes first gets a user; no user is ever taken twice. Those taken are seated at `table` on
- * this node in the same step: their seats recorded (ippon_coord_seat_lookup), the table in the
- * directory (epoch 1, "running").
+ * The atomic take, lobby.h's rule over the shared queue: each of the first 200 users queued for
+ * mode, in queue order, is tried as the anchor of a group — the anchor, then the earliest others
+ * whose rating (the ticket's "rating" number; 1500 without one) keeps the group's spread (highest
+ * − lowest) within the anchor's window width (game/queue_window.h: min(cap, start + per_second ×
+ * waited s / time_scale)) and, with distinct_addresses, whose ticket's "addr" the group does not
+ * have. The first anchor with a full group of `seats` gives the table; failing that, once the
+ * first has waited fill_after_ms, the first's group (fewer: the rest for bots); else none. items
+ * are pairs (user, ticket), earliest first, taken off the queue. Whichever node's take comes
+ * first gets a user; no user is ever taken twice. Those taken are seated at `table` on this node
+ * in the same step: their seats recorded (ippon_coord_seat_lookup), the table in the directory
+ * (epoch 1, "running").
  */
 void ippon_coord_queue_take(ippon_coord *c, const char *mode, int seats, long long now_ms, long long fill_after_ms,
-                            bool distinct_addresses, const char *table, ippon_coord_fn fn, void *ctx);
+                            bool distinct_addresses, const ippon_coord_window *window, const char *table,
+                            ippon_coord_fn fn, void *ctx);
 /* users queued for mode: number */
 void ippon_coord_queue_length(ippon_coord *c, const char *mode, ippon_coord_fn fn, void *ctx);
 

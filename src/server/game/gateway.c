@@ -44,7 +44,10 @@ void ippon_game_settings_from_config(ippon_game_settings *s, const ippon_config 
     *s = (ippon_game_settings){
         .move_ms = cfg->clock_move_ms, .bank_ms = cfg->clock_bank_ms, .refill_ms = cfg->clock_refill_ms,
         .grace_ms = cfg->network_grace_ms, .time_scale = cfg->time_scale,
-        .bot_fill_after_ms = (int64_t)(cfg->bot_fill_after * 1000), .ranked_min_humans = cfg->ranked_min_humans,
+        .bot_fill_after_ms = (int64_t)(cfg->bot_fill_after * 1000),
+        .window = {.start = cfg->queue_window_start, .per_second = cfg->queue_window_growth,
+                   .cap = cfg->queue_window_cap, .time_scale = cfg->time_scale},
+        .ranked_min_humans = cfg->ranked_min_humans,
         .ranked_same_address = cfg->ranked_same_address, .bot_delay_ms = cfg->bot_delay_ms,
         .call_window_ms = cfg->call_window_ms, .contribution_ms = cfg->contribution_ms,
         .resume_hold_ms = cfg->resume_hold_ms,
@@ -348,7 +351,7 @@ static void on_queue(ippon_gateway *gw, ippon_conn *c, const json_t *msg)
     }
     int64_t now = gw_now(gw);
     int before = ippon_lobby_mode_of(gw->lobby, c->user_id);
-    int pos = ippon_lobby_join(gw->lobby, mode, c->user_id, c->name, c->addr, now);
+    int pos = ippon_lobby_join(gw->lobby, mode, c->user_id, c->name, c->addr, gw_queue_rating(gw, mode, c->user_id), now);
     if (gw->has_mm && pos > 0) {
         if (before >= 0 && before != (int)mode)
             gw->mm.left(gw->mm.ctx, (ippon_mode)before, c->user_id);

@@ -20,6 +20,7 @@
 #include "base/mode.h"
 #include "base/shared_buckets.h"
 #include "config.h"
+#include "game/queue_window.h"
 
 /* bytes left free before the text of every queued message, for the socket layer's frame header
    (net/ws.c checks that this covers libwebsockets' LWS_PRE) */
@@ -34,6 +35,8 @@ typedef struct ippon_game_settings {
                                                       clock_refill_ms, network_grace_ms */
     double time_scale;         /* time_scale; tests run clocks fast */
     int64_t bot_fill_after_ms; /* bot_fill_after (in ms): a queued player's wait before bots fill the table */
+    ippon_queue_window window; /* queue_window_start, _growth, _cap: the ranked queue's rating window
+                                  (its time_scale is time_scale: waits scale as the clocks do) */
     int ranked_min_humans;     /* ranked_min_humans: humans a match needs to count in the rankings */
     bool ranked_same_address;  /* ranked_same_address: queued players of one client address may share a table */
     int64_t bot_delay_ms;      /* bot_delay_ms: a bot's thinking time (scaled) */

@@ -1,7 +1,8 @@
 /*
  * gateway_lobby.c — the queues (gateway_lobby.h): tables formed from the lobby (first come, first
- * served; bots in the empty seats after bot_fill_after) or, on a cluster node, by the cluster's
- * matchmaker from every node's queue, and the waiting told their status.
+ * served among players within the rating window; bots in the empty seats after bot_fill_after)
+ * or, on a cluster node, by the cluster's matchmaker from every node's queue, and the waiting
+ * told their status.
  */
 #include "game/gateway_lobby.h"
 
@@ -11,8 +12,17 @@
 #include "game/gateway_state.h"
 #include "game/gateway_tables.h"
 #include "metrics.h"
+#include "store/store_ratings.h"
 
 static void lobby_timer(lws_sorted_usec_list_t *sul);
+
+double gw_queue_rating(ippon_gateway *gw, ippon_mode mode, const char *user_id)
+{
+    ippon_standing s;
+    if (gw->app && gw->app->store && ippon_store_standing(gw->app->store, mode, user_id, &s) >= 0)
+        return s.rating.mu;
+    return ippon_rating_initial(&ippon_rating_defaults).mu;
+}
 
 /*
  * Forms every table the queue allows now (or, with a matchmaker, asks it to) and, when statuses,
@@ -32,7 +42,8 @@ static void lobby_tick(ippon_gateway *gw, ippon_mode mode, int64_t now, bool sta
         if (ippon_gateway_forming(gw) && ippon_lobby_size(gw->lobby, mode) > 0)
             gw->mm.tick(gw->mm.ctx, mode, now);
     } else {
-        while (ippon_gateway_forming(gw) && (n = ippon_lobby_take(gw->lobby, mode, rules->players, fill, now, group)) > 0) {
+        while (ippon_gateway_forming(gw) &&
+               (n = ippon_lobby_take(gw->lobby, mode, rules->players, &gw->set.window, fill, now, group)) > 0) {
             for (int i = 0; i < n; i++)
                 ippon_metrics_queue_wait(gw->app->metrics, (double)(now - group[i].since) / 1000.0);
             gw_start_table(gw, mode, group, n, true);

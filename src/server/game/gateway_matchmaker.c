@@ -30,7 +30,14 @@ bool ippon_gateway_forming(const ippon_gateway *gw)
 int ippon_gateway_seat_group(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_entry *humans, int n,
                              const char *table_id)
 {
-    if (gw_start_table_as(gw, mode, humans, n, true, table_id) != 0)
+    ippon_lobby_entry seated[IPPON_LOBBY_MAX_GROUP];
+    if (n > IPPON_LOBBY_MAX_GROUP)
+        return -1;
+    for (int i = 0; i < n; i++) { /* queued at wall-clock times: the table's waits are on the gateway's clock */
+        seated[i] = humans[i];
+        seated[i].since = gw_mono_ms(gw, humans[i].since);
+    }
+    if (gw_start_table_as(gw, mode, seated, n, true, table_id) != 0)
         return -1; /* they still wait here, for the matchmaker's ippon_gateway_queue_refused */
     for (int i = 0; i < n; i++) /* off the shared queue already: only the lobby here forgets them */
         ippon_lobby_leave(gw->lobby, humans[i].user_id);

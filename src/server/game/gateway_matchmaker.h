@@ -60,7 +60,8 @@ bool ippon_gateway_forming(const ippon_gateway *gw);
 
 /*
  * Seat a group the matchmaker took at a new table of this node with id table_id (32 hex; bots in
- * the other seats; ranked when it has enough humans): those queued here stop waiting, and those
+ * the other seats; ranked when it has enough humans; each entry's since the unix ms it queued at
+ * and rating its ticket's, for the queue's statistics): those queued here stop waiting, and those
  * connected here get match_found at once; the others' seats wait for their sockets as a
  * reconnecting player's do. 0, or -1 (no table: out of memory, a bad id).
  */

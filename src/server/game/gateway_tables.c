@@ -36,6 +36,7 @@ struct gw_table {
     struct gw_journal journal;        /* its write-ahead journal (gateway_journal.c) */
     struct gw_spectators spectators;  /* gateway_watch.c's */
     struct gw_table *prev, *next;     /* the gateway's list, newest first */
+    ippon_match_queue queue;          /* how the ranked queue formed it (stored with its result) */
 };
 
 struct gw_table *gw_table_first(const ippon_gateway *gw) { return gw->tables; }
@@ -76,6 +77,7 @@ static void table_finished(void *ctx, ippon_table *t, const ippon_stored_match *
     struct gw_table *ended = ctx;
     ippon_gateway *gw = ended->gw;
     ippon_stored_match stored = *rec;
+    stored.queue = ended->queue;
     stored.started_ms = gw_wall_ms(gw, rec->started_ms);
     stored.ended_ms = gw_wall_ms(gw, rec->ended_ms);
     /* a result this node cannot vouch for yet (its lease may have run out: gateway_held.c) waits,
@@ -308,6 +310,13 @@ static int start_table(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_ent
     if (!gt)
         return -1;
     gt->gw = gw;
+    if (ranked) { /* formed by the ranked queue: its spread and waits go with its result */
+        int64_t now = gw_now(gw);
+        gt->queue.formed = true;
+        gt->queue.spread = ippon_lobby_spread(humans, n);
+        for (int i = 0; i < n; i++)
+            gt->queue.wait_ms[i] = now - humans[i].since > 0 ? now - humans[i].since : 0;
+    }
     ippon_timer_init(&gt->timer);
     gw_journal_begin(gw, &gt->journal, hex);
     ippon_table_hooks hooks;

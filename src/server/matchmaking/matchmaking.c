@@ -19,6 +19,7 @@
 #include "base/wall_clock.h"
 #include "game/gateway_live.h"
 #include "game/gateway_matchmaker.h"
+#include "ippon/rating.h"
 #include "ippon/rules.h"
 
 const char *mm_me(const ippon_matchmaking *m)
@@ -105,8 +106,8 @@ static void mm_joined(void *ctx, ippon_mode mode, const ippon_lobby_entry *who)
     ippon_matchmaking *m = ctx;
     int64_t now = ippon_wall_ms();
     char *ticket = NULL;
-    json_t *t = json_pack("{s:s,s:s,s:s,s:I}", "node", mm_me(m), "name", who->name, "addr", who->addr, "since",
-                          (json_int_t)now);
+    json_t *t = json_pack("{s:s,s:s,s:s,s:I,s:f}", "node", mm_me(m), "name", who->name, "addr", who->addr, "since",
+                          (json_int_t)now, "rating", who->rating);
     if (t)
         ticket = json_dumps(t, JSON_COMPACT);
     json_decref(t);
@@ -135,8 +136,8 @@ static void mm_left(void *ctx, ippon_mode mode, const char *user_id)
 
 static void take(ippon_matchmaking *m, ippon_mode mode);
 
-/* the players the take gave, as the gateway's entries (names and addresses from their tickets);
-   their nodes in nodes[i] */
+/* the players the take gave, as the gateway's entries (names, addresses, ratings and the unix ms
+   they queued at from their tickets); their nodes in nodes[i] */
 static int group_of(const ippon_coord_reply *r, ippon_lobby_entry *group, char nodes[][64], int64_t now,
                     ippon_metrics *metrics)
 {
@@ -155,6 +156,9 @@ static int group_of(const ippon_coord_reply *r, ippon_lobby_entry *group, char n
         const char *node = json_string_value(json_object_get(t, "node"));
         snprintf(nodes[n], 64, "%s", node ? node : "");
         json_int_t since = json_integer_value(json_object_get(t, "since"));
+        const json_t *rating = json_object_get(t, "rating");
+        e->rating = json_is_number(rating) ? json_number_value(rating) : ippon_rating_initial(&ippon_rating_defaults).mu;
+        e->since = since > 0 && since <= now ? since : now;
         if (metrics && since > 0 && since <= now)
             ippon_metrics_queue_wait(metrics, (double)(now - since) / 1000.0);
         json_decref(t);
@@ -228,8 +232,10 @@ static void take(ippon_matchmaking *m, ippon_mode mode)
         return;
     m->taking[mode] = true;
     int seats = ippon_rules_preset(ippon_mode_preset(mode))->players;
-    ippon_coord_queue_take(m->coord, ippon_mode_name(mode), seats, ippon_wall_ms(), fill, !set.ranked_same_address, table,
-                           taken, a);
+    const ippon_coord_window window = {.start = set.window.start, .per_second = set.window.per_second,
+                                       .cap = set.window.cap, .time_scale = set.window.time_scale};
+    ippon_coord_queue_take(m->coord, ippon_mode_name(mode), seats, ippon_wall_ms(), fill, !set.ranked_same_address,
+                           &window, table, taken, a);
 }
 
 static void mm_tick(void *ctx, ippon_mode mode, int64_t now)

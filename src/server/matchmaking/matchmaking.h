@@ -3,10 +3,11 @@
  * gateway's matchmaker (game/gateway_matchmaker.h) on a cluster node, over the shared state of
  * cluster/coord.h.
  *
- *   - A player who queues here gets a ticket in the mode's shared queue (its node, name, address
- *     and when it queued); one seated at a running table anywhere is sent there instead.
+ *   - A player who queues here gets a ticket in the mode's shared queue (its node, name, address,
+ *     rating and when it queued); one seated at a running table anywhere is sent there instead.
  *   - While anyone waits here, this node takes from the shared queue (the atomic take: a whole
- *     table, or fewer plus bots once the first has waited bot_fill_after) and hosts the table it
+ *     table within the rating window, game/queue_window.h, or fewer plus bots once the first has
+ *     waited bot_fill_after) and hosts the table it
  *     took; the take records every player's seat and the table's place in the same step. Players
  *     connected here get match_found; each player waiting on another node is announced to that
  *     node by a notice, which sends it here ("move", PROTOCOL.md). After a take that formed a

@@ -36,6 +36,7 @@
 
 #include "store/store_board.h"
 #include "store/store_private.h"
+#include "store/store_queue_stats.h"
 #include "store/store_profiles.h"
 #include "store/store_writer.h"
 
@@ -292,6 +293,8 @@ static int write_pending(ippon_store *st, pending *ps, int n, written *w, char *
             int got = insert_match(st, &wr, &ps[i], err, errlen);
             if (got < 0 || (got > 0 && insert_players(st, &wr, &ps[i], err, errlen) < 0))
                 rc = -1;
+            else if (got > 0 && ippon_store_queue_record(st, &ps[i].rec) < 0) /* store_queue_stats.h */
+                rc = fail(st, err, errlen, "record the queue's statistics");
             else
                 inserted[i] = got > 0;
         }
@@ -504,6 +507,10 @@ static json_t *pending_json(const pending *p)
         json_decref(o);
         return NULL;
     }
+    if (o && r->queue.formed && json_object_set_new(o, "queue", ippon_match_queue_json(&r->queue, r->players)) != 0) {
+        json_decref(o);
+        return NULL;
+    }
     return o;
 }
 
@@ -591,6 +598,7 @@ int ippon_store_batch_add_line(ippon_store_batch *q, const char *line, char *err
                                       .final_points = finals, .results = results, .seeds = seeds,
                                       .actions = actions, .wins = wins, .fairness = fairness,
                                       .private_match = json_is_true(json_object_get(o, "private"))};
+            ippon_match_queue_read(json_object_get(o, "queue"), players, &rec.queue);
             rc = ippon_store_batch_add(q, &rec, err, errlen);
         }
     }

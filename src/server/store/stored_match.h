@@ -21,6 +21,15 @@ typedef struct ippon_seat_player {
     bool bot;
 } ippon_seat_player;
 
+/* how the ranked queue formed the match's table (game/queue_window.h), for the queue's statistics
+   (store_queue_stats.h) */
+typedef struct ippon_match_queue {
+    bool formed;        /* false: not formed by the ranked queue (practice, a private room, a table
+                           resumed from its journal): nothing is recorded */
+    double spread;      /* the humans' rating spread: highest − lowest mu of the mode */
+    int64_t wait_ms[4]; /* each seat's wait in the queue (ms); a bot's is not recorded */
+} ippon_match_queue;
+
 typedef struct ippon_stored_match {
     const char *id;
     const ippon_rules *rules;
@@ -39,6 +48,7 @@ typedef struct ippon_stored_match {
     const json_t *fairness;    /* {"secret","commitment","contributions":["hex" or "", …]}: what the
                                   seeds were made from (include/ippon/fairness.h); NULL for matches
                                   whose seeds were drawn directly */
+    ippon_match_queue queue;   /* how the queue formed it (queue.formed false: it did not) */
 } ippon_stored_match;
 
 #endif

@@ -1,5 +1,5 @@
 // app.js — the admin area's start: who is signed in (an administrator, or the sign-in form),
-// the sections by URL hash (#live, #users, #matches, #settings, #pairs, #audit), the language switch.
+// the sections by URL hash (#live, #users, #matches, #settings, #pairs, #queue, #audit), the language switch.
 import { api, ApiError, storeToken, storedToken } from '/js/api.js';
 import { t, translate, setLang, getLang, otherLangName } from './i18n.js';
 import { toast } from './dom.js';
@@ -9,8 +9,9 @@ import { matchesView } from './matches.js';
 import { settingsView } from './settings.js';
 import { auditView } from './audit.js';
 import { pairsView } from './pairs.js';
+import { queueView } from './queue.js';
 
-const VIEWS = { live: liveView, users: usersView, matches: matchesView, settings: settingsView, pairs: pairsView, audit: auditView };
+const VIEWS = { live: liveView, users: usersView, matches: matchesView, settings: settingsView, pairs: pairsView, queue: queueView, audit: auditView };
 let me = null;
 let leave = () => {};
 

@@ -209,6 +209,23 @@ const TEXTS = {
   'time.s': ['{n} s', '{n} 秒'],
   'time.m': ['{m} min {s} s', '{m} 分 {s} 秒'],
   'time.h': ['{h} h {m} min', '{h} 時間 {m} 分'],
+
+  // the ranked queue's window (queue.js)
+  'nav.queue': ['Queue', 'マッチング'],
+  'queue.title': ['Tables of equals: the ranked queue', '実力の近い卓: ランク戦のマッチング'],
+  'queue.lead': ['The ranked queue seats players whose ratings lie within a window that widens while they wait; bots fill the table after the usual wait. Per day and mode: the ranked tables it formed, the median spread of their players\' ratings (highest − lowest) and the median wait.',
+    'ランク戦のマッチングは、レーティングの差が待ち時間とともに広がる範囲内のプレイヤーを同卓させます。通常の待ち時間を過ぎるとボットが空席を埋めます。日とモードごとに、組まれたランク卓の数、卓内レーティング差（最高 − 最低）の中央値、待ち時間の中央値を示します。'],
+  'queue.window': ['Window: {start} at once, +{growth} per second of waiting, at most {cap}.',
+    '範囲: 開始時 {start}、待ち1秒ごとに +{growth}、上限 {cap}。'],
+  'queue.period': ['Tables of the', '対象期間'],
+  'queue.days': [{ one: 'last {n} day', other: 'last {n} days' }, { other: '直近{n}日' }],
+  'queue.none': ['The queue formed no ranked table in these days.', 'この期間にマッチングで組まれたランク卓はありません。'],
+  'queue.col.day': ['Day (UTC)', '日付（UTC）'],
+  'queue.col.mode': ['Mode', 'モード'],
+  'queue.col.tables': ['Ranked tables', 'ランク卓'],
+  'queue.col.spread': ['Median rating spread', 'レーティング差の中央値'],
+  'queue.col.wait': ['Median wait', '待ち時間の中央値'],
+  'queue.wait_s': ['{n} s', '{n} 秒'],
 };
 
 const pick = (i) => Object.fromEntries(Object.entries(TEXTS).flatMap(([key, texts]) => (typeof texts[i] === 'string'
