@@ -1,7 +1,8 @@
 /*
  * bot.c — the bot's decisions (bot.h): win when it can; on its turn, kita, then a kan that
  * costs nothing, then riichi or the best discard (efficiency, or safety when folding); on an
- * offer, a call only when it brings the hand closer and keeps a yaku.
+ * offer, a call only when it brings the hand closer and keeps a yaku. The styles: no defence
+ * reads the table as if nobody threatened; tsumogiri discards the tile it drew.
  */
 #include <string.h>
 
@@ -185,9 +186,32 @@ static const ippon_action *choose_kan_or_kita(struct bot_table *t)
     return NULL;
 }
 
+/* tsumogiri: the drawn tile, plainly (no riichi); without one, the last plain discard offered;
+   on an offer, pass */
+static const ippon_action *choose_tsumogiri(const ippon_view *v)
+{
+    const ippon_action *last = NULL;
+    for (int i = 0; i < v->n_legal; i++) {
+        const ippon_action *a = &v->legal[i];
+        if (a->type == IPPON_ACT_PASS)
+            return a;
+        if (a->type != IPPON_ACT_DISCARD || a->riichi)
+            continue;
+        if (v->drawn >= 0 && a->tile == (ippon_tile)v->drawn)
+            return a;
+        last = a;
+    }
+    return last ? last : &v->legal[0];
+}
+
 int ippon_bot_choose(const ippon_view *v, const ippon_rules *rules, ippon_action *out)
 {
-    if (v->n_legal == 0)
+    return ippon_bot_choose_styled(v, rules, IPPON_BOT_STANDARD, out);
+}
+
+int ippon_bot_choose_styled(const ippon_view *v, const ippon_rules *rules, ippon_bot_style style, ippon_action *out)
+{
+    if (v->n_legal == 0 || style < IPPON_BOT_STANDARD || style >= IPPON_BOT_STYLES)
         return -1;
     /* one pass over the legal actions: where each type first appears, and riichi discards */
     int first[IPPON_ACT_TYPES];
@@ -205,8 +229,17 @@ int ippon_bot_choose(const ippon_view *v, const ippon_rules *rules, ippon_action
         *out = v->legal[win];
         return 0;
     }
+    if (style == IPPON_BOT_TSUMOGIRI) {
+        *out = *choose_tsumogiri(v);
+        return 0;
+    }
     struct bot_table t;
     bot_table_read(&t, v, rules);
+    if (style == IPPON_BOT_NO_DEFENCE) {
+        /* blind to threats: no folding, no danger, calls and kans as if nobody were in riichi */
+        memset(t.threat, 0, sizeof t.threat);
+        t.n_threats = 0;
+    }
     if (v->phase == IPPON_PHASE_OFFER) {
         const ippon_action *a = choose_call(&t);
         *out = a ? *a : v->legal[first[IPPON_ACT_PASS]];

@@ -54,8 +54,9 @@ int ippon_rating_update(const ippon_rating_params *p, ippon_rating_seat *seats, 
     for (int i = 0; i < n; i++) {
         if (!rating_ok(seats[i].before))
             return -1;
+        /* every seat drifts, a fixed one too: the others' update sees it as any opponent */
         double s = seats[i].before.sigma;
-        var[i] = seats[i].fixed ? s * s : s * s + p->tau * p->tau;
+        var[i] = s * s + p->tau * p->tau;
     }
     double c = match_spread(p, var, n);
     double big_c[IPPON_RATING_MAX_SEATS];
