@@ -12,10 +12,11 @@
  *   sigma0 = 200 keeps the Tenhou-like scale (a newcomer is 1500 ± 400 at two sigmas);
  *   beta: the train log-loss falls slowly as beta shrinks against sigma0 (4-player 1.127 at 100,
  *     1.122 at 50, 1.119 at 25; the same order on seeds 1, 2, 3) while the spread of the
- *     ratings shrinks with it; 50 is within 0.003 of 25 on every seed and keeps the classes a
- *     rating hundreds of points apart (1557 / 1549 / 1407 in 4-player);
+ *     ratings shrinks with it; 50 is within 0.003 of 25 on every seed and keeps twice the
+ *     spread (4-player: standard 1557, no defence 1549, tsumogiri 1407; at 25 they span 76);
  *   tau: less drift predicts better (0.5 beats 1 and 2 in both modes; 0 is as good), but a
- *     person changes: 0.5 keeps a veteran's sigma from freezing (it settles near 20);
+ *     person changes: 0.5 keeps a veteran's sigma from shrinking towards 0 (after ~330 matches
+ *     it is about 22);
  *   provisional_sigma = 120: a newcomer among newcomers leaves it after a median of 26 matches
  *     (4-player) or 17 (3-player), sooner among settled players (their small sigma shrinks c);
  *   kappa as Weng and Lin's paper.
