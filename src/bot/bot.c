@@ -186,22 +186,26 @@ static const ippon_action *choose_kan_or_kita(struct bot_table *t)
     return NULL;
 }
 
-/* tsumogiri: the drawn tile, plainly (no riichi); without one, the last plain discard offered;
-   on an offer, pass */
-static const ippon_action *choose_tsumogiri(const ippon_view *v)
+/* tsumogiri: the drawn tile, plainly (no riichi; the legal list names one copy of each code, so
+   the drawn copy is put in its place); without one, the last plain discard offered; on an offer, pass */
+static ippon_action choose_tsumogiri(const ippon_view *v, const ippon_rules *rules)
 {
     const ippon_action *last = NULL;
+    int drawn_code = v->drawn >= 0 ? ippon_tile_code((ippon_tile)v->drawn, rules->red_fives) : -1;
     for (int i = 0; i < v->n_legal; i++) {
         const ippon_action *a = &v->legal[i];
         if (a->type == IPPON_ACT_PASS)
-            return a;
+            return *a;
         if (a->type != IPPON_ACT_DISCARD || a->riichi)
             continue;
-        if (v->drawn >= 0 && a->tile == (ippon_tile)v->drawn)
-            return a;
+        if (ippon_tile_code(a->tile, rules->red_fives) == drawn_code) {
+            ippon_action own = *a;
+            own.tile = (ippon_tile)v->drawn;
+            return own;
+        }
         last = a;
     }
-    return last ? last : &v->legal[0];
+    return last ? *last : v->legal[0];
 }
 
 int ippon_bot_choose(const ippon_view *v, const ippon_rules *rules, ippon_action *out)
@@ -230,7 +234,7 @@ int ippon_bot_choose_styled(const ippon_view *v, const ippon_rules *rules, ippon
         return 0;
     }
     if (style == IPPON_BOT_TSUMOGIRI) {
-        *out = *choose_tsumogiri(v);
+        *out = choose_tsumogiri(v, rules);
         return 0;
     }
     struct bot_table t;
