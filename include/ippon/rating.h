@@ -63,7 +63,7 @@ ippon_rating ippon_rating_bot(int players);
 typedef struct ippon_rating_seat {
     ippon_rating before;
     int32_t points; /* final points: more places better, equal is a tie */
-    bool fixed;     /* a bot: its rating counts for the others but is not changed */
+    bool fixed;     /* a bot: its rating counts for the others as any seat's (tau included) but is not changed */
     ippon_rating after; /* set by ippon_rating_update (= before for a fixed seat) */
 } ippon_rating_seat;
 
