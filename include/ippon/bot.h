@@ -11,8 +11,12 @@
  *
  * Three styles share that logic (tests/bench/rating_sim measures their strength apart):
  *   IPPON_BOT_STANDARD    all of the above (the house bot of the server's tables);
- *   IPPON_BOT_NO_DEFENCE  the same, but blind to threats: it never folds, weighs no danger, and
- *                         calls and kans as if nobody were in riichi;
+ *   IPPON_BOT_PLAIN       the same, but blind to threats (it never folds, weighs no danger, and
+ *                         calls and kans as if nobody were in riichi) and with plain discards:
+ *                         the least shanten, then the least kept value, without counting live
+ *                         tiles or connectivity. (Blindness to threats alone was not weaker in
+ *                         single-hand matches: 37.0 % first places against the standard's 36.9 %
+ *                         over 3,000 4-player matches, ratings 8 points apart);
  *   IPPON_BOT_TSUMOGIRI   wins when it can, otherwise discards the tile it drew (tsumogiri); it
  *                         never calls, declares riichi, kans, nor sets North aside in 3-player (a
  *                         drawn North is discarded like any tile). With no drawn tile (never, as it
@@ -25,7 +29,7 @@
 
 typedef enum ippon_bot_style {
     IPPON_BOT_STANDARD,
-    IPPON_BOT_NO_DEFENCE,
+    IPPON_BOT_PLAIN,
     IPPON_BOT_TSUMOGIRI,
     IPPON_BOT_STYLES
 } ippon_bot_style;

@@ -1,8 +1,9 @@
 /*
  * bot.c — the bot's decisions (bot.h): win when it can; on its turn, kita, then a kan that
  * costs nothing, then riichi or the best discard (efficiency, or safety when folding); on an
- * offer, a call only when it brings the hand closer and keeps a yaku. The styles: no defence
- * reads the table as if nobody threatened; tsumogiri discards the tile it drew.
+ * offer, a call only when it brings the hand closer and keeps a yaku. The styles: plain reads
+ * the table as if nobody threatened and discards without the tie-break of live tiles;
+ * tsumogiri discards the tile it drew.
  */
 #include <string.h>
 
@@ -57,7 +58,8 @@ static const ippon_action *choose_discard(struct bot_table *t, bool riichi_only)
     for (int c = 0; c < n; c++)
         kinds_at_least |= (uint64_t)(after[kind[c]] == least) << kind[c];
     int at_least = __builtin_popcountll(kinds_at_least);
-    if (at_least > 1 && least <= 1) /* the tie-break below needs the ukeire of every one of them */
+    bool tie_break = at_least > 1 && !t->plain_discards; /* needed only among several kinds */
+    if (tie_break && least <= 1) /* the tie-break below needs the ukeire of every one of them */
         bot_ukeire_prepare(t, kinds_at_least);
     const ippon_action *best = NULL;
     struct discard_score best_score = { 0, 0, 0, 0 };
@@ -68,7 +70,7 @@ static const ippon_action *choose_discard(struct bot_table *t, bool riichi_only)
             continue;
         /* near tenpai the exact count of improving tiles decides (it costs ~20 shanten lookups);
            further away, how well the tile connects with the hand is a good and cheap guide */
-        if (sc.shanten == least && at_least > 1) /* a tie-break is needed only among several kinds */
+        if (sc.shanten == least && tie_break)
             sc.ukeire = sc.shanten <= 1 ? bot_ukeire_without(t, k) : -bot_connectivity(t, k);
         if (!best || better(&sc, &best_score, folding)) {
             best = &v->legal[at[c]];
@@ -239,10 +241,12 @@ int ippon_bot_choose_styled(const ippon_view *v, const ippon_rules *rules, ippon
     }
     struct bot_table t;
     bot_table_read(&t, v, rules);
-    if (style == IPPON_BOT_NO_DEFENCE) {
-        /* blind to threats: no folding, no danger, calls and kans as if nobody were in riichi */
+    if (style == IPPON_BOT_PLAIN) {
+        /* blind to threats: no folding, no danger, calls and kans as if nobody were in riichi;
+           and among the discards of least shanten, the one of least kept value */
         memset(t.threat, 0, sizeof t.threat);
         t.n_threats = 0;
+        t.plain_discards = true;
     }
     if (v->phase == IPPON_PHASE_OFFER) {
         const ippon_action *a = choose_call(&t);

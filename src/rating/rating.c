@@ -24,10 +24,11 @@
 const ippon_rating_params ippon_rating_defaults = {
     .mu0 = 1500.0,
     .sigma0 = 200.0,
-    .beta = 50.0,
-    .tau = 0.5,
+    .beta = 200.0,
+    .tau = 1.0,
     .kappa = 0.0001,
     .provisional_sigma = 120.0,
+    .first_scale = 2.34,
 };
 
 ippon_rating ippon_rating_initial(const ippon_rating_params *p)
@@ -104,7 +105,7 @@ int ippon_rating_update(const ippon_rating_params *p, ippon_rating_seat *seats, 
             omega += ((q == i ? 1.0 : 0.0) - pq) / ties[q];
             delta += pq * (1.0 - pq) / ties[q];
         }
-        double gamma = sqrt(var[i]) / c;
+        const double gamma = 1.0; /* rating.h: the full step, not openskill's sigma / c */
         double mu = seats[i].before.mu + var[i] / c * omega;
         double shrink = 1.0 - gamma * var[i] / (c * c) * delta;
         if (shrink < p->kappa)
@@ -119,9 +120,11 @@ void ippon_rating_first_chances(const ippon_rating_params *p, const ippon_rating
     double var[IPPON_RATING_MAX_SEATS];
     for (int i = 0; i < n; i++)
         var[i] = r[i].sigma * r[i].sigma;
-    double c = match_spread(p, var, n), sum = 0.0;
-    for (int i = 0; i < n; i++)
-        sum += out[i] = exp(r[i].mu / c);
+    double c = match_spread(p, var, n), sum = 0.0, top = r[0].mu;
+    for (int i = 1; i < n; i++)
+        top = r[i].mu > top ? r[i].mu : top;
+    for (int i = 0; i < n; i++) /* less the largest mu: the same chances, and no overflow */
+        sum += out[i] = exp(p->first_scale * (r[i].mu - top) / c);
     for (int i = 0; i < n; i++)
         out[i] /= sum;
 }

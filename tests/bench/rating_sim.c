@@ -4,18 +4,22 @@
  * rated by the service's own code (ippon_rating_update, ippon_ladder_deltas / apply), with three
  * classes of bot of different strength (bot.h's styles) seated at random from a pool.
  *
- *   rating_sim [--mode yonma|sanma|both] [--matches N] [--pool K] [--seed S]
- *              [--recompute N] [--beta B] [--tau T] [--sigma0 S] [--provisional S]
+ *   rating_sim [--mode yonma|sanma|both] [--matches N] [--pool K] [--seed S | --seeds S,S,…]
+ *              [--recompute N] [--beta B] [--tau T] [--sigma0 S] [--provisional S] [--first-scale K]
  *
  * Per mode it prints each class's median final rating and sigma and whether the bands (median
- * ± 2 sigma) are disjoint and ordered (standard > no defence > tsumogiri); the log-loss of "who
+ * ± 2 sigma) are disjoint and ordered (standard > plain > tsumogiri); the log-loss of "who
  * places first" on the last 20 % of the matches from the ratings as they stood before each
- * match (ippon_rating_first_chances), from a uniform guess, and from Tenhou's R (its softmax
- * temperature fitted on the first 80 % only); the time of one match's rating and rank update
- * and of recomputing N matches (1,000,000 by default); the games a player stays provisional;
- * the tiers each class reached. --beta/--tau/--sigma0/--provisional replace the defaults' values, to compare
- * choices on the first 80 % (the "train" log-loss). Exits 1 when a target is missed, 2 on bad
- * arguments or a match that did not end.
+ * match (ippon_rating_first_chances with the service's first_scale), from a uniform guess, from
+ * Tenhou's R (its softmax temperature fitted on the first 80 % only), and from the class oracle
+ * (a softmax over the three classes' strengths fitted on the first 80 %: the best a predictor
+ * that knew every player's class could do, a reference for the gap); the first_scale that fits
+ * the first 80 % best; the time of one match's rating and rank update and of recomputing N
+ * matches (1,000,000 by default); the games a player stays provisional; the tiers each class
+ * reached. --beta/--tau/--sigma0/--provisional/--first-scale replace the defaults' values, to
+ * compare choices on the first 80 % (the "train" log-loss). --seeds plays each seed in turn and
+ * prints one summary line per seed and mode instead (no timing). Exits 1 when a target is
+ * missed, 2 on bad arguments or a match that did not end.
  *
  * Seating: n distinct players drawn at random from the pool, again if all n are tsumogiri bots
  * (such a table wins only on a dealt tenpai: its match would hardly ever end).
@@ -37,7 +41,7 @@
 
 enum { CLASSES = IPPON_BOT_STYLES, MAX_POOL = 64 * CLASSES };
 
-static const char *const class_name[CLASSES] = { "standard", "no defence", "tsumogiri" };
+static const char *const class_name[CLASSES] = { "standard", "plain", "tsumogiri" };
 
 struct player {
     int cls;
@@ -152,22 +156,53 @@ static double fit_temperature(const struct played *pl, int n, int from, int to)
     return exp((lo + hi) / 2);
 }
 
-/* mean −ln of the first placer's chance over [from, to) from the ratings before each match, with
-   mu / c stretched by k (k = 1: ippon_rating_first_chances as the service computes it) */
+/* mean −ln of the first placer's chance over [from, to) from the ratings before each match, by
+   ippon_rating_first_chances with first_scale k */
 static double model_log_loss(const ippon_rating_params *p, const struct played *pl, int n, int from, int to, double k)
 {
     ippon_rating_params q = *p;
-    q.beta /= k;
+    q.first_scale = k;
     double sum = 0.0;
     for (int m = from; m < to; m++) {
-        ippon_rating r[IPPON_MAX_PLAYERS];
         double chance[IPPON_MAX_PLAYERS];
-        for (int i = 0; i < n; i++)
-            r[i] = (ippon_rating){ pl[m].before[i].mu, pl[m].before[i].sigma / k };
-        ippon_rating_first_chances(&q, r, n, chance);
+        ippon_rating_first_chances(&q, pl[m].before, n, chance);
         sum -= log(chance[pl[m].first]);
     }
     return to > from ? sum / (to - from) : 0.0;
+}
+
+/* the class oracle: w[c] the strength of class c (w[0] = 0), chance of seat i exp(w[class i]) / Σ */
+static double oracle_log_loss(const struct player *pool, const struct played *pl, int n, int from, int to,
+                              const double *w)
+{
+    double sum = 0.0;
+    for (int m = from; m < to; m++) {
+        double z = 0.0;
+        for (int i = 0; i < n; i++)
+            z += exp(w[pool[pl[m].who[i]].cls]);
+        sum -= w[pool[pl[m].who[pl[m].first]].cls] - log(z);
+    }
+    return to > from ? sum / (to - from) : 0.0;
+}
+
+/* the oracle's strengths by maximum likelihood on [0, to): gradient ascent (the log-likelihood
+   is concave in w) */
+static void fit_oracle(const struct player *pool, const struct played *pl, int n, int to, double *w)
+{
+    for (int c = 0; c < CLASSES; c++)
+        w[c] = 0.0;
+    for (int it = 0; it < 4000; it++) {
+        double g[CLASSES] = { 0 };
+        for (int m = 0; m < to; m++) {
+            double e[IPPON_MAX_PLAYERS], z = 0.0;
+            for (int i = 0; i < n; i++)
+                z += e[i] = exp(w[pool[pl[m].who[i]].cls]);
+            for (int i = 0; i < n; i++)
+                g[pool[pl[m].who[i]].cls] += (i == pl[m].first) - e[i] / z;
+        }
+        for (int c = 1; c < CLASSES; c++)
+            w[c] += 8.0 * g[c] / to;
+    }
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -203,6 +238,7 @@ static void rate_match(const ippon_rating_params *p, int n, struct player **seat
 struct options {
     int matches, pool, recompute;
     uint64_t seed;
+    bool brief; /* one summary line, no timing (--seeds) */
     ippon_rating_params params;
 };
 
@@ -265,10 +301,11 @@ static int run_mode(const char *preset, const struct options *o)
                 seat[i]->provisional_games = seat[i]->games;
         }
     }
-    double model_train = model_log_loss(p, pl, n, 0, split, 1.0), model_test = model_log_loss(p, pl, n, split, matches, 1.0);
-    /* how far calibration alone would take the model: its scale fitted on the first 80 % */
+    double model_train = model_log_loss(p, pl, n, 0, split, p->first_scale),
+           model_test = model_log_loss(p, pl, n, split, matches, p->first_scale);
+    /* the first_scale that fits the first 80 % best (how rating.c's constant was chosen) */
     double best_k = 1.0, best = INFINITY;
-    for (double k = 0.5; k < 20.0; k *= 1.02) {
+    for (double k = 0.5; k < 20.0; k *= 1.005) {
         double l = model_log_loss(p, pl, n, 0, split, k);
         if (l < best) {
             best = l;
@@ -277,32 +314,27 @@ static int run_mode(const char *preset, const struct options *o)
     }
     double t = fit_temperature(pl, n, 0, split);
     double tenhou_train = tenhou_log_loss(pl, n, 0, split, t), tenhou_test = tenhou_log_loss(pl, n, split, matches, t);
-    double uniform = log((double)n);
-    printf("== %s (%d players), %d matches (seed %llu), %d bots of each class; beta %.1f tau %.2f sigma0 %.1f\n",
-           preset, n, matches, (unsigned long long)o->seed, o->pool, p->beta, p->tau, p->sigma0);
-    double mu_med[CLASSES], sigma_med[CLASSES];
+    double uniform = log((double)n), w[CLASSES];
+    fit_oracle(pool, pl, n, split, w);
+    double oracle = oracle_log_loss(pool, pl, n, split, matches, w);
+    /* the classes' medians and how often each placed first */
+    double mu_med[CLASSES], sigma_med[CLASSES], prov_med[CLASSES], first_rate[CLASSES];
+    int still[CLASSES];
     for (int c = 0; c < CLASSES; c++) {
         double mus[MAX_POOL], sigmas[MAX_POOL], prov[MAX_POOL];
-        int k = 0, still = 0;
+        int k = 0;
+        still[c] = 0;
         for (int i = 0; i < total; i++)
             if (pool[i].cls == c) {
                 mus[k] = pool[i].rating.mu;
                 sigmas[k] = pool[i].rating.sigma;
                 prov[k] = pool[i].provisional_games < 0 ? 1e9 : pool[i].provisional_games;
-                still += pool[i].provisional_games < 0;
+                still[c] += pool[i].provisional_games < 0;
                 k++;
             }
         mu_med[c] = median(mus, k);
         sigma_med[c] = median(sigmas, k);
-        double pm = median(prov, k);
-        char games[32];
-        if (pm >= 1e9)
-            snprintf(games, sizeof games, "every game");
-        else
-            snprintf(games, sizeof games, "%.0f games", pm);
-        printf("  %-10s  median rating %7.1f  median sigma %5.1f  band %7.1f … %7.1f  provisional for %s (median)%s\n",
-               class_name[c], mu_med[c], sigma_med[c], mu_med[c] - 2 * sigma_med[c], mu_med[c] + 2 * sigma_med[c],
-               games, still ? ", some still provisional" : "");
+        prov_med[c] = median(prov, k);
     }
     long firsts[CLASSES] = { 0 }, sat[CLASSES] = { 0 };
     for (int m = 0; m < matches; m++)
@@ -310,22 +342,48 @@ static int run_mode(const char *preset, const struct options *o)
             sat[pool[pl[m].who[i]].cls]++;
             firsts[pool[pl[m].who[i]].cls] += pl[m].first == i;
         }
-    printf("  placed first:");
     for (int c = 0; c < CLASSES; c++)
-        printf(" %s %.1f %%%s", class_name[c], 100.0 * firsts[c] / sat[c], c + 1 < CLASSES ? "," : "");
-    printf(" of their seats\n");
+        first_rate[c] = 100.0 * firsts[c] / sat[c];
     bool bands = true;
     for (int c = 0; c + 1 < CLASSES; c++)
         bands &= mu_med[c] - 2 * sigma_med[c] > mu_med[c + 1] + 2 * sigma_med[c + 1];
-    printf("  bands disjoint and ordered (standard > no defence > tsumogiri): %s\n", bands ? "yes" : "NO");
-    printf("  log-loss of who places first, last 20 %% (%d matches): model %.4f  uniform %.4f  Tenhou R %.4f"
-           " (T = %.1f fitted on the first 80 %%)\n",
-           matches - split, model_test, uniform, tenhou_test, t);
-    printf("  the same on the first 80 %% (for choosing parameters): model %.4f  Tenhou R %.4f\n", model_train,
-           tenhou_train);
-    printf("  (a diagnostic: the model with mu / c stretched %.2f× as fitted on the first 80 %%: %.4f;"
-           " calibration alone does not close the gap)\n", best_k, model_log_loss(p, pl, n, split, matches, best_k));
     bool beats = model_test < uniform && model_test < tenhou_test;
+
+    if (o->brief) {
+        printf("seed %llu %s: bands %s (%.0f±%.1f / %.0f±%.1f / %.0f±%.1f; first %.1f / %.1f / %.1f %%)"
+               "  log-loss model %.4f Tenhou R %.4f oracle %.4f uniform %.4f: %s  k fitted %.2f\n",
+               (unsigned long long)o->seed, preset, bands ? "yes" : "NO", mu_med[0], sigma_med[0], mu_med[1],
+               sigma_med[1], mu_med[2], sigma_med[2], first_rate[0], first_rate[1], first_rate[2], model_test,
+               tenhou_test, oracle, uniform, beats ? "model below both" : "model NOT below both", best_k);
+        free(pl);
+        return bands && beats ? 0 : 1;
+    }
+    printf("== %s (%d players), %d matches (seed %llu), %d bots of each class; beta %.1f tau %.2f sigma0 %.1f"
+           " first_scale %.2f\n",
+           preset, n, matches, (unsigned long long)o->seed, o->pool, p->beta, p->tau, p->sigma0, p->first_scale);
+    for (int c = 0; c < CLASSES; c++) {
+        char games[32];
+        if (prov_med[c] >= 1e9)
+            snprintf(games, sizeof games, "every game");
+        else
+            snprintf(games, sizeof games, "%.0f games", prov_med[c]);
+        printf("  %-10s  median rating %7.1f  median sigma %5.1f  band %7.1f … %7.1f  provisional for %s (median)%s\n",
+               class_name[c], mu_med[c], sigma_med[c], mu_med[c] - 2 * sigma_med[c], mu_med[c] + 2 * sigma_med[c],
+               games, still[c] ? ", some still provisional" : "");
+    }
+    printf("  placed first:");
+    for (int c = 0; c < CLASSES; c++)
+        printf(" %s %.1f %%%s", class_name[c], first_rate[c], c + 1 < CLASSES ? "," : "");
+    printf(" of their seats\n");
+    printf("  bands disjoint and ordered (standard > plain > tsumogiri): %s\n", bands ? "yes" : "NO");
+    printf("  log-loss of who places first, last 20 %% (%d matches): model %.4f  uniform %.4f  Tenhou R %.4f"
+           " (T = %.1f fitted on the first 80 %%)  class oracle %.4f (strengths %.2f / %.2f / %.2f fitted on the"
+           " first 80 %%)\n",
+           matches - split, model_test, uniform, tenhou_test, t, oracle, w[0], w[1], w[2]);
+    printf("  the same on the first 80 %% (for choosing parameters): model %.4f  Tenhou R %.4f  class oracle %.4f\n",
+           model_train, tenhou_train, oracle_log_loss(pool, pl, n, 0, split, w));
+    printf("  first_scale fitted on the first 80 %%: %.2f (last 20 %% with it: %.4f; the service uses %.2f)\n", best_k,
+           model_log_loss(p, pl, n, split, matches, best_k), p->first_scale);
     printf("  model below both: %s\n", beats ? "yes" : "NO");
 
     /* the tiers each class reached */
@@ -365,16 +423,16 @@ static int run_mode(const char *preset, const struct options *o)
 
 static int usage(void)
 {
-    fputs("usage: rating_sim [--mode yonma|sanma|both] [--matches N] [--pool K] [--seed S] [--recompute N]"
-          " [--beta B] [--tau T] [--sigma0 S] [--provisional S]\n",
+    fputs("usage: rating_sim [--mode yonma|sanma|both] [--matches N] [--pool K] [--seed S | --seeds S,S,...]"
+          " [--recompute N] [--beta B] [--tau T] [--sigma0 S] [--provisional S] [--first-scale K]\n",
           stderr);
     return 2;
 }
 
 int main(int argc, char **argv)
 {
-    struct options o = { 3000, 12, 1000000, 27, ippon_rating_defaults };
-    const char *mode = "both";
+    struct options o = { 3000, 6, 1000000, 27, false, ippon_rating_defaults };
+    const char *mode = "both", *seeds = NULL;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!v)
@@ -390,6 +448,10 @@ int main(int argc, char **argv)
             o.recompute = atoi(v);
         else if (!strcmp(a, "--seed"))
             o.seed = strtoull(v, NULL, 10);
+        else if (!strcmp(a, "--seeds") && strspn(v, "0123456789,") == strlen(v) && *v)
+            seeds = v;
+        else if (!strcmp(a, "--first-scale") && atof(v) > 0)
+            o.params.first_scale = atof(v);
         else if (!strcmp(a, "--beta") && atof(v) > 0)
             o.params.beta = atof(v);
         else if (!strcmp(a, "--tau") && atof(v) >= 0)
@@ -402,13 +464,21 @@ int main(int argc, char **argv)
             return usage();
     }
     int rc = 0;
-    if (strcmp(mode, "sanma")) {
-        int r = run_mode("yonma", &o);
-        rc = r > rc ? r : rc;
-    }
-    if (strcmp(mode, "yonma")) {
-        int r = run_mode("sanma", &o);
-        rc = r > rc ? r : rc;
+    o.brief = seeds != NULL;
+    for (const char *at = seeds; ; at = strchr(at, ',') + 1) {
+        if (seeds)
+            o.seed = strtoull(at, NULL, 10);
+        if (strcmp(mode, "sanma")) {
+            int r = run_mode("yonma", &o);
+            rc = r > rc ? r : rc;
+        }
+        if (strcmp(mode, "yonma")) {
+            int r = run_mode("sanma", &o);
+            rc = r > rc ? r : rc;
+        }
+        fflush(stdout);
+        if (!seeds || !strchr(at, ','))
+            break;
     }
     return rc;
 }

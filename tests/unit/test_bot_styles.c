@@ -2,9 +2,11 @@
  * test_bot_styles.c — unit tests of the bot's three styles (include/ippon/bot.h) and of
  * self-play with a style per seat (include/ippon/selfplay.h). Matches on seeded walls; at every
  * decision of every seat the styles are asked side by side on the same view:
- *   - no defence decides exactly as the standard bot whenever nobody threatens (no other seat in
- *     riichi or with three melds), and somewhere under a threat decides otherwise (it does not
- *     fold);
+ *   - plain, whenever nobody threatens (no other seat in riichi or with three melds), answers an
+ *     offer exactly as the standard bot and on its turn makes a discard of the least shanten
+ *     among those offered (counted here with ippon_shanten), yet somewhere picks another such
+ *     discard than the standard bot (it skips the live-tile tie-break); and somewhere under a
+ *     threat it decides otherwise (it does not fold);
  *   - tsumogiri wins when it can, else discards its drawn tile without riichi (a plain discard
  *     when it has none: the seat is played by the standard bot here, which calls), passes every
  *     offer, and so never calls, kans, sets North aside or declares kyuushu.
@@ -23,6 +25,7 @@
 #include "ippon/bot.h"
 #include "ippon/match.h"
 #include "ippon/selfplay.h"
+#include "ippon/shanten.h"
 #include "ippon/wall.h"
 
 static uint32_t next_word(void *ctx)
@@ -48,6 +51,28 @@ static bool same_action(const ippon_action *a, const ippon_action *b)
            a->with[0] == b->with[0] && a->with[1] == b->with[1];
 }
 
+/* the shanten of the concealed hand after discarding one tile of `kind` */
+static int shanten_without(const ippon_view *v, const ippon_rules *rules, int kind)
+{
+    uint8_t counts[IPPON_KINDS] = { 0 };
+    for (int i = 0; i < v->n_hand; i++)
+        counts[ippon_tile_kind(v->hand[i])]++;
+    counts[kind]--;
+    return ippon_shanten(counts, v->seats[v->seat].n_melds, rules);
+}
+
+/* what plain must choose on an unthreatened turn: a plain discard of the least shanten offered */
+static void check_plain_discard(const ippon_view *v, const ippon_rules *rules, const ippon_action *a)
+{
+    int least = 99;
+    for (int i = 0; i < v->n_legal; i++)
+        if (v->legal[i].type == IPPON_ACT_DISCARD && !v->legal[i].riichi) {
+            int s = shanten_without(v, rules, ippon_tile_kind(v->legal[i].tile));
+            least = s < least ? s : least;
+        }
+    assert_int_equal(shanten_without(v, rules, ippon_tile_kind(a->tile)), least);
+}
+
 /* what tsumogiri must choose on this view */
 static void check_tsumogiri(const ippon_view *v, const ippon_action *a)
 {
@@ -67,7 +92,7 @@ static void check_tsumogiri(const ippon_view *v, const ippon_action *a)
 }
 
 /* plays `matches` matches of this preset with the standard bot, asking all three styles at every decision */
-static void styles_side_by_side(const char *preset, int matches, int *differed_threatened)
+static void styles_side_by_side(const char *preset, int matches, int *differed_threatened, int *differed_discard)
 {
     const ippon_rules *rules = ippon_rules_preset(preset);
     ippon_match *m = malloc(ippon_match_size());
@@ -87,14 +112,18 @@ static void styles_side_by_side(const char *preset, int matches, int *differed_t
                 while (!ippon_match_waiting_for(m, s))
                     s++;
                 ippon_match_view(m, s, &v);
-                ippon_action std, nodef, giri;
+                ippon_action std, plain, giri;
                 assert_int_equal(ippon_bot_choose(&v, rules, &std), 0);
-                assert_int_equal(ippon_bot_choose_styled(&v, rules, IPPON_BOT_NO_DEFENCE, &nodef), 0);
+                assert_int_equal(ippon_bot_choose_styled(&v, rules, IPPON_BOT_PLAIN, &plain), 0);
                 assert_int_equal(ippon_bot_choose_styled(&v, rules, IPPON_BOT_TSUMOGIRI, &giri), 0);
-                if (!threatened(&v))
-                    assert_true(same_action(&std, &nodef));
-                else if (!same_action(&std, &nodef))
-                    (*differed_threatened)++;
+                if (threatened(&v)) {
+                    *differed_threatened += !same_action(&std, &plain);
+                } else if (v.phase == IPPON_PHASE_OFFER) {
+                    assert_true(same_action(&std, &plain));
+                } else if (plain.type == IPPON_ACT_DISCARD && !plain.riichi) {
+                    check_plain_discard(&v, rules, &plain);
+                    *differed_discard += std.type == IPPON_ACT_DISCARD && !same_action(&std, &plain);
+                }
                 check_tsumogiri(&v, &giri);
                 ippon_action again;
                 assert_int_equal(ippon_bot_choose_styled(&v, rules, IPPON_BOT_STANDARD, &again), 0);
@@ -109,17 +138,19 @@ static void styles_side_by_side(const char *preset, int matches, int *differed_t
 static void styles_yonma(void **state)
 {
     (void)state;
-    int differed = 0;
-    styles_side_by_side("yonma", 60, &differed);
-    assert_true(differed > 0); /* threatened, no defence does not fold where the standard bot does */
+    int differed = 0, discards = 0;
+    styles_side_by_side("yonma", 60, &differed, &discards);
+    assert_true(differed > 0); /* threatened, plain does not fold where the standard bot does */
+    assert_true(discards > 0); /* unthreatened, it keeps other tiles than the live-tile count would */
 }
 
 static void styles_sanma(void **state)
 {
     (void)state;
-    int differed = 0;
-    styles_side_by_side("sanma", 60, &differed);
+    int differed = 0, discards = 0;
+    styles_side_by_side("sanma", 60, &differed, &discards);
     assert_true(differed > 0);
+    assert_true(discards > 0);
 }
 
 static void bad_style(void **state)
@@ -173,7 +204,7 @@ static void selfplay_reports_seats(void **state)
             memset(&seats, 0, sizeof seats);
             seats.style[0] = IPPON_BOT_TSUMOGIRI;
             seats.style[1] = IPPON_BOT_STANDARD;
-            seats.style[2] = IPPON_BOT_NO_DEFENCE;
+            seats.style[2] = IPPON_BOT_PLAIN;
             seats.style[3] = IPPON_BOT_TSUMOGIRI;
             struct watch w = { .seats = &seats };
             ippon_selfplay_stats st;

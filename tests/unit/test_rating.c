@@ -9,6 +9,8 @@
  * src/rating), step by step; each test's comment gives the steps. The parameters here are the
  * test's own (beta 100, tau 0 unless said, kappa 0.0001), so tuning the service's defaults does
  * not move them. Notation: e_i = exp(mu_i / c); seats are listed best place first where it helps.
+ * γ = 1 (the header's): Δ_i = (σ_i² / c²) Σ p(1 − p) / A, so each Δ below is the variance
+ * fraction times that sum; the means do not depend on γ.
  */
 #include <math.h>
 #include <setjmp.h>
@@ -22,6 +24,7 @@
 
 static const ippon_rating_params params = {
     .mu0 = 1500.0, .sigma0 = 200.0, .beta = 100.0, .tau = 0.0, .kappa = 0.0001, .provisional_sigma = 80.0,
+    .first_scale = 1.0,
 };
 
 #define assert_close(a, b) assert_true(fabs((a) - (b)) < 1e-9)
@@ -40,19 +43,19 @@ static ippon_rating_seat seat(double mu, double sigma, int32_t points)
 /*
  * Two players at 1500 / 200, A wins. c = sqrt(2 (200² + 100²)) = sqrt(100000) = 316.2277660168;
  * e_A = e_B, so C_A = e_A + e_B, C_B = e_B, p_A,A = 0.5.
- *   A: Ω = (40000 / c)(1 − 0.5) = 63.2455532034; Δ = γ (σ² / c²) 0.5·0.5 with γ = 200 / c =
- *      0.6324555320, σ² / c² = 0.4: Δ = 0.0632455532; σ = sqrt(40000 (1 − Δ)) = 193.5721515918.
+ *   A: Ω = (40000 / c)(1 − 0.5) = 63.2455532034; Δ = (σ² / c²) 0.5·0.5 with σ² / c² = 0.4:
+ *      Δ = 0.1; σ = sqrt(40000 · 0.9) = 189.7366596101.
  *   B: q = A: p = 0.5, term 0 − 0.5; q = B: p = e_B / C_B = 1, term 1 − 1 = 0, p(1 − p) = 0.
  *      Ω = −63.2455532034, Δ the same as A's.
- * (openskill's PlackettLuce gives the same on its own scale: 25 / 8.333 → 27.635 / 8.0655.)
+ * (openskill's PlackettLuce, whose γ is σ / c, gives the same means on its own scale: 25 → 27.635.)
  */
 static void two_players_win(void **state)
 {
     (void)state;
     ippon_rating_seat s[2] = { seat(1500, 200, 30000), seat(1500, 200, 20000) };
     assert_int_equal(ippon_rating_update(&params, s, 2), 0);
-    assert_rating(s[0].after, 1563.2455532033675, 193.57215159176513);
-    assert_rating(s[1].after, 1436.7544467966325, 193.57215159176513);
+    assert_rating(s[0].after, 1563.2455532033675, 189.73665961010275);
+    assert_rating(s[1].after, 1436.7544467966325, 189.73665961010275);
     /* the input is left as it was */
     assert_rating(s[0].before, 1500, 200);
 }
@@ -63,10 +66,9 @@ static void two_players_win(void **state)
  * = 712.9051370900 for both, A_q = 2.
  *   A: p_A = 0.5933820649; Σ (1/2)([q = A] − p_A) over q ∈ {A, B} = 1/2 − p_A = −0.0933820649;
  *      Ω = (10000 / c)(−0.0933820649) = −3.5295102955; Σ (1/2) p(1 − p) twice = 0.2412797900;
- *      γ = 100 / c = 0.3779644730; Δ = γ (10000 / c²) 0.2412797900 = 0.0130278841;
- *      σ = sqrt(10000 (1 − Δ)) = 99.3464702899.
- *   B: p_B = 0.4066179351; Ω = (40000 / c)(0.0933820649) = 14.1180411818; γ = 0.7559289460;
- *      Δ = 0.1042230728; σ = 189.2909852316.
+ *      Δ = (10000 / c²) 0.2412797900 = 0.0344685414; σ = sqrt(10000 (1 − Δ)) = 98.2614603280.
+ *   B: p_B = 0.4066179351; Ω = (40000 / c)(0.0933820649) = 14.1180411818; the same sum:
+ *      Δ = (40000 / c²) 0.2412797900 = 0.1378741657; σ = 185.7014630328.
  * The stronger player loses a little for a tie, the weaker gains more (its sigma is larger).
  */
 static void two_players_tie(void **state)
@@ -74,18 +76,19 @@ static void two_players_tie(void **state)
     (void)state;
     ippon_rating_seat s[2] = { seat(1600, 100, 25000), seat(1500, 200, 25000) };
     assert_int_equal(ippon_rating_update(&params, s, 2), 0);
-    assert_rating(s[0].after, 1596.4704897045413, 99.34647028989738);
-    assert_rating(s[1].after, 1514.1180411818352, 189.29098523164498);
+    assert_rating(s[0].after, 1596.4704897045413, 98.26146032795815);
+    assert_rating(s[1].after, 1514.1180411818352, 185.7014630328105);
 }
 
 /*
  * Drift: tau 10, A 1600 / 100, B 1500 / 200, B wins. Each σ² first grows by 100: 10100 and
  * 40100; c = sqrt(10100 + 40100 + 2·10000) = 264.9528259898; e_A = 419.3940153319, e_B =
  * 287.5466680519; B places first: C_B = e_A + e_B = 706.9406833838, C_A = e_A.
- *   B: p = 0.4067479420; Ω = (40100 / c)(1 − p) = 89.7873326644; Δ = (sqrt(40100) / c)(40100 /
- *      c²)·p(1 − p) = 0.1041778783; σ = sqrt(40100 (1 − Δ)) = 189.5322322954.
+ *   B: p = 0.4067479420; Ω = (40100 / c)(1 − p) = 89.7873326644; Δ = (40100 / c²)·p(1 − p) =
+ *      0.1378389252; σ = sqrt(40100 (1 − Δ)) = 185.9372450524.
  *   A: q = B: p = e_A / C_B = 0.5932520580, term −p; q = A: p = 1, term 0. Ω = (10100 / c)
- *      (−0.5932520580) = −22.6147645863; Δ = 0.0131686426; σ = sqrt(10100 (1 − Δ)) = 99.8348471727.
+ *      (−0.5932520580) = −22.6147645863; Δ = (10100 / c²)·p(1 − p) = 0.0347175348;
+ *      σ = sqrt(10100 (1 − Δ)) = 98.7388115112.
  */
 static void drift_before_the_update(void **state)
 {
@@ -94,8 +97,8 @@ static void drift_before_the_update(void **state)
     p.tau = 10.0;
     ippon_rating_seat s[2] = { seat(1600, 100, 24000), seat(1500, 200, 26000) };
     assert_int_equal(ippon_rating_update(&p, s, 2), 0);
-    assert_rating(s[0].after, 1577.3852354136934, 99.8348471726511);
-    assert_rating(s[1].after, 1589.7873326644446, 189.53223229536115);
+    assert_rating(s[0].after, 1577.3852354136934, 98.73881151121611);
+    assert_rating(s[1].after, 1589.7873326644446, 185.93724505240405);
 }
 
 /*
@@ -105,15 +108,17 @@ static void drift_before_the_update(void **state)
  * e = 83.3675116281, 96.6117762175, 71.9388698476, 111.9601043814;
  * C_W = all four = 363.8782620746; C_B1 = C_B2 = e_B1 + e_B2 + e_L = 280.5107504465; C_L = e_L;
  * A_B1 = A_B2 = 2, the others 1.
- *   W: only q = W: p = 0.2291082494; Ω = (40000 / c)(1 − p) = 90.9294301506; Δ = (200 / c)
- *      (40000 / c²) p(1 − p) = 0.0362307523; σ = 196.3434997871.
+ *   W: only q = W: p = 0.2291082494; Ω = (40000 / c)(1 − p) = 90.9294301506; p(1 − p) =
+ *      0.1766176595, Δ = (40000 / c²)·that = 0.0614322294; σ = 193.7594148029.
  *   B1: q = W: −0.2655057647; q = B1, B2 (p = 0.3444138097 each, 1/2 each): 1/2 − 0.3444138097;
  *      Σ = −0.1099195743; Ω = (22500 / c) Σ = −7.2930406776; Σ p(1−p)/A = 0.4208053910;
- *      Δ = 0.0364173476; σ = 147.2433688786.
+ *      Δ = (22500 / c²)·that = 0.0823314895; σ = 143.6925241109.
  *   B2: p = 0.1977003777 (W), 0.2564567302 (its group); Σ = −0.1977003777 + 1/2 − 0.2564567302 =
- *      0.0458428921; Ω = 1.3518331373; Δ = 0.0089568197; σ = 99.5511516910.
+ *      0.0458428921; Ω = 1.3518331373; Σ p(1−p)/A = 0.3493016141; Δ = 0.0303740534;
+ *      σ = 98.4695865027.
  *   L: p = 0.3076856082 (W), 0.3991294601 (group, whole 1/2 + 1/2), 1 (itself: 1 − 1 = 0);
- *      Σ = −0.7068150683; Ω = (2500 / c) Σ = −5.2107098157; Δ = 0.0014514709; σ = 49.9637000509.
+ *      Σ = −0.7068150683; Ω = (2500 / c) Σ = −5.2107098157; Σ p(1−p)/A = 0.4528403089;
+ *      Δ = 0.0098443545; σ = 49.7532824409.
  */
 static void four_players_ron(void **state)
 {
@@ -121,10 +126,10 @@ static void four_players_ron(void **state)
     ippon_rating_seat s[4] = { seat(1500, 200, 33000), seat(1550, 150, 25000), seat(1450, 100, 25000),
                                seat(1600, 50, 17000) };
     assert_int_equal(ippon_rating_update(&params, s, 4), 0);
-    assert_rating(s[0].after, 1590.9294301506457, 196.34349978711492);
-    assert_rating(s[1].after, 1542.7069593224126, 147.24336887861205);
-    assert_rating(s[2].after, 1451.351833137286, 99.55115169102048);
-    assert_rating(s[3].after, 1594.7892901843284, 49.96370005087112);
+    assert_rating(s[0].after, 1590.9294301506457, 193.75941480287383);
+    assert_rating(s[1].after, 1542.7069593224126, 143.6925241109415);
+    assert_rating(s[2].after, 1451.351833137286, 98.46958650266224);
+    assert_rating(s[3].after, 1594.7892901843284, 49.753282440931216);
     /* the seats' order does not matter: the same match listed the other way round */
     ippon_rating_seat r[4] = { s[3], s[2], s[1], s[0] };
     for (int i = 0; i < 4; i++)
@@ -139,20 +144,23 @@ static void four_players_ron(void **state)
  * (35000). c = sqrt(14400 + 6400 + 40000 + 3·10000) = 301.3303834664;
  * e = 135.8501589402, 155.1352268961, 145.1728116110; C_Y = 436.1581974473, C_Z = e_Z + e_X =
  * 281.0229705512, C_X = e_X.
- *   Y: p = 0.3556856842; Ω = (6400 / c)(1 − p) = 13.6846858038; Δ = 0.0042884994; σ = 79.8282757158.
+ *   Y: p = 0.3556856842; Ω = (6400 / c)(1 − p) = 13.6846858038; p(1 − p) = 0.2291733783;
+ *      Δ = (6400 / c²)·that = 0.0161531897; σ = 79.3512418692.
  *   Z: q = Y: p = 0.3328443956, −p; q = Z: p = 0.5165869940, 1 − p; Σ = 0.1505686104;
- *      Ω = (40000 / c) Σ = 19.9871793406; Δ = 0.1379444741; σ = 185.6938906790.
+ *      Ω = (40000 / c) Σ = 19.9871793406; Σ p(1 − p) = 0.4717838755; Δ = 0.2078343064;
+ *      σ = 178.0073811496.
  *   X: p = 0.3114699202 (Y), 0.4834130060 (Z), 1 (itself); Σ = −0.7948829261;
- *      Ω = (14400 / c) Σ = −37.9859276210; Δ = 0.0293158565; σ = 118.2279648216.
+ *      Ω = (14400 / c) Σ = −37.9859276210; Σ p(1 − p) = 0.4641812806; Δ = 0.0736146524;
+ *      σ = 115.4986969838.
  */
 static void three_players(void **state)
 {
     (void)state;
     ippon_rating_seat s[3] = { seat(1480, 120, 27000), seat(1520, 80, 43000), seat(1500, 200, 35000) };
     assert_int_equal(ippon_rating_update(&params, s, 3), 0);
-    assert_rating(s[0].after, 1442.0140723789518, 118.22796482160288);
-    assert_rating(s[1].after, 1533.6846858037516, 79.828275715795);
-    assert_rating(s[2].after, 1519.9871793405753, 185.693890679001);
+    assert_rating(s[0].after, 1442.0140723789518, 115.49869698375191);
+    assert_rating(s[1].after, 1533.6846858037516, 79.35124186924565);
+    assert_rating(s[2].after, 1519.9871793405753, 178.0073811495732);
 }
 
 /*
@@ -161,13 +169,14 @@ static void three_players(void **state)
  * too: the others see it as any opponent): c = sqrt(40004 + 8104 + 629 + 22504 + 4·10000) =
  * 333.5281097599; e = 89.7808816865, 95.3292810276, 106.5135483778, 84.5554128753;
  * C_P1 = all = 376.1791239672; C_P0 = C_P3 = e_P0 + e_P3 + e_bot = 280.8498429395; C_bot = e_bot.
- *   P1: p = 0.2534145968; Ω = (8104 / c)(1 − p) = 18.1403843647; Δ = 0.0037201713; σ = 89.8546144135.
+ *   P1: p = 0.2534145968; Ω = (8104 / c)(1 − p) = 18.1403843647; Δ = (8104 / c²) p(1 − p) =
+ *       0.0137830607; σ = 89.3996760391.
  *   P0: p = 0.2386652421 (P1), 0.3196757411 (its group); Σ = −0.2386652421 + 1/2 − 0.3196757411 =
- *       −0.0583409832; Ω = (40004 / c) Σ = −6.9975292150; Δ = 0.0860863955; σ = 191.2072170063.
+ *       −0.0583409832; Ω = (40004 / c) Σ = −6.9975292150; Δ = 0.1435539863; σ = 185.0979911638.
  *   P3: p = 0.2247743362, 0.3010698243; Σ = −0.0258441605; Ω = (22504 / c) Σ = −1.7437720271;
- *       Δ = 0.0350017027; σ = 147.3645876125.
+ *       Δ = 0.0778200946; σ = 144.0581014431.
  * The bot keeps 1557 / 25 exactly (as a normal seat it would have gone to 1555.7507806658 /
- * 25.0775348651), and the others move exactly as they would with it a normal seat.
+ * 25.0487684364, Δ = 0.0024788550), and the others move exactly as they would with it a normal seat.
  */
 static void fixed_bot_seat(void **state)
 {
@@ -178,10 +187,10 @@ static void fixed_bot_seat(void **state)
                                seat(1480, 150, 25000) };
     s[2].fixed = true;
     assert_int_equal(ippon_rating_update(&p, s, 4), 0);
-    assert_rating(s[0].after, 1493.0024707850303, 191.20721700627405);
-    assert_rating(s[1].after, 1538.1403843646813, 89.85461441350513);
+    assert_rating(s[0].after, 1493.0024707850303, 185.09799116377098);
+    assert_rating(s[1].after, 1538.1403843646813, 89.39967603911778);
     assert_rating(s[2].after, 1557, 25);
-    assert_rating(s[3].after, 1478.2562279729402, 147.36458761251617);
+    assert_rating(s[3].after, 1478.2562279729402, 144.05810144310365);
     /* the same match with the bot as a normal seat: the others' results are the same */
     ippon_rating_seat n[4] = { s[0], s[1], s[2], s[3] };
     n[2].fixed = false;
@@ -189,12 +198,16 @@ static void fixed_bot_seat(void **state)
     for (int i = 0; i < 4; i++)
         if (i != 2)
             assert_rating(n[i].after, s[i].after.mu, s[i].after.sigma);
-    assert_rating(n[2].after, 1555.75078066579, 25.07753486513493);
+    assert_rating(n[2].after, 1555.75078066579, 25.04876843637962);
 }
 
 /*
  * First-place chances: 1600 / 100, 1500 / 200, 1400 / 50 (no drift): c = sqrt(100² + 200² + 50²
- * + 3·100²) = 287.2281323269; exp(mu / c) normalised: 0.4536361210, 0.3202622108, 0.2261016682.
+ * + 3·100²) = 287.2281323269; first_scale 1: exp(mu / c) normalised: 0.4536361210, 0.3202622108,
+ * 0.2261016682. First_scale 2.5: k mu / c = 13.9262124765, 13.0558241967, 12.1854359169; less
+ * the largest, exp: 1, 0.4187889104, 0.1753841515; normalised 0.6272844674, 0.2626997786,
+ * 0.1100157540. Ratings near 10⁶ (exp(k mu / c) alone would overflow): 10⁶ and 10⁶ − 300, both
+ * sigma 100, k 2.5: c = 200, exp(−3.75) = 0.0235177459, chances 0.9770226300, 0.0229773700.
  */
 static void first_chances(void **state)
 {
@@ -207,6 +220,15 @@ static void first_chances(void **state)
     assert_close(out[0], 0.45363612099333406);
     assert_close(out[1], 0.3202622108446828);
     assert_close(out[2], 0.22610166816198313);
+    p.first_scale = 2.5;
+    ippon_rating_first_chances(&p, r, 3, out);
+    assert_close(out[0], 0.6272844673547285);
+    assert_close(out[1], 0.26269977860037125);
+    assert_close(out[2], 0.11001575404490024);
+    ippon_rating huge[2] = { { 1e6, 100 }, { 1e6 - 300, 100 } };
+    ippon_rating_first_chances(&p, huge, 2, out);
+    assert_close(out[0], 0.9770226300899744);
+    assert_close(out[1], 0.02297736991002561);
     /* equal ratings: a uniform guess */
     ippon_rating same[4] = { { 1500, 80 }, { 1500, 80 }, { 1500, 80 }, { 1500, 80 } };
     double four[4];
