@@ -134,26 +134,39 @@ static double tenhou_log_loss(const struct played *pl, int n, int from, int to, 
     return to > from ? sum / (to - from) : 0.0;
 }
 
-/* the temperature that minimises the log-loss over [from, to): a scan in log steps, then golden section */
-static double fit_temperature(const struct played *pl, int n, int from, int to)
+/* a log-loss as a function of one positive scale x (a temperature, a first_scale) */
+struct scaled_loss {
+    double (*loss)(const struct scaled_loss *f, double x);
+    const ippon_rating_params *p;
+    const struct played *pl;
+    int n, from, to;
+};
+
+/* the x in [lo, hi] that minimises f: a scan in log steps of 1.25, then golden section */
+static double fit_scale(const struct scaled_loss *f, double lo_x, double hi_x)
 {
-    double best_t = 1.0, best = INFINITY;
-    for (double t = 1.0; t <= 1e5; t *= 1.25) {
-        double l = tenhou_log_loss(pl, n, from, to, t);
+    double best_x = lo_x, best = INFINITY;
+    for (double x = lo_x; x <= hi_x; x *= 1.25) {
+        double l = f->loss(f, x);
         if (l < best) {
             best = l;
-            best_t = t;
+            best_x = x;
         }
     }
-    double lo = log(best_t / 1.25), hi = log(best_t * 1.25), g = (sqrt(5.0) - 1) / 2;
-    for (int it = 0; it < 60; it++) {
+    double lo = log(best_x / 1.25), hi = log(best_x * 1.25), g = (sqrt(5.0) - 1) / 2;
+    for (int it = 0; it < 25; it++) {
         double a = hi - g * (hi - lo), b = lo + g * (hi - lo);
-        if (tenhou_log_loss(pl, n, from, to, exp(a)) < tenhou_log_loss(pl, n, from, to, exp(b)))
+        if (f->loss(f, exp(a)) < f->loss(f, exp(b)))
             hi = b;
         else
             lo = a;
     }
     return exp((lo + hi) / 2);
+}
+
+static double tenhou_loss(const struct scaled_loss *f, double t)
+{
+    return tenhou_log_loss(f->pl, f->n, f->from, f->to, t);
 }
 
 /* mean −ln of the first placer's chance over [from, to) from the ratings before each match, by
@@ -203,6 +216,50 @@ static void fit_oracle(const struct player *pool, const struct played *pl, int n
         for (int c = 1; c < CLASSES; c++)
             w[c] += 8.0 * g[c] / to;
     }
+}
+
+static double model_loss(const struct scaled_loss *f, double k)
+{
+    return model_log_loss(f->p, f->pl, f->n, f->from, f->to, k);
+}
+
+/*
+ * A diagnostic beside the service's chance: the chance of each seat having the best performance
+ * when seat i performs as N(mu_i, (sigma_i² + beta²) / k²) (the Gaussian reading of the same
+ * ratings, as Weng and Lin's Thurstone–Mosteller models make it): ∫ φ_i(x) Π_{j≠i} Φ_j(x) dx by
+ * the trapezoid rule over mu_i ± 8 of i's deviations, normalised.
+ */
+static void gaussian_first_chances(const ippon_rating *r, int n, double beta, double k, double *out)
+{
+    enum { STEPS = 400 };
+    double sd[IPPON_MAX_PLAYERS], sum = 0.0;
+    for (int i = 0; i < n; i++)
+        sd[i] = sqrt(r[i].sigma * r[i].sigma + beta * beta) / k;
+    for (int i = 0; i < n; i++) {
+        double lo = r[i].mu - 8 * sd[i], h = 16 * sd[i] / STEPS, area = 0.0;
+        for (int s = 0; s <= STEPS; s++) {
+            double x = lo + s * h, z = (x - r[i].mu) / sd[i];
+            double f = exp(-0.5 * z * z) / (sd[i] * 2.5066282746310002) /* sqrt(2 pi) */;
+            for (int j = 0; j < n; j++)
+                if (j != i)
+                    f *= 0.5 * erfc(-(x - r[j].mu) / (sd[j] * 1.4142135623730951));
+            area += (s == 0 || s == STEPS ? 0.5 : 1.0) * f * h;
+        }
+        sum += out[i] = area;
+    }
+    for (int i = 0; i < n; i++)
+        out[i] /= sum;
+}
+
+static double gaussian_loss(const struct scaled_loss *f, double k)
+{
+    double sum = 0.0;
+    for (int m = f->from; m < f->to; m++) {
+        double chance[IPPON_MAX_PLAYERS];
+        gaussian_first_chances(f->pl[m].before, f->n, f->p->beta, k, chance);
+        sum -= log(fmax(chance[f->pl[m].first], 1e-300));
+    }
+    return f->to > f->from ? sum / (f->to - f->from) : 0.0;
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -303,16 +360,16 @@ static int run_mode(const char *preset, const struct options *o)
     }
     double model_train = model_log_loss(p, pl, n, 0, split, p->first_scale),
            model_test = model_log_loss(p, pl, n, split, matches, p->first_scale);
-    /* the first_scale that fits the first 80 % best (how rating.c's constant was chosen) */
-    double best_k = 1.0, best = INFINITY;
-    for (double k = 0.5; k < 20.0; k *= 1.005) {
-        double l = model_log_loss(p, pl, n, 0, split, k);
-        if (l < best) {
-            best = l;
-            best_k = k;
-        }
-    }
-    double t = fit_temperature(pl, n, 0, split);
+    /* the first_scale that fits the first 80 % best (how rating.c's constant was chosen), Tenhou
+       R's temperature, and the Gaussian chance's scale, each on the first 80 % */
+    struct scaled_loss train = { model_loss, p, pl, n, 0, split };
+    double best_k = fit_scale(&train, 0.5, 20.0);
+    train.loss = tenhou_loss;
+    double t = fit_scale(&train, 1.0, 1e5);
+    train.loss = gaussian_loss;
+    double gauss_k = fit_scale(&train, 0.3, 5.0);
+    struct scaled_loss test = { gaussian_loss, p, pl, n, split, matches };
+    double gauss_test = gaussian_loss(&test, gauss_k);
     double tenhou_train = tenhou_log_loss(pl, n, 0, split, t), tenhou_test = tenhou_log_loss(pl, n, split, matches, t);
     double uniform = log((double)n), w[CLASSES];
     fit_oracle(pool, pl, n, split, w);
@@ -351,10 +408,12 @@ static int run_mode(const char *preset, const struct options *o)
 
     if (o->brief) {
         printf("seed %llu %s: bands %s (%.0f±%.1f / %.0f±%.1f / %.0f±%.1f; first %.1f / %.1f / %.1f %%)"
-               "  log-loss model %.4f Tenhou R %.4f oracle %.4f uniform %.4f: %s  k fitted %.2f\n",
+               "  log-loss model %.4f Tenhou R %.4f oracle %.4f uniform %.4f: %s  k fitted %.2f"
+               "  (Gaussian chance %.4f, k %.2f)\n",
                (unsigned long long)o->seed, preset, bands ? "yes" : "NO", mu_med[0], sigma_med[0], mu_med[1],
                sigma_med[1], mu_med[2], sigma_med[2], first_rate[0], first_rate[1], first_rate[2], model_test,
-               tenhou_test, oracle, uniform, beats ? "model below both" : "model NOT below both", best_k);
+               tenhou_test, oracle, uniform, beats ? "model below both" : "model NOT below both", best_k,
+               gauss_test, gauss_k);
         free(pl);
         return bands && beats ? 0 : 1;
     }
@@ -384,6 +443,8 @@ static int run_mode(const char *preset, const struct options *o)
            model_train, tenhou_train, oracle_log_loss(pool, pl, n, 0, split, w));
     printf("  first_scale fitted on the first 80 %%: %.2f (last 20 %% with it: %.4f; the service uses %.2f)\n", best_k,
            model_log_loss(p, pl, n, split, matches, best_k), p->first_scale);
+    printf("  (a diagnostic: the Gaussian chance of the best performance from the same ratings, scale %.2f fitted on"
+           " the first 80 %%: %.4f)\n", gauss_k, gauss_test);
     printf("  model below both: %s\n", beats ? "yes" : "NO");
 
     /* the tiers each class reached */
