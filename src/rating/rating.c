@@ -12,15 +12,16 @@
  *   mu0 = 1500, sigma0 = 200 keep the Tenhou-like scale (a newcomer is 1500 ± 400 at two sigmas);
  *   beta = 200, tau = 1, with γ = 1 (rating.h): on seeds 27, 28, 29, 31 the three classes'
  *     bands (median ± 2 sigma) come out disjoint and ordered in both modes, the standard and
- *     plain classes 150–170 points apart at sigma ≈ 30, and the 4-player log-loss of who places
- *     first beats Tenhou's R (beta 100–300 and tau 0–2 were tried on seed 27's first 80 %;
- *     the log-loss moves little, beta 200 keeps the classes apart and a veteran's sigma near 30);
+ *     plain classes 144–169 points apart at sigma ≈ 30, and the 4-player log-loss of who places
+ *     first beats Tenhou's R (the issue's lead compared beta 100–300 and tau 0–2 on seed 27's
+ *     first 80 %; here beta 150 and 300 moved the 3-player log-loss by at most 0.003 on seeds 27
+ *     and 28, and a veteran's sigma settles near 30);
  *   provisional_sigma = 125: a newcomer among newcomers leaves it after a median of 26–28
  *     matches (4-player) or 17–22 (3-player), by class, sooner among settled players;
  *   first_scale = 2.4: the update's own chance exp(mu / c) is too flat for who places first;
- *     the k fitted on the first 80 % was 2.48, 2.67, 2.65, 2.38 (4-player, seeds 27, 28, 29, 31)
+ *     the k fitted on the first 80 % was 2.48, 2.67, 2.64, 2.38 (4-player, seeds 27, 28, 29, 31)
  *     and 2.28, 2.29, 2.36, 2.21 (3-player); one value, their mean, as the log-loss is flat
- *     there (seed 27, 3-player: 0.6693 at 2.34, 0.6700 at the fitted 2.28);
+ *     there (seed 27, 3-player: 0.6687 at 2.4, 0.6700 at its own fit, 2.28);
  *   kappa as Weng and Lin's paper.
  */
 const ippon_rating_params ippon_rating_defaults = {

@@ -407,11 +407,26 @@ static int run_mode(const char *preset, const struct options *o)
     bool beats = model_test < uniform && model_test < tenhou_test;
 
     if (o->brief) {
-        printf("seed %llu %s: bands %s (%.0f±%.1f / %.0f±%.1f / %.0f±%.1f; first %.1f / %.1f / %.1f %%)"
+        /* each class's lowest and highest tier */
+        int low[CLASSES], high[CLASSES];
+        for (int c = 0; c < CLASSES; c++) {
+            low[c] = IPPON_LADDER_TIERS;
+            high[c] = -1;
+        }
+        for (int i = 0; i < total; i++) {
+            int c = pool[i].cls, k = pool[i].rank.tier;
+            low[c] = k < low[c] ? k : low[c];
+            high[c] = k > high[c] ? k : high[c];
+        }
+        printf("seed %llu %s: bands %s (%.0f±%.1f / %.0f±%.1f / %.0f±%.1f; first %.1f / %.1f / %.1f %%;"
+               " tiers %s–%s / %s–%s / %s–%s)"
                "  log-loss model %.4f Tenhou R %.4f oracle %.4f uniform %.4f: %s  k fitted %.2f"
                "  (Gaussian chance %.4f, k %.2f)\n",
                (unsigned long long)o->seed, preset, bands ? "yes" : "NO", mu_med[0], sigma_med[0], mu_med[1],
-               sigma_med[1], mu_med[2], sigma_med[2], first_rate[0], first_rate[1], first_rate[2], model_test,
+               sigma_med[1], mu_med[2], sigma_med[2], first_rate[0], first_rate[1], first_rate[2],
+               ippon_ladder_tiers[low[0]].name_en, ippon_ladder_tiers[high[0]].name_en, ippon_ladder_tiers[low[1]].name_en,
+               ippon_ladder_tiers[high[1]].name_en, ippon_ladder_tiers[low[2]].name_en,
+               ippon_ladder_tiers[high[2]].name_en, model_test,
                tenhou_test, oracle, uniform, beats ? "model below both" : "model NOT below both", best_k,
                gauss_test, gauss_k);
         free(pl);
