@@ -14,7 +14,9 @@
  * Tenhou's R (its softmax temperature fitted on the first 80 % only), and from the class oracle
  * (a softmax over the three classes' strengths fitted on the first 80 %: the best a predictor
  * that knew every player's class could do, a reference for the gap); the first_scale that fits
- * the first 80 % best; the time of one match's rating and rank update and of recomputing N
+ * the first 80 % best; as a diagnostic, the log-loss of a Gaussian chance of the best
+ * performance from the same ratings (its scale fitted on the first 80 %); the time of one
+ * match's rating and rank update and of recomputing N
  * matches (1,000,000 by default); the games a player stays provisional; the tiers each class
  * reached. --beta/--tau/--sigma0/--provisional/--first-scale replace the defaults' values, to
  * compare choices on the first 80 % (the "train" log-loss). --seeds plays each seed in turn and
