@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "ippon/bot.h"
 #include "ippon/match.h"
 #include "ippon/rules.h"
 
@@ -37,5 +38,20 @@ typedef void (*ippon_selfplay_event_fn)(void *ctx, const ippon_event *ev);
  */
 int ippon_selfplay_match(const ippon_rules *rules, uint64_t seed, long index, bool check,
                          ippon_selfplay_stats *stats, ippon_selfplay_event_fn on_event, void *ctx);
+
+/* the seats of one match: which bot plays each (in), and how the match ended for each (out) */
+typedef struct ippon_selfplay_seats {
+    ippon_bot_style style[IPPON_MAX_PLAYERS]; /* in: the bot of each table seat */
+    int32_t points[IPPON_MAX_PLAYERS];        /* out: final points */
+    int32_t result[IPPON_MAX_PLAYERS];        /* out: final − starting points */
+    int first_dealer;                         /* out: the table seat that dealt the first hand */
+    bool over;                                /* out: the match ended (points and results valid) */
+} ippon_selfplay_seats;
+
+/* ippon_selfplay_match with a bot of its own style in each seat, reporting each seat's end;
+   ippon_selfplay_match is this with the standard bot everywhere */
+int ippon_selfplay_match_seats(const ippon_rules *rules, uint64_t seed, long index, bool check,
+                               ippon_selfplay_stats *stats, ippon_selfplay_event_fn on_event, void *ctx,
+                               ippon_selfplay_seats *seats);
 
 #endif

@@ -1,7 +1,9 @@
 /*
  * bot.c — the bot's decisions (bot.h): win when it can; on its turn, kita, then a kan that
  * costs nothing, then riichi or the best discard (efficiency, or safety when folding); on an
- * offer, a call only when it brings the hand closer and keeps a yaku.
+ * offer, a call only when it brings the hand closer and keeps a yaku. The styles: plain reads
+ * the table as if nobody threatened and discards without the tie-break of live tiles;
+ * tsumogiri discards the tile it drew.
  */
 #include <string.h>
 
@@ -56,7 +58,8 @@ static const ippon_action *choose_discard(struct bot_table *t, bool riichi_only)
     for (int c = 0; c < n; c++)
         kinds_at_least |= (uint64_t)(after[kind[c]] == least) << kind[c];
     int at_least = __builtin_popcountll(kinds_at_least);
-    if (at_least > 1 && least <= 1) /* the tie-break below needs the ukeire of every one of them */
+    bool tie_break = at_least > 1 && !t->plain_discards; /* needed only among several kinds */
+    if (tie_break && least <= 1) /* the tie-break below needs the ukeire of every one of them */
         bot_ukeire_prepare(t, kinds_at_least);
     const ippon_action *best = NULL;
     struct discard_score best_score = { 0, 0, 0, 0 };
@@ -67,7 +70,7 @@ static const ippon_action *choose_discard(struct bot_table *t, bool riichi_only)
             continue;
         /* near tenpai the exact count of improving tiles decides (it costs ~20 shanten lookups);
            further away, how well the tile connects with the hand is a good and cheap guide */
-        if (sc.shanten == least && at_least > 1) /* a tie-break is needed only among several kinds */
+        if (sc.shanten == least && tie_break)
             sc.ukeire = sc.shanten <= 1 ? bot_ukeire_without(t, k) : -bot_connectivity(t, k);
         if (!best || better(&sc, &best_score, folding)) {
             best = &v->legal[at[c]];
@@ -185,9 +188,36 @@ static const ippon_action *choose_kan_or_kita(struct bot_table *t)
     return NULL;
 }
 
+/* tsumogiri: the drawn tile, plainly (no riichi; the legal list names one copy of each code, so
+   the drawn copy is put in its place); without one, the last plain discard offered; on an offer, pass */
+static ippon_action choose_tsumogiri(const ippon_view *v, const ippon_rules *rules)
+{
+    const ippon_action *last = NULL;
+    int drawn_code = v->drawn >= 0 ? ippon_tile_code((ippon_tile)v->drawn, rules->red_fives) : -1;
+    for (int i = 0; i < v->n_legal; i++) {
+        const ippon_action *a = &v->legal[i];
+        if (a->type == IPPON_ACT_PASS)
+            return *a;
+        if (a->type != IPPON_ACT_DISCARD || a->riichi)
+            continue;
+        if (ippon_tile_code(a->tile, rules->red_fives) == drawn_code) {
+            ippon_action own = *a;
+            own.tile = (ippon_tile)v->drawn;
+            return own;
+        }
+        last = a;
+    }
+    return last ? *last : v->legal[0];
+}
+
 int ippon_bot_choose(const ippon_view *v, const ippon_rules *rules, ippon_action *out)
 {
-    if (v->n_legal == 0)
+    return ippon_bot_choose_styled(v, rules, IPPON_BOT_STANDARD, out);
+}
+
+int ippon_bot_choose_styled(const ippon_view *v, const ippon_rules *rules, ippon_bot_style style, ippon_action *out)
+{
+    if (v->n_legal == 0 || style < IPPON_BOT_STANDARD || style >= IPPON_BOT_STYLES)
         return -1;
     /* one pass over the legal actions: where each type first appears, and riichi discards */
     int first[IPPON_ACT_TYPES];
@@ -205,8 +235,19 @@ int ippon_bot_choose(const ippon_view *v, const ippon_rules *rules, ippon_action
         *out = v->legal[win];
         return 0;
     }
+    if (style == IPPON_BOT_TSUMOGIRI) {
+        *out = choose_tsumogiri(v, rules);
+        return 0;
+    }
     struct bot_table t;
     bot_table_read(&t, v, rules);
+    if (style == IPPON_BOT_PLAIN) {
+        /* blind to threats: no folding, no danger, calls and kans as if nobody were in riichi;
+           and among the discards of least shanten, the one of least kept value */
+        memset(t.threat, 0, sizeof t.threat);
+        t.n_threats = 0;
+        t.plain_discards = true;
+    }
     if (v->phase == IPPON_PHASE_OFFER) {
         const ippon_action *a = choose_call(&t);
         *out = a ? *a : v->legal[first[IPPON_ACT_PASS]];

@@ -25,6 +25,8 @@ struct bot_table {
     int shanten;                  /* of the concealed tiles as they are now */
     bool threat[IPPON_MAX_PLAYERS]; /* other seats in riichi or with three or more melds */
     int n_threats;
+    bool plain_discards;          /* discard by shanten, then kept value only (no live-tile or
+                                     connectivity tie-break): the plain style */
     uint64_t safe[IPPON_MAX_PLAYERS]; /* per threat: kinds it cannot ron (genbutsu, passed after riichi) */
     /* per-decision caches, filled on first use */
     bool have_shanten_after;

@@ -1,6 +1,7 @@
 /*
- * selfplay.c — bot-only matches (selfplay.h). Each decision goes to ippon_bot_choose with that
- * seat's view only. With check on, after every action: the match's own invariant check, the sum
+ * selfplay.c — bot-only matches (selfplay.h). Each decision goes to the seat's bot
+ * (ippon_bot_choose_styled, the standard style unless the caller seats others) with that seat's
+ * view only. With check on, after every action: the match's own invariant check, the sum
  * of points and sticks, and probes that wrong-turn and malformed actions are refused without
  * changing anything.
  */
@@ -107,11 +108,23 @@ static void probe_illegal(ippon_match *m, uint64_t *rng, long index, ippon_selfp
 int ippon_selfplay_match(const ippon_rules *rules, uint64_t seed, long index, bool check, ippon_selfplay_stats *st,
                          ippon_selfplay_event_fn on_event, void *ctx)
 {
+    return ippon_selfplay_match_seats(rules, seed, index, check, st, on_event, ctx, NULL);
+}
+
+int ippon_selfplay_match_seats(const ippon_rules *rules, uint64_t seed, long index, bool check,
+                               ippon_selfplay_stats *st, ippon_selfplay_event_fn on_event, void *ctx,
+                               ippon_selfplay_seats *seats)
+{
     ippon_match *m = malloc(ippon_match_size());
     if (!m)
         return -1;
     uint64_t rng = seed ^ (uint64_t)index << 20 ^ 0x5eed;
-    ippon_match_init(m, rules, (int)(splitmix_word(&rng) % rules->players));
+    int first_dealer = (int)(splitmix_word(&rng) % rules->players);
+    ippon_match_init(m, rules, first_dealer);
+    if (seats) {
+        seats->first_dealer = first_dealer;
+        seats->over = false;
+    }
     uint8_t wall[IPPON_TILE_IDS];
     ippon_event ev[IPPON_MAX_EVENTS];
     ippon_view view;
@@ -141,7 +154,7 @@ int ippon_selfplay_match(const ippon_rules *rules, uint64_t seed, long index, bo
                     continue;
                 ippon_match_view(m, s, &view);
                 ippon_action a;
-                if (ippon_bot_choose(&view, rules, &a) < 0) {
+                if (ippon_bot_choose_styled(&view, rules, seats ? seats->style[s] : IPPON_BOT_STANDARD, &a) < 0) {
                     note_failure(st, index, hand, "a pending decision had no legal action");
                     rc = -1;
                     goto done;
@@ -165,8 +178,15 @@ int ippon_selfplay_match(const ippon_rules *rules, uint64_t seed, long index, bo
     }
     if (ippon_match_phase(m) == IPPON_PHASE_OVER) {
         long long sum = 0;
-        for (int s = 0; s < rules->players; s++)
+        for (int s = 0; s < rules->players; s++) {
             sum += ippon_match_result(m, s);
+            if (seats) {
+                seats->points[s] = ippon_match_points(m, s);
+                seats->result[s] = ippon_match_result(m, s);
+            }
+        }
+        if (seats)
+            seats->over = true;
         st->result_sum += sum;
         if (sum != 0)
             note_failure(st, index, ippon_match_hand_number(m), "the results of the match do not sum to 0");
