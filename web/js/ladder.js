@@ -6,7 +6,7 @@
 // its names and threshold, comes from the server (standing.js).
 
 /** the rating's start and the uncertainty above which it is provisional (src/rating/rating.c's defaults) */
-export const RATING = { start: 1500, provisional: 80 };
+export const RATING = { start: 1500, provisional: 125 };
 
 /** the tiers, lowest first: id (the server's), names, promote_at (0: the top), start, penalty, demotes */
 export const TIERS = [
