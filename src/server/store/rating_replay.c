@@ -253,8 +253,8 @@ static int walk(replay *r, ippon_mode mode)
 /* players of the mode whose ratings row says they played but who have no history (recompute) */
 static int orphans(replay *r)
 {
-    static const char where[] = " FROM ratings g WHERE g.mode = ?1 AND g.games > 0 AND NOT EXISTS"
-                                " (SELECT 1 FROM rating_history h WHERE h.user_id = g.user_id AND h.mode = ?1)";
+    static const char where[] = " FROM ratings WHERE mode = ?1 AND games > 0 AND NOT EXISTS"
+                                " (SELECT 1 FROM rating_history h WHERE h.user_id = ratings.user_id AND h.mode = ?1)";
     char sql[320];
     snprintf(sql, sizeof sql, "%s%s", r->write ? "DELETE" : "SELECT count(*)", where);
     ippon_sql_stmt *q = ippon_store_prepare(r->st, sql);
