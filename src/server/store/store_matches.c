@@ -8,7 +8,8 @@
  * and keeps them right when the match changes). The triggers of 0005_rank_totals.sql
  * add each counted game to rank_totals and move rank_version in the same transaction; the
  * version read before and after the inserts tells a store's in-memory leaderboard
- * (store_board.c) whether the match is the only change since it last looked. The write itself
+ * (store_board.c) whether the match is the only change since it last looked. A match that
+ * counts is rated in the same transaction (rate: rating_writes.h). The write itself
  * and that telling are apart (write_pending, tell): the server writes on the store writer's
  * connection and tells the event loop's store afterwards, on the loop.
  *
