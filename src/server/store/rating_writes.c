@@ -250,13 +250,14 @@ typedef struct unrated {
     int64_t ended_ms;
 } unrated;
 
-/* the counted matches with a human and no rated_matches row, in (ended_at, id) order into *out */
+/* the counted matches with a human and no rated_matches row, in (ended_at, id) order into *out;
+   read from match_players' copies (0007_player_games.sql), not the wide matches rows (a private
+   match is never ranked, so never counted) */
 static int find_unrated(ippon_store *st, unrated **out, long *n)
 {
     ippon_sql_stmt *q = ippon_store_prepare(
         st, "SELECT DISTINCT p.match_id, p.mode, p.ended_at FROM match_players p"
-            " JOIN matches m ON m.id = p.match_id"
-            " WHERE p.counted = 1 AND p.is_bot = 0 AND p.user_id IS NOT NULL AND m.private = 0"
+            " WHERE p.counted = 1 AND p.is_bot = 0 AND p.user_id IS NOT NULL"
             " AND NOT EXISTS (SELECT 1 FROM rated_matches r WHERE r.match_id = p.match_id)"
             " ORDER BY p.ended_at, p.match_id");
     long cap = 0;
@@ -283,7 +284,7 @@ static int find_unrated(ippon_store *st, unrated **out, long *n)
     return ok ? 0 : -1;
 }
 
-/* rates the stored match u (its seats read back): 0 or -1 */
+/* rates the stored match u (its seats read back): 1 rated, 0 not (ippon_rating_write), -1 failure */
 static int rate_stored(ippon_store *st, ippon_sql_stmt *seats, const unrated *u)
 {
     ippon_rated_match m = {.match_id = u->id, .ended_ms = u->ended_ms};
@@ -303,7 +304,7 @@ static int rate_stored(ippon_store *st, ippon_sql_stmt *seats, const unrated *u)
     ippon_sql_reset(seats);
     if (rc == IPPON_SQL_ERROR)
         return -1;
-    return m.players == ippon_mode_players(m.mode) && ippon_rating_write(st, &m) < 0 ? -1 : 0;
+    return m.players == ippon_mode_players(m.mode) ? ippon_rating_write(st, &m) : 0;
 }
 
 int ippon_store_rate_unrated(ippon_store *st, long *rated, char *err, size_t errlen)
@@ -322,16 +323,19 @@ int ippon_store_rate_unrated(ippon_store *st, long *rated, char *err, size_t err
                               : NULL;
     int rc = n && !seats ? -1 : 0;
     for (long done_n = 0; rc == 0 && done_n < n;) {
-        long end = done_n + PER_TRANSACTION < n ? done_n + PER_TRANSACTION : n;
+        long end = done_n + PER_TRANSACTION < n ? done_n + PER_TRANSACTION : n, now = 0;
         rc = ippon_store_begin(st);
-        for (long i = done_n; rc == 0 && i < end; i++)
-            rc = rate_stored(st, seats, &list[i]);
+        for (long i = done_n; rc == 0 && i < end; i++) {
+            int one = rate_stored(st, seats, &list[i]);
+            rc = one < 0 ? -1 : 0;
+            now += one > 0;
+        }
         if (rc == 0 && ippon_store_exec(st, "COMMIT") != 0)
             rc = -1;
         if (rc != 0)
             ippon_sql_rollback(st->db);
         else
-            *rated = end;
+            *rated += now;
         done_n = end;
     }
     if (rc != 0)
