@@ -376,9 +376,11 @@ int ippon_store_ratings_recompute(ippon_store *st, const bool modes[IPPON_MODES]
         return -1;
     }
     int rc = check ? 0 : lock_rated(st);
+    ippon_rating_wide_cache(st, true);
     for (int m = 0; rc == 0 && m < IPPON_MODES; m++)
         if (modes[m])
             rc = replay_run(st, (ippon_mode)m, 1, NULL, 0, !check, true, report);
+    ippon_rating_wide_cache(st, false);
     if (rc == 0 && !check && (report->players_differ || report->rows_differ))
         rc = ippon_store_exec(st, "UPDATE rank_version SET data = data + 1 WHERE id = 1");
     if (rc == 0 && !check && audit)

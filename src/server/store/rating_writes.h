@@ -89,6 +89,10 @@ void ippon_rating_standing_bind(ippon_sql_stmt *q, const char *mode, const char 
 struct ippon_rating_writes;
 void ippon_rating_writes_free(struct ippon_rating_writes *w);
 
+/* SQLite: a page cache of 256 MB for a long pass over many players' rows (on), SQLite's default of
+   2 MB again (off); nothing on PostgreSQL */
+void ippon_rating_wide_cache(ippon_store *st, bool on);
+
 /*
  * Start-up: rates the counted matches not rated yet (stored before ratings existed), in
  * (ended_at, id) order, in transactions of up to 1,000 matches. *rated gets how many. 0, or -1
