@@ -10,6 +10,7 @@
  *
  *     ippon [--config PATH] [--port N] [--db PATH] [--web DIR] [--help] [--version]
  *     ippon admin create|grant|revoke USERNAME [...]   administrator accounts (admin_cli.h)
+ *     ippon admin ratings --recompute [...]           the ratings replayed (ratings_cli.h)
  *     ippon backup PATH [...]                          a copy of the database (backup_cli.h)
  *
  * Start-up failures print one line "ippon: <what>: <problem>" and exit 1; a bad
@@ -48,6 +49,7 @@
 #include "store/disk_reserve.h"
 #include "store/match_journal.h"
 #include "store/pending_matches.h"
+#include "store/rating_writes.h"
 #include "store/store.h"
 #include "store/store_spill.h"
 #include "store/store_writer.h"
@@ -167,6 +169,8 @@ static void usage(FILE *out)
                  "\n"
                  "       ippon admin create|grant|revoke USERNAME [--config PATH] [--db PATH]\n"
                  "                       administrator accounts (ippon admin --help)\n"
+                 "       ippon admin ratings --recompute [--mode 4p|3p] [--check] [--config PATH] [--db PATH]\n"
+                 "                       the ratings replayed from the rated matches (ippon admin ratings --help)\n"
                  "       ippon backup PATH [--config PATH] [--db PATH]\n"
                  "                       a consistent copy of the database (ippon backup --help)\n");
 }
@@ -310,6 +314,12 @@ int main(int argc, char **argv)
     int applied = 0;
     if (ippon_store_migrate(app.store, migrations, &applied, err, sizeof err) != 0)
         goto fail;
+    /* counted matches stored before ratings existed get them, once, in the order they ended */
+    long rated_now = 0;
+    if (ippon_store_rate_unrated(app.store, &rated_now, err, sizeof err) != 0)
+        goto fail;
+    if (rated_now > 0)
+        ippon_log_info("ratings: %ld counted matches stored before ratings were rated now", rated_now);
     /* every write from here on goes through the writer; the loop's connection only reads */
     char spill_path[4200];
     if (ippon_spill_path(config.database, spill_path, sizeof spill_path) != 0) {

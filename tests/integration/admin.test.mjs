@@ -4,7 +4,8 @@
 // session, 403 for a guest or a player), the live view of tables and queues with a table's public
 // view (no concealed tiles), closing a table (players told, nothing ranked), bans (the user's
 // WebSocket closes; login, hello and REST refused; unban lets them back), renames, voiding a match
-// (it leaves the leaderboard and the profile; the record stays; an unranked match is refused), settings (checked by the
+// (it leaves the leaderboard and the profile; the record stays; an unranked match is refused; its rating is
+// undone and `ippon admin ratings --recompute` finds every stored rating again), settings (checked by the
 // configuration's rules, stored, applied to the next match and the lobby, kept over a restart,
 // registration closed, maintenance), each action in the audit log with who, what, when and why,
 // failed admin logins from one address refused (429) and logged, and /metrics in the Prometheus text format.
@@ -220,6 +221,13 @@ describe('administering the service', () => {
       10_000, 'ranked before the void');
     assert.equal((await api(port, 'GET', `/api/players/${me}`)).json.modes['4p'].games, 1);
 
+    // the match was rated as it was stored: the recompute (the server running) finds every stored value again
+    const replayed = (out) => Number(/(\d+) matches replayed/.exec(out)?.[1]);
+    const before = await adminCommand(['ratings', '--recompute', '--check', '--config', config], '', dir);
+    assert.equal(before.code, 0, before.stderr + before.stdout);
+    assert.match(before.stdout, /0 players and 0 history rows differ/);
+    assert.ok(replayed(before.stdout) >= 1, before.stdout);
+
     assertError(await as('POST', '/api/admin/void', { match_id: found.table, reason: ' ' }), 400, 'bad_request');
     assertError(await as('POST', '/api/admin/void', { match_id: 'c'.repeat(32), reason: 'x' }), 404, 'not_found');
     const voided = await as('POST', '/api/admin/void', { match_id: found.table, reason: 'played against itself' });
@@ -236,6 +244,19 @@ describe('administering the service', () => {
     const record = (await api(port, 'GET', `/api/matches/${found.table}`)).json;
     assert.equal(record.completed, true, 'the record stays');
     assert.equal(typeof record.voided_at, 'number');
+
+    // the void took its rating out and replayed the rest: one match fewer, still nothing differs
+    const after = await adminCommand(['ratings', '--recompute', '--check', '--config', config], '', dir);
+    assert.equal(after.code, 0, after.stderr + after.stdout);
+    assert.match(after.stdout, /0 players and 0 history rows differ/);
+    assert.equal(replayed(after.stdout), replayed(before.stdout) - 1);
+    assert.equal((await adminCommand(['ratings', '--recompute', '--mode', '5p', '--config', config], '', dir)).code, 2);
+    const written = await adminCommand(['ratings', '--recompute', '--mode', '4p', '--config', config], '', dir);
+    assert.equal(written.code, 0, written.stderr + written.stdout);
+    assert.match(written.stdout, /ratings \(4p\): \d+ matches replayed, \d+ players; 0 players and 0 history rows differed/);
+    const audited = await lastAudit('ratings_recompute');
+    assert.equal(audited.admin_name, '(command line)');
+    assert.equal(audited.target, '4p');
   });
 
   test('a banned user is locked out and disconnected; unbanned, they are back', async () => {

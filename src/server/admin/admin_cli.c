@@ -9,6 +9,7 @@
  * configured argon2id costs, and wiped from memory.
  */
 #include "admin/admin_cli.h"
+#include "admin/ratings_cli.h"
 
 #include <signal.h>
 #include <sodium.h>
@@ -155,11 +156,13 @@ static void cli_usage(FILE *out)
     fprintf(out, "usage: ippon admin create USERNAME [--display-name NAME] [--config PATH] [--db PATH]\n"
                  "       ippon admin grant USERNAME [--config PATH] [--db PATH]\n"
                  "       ippon admin revoke USERNAME [--config PATH] [--db PATH]\n"
+                 "       ippon admin ratings --recompute [--mode 4p|3p] [--check] [--config PATH] [--db PATH]\n"
                  "\n"
                  "create: a new administrator account; the password is read from the terminal\n"
                  "(without echo) or as the first line of standard input. At least %d bytes, and\n"
                  "not a common password, a dictionary word or the username (libpwquality).\n"
-                 "grant / revoke: give an existing account the admin role, or take it away.\n",
+                 "grant / revoke: give an existing account the admin role, or take it away.\n"
+                 "ratings: replay every rated match and rewrite the ratings (ippon admin ratings --help).\n",
                  IPPON_ADMIN_PASSWORD_MIN);
 }
 
@@ -296,8 +299,38 @@ static int cli_grant(ippon_store *st, const cli_args *a, bool admin)
     return 0;
 }
 
+int ippon_admin_open_store(const char *config_path, const char *db, ippon_config *cfg, ippon_store **st, char *err,
+                           size_t errlen)
+{
+    *st = NULL;
+    if (ippon_config_init(cfg) != 0) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    if (ippon_config_load(cfg, config_path, err, errlen) != 0 ||
+        (db && ippon_config_set(cfg, "database", db, "--db", err, errlen) != 0) ||
+        ippon_config_check(cfg, err, errlen) != 0)
+        return -1;
+    if (ippon_ids_init() != 0) {
+        snprintf(err, errlen, "libsodium: cannot initialise (no entropy source?)");
+        return -1;
+    }
+    char migrations[4200];
+    if (ippon_config_records_migrations(cfg, migrations, sizeof migrations) != 0) {
+        snprintf(err, errlen, "key \"migrations\": path too long");
+        return -1;
+    }
+    if (ippon_db_check(ippon_config_records(cfg), migrations, 0, err, errlen) != 0 ||
+        ippon_store_open(st, ippon_config_records(cfg), err, errlen) != 0 ||
+        ippon_store_migrate(*st, migrations, NULL, err, errlen) != 0)
+        return -1;
+    return 0;
+}
+
 int ippon_admin_cli(int argc, char **argv)
 {
+    if (argc > 1 && !strcmp(argv[1], "ratings"))
+        return ippon_admin_ratings_cli(argc - 1, argv + 1);
     cli_args a;
     int rc = cli_parse(argc, argv, &a);
     if (rc != 0)
@@ -310,27 +343,12 @@ int ippon_admin_cli(int argc, char **argv)
     ippon_config cfg;
     ippon_store *st = NULL;
     int status = 1;
-    if (ippon_config_init(&cfg) != 0) {
-        snprintf(err, sizeof err, "out of memory");
-        goto fail;
+    if (ippon_admin_open_store(a.config_path, a.db, &cfg, &st, err, sizeof err) != 0) {
+        fprintf(stderr, "ippon: %s\n", err);
+        ippon_store_close(st);
+        ippon_config_free(&cfg);
+        return 1;
     }
-    if (ippon_config_load(&cfg, a.config_path, err, sizeof err) != 0 ||
-        (a.db && ippon_config_set(&cfg, "database", a.db, "--db", err, sizeof err) != 0) ||
-        ippon_config_check(&cfg, err, sizeof err) != 0)
-        goto fail;
-    if (ippon_ids_init() != 0) {
-        snprintf(err, sizeof err, "libsodium: cannot initialise (no entropy source?)");
-        goto fail;
-    }
-    char migrations[4200];
-    if (ippon_config_records_migrations(&cfg, migrations, sizeof migrations) != 0) {
-        snprintf(err, sizeof err, "key \"migrations\": path too long");
-        goto fail;
-    }
-    if (ippon_db_check(ippon_config_records(&cfg), migrations, 0, err, sizeof err) != 0 ||
-        ippon_store_open(&st, ippon_config_records(&cfg), err, sizeof err) != 0 ||
-        ippon_store_migrate(st, migrations, NULL, err, sizeof err) != 0)
-        goto fail;
     if (!strcmp(a.verb, "create"))
         status = cli_create(st, &cfg, &a);
     else
@@ -338,9 +356,4 @@ int ippon_admin_cli(int argc, char **argv)
     ippon_store_close(st);
     ippon_config_free(&cfg);
     return status;
-fail:
-    fprintf(stderr, "ippon: %s\n", err);
-    ippon_store_close(st);
-    ippon_config_free(&cfg);
-    return 1;
 }

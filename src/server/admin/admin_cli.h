@@ -6,6 +6,7 @@
  *     ippon admin create USERNAME [--display-name NAME] [--config PATH] [--db PATH]
  *     ippon admin grant USERNAME  [--config PATH] [--db PATH]    an existing account becomes an admin
  *     ippon admin revoke USERNAME [--config PATH] [--db PATH]    … stops being one
+ *     ippon admin ratings --recompute [--mode 4p|3p] [--check] …  the ratings replayed (ratings_cli.h)
  *
  * create reads the password from the terminal without echo (asked twice), or, when standard
  * input is not a terminal, its first line. An administrator's password must be stronger than
@@ -18,11 +19,22 @@
 #include <stddef.h>
 
 #include "auth/pwpolicy.h"
+#include "config.h"
+#include "store/store.h"
 
 #define IPPON_ADMIN_PASSWORD_MIN IPPON_PWPOLICY_ADMIN_MIN /* bytes */
 
 /* argv[0] is "admin"; returns the exit status */
 int ippon_admin_cli(int argc, char **argv);
+
+/*
+ * What every `ippon admin` command does first: the configuration loaded as the server loads it
+ * (config_path, then db for the key "database" if not NULL), the database checked to be ippon's,
+ * opened and migrated into *st. 0, or -1 with err (*st may be open: the caller closes it, and
+ * frees *cfg either way).
+ */
+int ippon_admin_open_store(const char *config_path, const char *db, ippon_config *cfg, ippon_store **st, char *err,
+                           size_t errlen);
 
 /*
  * Is password (len bytes) strong enough for the administrator username? A player's rules

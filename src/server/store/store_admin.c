@@ -1,7 +1,7 @@
 /*
  * store_admin.c — the SQL of administering the service (store_admin.h): bans, the admin role,
- * renames, voided matches, run-time settings, and the audit log written in the same
- * transaction as each change.
+ * renames, voided matches (their ratings undone in the same transaction: rating_replay.h),
+ * run-time settings, and the audit log written in the same transaction as each change.
  *
  * How it works: each change runs inside BEGIN IMMEDIATE … COMMIT together with its audit row
  * (sa_audit_insert); any failure rolls both back. A change that finds nothing to change says
@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "base/log.h"
+#include "store/rating_replay.h"
 #include "store/store_private.h"
 
 #define SA_MAX_QUERY 64 /* bytes of a user search */
@@ -360,9 +361,10 @@ static int sa_nothing_changed(ippon_store *st, const char *exists_sql, const cha
     return step == IPPON_SQL_ROW ? IPPON_STORE_CONFLICT : step == IPPON_SQL_DONE ? IPPON_STORE_NOT_FOUND : -1;
 }
 
-/* run UPDATE sql (bound by bind) in a transaction with the audit row */
+/* run UPDATE sql (bound by bind) in a transaction with the audit row, and then(st, id) if not NULL */
 static int sa_update_audited(ippon_store *st, const char *sql, const char *exists_sql, const char *id,
-                             void (*bind)(ippon_sql_stmt *, const void *), const void *args, const ippon_audit *audit)
+                             void (*bind)(ippon_sql_stmt *, const void *), const void *args, const ippon_audit *audit,
+                             int (*then)(ippon_store *, const char *))
 {
     if (ippon_store_begin(st) != 0)
         return -1;
@@ -374,6 +376,8 @@ static int sa_update_audited(ippon_store *st, const char *sql, const char *exist
     }
     if (rc == 0 && ippon_sql_changes(st->db) == 0)
         rc = sa_nothing_changed(st, exists_sql, id);
+    if (rc == 0 && then)
+        rc = then(st, id);
     if (rc == 0)
         rc = sa_audit_insert(st, audit);
     return sa_end(st, rc);
@@ -399,7 +403,7 @@ int ippon_store_user_ban(ippon_store *st, const char *user_id, const char *reaso
 {
     sa_ban_args a = {user_id, reason, now_s};
     return sa_update_audited(st, "UPDATE users SET banned_at = ?1, ban_reason = ?2 WHERE id = ?3 AND banned_at IS NULL",
-                             sa_user_exists, user_id, sa_bind_ban, &a, audit);
+                             sa_user_exists, user_id, sa_bind_ban, &a, audit, NULL);
 }
 
 static void sa_bind_id(ippon_sql_stmt *q, const void *p)
@@ -410,7 +414,7 @@ static void sa_bind_id(ippon_sql_stmt *q, const void *p)
 int ippon_store_user_unban(ippon_store *st, const char *user_id, const ippon_audit *audit)
 {
     return sa_update_audited(st, "UPDATE users SET banned_at = NULL, ban_reason = NULL WHERE id = ?1 AND banned_at IS NOT NULL",
-                             sa_user_exists, user_id, sa_bind_id, user_id, audit);
+                             sa_user_exists, user_id, sa_bind_id, user_id, audit, NULL);
 }
 
 typedef struct sa_void_args {
@@ -431,7 +435,8 @@ int ippon_store_match_void(ippon_store *st, const char *match_id, const char *re
 {
     sa_void_args a = {match_id, reason, now_ms};
     return sa_update_audited(st, "UPDATE matches SET voided_at = ?1, void_reason = ?2 WHERE id = ?3 AND voided_at IS NULL",
-                             "SELECT 1 FROM matches WHERE id = ?1", match_id, sa_bind_void, &a, audit);
+                             "SELECT 1 FROM matches WHERE id = ?1", match_id, sa_bind_void, &a, audit,
+                             ippon_rating_void); /* its rating undone, the later ones replayed */
 }
 
 int ippon_store_admin_rename(ippon_store *st, const char *user_id, const char *display_name,

@@ -8,7 +8,8 @@
  * and keeps them right when the match changes). The triggers of 0005_rank_totals.sql
  * add each counted game to rank_totals and move rank_version in the same transaction; the
  * version read before and after the inserts tells a store's in-memory leaderboard
- * (store_board.c) whether the match is the only change since it last looked. The write itself
+ * (store_board.c) whether the match is the only change since it last looked. A match that
+ * counts is rated in the same transaction (rate: rating_writes.h). The write itself
  * and that telling are apart (write_pending, tell): the server writes on the store writer's
  * connection and tells the event loop's store afterwards, on the loop.
  *
@@ -37,6 +38,7 @@
 #include "store/store_board.h"
 #include "store/store_private.h"
 #include "store/store_queue_stats.h"
+#include "store/rating_writes.h"
 #include "store/store_profiles.h"
 #include "store/store_writer.h"
 
@@ -191,6 +193,20 @@ static int insert_players(ippon_store *st, writer *w, const pending *p, char *er
     return 0;
 }
 
+/* rates p if it counts (rating_writes.h), in the transaction that stores it: 0 or -1 */
+static int rate(ippon_store *st, const pending *p, char *err, size_t errlen)
+{
+    const ippon_stored_match *r = &p->rec;
+    if (!ippon_rating_counts(r->ranked, r->completed, r->private_match))
+        return 0;
+    ippon_rated_match m = {.match_id = r->id, .mode = ippon_mode_of_players(r->players), .players = r->players,
+                           .ended_ms = r->ended_ms};
+    for (int s = 0; s < r->players; s++)
+        m.seats[s] = (ippon_rated_seat){r->seats[s].bot ? NULL : r->seats[s].user_id, r->final_points[s],
+                                        r->results[s]};
+    return ippon_rating_write(st, &m) < 0 ? fail(st, err, errlen, "rate match") : 0;
+}
+
 /* tells the in-memory leaderboard about a match written (after the commit) */
 static void tell_board(ippon_store *st, const pending *p, int64_t before, int64_t after)
 {
@@ -291,7 +307,8 @@ static int write_pending(ippon_store *st, pending *ps, int n, written *w, char *
             if (ps[i].stored)
                 continue;
             int got = insert_match(st, &wr, &ps[i], err, errlen);
-            if (got < 0 || (got > 0 && insert_players(st, &wr, &ps[i], err, errlen) < 0))
+            if (got < 0 || (got > 0 && (insert_players(st, &wr, &ps[i], err, errlen) < 0 ||
+                                        rate(st, &ps[i], err, errlen) < 0)))
                 rc = -1;
             else if (got > 0 && ippon_store_queue_record(st, &ps[i].rec) < 0) /* store_queue_stats.h */
                 rc = fail(st, err, errlen, "record the queue's statistics");
