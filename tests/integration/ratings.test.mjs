@@ -5,17 +5,10 @@
 // apart; a practice match changes nothing; after one ranked match against bots (the bots are not
 // rated) the player's history holds that match, with rank points worked from ladder.h's table,
 // the rating moved the way the placement says, and the player on the provisional rating board.
-//
-// The checks marked WRITE SIDE need the ratings written when a match is stored (the writer of
-// branch i27-ratewrite); until that is merged they are skipped: set RATINGS_WRITTEN to true then.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { FAST_PLAY, eventually, getJson, request, serve, shutdown } from './harness.mjs';
 import { player, playToEnd } from './ws_player.mjs';
-
-/** WRITE SIDE: true once matches are rated when stored (i27-ratewrite merged) */
-const RATINGS_WRITTEN = false;
-const needsWriter = RATINGS_WRITTEN ? {} : { skip: 'needs the ratings writer (i27-ratewrite): RATINGS_WRITTEN' };
 
 /** the standing of a player who never played a counted game (rating.h, ladder.h) */
 const INITIAL = {
@@ -112,8 +105,8 @@ describe('the ratings over REST', () => {
       assert.deepEqual(r['3p'], INITIAL);
     });
 
-    test('WRITE SIDE: the history holds the match, the standing moved, the player is on the provisional board',
-      needsWriter, async () => {
+    test('a ranked match: the history holds the match, the standing moved, the player is on the provisional board',
+      async () => {
         const h = await eventually(async () => {
           const x = await getJson(port, `/api/players/${me.id}/ratings?mode=4p`);
           return x.entries.length > 0 && x;
