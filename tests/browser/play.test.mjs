@@ -100,7 +100,10 @@ describe('the web client in a browser', () => {
     await page.locator('.profile-page').waitFor();
     assert.equal(await page.locator('.totals[data-mode="4p"] dd.games').textContent(), '1');
     assert.equal(await page.locator('.totals[data-mode="4p"] dd.total').textContent(), mine.result);
-    assert.equal(await page.locator('svg.chart').count(), 1, 'the cumulative chart');
+    assert.equal(await page.locator('section.history svg.chart').count(), 1, 'the cumulative chart');
+    // the ranked match rated the player: one point of a rating chart, and Novice's standing moved
+    assert.equal(await page.locator('section.rating-history[data-mode="4p"] svg.chart').count(), 1, 'the rating chart');
+    assert.match(await page.locator('.standing[data-mode="4p"] .rated-games').textContent(), /1/);
     await screenshot(page, 'profile');
 
     await page.locator('.recent-matches tbody tr a').first().click();

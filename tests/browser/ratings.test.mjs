@@ -60,7 +60,7 @@ const row = (rank, user_id, name, rating, uncertainty, provisional, d, rank_poin
   ({ rank, user_id, display_name: name, rating, uncertainty, provisional, dan: d, rank_points, games });
 const BOARDS = {
   established: [row(1, 'e1'.repeat(16), 'Hana', 1912, 41, false, DAN5, 1650, 903), row(2, ID, 'Rin', 1801, 70, false, DAN1, 215, 140)],
-  provisional: [row(1, 'p1'.repeat(16), 'Sora', 1580, 120, true, KYU9, 5, 3)],
+  provisional: [row(1, 'p1'.repeat(16), 'Sora', 1580, 140, true, KYU9, 5, 3)],
 };
 
 const TEXT = {
@@ -147,7 +147,7 @@ describe('the ratings in the browser', () => {
         await page.waitForFunction(() => location.hash === '#/leaderboard/4p/rating-provisional/1');
         await page.locator('table.rated-board tbody tr[data-user="' + 'p1'.repeat(16) + '"]').waitFor();
         assert.deepEqual(await page.locator('table.rated-board tbody tr').first().locator('td').allInnerTexts(),
-          ['1', 'Sora', x.kyu9, '5', '1580 ± 120', '3']);
+          ['1', 'Sora', x.kyu9, '5', '1580 ± 140', '3']);
         await screenshot(page, `ratings-board-${lang}-${viewport.width}x${viewport.height}`);
         await page.locator('a.tab[data-tab="dan"]').click();
         await page.waitForFunction(() => location.hash === '#/leaderboard/4p/dan/1');

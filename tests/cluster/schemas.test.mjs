@@ -48,7 +48,7 @@ function sqliteSchema(db) {
       const parts = q(`SELECT * FROM pragma_index_xinfo('${i.name}') WHERE key = 1 ORDER BY seqno`);
       const key = parts.some((c) => c.cid === -2) // an expression: as the CREATE INDEX writes it
         ? /\((.*)\)\s*(WHERE .*)?$/s.exec(q(`SELECT sql FROM sqlite_schema WHERE name = '${i.name}'`)[0].sql)[1]
-        : parts.map((c) => (c.coll === 'NOCASE' ? `lower(${c.name})` : c.name)).join(', ');
+        : parts.map((c) => (c.coll === 'NOCASE' ? `lower(${c.name})` : c.name) + (c.desc ? ' DESC' : '')).join(', ');
       indexes.push({ name: i.origin === 'u' ? null : i.name, key: key.replace(/\s+/g, ''), unique: i.unique === 1 });
     }
     schema[table] = { columns, indexes };

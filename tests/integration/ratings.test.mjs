@@ -132,7 +132,7 @@ describe('the ratings over REST', () => {
         assert.equal(r.games, 1);
         assert.equal(r.rating, Math.round(e.rating_after));
         assert.equal(r.uncertainty, Math.round(e.uncertainty_after));
-        assert.equal(r.provisional, true); // one match cannot take 200 below 80
+        assert.equal(r.provisional, true); // one match cannot take 200 below 125
         assert.deepEqual([r.dan.id, r.rank_points], [e.dan_after.id, e.rank_points_after]);
 
         const prov = await getJson(port, '/api/leaderboard?board=rating&mode=4p&provisional=1');

@@ -67,13 +67,13 @@ static int setup(void **state)
         snprintf(name, sizeof name, "%.*s", (int)len, p + 1);
         fixture_add_guest(st, p[0], name);
     }
-    /* 4p: e's sigma is exactly the bound (80: established, rating.h), d's above it (provisional);
+    /* 4p: e's sigma is exactly the bound (125: established, rating.h), d's above it (provisional);
        a and c tie on mu (a first on the id), a and b on tier and points (b first on mu) */
     rating_row("4p", 'a', 1600.4, 70.0, 50, 10, 100);
     rating_row("4p", 'b', 1700.6, 75.0, 60, 10, 100);
     rating_row("4p", 'c', 1600.4, 60.0, 80, 11, 0);
-    rating_row("4p", 'd', 1550.0, 120.0, 5, 12, 500);
-    rating_row("4p", 'e', 1800.0, 80.0, 30, 9, 90);
+    rating_row("4p", 'd', 1550.0, 130.0, 5, 12, 500);
+    rating_row("4p", 'e', 1800.0, 125.0, 30, 9, 90);
     rating_row("3p", 'f', 1400.0, 50.0, 40, 0, 5);
     /* a's history: three rated 4p matches and one 3p (saved unranked: the writer leaves them) */
     const char *ids[] = {"11", "12", "13", "14"};
@@ -265,7 +265,7 @@ static void boards(void **state)
 
     json_t *b = get("/api/leaderboard", (const char *[]){"board=rating", "limit=1"}, 2);
     assert_json(b, "{\"total\":4,\"rows\":[{\"rank\":1,\"user_id\":\"0000000000000000000000000000000e\","
-                   "\"display_name\":\"Emi\",\"rating\":1800,\"uncertainty\":80,\"provisional\":false,\"dan\":"
+                   "\"display_name\":\"Emi\",\"rating\":1800,\"uncertainty\":125,\"provisional\":false,\"dan\":"
                    "{\"tier\":9,\"id\":\"1k\",\"name\":{\"en\":\"1 kyu\",\"ja\":\"1級\"},\"promote_at\":100,"
                    "\"demotes\":false},\"rank_points\":90,\"games\":30}],\"board\":\"rating\",\"mode\":\"4p\","
                    "\"period\":\"all\",\"provisional\":false,\"page\":1,\"limit\":1}");
