@@ -10,7 +10,7 @@ import { connect } from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { api, eventually, freePort, serve, shutdown } from '../integration/harness.mjs';
+import { api, eventually, freePort, serve, shutdown, withDeadline } from '../integration/harness.mjs';
 
 export { eventually };
 
@@ -137,7 +137,10 @@ export async function startPostgres(port) {
     async stop() {
       if (child.exitCode === null) {
         child.kill('SIGINT'); // a fast shutdown
-        await exited;
+        await withDeadline(exited, 30_000, 'postgres after SIGINT').catch((e) => {
+          child.kill('SIGKILL');
+          throw e;
+        });
       }
       fs.rmSync(dir, { recursive: true, force: true });
     },
@@ -161,15 +164,38 @@ export async function startCluster(names, keys, cluster = {}) {
   const secret = passwordFile();
   const c = { nodes: {}, redis: await startRedis(redisPort, { password: secret.password }), redisPort,
     pg: await startPostgres(await freePort()) };
-  c.stop = async () => {
-    for (const n of Object.values(c.nodes)) await shutdown(n);
-    await stopRedis(c.redis);
-    await c.pg.stop();
-    fs.rmSync(path.dirname(secret.file), { recursive: true, force: true });
+  c.stop = stopAll(c, () => c.pg.stop(), () => fs.rmSync(path.dirname(secret.file), { recursive: true, force: true }));
+  return startedOrStopped(c, async () => {
+    for (const name of names)
+      c.nodes[name] = await serve({ ...keys, cluster: { node: name, redis: `redis://127.0.0.1:${redisPort}`,
+        redis_password_file: secret.file, postgres: c.pg.uri(), ...cluster } });
+  });
+}
+
+/**
+ * c.stop for a cluster c: its nodes, its Redis, then the others given. Every one is stopped even
+ * when one before fails to stop cleanly (a node's sanitizer report, a deadline): a child left
+ * running would keep the test's process alive and the run would hang. Throws the first failure.
+ */
+function stopAll(c, ...others) {
+  return async () => {
+    const failures = [];
+    const attempt = async (step) => { try { await step(); } catch (e) { failures.push(e); } };
+    for (const n of Object.values(c.nodes)) await attempt(() => shutdown(n));
+    await attempt(() => stopRedis(c.redis));
+    for (const step of others) await attempt(step);
+    if (failures.length) throw failures[0];
   };
-  for (const name of names)
-    c.nodes[name] = await serve({ ...keys, cluster: { node: name, redis: `redis://127.0.0.1:${redisPort}`,
-      redis_password_file: secret.file, postgres: c.pg.uri(), ...cluster } });
+}
+
+/** c once start() resolved; if it failed, what was started is stopped before the error goes on */
+async function startedOrStopped(c, start) {
+  try {
+    await start();
+  } catch (e) {
+    await c.stop().catch(() => {});
+    throw e;
+  }
   return c;
 }
 
@@ -182,14 +208,12 @@ export async function startCluster(names, keys, cluster = {}) {
 export async function startNodesOnRedis(names, keys, cluster = {}) {
   const redisPort = await freePort();
   const c = { nodes: [], redis: await startRedis(redisPort), redisPort };
-  c.stop = async () => {
-    for (const n of c.nodes) await shutdown(n);
-    await stopRedis(c.redis);
-  };
-  for (const name of names)
-    c.nodes.push(await serve({ ...keys, cluster: { node: name, redis: `127.0.0.1:${redisPort}`, ...cluster } }));
-  for (const n of c.nodes)
-    await eventually(async () => (await api(n.port, 'GET', '/api/health')).json?.cluster?.redis === 'up', 10_000,
-      'the node reaches Redis');
-  return c;
+  c.stop = stopAll(c);
+  return startedOrStopped(c, async () => {
+    for (const name of names)
+      c.nodes.push(await serve({ ...keys, cluster: { node: name, redis: `127.0.0.1:${redisPort}`, ...cluster } }));
+    for (const n of c.nodes)
+      await eventually(async () => (await api(n.port, 'GET', '/api/health')).json?.cluster?.redis === 'up', 10_000,
+        'the node reaches Redis');
+  });
 }

@@ -79,13 +79,8 @@ void ippon_rest_leaderboard_get(ippon_app *app, const ippon_rest_request *req, i
     json_object_set_new(board, "page", json_integer(page));
     json_object_set_new(board, "limit", json_integer(limit));
     json_object_set_new(board, "min_games", json_integer(q.min_games));
-    char *text = json_dumps(board, JSON_COMPACT);
-    json_decref(board);
-    if (!text) {
-        ippon_rest_reply_error(res, 500, "internal", "out of memory");
-        return;
-    }
-    ippon_store_leaderboard_keep(app->store, &q, text, strlen(text));
-    ippon_rest_reply_cached_text(req, res, NULL, text, strlen(text));
+    char *text = ippon_rest_send_json(req, res, board);
+    if (text)
+        ippon_store_leaderboard_keep(app->store, &q, text, strlen(text));
     free(text);
 }

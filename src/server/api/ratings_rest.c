@@ -86,14 +86,7 @@ void ippon_rest_player_ratings_get(ippon_app *app, const ippon_rest_request *req
     json_object_set_new(reply, "player", json_string(id));
     json_object_set_new(reply, "mode", json_string(ippon_mode_name(mode)));
     json_object_set_new(reply, "limit", json_integer(limit));
-    char *text = json_dumps(reply, JSON_COMPACT);
-    json_decref(reply);
-    if (!text) {
-        ippon_rest_reply_error(res, 500, "internal", "out of memory");
-        return;
-    }
-    ippon_rest_reply_cached_text(req, res, NULL, text, strlen(text));
-    free(text);
+    free(ippon_rest_send_json(req, res, reply));
 }
 
 void ippon_rest_rating_board_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res, int board)
@@ -134,14 +127,8 @@ void ippon_rest_rating_board_get(ippon_app *app, const ippon_rest_request *req, 
     json_object_set_new(reply, "provisional", json_boolean(q.provisional));
     json_object_set_new(reply, "page", json_integer(q.page));
     json_object_set_new(reply, "limit", json_integer(q.limit));
-    char *text = json_dumps(reply, JSON_COMPACT);
-    json_decref(reply);
-    if (!text) {
-        ippon_rest_reply_error(res, 500, "internal", "out of memory");
-        return;
-    }
-    ippon_rest_reply_cached_text(req, res, NULL, text, strlen(text));
-    if (res->status == 200 || res->status == 304)
+    char *text = ippon_rest_send_json(req, res, reply);
+    if (text)
         ippon_store_rating_board_keep(app->store, &q, text, strlen(text), res->etag);
     free(text);
 }

@@ -96,17 +96,26 @@ bool ippon_rest_sent_kept(ippon_app *app, const ippon_rest_request *req, ippon_r
     return found != 0;
 }
 
-void ippon_rest_send_and_keep(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res,
-                              const ippon_kept_query *kq, json_t *reply)
+char *ippon_rest_send_json(const ippon_rest_request *req, ippon_rest_response *res, json_t *reply)
 {
     char *text = json_dumps(reply, JSON_COMPACT);
     json_decref(reply);
     if (!text) {
         ippon_rest_reply_error(res, 500, "internal", "out of memory");
-        return;
+        return NULL;
     }
     ippon_rest_reply_cached_text(req, res, NULL, text, strlen(text));
     if (res->status == 200 || res->status == 304)
+        return text;
+    free(text);
+    return NULL;
+}
+
+void ippon_rest_send_and_keep(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res,
+                              const ippon_kept_query *kq, json_t *reply)
+{
+    char *text = ippon_rest_send_json(req, res, reply);
+    if (text)
         ippon_store_reply_keep(app->store, kq, text, strlen(text), res->etag);
     free(text);
 }

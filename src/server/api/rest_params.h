@@ -36,6 +36,9 @@ bool ippon_rest_paging(ippon_app *app, const ippon_rest_request *req, ippon_rest
 /* a reply the store kept for kq, sent: true if sent (or the store failed and that was said) */
 bool ippon_rest_sent_kept(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res,
                           const ippon_kept_query *kq);
+/* sends reply (taking it) with an ETag; returns its text (the caller frees it) when the reply was a
+   200 or 304 worth keeping, else NULL (an error was sent, or out of memory said so) */
+char *ippon_rest_send_json(const ippon_rest_request *req, ippon_rest_response *res, json_t *reply);
 /* sends reply (taking it) and keeps it, with its ETag, for kq */
 void ippon_rest_send_and_keep(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res,
                               const ippon_kept_query *kq, json_t *reply);
