@@ -161,14 +161,16 @@ static void deadline_passed(struct ev_loop *loop, ev_timer *w, int revents)
     (void)revents; /* only wakes the loop */
 }
 
-/* turn the loop until *flag or ms have passed (a timer wakes it then: an idle loop would wait) */
+/* turn the loop until *flag or ms have passed. The deadline timer both wakes an idle loop and says
+   when the time is up: a clock of the test's own could still read "not yet" after the timer fired
+   (libev's cached time is older), and the next turn would then block with no timer at all */
 static void run_until(const int *flag, long ms)
 {
-    long long give_up = now_ms() + ms;
     ev_timer deadline;
+    ev_now_update(T.loop);
     ev_timer_init(&deadline, deadline_passed, (ev_tstamp)ms / 1000.0, 0.);
     ev_timer_start(T.loop, &deadline);
-    while ((!flag || !*flag) && now_ms() < give_up)
+    while ((!flag || !*flag) && ev_is_active(&deadline))
         ev_run(T.loop, EVRUN_ONCE);
     ev_timer_stop(T.loop, &deadline);
 }
