@@ -239,6 +239,15 @@ describe('a phone held upright', () => {
     await screenshot(page, 'compact-live-390x844');
     // the compact table's menu: leaving the practice table asks first, over the compact table
     await page.locator('.compact .menu-button').click();
+    // the compact table drawn again while the menu is open (as when the game moves on; here an aid
+    // set as it was, which draws the table again at once): the menu stays open
+    await page.evaluate(async () => {
+      const drawn = document.querySelector('.compact-body > .compact-sub');
+      const { aids, setAid } = await import('/js/aids.js');
+      setAid('tsumogiri', aids().tsumogiri);
+      if (drawn.isConnected) throw new Error('the compact table was not drawn again');
+    });
+    assert.ok(await page.locator('.compact .menu-list').isVisible(), 'the menu stays open as the table is drawn again');
     await page.locator('.compact .menu-list [data-kind="leave-table"]').click();
     const confirm = page.locator('.leave-confirm');
     await confirm.waitFor({ state: 'visible' });

@@ -73,11 +73,20 @@ export function compactTable() {
   const body = h('div.compact-body');
   const el = h('section.compact', { 'aria-label': t('upright.label') }, body);
   let last = null;
-  let menu = null, menuLang = null; // kept between renders, so an open menu stays open as the game moves
+  // the head (menu and round) stays in the page between renders: an open menu keeps its focus, and
+  // so stays open, as the game moves (taking it out of the page would blur it, and blurring closes it)
+  const round = h('p.compact-round');
+  const head = h('div.compact-head', {}, round);
+  let menuLang = null;
 
-  function menuEl() {
-    if (!menu || menuLang !== getLang()) { menu = tableMenu(); menuLang = getLang(); }
-    return menu;
+  function renderHead(g) {
+    if (menuLang !== getLang()) {
+      head.firstChild.classList.contains('table-menu') ? head.firstChild.replaceWith(tableMenu()) : head.prepend(tableMenu());
+      menuLang = getLang();
+    }
+    round.textContent = g.started ? roundWords(g) : '';
+    if (body.firstChild !== head) body.prepend(head);
+    while (head.nextSibling) head.nextSibling.remove();
   }
 
   /**
@@ -91,8 +100,8 @@ export function compactTable() {
     const { ui, on, hint, top } = view;
     const dora = h('span.compact-dora', { role: 'group', 'aria-label': t('table.dora_indicators') },
       g.dora.map((c) => tile(c, 'mini')));
-    replace(body,
-      h('div.compact-head', {}, menuEl(), h('p.compact-round', {}, g.started ? roundWords(g) : '')),
+    renderHead(g);
+    body.append(
       h('div.compact-sub', {}, top, h('p.compact-turn-hint', {}, h('span.compact-turn-icon', { 'aria-hidden': 'true' }), t('upright.turn_hint'))),
       h('div.compact-seats', {}, Array.from({ length: g.players }, (_, seat) => seat)
         .sort((a, b) => position(g, a) - position(g, b)).map((seat) => seatEl(g, seat))),
