@@ -331,7 +331,7 @@ int ippon_rating_void(ippon_store *st, const char *match_id)
     if (lock_rated(st) != 0)
         return -1;
     ippon_sql_stmt *q = ippon_store_prepare(st, "SELECT r.seq, r.mode, h.user_id FROM rated_matches r"
-                                                " LEFT JOIN rating_history h ON h.match_id = r.match_id WHERE r.match_id = ?");
+                                                " LEFT JOIN rating_history h ON h.seq = r.seq WHERE r.match_id = ?");
     if (!q) {
         ippon_store_failed(st, "find a rated match");
         return -1;
@@ -361,7 +361,7 @@ int ippon_rating_void(ippon_store *st, const char *match_id)
     if (seq <= 0)
         return 0; /* never rated: nothing moves */
     ippon_replay_report report = {0};
-    if (exec_id(st, "DELETE FROM rating_history WHERE match_id = ?", match_id) != 0 ||
+    if (exec_id(st, "DELETE FROM rating_history WHERE seq = (SELECT seq FROM rated_matches WHERE match_id = ?)", match_id) != 0 ||
         exec_id(st, "DELETE FROM rated_matches WHERE match_id = ?", match_id) != 0)
         return -1;
     return ippon_rating_replay(st, mode, seq, extra, n, true, &report);

@@ -118,7 +118,7 @@ void ippon_rating_history_free(ippon_rating_history *h)
  * A page is found in the board's index alone (its order and sigma, so the rows skipped before
  * the page are never read from the table), then its rows are read by key: a deep page costs the
  * index entries it steps over, not a table row each. Established players: sigma at most the
- * provisional bound; provisional: above it. The count reads ratings_by_sigma.
+ * provisional bound; provisional: above it. The count reads ratings_by_rating (sigma is in it).
  */
 #define ESTABLISHED "mode = ?1 AND sigma <= ?2"
 #define PROVISIONAL "mode = ?1 AND sigma > ?2"
