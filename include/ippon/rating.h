@@ -23,7 +23,7 @@
  * strength less than first place does: in a one-hand match first place is who won the hand,
  * while who placed second rather than third is mostly who paid (the dealer's larger share of a
  * tsumo, the one who dealt in). In tests/bench/rating_sim, from Weng and Lin's own ratings
- * (w = 1), the scale that best fits the later choices (strict ones, first 80 % of the matches)
+ * (w = 1), the scale that best fits the later choices (strict ones, first 80 % of seeds 27–30)
  * is 0.07–0.10 of the one that fits the choice of first in 3-player and 0.38–0.43 in 4-player:
  * weighted in full, those choices pull the ratings towards noise (rating.c gives the choice of w).
  *
