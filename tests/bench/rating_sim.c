@@ -6,6 +6,7 @@
  *
  *   rating_sim [--mode yonma|sanma|both] [--matches N] [--pool K] [--seed S | --seeds S,S,…]
  *              [--recompute N] [--beta B] [--tau T] [--sigma0 S] [--provisional S] [--first-scale K]
+ *              [--later-scale W]
  *
  * Per mode it prints each class's median final rating and sigma and whether the bands (median
  * ± 2 sigma) are disjoint and ordered (standard > plain > tsumogiri); the log-loss of "who
@@ -18,7 +19,7 @@
  * performance from the same ratings (its scale fitted on the first 80 %); the time of one
  * match's rating and rank update and of recomputing N
  * matches (1,000,000 by default); the games a player stays provisional; the tiers each class
- * reached. --beta/--tau/--sigma0/--provisional/--first-scale replace the defaults' values, to
+ * reached. --beta/--tau/--sigma0/--provisional/--first-scale/--later-scale replace the defaults' values, to
  * compare choices on the first 80 % (the "train" log-loss). --seeds plays each seed in turn and
  * prints one summary line per seed and mode instead (no timing). Exits 1 when a target is
  * missed, 2 on bad arguments or a match that did not end.
@@ -435,8 +436,9 @@ static int run_mode(const char *preset, const struct options *o)
         return bands && beats ? 0 : 1;
     }
     printf("== %s (%d players), %d matches (seed %llu), %d bots of each class; beta %.1f tau %.2f sigma0 %.1f"
-           " first_scale %.2f\n",
-           preset, n, matches, (unsigned long long)o->seed, o->pool, p->beta, p->tau, p->sigma0, p->first_scale);
+           " first_scale %.2f later_scale %.2f\n",
+           preset, n, matches, (unsigned long long)o->seed, o->pool, p->beta, p->tau, p->sigma0, p->first_scale,
+           p->later_scale);
     for (int c = 0; c < CLASSES; c++) {
         char games[32];
         if (prov_med[c] >= 1e9)
@@ -502,7 +504,7 @@ static int run_mode(const char *preset, const struct options *o)
 static int usage(void)
 {
     fputs("usage: rating_sim [--mode yonma|sanma|both] [--matches N] [--pool K] [--seed S | --seeds S,S,...]"
-          " [--recompute N] [--beta B] [--tau T] [--sigma0 S] [--provisional S] [--first-scale K]\n",
+          " [--recompute N] [--beta B] [--tau T] [--sigma0 S] [--provisional S] [--first-scale K] [--later-scale W]\n",
           stderr);
     return 2;
 }
@@ -530,6 +532,8 @@ int main(int argc, char **argv)
             seeds = v;
         else if (!strcmp(a, "--first-scale") && atof(v) > 0)
             o.params.first_scale = atof(v);
+        else if (!strcmp(a, "--later-scale") && atof(v) >= 0)
+            o.params.later_scale = atof(v);
         else if (!strcmp(a, "--beta") && atof(v) > 0)
             o.params.beta = atof(v);
         else if (!strcmp(a, "--tau") && atof(v) >= 0)

@@ -2,13 +2,13 @@
  * test_rating.c — unit tests of the skill rating (include/ippon/rating.h): the Weng–Lin
  * Plackett–Luce update with ties (JMLR 12, 2011, Algorithm 4) on two players (a win, a tie,
  * drift), the four-player ron (winner, two tied bystanders, the one who dealt in), a
- * three-player match, a fixed bot seat, the first-place chances, the provisional threshold and
+ * three-player match, the same with the choices below first at a smaller scale, a fixed bot seat, the first-place chances, the provisional threshold and
  * bad input.
  *
  * The expected values were worked in Python from the header's equations alone (not from
  * src/rating), step by step; each test's comment gives the steps. The parameters here are the
- * test's own (beta 100, tau 0 unless said, kappa 0.0001), so tuning the service's defaults does
- * not move them. Notation: e_i = exp(mu_i / c); seats are listed best place first where it helps.
+ * test's own (beta 100, tau 0 unless said, kappa 0.0001, later_scale w = 1 unless said: Weng
+ * and Lin's model as they give it), so tuning the service's defaults does not move them. Notation: e_i = exp(mu_i / c); seats are listed best place first where it helps.
  * γ = 1 (the header's): Δ_i = (σ_i² / c²) Σ p(1 − p) / A, so each Δ below is the variance
  * fraction times that sum; the means do not depend on γ.
  */
@@ -24,7 +24,7 @@
 
 static const ippon_rating_params params = {
     .mu0 = 1500.0, .sigma0 = 200.0, .beta = 100.0, .tau = 0.0, .kappa = 0.0001, .provisional_sigma = 80.0,
-    .first_scale = 1.0,
+    .first_scale = 1.0, .later_scale = 1.0,
 };
 
 #define assert_close(a, b) assert_true(fabs((a) - (b)) < 1e-9)
@@ -164,6 +164,47 @@ static void three_players(void **state)
 }
 
 /*
+ * The three players above with later_scale w = 0.5: the choice of first (Y) keeps scale 1, the
+ * choice of second (Z over X) takes a = 0.5, so its chance is exp(0.5 mu / c) over Z and X.
+ * c = 301.3303834664 as above; e1 (scale 1) = 135.8501589402, 155.1352268961, 145.1728116110
+ * (X, Y, Z), C_Y = 436.1581974473; e_w = exp(0.5 mu / c) = 11.6554776367 (X), 12.0487680537 (Z),
+ * C_Z = 23.7042456904, C_X = e_w(X).
+ *   Y: only its own choice, scale 1: the same as above, 1533.6846858038 / 79.3512418692.
+ *   Z: q = Y: p = 0.3328443956, a 1, term −p; q = Z: p = 12.0487680537 / 23.7042456904 =
+ *      0.5082957800, a 0.5, term 0.5 (1 − p) = 0.2458521100; Σ = −0.0869922856;
+ *      Ω = (40000 / c) Σ = −11.5477615784; Σ a² p(1 − p) = 0.2220590039 + 0.25·0.2499311800 =
+ *      0.2845417989; Δ = (40000 / c²)·that = 0.1253488101; σ = sqrt(40000 (1 − Δ)) = 187.0455762537.
+ *   X: q = Y: p = 0.3114699202, term −p; q = Z: p = 0.4917042200, a 0.5, term −0.2458521100;
+ *      q = X: p = 1, term 0; Σ = −0.5573220301; Ω = (14400 / c) Σ = −26.6333488902;
+ *      Σ a² p(1 − p) = 0.2144564090 + 0.25·0.2499311800 = 0.2769392040; Δ = (14400 / c²)·that =
+ *      0.0439198738; σ = 117.3352198524.
+ * Second place now gains Z far less than at w = 1 (Z falls, 1500 → 1488.45, where it rose to
+ * 1519.99): beating X for second weighs half as much, and Z's loss to Y as much as before.
+ * With w = 0 the choice of second does not count at all: Z and X swapping places gives each the
+ * same result.
+ */
+static void later_choices_scaled(void **state)
+{
+    (void)state;
+    ippon_rating_params p = params;
+    p.later_scale = 0.5;
+    ippon_rating_seat s[3] = { seat(1480, 120, 27000), seat(1520, 80, 43000), seat(1500, 200, 35000) };
+    assert_int_equal(ippon_rating_update(&p, s, 3), 0);
+    assert_rating(s[0].after, 1453.3666511097651, 117.33521985238949);
+    assert_rating(s[1].after, 1533.6846858037516, 79.35124186924565);
+    assert_rating(s[2].after, 1488.4522384216493, 187.04557625369105);
+    p.later_scale = 0.0;
+    ippon_rating_seat a[3] = { seat(1480, 120, 27000), seat(1520, 80, 43000), seat(1500, 200, 35000) };
+    ippon_rating_seat b[3] = { seat(1480, 120, 35000), seat(1520, 80, 43000), seat(1500, 200, 27000) };
+    assert_int_equal(ippon_rating_update(&p, a, 3), 0);
+    assert_int_equal(ippon_rating_update(&p, b, 3), 0);
+    for (int i = 0; i < 3; i++)
+        assert_rating(a[i].after, b[i].after.mu, b[i].after.sigma);
+    /* the winner's own result is the same whatever w */
+    assert_rating(a[1].after, 1533.6846858037516, 79.35124186924565);
+}
+
+/*
  * A bot seat (fixed) among three players, tau 2: P0 1500 / 200 and P3 1480 / 150 tie at 25000,
  * P1 1520 / 90 wins (33000), the bot 1557 / 25 dealt in (17000). Every σ² grows by 4 (the bot's
  * too: the others see it as any opponent): c = sqrt(40004 + 8104 + 629 + 22504 + 4·10000) =
@@ -285,6 +326,7 @@ int main(void)
         cmocka_unit_test(drift_before_the_update),
         cmocka_unit_test(four_players_ron),
         cmocka_unit_test(three_players),
+        cmocka_unit_test(later_choices_scaled),
         cmocka_unit_test(fixed_bot_seat),
         cmocka_unit_test(first_chances),
         cmocka_unit_test(provisional_threshold),
