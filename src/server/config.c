@@ -20,6 +20,7 @@
 #include <sys/stat.h>
 
 #include "base/cluster_text.h"
+#include "base/season.h"
 #include "base/web_origin.h"
 
 typedef enum config_kind {
@@ -115,6 +116,8 @@ static const config_key config_keys[] = {
      "10", 0, 0, NULL},
     {"leaderboard_min_games", CONFIG_INT, offsetof(ippon_config, leaderboard_min_games), 1,
      1000000, "1", 0, 0, NULL},
+    /* the seasons' length (base/season.h): ippon_config_check wants a divisor of 12 */
+    {"season_months", CONFIG_INT, offsetof(ippon_config, season_months), 1, 12, "1", 0, 0, NULL},
     /* settings an admin may also change while the server runs (admin_settings.c) */
     {"clock_move_ms", CONFIG_INT, offsetof(ippon_config, clock_move_ms), 500, 60000, "5000", 0, 0, NULL},
     {"clock_bank_ms", CONFIG_INT, offsetof(ippon_config, clock_bank_ms), 0, 600000, "20000", 0, 0, NULL},
@@ -611,6 +614,11 @@ int ippon_config_check(const ippon_config *cfg, char *err, size_t errlen)
         redis.user[0] && !redis.password[0]) {
         snprintf(err, errlen, "key \"cluster.redis\": Redis user \"%s\" needs a password (in the URI, or "
                               "\"cluster.redis_password_file\")", redis.user);
+        return -1;
+    }
+    if (!ippon_season_months_ok(cfg->season_months)) {
+        snprintf(err, errlen, "key \"season_months\": must divide a year into whole seasons: " IPPON_SEASON_MONTHS_CHOICES
+                              " (not %d)", cfg->season_months);
         return -1;
     }
     if (cfg->queue_window_start > cfg->queue_window_cap) {

@@ -78,6 +78,7 @@ typedef struct ippon_config {
     double shutdown_grace;       /* without handover: seconds running tables get to finish at shutdown */
     /* the rankings (api/leaderboard_rest.c) */
     int leaderboard_min_games;   /* games a player needs to appear on a leaderboard */
+    int season_months;           /* the point-sum board's season: 1, 2, 3, 4, 6 or 12 months (base/season.h) */
     /* the clock (before time_scale) and the service; an admin can change these live (admin_settings.h) */
     int clock_move_ms;           /* each decision's own time */
     int clock_bank_ms;           /* each player's bank per match */

@@ -50,6 +50,7 @@
 #include "store/match_journal.h"
 #include "store/pending_matches.h"
 #include "store/rating_writes.h"
+#include "store/season_writes.h"
 #include "store/store.h"
 #include "store/store_spill.h"
 #include "store/store_writer.h"
@@ -320,6 +321,13 @@ int main(int argc, char **argv)
         goto fail;
     if (rated_now > 0)
         ippon_log_info("ratings: %ld counted matches stored before ratings were rated now", rated_now);
+    /* the seasons counted with this configuration's season_months (season_writes.h) */
+    long season_rows = 0;
+    if (ippon_store_seasons_ready(app.store, config.season_months, &season_rows, err, sizeof err) != 0)
+        goto fail;
+    if (season_rows > 0)
+        ippon_log_info("seasons: counted again in seasons of %d month(s): %ld rows", config.season_months,
+                       season_rows);
     /* every write from here on goes through the writer; the loop's connection only reads */
     char spill_path[4200];
     if (ippon_spill_path(config.database, spill_path, sizeof spill_path) != 0) {

@@ -546,6 +546,30 @@ static void login_delays_in_order(void **state)
     ippon_config_free(&cfg);
 }
 
+/* season_months: 1 by default; a divisor of 12, anything else refused by the check naming the key */
+static void season_lengths(void **state)
+{
+    (void)state;
+    ippon_config cfg;
+    char err[512];
+    assert_int_equal(ippon_config_init(&cfg), 0);
+    assert_int_equal(cfg.season_months, 1);
+    assert_int_equal(ippon_config_set(&cfg, "web_root", tmpdir, "test", err, sizeof err), 0);
+    assert_int_equal(ippon_config_set(&cfg, "migrations", tmpdir, "test", err, sizeof err), 0);
+    for (int months = 1; months <= 12; months++) {
+        char text[8];
+        snprintf(text, sizeof text, "%d", months);
+        assert_int_equal(ippon_config_set(&cfg, "season_months", text, "test", err, sizeof err), 0);
+        bool divides = 12 % months == 0;
+        assert_int_equal(ippon_config_check(&cfg, err, sizeof err), divides ? 0 : -1);
+        if (!divides)
+            assert_non_null(strstr(err, "key \"season_months\": must divide a year into whole seasons: 1, 2, 3, 4, 6 or 12"));
+    }
+    assert_int_not_equal(ippon_config_set(&cfg, "season_months", "13", "test", err, sizeof err), 0);
+    assert_int_not_equal(ippon_config_set(&cfg, "season_months", "0", "test", err, sizeof err), 0);
+    ippon_config_free(&cfg);
+}
+
 static void check_folders(void **state)
 {
     (void)state;
@@ -597,6 +621,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(connection_keys, setup, teardown),
         cmocka_unit_test_setup_teardown(check_folders, setup, teardown),
         cmocka_unit_test_setup_teardown(login_delays_in_order, setup, teardown),
+        cmocka_unit_test_setup_teardown(season_lengths, setup, teardown),
         cmocka_unit_test_setup_teardown(allowed_origins, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -72,7 +72,7 @@ static int teardown(void **state)
 
 static json_t *board(const char *mode, ippon_rank_period period, int page, int limit, int min_games)
 {
-    ippon_leaderboard_query q = {IPPON_MODE_4P, period, NOW_MS, page, limit, min_games};
+    ippon_leaderboard_query q = {IPPON_MODE_4P, period, NOW_MS, page, limit, min_games, 0, 0};
     assert_int_equal(ippon_mode_parse(mode, &q.mode), 0);
     json_t *out = NULL;
     assert_int_equal(ippon_json_load_leaderboard(st, &q, &out), 0);
@@ -487,7 +487,7 @@ static char *profile_reply(char who, char etag[48], bool *kept)
     assert_true(snprintf(path, sizeof path, "/api/players/%s", fixture_uid(who)) < (int)sizeof path);
     const char *body, *tag;
     size_t len;
-    *kept = ippon_store_reply_kept(st, &(ippon_kept_query){fixture_uid(who), 0, 0}, &body, &len, &tag) == 1;
+    *kept = ippon_store_reply_kept(st, &(ippon_kept_query){fixture_uid(who), 0, 0, 0}, &body, &len, &tag) == 1;
     ippon_rest_response res = rest(path, NULL, 0, NULL);
     assert_int_equal(res.status, 200);
     snprintf(etag, 48, "%s", res.etag);
@@ -545,7 +545,7 @@ static void kept_profiles(void **state)
     ippon_rest_response l1 = rest("/api/matches", args, 2, NULL);
     const char *body, *tag;
     size_t len;
-    const ippon_kept_query every = {NULL, 1, 5};
+    const ippon_kept_query every = {NULL, 1, 5, 0};
     assert_int_equal(ippon_store_reply_kept(st, &every, &body, &len, &tag), 1);
     assert_string_equal(tag, l1.etag);
     fixture_save_match(st, "0e", "bd..", (int[]){1000, -1000, 0, 0}, false, true, NOW_MS + 1);

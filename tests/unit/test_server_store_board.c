@@ -261,7 +261,7 @@ static void check_boards(int64_t now)
                 int64_t since = p == 0 ? INT64_MIN : now - windows[p];
                 int n = model_board(mode, since, min_games, want);
                 int limit = 1 + below(8), page = 1 + below(4);
-                ippon_leaderboard_query q = {(ippon_mode)mode, (ippon_rank_period)p, now, page, limit, min_games};
+                ippon_leaderboard_query q = {(ippon_mode)mode, (ippon_rank_period)p, now, page, limit, min_games, 0, 0};
                 json_t *got = NULL;
                 assert_int_equal(ippon_json_load_leaderboard(st, &q, &got), 0);
                 char what[96];

@@ -116,7 +116,7 @@ static void many_writers_lose_nothing(void **state)
         fail_msg("%s", err);
     /* the reader's board is loaded (empty) before anything is written */
     json_t *page = NULL;
-    ippon_leaderboard_query q = {IPPON_MODE_4P, IPPON_PERIOD_ALL, 1700000000000LL, 1, 100, 1};
+    ippon_leaderboard_query q = {IPPON_MODE_4P, IPPON_PERIOD_ALL, 1700000000000LL, 1, 100, 1, 0, 0};
     assert_int_equal(ippon_json_load_leaderboard(st, &q, &page), 0);
     assert_int_equal(json_integer_value(json_object_get(page, "total")), 0);
     json_decref(page);

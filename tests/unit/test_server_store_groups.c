@@ -131,7 +131,7 @@ static void group_written_from_copies(void **state)
     unmake(&first);
     /* the board is read before the group, so the group must move it */
     json_t *page = NULL;
-    ippon_leaderboard_query q = {IPPON_MODE_4P, IPPON_PERIOD_ALL, 1700000000000LL, 1, 100, 1};
+    ippon_leaderboard_query q = {IPPON_MODE_4P, IPPON_PERIOD_ALL, 1700000000000LL, 1, 100, 1, 0, 0};
     assert_int_equal(ippon_json_load_leaderboard(st, &q, &page), 0);
     json_decref(page);
 

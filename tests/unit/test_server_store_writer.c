@@ -346,7 +346,7 @@ static int64_t one_int(const char *sql)
 static int64_t board_games_of_a(void)
 {
     json_t *page = NULL;
-    ippon_leaderboard_query q = {IPPON_MODE_4P, IPPON_PERIOD_ALL, 1800000000000LL, 1, 100, 1};
+    ippon_leaderboard_query q = {IPPON_MODE_4P, IPPON_PERIOD_ALL, 1800000000000LL, 1, 100, 1, 0, 0};
     assert_int_equal(ippon_json_load_leaderboard(loop_st, &q, &page), 0);
     int64_t games = 0;
     size_t i;

@@ -43,7 +43,7 @@ void ippon_rest_matches_get(ippon_app *app, const ippon_rest_request *req, ippon
     int page, limit;
     if (!ippon_rest_paging(app, req, res, &page, &limit))
         return;
-    ippon_kept_query kq = {got > 0 ? id : NULL, page, limit};
+    ippon_kept_query kq = {got > 0 ? id : NULL, page, limit, 0};
     if (ippon_rest_sent_kept(app, req, res, &kq))
         return;
     json_t *list;

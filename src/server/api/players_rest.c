@@ -1,15 +1,21 @@
 /*
  * players_rest.c — GET /api/players/{id}: a player's profile (src/server/README.md, "Rankings").
  * An id that is not 32 hex digits is a 400, an unknown player a 404. The profile carries the
- * player's standings, "ratings" (api/ratings_json.h; README "Ratings"). The reply is kept by the
- * store (ippon_store_reply_keep) until a match of the player's, a void or a rename: the
- * standings change only with the player's counted matches and voids, so they stay right too.
+ * player's standings, "ratings" (api/ratings_json.h; README "Ratings"), and its season history,
+ * "seasons" (api/seasons_json.h; README "Seasons"). The reply is kept by the store
+ * (ippon_store_reply_keep) until a match of the player's, a void or a rename: the standings change
+ * only with the player's counted matches and voids, so they stay right too. The ranks of the
+ * current season move with everyone's games: a player with games in it has its reply kept with
+ * the stamp of the season's standings (store/store_seasons.h), so a game of anyone's makes it anew.
  */
 #include "api/rest.h"
 #include "api/rankings_json.h"
 #include "api/ratings_json.h"
 #include "api/rest_params.h"
+#include "api/seasons_json.h"
+#include "base/wall_clock.h"
 #include "store/store_rankings.h"
+#include "store/store_seasons.h"
 
 void ippon_rest_player_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
 {
@@ -18,14 +24,25 @@ void ippon_rest_player_get(ippon_app *app, const ippon_rest_request *req, ippon_
         ippon_rest_bad_param(res, "id", "32 hex digits (a player's id)");
         return;
     }
-    ippon_kept_query kq = {id, 0, 0};
-    if (!ippon_rest_have_store(app, res) || ippon_rest_sent_kept(app, req, res, &kq))
+    int64_t now_ms = ippon_wall_ms();
+    int months = app->config ? app->config->season_months : 1;
+    int min_games = app->config ? app->config->leaderboard_min_games : 1;
+    ippon_kept_query kq = {id, 0, 0, 0};
+    if (!ippon_rest_have_store(app, res))
+        return;
+    if (ippon_store_season_stamp(app->store, now_ms, months, id, &kq.stamp) != 0) {
+        ippon_rest_store_failed(res);
+        return;
+    }
+    if (ippon_rest_sent_kept(app, req, res, &kq))
         return;
     json_t *profile;
     int rc = ippon_json_load_profile(app->store, id, &profile);
-    json_t *standings = NULL;
+    json_t *standings = NULL, *seasons = NULL;
     if (rc == 0 && (ippon_json_load_standings(app->store, id, &standings) != 0 ||
-                    json_object_set_new(profile, "ratings", standings) != 0)) {
+                    json_object_set_new(profile, "ratings", standings) != 0 ||
+                    ippon_json_load_seasons(app->store, id, months, min_games, now_ms, &seasons) != 0 ||
+                    json_object_set_new(profile, "seasons", seasons) != 0)) {
         json_decref(profile);
         rc = -1;
     }

@@ -28,6 +28,7 @@
 #include "store/migrations.h"
 #include "store/private_files.h"
 #include "store/rating_writes.h"
+#include "store/season_writes.h"
 #include "store/store_board.h"
 #include "store/store_private.h"
 #include "store/store_profiles.h"
@@ -97,6 +98,7 @@ void ippon_store_close(ippon_store *st)
     ippon_sql_finalize(st->match_insert);
     ippon_sql_finalize(st->player_insert);
     ippon_rating_writes_free(st->rating_writes);
+    ippon_season_writes_free(st->season_writes);
     ippon_profiles_free(st->profiles);
     ippon_sql_close(st->db);
     free(st);

@@ -19,6 +19,7 @@
 
 #include "base/log.h"
 #include "store/rating_replay.h"
+#include "store/season_writes.h"
 #include "store/store_private.h"
 
 #define SA_MAX_QUERY 64 /* bytes of a user search */
@@ -430,13 +431,21 @@ static void sa_bind_void(ippon_sql_stmt *q, const void *p)
     ippon_sql_bind_text(q, 3, a->match_id);
 }
 
+/* what a void changes besides the match row, in its transaction: the players' seasons counted
+   again (season_writes.h), the match's rating undone and the later ones replayed (rating_replay.h) */
+static int sa_voided(ippon_store *st, const char *match_id)
+{
+    int rc = ippon_season_void(st, match_id);
+    return rc == 0 ? ippon_rating_void(st, match_id) : rc;
+}
+
 int ippon_store_match_void(ippon_store *st, const char *match_id, const char *reason, int64_t now_ms,
                            const ippon_audit *audit)
 {
     sa_void_args a = {match_id, reason, now_ms};
     return sa_update_audited(st, "UPDATE matches SET voided_at = ?1, void_reason = ?2 WHERE id = ?3 AND voided_at IS NULL",
                              "SELECT 1 FROM matches WHERE id = ?1", match_id, sa_bind_void, &a, audit,
-                             ippon_rating_void); /* its rating undone, the later ones replayed */
+                             sa_voided);
 }
 
 int ippon_store_admin_rename(ippon_store *st, const char *user_id, const char *display_name,

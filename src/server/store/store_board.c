@@ -47,12 +47,13 @@
 #include <string.h>
 
 #include "store/store_private.h"
+#include "base/season.h"
 #include "base/strmap.h"
 
 #define COUNTED "m.ranked = 1 AND m.completed = 1 AND m.voided_at IS NULL"
 #define HUMAN "p.user_id IS NOT NULL AND p.is_bot = 0"
 
-enum { PERIODS = IPPON_PERIODS, RESORT_OVER = 256, COMPACT_OVER = 4096, KEPT = 32 };
+enum { PERIODS = IPPON_PERIODS, RESORT_OVER = 256, COMPACT_OVER = 4096, KEPT = 32, SEASONS_HELD = 64 };
 #define MONTH_MS (30 * 86400000LL)
 
 #define BEST_UNKNOWN INT32_MIN /* a rolling period's best after its best game left the window */
@@ -76,6 +77,8 @@ typedef struct board_user {
 } board_user;
 
 typedef struct board_period {
+    int32_t *who;         /* a season's: its index → the board's user (NULL: indexed by the board's user) */
+    int32_t n_idx;        /* ... and how many indices it has */
     board_agg *agg;       /* per user */
     int32_t *pos;         /* per user: index in order, or -1 */
     uint8_t *dirty;       /* per user: changed since the order was fixed */
@@ -97,6 +100,19 @@ typedef struct board_mode {
     int64_t *last;    /* per user: seq of the latest entry, or -1 */
 } board_mode;
 
+/* one season's standings of a mode: a period indexed by its own players only (who), found by
+   the board's user index through by_user (its indices sorted by who) */
+typedef struct board_season {
+    bool held;
+    ippon_mode mode;
+    int32_t season;
+    int months;
+    int64_t version; /* rank_version.data its rows were read at, moved by the writes told since */
+    uint64_t used;   /* when last asked for: the least recent is let go first */
+    board_period p;
+    int32_t *by_user, cap;
+} board_season;
+
 /* a reply sent for a query, kept while the query's stamp stays the same */
 typedef struct kept_reply {
     char key[64];
@@ -117,6 +133,9 @@ struct ippon_board {
     ippon_sql_stmt *version_q, *name_q, *name_then_q;
     kept_reply kept[KEPT];
     uint64_t kept_clock;
+    board_season seasons[SEASONS_HELD]; /* loaded when asked for (a board, a profile's history) */
+    uint64_t season_clock;
+    uint64_t gen_clock; /* every standings' gen is taken from it: no two states of any share one */
 };
 
 /* a mode as the database writes it (matches.mode: its CHECK allows the two names only) */
@@ -129,23 +148,37 @@ static ippon_mode mode_of_text(const char *text)
 
 /* ---- memory ------------------------------------------------------------------------------- */
 
+static void period_free(board_period *pp)
+{
+    free(pp->who);
+    free(pp->agg);
+    free(pp->pos);
+    free(pp->dirty);
+    free(pp->order);
+    free(pp->dirty_list);
+    free(pp->qual);
+}
+
+static void season_let_go(board_season *s)
+{
+    period_free(&s->p);
+    free(s->by_user);
+    memset(s, 0, sizeof *s);
+}
+
 static void board_clear(ippon_board *b)
 {
     for (int mi = 0; mi < IPPON_MODES; mi++) {
         board_mode *m = &b->m[mi];
         for (int p = 0; p < PERIODS; p++) {
-            board_period *pp = &m->p[p];
-            free(pp->agg);
-            free(pp->pos);
-            free(pp->dirty);
-            free(pp->order);
-            free(pp->dirty_list);
-            free(pp->qual);
+            period_free(&m->p[p]);
         }
         free(m->e);
         free(m->last);
         memset(m, 0, sizeof *m);
     }
+    for (int i = 0; i < SEASONS_HELD; i++)
+        season_let_go(&b->seasons[i]);
     free(b->users);
     b->users = NULL;
     b->n_users = b->cap_users = 0;
@@ -252,6 +285,12 @@ static void add_game(board_period *pp, int32_t u, int32_t result, int32_t won, i
     mark(pp, u);
 }
 
+/* the board's user of a period's index */
+static const board_user *user_of(const ippon_board *b, const board_period *pp, int32_t x)
+{
+    return &b->users[pp->who ? pp->who[x] : x];
+}
+
 /* rank order: total desc, average desc, games desc, user id asc (store_rankings.h) */
 static int before(const ippon_board *b, const board_period *pp, int32_t x, int32_t y)
 {
@@ -263,7 +302,7 @@ static int before(const ippon_board *b, const board_period *pp, int32_t x, int32
         return ax > cy ? -1 : 1;
     if (a->games != c->games)
         return a->games > c->games ? -1 : 1;
-    return strcmp(b->users[x].id, b->users[y].id) < 0 ? -1 : 1;
+    return strcmp(user_of(b, pp, x)->id, user_of(b, pp, y)->id) < 0 ? -1 : 1;
 }
 
 typedef struct sort_key {
@@ -287,15 +326,16 @@ static int sort_key_cmp(const void *pa, const void *pb)
 
 static int resort(ippon_board *b, board_period *pp)
 {
-    sort_key *keys = malloc(sizeof *keys * (size_t)(b->n_users ? b->n_users : 1));
+    int32_t count = pp->who ? pp->n_idx : b->n_users;
+    sort_key *keys = malloc(sizeof *keys * (size_t)(count ? count : 1));
     if (!keys)
         return -1;
     int32_t n = 0;
-    for (int32_t u = 0; u < b->n_users; u++) {
+    for (int32_t u = 0; u < count; u++) {
         pp->pos[u] = -1;
         const board_agg *a = &pp->agg[u];
         if (a->games > 0)
-            keys[n++] = (sort_key){a->total, (double)a->total / a->games, a->games, u, b->users[u].id};
+            keys[n++] = (sort_key){a->total, (double)a->total / a->games, a->games, u, user_of(b, pp, u)->id};
     }
     qsort(keys, (size_t)n, sizeof *keys, sort_key_cmp);
     for (int32_t i = 0; i < n; i++) {
@@ -356,7 +396,7 @@ static int fix_order(ippon_board *b, board_period *pp)
         pp->dirty[pp->dirty_list[i]] = 0;
     pp->n_dirty = 0;
     pp->resort = false;
-    pp->gen++;
+    pp->gen = ++b->gen_clock;
     return 0;
 }
 
@@ -408,6 +448,151 @@ static void compact(ippon_board *b, board_mode *m)
     m->base += drop;
     if (m->p[IPPON_PERIOD_MONTH].since > b->held_since)
         b->held_since = m->p[IPPON_PERIOD_MONTH].since;
+}
+
+/* ---- seasons ------------------------------------------------------------------------------- */
+
+/* room for cap indices in a season's arrays; -1 out of memory */
+static int season_reserve(board_season *s, int32_t cap)
+{
+    if (cap <= s->cap)
+        return 0;
+    board_period *pp = &s->p;
+    if (grow((void **)&pp->who, sizeof *pp->who, cap) != 0 || grow((void **)&pp->agg, sizeof *pp->agg, cap) != 0 ||
+        grow((void **)&pp->pos, sizeof *pp->pos, cap) != 0 || grow((void **)&pp->dirty, sizeof *pp->dirty, cap) != 0 ||
+        grow((void **)&pp->order, sizeof *pp->order, cap) != 0 ||
+        grow((void **)&pp->dirty_list, sizeof *pp->dirty_list, cap) != 0 ||
+        grow((void **)&pp->qual, sizeof *pp->qual, cap) != 0 || grow((void **)&s->by_user, sizeof *s->by_user, cap) != 0)
+        return -1;
+    s->cap = cap;
+    return 0;
+}
+
+/* where by_user has (or would put) the board's user u */
+static int32_t season_slot_of(const board_season *s, int32_t u)
+{
+    int32_t lo = 0, hi = s->p.n_idx;
+    while (lo < hi) {
+        int32_t mid = lo + (hi - lo) / 2;
+        if (s->p.who[s->by_user[mid]] < u)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* the season's index of the board's user u: -1 if it has none (add: made, -1 only out of memory) */
+static int32_t season_index(board_season *s, int32_t u, bool add)
+{
+    int32_t at = season_slot_of(s, u);
+    if (at < s->p.n_idx && s->p.who[s->by_user[at]] == u)
+        return s->by_user[at];
+    if (!add || (s->p.n_idx == s->cap && season_reserve(s, s->cap ? 2 * s->cap : 256) != 0))
+        return -1;
+    board_period *pp = &s->p;
+    int32_t x = pp->n_idx++;
+    pp->who[x] = u;
+    pp->agg[x] = (board_agg){0};
+    pp->pos[x] = -1;
+    pp->dirty[x] = 0;
+    memmove(s->by_user + at + 1, s->by_user + at, sizeof *s->by_user * (size_t)(x - at));
+    s->by_user[at] = x;
+    return x;
+}
+
+/* reads a season's rows (and the version they are at) into s; 0 or -1 */
+static int season_load(ippon_store *st, ippon_board *b, board_season *s, ippon_mode mode, int32_t season, int months)
+{
+    season_let_go(s);
+    *s = (board_season){.mode = mode, .season = season, .months = months};
+    if (season_reserve(s, 256) != 0)
+        return -1;
+    ippon_sql_stmt *q = ippon_store_prepare(st, "SELECT user_id, games, total, wins, best FROM season_totals"
+                                                " WHERE mode = ?1 AND season = ?2");
+    if (!q || ippon_sql_begin_read(st->db) != 0) {
+        ippon_sql_finalize(q);
+        return -1;
+    }
+    ippon_sql_bind_text(q, 1, ippon_mode_name(mode));
+    ippon_sql_bind_int64(q, 2, season);
+    int64_t names;
+    int rc = ippon_board_read_version(st, &s->version, &names) == 0 ? IPPON_SQL_ROW : IPPON_SQL_ERROR;
+    while (rc == IPPON_SQL_ROW && (rc = ippon_sql_step(q)) == IPPON_SQL_ROW) {
+        int32_t u = board_user_index(b, ippon_sql_column_text(q, 0));
+        int32_t x = u < 0 ? -1 : season_index(s, u, true);
+        if (x < 0) {
+            rc = IPPON_SQL_ERROR;
+            break;
+        }
+        s->p.agg[x] = (board_agg){ippon_sql_column_int64(q, 2), ippon_sql_column_int(q, 1), ippon_sql_column_int(q, 3),
+                                  ippon_sql_column_int(q, 4)};
+    }
+    ippon_sql_finalize(q);
+    ippon_sql_commit(st->db);
+    if (rc != IPPON_SQL_DONE) {
+        season_let_go(s);
+        return -1;
+    }
+    s->p.resort = true;
+    s->p.gen = ++b->gen_clock;
+    s->held = true;
+    return 0;
+}
+
+/* the standings of a season, loaded if not held (letting the least recently asked for go), in
+   order; NULL on failure */
+static board_season *season_at(ippon_store *st, ippon_board *b, ippon_mode mode, int32_t season, int months)
+{
+    board_season *slot = NULL;
+    for (int i = 0; i < SEASONS_HELD && !slot; i++) {
+        board_season *s = &b->seasons[i];
+        if (s->held && s->mode == mode && s->season == season && s->months == months)
+            slot = s;
+    }
+    if (!slot) {
+        slot = &b->seasons[0];
+        for (int i = 0; i < SEASONS_HELD; i++) {
+            if (!b->seasons[i].held) {
+                slot = &b->seasons[i];
+                break;
+            }
+            if (b->seasons[i].used < slot->used)
+                slot = &b->seasons[i];
+        }
+        if (season_load(st, b, slot, mode, season, months) != 0)
+            return NULL;
+    }
+    slot->used = ++b->season_clock;
+    return fix_order(b, &slot->p) == 0 ? slot : NULL;
+}
+
+/* the seasons held after a match write of the versions before and after it (as
+   ippon_board_written): its games added to the season they ended in, if held */
+static void seasons_written(ippon_board *b, int64_t version_before, int64_t version_after, ippon_mode mode,
+                            int64_t ended_ms, const ippon_board_game *games, int n)
+{
+    for (int i = 0; i < SEASONS_HELD; i++) {
+        board_season *s = &b->seasons[i];
+        if (!s->held || (version_before != s->version && version_after <= s->version))
+            continue; /* read after the write committed: the match is in already */
+        if (version_before != s->version) {
+            season_let_go(s); /* something else moved it: read again when asked for */
+            continue;
+        }
+        s->version = version_after;
+        if (s->mode != mode || s->season != ippon_season_of(ended_ms, s->months))
+            continue;
+        for (int k = 0; k < n; k++) {
+            int32_t u = board_user_index(b, games[k].user_id);
+            int32_t x = u < 0 ? -1 : season_index(s, u, true);
+            if (x < 0) {
+                season_let_go(s);
+                break;
+            }
+            add_game(&s->p, x, games[k].result, games[k].won, +1);
+        }
+    }
 }
 
 /* ---- loading -------------------------------------------------------------------------------- */
@@ -492,7 +677,7 @@ static int board_load(ippon_store *st, ippon_board *b, int64_t now_ms)
             board_period *pp = &m->p[p];
             pp->resort = true;
             pp->qual_gen = 0;
-            pp->gen = 1;
+            pp->gen = ++b->gen_clock;
             if (p == IPPON_PERIOD_ALL)
                 continue;
             /* every entry held starts inside; set_edge then moves the edge to the window */
@@ -547,9 +732,13 @@ static ippon_board *board_ready(ippon_store *st, int64_t now_ms)
     return b;
 }
 
-/* the period of q, brought to q's time and in order */
-static board_period *board_period_at(ippon_board *b, const ippon_leaderboard_query *q)
+/* the period (or season) of q, brought to q's time and in order */
+static board_period *board_period_at(ippon_store *st, ippon_board *b, const ippon_leaderboard_query *q)
 {
+    if (q->season_months > 0) {
+        board_season *s = season_at(st, b, q->mode, q->season, q->season_months);
+        return s ? &s->p : NULL;
+    }
     board_mode *m = &b->m[q->mode];
     if (q->period != IPPON_PERIOD_ALL) {
         set_edge(m, q->period, ippon_rank_period_since(q->period, q->now_ms));
@@ -600,6 +789,7 @@ void ippon_board_written(ippon_store *st, int64_t version_before, int64_t versio
         return;
     }
     b->data_version = version_after;
+    seasons_written(b, version_before, version_after, mode, ended_ms, games, n);
     for (int i = 0; i < n; i++) {
         int32_t u = board_user_index(b, games[i].user_id);
         if (u < 0 || append_entry(m, ended_ms, u, games[i].result, games[i].won) != 0) {
@@ -652,7 +842,7 @@ int ippon_board_page(ippon_store *st, const ippon_leaderboard_query *q, ippon_le
 {
     *out = (ippon_leaderboard_page){0};
     ippon_board *b = board_ready(st, q->now_ms);
-    board_period *pp = b ? board_period_at(b, q) : NULL;
+    board_period *pp = b ? board_period_at(st, b, q) : NULL;
     if (!pp)
         return -1;
     board_mode *m = &b->m[q->mode];
@@ -664,16 +854,16 @@ int ippon_board_page(ippon_store *st, const ippon_leaderboard_query *q, ippon_le
     if (last > first && !rows)
         return -1;
     for (int64_t i = first; i < last; i++) {
-        int32_t u = ranked[i];
+        int32_t u = ranked[i], user = pp->who ? pp->who[u] : u;
         const board_agg *a = &pp->agg[u];
         ippon_leaderboard_row *row = &rows[i - first];
         row->rank = i + 1;
-        snprintf(row->user_id, sizeof row->user_id, "%s", b->users[u].id);
-        snprintf(row->display_name, sizeof row->display_name, "%s", display_name(b, u));
+        snprintf(row->user_id, sizeof row->user_id, "%s", b->users[user].id);
+        snprintf(row->display_name, sizeof row->display_name, "%s", display_name(b, user));
         row->games = a->games;
         row->total = a->total;
         row->wins = a->wins;
-        row->best = best_of(m, pp, u);
+        row->best = pp->who ? a->best : best_of(m, pp, u); /* a season only adds: its best stays known */
     }
     *out = (ippon_leaderboard_page){.total = n, .n = last > first ? (int)(last - first) : 0, .rows = rows};
     return 0;
@@ -683,7 +873,7 @@ int ippon_board_page(ippon_store *st, const ippon_leaderboard_query *q, ippon_le
 static int board_stamp(ippon_store *st, const ippon_leaderboard_query *q, ippon_board **bp, uint64_t *stamp)
 {
     ippon_board *b = board_ready(st, q->now_ms);
-    board_period *pp = b ? board_period_at(b, q) : NULL;
+    board_period *pp = b ? board_period_at(st, b, q) : NULL;
     if (!pp)
         return -1;
     /* loads and renames are rare, gen moves often: apart, so that no two states share a stamp */
@@ -694,7 +884,8 @@ static int board_stamp(ippon_store *st, const ippon_leaderboard_query *q, ippon_
 
 static void kept_key(const ippon_leaderboard_query *q, char key[64])
 {
-    snprintf(key, 64, "%s/%d/%d/%d/%d", ippon_mode_name(q->mode), (int)q->period, q->page, q->limit, q->min_games);
+    snprintf(key, 64, "%s/%d/%d/%d/%d/%d/%d", ippon_mode_name(q->mode), (int)q->period, q->page, q->limit, q->min_games,
+             q->season_months, (int)q->season);
 }
 
 int ippon_board_kept(ippon_store *st, const ippon_leaderboard_query *q, const char **body, size_t *len)
@@ -746,4 +937,57 @@ void ippon_board_keep(ippon_store *st, const ippon_leaderboard_query *q, const c
     slot->body = copy;
     slot->len = len;
     slot->used = ++b->kept_clock;
+}
+
+/* ---- a player's seasons (profiles) ------------------------------------------------------------ */
+
+int ippon_board_season_rank(ippon_store *st, int64_t now_ms, ippon_mode mode, int32_t season, int months,
+                            const char *user_id, int min_games, int64_t *rank, int64_t *of)
+{
+    *rank = *of = 0;
+    ippon_board *b = board_ready(st, now_ms);
+    board_season *s = b ? season_at(st, b, mode, season, months) : NULL;
+    if (!s)
+        return -1;
+    board_period *pp = &s->p;
+    int32_t n;
+    const int32_t *ranked = qualifying(pp, min_games, &n);
+    *of = n;
+    intptr_t found = (intptr_t)ippon_strmap_get(b->ids, user_id);
+    int32_t x = found ? season_index(s, (int32_t)(found - 1), false) : -1;
+    if (x < 0 || pp->agg[x].games < (min_games > 1 ? min_games : 1))
+        return 0;
+    int32_t lo = 0, hi = n; /* its place among the qualifying, who are in rank order */
+    while (lo < hi) {
+        int32_t mid = lo + (hi - lo) / 2;
+        if (before(b, pp, ranked[mid], x) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    *rank = lo + 1;
+    return 0;
+}
+
+int ippon_board_season_stamp(ippon_store *st, int64_t now_ms, int months, const char *user_id, uint64_t *stamp)
+{
+    *stamp = 0;
+    ippon_board *b = board_ready(st, now_ms);
+    if (!b)
+        return -1;
+    int32_t season = ippon_season_of(now_ms, months);
+    uint64_t newest = 0;
+    bool plays = false;
+    for (int mi = 0; mi < IPPON_MODES; mi++) {
+        board_season *s = season_at(st, b, (ippon_mode)mi, season, months);
+        if (!s)
+            return -1;
+        intptr_t found = (intptr_t)ippon_strmap_get(b->ids, user_id);
+        int32_t x = found ? season_index(s, (int32_t)(found - 1), false) : -1;
+        plays = plays || (x >= 0 && s->p.agg[x].games > 0);
+        if (s->p.gen > newest)
+            newest = s->p.gen;
+    }
+    *stamp = plays ? newest : 0;
+    return 0;
 }

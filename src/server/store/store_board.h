@@ -52,4 +52,20 @@ int ippon_board_kept(ippon_store *st, const ippon_leaderboard_query *q, const ch
 /* keeps a reply for q (copied), replacing the least recently used one */
 void ippon_board_keep(ippon_store *st, const ippon_leaderboard_query *q, const char *body, size_t len);
 
+/*
+ * A player's place in a season's standings (loaded if not held): *rank 1, 2, 3 … among the
+ * players with at least min_games games in it (0 if the player is not one of them) and *of, how
+ * many they are. 0 or -1.
+ */
+int ippon_board_season_rank(ippon_store *st, int64_t now_ms, ippon_mode mode, int32_t season, int months,
+                            const char *user_id, int min_games, int64_t *rank, int64_t *of);
+
+/*
+ * The stamp of the current season's standings (both modes) if user_id has games in them, else 0:
+ * a profile reply showing the player's current season ranks is kept only while it stays the same
+ * (a game of anyone's in the season moves it); the ranks of the seasons that are over change only
+ * with a void, which forgets every kept reply. 0 or -1.
+ */
+int ippon_board_season_stamp(ippon_store *st, int64_t now_ms, int months, const char *user_id, uint64_t *stamp);
+
 #endif

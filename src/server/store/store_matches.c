@@ -9,7 +9,8 @@
  * add each counted game to rank_totals and move rank_version in the same transaction; the
  * version read before and after the inserts tells a store's in-memory leaderboard
  * (store_board.c) whether the match is the only change since it last looked. A match that
- * counts is rated in the same transaction (rate: rating_writes.h). The write itself
+ * counts is rated in the same transaction (rate: rating_writes.h), and its counted games added to
+ * their players' seasons (add_to_seasons: season_writes.h). The write itself
  * and that telling are apart (write_pending, tell): the server writes on the store writer's
  * connection and tells the event loop's store afterwards, on the loop.
  *
@@ -39,6 +40,7 @@
 #include "store/store_private.h"
 #include "store/store_queue_stats.h"
 #include "store/rating_writes.h"
+#include "store/season_writes.h"
 #include "store/store_profiles.h"
 #include "store/store_writer.h"
 
@@ -207,6 +209,22 @@ static int rate(ippon_store *st, const pending *p, char *err, size_t errlen)
     return ippon_rating_write(st, &m) < 0 ? fail(st, err, errlen, "rate match") : 0;
 }
 
+/* adds p's counted games to their players' seasons (season_writes.h), in the transaction that
+   stores it: 0 or -1 */
+static int add_to_seasons(ippon_store *st, const pending *p, char *err, size_t errlen)
+{
+    const ippon_stored_match *r = &p->rec;
+    ippon_season_game games[4];
+    int n = 0;
+    if (r->ranked && r->completed)
+        for (int s = 0; s < r->players; s++)
+            if (!r->seats[s].bot && r->seats[s].user_id[0])
+                games[n++] = (ippon_season_game){r->seats[s].user_id, r->results[s], p->won[s]};
+    return ippon_season_write(st, ippon_mode_of_players(r->players), r->ended_ms, games, n) < 0
+               ? fail(st, err, errlen, "add to the seasons")
+               : 0;
+}
+
 /* tells the in-memory leaderboard about a match written (after the commit) */
 static void tell_board(ippon_store *st, const pending *p, int64_t before, int64_t after)
 {
@@ -308,7 +326,8 @@ static int write_pending(ippon_store *st, pending *ps, int n, written *w, char *
                 continue;
             int got = insert_match(st, &wr, &ps[i], err, errlen);
             if (got < 0 || (got > 0 && (insert_players(st, &wr, &ps[i], err, errlen) < 0 ||
-                                        rate(st, &ps[i], err, errlen) < 0)))
+                                        rate(st, &ps[i], err, errlen) < 0 ||
+                                        add_to_seasons(st, &ps[i], err, errlen) < 0)))
                 rc = -1;
             else if (got > 0 && ippon_store_queue_record(st, &ps[i].rec) < 0) /* store_queue_stats.h */
                 rc = fail(st, err, errlen, "record the queue's statistics");

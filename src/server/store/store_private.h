@@ -16,6 +16,7 @@
 struct ippon_board;
 struct ippon_profiles;
 struct ippon_rating_writes;
+struct ippon_season_writes;
 
 struct ippon_store {
     ippon_sql *db;          /* SQLite or PostgreSQL (sql.h) */
@@ -24,6 +25,7 @@ struct ippon_store {
     ippon_sql_stmt *match_insert, *player_insert; /* a match write's two inserts (store_matches.c), kept
                                                    from the first write; finalized when the store closes */
     struct ippon_rating_writes *rating_writes; /* a match's rating statements (rating_writes.c), kept likewise */
+    struct ippon_season_writes *season_writes; /* a match's season statements (season_writes.c), kept likewise */
     ippon_sql_failure last_error; /* the kind of the last failure noted (ippon_store_failed); IPPON_SQL_FINE: none */
     char last_message[160];  /* ... and its words */
     unsigned long busy_hits; /* a reader's statements that found the database locked (ippon_store_make_reader) */

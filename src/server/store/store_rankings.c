@@ -178,7 +178,7 @@ static void reply_what(const ippon_kept_query *kq, char what[IPPON_KEPT_WHAT])
     if (kq->page > 0)
         snprintf(what, IPPON_KEPT_WHAT, "matches %d %d", kq->page, kq->limit);
     else
-        snprintf(what, IPPON_KEPT_WHAT, "profile");
+        snprintf(what, IPPON_KEPT_WHAT, "profile %llx", (unsigned long long)kq->stamp);
 }
 
 int ippon_store_reply_kept(ippon_store *st, const ippon_kept_query *kq, const char **body, size_t *len,

@@ -16,7 +16,8 @@
  * The leaderboards are held in memory and kept current (store_board.c), so a page costs the
  * same at a million matches as at ten.
  *
- * Periods: rank_period.h.
+ * Periods: rank_period.h. Seasons (calendar months, base/season.h): the season_totals table
+ * (season_writes.h), held in memory like the periods (store_board.c).
  *
  * Leaderboard order (the tie rules): total desc, then average desc, then games desc, then
  * user_id asc (so the order is total and stable); rank is the position in that order (1, 2,
@@ -40,6 +41,8 @@ typedef struct ippon_leaderboard_query {
     int page;                 /* 1 … */
     int limit;                /* rows per page, 1 … */
     int min_games;            /* players with fewer games are left out */
+    int season_months;        /* > 0: the board of season instead of period (base/season.h) */
+    int32_t season;           /* ... the season's first month (year × 12 + month − 1) */
 } ippon_leaderboard_query;
 
 /* one row of a leaderboard page */
@@ -120,6 +123,7 @@ int ippon_store_player_profile(ippon_store *st, const char *user_id, ippon_profi
 typedef struct ippon_kept_query {
     const char *user_id;
     int page, limit;
+    uint64_t stamp;             /* a profile's: the standings its season ranks were read from (0: none that move) */
 } ippon_kept_query;
 
 /*
