@@ -88,7 +88,8 @@ describe('the seasons over REST', () => {
 
     const profile = await getJson(port, `/api/players/${me.id}`);
     assert.deepEqual(profile.seasons, {
-      '4p': [{ season: quarter.name, rank: 1, of: 1, points: result, games: 1 }], '3p': [] });
+      '4p': [{ season: quarter.name, rank: 1, of: 1, points: result, games: 1, final: false }], '3p': [] });
+    assert.equal(profile.season_months, 3);
   });
 
   test('bad seasons are 400s naming the parameter', async () => {
@@ -126,7 +127,7 @@ describe('the seasons over REST', () => {
     assert.equal(board.season_months, 1);
     assert.deepEqual(board.rows.map((r) => [r.user_id, r.games, r.total]), [[me.id, 1, result]]);
     assert.deepEqual((await getJson(port, `/api/players/${me.id}`)).seasons['4p'],
-      [{ season: month.name, rank: 1, of: 1, points: result, games: 1 }]);
+      [{ season: month.name, rank: 1, of: 1, points: result, games: 1, final: false }]);
 
     const login = await api(port, 'POST', '/api/auth/login', { body: { username: 'boss', password: PASSWORD } });
     assert.equal(login.status, 200, login.raw);

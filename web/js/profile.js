@@ -1,11 +1,13 @@
 // profile.js — #/player/ID: a player's dan and rating per mode (with a chart of the rating over
-// their last rated matches), their totals per mode, the chart of their cumulative result, and
+// their last rated matches), their totals per mode, their seasons on the point-sum board (rank,
+// total, games; each linking to its season board), the chart of their cumulative result, and
 // their recent matches (linking to each match page).
 import { h, replace, signed, number } from './dom.js';
 import { t, onLangChange, formatDate } from './i18n.js';
 import { api } from './api.js';
 import { cumulativeChart, ratingChart } from './chart.js';
 import { standingEl } from './standing.js';
+import { seasonTable } from './seasons.js';
 import { currentUser } from './session.js';
 
 function totals(mode, s) {
@@ -33,6 +35,8 @@ export function mountProfile(root, params) {
       ['4p', '3p'].filter((m) => rated[m] && rated[m].length).map((m) => h('section.rating-history', { dataset: { mode: m } },
         h('h2', {}, t('rating.chart', { mode: t(`mode.${m}`) })), ratingChart(rated[m], t('rating.chart', { mode: t(`mode.${m}`) })))),
       h('div.totals-grid', {}, ['4p', '3p'].map((m) => totals(m, data.modes[m]))),
+      data.seasons ? ['4p', '3p'].filter((m) => data.seasons[m].length).map((m) => h('section.seasons', { dataset: { mode: m } },
+        h('h2', {}, t('profile.seasons', { mode: t(`mode.${m}`) })), seasonTable(m, data.seasons[m], data.season_months))) : null,
       ['4p', '3p'].filter((m) => data.history[m].length).map((m) => h('section.history', {},
         h('h2', {}, t('profile.chart', { mode: t(`mode.${m}`) })), cumulativeChart(data.history[m], t('profile.chart', { mode: t(`mode.${m}`) })))),
       !data.history['4p'].length && !data.history['3p'].length ? h('p.muted', {}, t('profile.no_games')) : null,

@@ -42,7 +42,8 @@ void ippon_rest_player_get(ippon_app *app, const ippon_rest_request *req, ippon_
     if (rc == 0 && (ippon_json_load_standings(app->store, id, &standings) != 0 ||
                     json_object_set_new(profile, "ratings", standings) != 0 ||
                     ippon_json_load_seasons(app->store, id, months, min_games, now_ms, &seasons) != 0 ||
-                    json_object_set_new(profile, "seasons", seasons) != 0)) {
+                    json_object_set_new(profile, "seasons", seasons) != 0 ||
+                    json_object_set_new(profile, "season_months", json_integer(months)) != 0)) {
         json_decref(profile);
         rc = -1;
     }

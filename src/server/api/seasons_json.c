@@ -39,10 +39,11 @@ int ippon_json_load_seasons(ippon_store *st, const char *user_id, int months, in
         for (int i = 0; i < n; i++) {
             char name[IPPON_SEASON_TEXT];
             ippon_season_format(rows[i].season, name);
-            json_t *row = json_pack("{s:s,s:o,s:I,s:I,s:I}", "season", name, "rank",
+            json_t *row = json_pack("{s:s,s:o,s:I,s:I,s:I,s:b}", "season", name, "rank",
                                     rows[i].rank > 0 ? json_integer(rows[i].rank) : json_null(), "of",
                                     (json_int_t)rows[i].of, "points", (json_int_t)rows[i].total, "games",
-                                    (json_int_t)rows[i].games);
+                                    (json_int_t)rows[i].games, "final",
+                                    now_ms >= ippon_season_end_ms(rows[i].season, months));
             if (!row || json_array_append_new(list, row) != 0) {
                 json_decref(all);
                 return -1;

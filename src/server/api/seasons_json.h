@@ -7,7 +7,9 @@
  *                 millisecond and the first one after it, UTC), "season_months", "final" (true once
  *                 the season is over: its standings are final)
  *   seasons       {"4p": [{"season", "rank" (null: fewer than leaderboard_min_games games in it),
- *                 "of", "points", "games"}, …newest first, at most 24], "3p": […]}
+ *                 "of", "points", "games", "final" (the season is over: its final standing)},
+ *                 …newest first, at most 24], "3p": […]}; the profile beside it says
+ *                 "season_months" (players_rest.c), so a client can name the seasons' months
  */
 #ifndef IPPON_SERVER_SEASONS_JSON_H
 #define IPPON_SERVER_SEASONS_JSON_H
