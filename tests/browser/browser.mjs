@@ -134,6 +134,11 @@ export async function pastClientMoment(page, module, name) {
   }, [module, name]);
 }
 
+/** switches the page's language ('en', 'ja') as its own language button does (i18n.js's setLang) */
+export async function setLang(page, lang) {
+  await page.evaluate(async (l) => (await import('/js/i18n.js')).setLang(l), lang);
+}
+
 /** saves a full-page PNG as $IPPON_BUILD_DIR/artifacts/browser/<name>.png; returns the path */
 export async function screenshot(page, name) {
   await fs.mkdir(ARTIFACTS, { recursive: true });

@@ -14,7 +14,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { siteAndBrowser, openPage, assertNoProblems, screenshot } from './browser.mjs';
+import { siteAndBrowser, openPage, assertNoProblems, screenshot, setLang } from './browser.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ID = 'ab'.repeat(16);
@@ -72,10 +72,6 @@ const TEXT = {
     delta: '+21 ポイント', promoted: '昇格', kyu9: '9級', barAfter: '0 / 20 ポイント' },
 };
 const SIZES = [{ width: 1366, height: 768 }, { width: 390, height: 844 }];
-
-async function setLang(page, lang) {
-  await page.evaluate(async (l) => (await import('/js/i18n.js')).setLang(l), lang);
-}
 
 describe('the ratings in the browser', () => {
   const env = siteAndBrowser();

@@ -13,7 +13,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startSite, launchBrowser, openPage, assertNoProblems, screenshot } from './browser.mjs';
+import { startSite, launchBrowser, openPage, assertNoProblems, screenshot, setLang } from './browser.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const fixture = async (name) => JSON.parse(await fs.readFile(path.join(HERE, 'fixtures', `${name}.json`), 'utf8'));
@@ -86,14 +86,14 @@ describe('the result panels with recorded messages', () => {
     if (site) await site.stop();
   });
 
-  async function setLang(lang) {
-    await page.evaluate(async (l) => (await import('/js/i18n.js')).setLang(l), lang);
+  async function switchLang(lang) {
+    await setLang(page, lang);
     assert.equal(await page.locator('html').getAttribute('lang'), lang);
   }
 
   for (const lang of ['en', 'ja']) {
     test(`exhaustive draw: tenpai and noten seats, their hands and the payments (${lang})`, async () => {
-      await setLang(lang);
+      await switchLang(lang);
       const found = draw[0];
       const end = draw.at(-1).event;
       assert.equal(end.type, 'exhaustive_draw');
@@ -129,7 +129,7 @@ describe('the result panels with recorded messages', () => {
 
   test('abortive draw: the kind in words, no payments (PROTOCOL.md example)', async () => {
     for (const [lang, title, text] of [['ja', '途中流局', '九種九牌'], ['en', 'Abortive draw', 'Nine terminals and honors']]) {
-      await setLang(lang);
+      await switchLang(lang);
       await render(page, draw.slice(0, 2), 'draw', ABORTIVE);
       const panel = page.locator('.draw-result');
       assert.equal(await panel.locator('h3').textContent(), title);
@@ -142,7 +142,7 @@ describe('the result panels with recorded messages', () => {
 
   for (const lang of ['en', 'ja']) {
     test(`a riichi tsumo: hand, dora and ura dora, yaku, limit, payments, standings (${lang})`, async () => {
-      await setLang(lang);
+      await switchLang(lang);
       const found = win[0];
       const w = win.find((m) => m.type === 'event' && m.event.type === 'win').event;
       const end = win.at(-1).event;
@@ -207,7 +207,7 @@ describe('the result panels with recorded messages', () => {
   }
 
   test('the match end fills the window: the hand large, nothing scrolls, every button in view', async () => {
-    await setLang('en');
+    await switchLang('en');
     const sizes = [[1366, 768], [1920, 1080], [1280, 720], [844, 390], [740, 360]];
     for (const [width, height] of sizes) {
       await page.setViewportSize({ width, height });

@@ -8,7 +8,7 @@
 // (seasons-board-*.png, seasons-profile-*.png).
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { siteAndBrowser, openPage, assertNoProblems, screenshot } from './browser.mjs';
+import { siteAndBrowser, openPage, assertNoProblems, screenshot, setLang } from './browser.mjs';
 
 const ID = 'ab'.repeat(16);
 const OTHER = 'e1'.repeat(16);
@@ -49,10 +49,6 @@ const TEXT = {
     rankOf: '41 人中 3 位', unranked: '順位なし', badge: '開催中', heading: /^シーズン成績（.+）$/ },
 };
 const SIZES = [{ width: 1366, height: 768 }, { width: 390, height: 844 }];
-
-async function setLang(page, lang) {
-  await page.evaluate(async (l) => (await import('/js/i18n.js')).setLang(l), lang);
-}
 
 describe('the seasons in the browser', () => {
   const env = siteAndBrowser();
