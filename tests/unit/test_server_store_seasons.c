@@ -648,6 +648,30 @@ static void a_history_holds_the_newest_seasons(void **state)
     check_all(1, model_month_start(FIRST_MONTH + 30));
 }
 
+/* a season board's reply kept while the season ran is not sent once it is over: the reply says
+   "final", which its end changes while nothing else does */
+static void a_kept_reply_ends_with_its_season(void **state)
+{
+    (void)state;
+    long rows = -1;
+    char err[256];
+    assert_int_equal(ippon_store_seasons_ready(st, 1, &rows, err, sizeof err), 0);
+    int32_t month = FIRST_MONTH + 3;
+    int64_t during = model_month_start(month) + 5 * DAY_MS, after = model_month_start(month + 1);
+    ippon_leaderboard_query q = {.mode = IPPON_MODE_4P, .now_ms = during, .page = 1, .limit = 50, .min_games = 1,
+                                 .season_months = 1, .season = month};
+    const char *body;
+    size_t len;
+    ippon_store_leaderboard_keep(st, &q, "{\"final\":false}", 15);
+    assert_int_equal(ippon_store_leaderboard_kept(st, &q, &body, &len), 1);
+    q.now_ms = after - 1; /* its last millisecond: still running, still kept */
+    assert_int_equal(ippon_store_leaderboard_kept(st, &q, &body, &len), 1);
+    q.now_ms = after;
+    assert_int_equal(ippon_store_leaderboard_kept(st, &q, &body, &len), 0);
+    q.now_ms = after + 40 * DAY_MS;
+    assert_int_equal(ippon_store_leaderboard_kept(st, &q, &body, &len), 0);
+}
+
 int main(void)
 {
     ippon_log_level_set(IPPON_LOG_ERROR);
@@ -655,6 +679,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(seasons_follow_every_change_1, setup, teardown),
         cmocka_unit_test_setup_teardown(seasons_follow_every_change_2, setup, teardown),
         cmocka_unit_test_setup_teardown(a_history_holds_the_newest_seasons, setup, teardown),
+        cmocka_unit_test_setup_teardown(a_kept_reply_ends_with_its_season, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

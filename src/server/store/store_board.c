@@ -882,10 +882,13 @@ static int board_stamp(ippon_store *st, const ippon_leaderboard_query *q, ippon_
     return 0;
 }
 
+/* what a kept reply answers: the query, and for a season's board whether the season is over as
+   of the query's time (the reply says "final", which the season's end changes and nothing else) */
 static void kept_key(const ippon_leaderboard_query *q, char key[64])
 {
-    snprintf(key, 64, "%s/%d/%d/%d/%d/%d/%d", ippon_mode_name(q->mode), (int)q->period, q->page, q->limit, q->min_games,
-             q->season_months, (int)q->season);
+    bool over = q->season_months > 0 && q->now_ms >= ippon_season_end_ms(q->season, q->season_months);
+    snprintf(key, 64, "%s/%d/%d/%d/%d/%d/%d/%d", ippon_mode_name(q->mode), (int)q->period, q->page, q->limit,
+             q->min_games, q->season_months, (int)q->season, over);
 }
 
 int ippon_board_kept(ippon_store *st, const ippon_leaderboard_query *q, const char **body, size_t *len)
