@@ -21,6 +21,9 @@
  * length in frames over 1,000 is the pages each match write puts in the log; and the same for
  * 1,000 more in groups of --group.
  *
+ * Every write keeps the season totals as a server with season_months 1 does (the store's
+ * seasons made ready first, store/season_writes.h) and rates the match (store/rating_writes.h).
+ *
  * A match: 4-player (70 %) or 3-player, with a bot in one seat one time in five, ranked 19 times
  * in 20, finished 99 times in 100; hands as in bot self-play (an exhaustive draw 19 % of the
  * time carries the match on); one seed (64 hex) per hand; an action log of the usual size
@@ -43,6 +46,7 @@
 #include <time.h>
 
 #include "ippon/rules.h"
+#include "store/season_writes.h"
 #include "store/store.h"
 #include "store/store_matches.h"
 #include "store/store_private.h"
@@ -269,7 +273,9 @@ int main(int argc, char **argv)
     char err[512];
     ippon_store *st;
     int applied;
-    if (ippon_store_open(&st, db, err, sizeof err) != 0 || ippon_store_migrate(st, migrations, &applied, err, sizeof err) != 0) {
+    long season_rows;
+    if (ippon_store_open(&st, db, err, sizeof err) != 0 || ippon_store_migrate(st, migrations, &applied, err, sizeof err) != 0 ||
+        ippon_store_seasons_ready(st, 1, &season_rows, err, sizeof err) != 0) {
         fprintf(stderr, "bench_rankings: %s\n", err);
         return 1;
     }
