@@ -2,6 +2,7 @@
  * mjai_answer.c — one answer line of an AI read into the core's action (mjai.h): the option the
  * table offered that the answer names, or, for anything else, a reason and the default the
  * table's clock would take (ippon_match_timeout_action), so a wrong answer never stops the table.
+ * The reasons are printable ASCII (a quoted piece of the answer has its other bytes as '?').
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -334,6 +335,11 @@ int ippon_mjai_seat_answer(ippon_mjai_seat *s, const char *line, ippon_action *o
     } else
         ok = read_answer(&r, type, out, &wait);
     json_decref(msg);
+    /* the reason may quote the answer (its type, jansson's token): printable ASCII only, so it
+       can be sent back as it is (no control byte, no UTF-8 sequence cut short) */
+    for (size_t i = 0; cap && error[i]; i++)
+        if ((unsigned char)error[i] < 0x20 || (unsigned char)error[i] > 0x7e)
+            error[i] = '?';
     if (!s->asked)
         return IPPON_MJAI_NOTHING; /* an error when nothing was asked: nothing to default */
     if (ok && wait) {
