@@ -6,6 +6,9 @@
  *   them; seat 1's pon answered, then a tsumogiri after a call refused for the clock's default
  *   (the last tile kuikae allows: East); every kind of bad answer on seat 0's turn, each with its
  *   reason and the tsumogiri of the drawn tile; an action when nothing was asked.
+ *   4p (tenhou4, abortive draws): nine terminal and honor kinds on the first draw offered as
+ *   ryukyoku (kyushukyuhai), answered so: ryukyoku 九種九牌 with no payments, end_kyoku, and the
+ *   next hand's start_kyoku once it is dealt.
  *   3p (sanma, first dealer 1): the dealer's drawn North offered as kita, answered "nukidora",
  *   seen by the next seat as {"type":"kita"} followed by a hidden replacement tsumo.
  */
@@ -219,11 +222,52 @@ static void sanma_kita_answered_as_nukidora(void **state)
     free_seats(seats, 3);
 }
 
+static void tenhou4_kyuushu_kyuuhai(void **state)
+{
+    (void)state;
+    ms *s = ms_new("tenhou4", 0);
+    ms_start(s, &(ms_deal){ .hand = { "19m19p19s1234z234m" }, .draws = "8m" });
+    ippon_mjai_seat *seats[4];
+    for (int p = 0; p < 4; p++)
+        seats[p] = ippon_mjai_seat_new(s->rules, p, NAMES);
+    s->last = 0;
+    feed(s, seats);
+    ask(s, seats[0], 0);
+    pass_over(seats[0], 2);
+    expect(seats[0],
+           "{\"type\":\"tsumo\",\"actor\":0,\"pai\":\"8m\",\"possible_actions\":[{\"type\":\"ryukyoku\",\"actor\":0,"
+           "\"reason\":\"kyushukyuhai\"}]}",
+           true);
+    ippon_action a;
+    char error[200];
+    assert_int_equal(ippon_mjai_seat_answer(seats[0], "{\"type\":\"ryukyoku\",\"actor\":0,\"reason\":\"kyushukyuhai\"}", &a,
+                                            error, sizeof error),
+                     IPPON_MJAI_ACT);
+    assert_string_equal(error, "");
+    assert_int_equal(a.type, IPPON_ACT_KYUUSHU);
+    ms_ok(s, a);
+    feed(s, seats);
+    bool asks;
+    const char *line = ippon_mjai_seat_next(seats[0], &asks);
+    assert_non_null(line);
+    assert_non_null(strstr(line, "{\"type\":\"ryukyoku\",\"reason\":\"九種九牌\",\"deltas\":[0,0,0,0],"));
+    assert_null(ippon_mjai_seat_next(seats[0], NULL));
+    assert_int_equal(ippon_match_phase(s->m), IPPON_PHASE_NEED_WALL);
+    ms_start(s, &(ms_deal){ .draws = "" });
+    s->last = 0;
+    feed(s, seats);
+    expect(seats[0], "{\"type\":\"end_kyoku\"}", false);
+    line = ippon_mjai_seat_next(seats[0], NULL);
+    assert_non_null(strstr(line, "{\"type\":\"start_kyoku\",\"bakaze\":\"E\",\"kyoku\":1,\"honba\":1,"));
+    free_seats(seats, 4);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_teardown(yonma_pon_offer_on_red_five, ms_teardown),
         cmocka_unit_test_teardown(yonma_bad_answers_take_the_drawn_tile, ms_teardown),
+        cmocka_unit_test_teardown(tenhou4_kyuushu_kyuuhai, ms_teardown),
         cmocka_unit_test_teardown(sanma_kita_answered_as_nukidora, ms_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
