@@ -7,10 +7,13 @@
  * a daiminkan), then the result. A hand is closed when the next one starts or the match ends,
  * since a double ron reports two wins.
  *
+ * The mjai messages are built by mjai_event.c, which the per-seat stream of an AI at the table
+ * (src/mjai/) builds its messages with too; this file folds them into a log with every hand open.
+ *
  * Seats. Both formats number the seats from the match's first dealer (起家): log seat 0 deals
  * East 1, and turn order goes 0, 1, 2(, 3). The table's seats are turned accordingly — log seat
  * r is table seat (r + first dealer) mod players — names and every seat in every hand included,
- * so a viewer shows the first hand as East 1 and each name at its own seat.
+ * so a viewer shows the first hand as East 1 and each name at its own seat (mjai_event.h's frame).
  *
  * Round. A hand's header is [round, honba, sticks] with round = 4 x round wind + dealer (log
  * seat). A single-hand match plays on past North 4 (src/core/RULES.md §1) with the round wind cycling
@@ -24,6 +27,7 @@
 #include <string.h>
 
 #include "ippon/game_log.h"
+#include "ippon/mjai_event.h"
 
 struct ippon_game_log {
     ippon_rules rules;
@@ -34,19 +38,19 @@ struct ippon_game_log {
     json_t *head, *scores, *dora, *ura, *deal[4], *draws[4], *discards[4], *result;
     json_t *start_kyoku; /* the current mjai start_kyoku, completed by the deal and first indicator */
     int dealer, players; /* dealer: the current hand's, as a log seat */
-    int first;           /* the first dealer's table seat; -1 before the first hand */
+    ippon_mjai_frame frame; /* the seats' numbering: the first dealer's table seat, -1 before the first hand */
 };
 
 /* the log's seat of a table seat, and the table seat of a log seat (Seats, above; before the
    first hand the seats are as they are) */
 static int log_seat(const ippon_game_log *g, int seat)
 {
-    return (seat - (g->first > 0 ? g->first : 0) + g->players) % g->players;
+    return ippon_mjai_seat_of(&g->frame, seat);
 }
 
 static int table_seat(const ippon_game_log *g, int log)
 {
-    return (log + (g->first > 0 ? g->first : 0)) % g->players;
+    return ippon_mjai_table_seat(&g->frame, log);
 }
 
 /* a per-table-seat list as the log's four (three) seats, 0 in a 3-player log's fourth slot
@@ -73,11 +77,6 @@ static int tenhou_of(const ippon_game_log *g, ippon_tile t)
     return ippon_code_to_tenhou(ippon_tile_code(t, g->rules.red_fives));
 }
 
-static json_t *mjai_tile(const ippon_game_log *g, ippon_tile t)
-{
-    return json_string(ippon_code_to_mjai(ippon_tile_code(t, g->rules.red_fives)));
-}
-
 ippon_game_log *ippon_game_log_new(const ippon_rules *rules, const char *const *names, const char *title,
                                    const char *subtitle)
 {
@@ -94,7 +93,7 @@ ippon_game_log *ippon_game_log_new(const ippon_rules *rules, const char *const *
     }
     snprintf(g->title[0], sizeof g->title[0], "%s", title ? title : "ippon");
     snprintf(g->title[1], sizeof g->title[1], "%s", subtitle ? subtitle : "");
-    g->first = -1;
+    ippon_mjai_frame_init(&g->frame, rules);
     g->hands = json_array();
     g->mjai = json_array();
     return g;
@@ -140,17 +139,34 @@ static void close_hand(ippon_game_log *g)
     }
     json_array_append(hand, g->result ? g->result : json_pack("[s]", "流局"));
     json_array_append_new(g->hands, hand);
-    json_array_append_new(g->mjai, json_pack("{s:s}", "type", "end_kyoku"));
+    json_array_append_new(g->mjai, ippon_mjai_plain("end_kyoku"));
     drop_hand(g);
+}
+
+static const char *const *name_list(const ippon_game_log *g, const char *out[4])
+{
+    for (int s = 0; s < 4; s++)
+        out[s] = g->names[s];
+    return out;
 }
 
 /* the first hand fixes the log's seats: mjai's start_game names them in that order */
 static void start_game(ippon_game_log *g, int first_dealer)
 {
-    if (g->first >= 0)
+    if (g->frame.first >= 0)
         return;
-    g->first = first_dealer;
-    json_array_insert_new(g->mjai, 0, json_pack("{s:s,s:o}", "type", "start_game", "names", names_json(g, g->players)));
+    g->frame.first = (int8_t)first_dealer;
+    const char *names[4];
+    json_array_insert_new(g->mjai, 0, ippon_mjai_start_game(&g->frame, name_list(g, names)));
+}
+
+/* appends an event's mjai messages */
+static void mjai_messages(ippon_game_log *g, const ippon_event *ev)
+{
+    json_t *out[2];
+    int n = ippon_mjai_event(&g->frame, ev, "nukidora", out);
+    for (int i = 0; i < n; i++)
+        json_array_append_new(g->mjai, out[i]);
 }
 
 static void start_hand(ippon_game_log *g, const ippon_event *ev)
@@ -170,22 +186,8 @@ static void start_hand(ippon_game_log *g, const ippon_event *ev)
         g->draws[s] = json_array();
         g->discards[s] = json_array();
     }
-    static const char *const winds[] = { "E", "S", "W", "N" };
-    json_t *scores = seat_ints(g, ev->u.start.points, g->players);
-    json_t *tehais = json_array();
-    for (int s = 0; s < g->players; s++)
-        json_array_append_new(tehais, json_array());
-    g->start_kyoku = json_pack("{s:s,s:s,s:i,s:i,s:i,s:i,s:o,s:o}", "type", "start_kyoku", "bakaze",
-                               winds[ev->u.start.round_wind], "kyoku", g->dealer + 1, "honba",
-                               ev->u.start.honba, "kyotaku", ev->u.start.sticks, "oya", g->dealer,
-                               "scores", scores, "tehais", tehais);
-    json_array_append_new(g->mjai, g->start_kyoku);
-}
-
-static int sort_key(const ippon_game_log *g, ippon_tile t)
-{
-    int code = ippon_tile_code(t, g->rules.red_fives);
-    return ippon_code_kind(code) * 2 + ippon_code_is_red(code);
+    mjai_messages(g, ev);
+    g->start_kyoku = json_array_get(g->mjai, json_array_size(g->mjai) - 1);
 }
 
 static void deal(ippon_game_log *g, const ippon_event *ev)
@@ -193,17 +195,12 @@ static void deal(ippon_game_log *g, const ippon_event *ev)
     ippon_tile tiles[14];
     int n = ev->u.hand.n;
     memcpy(tiles, ev->u.hand.tiles, (size_t)n);
-    for (int i = 1; i < n; i++)
-        for (int j = i; j > 0 && sort_key(g, tiles[j - 1]) > sort_key(g, tiles[j]); j--) {
-            ippon_tile x = tiles[j];
-            tiles[j] = tiles[j - 1];
-            tiles[j - 1] = x;
-        }
+    ippon_mjai_sort(&g->frame, tiles, n);
     int seat = log_seat(g, ev->seat);
     json_t *tehai = json_array_get(json_object_get(g->start_kyoku, "tehais"), (size_t)seat);
     for (int i = 0; i < n; i++) {
         json_array_append_new(g->deal[seat], json_integer(tenhou_of(g, tiles[i])));
-        json_array_append_new(tehai, mjai_tile(g, tiles[i]));
+        json_array_append_new(tehai, ippon_mjai_tile(&g->frame, tiles[i]));
     }
 }
 
@@ -251,14 +248,6 @@ static json_t *open_set_string(const ippon_game_log *g, int caller, int from, co
     return meld_string(g, tiles, own_n + 1, pos, part);
 }
 
-static json_t *consumed(const ippon_game_log *g, const ippon_tile *tiles, int n)
-{
-    json_t *a = json_array();
-    for (int i = 0; i < n; i++)
-        json_array_append_new(a, mjai_tile(g, tiles[i]));
-    return a;
-}
-
 static void call(ippon_game_log *g, const ippon_event *ev)
 {
     const ippon_meld_tiles *mt = &ev->u.meld;
@@ -267,9 +256,6 @@ static void call(ippon_game_log *g, const ippon_event *ev)
     case IPPON_MELD_CHI: {
         ippon_tile tiles[3] = { mt->called, mt->tiles[0], mt->tiles[1] };
         json_array_append_new(g->draws[seat], meld_string(g, tiles, 3, 0, "c"));
-        json_array_append_new(g->mjai, json_pack("{s:s,s:i,s:i,s:o,s:o}", "type", "chi", "actor", seat, "target",
-                                                  from, "pai", mjai_tile(g, mt->called), "consumed",
-                                                  consumed(g, mt->tiles, 2)));
         break;
     }
     case IPPON_MELD_PON:
@@ -278,23 +264,15 @@ static void call(ippon_game_log *g, const ippon_event *ev)
         json_array_append_new(g->draws[seat], open_set_string(g, seat, from, mt, kan ? 'm' : 'p', NULL));
         if (kan)
             json_array_append_new(g->discards[seat], json_integer(0));
-        json_array_append_new(g->mjai, json_pack("{s:s,s:i,s:i,s:o,s:o}", "type", kan ? "daiminkan" : "pon", "actor",
-                                                  seat, "target", from, "pai", mjai_tile(g, mt->called),
-                                                  "consumed", consumed(g, mt->tiles, kan ? 3 : 2)));
         break;
     }
     case IPPON_MELD_ANKAN:
         json_array_append_new(g->discards[seat], meld_string(g, mt->tiles, 4, 3, "a"));
-        json_array_append_new(g->mjai, json_pack("{s:s,s:i,s:o}", "type", "ankan", "actor", seat, "consumed",
-                                                  consumed(g, mt->tiles, 4)));
         break;
     case IPPON_MELD_KAKAN: {
         ippon_meld_tiles pon = *mt;
         pon.type = IPPON_MELD_PON;
         json_array_append_new(g->discards[seat], open_set_string(g, seat, from, &pon, 'k', &mt->added));
-        ippon_tile three[3] = { mt->tiles[0], mt->tiles[1], mt->called };
-        json_array_append_new(g->mjai, json_pack("{s:s,s:i,s:o,s:o}", "type", "kakan", "actor", seat, "pai",
-                                                  mjai_tile(g, mt->added), "consumed", consumed(g, three, 3)));
         break;
     }
     default:
@@ -369,51 +347,27 @@ static void win(ippon_game_log *g, const ippon_event *ev)
     json_array_append_new(g->result, deltas);
     json_array_append_new(g->result, info);
     /* one ura list per hand: the indicators under the dora, shown when a riichi winner has them */
-    json_t *ura = json_array();
     if (ev->u.win.n_ura)
         json_array_clear(g->ura);
-    for (int i = 0; i < ev->u.win.n_ura; i++) {
+    for (int i = 0; i < ev->u.win.n_ura; i++)
         json_array_append_new(g->ura, json_integer(tenhou_of(g, ev->u.win.ura[i])));
-        json_array_append_new(ura, mjai_tile(g, ev->u.win.ura[i]));
-    }
-    json_t *mdeltas = seat_ints(g, sc->payments, g->players);
-    json_array_append_new(g->mjai, json_pack("{s:s,s:i,s:i,s:o,s:o,s:o}", "type", "hora", "actor",
-                                              log_seat(g, ev->seat), "target", log_seat(g, ev->u.win.from), "pai",
-                                              mjai_tile(g, ev->tile), "deltas", mdeltas,
-                                              "ura_markers", ura));
 }
 
 const char *ippon_game_log_abort_name(int kind)
 {
-    static const char *const names[] = { "九種九牌", "四風連打", "四家立直", "四槓散了", "三家和了", "流し満貫" };
-    return kind >= 0 && kind <= IPPON_ABORT_NAGASHI ? names[kind] : "流局";
+    return ippon_mjai_abort_name(kind);
 }
 
 static void draw_end(ippon_game_log *g, const ippon_event *ev)
 {
-    int tenpai = 0;
     bool any_payment = false;
-    json_t *deltas = seat_ints(g, ev->u.end.payments, 4), *mdeltas = seat_ints(g, ev->u.end.payments, g->players);
-    json_t *tenpais = json_array();
-    for (int r = 0; r < g->players; r++) {
-        int s = table_seat(g, r);
+    for (int s = 0; s < g->players; s++)
         any_payment |= ev->u.end.payments[s] != 0;
-        tenpai += ev->u.end.tenpai[s];
-        json_array_append_new(tenpais, json_boolean(ev->u.end.tenpai[s]));
-    }
-    const char *name;
-    if (ev->type == IPPON_EV_ABORT)
-        name = ippon_game_log_abort_name(ev->u.end.kind);
-    else
-        name = any_payment ? "流局" : tenpai == g->players ? "全員聴牌" : tenpai == 0 ? "全員不聴" : "流局";
+    const char *name = ippon_mjai_ryukyoku_reason(&g->frame, ev);
     if (any_payment || ev->u.end.kind == IPPON_ABORT_NAGASHI)
-        g->result = json_pack("[so]", name, deltas);
-    else {
+        g->result = json_pack("[so]", name, seat_ints(g, ev->u.end.payments, 4));
+    else
         g->result = json_pack("[s]", name);
-        json_decref(deltas);
-    }
-    json_array_append_new(g->mjai, json_pack("{s:s,s:s,s:o,s:o}", "type", "ryukyoku", "reason", name, "deltas",
-                                              mdeltas, "tenpais", tenpais));
 }
 
 void ippon_game_log_event(ippon_game_log *g, const ippon_event *ev)
@@ -424,11 +378,9 @@ void ippon_game_log_event(ippon_game_log *g, const ippon_event *ev)
     case IPPON_EV_HAND_START: start_hand(g, ev); break;
     case IPPON_EV_DEAL: deal(g, ev); break;
     case IPPON_EV_DRAW:
-        if (ev->to == ev->seat) { /* the private event has the tile */
-            json_array_append_new(g->draws[log_seat(g, ev->seat)], json_integer(tenhou_of(g, ev->tile)));
-            json_array_append_new(g->mjai, json_pack("{s:s,s:i,s:o}", "type", "tsumo", "actor", log_seat(g, ev->seat),
-                                                      "pai", mjai_tile(g, ev->tile)));
-        }
+        if (ev->to != ev->seat) /* the private event has the tile; its public twin is skipped */
+            return;
+        json_array_append_new(g->draws[log_seat(g, ev->seat)], json_integer(tenhou_of(g, ev->tile)));
         break;
     case IPPON_EV_DISCARD: {
         int seat = log_seat(g, ev->seat);
@@ -438,40 +390,32 @@ void ippon_game_log_event(ippon_game_log *g, const ippon_event *ev)
             char text[8];
             snprintf(text, sizeof text, "r%02d", code);
             json_array_append_new(g->discards[seat], json_string(text));
-            json_array_append_new(g->mjai, json_pack("{s:s,s:i}", "type", "reach", "actor", seat));
         } else {
             json_array_append_new(g->discards[seat], json_integer(code));
         }
-        json_array_append_new(g->mjai, json_pack("{s:s,s:i,s:o,s:b}", "type", "dahai", "actor", seat, "pai",
-                                                  mjai_tile(g, ev->tile), "tsumogiri", tsumogiri));
         break;
     }
-    case IPPON_EV_RIICHI_STICK:
-        json_array_append_new(g->mjai, json_pack("{s:s,s:i}", "type", "reach_accepted", "actor", log_seat(g, ev->seat)));
-        break;
     case IPPON_EV_CALL: call(g, ev); break;
-    case IPPON_EV_KITA:
-        json_array_append_new(g->discards[log_seat(g, ev->seat)], json_string("f44"));
-        json_array_append_new(g->mjai, json_pack("{s:s,s:i,s:s}", "type", "nukidora", "actor", log_seat(g, ev->seat),
-                                                  "pai", "N"));
-        break;
-    case IPPON_EV_DORA:
-        if (json_array_size(g->dora) == 0)
-            json_object_set_new(g->start_kyoku, "dora_marker", mjai_tile(g, ev->tile));
-        else
-            json_array_append_new(g->mjai, json_pack("{s:s,s:o}", "type", "dora", "dora_marker", mjai_tile(g, ev->tile)));
+    case IPPON_EV_KITA: json_array_append_new(g->discards[log_seat(g, ev->seat)], json_string("f44")); break;
+    case IPPON_EV_DORA: {
         json_array_append_new(g->dora, json_integer(tenhou_of(g, ev->tile)));
-        break;
+        json_t *dora[2];
+        ippon_mjai_event(&g->frame, ev, "nukidora", dora);
+        if (!ippon_mjai_fold_dora(g->start_kyoku, dora[0]))
+            json_array_append_new(g->mjai, dora[0]);
+        return;
+    }
     case IPPON_EV_WIN: win(g, ev); break;
     case IPPON_EV_DRAW_END:
     case IPPON_EV_ABORT: draw_end(g, ev); break;
     case IPPON_EV_MATCH_END:
         start_game(g, 0);
         close_hand(g);
-        json_array_append_new(g->mjai, json_pack("{s:s}", "type", "end_game"));
         break;
     default: break;
     }
+    if (ev->type != IPPON_EV_HAND_START)
+        mjai_messages(g, ev);
 }
 
 json_t *ippon_game_log_tenhou(const ippon_game_log *g)
@@ -499,7 +443,7 @@ json_t *ippon_game_log_tenhou(const ippon_game_log *g)
 json_t *ippon_game_log_mjai(const ippon_game_log *g)
 {
     json_t *events = json_deep_copy(g->mjai);
-    if (g->first < 0) /* no hand yet: the seats as they are */
-        json_array_insert_new(events, 0, json_pack("{s:s,s:o}", "type", "start_game", "names", names_json(g, g->players)));
+    if (g->frame.first < 0) /* no hand yet: the seats as they are */
+        json_array_insert_new(events, 0, ippon_mjai_start_game(&g->frame, name_list(g, (const char *[4]){ 0 })));
     return events;
 }

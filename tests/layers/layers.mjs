@@ -100,6 +100,43 @@ export function checkLayers(files, layers) {
   return problems;
 }
 
+// the libraries beside the server, which know nothing of it: the server's layers use them (their
+// public headers, include/ippon/), never the other way
+export const LIBRARIES = ['core', 'bot', 'logs', 'mjai', 'fairness', 'rating'];
+
+/**
+ * Checks the libraries beside the server ({path relative to src: text}, .c and .h and each
+ * folder's CMakeLists.txt): none includes a header of src/server or links one of its libraries.
+ * Returns a list of problems, each one line naming the file.
+ */
+export function checkLibraries(files, serverFolders) {
+  const problems = [];
+  for (const [path, raw] of Object.entries(files)) {
+    if (path.endsWith('CMakeLists.txt')) {
+      for (const m of raw.matchAll(/\b(ippon_server\w*|ippon_tooling)\b/g))
+        problems.push(`${path}: links ${m[1]}: the libraries beside the server know nothing of it`);
+      continue;
+    }
+    const text = stripComments(raw);
+    for (const m of text.matchAll(/#\s*include\s*"([^"]+)"/g)) {
+      const name = m[1];
+      const first = name.split('/')[0];
+      if (name.includes('server/') || (name.includes('/') && serverFolders.has(first)) || ['app.h', 'config.h', 'metrics.h'].includes(name))
+        problems.push(`${path}: includes "${name}", a header of the server`);
+    }
+  }
+  return problems;
+}
+
+/** the libraries' sources: {path relative to src: text} */
+export function readLibraries(srcDir) {
+  const files = {};
+  for (const lib of LIBRARIES) {
+    for (const [path, text] of Object.entries(readTree(join(srcDir, lib)))) files[`${lib}/${path}`] = text;
+  }
+  return files;
+}
+
 /** the server's sources: {path relative to src/server: text} */
 export function readTree(serverDir) {
   const files = {};

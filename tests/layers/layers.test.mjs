@@ -1,12 +1,14 @@
 // layers.test.mjs — the server's tree keeps to its layers (src/server/README.md, "Layers"): no
 // include or link against the table's directions, internal headers kept in their folder, SQLite
-// only in store/, libwebsockets' sockets only in net/. The check is also run on altered copies of
-// the tree, each with one wrong-way dependency, which it must catch.
+// only in store/, libwebsockets' sockets only in net/; the libraries beside the server (core, bot,
+// logs, mjai, fairness, rating) include and link nothing of it, and the game layer may use them.
+// The checks are also run on altered copies of the tree, each with one wrong-way dependency, which
+// they must catch.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkLayers, readLayerTable, readTree } from './layers.mjs';
+import { checkLayers, checkLibraries, readLayerTable, readLibraries, readTree } from './layers.mjs';
 
 const source = process.env.IPPON_SOURCE_DIR ?? join(import.meta.dirname, '../..');
 const server = join(source, 'src/server');
@@ -64,4 +66,37 @@ test('every file of src/server is named in the README\'s Files table', () => {
   }
   const missing = Object.keys(tree).filter((p) => /\.(c|h)$/.test(p)).map((p) => p.split('/').pop()).filter((f) => !named.has(f));
   assert.deepEqual(missing, [], `not in src/server/README.md's Files table: ${missing.join(', ')}`);
+});
+
+const libraries = readLibraries(join(source, 'src'));
+const serverFolders = new Set([...layers.keys()].filter((l) => l !== 'top' && l !== 'main'));
+
+test('the libraries beside the server (core, bot, logs, mjai, fairness, rating) know nothing of it', () => {
+  assert.ok(libraries['mjai/mjai_seat.c'] && libraries['logs/mjai_event.c'], 'the mjai wire is not among the libraries read');
+  const problems = checkLibraries(libraries, serverFolders);
+  assert.deepEqual(problems, [], problems.join('\n'));
+});
+
+const wrongLibrary = [
+  ['mjai/mjai_seat.c', (t) => t.replace('#include', '#include "game/table.h"\n#include'), /includes "game\/table.h"/],
+  ['logs/mjai_event.c', (t) => t.replace('#include', '#include "config.h"\n#include'), /includes "config.h"/],
+  ['mjai/CMakeLists.txt', (t) => t.replace('ippon_logs', 'ippon_logs ippon_server_game'), /links ippon_server_game/],
+];
+for (const [path, change, expect] of wrongLibrary) {
+  test(`a library reaching into the server is caught: ${path} ${expect}`, () => {
+    const altered = { ...libraries, [path]: change(libraries[path]) };
+    assert.notEqual(altered[path], libraries[path], 'the change did not apply');
+    const problems = checkLibraries(altered, serverFolders);
+    assert.ok(problems.some((p) => expect.test(p)), `not caught; problems: ${problems.join('\n') || 'none'}`);
+  });
+}
+
+test('the game layer may use the mjai wire as it uses the logs', () => {
+  const altered = {
+    ...tree,
+    'game/table.c': tree['game/table.c'].replace('#include', '#include "ippon/mjai.h"\n#include'),
+    'game/CMakeLists.txt': tree['game/CMakeLists.txt'].replace('ippon_logs', 'ippon_mjai ippon_logs'),
+  };
+  assert.notEqual(altered['game/CMakeLists.txt'], tree['game/CMakeLists.txt']);
+  assert.deepEqual(checkLayers(altered, layers), []);
 });
