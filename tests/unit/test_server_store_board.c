@@ -38,45 +38,17 @@
 #define DAY_MS 86400000LL
 #define T0 1800000000000LL
 enum { USERS = 24, MAX_MATCHES = 700 };
-
-typedef struct model_match {
-    char id[33];
-    int mode; /* 0: 4p, 1: 3p */
-    int seats;
-    int user[4]; /* -1: a bot */
-    int32_t result[4];
-    bool ranked, completed, voided;
-    int64_t ended_at;
-} model_match;
+#define MODEL_USERS USERS
+#define MODEL_TAG 0xabc
+#include "board_model.h"
 
 static ippon_store *st, *other;
 static char dir[256], dbpath[300];
 static model_match mm[MAX_MATCHES];
 static int n_matches;
 static char names[USERS][32];
-static uint64_t rng = 88172645463325252ull;
 
-static uint64_t next(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return rng;
-}
-
-static int below(int n) { return (int)(next() % (uint64_t)n); }
-
-/* the id of user u (0 <= u < USERS; the test fails for another) */
-static const char *uid(int u)
-{
-    static char ids[USERS][33];
-    if (u < 0 || u >= USERS) {
-        fail_msg("uid(%d): no such user", u);
-        return "";
-    }
-    snprintf(ids[u], sizeof ids[u], "%030x%02d", 0xabc, u);
-    return ids[u];
-}
+static const char *name_of(int u) { return names[u]; }
 
 static int setup(void **state)
 {
@@ -90,20 +62,10 @@ static int setup(void **state)
         fprintf(stderr, "%s\n", err);
         return -1;
     }
-    for (int u = 0; u < USERS; u++) {
-        ippon_user user = {0};
-        if (snprintf(user.id, sizeof user.id, "%s", uid(u)) >= (int)sizeof user.id)
-            return -1;
+    for (int u = 0; u < USERS; u++)
         snprintf(names[u], sizeof names[u], "Player %02d", u);
-        snprintf(user.display_name, sizeof user.display_name, "%s", names[u]);
-        user.guest = true;
-        user.created_at = user.last_seen_at = 1000;
-        ippon_session s = {.created_at = 1000, .expires_at = 1LL << 40, .last_used_at = 1000};
-        memset(s.token_hash, u + 1, sizeof s.token_hash);
-        int taken = 0;
-        if (ippon_store_user_create(st, &user, NULL, &s, &taken) != 0)
-            return -1;
-    }
+    if (model_users_create(st, name_of) != 0)
+        return -1;
     return 0;
 }
 
@@ -121,136 +83,26 @@ static void write_match(ippon_store *through, int64_t ended_at)
 {
     assert_true(n_matches < MAX_MATCHES);
     model_match *m = &mm[n_matches];
-    memset(m, 0, sizeof *m);
-    snprintf(m->id, sizeof m->id, "%08x%024x", n_matches, 0x5eed);
-    m->mode = below(3) == 0;
-    m->seats = m->mode ? 3 : 4;
-    int32_t sum = 0;
-    for (int s = 0; s < m->seats; s++) {
-        int u;
-        bool taken;
-        do { /* a human not yet at the table, or a bot */
-            u = below(4) == 0 ? -1 : below(USERS);
-            taken = false;
-            for (int k = 0; k < s; k++)
-                taken |= u >= 0 && m->user[k] == u;
-        } while (taken);
-        m->user[s] = u;
-        /* small results, so that ties on the total happen */
-        m->result[s] = s + 1 < m->seats ? (below(9) - 4) * 1000 : -sum;
-        sum += m->result[s];
-    }
-    m->ranked = below(6) != 0;
-    m->completed = below(8) != 0;
-    m->ended_at = ended_at;
-    ippon_seat_player seats[4];
-    int32_t finals[4];
-    memset(seats, 0, sizeof seats);
-    for (int s = 0; s < m->seats; s++) {
-        seats[s].bot = m->user[s] < 0;
-        if (!seats[s].bot)
-            snprintf(seats[s].user_id, sizeof seats[s].user_id, "%s", uid(m->user[s]));
-        snprintf(seats[s].name, sizeof seats[s].name, "then %d", m->user[s]);
-        finals[s] = (m->mode ? 35000 : 25000) + m->result[s];
-    }
-    json_t *seeds = json_array(), *actions = json_array(), *wins = json_array();
-    ippon_stored_match rec = {
-        .id = m->id, .rules = ippon_rules_preset(m->mode ? "sanma" : "yonma"), .players = m->seats,
-        .ranked = m->ranked, .completed = m->completed, .started_ms = ended_at - 1000, .ended_ms = ended_at,
-        .hands = 1, .seats = seats, .final_points = finals, .results = m->result, .seeds = seeds,
-        .actions = actions, .wins = wins,
-    };
-    char err[256];
-    if (ippon_store_save_match(through, &rec, err, sizeof err) != 0)
-        fail_msg("%s", err);
-    json_decref(seeds);
-    json_decref(actions);
-    json_decref(wins);
+    model_match_new(m, n_matches, ended_at);
+    model_match_random(m);
+    model_match_save(through, m);
     n_matches++;
 }
 
 /* ---- the model's board ------------------------------------------------------------------------ */
 
-typedef struct model_row {
-    int user, games, wins;
-    int64_t total;
-    int32_t best;
-} model_row;
-
-static int row_cmp(const void *pa, const void *pb)
-{
-    const model_row *a = pa, *b = pb;
-    if (a->total != b->total)
-        return a->total > b->total ? -1 : 1;
-    double x = (double)a->total / a->games, y = (double)b->total / b->games;
-    if (x != y)
-        return x > y ? -1 : 1;
-    if (a->games != b->games)
-        return a->games > b->games ? -1 : 1;
-    return strcmp(uid(a->user), uid(b->user));
-}
-
 /* the model's standings: rows of the players with >= min_games, in order; their number */
 static int model_board(int mode, int64_t since, int min_games, model_row *rows)
 {
     model_row all[USERS];
-    memset(all, 0, sizeof all);
-    for (int u = 0; u < USERS; u++) {
-        all[u].user = u;
-        all[u].best = INT32_MIN;
-    }
-    for (int i = 0; i < n_matches; i++) {
-        const model_match *m = &mm[i];
-        if (m->mode != mode || !m->ranked || !m->completed || m->voided || m->ended_at < since)
-            continue;
-        int32_t top = m->result[0];
-        for (int s = 1; s < m->seats; s++)
-            top = m->result[s] > top ? m->result[s] : top;
-        for (int s = 0; s < m->seats; s++) {
-            if (m->user[s] < 0)
-                continue;
-            model_row *r = &all[m->user[s]];
-            r->games++;
-            r->total += m->result[s];
-            r->wins += m->result[s] > 0 && m->result[s] == top;
-            r->best = m->result[s] > r->best ? m->result[s] : r->best;
-        }
-    }
-    int n = 0;
-    for (int u = 0; u < USERS; u++)
-        if (all[u].games > 0 && all[u].games >= min_games)
-            rows[n++] = all[u];
-    qsort(rows, (size_t)n, sizeof *rows, row_cmp);
-    return n;
+    model_rows_clear(all);
+    for (int i = 0; i < n_matches; i++)
+        if (mm[i].mode == mode && mm[i].ended_at >= since)
+            model_rows_add(all, &mm[i]);
+    return model_standings(all, min_games, rows);
 }
 
 static const int64_t windows[4] = {0, 30 * DAY_MS, 7 * DAY_MS, DAY_MS};
-
-/* compares a page's rows (JSON) with the model's, starting at rank first + 1 */
-static void same_rows(json_t *got_rows, const model_row *want, int n, int first, int limit, const char *what)
-{
-    int expect = n - first < limit ? n - first : limit;
-    if (expect < 0)
-        expect = 0;
-    if ((int)json_array_size(got_rows) != expect)
-        fail_msg("%s: %zu rows, the model has %d", what, json_array_size(got_rows), expect);
-    for (int i = 0; i < expect; i++) {
-        const model_row *w = &want[first + i];
-        json_t *r = json_array_get(got_rows, (size_t)i);
-        const char *id = json_string_value(json_object_get(r, "user_id"));
-        if (!id || strcmp(id, uid(w->user)) || json_integer_value(json_object_get(r, "rank")) != first + i + 1 ||
-            json_integer_value(json_object_get(r, "games")) != w->games ||
-            json_integer_value(json_object_get(r, "total")) != w->total ||
-            json_integer_value(json_object_get(r, "wins")) != w->wins ||
-            json_integer_value(json_object_get(r, "best")) != w->best ||
-            json_real_value(json_object_get(r, "average")) != (double)w->total / w->games ||
-            strcmp(json_string_value(json_object_get(r, "display_name")), names[w->user])) {
-            char *text = json_dumps(r, JSON_COMPACT);
-            fail_msg("%s, rank %d: %s; the model has user %d games %d total %lld wins %d best %d name %s", what,
-                     first + i + 1, text, w->user, w->games, (long long)w->total, w->wins, w->best, names[w->user]);
-        }
-    }
-}
 
 static void check_boards(int64_t now)
 {
@@ -260,7 +112,7 @@ static void check_boards(int64_t now)
             for (int min_games = 1; min_games <= 3; min_games++) {
                 int64_t since = p == 0 ? INT64_MIN : now - windows[p];
                 int n = model_board(mode, since, min_games, want);
-                int limit = 1 + below(8), page = 1 + below(4);
+                int limit = 1 + model_below(8), page = 1 + model_below(4);
                 ippon_leaderboard_query q = {(ippon_mode)mode, (ippon_rank_period)p, now, page, limit, min_games, 0, 0};
                 json_t *got = NULL;
                 assert_int_equal(ippon_json_load_leaderboard(st, &q, &got), 0);
@@ -270,7 +122,7 @@ static void check_boards(int64_t now)
                 if (json_integer_value(json_object_get(got, "total")) != n)
                     fail_msg("%s: %lld players ranked, the model has %d", what,
                              (long long)json_integer_value(json_object_get(got, "total")), n);
-                same_rows(json_object_get(got, "rows"), want, n, (page - 1) * limit, limit, what);
+                model_same_rows(json_object_get(got, "rows"), want, n, (page - 1) * limit, limit, name_of, what);
                 json_decref(got);
             }
 }
@@ -289,45 +141,45 @@ static void check_rest(void)
     model_row want[USERS];
     int n = model_board(0, INT64_MIN, 1, want);
     assert_int_equal(json_integer_value(json_object_get(got, "total")), n);
-    same_rows(json_object_get(got, "rows"), want, n, 0, 100, "REST 4p all");
+    model_same_rows(json_object_get(got, "rows"), want, n, 0, 100, name_of, "REST 4p all");
     json_decref(got);
     ippon_rest_response_free(&res);
 }
 
 static void board_follows_every_change(uint64_t seed)
 {
-    rng = seed;
+    model_rng = seed;
     n_matches = 0;
     int64_t clock = T0 - 40 * DAY_MS, now = T0 - 40 * DAY_MS;
     int checks = 0;
     for (int step = 0; step < 600; step++) {
-        int what = below(100);
+        int what = model_below(100);
         if (what < 70) { /* a match ends, mostly in time order */
-            clock += below(12) * 3600000LL + below(1000);
-            write_match(st, below(20) == 0 ? clock - below(3) * DAY_MS : clock);
+            clock += model_below(12) * 3600000LL + model_below(1000);
+            write_match(st, model_below(20) == 0 ? clock - model_below(3) * DAY_MS : clock);
         } else if (what < 76 && n_matches) { /* an admin voids one */
-            model_match *m = &mm[below(n_matches)];
+            model_match *m = &mm[model_below(n_matches)];
             char sql[160];
             snprintf(sql, sizeof sql, "UPDATE matches SET voided_at = 1, void_reason = 'test' WHERE id = '%s'", m->id);
             fixture_exec(st, sql);
             m->voided = true;
         } else if (what < 80) { /* a player is renamed */
-            int u = below(USERS), taken = 0;
+            int u = model_below(USERS), taken = 0;
             snprintf(names[u], sizeof names[u], "Renamed %02d-%d", u, step);
-            assert_int_equal(ippon_store_user_rename(st, uid(u), names[u], &taken), 0);
+            assert_int_equal(ippon_store_user_rename(st, model_uid(u), names[u], &taken), 0);
         } else if (what < 86) { /* another process writes */
-            clock += below(6) * 3600000LL;
+            clock += model_below(6) * 3600000LL;
             write_match(other, clock);
         } else if (what < 88 && n_matches) { /* a match is deleted */
-            model_match *m = &mm[below(n_matches)];
+            model_match *m = &mm[model_below(n_matches)];
             char sql[160];
             snprintf(sql, sizeof sql, "DELETE FROM matches WHERE id = '%s'", m->id);
             fixture_exec(st, sql);
             m->ranked = false; /* gone: never counted again */
         }
         /* the reader's time: usually now, sometimes earlier, sometimes well after */
-        int t = below(10);
-        now = t < 7 ? clock : t < 9 ? clock - below(40) * DAY_MS / 4 : clock + below(40) * DAY_MS / 4;
+        int t = model_below(10);
+        now = t < 7 ? clock : t < 9 ? clock - model_below(40) * DAY_MS / 4 : clock + model_below(40) * DAY_MS / 4;
         if (step % 3 == 0) {
             check_boards(now);
             checks++;
@@ -345,7 +197,7 @@ static void board_follows_every_change(uint64_t seed)
         int n = model_board(mode, INT64_MIN, 1, want);
         for (int i = 0; i < n; i++) {
             ippon_sql_bind_text(q, 1, mode ? "3p" : "4p");
-            ippon_sql_bind_text(q, 2, uid(want[i].user));
+            ippon_sql_bind_text(q, 2, model_uid(want[i].user));
             assert_int_equal(ippon_sql_step(q), IPPON_SQL_ROW);
             assert_int_equal(ippon_sql_column_int(q, 0), want[i].games);
             assert_int_equal(ippon_sql_column_int64(q, 1), want[i].total);

@@ -52,6 +52,9 @@
 #define DAY_MS 86400000LL
 #define HOUR_MS 3600000LL
 enum { USERS = 14, MAX_MATCHES = 1200 };
+#define MODEL_USERS USERS
+#define MODEL_TAG 0x5ea
+#include "board_model.h"
 
 /* ---- the model's calendar ----------------------------------------------------------------------- */
 
@@ -110,47 +113,19 @@ static void model_season_name(int32_t season, char out[8])
 
 /* ---- the matches ------------------------------------------------------------------------------ */
 
-typedef struct model_match {
-    char id[33];
-    int mode; /* 0: 4p, 1: 3p */
-    int seats;
-    int user[4]; /* -1: a bot */
-    int32_t result[4];
-    bool ranked, completed, voided;
-    int64_t ended_at;
-    int32_t month; /* the month it ended in (model_month_of) */
-} model_match;
-
 static ippon_store *st, *other;
 static char dir[256], dbpath[300];
 static model_match mm[MAX_MATCHES];
+static int32_t mm_month[MAX_MATCHES]; /* the month each ended in (model_month_of) */
 static int n_matches;
 static unsigned model_changes; /* moves with every match added or voided */
-static uint64_t rng;
 
-static uint64_t next(void)
+static const char *name_of(int u)
 {
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return rng;
+    static char names[USERS][32];
+    snprintf(names[u], sizeof names[u], "Season player %02d", u);
+    return names[u];
 }
-
-static int below(int n) { return (int)(next() % (uint64_t)n); }
-
-/* the id of user u (0 <= u < USERS; the test fails for another) */
-static const char *uid(int u)
-{
-    static char ids[USERS][33];
-    if (u < 0 || u >= USERS) {
-        fail_msg("uid(%d): no such user", u);
-        return "";
-    }
-    snprintf(ids[u], sizeof ids[u], "%030x%02d", 0x5ea, u);
-    return ids[u];
-}
-
-static void name_of(int u, char out[32]) { snprintf(out, 32, "Season player %02d", u); }
 
 static int setup(void **state)
 {
@@ -167,19 +142,8 @@ static int setup(void **state)
         fprintf(stderr, "%s\n", err);
         return -1;
     }
-    for (int u = 0; u < USERS; u++) {
-        ippon_user user = {0};
-        if (snprintf(user.id, sizeof user.id, "%s", uid(u)) >= (int)sizeof user.id)
-            return -1;
-        name_of(u, user.display_name);
-        user.guest = true;
-        user.created_at = user.last_seen_at = 1000;
-        ippon_session s = {.created_at = 1000, .expires_at = 1LL << 40, .last_used_at = 1000};
-        memset(s.token_hash, u + 1, sizeof s.token_hash);
-        int taken = 0;
-        if (ippon_store_user_create(st, &user, NULL, &s, &taken) != 0)
-            return -1;
-    }
+    if (model_users_create(st, name_of) != 0)
+        return -1;
     return 0;
 }
 
@@ -192,43 +156,13 @@ static int teardown(void **state)
     return 0;
 }
 
-/* writes the model's match m through `through` */
-static void save(ippon_store *through, const model_match *m)
-{
-    ippon_seat_player seats[4];
-    int32_t finals[4];
-    memset(seats, 0, sizeof seats);
-    for (int s = 0; s < m->seats; s++) {
-        seats[s].bot = m->user[s] < 0;
-        if (!seats[s].bot)
-            snprintf(seats[s].user_id, sizeof seats[s].user_id, "%s", uid(m->user[s]));
-        snprintf(seats[s].name, sizeof seats[s].name, "then %d", m->user[s]);
-        finals[s] = (m->mode ? 35000 : 25000) + m->result[s];
-    }
-    json_t *seeds = json_array(), *actions = json_array(), *wins = json_array();
-    ippon_stored_match rec = {
-        .id = m->id, .rules = ippon_rules_preset(m->mode ? "sanma" : "yonma"), .players = m->seats,
-        .ranked = m->ranked, .completed = m->completed, .started_ms = m->ended_at - 1000, .ended_ms = m->ended_at,
-        .hands = 1, .seats = seats, .final_points = finals, .results = m->result, .seeds = seeds,
-        .actions = actions, .wins = wins,
-    };
-    char err[256];
-    if (ippon_store_save_match(through, &rec, err, sizeof err) != 0)
-        fail_msg("%s", err);
-    json_decref(seeds);
-    json_decref(actions);
-    json_decref(wins);
-}
-
 /* a new match of the model (its id made), to be filled in */
 static model_match *new_match(int64_t ended_at)
 {
     assert_true(n_matches < MAX_MATCHES);
     model_match *m = &mm[n_matches];
-    memset(m, 0, sizeof *m);
-    snprintf(m->id, sizeof m->id, "%08x%024x", n_matches, 0x5ea5);
-    m->ended_at = ended_at;
-    m->month = model_month_of(ended_at);
+    model_match_new(m, n_matches, ended_at);
+    mm_month[n_matches] = model_month_of(ended_at);
     n_matches++;
     model_changes++;
     return m;
@@ -238,48 +172,11 @@ static model_match *new_match(int64_t ended_at)
 static void write_match(ippon_store *through, int64_t ended_at)
 {
     model_match *m = new_match(ended_at);
-    m->mode = below(3) == 0;
-    m->seats = m->mode ? 3 : 4;
-    int32_t sum = 0;
-    for (int s = 0; s < m->seats; s++) {
-        int u;
-        bool taken;
-        do { /* a human not yet at the table, or a bot */
-            u = below(4) == 0 ? -1 : below(USERS);
-            taken = false;
-            for (int k = 0; k < s; k++)
-                taken |= u >= 0 && m->user[k] == u;
-        } while (taken);
-        m->user[s] = u;
-        /* small results, so that ties on the total (and on the average) happen */
-        m->result[s] = s + 1 < m->seats ? (below(9) - 4) * 1000 : -sum;
-        sum += m->result[s];
-    }
-    m->ranked = below(6) != 0;
-    m->completed = below(8) != 0;
-    save(through, m);
+    model_match_random(m);
+    model_match_save(through, m);
 }
 
 /* ---- the model's seasons ---------------------------------------------------------------------- */
-
-typedef struct model_row {
-    int user, games, wins;
-    int64_t total;
-    int32_t best;
-} model_row;
-
-static int row_cmp(const void *pa, const void *pb)
-{
-    const model_row *a = pa, *b = pb;
-    if (a->total != b->total)
-        return a->total > b->total ? -1 : 1;
-    double x = (double)a->total / a->games, y = (double)b->total / b->games;
-    if (x != y)
-        return x > y ? -1 : 1;
-    if (a->games != b->games)
-        return a->games > b->games ? -1 : 1;
-    return strcmp(uid(a->user), uid(b->user));
-}
 
 /* every player's sums in every season of both modes: [mode][the season's first month −
    FIRST_MONTH][user], as model_count left them */
@@ -294,26 +191,9 @@ static void model_count(int months)
         return;
     for (int mode = 0; mode < 2; mode++)
         for (int i = 0; i < TABLE_MONTHS; i++)
-            for (int u = 0; u < USERS; u++)
-                sums[mode][i][u] = (model_row){.user = u, .best = INT32_MIN};
-    for (int i = 0; i < n_matches; i++) {
-        const model_match *m = &mm[i];
-        if (!m->ranked || !m->completed || m->voided)
-            continue;
-        model_row *all = sums[m->mode][model_season_of(m->month, months) - FIRST_MONTH];
-        int32_t top = m->result[0];
-        for (int s = 1; s < m->seats; s++)
-            top = m->result[s] > top ? m->result[s] : top;
-        for (int s = 0; s < m->seats; s++) {
-            if (m->user[s] < 0)
-                continue;
-            model_row *r = &all[m->user[s]];
-            r->games++;
-            r->total += m->result[s];
-            r->wins += m->result[s] > 0 && m->result[s] == top;
-            r->best = m->result[s] > r->best ? m->result[s] : r->best;
-        }
-    }
+            model_rows_clear(sums[mode][i]);
+    for (int i = 0; i < n_matches; i++)
+        model_rows_add(sums[mm[i].mode][model_season_of(mm_month[i], months) - FIRST_MONTH], &mm[i]);
     counted_months = months;
     counted_changes = model_changes;
 }
@@ -332,12 +212,7 @@ static int model_board(int mode, int32_t season, int months, int min_games, mode
 {
     model_row all[USERS];
     model_sums(mode, season, months, all);
-    int n = 0;
-    for (int u = 0; u < USERS; u++)
-        if (all[u].games > 0 && all[u].games >= min_games)
-            rows[n++] = all[u];
-    qsort(rows, (size_t)n, sizeof *rows, row_cmp);
-    return n;
+    return model_standings(all, min_games, rows);
 }
 
 /* the seasons the checks look at: from that of 2023-06 to that of 2024-08 (and 2022-01 … 2025-12
@@ -367,34 +242,6 @@ static long model_rows(int months)
 
 /* ---- the checks ------------------------------------------------------------------------------- */
 
-/* compares a page's rows (JSON) with the model's, starting at rank first + 1 */
-static void same_rows(json_t *got_rows, const model_row *want, int n, int first, int limit, const char *what)
-{
-    int expect = n - first < limit ? n - first : limit;
-    if (expect < 0)
-        expect = 0;
-    if ((int)json_array_size(got_rows) != expect)
-        fail_msg("%s: %zu rows, the model has %d", what, json_array_size(got_rows), expect);
-    for (int i = 0; i < expect; i++) {
-        const model_row *w = &want[first + i];
-        json_t *r = json_array_get(got_rows, (size_t)i);
-        const char *id = json_string_value(json_object_get(r, "user_id"));
-        char name[32];
-        name_of(w->user, name);
-        if (!id || strcmp(id, uid(w->user)) || json_integer_value(json_object_get(r, "rank")) != first + i + 1 ||
-            json_integer_value(json_object_get(r, "games")) != w->games ||
-            json_integer_value(json_object_get(r, "total")) != w->total ||
-            json_integer_value(json_object_get(r, "wins")) != w->wins ||
-            json_integer_value(json_object_get(r, "best")) != w->best ||
-            json_real_value(json_object_get(r, "average")) != (double)w->total / w->games ||
-            strcmp(json_string_value(json_object_get(r, "display_name")), name)) {
-            char *text = json_dumps(r, JSON_COMPACT);
-            fail_msg("%s, rank %d: %s; the model has user %d games %d total %lld wins %d best %d", what, first + i + 1,
-                     text, w->user, w->games, (long long)w->total, w->wins, w->best);
-        }
-    }
-}
-
 /* every season's board of both modes with min_games 1..3, a random page of each */
 static void check_boards(int months, int64_t now)
 {
@@ -405,7 +252,7 @@ static void check_boards(int months, int64_t now)
         for (int i = 0; i < ns; i++)
             for (int min_games = 1; min_games <= 3; min_games++) {
                 int n = model_board(mode, seasons[i], months, min_games, want);
-                int limit = below(3) == 0 ? 100 : 1 + below(6), page = limit == 100 ? 1 : 1 + below(4);
+                int limit = model_below(3) == 0 ? 100 : 1 + model_below(6), page = limit == 100 ? 1 : 1 + model_below(4);
                 ippon_leaderboard_query q = {(ippon_mode)mode, IPPON_PERIOD_ALL, now, page, limit, min_games, months,
                                              seasons[i]};
                 json_t *got = NULL;
@@ -417,7 +264,7 @@ static void check_boards(int months, int64_t now)
                 if (json_integer_value(json_object_get(got, "total")) != n)
                     fail_msg("%s: %lld players ranked, the model has %d", what,
                              (long long)json_integer_value(json_object_get(got, "total")), n);
-                same_rows(json_object_get(got, "rows"), want, n, (page - 1) * limit, limit, what);
+                model_same_rows(json_object_get(got, "rows"), want, n, (page - 1) * limit, limit, name_of, what);
                 json_decref(got);
             }
 }
@@ -429,10 +276,10 @@ static void check_histories(int months, int64_t now)
     int ns = model_seasons(months, true, seasons);
     for (int u = 0; u < USERS; u++)
         for (int mode = 0; mode < 2; mode++) {
-            int min_games = 1 + below(3);
+            int min_games = 1 + model_below(3);
             ippon_season_standing got[IPPON_PROFILE_SEASONS];
             int n = -1;
-            assert_int_equal(ippon_store_player_seasons(st, uid(u), (ippon_mode)mode, months, min_games, now, got, &n), 0);
+            assert_int_equal(ippon_store_player_seasons(st, model_uid(u), (ippon_mode)mode, months, min_games, now, got, &n), 0);
             int k = 0;
             for (int i = ns - 1; i >= 0 && k < IPPON_PROFILE_SEASONS; i--) {
                 model_row all[USERS], board[USERS];
@@ -469,8 +316,8 @@ static void check_rest(int months)
 {
     int32_t seasons[TABLE_MONTHS];
     int ns = model_seasons(months, false, seasons);
-    int32_t season = seasons[below(ns)];
-    int mode = below(2), min_games = 1 + below(2);
+    int32_t season = seasons[model_below(ns)];
+    int mode = model_below(2), min_games = 1 + model_below(2);
     char name[8], season_arg[32];
     model_season_name(season, name);
     snprintf(season_arg, sizeof season_arg, "season=%s", name);
@@ -496,7 +343,7 @@ static void check_rest(int months)
     if (json_integer_value(json_object_get(got, "total")) != n)
         fail_msg("%s: %lld players ranked, the model has %d", what,
                  (long long)json_integer_value(json_object_get(got, "total")), n);
-    same_rows(json_object_get(got, "rows"), want, n, 0, 100, what);
+    model_same_rows(json_object_get(got, "rows"), want, n, 0, 100, name_of, what);
     json_decref(got);
     ippon_rest_response_free(&res);
 }
@@ -539,7 +386,7 @@ static void void_match(model_match *m, int64_t now)
 
 static void seasons_follow_every_change(uint64_t seed)
 {
-    rng = seed;
+    model_rng = seed;
     /* the first matches end in the last days of August 2023 */
     int64_t clock = model_month_start(2023 * 12 + 7) + 25 * DAY_MS;
     int months = 0; /* not counted yet */
@@ -558,31 +405,31 @@ static void seasons_follow_every_change(uint64_t seed)
                 months = counts[c].months;
                 count_seasons(months, clock);
             }
-        int what = below(100);
+        int what = model_below(100);
         if (what < 72) { /* a match ends, mostly in time order; at a month's edge on either side of it */
-            int64_t then = clock + below(24) * HOUR_MS + below(1000);
+            int64_t then = clock + model_below(24) * HOUR_MS + model_below(1000);
             int32_t month = model_month_of(then);
             if (model_month_of(clock) != month) {
                 int64_t edge = model_month_start(month);
-                if (below(2) == 0)
+                if (model_below(2) == 0)
                     write_match(st, edge - 1), boundaries++;
-                if (below(2) == 0)
+                if (model_below(2) == 0)
                     write_match(st, edge), boundaries++;
             }
             clock = then;
-            write_match(st, below(20) == 0 ? clock - below(40) * DAY_MS : clock);
+            write_match(st, model_below(20) == 0 ? clock - model_below(40) * DAY_MS : clock);
         } else if (what < 76) { /* a late write at an earlier month's edge */
-            int64_t edge = model_month_start(model_month_of(clock) - below(4));
-            write_match(st, edge - below(2));
+            int64_t edge = model_month_start(model_month_of(clock) - model_below(4));
+            write_match(st, edge - model_below(2));
             boundaries++;
         } else if (what < 84 && n_matches) { /* an admin voids one (again, sometimes) */
-            void_match(&mm[below(n_matches)], clock);
+            void_match(&mm[model_below(n_matches)], clock);
         } else if (what < 92) { /* another process writes */
-            clock += below(6) * HOUR_MS;
+            clock += model_below(6) * HOUR_MS;
             write_match(other, clock);
         }
         if (months > 0 && step % 5 == 0) {
-            check_all(months, below(4) == 0 ? clock + below(90) * DAY_MS : clock);
+            check_all(months, model_below(4) == 0 ? clock + model_below(90) * DAY_MS : clock);
             checks++;
         }
     }
@@ -611,13 +458,13 @@ static void seasons_follow_every_change_2(void **state)
 static void a_history_holds_the_newest_seasons(void **state)
 {
     (void)state;
-    rng = 7;
+    model_rng = 7;
     long rows = -1;
     char err[256];
     assert_int_equal(ippon_store_seasons_ready(st, 1, &rows, err, sizeof err), 0);
     assert_int_equal(rows, 0);
     for (int32_t month = FIRST_MONTH; month < FIRST_MONTH + 30; month++) {
-        model_match *m = new_match(model_month_start(month) + below(20) * DAY_MS);
+        model_match *m = new_match(model_month_start(month) + model_below(20) * DAY_MS);
         m->mode = 0;
         m->seats = 4;
         m->ranked = m->completed = true;
@@ -628,11 +475,11 @@ static void a_history_holds_the_newest_seasons(void **state)
         m->result[1] = 3000;
         m->result[2] = -1000;
         m->result[3] = -2000 - m->result[0];
-        save(st, m);
+        model_match_save(st, m);
     }
     ippon_season_standing got[IPPON_PROFILE_SEASONS];
     int n = -1;
-    assert_int_equal(ippon_store_player_seasons(st, uid(0), IPPON_MODE_4P, 1, 1, model_month_start(FIRST_MONTH + 30), got, &n), 0);
+    assert_int_equal(ippon_store_player_seasons(st, model_uid(0), IPPON_MODE_4P, 1, 1, model_month_start(FIRST_MONTH + 30), got, &n), 0);
     assert_int_equal(n, IPPON_PROFILE_SEASONS);
     for (int i = 0; i < n; i++) {
         int32_t month = FIRST_MONTH + 29 - i; /* newest first */
@@ -643,7 +490,7 @@ static void a_history_holds_the_newest_seasons(void **state)
         assert_int_equal(got[i].of, rival ? 2 : 1);
         assert_int_equal(got[i].rank, rival ? 2 : 1); /* the rival's 3000 beats at most 2000 */
     }
-    assert_int_equal(ippon_store_player_seasons(st, uid(0), IPPON_MODE_3P, 1, 1, 0, got, &n), 0);
+    assert_int_equal(ippon_store_player_seasons(st, model_uid(0), IPPON_MODE_3P, 1, 1, 0, got, &n), 0);
     assert_int_equal(n, 0);
     check_all(1, model_month_start(FIRST_MONTH + 30));
 }
