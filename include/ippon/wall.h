@@ -22,6 +22,11 @@ typedef uint32_t (*ippon_random_word)(void *ctx);
 /* writes the rule set's tile ids in increasing order (136, or 108 without 2m–8m); returns the count */
 int ippon_wall_tiles(const ippon_rules *rules, ippon_tile *out);
 
+/* a seeded, reproducible ippon_random_word for simulations and tests: ctx is a uint64_t state,
+   stepped by SplitMix64, whose output's upper 32 bits are the word (a match's real walls come
+   from src/fairness/, never from this) */
+uint32_t ippon_splitmix_word(void *ctx);
+
 /* shuffles wall[0..n-1] in place, unbiased, with words from next(ctx) */
 void ippon_wall_shuffle(ippon_tile *wall, int n, ippon_random_word next, void *ctx);
 

@@ -17,21 +17,12 @@
 
 enum { MAX_HANDS = 200, MAX_STEPS_PER_HAND = 2000 };
 
-static uint32_t splitmix_word(void *ctx)
-{
-    uint64_t *state = ctx;
-    uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return (uint32_t)((z ^ (z >> 31)) >> 32);
-}
-
 /* the wall of hand `hand` of match `index` for this seed (n = ippon wall size) */
 static int ippon_selfplay_wall(const ippon_rules *rules, uint64_t seed, long index, int hand, uint8_t *wall)
 {
     uint64_t state = seed * 0x100000001b3ull ^ (uint64_t)index * 0x9e3779b97f4a7c15ull ^ (uint64_t)hand << 48;
     int n = ippon_wall_tiles(rules, wall);
-    ippon_wall_shuffle(wall, n, splitmix_word, &state);
+    ippon_wall_shuffle(wall, n, ippon_splitmix_word, &state);
     return n;
 }
 
@@ -79,7 +70,7 @@ static void probe_illegal(ippon_match *m, uint64_t *rng, long index, ippon_selfp
     for (int probe = 0; probe < 3; probe++) {
         ippon_action a;
         memset(&a, 0, sizeof a);
-        uint32_t r = splitmix_word(rng);
+        uint32_t r = ippon_splitmix_word(rng);
         a.seat = (int8_t)(r % (uint32_t)(players + 1)) - (probe == 2 ? 1 : 0);
         a.type = (uint8_t)((r >> 8) % (IPPON_ACT_TYPES + 1));
         a.tile = (ippon_tile)((r >> 16) % 140);
@@ -119,7 +110,7 @@ int ippon_selfplay_match_seats(const ippon_rules *rules, uint64_t seed, long ind
     if (!m)
         return -1;
     uint64_t rng = seed ^ (uint64_t)index << 20 ^ 0x5eed;
-    int first_dealer = (int)(splitmix_word(&rng) % rules->players);
+    int first_dealer = (int)(ippon_splitmix_word(&rng) % rules->players);
     ippon_match_init(m, rules, first_dealer);
     if (seats) {
         seats->first_dealer = first_dealer;

@@ -15,6 +15,15 @@ int ippon_wall_tiles(const ippon_rules *rules, ippon_tile *out)
     return n;
 }
 
+uint32_t ippon_splitmix_word(void *ctx)
+{
+    uint64_t *state = ctx;
+    uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return (uint32_t)((z ^ (z >> 31)) >> 32);
+}
+
 /* a uniform integer in 0..bound-1 by rejection sampling */
 static uint32_t uniform(uint32_t bound, ippon_random_word next, void *ctx)
 {

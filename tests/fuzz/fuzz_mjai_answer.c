@@ -30,15 +30,6 @@ static void fail(const char *what, const char *line)
     abort();
 }
 
-static uint32_t next_word(void *ctx)
-{
-    uint64_t *state = ctx;
-    uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return (uint32_t)((z ^ (z >> 31)) >> 32);
-}
-
 static void feed(ippon_mjai_seat **seats, int players, const ippon_event *ev, int n)
 {
     for (int i = 0; i < n; i++)
@@ -86,7 +77,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     ippon_tile wall[IPPON_TILE_IDS];
     ippon_event ev[IPPON_MAX_EVENTS];
     int n = ippon_wall_tiles(rules, wall);
-    ippon_wall_shuffle(wall, n, next_word, &state);
+    ippon_wall_shuffle(wall, n, ippon_splitmix_word, &state);
     feed(seats, players, ev, ippon_match_start_hand(m, wall, n, ev, IPPON_MAX_EVENTS));
     for (int i = 0; i < steps; i++) {
         int s = waiting_seat(m, players);

@@ -28,15 +28,6 @@
 #include "ippon/shanten.h"
 #include "ippon/wall.h"
 
-static uint32_t next_word(void *ctx)
-{
-    uint64_t *state = ctx;
-    uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return (uint32_t)((z ^ (z >> 31)) >> 32);
-}
-
 static bool threatened(const ippon_view *v)
 {
     for (int s = 0; s < v->players; s++)
@@ -105,7 +96,7 @@ static void styles_side_by_side(const char *preset, int matches, int *differed_t
         ippon_match_init(m, rules, k % rules->players);
         for (int hand = 0; ippon_match_phase(m) == IPPON_PHASE_NEED_WALL && hand < 50; hand++) {
             int n = ippon_wall_tiles(rules, wall);
-            ippon_wall_shuffle(wall, n, next_word, &rng);
+            ippon_wall_shuffle(wall, n, ippon_splitmix_word, &rng);
             assert_true(ippon_match_start_hand(m, wall, n, ev, IPPON_MAX_EVENTS) >= 0);
             while (ippon_match_phase(m) == IPPON_PHASE_TURN || ippon_match_phase(m) == IPPON_PHASE_OFFER) {
                 int s = 0;

@@ -53,15 +53,7 @@ typedef struct table {
     tally t;
 } table;
 
-static uint64_t rng_state;
-static uint32_t next_word(void *ctx)
-{
-    (void)ctx;
-    uint64_t z = (rng_state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return (uint32_t)((z ^ (z >> 31)) >> 32);
-}
+static uint64_t rng_state; /* ippon_splitmix_word's */
 
 static int mjai_id(const table *tb, int seat) { return (seat - tb->first + tb->players) % tb->players; }
 
@@ -315,7 +307,7 @@ static void play(const char *preset, uint64_t seed)
     const char *names[4] = { "A", "B", "C", "D" };
     long nth = 1, wins = 0, draws = 0;
     for (int i = 0; i < MATCHES; i++) {
-        tb.first = (int)(next_word(NULL) % (uint32_t)tb.players);
+        tb.first = (int)(ippon_splitmix_word(&rng_state) % (uint32_t)tb.players);
         ippon_match_init(tb.m, tb.rules, tb.first);
         for (int s = 0; s < tb.players; s++) {
             tb.seat[s] = ippon_mjai_seat_new(tb.rules, s, names);
@@ -326,7 +318,7 @@ static void play(const char *preset, uint64_t seed)
             if (ippon_match_phase(tb.m) == IPPON_PHASE_NEED_WALL) {
                 ippon_tile wall[IPPON_TILE_IDS];
                 int n = ippon_wall_tiles(tb.rules, wall);
-                ippon_wall_shuffle(wall, n, next_word, NULL);
+                ippon_wall_shuffle(wall, n, ippon_splitmix_word, &rng_state);
                 ippon_event ev[IPPON_MAX_EVENTS];
                 int ne = ippon_match_start_hand(tb.m, wall, n, ev, IPPON_MAX_EVENTS);
                 assert_true(ne > 0);
