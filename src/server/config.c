@@ -572,6 +572,11 @@ int ippon_config_records_migrations(const ippon_config *cfg, char *out, size_t o
     return n < 0 || (size_t)n >= outlen ? -1 : 0;
 }
 
+int ippon_config_season_months(const ippon_config *cfg)
+{
+    return cfg && ippon_season_months_ok(cfg->season_months) ? cfg->season_months : 1;
+}
+
 const char *ippon_config_records_name(const ippon_config *cfg)
 {
     return cfg->cluster_postgres[0] ? "PostgreSQL" : cfg->database;

@@ -148,6 +148,11 @@ int ippon_config_records_migrations(const ippon_config *cfg, char *out, size_t o
    (never the URI, which may hold a password) */
 const char *ippon_config_records_name(const ippon_config *cfg);
 
+/* the seasons' length the routes count in: cfg's season_months, or the default (1) without a
+   configuration or with a length ippon_config_check would refuse (a configuration a test filled
+   in by hand), so that no season is ever divided by 0 */
+int ippon_config_season_months(const ippon_config *cfg);
+
 /*
  * One key's value as JSON, checked exactly as in the file, stored in cfg: 0, or -1 with the
  * problem (without the key's name: "must be an integer 1..4", "unknown key") in problem.

@@ -89,7 +89,7 @@ void ippon_rest_leaderboard_get(ippon_app *app, const ippon_rest_request *req, i
         return;
     }
     int64_t now_ms = ippon_wall_ms();
-    int months = app->config ? app->config->season_months : 1;
+    int months = ippon_config_season_months(app->config);
     int32_t season = 0;
     got = ippon_rest_param(req, "season", season_text, sizeof season_text);
     if (got != 0 && !season_board) {

@@ -25,7 +25,7 @@ void ippon_rest_player_get(ippon_app *app, const ippon_rest_request *req, ippon_
         return;
     }
     int64_t now_ms = ippon_wall_ms();
-    int months = app->config ? app->config->season_months : 1;
+    int months = ippon_config_season_months(app->config);
     int min_games = app->config ? app->config->leaderboard_min_games : 1;
     ippon_kept_query kq = {id, 0, 0, 0};
     if (!ippon_rest_have_store(app, res))
