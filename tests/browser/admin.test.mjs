@@ -124,6 +124,11 @@ describe('the admin area in a browser', () => {
     await page.click('#nav a[data-view=users]');
     await page.fill('#user-search', 'troll');
     await page.click('form.search button[type=submit]');
+    // the search's answer alone in the list (not the first page's, which had the row too)
+    await page.waitForFunction((id) => {
+      const rows = [...document.querySelectorAll('#users tr[data-user]')];
+      return rows.length === 1 && rows[0].dataset.user === id;
+    }, victim.json.user.id);
     const row = page.locator(`#users tr[data-user="${victim.json.user.id}"]`);
     await row.locator('button', { hasText: 'Ban' }).click();
     await page.fill('#confirm-reason', 'spamming the lobby');

@@ -39,14 +39,17 @@ export function usersView(root) {
       u.banned_at ? h('span', { class: 'badge bad' }, t('users.banned', { reason: u.ban_reason ?? '' })) : null);
   }
 
+  let loads = 0; // the newest load's number: an older answer arriving after it is dropped
   async function load() {
+    const mine = ++loads;
     let data;
     try {
       data = await api(`/admin/users${query({ q: state.q, banned: state.banned ? 1 : '', page: state.page, limit: LIMIT })}`);
     } catch (e) {
-      replace(list, h('p', { class: 'error' }, errorText(e)));
+      if (mine === loads) replace(list, h('p', { class: 'error' }, errorText(e)));
       return;
     }
+    if (mine !== loads) return; // a search or page asked for since: its answer shows, not this one
     if (!data.users.length) {
       replace(list, h('p', { class: 'muted' }, t('users.none')));
       return;
