@@ -41,7 +41,12 @@ typedef struct ippon_mjai_seat ippon_mjai_seat;
 ippon_mjai_seat *ippon_mjai_seat_new(const ippon_rules *rules, int seat, const char *const *names);
 void ippon_mjai_seat_free(ippon_mjai_seat *s);
 
-/* the seat's number in mjai's numbering (valid from the first hand on) */
+/* queues start_game before the first hand, the seats numbered from first_dealer (the table seat
+   that deals the first hand): a table that waits for its AIs to load before the first deal (the
+   first HAND_START then sends no second start_game); nothing once start_game has been queued */
+void ippon_mjai_seat_begin(ippon_mjai_seat *s, int first_dealer);
+
+/* the seat's number in mjai's numbering (valid from the first hand on, or ippon_mjai_seat_begin) */
 int ippon_mjai_seat_id(const ippon_mjai_seat *s);
 
 /* feeds one event (every event of the match, in order); a decision asked before is over */

@@ -124,19 +124,34 @@ static void own_call(ippon_mjai_seat *s, const ippon_meld_tiles *mt)
     }
 }
 
+/* start_game, once: the names in mjai seat order and the seat's own number */
+static void start_game(ippon_mjai_seat *s)
+{
+    if (s->started)
+        return;
+    const char *names[4] = { s->names[0], s->names[1], s->names[2], s->names[3] };
+    json_t *game = ippon_mjai_start_game(&s->frame, names);
+    json_object_set_new(game, "id", json_integer(ippon_mjai_seat_id(s)));
+    mjai_push(s, game, false, MAY_NOT);
+    s->started = true;
+}
+
+void ippon_mjai_seat_begin(ippon_mjai_seat *s, int first_dealer)
+{
+    if (s->started || first_dealer < 0)
+        return;
+    if (s->frame.first < 0)
+        s->frame.first = (int8_t)(first_dealer % s->frame.players);
+    start_game(s);
+}
+
 static void start_hand(ippon_mjai_seat *s, const ippon_event *ev)
 {
     if (s->in_hand)
         mjai_push(s, ippon_mjai_plain("end_kyoku"), false, MAY_NOT);
     json_t *out[2];
     ippon_mjai_event(&s->frame, ev, s->kita_type, out); /* fixes the numbering on the first hand */
-    if (!s->started) {
-        const char *names[4] = { s->names[0], s->names[1], s->names[2], s->names[3] };
-        json_t *game = ippon_mjai_start_game(&s->frame, names);
-        json_object_set_new(game, "id", json_integer(ippon_mjai_seat_id(s)));
-        mjai_push(s, game, false, MAY_NOT);
-        s->started = true;
-    }
+    start_game(s);
     /* every other seat's 13 tiles hidden; the seat's own come with its DEAL */
     json_t *tehais = json_object_get(out[0], "tehais");
     for (int r = 0; r < s->frame.players; r++)

@@ -28,6 +28,7 @@
 #include "base/log.h"
 #include "base/wall_clock.h"
 #include "game/gateway_conn.h"
+#include "game/gateway_mjai.h"
 #include "game/gateway_lobby.h"
 #include "game/gateway_room_limits.h"
 #include "game/gateway_rooms.h"
@@ -408,6 +409,10 @@ void ippon_gateway_message(ippon_gateway *gw, ippon_conn *c, const char *text, s
     int64_t now = gw_now(gw);
     if (c->closing)
         return;
+    if (c->mjai) { /* an AI's answer (gateway_mjai.c) */
+        gw_mjai_message(gw, c, text, len);
+        return;
+    }
     if (over_rate(gw, c, now)) {
         gw_bad(gw, c, "rate_limited", "too many messages: slow down");
         return;

@@ -149,6 +149,26 @@ void ippon_gateway_oversized(ippon_gateway *gw, ippon_conn *c);
 bool ippon_gateway_hello_overdue(ippon_gateway *gw, ippon_conn *c, int seconds);
 /* the socket closed; c is freed */
 void ippon_gateway_close(ippon_gateway *gw, ippon_conn *c);
+
+/*
+ * AIs at /mjai (src/server/MJAI.md; gateway_mjai.c). The upgrade is checked first
+ * (ippon_gateway_mjai_admit: the bot's bearer token, the room, a resume), and refused with an HTTP
+ * status; the socket then opens as the bot's connection (ippon_gateway_open_mjai), whose messages
+ * are the AI's answers (ippon_gateway_message).
+ */
+typedef struct ippon_mjai_entry {
+    char bot_id[40];
+    char name[80];
+    ippon_mode mode; /* the room: practice-4p or practice-3p */
+    long resume;     /* resume=N: the numbered messages the AI has; -1: none */
+} ippon_mjai_entry;
+/* 0 and *who, or the HTTP status of the refusal (400, 401, 403, 503) with its code and message */
+int ippon_gateway_mjai_admit(ippon_gateway *gw, const char *authorization, const char *room, const char *resume,
+                             ippon_mjai_entry *who, const char **code, char *message, size_t cap);
+/* the socket of an admitted AI: its connection (NULL: refused, too many from addr) */
+ippon_conn *ippon_gateway_open_mjai(ippon_gateway *gw, void *socket, const char *addr, const ippon_mjai_entry *who);
+/* the status of c's close frame after its last message (0: 1008, policy), and its reason */
+int ippon_gateway_close_status(const ippon_conn *c);
 /* the next queued message for the socket (IPPON_GATEWAY_HEAD_ROOM bytes of head room, `len` bytes
    of text after it, and room for one more byte), or NULL; *close_after says the socket should
    close once it is sent. Give the block back with ippon_gateway_out_free once written */

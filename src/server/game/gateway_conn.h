@@ -34,6 +34,9 @@ struct ippon_conn {
     int room_asks;              /* its room_joins the cluster's matchmaker looks up (counted by the
                                    limits on failed joins: gateway_room_limits.c) ... */
     int room_asks_shared;       /* ... of them, those counted across the cluster too */
+    bool mjai;                  /* an AI at /mjai (gateway_mjai.c): user_id is its bot account */
+    long next_answer;           /* ... the number of its next answer (MJAI.md: paired by counting) */
+    int close_status;           /* the close frame's status after its last message; 0: 1008 */
 };
 
 #ifdef IPPON_TEST_HOOKS

@@ -22,6 +22,7 @@
 #include "game/gateway_conn.h"
 #include "game/gateway_finished.h"
 #include "game/gateway_journal.h"
+#include "game/gateway_mjai.h"
 #include "game/gateway_state.h"
 #include "game/gateway_watch.h"
 #include "metrics.h"
@@ -72,6 +73,18 @@ static void table_send(void *ctx, ippon_table *t, int seat, const char *user_id,
         json_decref(msg);
 }
 
+/* a line of mjai for the AI at `seat`, if connected (gateway_mjai.c) */
+static void table_send_line(void *ctx, ippon_table *t, int seat, const char *user_id, const char *line)
+{
+    (void)seat;
+    gw_mjai_line(((struct gw_table *)ctx)->gw, t, user_id, line);
+}
+
+static void table_timed_out(void *ctx, ippon_table *t, int seat, const char *user_id)
+{
+    gw_mjai_timed_out(((struct gw_table *)ctx)->gw, t, seat, user_id);
+}
+
 static void table_finished(void *ctx, ippon_table *t, const ippon_stored_match *rec)
 {
     struct gw_table *ended = ctx;
@@ -90,6 +103,10 @@ static void table_finished(void *ctx, ippon_table *t, const ippon_stored_match *
     int n = gw_table_humans(t, humans);
     for (int i = 0; i < n; i++)
         ippon_strmap_remove(gw->seated, humans[i]);
+    if (!rec->completed)
+        for (int s = 0; s < ippon_table_players(t); s++)
+            if (ippon_table_player_at(t, s)->mjai)
+                gw_mjai_table_closed(gw, ippon_table_player_at(t, s)->user_id);
     if (gw->has_mm && n > 0 && !held) /* the cluster frees their seats (a practice table's too: harmless) */
         gw->mm.table_over(gw->mm.ctx, ippon_table_id(t), humans, n);
     if (!ended->dead) {
@@ -222,7 +239,8 @@ static void table_hooks(struct gw_table *gt, ippon_table_hooks *out)
 {
     *out = (ippon_table_hooks){ .ctx = gt, .send = table_send, .finished = table_finished,
                                 .journal = gt->journal.file ? gw_journal_record : NULL,
-                                .journal_ctx = &gt->journal };
+                                .journal_ctx = &gt->journal, .send_line = table_send_line,
+                                .timed_out = table_timed_out };
 }
 
 static void table_link(ippon_gateway *gw, struct gw_table *gt)
@@ -282,6 +300,7 @@ static int start_table(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_ent
         if (i < n) {
             snprintf(players[i].user_id, sizeof players[i].user_id, "%s", humans[i].user_id);
             snprintf(players[i].name, sizeof players[i].name, "%s", humans[i].name);
+            players[i].mjai = opt->mjai[i];
         } else {
             players[i].bot = true;
             snprintf(players[i].name, sizeof players[i].name, "%s", ippon_bot_names[(i - n) % IPPON_BOT_NAME_COUNT]);
@@ -352,6 +371,12 @@ int gw_start_table_as(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_entr
 {
     const gw_table_options ordinary = { .clock_factor = 1, .watch_delay_ms = -1 };
     return start_table(gw, mode, humans, n, may_rank, &ordinary, id);
+}
+
+int gw_start_mjai_practice(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_entry *ai)
+{
+    const gw_table_options practice = { .clock_factor = 1, .watch_delay_ms = -1, .mjai = { true } };
+    return start_table(gw, mode, ai, 1, false, &practice, NULL);
 }
 
 void gw_start_table_with(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_entry *humans, int n,

@@ -24,6 +24,7 @@ typedef struct gw_table_options {
     int clock_factor;       /* the clocks times this (1: standard) */
     bool no_spectators;
     int64_t watch_delay_ms; /* < 0: the server's spectate delay */
+    bool mjai[IPPON_MAX_PLAYERS]; /* which of the humans given are bot accounts' AIs over mjai */
 } gw_table_options;
 
 /* a table from the lobby (may_rank) or for practice (not ranked) */
@@ -32,6 +33,8 @@ void gw_start_table(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_entry 
    table was made */
 int gw_start_table_as(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_entry *humans, int n, bool may_rank,
                       const char *id);
+/* a practice table of a bot account's AI over mjai (gateway_mjai.c) against built-in bots: 0 or -1 */
+int gw_start_mjai_practice(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_entry *ai);
 /* a table started from a private room (never ranked) */
 void gw_start_table_with(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_entry *humans, int n,
                          const gw_table_options *opt);

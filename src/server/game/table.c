@@ -39,9 +39,12 @@
 #include "ippon/error.h"
 #include "game/protocol.h"
 #include "game/public_feed.h"
+#include "game/table_mjai.h"
 
 enum { TABLE_MAX_LOG = 4096 }; /* messages kept per seat for resuming */
 enum { SPECTATORS = -1 };      /* the "seat" of the public feed in the call window's queue */
+enum { MJAI_WARMUP_MS = 30000 }; /* an AI seat's start_game waits this long for its answer before the first
+                                    deal (MJAI.md "Clocks"; not scaled: a model loading is real time) */
 
 struct seat_log {
     char **text;
@@ -87,7 +90,12 @@ struct ippon_table {
     int64_t prompt_at;                 /* -1, or when a restored table prompts what replaying left
                                           unprompted (a riichi player's automatic discard) */
     bool back[IPPON_MAX_PLAYERS];      /* during that hold: the seat's player has resumed */
-    struct held_event { int seat; json_t *event; } *held; /* events waiting for the window */
+    struct held_event {                /* events waiting for the window: a message, or for an AI seat
+                                          the core's event itself (its stream makes the lines) */
+        int seat;
+        json_t *event;
+        ippon_event core;
+    } *held;
     int held_count, held_cap;
     bool view_wanted[IPPON_MAX_PLAYERS]; /* a full view asked for while the window was open */
     int last_discarder;                /* the seat of the hand's latest discard, -1 before the first */
@@ -100,6 +108,8 @@ struct ippon_table {
         ippon_furiten furiten;
     } told[IPPON_MAX_PLAYERS];
     ippon_public_feed feed;            /* what spectators are shown (public_feed.h) */
+    table_mjai *wire[IPPON_MAX_PLAYERS]; /* an AI seat's mjai stream (table_mjai.h), else NULL */
+    int flushing;                      /* the AI seat whose lines flush_wires is sending, -1 */
     int32_t final_points[IPPON_MAX_PLAYERS], results[IPPON_MAX_PLAYERS];
 };
 
@@ -110,11 +120,34 @@ static void send_to(ippon_table *t, int seat, json_t *msg)
         return;
     }
     assert(seat >= 0 && seat < t->players);
-    if (t->seats[seat].bot || !t->hooks.send) {
+    if (t->seats[seat].bot || t->wire[seat] || !t->hooks.send) {
         json_decref(msg);
         return;
     }
     t->hooks.send(t->hooks.ctx, t, seat, t->seats[seat].user_id, msg);
+}
+
+/* a line of an AI seat's stream to its user (ctx: the table) */
+static void send_line(void *ctx, long number, const char *line)
+{
+    ippon_table *t = ctx;
+    (void)number;
+    for (int s = 0; s < t->players; s++)
+        if (t->wire[s] && t->flushing == s && t->hooks.send_line)
+            t->hooks.send_line(t->hooks.ctx, t, s, t->seats[s].user_id, line);
+}
+
+/* what the AI seats' streams made since the last flush goes out (while replaying a journal it is
+   only numbered: it was sent before the restart); every public entry point ends with this, after
+   the asks, so a decision's line carries its possible_actions */
+static void flush_wires(ippon_table *t)
+{
+    for (int s = 0; s < t->players; s++)
+        if (t->wire[s]) {
+            t->flushing = s;
+            table_mjai_take(t->wire[s], t->replaying ? NULL : send_line, t);
+        }
+    t->flushing = -1;
 }
 
 /* the proof of message n for the seat (table.h, "Proofs") into hex (33 bytes); false without a key */
@@ -202,33 +235,35 @@ static void post_public(ippon_table *t, json_t *event, int64_t now)
     json_decref(msg);
 }
 
-/* an event for a seat (SPECTATORS: the public feed) when it goes out */
-static void deliver(ippon_table *t, int seat, json_t *event, int64_t now)
+/* an event for a seat (SPECTATORS: the public feed) when it goes out; an AI seat's is the core's */
+static void deliver(ippon_table *t, int seat, json_t *event, const ippon_event *core, int64_t now)
 {
-    if (seat == SPECTATORS)
+    if (seat != SPECTATORS && t->wire[seat])
+        table_mjai_event(t->wire[seat], core);
+    else if (seat == SPECTATORS)
         post_public(t, event, now);
     else
         post_event(t, seat, event);
 }
 
-/* an event for a seat: sent now, or held while a call window is open */
-static void emit(ippon_table *t, int seat, json_t *event, int64_t now)
+/* an event for a seat: sent now, or held while a call window is open (an AI seat's: core) */
+static void emit(ippon_table *t, int seat, json_t *event, const ippon_event *core, int64_t now)
 {
     if (t->window_ends < 0) {
-        deliver(t, seat, event, now);
+        deliver(t, seat, event, core, now);
         return;
     }
     if (t->held_count == t->held_cap) {
         int cap = t->held_cap ? 2 * t->held_cap : 16;
         struct held_event *grown = realloc(t->held, (size_t)cap * sizeof *grown);
         if (!grown) { /* out of memory: better early than lost */
-            deliver(t, seat, event, now);
+            deliver(t, seat, event, core, now);
             return;
         }
         t->held = grown;
         t->held_cap = cap;
     }
-    t->held[t->held_count++] = (struct held_event){ seat, event };
+    t->held[t->held_count++] = (struct held_event){ seat, event, core ? *core : (ippon_event){ 0 } };
 }
 
 /* the hand's number in its round, as players say it: East 1 (1) … East 4 (4), South 1 … */
@@ -336,13 +371,17 @@ static void dispatch(ippon_table *t, const ippon_event *ev, int n, int64_t now)
         for (int s = 0; s < t->players; s++) {
             if (t->seats[s].bot)
                 continue; /* a bot reads the match itself: no messages to build or keep */
+            if (t->wire[s]) { /* an AI seat's stream takes every event and keeps what the seat may see */
+                emit(t, s, NULL, &ev[i], now);
+                continue;
+            }
             json_t *o = same_for_all ? json_incref(pub) : event_for(t, &ev[i], s);
             if (o)
-                emit(t, s, o, now);
+                emit(t, s, o, NULL, now);
         }
         json_t *o = same_for_all ? pub : event_for(t, &ev[i], -1); /* what the whole table may see */
         if (o)
-            emit(t, SPECTATORS, o, now);
+            emit(t, SPECTATORS, o, NULL, now);
     }
 }
 
@@ -354,7 +393,7 @@ static void dispatch(ippon_table *t, const ippon_event *ev, int n, int64_t now)
  */
 static void tell_tenpai(ippon_table *t, int seat, int64_t now)
 {
-    if (t->seats[seat].bot)
+    if (t->seats[seat].bot || t->wire[seat])
         return;
     struct told now_told;
     now_told.waits = ippon_match_seat_waits(t->m, seat, &now_told.furiten);
@@ -362,7 +401,7 @@ static void tell_tenpai(ippon_table *t, int seat, int64_t now)
         return;
     t->told[seat] = now_told;
     json_t *tenpai = ippon_proto_tenpai_of(now_told.waits, now_told.furiten);
-    emit(t, seat, json_pack("{s:s,s:o}", "type", "tenpai", "tenpai", tenpai ? tenpai : json_null()), now);
+    emit(t, seat, json_pack("{s:s,s:o}", "type", "tenpai", "tenpai", tenpai ? tenpai : json_null()), NULL, now);
 }
 
 /* tell_tenpai for every seat while the hand is on. The seat on turn too: whether its own kan or
@@ -491,6 +530,11 @@ static json_t *clock_json(const ippon_table *t, int seat, int64_t now)
    and its clock; only human seats are asked */
 static void send_ask(ippon_table *t, int seat, int64_t now)
 {
+    if (t->wire[seat]) { /* its options mark the line it decides after (flush_wires sends it) */
+        ippon_action legal[IPPON_MAX_LEGAL];
+        table_mjai_ask(t->wire[seat], legal, ippon_match_legal(t->m, seat, legal, IPPON_MAX_LEGAL));
+        return;
+    }
     json_t *ask = json_pack("{s:s,s:i,s:o,s:o}", "type", "ask", "seq", (json_int_t)t->ask_seq[seat], "options",
                             ippon_proto_options(t->m, seat), "clock", clock_json(t, seat, now));
     json_t *tenpai = ippon_proto_tenpai(t->m, seat);
@@ -560,6 +604,8 @@ static void prompt(ippon_table *t, int64_t now)
             ippon_clock_stop(&t->clock, s, now);
             t->asked[s] = false;
             t->bot_due[s] = -1;
+            if (t->wire[s])
+                table_mjai_decided(t->wire[s]);
         }
         if (!waiting || t->asked[s])
             continue;
@@ -691,13 +737,21 @@ static ippon_table *table_alloc(const char *id, const ippon_rules *rules, const 
         t->bot_due[s] = -1;
     }
     t->last_discarder = -1;
+    t->flushing = -1;
     t->window_ends = -1;
     t->hold_until = -1;
     t->prompt_at = -1;
     t->next_hand_at = -1;
     t->contributions_end = -1;
     ippon_clock_init(&t->clock, &t->set.clock);
-    if (!t->seeds || !t->wins) {
+    bool wires_made = true;
+    const char *names[IPPON_MAX_PLAYERS] = { 0 };
+    for (int s = 0; s < t->players; s++)
+        names[s] = t->seats[s].name;
+    for (int s = 0; s < t->players; s++)
+        if (t->seats[s].mjai && !t->seats[s].bot)
+            wires_made &= (t->wire[s] = table_mjai_new(&t->rules, s, names)) != NULL;
+    if (!t->seeds || !t->wins || !wires_made) {
         ippon_table_free(t);
         return NULL;
     }
@@ -708,8 +762,9 @@ static json_t *open_record(const ippon_table *t)
 {
     json_t *players = json_array();
     for (int s = 0; s < t->players; s++)
-        json_array_append_new(players, json_pack("{s:s,s:s,s:b}", "user_id", t->seats[s].user_id, "name",
-                                                 t->seats[s].name, "bot", t->seats[s].bot));
+        json_array_append_new(players, json_pack("{s:s,s:s,s:b,s:b}", "user_id", t->seats[s].user_id, "name",
+                                                 t->seats[s].name, "bot", t->seats[s].bot, "mjai",
+                                                 t->seats[s].mjai));
     const ippon_clock_rules *c = &t->set.clock;
     return json_pack("{s:s,s:s,s:s,s:o,s:b,s:i,s:o,s:{s:I,s:I,s:I,s:I},s:b,s:b,s:I}", "k", "open", "id", t->id,
                      "rules", t->rules.name, "players", players, "ranked", t->ranked, "first_dealer",
@@ -733,19 +788,34 @@ static json_t *match_found(const ippon_table *t, int seat)
                      (json_int_t)(t->contributions_end >= 0 ? t->set.contribution_ms : 0));
 }
 
+/* a seat whose player contributes to the walls: a person (bots and AI seats do not) */
+static bool contributes(const ippon_table *t, int s)
+{
+    return !t->seats[s].bot && !t->wire[s];
+}
+
 static bool has_human(const ippon_table *t)
 {
     for (int s = 0; s < t->players; s++)
-        if (!t->seats[s].bot)
+        if (contributes(t, s))
             return true;
     return false;
 }
 
-/* the first deal waits for the human seats' contributions, unless there is none to wait for */
+static bool has_wire(const ippon_table *t)
+{
+    for (int s = 0; s < t->players; s++)
+        if (t->wire[s])
+            return true;
+    return false;
+}
+
+/* the first deal waits for the human seats' contributions and the AI seats' answers to
+   start_game, unless there is none to wait for */
 static bool all_contributed(const ippon_table *t)
 {
     for (int s = 0; s < t->players; s++)
-        if (!t->seats[s].bot && !t->contributions[s].given)
+        if ((contributes(t, s) && !t->contributions[s].given) || (t->wire[s] && !table_mjai_ready(t->wire[s])))
             return false;
     return true;
 }
@@ -763,12 +833,18 @@ ippon_table *ippon_table_new(const char *id, const ippon_rules *rules, const ipp
     journal(t, open_record(t), now);
     if (t->set.contribution_ms > 0 && has_human(t))
         t->contributions_end = now + t->set.contribution_ms;
-    for (int s = 0; s < t->players; s++)
+    if (has_wire(t) && t->contributions_end < now + MJAI_WARMUP_MS) /* the AIs load */
+        t->contributions_end = now + MJAI_WARMUP_MS;
+    for (int s = 0; s < t->players; s++) {
         send_to(t, s, match_found(t, s));
+        if (t->wire[s])
+            table_mjai_begin(t->wire[s], t->first_dealer);
+    }
     if (t->contributions_end < 0) {
         deal(t, now);
         prompt(t, now);
     }
+    flush_wires(t);
     return t;
 }
 
@@ -805,12 +881,13 @@ int ippon_table_contribute(ippon_table *t, int seat, const json_t *msg, int64_t 
         snprintf(err, cap, "the first hand has been dealt: contributions are taken before it");
         return -1;
     }
-    if (seat < 0 || seat >= t->players || t->seats[seat].bot || t->contributions[seat].given) {
+    if (seat < 0 || seat >= t->players || !contributes(t, seat) || t->contributions[seat].given) {
         *code = "already_contributed";
         snprintf(err, cap, "your seat's contribution has been taken");
         return -1;
     }
     take_contribution(t, seat, bytes, now);
+    flush_wires(t);
     return 0;
 }
 
@@ -867,6 +944,7 @@ static int read_players(const json_t *list, int players, ippon_seat_player *out)
         snprintf(out[s].user_id, sizeof out[s].user_id, "%s", user_id);
         snprintf(out[s].name, sizeof out[s].name, "%s", name);
         out[s].bot = json_is_true(json_object_get(p, "bot"));
+        out[s].mjai = json_is_true(json_object_get(p, "mjai")) && !out[s].bot;
     }
     return 0;
 }
@@ -928,7 +1006,7 @@ static int replay_record(ippon_table *t, const json_t *rec, int64_t at, char *er
         const json_t *seat = json_object_get(rec, "seat");
         uint8_t bytes[IPPON_CONTRIBUTION_BYTES];
         if (!json_is_integer(seat) || json_integer_value(seat) < 0 || json_integer_value(seat) >= t->players ||
-            t->seats[json_integer_value(seat)].bot || t->contributions[json_integer_value(seat)].given) {
+            !contributes(t, (int)json_integer_value(seat)) || t->contributions[json_integer_value(seat)].given) {
             snprintf(err, errlen, "contribute: seat: not a human seat still to contribute");
             return -1;
         }
@@ -999,6 +1077,9 @@ ippon_table *ippon_table_restore(const json_t *records, const ippon_table_settin
     t->replaying = true;
     t->first_dealer = (int)json_integer_value(dealer);
     ippon_match_init(t->m, rules, t->first_dealer);
+    for (int s = 0; s < t->players; s++)
+        if (t->wire[s])
+            table_mjai_begin(t->wire[s], t->first_dealer);
     int64_t last = t->started_ms;
     for (size_t i = 1; i < json_array_size(records) && !t->over; i++) {
         const json_t *rec = json_array_get(records, i);
@@ -1019,6 +1100,10 @@ ippon_table *ippon_table_restore(const json_t *records, const ippon_table_settin
        players get them on their return: nothing they saw changes either way. */
     if (!t->over && t->window_ends >= 0)
         replay_until(t, t->window_ends > last ? t->window_ends : last);
+    flush_wires(t); /* numbered again as they were sent */
+    for (int s = 0; s < t->players; s++)
+        if (t->wire[s])
+            table_mjai_restored(t->wire[s]);
     t->replaying = false;
     if (!t->over && json_array_size(t->seeds) == 0) {
         /* opened, never dealt: the wait for contributions goes on (from the hold's end) for the
@@ -1039,6 +1124,7 @@ ippon_table *ippon_table_restore(const json_t *records, const ippon_table_settin
         if (t->set.resume_hold_ms > 0)
             t->hold_until = now + t->set.resume_hold_ms;
     }
+    flush_wires(t);
     return t;
 }
 
@@ -1054,6 +1140,8 @@ void ippon_table_free(ippon_table *t)
     for (int i = 0; i < t->held_count; i++)
         json_decref(t->held[i].event);
     free(t->held);
+    for (int s = 0; s < t->players; s++)
+        table_mjai_free(t->wire[s]);
     json_decref(t->seeds);
     free(t->played);
     json_decref(t->wins);
@@ -1125,7 +1213,56 @@ int ippon_table_act(ippon_table *t, int seat, const json_t *msg, int64_t now, co
         return -1;
     }
     t->hold_until = -1; /* the table moved: its times are no longer the hold's */
+    flush_wires(t);
     return 0;
+}
+
+int ippon_table_mjai_answer(ippon_table *t, int seat, long number, const char *line, int64_t now, char *err,
+                            size_t cap)
+{
+    if (cap)
+        err[0] = '\0';
+    if (seat < 0 || seat >= t->players || !t->wire[seat]) {
+        snprintf(err, cap, "not an AI seat");
+        return TABLE_MJAI_NOTHING;
+    }
+    ippon_action a;
+    int r = table_mjai_answer(t->wire[seat], number, line, &a, err, cap);
+    if (r == TABLE_MJAI_ACT && !t->over && t->asked[seat] && ippon_match_waiting_for(t->m, seat)) {
+        if (apply(t, &a, now) < 0 && ippon_match_timeout_action(t->m, seat, &a) == 0) {
+            snprintf(err, cap, "the rules refused that action now: the default action was taken");
+            apply(t, &a, now);
+        }
+        t->hold_until = -1;
+    }
+    /* the last start_game answered: the first deal need not wait for the warm-up's end */
+    if (!t->over && t->contributions_end >= 0 && json_array_size(t->seeds) == 0 && all_contributed(t)) {
+        deal(t, now);
+        prompt(t, now);
+    }
+    flush_wires(t);
+    return r;
+}
+
+long ippon_table_mjai_lines(const ippon_table *t, int seat)
+{
+    return seat >= 0 && seat < t->players && t->wire[seat] ? table_mjai_lines(t->wire[seat]) : 0;
+}
+
+const char *ippon_table_mjai_line(const ippon_table *t, int seat, long n)
+{
+    return seat >= 0 && seat < t->players && t->wire[seat] ? table_mjai_line(t->wire[seat], n) : NULL;
+}
+
+long ippon_table_mjai_answered(const ippon_table *t, int seat)
+{
+    return seat >= 0 && seat < t->players && t->wire[seat] ? table_mjai_answered(t->wire[seat]) : 0;
+}
+
+void ippon_table_mjai_back(ippon_table *t, int seat, int64_t now)
+{
+    if (seat >= 0 && seat < t->players && t->wire[seat])
+        hold_player_back(t, seat, now);
 }
 
 int64_t ippon_table_next_wakeup(const ippon_table *t)
@@ -1163,7 +1300,15 @@ static void bot_move(ippon_table *t, int seat, int64_t now)
     free(view);
 }
 
+static void tick(ippon_table *t, int64_t now);
+
 void ippon_table_tick(ippon_table *t, int64_t now)
+{
+    tick(t, now);
+    flush_wires(t);
+}
+
+static void tick(ippon_table *t, int64_t now)
 {
     for (int guard = 0; guard < 64 && !t->over; guard++) {
         if (t->prompt_at >= 0 && now >= t->prompt_at) {
@@ -1198,6 +1343,11 @@ void ippon_table_tick(ippon_table *t, int64_t now)
             ippon_action a;
             if (ippon_match_timeout_action(t->m, due, &a) == 0) {
                 send_to(t, due, json_pack("{s:s,s:i}", "type", "timeout", "seq", (json_int_t)t->ask_seq[due]));
+                if (t->wire[due]) { /* its answer, if it comes, is late */
+                    table_mjai_decided(t->wire[due]);
+                    if (t->hooks.timed_out)
+                        t->hooks.timed_out(t->hooks.ctx, t, due, t->seats[due].user_id);
+                }
                 apply(t, &a, now);
             }
         }
@@ -1238,7 +1388,7 @@ static void close_window(ippon_table *t, int64_t now)
 {
     t->window_ends = -1;
     for (int i = 0; i < t->held_count; i++)
-        deliver(t, t->held[i].seat, t->held[i].event, now);
+        deliver(t, t->held[i].seat, t->held[i].event, &t->held[i].core, now);
     t->held_count = 0;
     for (int s = 0; s < t->players; s++)
         if (t->view_wanted[s]) {
@@ -1252,6 +1402,8 @@ static void close_window(ippon_table *t, int64_t now)
 void ippon_table_resume(ippon_table *t, int seat, long last_seen, int64_t now)
 {
     assert(seat >= 0 && seat < t->players);
+    if (t->wire[seat]) /* an AI seat resumes through the gateway's mjai route */
+        return;
     hold_player_back(t, seat, now);
     struct seat_log *lg = &t->log[seat];
     if (last_seen >= lg->first - 1 && last_seen < lg->first + lg->count) {
@@ -1290,4 +1442,5 @@ void ippon_table_abandon(ippon_table *t, const char *reason, int64_t now)
         return;
     journal(t, json_pack("{s:s,s:s}", "k", "close", "reason", reason ? reason : "closed"), now);
     finish(t, false, reason ? reason : "closed", now);
+    flush_wires(t);
 }

@@ -74,7 +74,31 @@ typedef struct ippon_table_hooks {
        causes is sent; NULL: no journal. Its own context: journal_ctx */
     void (*journal)(void *journal_ctx, ippon_table *t, json_t *record);
     void *journal_ctx;
+    /* a line of mjai for the AI at `seat` (below, "AI seats"); NULL: AI seats hear nothing */
+    void (*send_line)(void *ctx, ippon_table *t, int seat, const char *user_id, const char *line);
+    /* an AI seat's clock ran out and the table took its default action (may be NULL) */
+    void (*timed_out)(void *ctx, ippon_table *t, int seat, const char *user_id);
 } ippon_table_hooks;
+
+/*
+ * AI seats. A seat whose player has .mjai is played by a bot account's AI over mjai
+ * (src/server/MJAI.md): it is a player's seat — its clock, its decisions asked and timed out —
+ * but instead of the game's messages it gets the lines of its mjai stream (table_mjai.h), numbered
+ * from 1 through the match and kept for resuming, through the send_line hook; it contributes
+ * nothing to the walls. Its start_game goes out when the table opens, and the first deal waits
+ * for its answer (with the contributions), at most 30 s. Its answers come in numbered by the
+ * caller (ippon_table_mjai_answer); a refused one takes the default action as a timeout would.
+ */
+/* answer number `number` of the AI at `seat` (a NUL-terminated line): a table_mjai_outcome
+   (TABLE_MJAI_*); err (cap bytes) is "" or why it was refused, for the AI's "error" message */
+int ippon_table_mjai_answer(ippon_table *t, int seat, long number, const char *line, int64_t now, char *err,
+                            size_t cap);
+/* the lines the AI seat has been given (numbered 1 … this), line n (NULL if none), the answers taken */
+long ippon_table_mjai_lines(const ippon_table *t, int seat);
+const char *ippon_table_mjai_line(const ippon_table *t, int seat, long n);
+long ippon_table_mjai_answered(const ippon_table *t, int seat);
+/* the AI seat is connected again (a restored table's hold ends once every player is back) */
+void ippon_table_mjai_back(ippon_table *t, int seat, int64_t now);
 
 /*
  * Journal. A match is a pure function of its seeds and its actions, so the table journals them

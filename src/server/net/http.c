@@ -89,6 +89,7 @@
 #include "net/uri_check.h"
 #include "net/ws.h"
 #include "net/ws_origin.h"
+#include "game/gateway.h"
 
 #define HTTP_MAX_BODY (64 * 1024) /* largest REST request body accepted */
 #define HTTP_MAX_HEADERS 4096     /* lws's space for a request's line and headers (http_too_large.h) */
@@ -112,7 +113,8 @@ struct ippon_http {
     struct lws_http_mount api_mount;
     struct lws_http_mount ws_mount;
     struct lws_http_mount metrics_mount; /* GET /metrics (metrics.c), through the REST glue */
-    struct lws_protocols protocols[4]; /* "http", the game's WebSocket (ws.h), the listener, the end */
+    struct lws_http_mount mjai_mount;    /* the AIs' WebSocket (ws.h, src/server/MJAI.md) */
+    struct lws_protocols protocols[5]; /* "http", the game's WebSocket and the AIs' (ws.h), the listener, the end */
     char *web_root; /* the web root folder, as configured */
     void (*woken)(void *ctx); /* ippon_http_on_wake: the workers' results are in */
     void *woken_ctx;
@@ -383,11 +385,12 @@ static int http_callback(struct lws *wsi, enum lws_callback_reasons reason, void
         if (lws_http_get_uri_and_method(wsi, &uri, &uri_len) < 0)
             uri_len = 0;
         ippon_http *h = http_of(wsi);
-        if (!in || strcasecmp(in, "websocket") != 0 || uri_len != 3 || strncmp(uri, "/ws", 3) != 0) {
+        bool game = uri_len == 3 && !strncmp(uri, "/ws", 3), mjai = uri_len == 5 && !strncmp(uri, "/mjai", 5);
+        if (!in || strcasecmp(in, "websocket") != 0 || (!game && !mjai)) {
             ippon_rest_response res;
             memset(&res, 0, sizeof res);
             ippon_rest_reply_error(&res, 400, "bad_request",
-                                   "only /ws upgrades, and only to a WebSocket (Upgrade: websocket)");
+                                   "only /ws and /mjai upgrade, and only to a WebSocket (Upgrade: websocket)");
             return ippon_http_reply_and_close(wsi, h ? h->app : NULL, &res);
         }
         const ippon_config *cfg = h && h->app ? h->app->config : NULL;
@@ -397,6 +400,13 @@ static int http_callback(struct lws *wsi, enum lws_callback_reasons reason, void
             ippon_rest_reply_error(&res, 403, "origin_not_allowed",
                                    "pages of this origin may not open the game's WebSocket (allowed_origins)");
             return ippon_http_reply_and_close(wsi, h->app, &res);
+        }
+        if (mjai) { /* an AI: its token, room and resume are checked before the upgrade */
+            ippon_mjai_entry who;
+            ippon_rest_response res;
+            memset(&res, 0, sizeof res);
+            if (ippon_mjai_ws_admit(wsi, h ? h->app : NULL, &who, &res) != 0)
+                return ippon_http_reply_and_close(wsi, h ? h->app : NULL, &res);
         }
         if (h) /* becoming a WebSocket: the gateway counts it from now on */
             ippon_http_release(wsi, h->open);
@@ -571,6 +581,12 @@ int ippon_http_start(ippon_http **out, ippon_app *app, char *err, size_t errlen)
     h->metrics_mount.origin = "http";
     h->metrics_mount.origin_protocol = LWSMPRO_CALLBACK;
 
+    h->mjai_mount.mountpoint = "/mjai"; /* AIs: upgraded to the mjai protocol */
+    h->mjai_mount.mountpoint_len = 5;
+    h->mjai_mount.origin = IPPON_MJAI_PROTOCOL;
+    h->mjai_mount.origin_protocol = LWSMPRO_CALLBACK;
+    h->metrics_mount.mount_next = &h->mjai_mount;
+
     h->ws_mount.mount_next = &h->metrics_mount;
     h->api_mount.mount_next = &h->ws_mount;
     h->api_mount.mountpoint = "/api";
@@ -599,8 +615,9 @@ int ippon_http_start(ippon_http **out, ippon_app *app, char *err, size_t errlen)
     info.vhost_name = "ippon";
     h->protocols[0] = http_protocol;
     h->protocols[1] = ippon_ws_protocol();
-    h->protocols[2] = ippon_listener_protocol();
-    for (int i = 0; i < 3; i++)
+    h->protocols[2] = ippon_mjai_ws_protocol();
+    h->protocols[3] = ippon_listener_protocol();
+    for (int i = 0; i < 4; i++)
         h->protocols[i].user = h;
     info.protocols = h->protocols;
     info.keepalive_timeout = cfg->http_idle_s; /* idle between requests on a kept-alive connection */

@@ -18,6 +18,11 @@
  *
  * A plain HTTP request to /ws (no upgrade) is answered 400 and closed, not left waiting.
  *
+ * The AIs' WebSocket at /mjai (src/server/MJAI.md) is a second protocol with the same callback: its
+ * bot token, room and resume are checked at the upgrade (ippon_mjai_ws_admit, called by http.c,
+ * which answers a refusal with its HTTP status) and again when it opens, where the gateway seats it
+ * (ippon_gateway_open_mjai); it says no hello, and its last message may close it normally (1000).
+ *
  * A new socket must say hello within hello_timeout_s: a timer on the socket (lws_set_timer_usecs)
  * fires once at the deadline, and one that is still anonymous then gets the error
  * "hello_timeout" and a close frame saying why (1008, "no hello in time").
@@ -125,6 +130,8 @@ static int on_writeable(struct lws *wsi, struct ws_session *s, ippon_gateway *gw
             return -1;
         if (close_after) {
             s->close_now = true;
+            if (!s->close_code)
+                s->close_code = ippon_gateway_close_status(s->conn);
             break;
         }
         if (lws_partial_buffered(wsi))
@@ -134,33 +141,80 @@ static int on_writeable(struct lws *wsi, struct ws_session *s, ippon_gateway *gw
     return 0;
 }
 
+/* a query parameter of the upgrade's URL ("room"), or NULL */
+static const char *url_arg(struct lws *wsi, const char *name, char *buf, int cap)
+{
+    char key[16];
+    snprintf(key, sizeof key, "%s=", name);
+    return lws_get_urlarg_by_name(wsi, key, buf, cap);
+}
+
+int ippon_mjai_ws_admit(struct lws *wsi, ippon_app *app, ippon_mjai_entry *who, ippon_rest_response *res)
+{
+    char authorization[160] = "", room_buf[48], resume_buf[48];
+    if (lws_hdr_copy(wsi, authorization, sizeof authorization, WSI_TOKEN_HTTP_AUTHORIZATION) < 0)
+        authorization[0] = '\0';
+    const char *room = url_arg(wsi, "room", room_buf, sizeof room_buf);
+    const char *resume = url_arg(wsi, "resume", resume_buf, sizeof resume_buf);
+    const char *code = "unavailable";
+    char message[200] = "the server is starting or stopping";
+    int status = app && app->gateway ? ippon_gateway_mjai_admit(app->gateway, authorization, room, resume, who, &code,
+                                                                message, sizeof message)
+                                     : 503;
+    if (status == 0)
+        return 0;
+    ippon_rest_reply_error(res, status, code, "%s", message);
+    return -1;
+}
+
+/* a new socket: a player's (it says hello in time) or an admitted AI's */
+static int on_established(struct lws *wsi, struct ws_session *s, ippon_gateway *gw)
+{
+    char addr[64];
+    ippon_app *app = lws_context_user(lws_get_context(wsi));
+    ippon_client_address(wsi, app && app->config ? app->config->trusted_proxy : NULL, addr, sizeof addr);
+    if (!addr[0])
+        snprintf(addr, sizeof addr, "unknown");
+    memset(s, 0, sizeof *s);
+    if (!strcmp(lws_get_protocol(wsi)->name, IPPON_MJAI_PROTOCOL)) {
+        ippon_mjai_entry who;
+        ippon_rest_response res;
+        memset(&res, 0, sizeof res);
+        int admitted = gw ? ippon_mjai_ws_admit(wsi, app, &who, &res) : -1;
+        free(res.body);
+        s->conn = admitted == 0 ? ippon_gateway_open_mjai(gw, wsi, addr, &who) : NULL;
+        if (!s->conn) {
+            lws_close_reason(wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION, (unsigned char *)"refused", 7);
+            return -1;
+        }
+        return 0;
+    }
+    s->conn = gw ? ippon_gateway_open(gw, wsi, addr) : NULL;
+    if (!s->conn) {
+        lws_close_reason(wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION, (unsigned char *)"too many connections", 20);
+        return -1;
+    }
+    if (app && app->config)
+        lws_set_timer_usecs(wsi, (lws_usec_t)app->config->hello_timeout_s * LWS_US_PER_SEC);
+    return 0;
+}
+
 static int ws_callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in, size_t len)
 {
     struct ws_session *s = user;
     ippon_gateway *gw = gateway_of(wsi);
     switch (reason) {
-    case LWS_CALLBACK_ESTABLISHED: {
-        char addr[64];
-        ippon_app *app = lws_context_user(lws_get_context(wsi));
-        ippon_client_address(wsi, app && app->config ? app->config->trusted_proxy : NULL, addr, sizeof addr);
-        if (!addr[0])
-            snprintf(addr, sizeof addr, "unknown");
-        memset(s, 0, sizeof *s);
-        s->conn = gw ? ippon_gateway_open(gw, wsi, addr) : NULL;
-        if (!s->conn) {
-            lws_close_reason(wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION, (unsigned char *)"too many connections", 20);
-            return -1;
-        }
-        if (app && app->config)
-            lws_set_timer_usecs(wsi, (lws_usec_t)app->config->hello_timeout_s * LWS_US_PER_SEC);
-        return 0;
-    }
-    case LWS_CALLBACK_HTTP: { /* a plain request to /ws, not an upgrade: say what it takes */
+    case LWS_CALLBACK_ESTABLISHED:
+        return on_established(wsi, s, gw);
+    case LWS_CALLBACK_HTTP: { /* a plain request to /ws or /mjai, not an upgrade: say what it takes */
         ippon_rest_response res;
         memset(&res, 0, sizeof res);
+        bool mjai = !strcmp(lws_get_protocol(wsi)->name, IPPON_MJAI_PROTOCOL);
         ippon_rest_reply_error(&res, 400, "bad_request",
-                               "/ws is the game's WebSocket: upgrade to it (Upgrade: websocket, "
-                               "Sec-WebSocket-Protocol: " IPPON_WS_PROTOCOL ")");
+                               mjai ? "/mjai is the AIs' WebSocket: upgrade to it (Upgrade: websocket, "
+                                      "Sec-WebSocket-Protocol: " IPPON_MJAI_PROTOCOL ", Authorization: Bearer <token>)"
+                                    : "/ws is the game's WebSocket: upgrade to it (Upgrade: websocket, "
+                                      "Sec-WebSocket-Protocol: " IPPON_WS_PROTOCOL ")");
         return ippon_http_reply_and_close(wsi, lws_context_user(lws_get_context(wsi)), &res);
     }
     case LWS_CALLBACK_TIMER: { /* the hello deadline */
@@ -189,5 +243,11 @@ static int ws_callback(struct lws *wsi, enum lws_callback_reasons reason, void *
 struct lws_protocols ippon_ws_protocol(void)
 {
     struct lws_protocols p = { IPPON_WS_PROTOCOL, ws_callback, sizeof(struct ws_session), 4096, 0, NULL, 0 };
+    return p;
+}
+
+struct lws_protocols ippon_mjai_ws_protocol(void)
+{
+    struct lws_protocols p = { IPPON_MJAI_PROTOCOL, ws_callback, sizeof(struct ws_session), 4096, 0, NULL, 0 };
     return p;
 }

@@ -18,7 +18,9 @@
 typedef struct ippon_seat_player {
     char user_id[40]; /* empty for a bot */
     char name[80];
-    bool bot;
+    bool bot;         /* a built-in bot, played by the table itself */
+    bool mjai;        /* a bot account's AI, spoken to over mjai (src/server/MJAI.md): a player's seat
+                         with its clock, its messages mjai lines (table.h, "AI seats") */
 } ippon_seat_player;
 
 /* how the ranked queue formed the match's table (game/queue_window.h), for the queue's statistics
