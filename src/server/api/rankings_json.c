@@ -78,9 +78,9 @@ static json_t *ippon_json_profile(const ippon_profile *p)
         json_decref(recent);
         return NULL;
     }
-    return json_pack("{s:s,s:s,s:I,s:o,s:o,s:o}", "user_id", p->user.id, "display_name", p->user.display_name,
-                     "created_at", (json_int_t)p->user.created_at, "modes", modes, "recent", recent, "history",
-                     history);
+    return json_pack("{s:s,s:s,s:b,s:I,s:o,s:o,s:o}", "user_id", p->user.id, "display_name", p->user.display_name,
+                     "bot", p->user.is_bot, "created_at", (json_int_t)p->user.created_at, "modes", modes, "recent",
+                     recent, "history", history);
 }
 
 static json_t *seats_json(const ippon_listed_match *m)
