@@ -3,7 +3,8 @@
  * the real migrations (SQLite, and PostgreSQL in the cluster.test_server_bots_pg run): the token
  * lookup the mjai route makes (a good token, a renewed one, a deleted bot's, a banned owner's bot,
  * a suspended bot's: found with its suspension), an owner's ten live bots at most, names shared
- * with every user's, someone else's bot out of reach, and a bot never taken for a guest.
+ * with every user's, someone else's bot out of reach, a bot never taken for a guest, and a bot that
+ * played marked as one on the leaderboard and in its match.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -22,6 +23,7 @@
 #include "store/store.h"
 #include "store/store_admin.h"
 #include "store/store_bots.h"
+#include "store/store_rankings.h"
 
 static ippon_store *st;
 
@@ -278,6 +280,36 @@ static void update_changes_what_is_given(void **state)
     assert_string_equal(b.description, "牌効率だけ");
 }
 
+/* a bot account that played: its leaderboard row says bot, and so does its seat (as a built-in bot's does) */
+static void bot_is_marked_on_the_board_and_in_its_match(void **state)
+{
+    (void)state;
+    assert_int_equal(make_bot('o', 'b', "Kiri", '1', NULL), 0);
+    const int results[4] = {8000, 1000, -4000, -5000}; /* sums to 0: the owner first, the bot second */
+    fixture_save_match(st, "1", "ob..", results, true, true, 1700000000000LL);
+    ippon_leaderboard_query q = {IPPON_MODE_4P, IPPON_PERIOD_ALL, 1700000001000LL, 1, 50, 1, 0, 0};
+    ippon_leaderboard_page page;
+    assert_int_equal(ippon_store_leaderboard(st, &q, &page), 0);
+    assert_int_equal(page.n, 2);
+    assert_string_equal(page.rows[0].user_id, fixture_uid('o'));
+    assert_false(page.rows[0].bot);
+    assert_string_equal(page.rows[1].user_id, fixture_uid('b'));
+    assert_string_equal(page.rows[1].display_name, "Kiri");
+    assert_true(page.rows[1].bot);
+    ippon_leaderboard_page_free(&page);
+    ippon_stored_detail d;
+    char id[IPPON_USER_ID_LEN + 1];
+    snprintf(id, sizeof id, "%031x1", 0);
+    assert_int_equal(ippon_store_match_detail(st, id, &d), 0);
+    assert_int_equal(d.match.players, 4);
+    assert_false(d.match.seats[0].bot); /* the owner */
+    assert_true(d.match.seats[1].bot);  /* the bot account */
+    assert_string_equal(d.match.seats[1].user_id, fixture_uid('b'));
+    assert_true(d.match.seats[2].bot); /* built-in bots */
+    assert_true(d.match.seats[3].bot);
+    ippon_stored_detail_free(&d);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -291,6 +323,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(name_is_shared_with_every_user, setup, teardown),
         cmocka_unit_test_setup_teardown(someone_elses_bot_is_out_of_reach, setup, teardown),
         cmocka_unit_test_setup_teardown(update_changes_what_is_given, setup, teardown),
+        cmocka_unit_test_setup_teardown(bot_is_marked_on_the_board_and_in_its_match, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
