@@ -2,11 +2,13 @@
 // 1366×768 and 390×844: a registered user creates a bot, sees its token once (copy button, the
 // warning; gone after a reload), renews it (a new token, the old one refused by the server), makes it
 // private, deletes it (confirmed); the bot's profile carries the BOT badge,
-// its owner and its description. Screenshots in build/…/artifacts/browser. No console errors.
+// its owner and its description; an administrator suspends (and unsuspends) a bot in the admin
+// area and its owner sees why. Screenshots in build/…/artifacts/browser. No console errors.
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { siteAndBrowser, openPage, assertNoProblems, screenshot } from './browser.mjs';
-import { api } from '../integration/harness.mjs';
+import path from 'node:path';
+import { adminCommand, api } from '../integration/harness.mjs';
 
 const PASSWORD = 'Aozora-kite-19';
 const TEXTS = {
@@ -91,4 +93,52 @@ describe('the account page\'s bots', () => {
       });
     }
   }
+
+  test('an administrator suspends a bot in the admin area; its owner sees why; unsuspends it', async () => {
+    const port = env.site.port;
+    const ADMIN_PASSWORD = 'Kan-Dora-Rinshan-42';
+    const made = await adminCommand(['create', 'botboss', '--config', path.join(env.site.dir, 'ippon.json')], `${ADMIN_PASSWORD}\n`, env.site.dir);
+    assert.equal(made.code, 0, made.stderr);
+    const n = `${process.pid % 1000}y${++unique}`;
+    const reg = await api(port, 'POST', '/api/auth/register', { body: { username: `own${n}`, password: PASSWORD, display_name: `Own${n}` } });
+    const bot = (await api(port, 'POST', '/api/bots', { body: { name: `Naki${n}` }, token: reg.json.token })).json.bot;
+
+    const page = await openPage(env.browser, `${env.site.url}/admin/`, { viewport: { width: 1366, height: 768 } });
+    await page.locator('#signin-form').waitFor();
+    await page.fill('#signin-username', 'botboss');
+    await page.fill('#signin-password', ADMIN_PASSWORD);
+    await page.click('#signin-form button[type=submit]');
+    await page.locator('#live-connections').waitFor();
+    await page.click('#nav a[data-view=users]');
+    await page.check('#user-bots');
+    await page.fill('#user-search', `Naki${n}`);
+    await page.click('form.search button[type=submit]');
+    const row = page.locator(`#users tr[data-user="${bot.id}"]`);
+    await row.locator('.badge[data-kind=bot]', { hasText: `bot of Own${n}` }).waitFor();
+    await row.locator('button[data-kind=suspend]').click();
+    await page.fill('#confirm-reason', 'answers too late');
+    await page.click('#confirm-ok');
+    await row.locator('.badge.bad', { hasText: 'answers too late' }).waitFor();
+    await screenshot(page, 'bots-admin-suspended');
+    const mine = (await api(port, 'GET', '/api/bots', { token: reg.json.token })).json.bots[0];
+    assert.equal(mine.suspended, true);
+
+    // the owner's page says so
+    const owner = await openPage(env.browser, null, { viewport: { width: 390, height: 844 }, touch: true });
+    await owner.addInitScript((t) => localStorage.setItem('ippon.token', t), reg.json.token);
+    await owner.goto(`${env.site.url}/#/account`);
+    await owner.locator('.bot .bot-suspended').waitFor();
+    await owner.locator('.bot .bot-warning', { hasText: 'answers too late' }).waitFor();
+    await screenshot(owner, 'bots-owner-suspended');
+    assertNoProblems(owner, 'the owner\'s account page');
+    await owner.context().close();
+
+    await row.locator('button[data-kind=unsuspend]').click();
+    await page.fill('#confirm-reason', 'fixed');
+    await page.click('#confirm-ok');
+    await row.locator('button[data-kind=suspend]').waitFor();
+    assert.equal((await api(port, 'GET', '/api/bots', { token: reg.json.token })).json.bots[0].suspended, false);
+    assertNoProblems(page, 'the admin area');
+    await page.context().close();
+  });
 });
