@@ -193,6 +193,10 @@ static void banned_owner_hides_the_bot(void **state)
     a.action = "unban";
     assert_int_equal(ippon_store_user_unban(st, fixture_uid('o'), &a), 0);
     assert_int_equal(by_token('1', &b), 0);
+    /* the bot's own ban (an administrator's, as anyone's) hides it too */
+    a.action = "ban";
+    assert_int_equal(ippon_store_user_ban(st, fixture_uid('b'), "abuse", 8001, &a), 0);
+    assert_int_equal(by_token('1', &b), IPPON_STORE_NOT_FOUND);
 }
 
 static void suspended_bot_is_found_with_its_suspension(void **state)

@@ -3,7 +3,7 @@
  *
  * How it works: a bot is read with its users row (name) in one query (BOT_SELECT); a live bot is
  * one whose deleted_at is NULL. The token lookup is one indexed read (bots_by_token) joined with
- * the owner, whose ban hides the bot. A new bot is written in one transaction: the owner's live
+ * the owner, whose ban hides the bot (as the bot's own ban does). A new bot is written in one transaction: the owner's live
  * bots counted (the limit), the name checked (store.h ippon_store_names_taken, so a conflict says
  * so rather than failing on the unique index), the users row, the bots row. Each change to a bot
  * is one UPDATE guarded by its owner and its being alive, so someone else's bot or a deleted one
@@ -72,7 +72,8 @@ static int sb_one(ippon_store *st, ippon_sql_stmt *q, ippon_bot *out, bool *dele
 int ippon_store_bot_by_token(ippon_store *st, const unsigned char token_hash[IPPON_TOKEN_HASH_BYTES], ippon_bot *out)
 {
     ippon_sql_stmt *q = sb_prepare(st, BOT_SELECT " JOIN users o ON o.id = b.owner_id"
-                                       " WHERE b.token_hash = ?1 AND b.deleted_at IS NULL AND o.banned_at IS NULL");
+                                       " WHERE b.token_hash = ?1 AND b.deleted_at IS NULL AND o.banned_at IS NULL"
+                                       " AND u.banned_at IS NULL");
     if (!q)
         return -1;
     ippon_sql_bind_blob(q, 1, token_hash, IPPON_TOKEN_HASH_BYTES);

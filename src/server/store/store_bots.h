@@ -45,7 +45,7 @@ typedef struct ippon_bot {
  * The bot holding the token whose hash is token_hash (the mjai route's check, on the event loop):
  * 0 — a suspended bot too, with suspended_at and suspend_reason set: the caller refuses it —,
  * IPPON_STORE_NOT_FOUND for an unknown, revoked (renewed) or deleted bot's token, or a bot whose
- * owner is banned, or -1.
+ * owner is banned (or that an administrator banned itself), or -1.
  */
 int ippon_store_bot_by_token(ippon_store *st, const unsigned char token_hash[IPPON_TOKEN_HASH_BYTES], ippon_bot *out);
 
