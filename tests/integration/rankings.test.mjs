@@ -89,7 +89,7 @@ describe('the rankings over REST', () => {
     }, 10_000, 'a row on the leaderboard');
     assert.equal(board.total, 1, JSON.stringify(board));
     assert.deepEqual({ ...board.rows[0], average: undefined }, {
-      rank: 1, user_id: me.id, display_name: me.display_name, games: 1, total: result, average: undefined,
+      rank: 1, user_id: me.id, display_name: me.display_name, bot: false, games: 1, total: result, average: undefined,
       wins: result > 0 && result === Math.max(...end.results) ? 1 : 0, best: result });
     assert.equal(board.rows[0].average, result);
     assert.equal((await getJson(port, '/api/leaderboard?mode=3p')).total, 0);

@@ -101,7 +101,7 @@ static void ban_and_unban_are_audited(void **state)
     assert_int_equal(audit_total(), 1);
 
     ippon_admin_user_list banned;
-    assert_int_equal(ippon_store_admin_users(st, NULL, true, 1, 50, &banned), 0);
+    assert_int_equal(ippon_store_admin_users(st, NULL, true, false, 1, 50, &banned), 0);
     assert_int_equal(banned.total, 1);
     assert_true(banned.count >= 1);
     assert_string_equal(banned.users[0].user.id, fixture_uid('a'));
@@ -128,13 +128,13 @@ static void user_search_is_literal(void **state)
 {
     (void)state;
     ippon_admin_user_list out;
-    assert_int_equal(ippon_store_admin_users(st, "nn", false, 1, 50, &out), 0);
+    assert_int_equal(ippon_store_admin_users(st, "nn", false, false, 1, 50, &out), 0);
     assert_int_equal(out.total, 1); /* Anna, not Ben */
     ippon_admin_user_list_free(&out);
-    assert_int_equal(ippon_store_admin_users(st, "%", false, 1, 50, &out), 0);
+    assert_int_equal(ippon_store_admin_users(st, "%", false, false, 1, 50, &out), 0);
     assert_int_equal(out.total, 0); /* '%' is not a wildcard */
     ippon_admin_user_list_free(&out);
-    assert_int_equal(ippon_store_admin_users(st, fixture_uid('b'), false, 1, 50, &out), 0);
+    assert_int_equal(ippon_store_admin_users(st, fixture_uid('b'), false, false, 1, 50, &out), 0);
     assert_int_equal(out.total, 1);
     ippon_admin_user_list_free(&out);
 }

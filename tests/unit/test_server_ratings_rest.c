@@ -265,7 +265,7 @@ static void boards(void **state)
 
     json_t *b = get("/api/leaderboard", (const char *[]){"board=rating", "limit=1"}, 2);
     assert_json(b, "{\"total\":4,\"rows\":[{\"rank\":1,\"user_id\":\"0000000000000000000000000000000e\","
-                   "\"display_name\":\"Emi\",\"rating\":1800,\"uncertainty\":125,\"provisional\":false,\"dan\":"
+                   "\"display_name\":\"Emi\",\"bot\":false,\"rating\":1800,\"uncertainty\":125,\"provisional\":false,\"dan\":"
                    "{\"tier\":9,\"id\":\"1k\",\"name\":{\"en\":\"1 kyu\",\"ja\":\"1級\"},\"promote_at\":100,"
                    "\"demotes\":false},\"rank_points\":90,\"games\":30}],\"board\":\"rating\",\"mode\":\"4p\","
                    "\"period\":\"all\",\"provisional\":false,\"page\":1,\"limit\":1}");

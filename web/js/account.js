@@ -1,6 +1,6 @@
 // account.js — sign in (#/login), register (#/register; a guest keeps their results), continue
 // as a guest, and the account page (#/account): a registered user changes the password (the
-// other sessions end) or signs out everywhere; a guest is told to register first. Field errors
+// other sessions end), keeps its bots (bots.js) or signs out everywhere; a guest is told to register first. Field errors
 // from the server are shown next to their fields.
 import { h, replace } from './dom.js';
 import { t, onLangChange } from './i18n.js';
@@ -8,6 +8,7 @@ import { login, register, continueAsGuest, logout, currentUser, changePassword, 
   onSessionChange } from './session.js';
 import { connect, disconnect } from './play.js';
 import { navigate } from './router.js';
+import { botsSection } from './bots.js';
 
 function field(name, type, labelKey, autocomplete) {
   const input = h('input', { id: `f-${name}`, name, type, autocomplete, required: name !== 'display_name' });
@@ -148,6 +149,7 @@ export function mountAccount(root) {
       h('h1', {}, t('account.title')),
       h('p', {}, t('account.signed_in_as', { name: u.display_name, username: u.username })),
       h('section.account-section', {}, h('h2', {}, t('account.password_title')), passwordForm()),
+      botsSection(),
       everywhere(),
       h('p', {}, h('button.link', { type: 'button', onclick: async () => { disconnect(); await logout(); navigate('/'); } },
         t('nav.logout')))));

@@ -9,6 +9,7 @@ import { api } from './api.js';
 import { currentUser } from './session.js';
 import { danName, ratingText } from './standing.js';
 import { seasonName, seasonStep } from './seasons.js';
+import { botBadge } from './bots.js';
 
 const MODES = ['4p', '3p'];
 const PERIODS = ['all', 'season', 'month', 'week', 'day'];
@@ -29,7 +30,7 @@ function pointsTable(rows, me) {
       h(`th${k === 'player' ? '' : '.num'}.col-${k}`, { scope: 'col' }, t(`board.${k}`))))),
     h('tbody', {}, rows.map((r) => h(`tr${me && me.id === r.user_id ? '.me' : ''}`, { dataset: { user: r.user_id } },
       h('td.num', {}, String(r.rank)),
-      h('td', {}, h('a', { href: `#/player/${r.user_id}` }, r.display_name)),
+      h('td', {}, h('a', { href: `#/player/${r.user_id}` }, r.display_name), botBadge(r)),
       h('td.num', {}, String(r.games)),
       h(`td.num${r.total > 0 ? '.plus' : r.total < 0 ? '.minus' : ''}`, {}, signed(r.total)),
       h('td.num', {}, signed(Math.round(r.average))),
@@ -44,7 +45,7 @@ function ratedTable(rows, me) {
       h(`th${k === 'player' || k === 'dan' ? '' : '.num'}.col-${k}`, { scope: 'col' }, t(`board.${k}`))))),
     h('tbody', {}, rows.map((r) => h(`tr${me && me.id === r.user_id ? '.me' : ''}`, { dataset: { user: r.user_id } },
       h('td.num', {}, String(r.rank)),
-      h('td', {}, h('a', { href: `#/player/${r.user_id}` }, r.display_name)),
+      h('td', {}, h('a', { href: `#/player/${r.user_id}` }, r.display_name), botBadge(r)),
       h('td.dan', { dataset: { dan: r.dan.id } }, danName(r.dan)),
       h('td.num', {}, String(r.rank_points)),
       h('td.num.rating', {}, ratingText(r.rating, r.uncertainty)),

@@ -6,6 +6,7 @@ import { t, onLangChange, formatDate } from './i18n.js';
 import { api, matchLogUrl } from './api.js';
 import { storedWinEl } from './wins.js';
 import { fairnessSection } from './verifier.js';
+import { botBadge } from './bots.js';
 
 export function mountMatch(root, params) {
   let data = null, failed = null;
@@ -24,7 +25,7 @@ export function mountMatch(root, params) {
           h('th.num', {}, t('result.final_points')), h('th.num', {}, t('result.result')))),
         h('tbody', {}, players.map((p, i) => h('tr', {},
           h('td', {}, String(i + 1)),
-          h('td', {}, p.bot ? p.display_name : h('a', { href: `#/player/${p.user_id}` }, p.display_name)),
+          h('td', {}, p.user_id ? [h('a', { href: `#/player/${p.user_id}` }, p.display_name), botBadge(p)] : p.display_name),
           h('td.num', {}, number(p.final_points)),
           h(`td.num${p.result > 0 ? '.plus' : p.result < 0 ? '.minus' : ''}`, {}, signed(p.result)))))),
       h('h2', {}, t('match.wins')),

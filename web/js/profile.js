@@ -1,5 +1,5 @@
 // profile.js — #/player/ID: a player's dan and rating per mode (with a chart of the rating over
-// their last rated matches), their totals per mode, their seasons on the point-sum board (rank,
+// their last rated matches), a bot account's badge, owner and description, their totals per mode, their seasons on the point-sum board (rank,
 // total, games; each linking to its season board), the chart of their cumulative result, and
 // their recent matches (linking to each match page).
 import { h, replace, signed, number } from './dom.js';
@@ -9,6 +9,7 @@ import { cumulativeChart, ratingChart } from './chart.js';
 import { standingEl } from './standing.js';
 import { seasonTable } from './seasons.js';
 import { currentUser } from './session.js';
+import { botBadge } from './bots.js';
 
 function totals(mode, s) {
   const rows = [
@@ -17,6 +18,12 @@ function totals(mode, s) {
   ];
   return h('section.totals', { dataset: { mode } }, h('h2', {}, t(`mode.${mode}`)),
     h('dl', {}, rows.map(([k, v]) => h('div', {}, h('dt', {}, t(`profile.${k}`)), h(`dd.${k}`, {}, v)))));
+}
+
+/** "A bot of NAME", NAME linking to the owner's profile */
+function ownerLine(owner) {
+  const [before, after] = t('bots.owner', { name: '\u0000' }).split('\u0000');
+  return [before, h('a', { href: `#/player/${owner.id}` }, owner.display_name), after];
 }
 
 const RATING_CHART = 100; // the rated matches a rating chart shows at most
@@ -29,7 +36,9 @@ export function mountProfile(root, params) {
     if (!data) { replace(root, h('p.muted', {}, t('common.loading'))); return; }
     const me = currentUser();
     replace(root, h('div.profile-page', {},
-      h('h1', {}, data.display_name, me && me.id === data.user_id ? h('span.badge', {}, t('profile.you')) : null),
+      h('h1', {}, data.display_name, botBadge(data), me && me.id === data.user_id ? h('span.badge', {}, t('profile.you')) : null),
+      data.bot && data.owner ? h('p.bot-owner', {}, ownerLine(data.owner)) : null,
+      data.bot && data.description ? h('p.bot-description', {}, data.description) : null,
       h('p.muted', {}, t('profile.since', { date: formatDate(data.created_at * 1000) })),
       data.ratings ? h('div.standings-grid', {}, ['4p', '3p'].map((m) => standingEl(m, data.ratings[m]))) : null,
       ['4p', '3p'].filter((m) => rated[m] && rated[m].length).map((m) => h('section.rating-history', { dataset: { mode: m } },

@@ -31,10 +31,12 @@
 #include "base/log.h"
 #include "base/wall_clock.h"
 #include "metrics.h"
+#include "api/bots_json.h"
 #include "api/rest_fields.h"
 #include "api/rankings_json.h"
 #include "api/rest_params.h"
 #include "store/store_admin.h"
+#include "store/store_bots.h"
 #include "store/store_queue_stats.h"
 #include "store/store_rankings.h"
 #include "store/store_writer.h"
@@ -141,14 +143,17 @@ static void admin_written_reply(admin_wait *w, int rc, ippon_rest_response *res)
     ippon_app *app = w->app;
     static const char *const actions[] = {[IPPON_AC_AUDIT] = "close_table", [IPPON_AC_BAN] = "ban",
                                           [IPPON_AC_UNBAN] = "unban",       [IPPON_AC_RENAME] = "rename",
-                                          [IPPON_AC_VOID] = "void_match",   [IPPON_AC_SETTINGS] = "settings"};
+                                          [IPPON_AC_VOID] = "void_match",   [IPPON_AC_SETTINGS] = "settings",
+                                          [IPPON_AC_BOT_SUSPEND] = "bot_suspend",
+                                          [IPPON_AC_BOT_UNSUSPEND] = "bot_unsuspend"};
+    bool about_bot = w->kind == IPPON_AC_BOT_SUSPEND || w->kind == IPPON_AC_BOT_UNSUSPEND;
     if (rc == IPPON_WRITE_UNAVAILABLE || rc == IPPON_WRITE_STOPPED) {
         reply_unavailable(res);
         return;
     }
     if (rc == IPPON_STORE_NOT_FOUND) {
-        ippon_rest_reply_error(res, 404, "not_found", "no %s %s", w->kind == IPPON_AC_VOID ? "stored match" : "user",
-                               w->id);
+        ippon_rest_reply_error(res, 404, "not_found", "no %s %s",
+                               w->kind == IPPON_AC_VOID ? "stored match" : about_bot ? "bot" : "user", w->id);
         return;
     }
     if (rc == IPPON_STORE_CONFLICT) {
@@ -158,6 +163,10 @@ static void admin_written_reply(admin_wait *w, int rc, ippon_rest_response *res)
             ippon_rest_reply_error(res, 409, "not_banned", "this user is not banned");
         else if (w->kind == IPPON_AC_VOID)
             ippon_rest_reply_error(res, 409, "already_voided", "this match is already void");
+        else if (w->kind == IPPON_AC_BOT_SUSPEND)
+            ippon_rest_reply_error(res, 409, "already_suspended", "this bot is already suspended");
+        else if (w->kind == IPPON_AC_BOT_UNSUSPEND)
+            ippon_rest_reply_error(res, 409, "not_suspended", "this bot is not suspended");
         else
             ippon_rest_reply_error_fields(res, 409, "display_name_taken",
                                           json_pack("{s:s}", "display_name", "already taken"),
@@ -169,6 +178,7 @@ static void admin_written_reply(admin_wait *w, int rc, ippon_rest_response *res)
         return;
     }
     json_t *match = NULL;
+    ippon_bot bot;
     switch (w->kind) {
     case IPPON_AC_AUDIT: /* audited first; then the table closes (it may have ended meanwhile) */
         if (!app->gateway || ippon_gateway_close_table(app->gateway, w->id, "closed by an administrator") != 0) {
@@ -200,6 +210,13 @@ static void admin_written_reply(admin_wait *w, int rc, ippon_rest_response *res)
         ippon_settings_commit(app->settings, w->values, w->now_s);
         ippon_settings_apply(app->settings, app->gateway);
         ippon_rest_reply_json(res, 200, ippon_settings_json(app->settings));
+        break;
+    case IPPON_AC_BOT_SUSPEND:
+    case IPPON_AC_BOT_UNSUSPEND:
+        if (ippon_store_bot_get(app->store, w->id, &bot) != 0)
+            reply_store_failed(res);
+        else
+            ippon_rest_reply_json(res, 200, json_pack("{s:o}", "bot", ippon_bot_json(&bot)));
         break;
     }
     admin_done(app, &w->admin, actions[w->kind], w->target);
@@ -380,16 +397,28 @@ static json_t *text_or_null(const char *s)
 
 /*
  * A user as the admin area shows it (new reference), or NULL: {"id", "display_name", "username"
- * (null for a guest), "guest", "admin", "banned_at" (null unless banned), "ban_reason" (null: none),
- * "created_at", "last_seen_at", "online"}
+ * (null for a guest or a bot), "kind" ("guest", "player" or "bot"), "guest", "bot", "admin",
+ * "banned_at" (null unless banned), "ban_reason" (null: none), "created_at", "last_seen_at",
+ * "online"}; a bot's (listed: the list's row, with its owner and suspension) adds "owner":
+ * {"id","display_name"}, "suspended_at" (Unix s, null: not suspended), "suspend_reason", "deleted".
  */
-static json_t *admin_user_of(ippon_app *app, const ippon_user *u, const char *ban_reason)
+static json_t *admin_user_of(ippon_app *app, const ippon_user *u, const char *ban_reason, const ippon_admin_user *listed)
 {
-    return json_pack("{s:s,s:s,s:o,s:b,s:b,s:o,s:o,s:I,s:I,s:b}", "id", u->id, "display_name", u->display_name,
-                     "username", u->guest ? json_null() : json_string(u->username), "guest", u->guest, "admin",
-                     u->is_admin, "banned_at", u->banned ? json_integer(u->banned_at) : json_null(), "ban_reason",
-                     text_or_null(ban_reason), "created_at", (json_int_t)u->created_at, "last_seen_at",
-                     (json_int_t)u->last_seen_at, "online", app->gateway && ippon_gateway_online(app->gateway, u->id));
+    json_t *o = json_pack("{s:s,s:s,s:o,s:s,s:b,s:b,s:b,s:o,s:o,s:I,s:I,s:b}", "id", u->id, "display_name",
+                          u->display_name, "username", u->guest || u->is_bot ? json_null() : json_string(u->username),
+                          "kind", u->is_bot ? "bot" : u->guest ? "guest" : "player", "guest", u->guest, "bot",
+                          u->is_bot, "admin", u->is_admin, "banned_at",
+                          u->banned ? json_integer(u->banned_at) : json_null(), "ban_reason", text_or_null(ban_reason),
+                          "created_at", (json_int_t)u->created_at, "last_seen_at", (json_int_t)u->last_seen_at,
+                          "online", app->gateway && ippon_gateway_online(app->gateway, u->id));
+    if (o && u->is_bot && listed) {
+        json_object_set_new(o, "owner", json_pack("{s:s,s:s}", "id", listed->owner_id, "display_name",
+                                                  listed->owner_name));
+        json_object_set_new(o, "suspended_at", listed->suspended_at ? json_integer(listed->suspended_at) : json_null());
+        json_object_set_new(o, "suspend_reason", text_or_null(listed->suspend_reason));
+        json_object_set_new(o, "deleted", json_boolean(listed->deleted));
+    }
+    return o;
 }
 
 void ippon_admin_users_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
@@ -397,25 +426,26 @@ void ippon_admin_users_get(ippon_app *app, const ippon_rest_request *req, ippon_
     ippon_user admin;
     if (admin_caller(app, req, res, &admin) != 0)
         return;
-    char q[ADMIN_MAX_QUERY + 1] = "", banned[8] = "";
+    char q[ADMIN_MAX_QUERY + 1] = "", banned[8] = "", bots[8] = "";
     if (ippon_rest_param(req, "q", NULL, 0) != 0 && ippon_rest_query(req, "q", q, sizeof q) < 0) {
         ippon_rest_reply_error_fields(res, 400, "bad_request", json_pack("{s:s}", "q", "at most 64 bytes"),
                                       "q: at most %d bytes", ADMIN_MAX_QUERY);
         return;
     }
     int only_banned = ippon_rest_query(req, "banned", banned, sizeof banned) >= 0 && strcmp(banned, "0") != 0;
+    int only_bots = ippon_rest_query(req, "bots", bots, sizeof bots) >= 0 && strcmp(bots, "0") != 0;
     int page = ippon_rest_int_param(req, res, "page", 1, 1, ADMIN_MAX_PAGE);
     int limit = page < 0 ? -1 : ippon_rest_int_param(req, res, "limit", 50, 1, ADMIN_MAX_LIMIT);
     if (page < 0 || limit < 0)
         return;
     ippon_admin_user_list list;
-    if (ippon_store_admin_users(app->store, q, only_banned, page, limit, &list) != 0) {
+    if (ippon_store_admin_users(app->store, q, only_banned, only_bots, page, limit, &list) != 0) {
         reply_store_failed(res);
         return;
     }
     json_t *users = json_array();
     for (size_t i = 0; users && i < list.count; i++)
-        json_array_append_new(users, admin_user_of(app, &list.users[i].user, list.users[i].ban_reason));
+        json_array_append_new(users, admin_user_of(app, &list.users[i].user, list.users[i].ban_reason, &list.users[i]));
     json_t *out = json_pack("{s:I,s:o,s:i,s:i}", "total", (json_int_t)list.total, "users", users, "page", page,
                             "limit", limit);
     ippon_admin_user_list_free(&list);
@@ -433,7 +463,7 @@ static json_t *admin_user_json(ippon_app *app, const char *user_id)
     if (ippon_store_user_get(app->store, user_id, &u) != 0 ||
         ippon_store_user_ban_reason(app->store, user_id, reason, sizeof reason) != 0)
         return NULL;
-    return admin_user_of(app, &u, u.banned ? reason : NULL);
+    return admin_user_of(app, &u, u.banned ? reason : NULL, NULL);
 }
 
 static void reply_user(ippon_app *app, ippon_rest_response *res, const char *user_id)
@@ -523,6 +553,54 @@ void ippon_admin_rename_post(ippon_app *app, const ippon_rest_request *req, ippo
         json_decref(detail);
     }
     ippon_rest_fields_end(&f);
+}
+
+/* ---- bot accounts ---------------------------------------------------------------------- */
+
+/* suspend (or unsuspend) the bot of the path for the body's reason, audited */
+static void bot_suspension(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res, bool suspend)
+{
+    static const char *const known[] = {"reason", NULL};
+    ippon_user admin;
+    ippon_rest_fields f;
+    char id[IPPON_USER_ID_LEN + 1];
+    if (admin_caller(app, req, res, &admin) != 0)
+        return;
+    if (ippon_rest_id_param(req->param, id) != 0) {
+        ippon_rest_bad_param(res, "id", "32 hex digits (a bot's id)");
+        return;
+    }
+    if (ippon_rest_fields_begin(&f, req, res, 0, known, "reason") != 0)
+        return;
+    const char *reason = reason_field(&f);
+    if (ippon_rest_fields_reply(&f, res) != 0) {
+        ippon_rest_fields_end(&f);
+        return;
+    }
+    ippon_bot bot;
+    int rc = ippon_store_bot_get(app->store, id, &bot);
+    if (rc == IPPON_STORE_NOT_FOUND) {
+        ippon_rest_reply_error(res, 404, "not_found", "no bot %s", id);
+    } else if (rc != 0) {
+        reply_store_failed(res);
+    } else {
+        json_t *detail = json_pack("{s:s,s:s}", "name", bot.name, "owner_id", bot.owner_id);
+        ippon_audit audit = admin_audit(&admin, suspend ? "bot_suspend" : "bot_unsuspend", id, reason, detail);
+        admin_submit(app, req, res, &admin, suspend ? IPPON_AC_BOT_SUSPEND : IPPON_AC_BOT_UNSUSPEND, id, reason,
+                     NULL, &audit);
+        json_decref(detail);
+    }
+    ippon_rest_fields_end(&f);
+}
+
+void ippon_admin_bot_suspend_post(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
+{
+    bot_suspension(app, req, res, true);
+}
+
+void ippon_admin_bot_unsuspend_post(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
+{
+    bot_suspension(app, req, res, false);
 }
 
 /* ---- matches --------------------------------------------------------------------------- */

@@ -6,12 +6,13 @@
  *   GET  /api/admin/tables                the running game (game/gateway_live.h: tables, queues, connections)
  *   GET  /api/admin/tables/{id}           a running table's public view (poll it to watch)
  *   POST /api/admin/close-table           {table, reason}: ends it without a result
- *   GET  /api/admin/users?q=&banned=1&page=&limit=   find users
+ *   GET  /api/admin/users?q=&banned=1&bots=1&page=&limit=   find users (bots=1: bot accounts only)
  *   POST /api/admin/ban                   {user_id, reason}
  *   POST /api/admin/unban                 {user_id, reason}
  *   POST /api/admin/rename                {user_id, display_name, reason}
  *   POST /api/admin/void                  {match_id, reason}: out of the rankings, the record stays
  *                                         (ranked matches only: 409 not_ranked otherwise)
+ *   POST /api/admin/bots/{id}/suspend     {reason}: the bot may not play; /unsuspend {reason}: it may again
  *   GET  /api/admin/settings              the live settings (admin_settings.h)
  *   PUT  /api/admin/settings              {values: {key: value, …}, reason}
  *   GET  /api/admin/audit?action=&page=&limit=       the audit log, newest first
@@ -36,6 +37,10 @@ void ippon_admin_ban_post(ippon_app *app, const ippon_rest_request *req, ippon_r
 void ippon_admin_unban_post(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
 void ippon_admin_rename_post(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
 void ippon_admin_void_post(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
+/* POST /api/admin/bots/{id}/suspend {reason} and /unsuspend {reason}: a bot account (store_bots.h)
+   kept from playing, or let play again; 200 {bot}, 404, 409 already_suspended / not_suspended */
+void ippon_admin_bot_suspend_post(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
+void ippon_admin_bot_unsuspend_post(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
 void ippon_admin_settings_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
 void ippon_admin_settings_put(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
 void ippon_admin_audit_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);

@@ -40,6 +40,7 @@
 #include "metrics.h"
 #include "api/rest.h"
 #include "api/rest_fields.h"
+#include "api/rest_session.h"
 #include "store/store_admin.h"
 
 #define LOGIN_MAX_USERNAME 64 /* login takes any name up to this; it just will not exist */
@@ -177,51 +178,7 @@ static void reply_result(ippon_rest_response *res, const ippon_auth_result *r, r
 
 /* ---- the session ------------------------------------------------------------------ */
 
-/*
- * The bearer token of the request, copied into token. Replies 401 and returns -1 if there
- * is none or it cannot be a token (the store is not asked).
- */
-static int bearer_token(const ippon_rest_request *req, ippon_rest_response *res,
-                        char token[IPPON_TOKEN_HEX_LEN + 1])
-{
-    const char *t;
-    size_t len;
-    if (!ippon_rest_bearer(req, &t, &len)) {
-        ippon_rest_reply_error(res, 401, "unauthorized",
-                               "send the session token as \"Authorization: Bearer <token>\"");
-        res->challenge = 1;
-        return -1;
-    }
-    if (len != IPPON_TOKEN_HEX_LEN) {
-        ippon_rest_reply_error(res, 401, "unauthorized",
-                               "the bearer token is malformed (%d hex characters expected)",
-                               IPPON_TOKEN_HEX_LEN);
-        res->challenge = 1;
-        return -1;
-    }
-    memcpy(token, t, len);
-    token[len] = '\0';
-    return 0;
-}
-
-/* the user holding the request's session; replies (401, 403 if banned, 500) and -1 if none */
-static int session_user(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res,
-                        char token[IPPON_TOKEN_HEX_LEN + 1], ippon_user *user)
-{
-    if (bearer_token(req, res, token) != 0)
-        return -1;
-    int rc = ippon_auth_user_by_token(app->auth, token, user);
-    if (rc == IPPON_AUTH_OK && user->banned)
-        rc = IPPON_AUTH_BANNED;
-    if (rc != IPPON_AUTH_OK) {
-        ippon_auth_result r;
-        memset(&r, 0, sizeof r);
-        r.status = (ippon_auth_status)rc;
-        reply_result(res, &r, REPLY_TOKEN);
-        return -1;
-    }
-    return 0;
-}
+/* the caller's token and session: rest_session.h */
 
 /* ---- deferred replies ------------------------------------------------------------- */
 
@@ -410,7 +367,7 @@ void ippon_auth_logout_post(ippon_app *app, const ippon_rest_request *req, ippon
         reply_unavailable(res);
         return;
     }
-    if (bearer_token(req, res, token) != 0)
+    if (ippon_rest_bearer_token(req, res, token) != 0)
         return;
     rest_wait *w = rest_wait_begin(req, res, REPLY_LOGOUT);
     if (w) {
@@ -428,7 +385,7 @@ void ippon_auth_me_get(ippon_app *app, const ippon_rest_request *req, ippon_rest
         reply_unavailable(res);
         return;
     }
-    if (session_user(app, req, res, token, &user) != 0)
+    if (ippon_rest_session_user(app, req, res, token, &user) != 0)
         return;
     reply_user(res, 200, &user);
 }
@@ -443,7 +400,7 @@ void ippon_auth_me_patch(ippon_app *app, const ippon_rest_request *req, ippon_re
         reply_unavailable(res);
         return;
     }
-    if (session_user(app, req, res, token, &user) != 0)
+    if (ippon_rest_session_user(app, req, res, token, &user) != 0)
         return;
     if (ippon_rest_fields_begin(&fc, req, res, 0, known, "display_name") != 0)
         return;
@@ -468,7 +425,7 @@ void ippon_auth_claim_post(ippon_app *app, const ippon_rest_request *req, ippon_
         reply_unavailable(res);
         return;
     }
-    if (bearer_token(req, res, token) != 0)
+    if (ippon_rest_bearer_token(req, res, token) != 0)
         return;
     if (registration_closed(app, res) != 0)
         return;
@@ -501,7 +458,7 @@ void ippon_auth_password_post(ippon_app *app, const ippon_rest_request *req, ipp
         reply_unavailable(res);
         return;
     }
-    if (bearer_token(req, res, token) != 0)
+    if (ippon_rest_bearer_token(req, res, token) != 0)
         return;
     if (ippon_rest_fields_begin(&fc, req, res, 0, known, "old_password, new_password") != 0)
         return;
@@ -527,7 +484,7 @@ void ippon_auth_logout_all_post(ippon_app *app, const ippon_rest_request *req, i
         reply_unavailable(res);
         return;
     }
-    if (bearer_token(req, res, token) != 0)
+    if (ippon_rest_bearer_token(req, res, token) != 0)
         return;
     rest_wait *w = rest_wait_begin(req, res, REPLY_LOGOUT_ALL);
     if (w) {

@@ -2,12 +2,14 @@
  * players_rest.c — GET /api/players/{id}: a player's profile (src/server/README.md, "Rankings").
  * An id that is not 32 hex digits is a 400, an unknown player a 404. The profile carries the
  * player's standings, "ratings" (api/ratings_json.h; README "Ratings"), and its season history,
- * "seasons" (api/seasons_json.h; README "Seasons"). The reply is kept by the store
+ * "seasons" (api/seasons_json.h; README "Seasons"), and "bot" (a bot account's also says "owner" and
+ * "description": api/bots_json.h). The reply is kept by the store
  * (ippon_store_reply_keep) until a match of the player's, a void or a rename: the standings change
  * only with the player's counted matches and voids, so they stay right too. The ranks of the
  * current season move with everyone's games: a player with games in it has its reply kept with
  * the stamp of the season's standings (store/store_seasons.h), so a game of anyone's makes it anew.
  */
+#include "api/bots_json.h"
 #include "api/rest.h"
 #include "api/rankings_json.h"
 #include "api/ratings_json.h"
@@ -43,7 +45,9 @@ void ippon_rest_player_get(ippon_app *app, const ippon_rest_request *req, ippon_
                     json_object_set_new(profile, "ratings", standings) != 0 ||
                     ippon_json_load_seasons(app->store, id, months, min_games, now_ms, &seasons) != 0 ||
                     json_object_set_new(profile, "seasons", seasons) != 0 ||
-                    json_object_set_new(profile, "season_months", json_integer(months)) != 0)) {
+                    json_object_set_new(profile, "season_months", json_integer(months)) != 0 ||
+                    (json_is_true(json_object_get(profile, "bot")) &&
+                     ippon_json_add_bot_about(app->store, id, profile) != 0))) {
         json_decref(profile);
         rc = -1;
     }

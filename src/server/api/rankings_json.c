@@ -14,8 +14,8 @@ static json_t *ippon_json_leaderboard(const ippon_leaderboard_page *page)
     json_t *rows = json_array();
     for (int i = 0; rows && i < page->n; i++) {
         const ippon_leaderboard_row *r = &page->rows[i];
-        json_t *row = json_pack("{s:I,s:s,s:s,s:i,s:I,s:f,s:i,s:i}", "rank", (json_int_t)r->rank, "user_id", r->user_id,
-                                "display_name", r->display_name, "games", r->games, "total", (json_int_t)r->total,
+        json_t *row = json_pack("{s:I,s:s,s:s,s:b,s:i,s:I,s:f,s:i,s:i}", "rank", (json_int_t)r->rank, "user_id",
+                                r->user_id, "display_name", r->display_name, "bot", r->bot, "games", r->games, "total", (json_int_t)r->total,
                                 "average", r->games ? (double)r->total / r->games : 0.0, "wins", r->wins, "best",
                                 r->best);
         if (!row || json_array_append_new(rows, row) != 0) {
@@ -78,9 +78,9 @@ static json_t *ippon_json_profile(const ippon_profile *p)
         json_decref(recent);
         return NULL;
     }
-    return json_pack("{s:s,s:s,s:I,s:o,s:o,s:o}", "user_id", p->user.id, "display_name", p->user.display_name,
-                     "created_at", (json_int_t)p->user.created_at, "modes", modes, "recent", recent, "history",
-                     history);
+    return json_pack("{s:s,s:s,s:b,s:I,s:o,s:o,s:o}", "user_id", p->user.id, "display_name", p->user.display_name,
+                     "bot", p->user.is_bot, "created_at", (json_int_t)p->user.created_at, "modes", modes, "recent",
+                     recent, "history", history);
 }
 
 static json_t *seats_json(const ippon_listed_match *m)

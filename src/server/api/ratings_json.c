@@ -70,8 +70,8 @@ json_t *ippon_json_rating_board(const ippon_rating_board_page *page)
     json_t *rows = json_array();
     for (int i = 0; rows && i < page->n; i++) {
         const ippon_rating_board_row *r = &page->rows[i];
-        json_t *row = standing_keys(json_pack("{s:I,s:s,s:s}", "rank", (json_int_t)r->rank, "user_id", r->user_id,
-                                              "display_name", r->display_name),
+        json_t *row = standing_keys(json_pack("{s:I,s:s,s:s,s:b}", "rank", (json_int_t)r->rank, "user_id",
+                                              r->user_id, "display_name", r->display_name, "bot", r->bot),
                                     &r->standing);
         if (!row || json_array_append_new(rows, row) != 0) {
             json_decref(rows);

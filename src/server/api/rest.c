@@ -59,6 +59,12 @@ static const rest_route rest_routes[] = {
     {IPPON_HTTP_GET, "/api/matches", ippon_rest_matches_get, 0},
     {IPPON_HTTP_GET, "/api/matches/{id}", ippon_rest_match_get, 0},
     {IPPON_HTTP_GET, "/api/tables", ippon_rest_tables_get, 0},
+    /* a registered user's bot accounts (bots_rest.c) */
+    {IPPON_HTTP_POST, "/api/bots", ippon_bots_post, REST_AUTH_MAX_BODY},
+    {IPPON_HTTP_GET, "/api/bots", ippon_bots_get, 0},
+    {IPPON_HTTP_PATCH, "/api/bots/{id}", ippon_bot_patch, REST_AUTH_MAX_BODY},
+    {IPPON_HTTP_DELETE, "/api/bots/{id}", ippon_bot_delete, REST_AUTH_MAX_BODY},
+    {IPPON_HTTP_POST, "/api/bots/{id}/token", ippon_bot_token_post, REST_AUTH_MAX_BODY},
     /* the admin area (admin_rest.c): every route needs an administrator's session */
     {IPPON_HTTP_GET, "/api/admin/tables", ippon_admin_tables_get, 0},
     {IPPON_HTTP_GET, "/api/admin/tables/{id}", ippon_admin_table_get, 0},
@@ -68,6 +74,8 @@ static const rest_route rest_routes[] = {
     {IPPON_HTTP_POST, "/api/admin/unban", ippon_admin_unban_post, REST_AUTH_MAX_BODY},
     {IPPON_HTTP_POST, "/api/admin/rename", ippon_admin_rename_post, REST_AUTH_MAX_BODY},
     {IPPON_HTTP_POST, "/api/admin/void", ippon_admin_void_post, REST_AUTH_MAX_BODY},
+    {IPPON_HTTP_POST, "/api/admin/bots/{id}/suspend", ippon_admin_bot_suspend_post, REST_AUTH_MAX_BODY},
+    {IPPON_HTTP_POST, "/api/admin/bots/{id}/unsuspend", ippon_admin_bot_unsuspend_post, REST_AUTH_MAX_BODY},
     {IPPON_HTTP_GET, "/api/admin/settings", ippon_admin_settings_get, 0},
     {IPPON_HTTP_PUT, "/api/admin/settings", ippon_admin_settings_put, REST_AUTH_MAX_BODY},
     {IPPON_HTTP_GET, "/api/admin/audit", ippon_admin_audit_get, 0},
@@ -110,6 +118,16 @@ void ippon_rest_reply_json(ippon_rest_response *res, int status, json_t *json)
             memcpy(res->body, oom, sizeof oom);
     }
     res->body_len = res->body ? strlen(res->body) : 0;
+}
+
+void ippon_rest_reply_empty(ippon_rest_response *res, int status)
+{
+    free(res->body);
+    res->status = status;
+    res->body = calloc(1, 1);
+    res->body_len = 0;
+    if (!res->body)
+        ippon_rest_reply_json(res, 500, NULL);
 }
 
 /* does the If-None-Match value (a list of tags, maybe weak "W/", or "*") name etag? */

@@ -148,6 +148,9 @@ int ippon_rest_json_content_type(const char *value);
 /* reply with a JSON value (the reply takes the reference: json is decref'd) */
 void ippon_rest_reply_json(ippon_rest_response *res, int status, json_t *json);
 
+/* reply status (204) without a body */
+void ippon_rest_reply_empty(ippon_rest_response *res, int status);
+
 /*
  * Reply 200 with json (taking the reference) and an ETag (a hash of the body); if the
  * request's If-None-Match names that tag (or is "*"), reply 304 with an empty body instead.
@@ -206,6 +209,12 @@ void ippon_rest_leaderboard_get(ippon_app *app, const ippon_rest_request *req, i
 void ippon_rest_player_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
 void ippon_rest_matches_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
 void ippon_rest_match_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
+/* /api/bots: a registered user's bot accounts (bots_rest.c) */
+void ippon_bots_post(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
+void ippon_bots_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
+void ippon_bot_patch(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
+void ippon_bot_delete(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
+void ippon_bot_token_post(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
 /* GET /api/tables: the running ranked tables to watch (tables_rest.c) */
 void ippon_rest_tables_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
 /* the ratings (ratings_rest.c): a player's history, and the rating and dan boards, which

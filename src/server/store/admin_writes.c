@@ -1,6 +1,6 @@
 /*
  * admin_writes.c — admin changes on the store writer (admin_writes.h): one job type, its run a
- * switch over store_admin.h, its completion the caller's (or a log line for a background audit
+ * switch over store_admin.h (and store_bots.h for suspensions), its completion the caller's (or a log line for a background audit
  * row that was not stored).
  */
 #include "store/admin_writes.h"
@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "base/log.h"
+#include "store/store_bots.h"
 
 typedef struct admin_change {
     ippon_admin_change_kind kind;
@@ -51,6 +52,10 @@ static int admin_change_run(ippon_store *st, void *arg)
         return ippon_store_match_void(st, c->id, c->text, c->audit.at_ms, &c->audit);
     case IPPON_AC_SETTINGS:
         return ippon_store_settings_put(st, c->values, (long long)(c->audit.at_ms / 1000), &c->audit);
+    case IPPON_AC_BOT_SUSPEND:
+        return ippon_store_bot_suspend(st, c->id, c->text, (long long)(c->audit.at_ms / 1000), &c->audit);
+    case IPPON_AC_BOT_UNSUSPEND:
+        return ippon_store_bot_unsuspend(st, c->id, &c->audit);
     }
     return -1;
 }

@@ -24,6 +24,8 @@ typedef enum ippon_admin_change_kind {
     IPPON_AC_RENAME,   /* id's display name becomes text */
     IPPON_AC_VOID,     /* void the match id for text (the reason), at the audit row's time */
     IPPON_AC_SETTINGS, /* store values ({key: JSON}), at the audit row's time */
+    IPPON_AC_BOT_SUSPEND,   /* suspend the bot id for text (the reason), at the audit row's time */
+    IPPON_AC_BOT_UNSUSPEND, /* lift the bot id's suspension */
 } ippon_admin_change_kind;
 
 /* the completion, on the loop: the store's code (0, IPPON_STORE_NOT_FOUND, _CONFLICT, -1) or

@@ -108,12 +108,14 @@ void ippon_store_close(ippon_store *st);
  * X(NAME, code, wire name, HTTP status, English text).
  *   STORE_NOT_FOUND     no such row (or no longer in the state asked for)
  *   STORE_CONFLICT      a unique name is taken: see *taken
+ *   STORE_LIMIT         a limit on how many rows one may have is reached (an owner's bots)
  *   WRITE_UNAVAILABLE   a writer's job not done: the database stayed busy or unwritable too long
  *   WRITE_STOPPED       a writer's job not done: the writer stopped first
  */
 #define IPPON_STORE_ERRNO_MAP(X)                                                                    \
     X(STORE_NOT_FOUND, -100, "not_found", 404, "no such row")                                     \
     X(STORE_CONFLICT, -101, "conflict", 409, "a unique name is taken")                            \
+    X(STORE_LIMIT, -102, "limit", 409, "no more rows of this kind may be made")                   \
     X(WRITE_UNAVAILABLE, -110, "unavailable", 503, "the database could not take the write in time") \
     X(WRITE_STOPPED, -111, "stopped", 503, "the store writer stopped before the write")
 
@@ -138,8 +140,9 @@ const char *ippon_store_strerror(int code);
 typedef struct ippon_user {
     char id[IPPON_USER_ID_LEN + 1];                  /* 32 lowercase hex */
     char display_name[IPPON_DISPLAY_NAME_MAX_BYTES + 1];
-    char username[IPPON_USERNAME_MAX_LEN + 1];       /* "" for a guest */
-    bool guest;                                      /* no username and password */
+    char username[IPPON_USERNAME_MAX_LEN + 1];       /* "" for a guest or a bot */
+    bool guest;                                      /* no username and password, and not a bot */
+    bool is_bot;                                     /* a bot account (store_bots.h): never a guest */
     bool is_admin;
     bool banned;
     long long banned_at;                             /* Unix seconds; 0 unless banned */

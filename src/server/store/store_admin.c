@@ -273,51 +273,62 @@ void ippon_admin_user_list_free(ippon_admin_user_list *list)
 {
     if (!list)
         return;
-    for (size_t i = 0; i < list->count; i++)
+    for (size_t i = 0; i < list->count; i++) {
         free(list->users[i].ban_reason);
+        free(list->users[i].suspend_reason);
+    }
     free(list->users);
     memset(list, 0, sizeof *list);
 }
 
 /* the current users row (columns id, display_name, username, is_admin, banned_at, ban_reason,
-   created_at, last_seen_at): 0, or -1 out of memory */
+   created_at, last_seen_at, is_bot, and a bot's owner_id, owner's name, suspended_at, suspend_reason,
+   deleted_at): 0, or -1 out of memory */
 static int sa_admin_user(ippon_sql_stmt *q, ippon_admin_user *a)
 {
     ippon_user *u = &a->user;
     sa_copy(q, 0, u->id, sizeof u->id);
     sa_copy(q, 1, u->display_name, sizeof u->display_name);
     sa_copy(q, 2, u->username, sizeof u->username);
-    u->guest = ippon_sql_column_is_null(q, 2);
+    u->is_bot = ippon_sql_column_int(q, 8) != 0;
+    u->guest = ippon_sql_column_is_null(q, 2) && !u->is_bot;
     u->is_admin = ippon_sql_column_int(q, 3) != 0;
     u->banned = !ippon_sql_column_is_null(q, 4);
     u->banned_at = ippon_sql_column_int64(q, 4);
     u->created_at = ippon_sql_column_int64(q, 6);
     u->last_seen_at = ippon_sql_column_int64(q, 7);
-    return sa_dup(q, 5, &a->ban_reason);
+    sa_copy(q, 9, a->owner_id, sizeof a->owner_id);
+    sa_copy(q, 10, a->owner_name, sizeof a->owner_name);
+    a->suspended_at = ippon_sql_column_is_null(q, 11) ? 0 : ippon_sql_column_int64(q, 11);
+    a->deleted = !ippon_sql_column_is_null(q, 13);
+    return sa_dup(q, 5, &a->ban_reason) != 0 || sa_dup(q, 12, &a->suspend_reason) != 0 ? -1 : 0;
 }
 
-int ippon_store_admin_users(ippon_store *st, const char *query, bool banned_only, int page, int limit,
+int ippon_store_admin_users(ippon_store *st, const char *query, bool banned_only, bool bots_only, int page, int limit,
                             ippon_admin_user_list *out)
 {
 #define SA_USERS_WHERE                                                                                        \
-    " WHERE (CAST(?1 AS TEXT) IS NULL OR lower(display_name) LIKE lower(?1) ESCAPE '\\'"                    \
-    "        OR lower(username) LIKE lower(?1) ESCAPE '\\' OR id = ?2)"                                      \
-    " AND (?3 = 0 OR banned_at IS NOT NULL)"
+    " WHERE (CAST(?1 AS TEXT) IS NULL OR lower(u.display_name) LIKE lower(?1) ESCAPE '\\'"                  \
+    "        OR lower(u.username) LIKE lower(?1) ESCAPE '\\' OR u.id = ?2)"                                  \
+    " AND (?3 = 0 OR u.banned_at IS NOT NULL) AND (?4 = 0 OR u.is_bot = 1)"
     memset(out, 0, sizeof *out);
     char pattern[2 * SA_MAX_QUERY + 3];
     int searching = query && *query;
     if (searching)
         sa_like_pattern(query, pattern, sizeof pattern);
-    ippon_sql_stmt *qc = sa_prepare(st, "SELECT count(*) FROM users" SA_USERS_WHERE);
-    ippon_sql_stmt *q = sa_prepare(st, "SELECT id, display_name, username, is_admin, banned_at, ban_reason, created_at,"
-                                     " last_seen_at FROM users" SA_USERS_WHERE
-                                     " ORDER BY last_seen_at DESC, id LIMIT ?4 OFFSET ?5");
+    ippon_sql_stmt *qc = sa_prepare(st, "SELECT count(*) FROM users u" SA_USERS_WHERE);
+    ippon_sql_stmt *q = sa_prepare(st, "SELECT u.id, u.display_name, u.username, u.is_admin, u.banned_at, u.ban_reason,"
+                                     " u.created_at, u.last_seen_at, u.is_bot, b.owner_id, o.display_name,"
+                                     " b.suspended_at, b.suspend_reason, b.deleted_at FROM users u"
+                                     " LEFT JOIN bots b ON b.user_id = u.id LEFT JOIN users o ON o.id = b.owner_id"
+                                     SA_USERS_WHERE " ORDER BY u.last_seen_at DESC, u.id LIMIT ?5 OFFSET ?6");
     for (ippon_sql_stmt **s = (ippon_sql_stmt *[]){qc, q}, **e = s + 2; s < e; s++) {
         if (!*s)
             continue;
         ippon_sql_bind_text(*s, 1, searching ? pattern : NULL);
         ippon_sql_bind_text(*s, 2, searching ? query : NULL);
         ippon_sql_bind_int64(*s, 3, banned_only ? 1 : 0);
+        ippon_sql_bind_int64(*s, 4, bots_only ? 1 : 0);
     }
     int64_t total = sa_count(qc);
     if (total < 0 || !q) {
@@ -325,8 +336,8 @@ int ippon_store_admin_users(ippon_store *st, const char *query, bool banned_only
         return -1;
     }
     out->total = total;
-    ippon_sql_bind_int64(q, 4, limit);
-    ippon_sql_bind_int64(q, 5, (int64_t)(page - 1) * limit);
+    ippon_sql_bind_int64(q, 5, limit);
+    ippon_sql_bind_int64(q, 6, (int64_t)(page - 1) * limit);
     int rc;
     size_t cap = 0;
     while ((rc = ippon_sql_step(q)) == IPPON_SQL_ROW) {

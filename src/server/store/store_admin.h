@@ -101,8 +101,14 @@ void ippon_pair_list_free(ippon_pair_list *list);
 
 /* one user as the admin area lists it */
 typedef struct ippon_admin_user {
-    ippon_user user;  /* as store.h reads a user: username "" and guest for a guest, banned and banned_at */
+    ippon_user user;  /* as store.h reads a user: username "" and guest for a guest, banned and banned_at, is_bot */
     char *ban_reason; /* the stored reason (malloc'd); NULL: none */
+    /* a bot account's (user.is_bot; store_bots.h): its owner, and its suspension */
+    char owner_id[IPPON_USER_ID_LEN + 1];
+    char owner_name[IPPON_DISPLAY_NAME_MAX_BYTES + 1];
+    long long suspended_at; /* Unix seconds; 0: not suspended */
+    char *suspend_reason;   /* malloc'd; NULL: none */
+    bool deleted;           /* its owner deleted it */
 } ippon_admin_user;
 
 typedef struct ippon_admin_user_list {
@@ -115,9 +121,9 @@ typedef struct ippon_admin_user_list {
  * Users for the admin area, most recently seen first: page `page` of `limit` users into *out
  * (free it with ippon_admin_user_list_free, also after a failure). query (NULL or "": everyone)
  * keeps users whose display name or username contains it (case-insensitive, literally: % and _
- * are not wildcards) or whose id is it; banned_only keeps banned users. 0 or -1.
+ * are not wildcards) or whose id is it; banned_only keeps banned users, bots_only bot accounts. 0 or -1.
  */
-int ippon_store_admin_users(ippon_store *st, const char *query, bool banned_only, int page, int limit,
+int ippon_store_admin_users(ippon_store *st, const char *query, bool banned_only, bool bots_only, int page, int limit,
                             ippon_admin_user_list *out);
 void ippon_admin_user_list_free(ippon_admin_user_list *list);
 

@@ -74,6 +74,7 @@ typedef struct board_user {
     char id[IPPON_USER_ID_LEN + 1];
     char name[IPPON_DISPLAY_NAME_MAX_BYTES + 1];
     bool named; /* name holds the current display name */
+    bool bot;   /* ... and the user is a bot account (users.is_bot) */
 } board_user;
 
 typedef struct board_period {
@@ -702,8 +703,8 @@ static ippon_board *board_ready(ippon_store *st, int64_t now_ms)
         if (!b)
             return NULL;
         b->version_q = ippon_store_prepare(st, "SELECT data, names FROM rank_version WHERE id = 1");
-        b->name_q = ippon_store_prepare(st, "SELECT display_name FROM users WHERE id = ?1");
-        b->name_then_q = ippon_store_prepare(st, "SELECT max(display_name) FROM match_players WHERE user_id = ?1");
+        b->name_q = ippon_store_prepare(st, "SELECT display_name, is_bot FROM users WHERE id = ?1");
+        b->name_then_q = ippon_store_prepare(st, "SELECT max(display_name), 0 FROM match_players WHERE user_id = ?1");
         if (!b->version_q || !b->name_q || !b->name_then_q) {
             ippon_board_free(b);
             st->board = NULL;
@@ -807,7 +808,8 @@ void ippon_board_written(ippon_store *st, int64_t version_before, int64_t versio
 
 /* ---- reading ---------------------------------------------------------------------------------- */
 
-/* the current display name of a user (or the last one it played under, for a deleted user) */
+/* the current display name of a user (or the last one it played under, for a deleted user); whether
+   it is a bot account is read with it (b->users[u].bot) */
 static const char *display_name(ippon_board *b, int32_t u)
 {
     board_user *bu = &b->users[u];
@@ -818,6 +820,7 @@ static const char *display_name(ippon_board *b, int32_t u)
         ippon_sql_bind_text(qs[i], 1, bu->id);
         if (ippon_sql_step(qs[i]) == IPPON_SQL_ROW && !ippon_sql_column_is_null(qs[i], 0)) {
             snprintf(bu->name, sizeof bu->name, "%s", ippon_sql_column_text(qs[i], 0));
+            bu->bot = ippon_sql_column_int(qs[i], 1) != 0;
             bu->named = true;
         }
         ippon_sql_reset(qs[i]);
@@ -860,6 +863,7 @@ int ippon_board_page(ippon_store *st, const ippon_leaderboard_query *q, ippon_le
         row->rank = i + 1;
         snprintf(row->user_id, sizeof row->user_id, "%s", b->users[user].id);
         snprintf(row->display_name, sizeof row->display_name, "%s", display_name(b, user));
+        row->bot = b->users[user].bot;
         row->games = a->games;
         row->total = a->total;
         row->wins = a->wins;

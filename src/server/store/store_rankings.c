@@ -198,8 +198,10 @@ void ippon_store_reply_keep(ippon_store *st, const ippon_kept_query *kq, const c
 
 /* ---- matches -------------------------------------------------------------------------- */
 
-#define PLAYERS_SQL "SELECT seat, user_id, display_name, is_bot, final_points, result, voided" \
-                    " FROM match_players WHERE match_id = ?1 ORDER BY seat"
+/* a seat is a bot if a built-in bot sat there (is_bot) or a bot account (users.is_bot) */
+#define PLAYERS_SQL                                                                                              \
+    "SELECT p.seat, p.user_id, p.display_name, p.is_bot + coalesce(u.is_bot, 0), p.final_points, p.result, p.voided" \
+    " FROM match_players p LEFT JOIN users u ON u.id = p.user_id WHERE p.match_id = ?1 ORDER BY p.seat"
 
 /* a match's players by seat into m, read with q (PLAYERS_SQL, reset after); m->voided from their
    copy of the match's voided_at */

@@ -50,6 +50,7 @@ typedef struct ippon_leaderboard_row {
     int64_t rank;                                        /* 1, 2, 3 … (no shared ranks) */
     char user_id[IPPON_USER_ID_LEN + 1];
     char display_name[IPPON_DISPLAY_NAME_MAX_BYTES + 1]; /* the current one */
+    bool bot;                                            /* a bot account (store_bots.h) */
     int32_t games, wins, best;
     int64_t total;                                       /* the sum of the results; average = total / games */
 } ippon_leaderboard_row;
@@ -142,7 +143,7 @@ typedef struct ippon_listed_seat {
     int seat;
     char user_id[IPPON_USER_ID_LEN + 1];                /* "" for a bot */
     char display_name[IPPON_DISPLAY_NAME_MAX_BYTES + 1]; /* as it was during the match */
-    bool bot;
+    bool bot;                                            /* a built-in bot, or a bot account */
     int32_t final_points, result;
 } ippon_listed_seat;
 

@@ -125,7 +125,7 @@ void ippon_rating_history_free(ippon_rating_history *h)
 #define RATING_ORDER(r) r "mu DESC, " r "user_id"
 #define DAN_ORDER(r) r "tier DESC, " r "rank_points DESC, " r "mu DESC, " r "user_id"
 #define BOARD_PAGE(filter, ORDER)                                                                              \
-    "SELECT r.user_id, u.display_name, " STANDING_COLUMNS " FROM (SELECT user_id FROM ratings WHERE " filter \
+    "SELECT r.user_id, u.display_name, u.is_bot, " STANDING_COLUMNS " FROM (SELECT user_id FROM ratings WHERE " filter \
     " ORDER BY " ORDER("") " LIMIT ?3 OFFSET ?4) p JOIN ratings r ON r.mode = ?1 AND r.user_id = p.user_id"    \
     " JOIN users u ON u.id = p.user_id ORDER BY " ORDER("r.")
 
@@ -164,7 +164,8 @@ int ippon_store_rating_board(ippon_store *st, const ippon_rating_board_query *bq
         const char *id = ippon_sql_column_text(q, 0), *name = ippon_sql_column_text(q, 1);
         snprintf(r->user_id, sizeof r->user_id, "%s", id ? id : "");
         snprintf(r->display_name, sizeof r->display_name, "%s", name ? name : "");
-        r->standing = standing_columns(q, 2);
+        r->bot = ippon_sql_column_int(q, 2) != 0;
+        r->standing = standing_columns(q, 3);
     }
     if (n == bq->limit || rc == IPPON_SQL_DONE)
         total = count;

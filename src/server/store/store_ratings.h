@@ -76,6 +76,7 @@ typedef struct ippon_rating_board_row {
     int64_t rank;                                        /* 1, 2, 3 … in the board's order */
     char user_id[IPPON_USER_ID_LEN + 1];
     char display_name[IPPON_DISPLAY_NAME_MAX_BYTES + 1]; /* the current one */
+    bool bot;                                            /* a bot account (store_bots.h) */
     ippon_standing standing;
 } ippon_rating_board_row;
 

@@ -20,8 +20,8 @@
 #include "store/store_private.h"
 
 #define USER_COLUMNS \
-    "u.id, u.display_name, u.username, u.is_admin, u.banned_at, u.created_at, u.last_seen_at"
-#define USER_COLUMN_COUNT 7
+    "u.id, u.display_name, u.username, u.is_admin, u.banned_at, u.created_at, u.last_seen_at, u.is_bot"
+#define USER_COLUMN_COUNT 8
 
 static int su_prepare(ippon_store *st, const char *sql, ippon_sql_stmt **stmt)
 {
@@ -50,7 +50,8 @@ static void su_read_user(ippon_sql_stmt *stmt, int col, ippon_user *out)
     su_copy_text(out->id, sizeof out->id, stmt, col);
     su_copy_text(out->display_name, sizeof out->display_name, stmt, col + 1);
     su_copy_text(out->username, sizeof out->username, stmt, col + 2);
-    out->guest = ippon_sql_column_is_null(stmt, col + 2);
+    out->is_bot = ippon_sql_column_int(stmt, col + 7) != 0;
+    out->guest = ippon_sql_column_is_null(stmt, col + 2) && !out->is_bot; /* a bot has no username either */
     out->is_admin = ippon_sql_column_int(stmt, col + 3) != 0;
     out->banned = !ippon_sql_column_is_null(stmt, col + 4);
     out->banned_at = ippon_sql_column_int64(stmt, col + 4);
@@ -233,7 +234,7 @@ int ippon_store_user_claim(ippon_store *st, const char *user_id,
     ippon_sql_stmt *stmt = NULL;
     int rc = su_prepare(st,
                         "SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id"
-                        " WHERE s.token_hash = ? AND s.user_id = ? AND u.username IS NULL",
+                        " WHERE s.token_hash = ? AND s.user_id = ? AND u.username IS NULL AND u.is_bot = 0",
                         &stmt);
     if (rc == 0) {
         ippon_sql_bind_blob(stmt, 1, old_token_hash, IPPON_TOKEN_HASH_BYTES);
@@ -254,7 +255,7 @@ int ippon_store_user_claim(ippon_store *st, const char *user_id,
     if (rc == 0 && (rc = su_prepare(st,
                                     "UPDATE users SET username = ?, password_hash = ?,"
                                     " display_name = coalesce(?, display_name)"
-                                    " WHERE id = ? AND username IS NULL",
+                                    " WHERE id = ? AND username IS NULL AND is_bot = 0",
                                     &stmt)) == 0) {
         ippon_sql_bind_text(stmt, 1, username);
         ippon_sql_bind_text(stmt, 2, password_hash);
