@@ -30,6 +30,8 @@
  * cannot listen; 2 for a bad command line; 0 after Ctrl-C or SIGTERM.
  */
 #include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <jansson.h>
@@ -279,13 +281,37 @@ static int on_receive(const char *in, size_t len)
     return 0;
 }
 
+/* the client's address and port ("127.0.0.1:54321"; an IPv4 client of an IPv6 socket as IPv4) */
+static void peer_name(struct lws *wsi, char *out, size_t cap)
+{
+    struct sockaddr_storage sa;
+    socklen_t n = sizeof sa;
+    char host[INET6_ADDRSTRLEN] = "?";
+    int port = 0;
+    if (getpeername(lws_get_socket_fd(wsi), (struct sockaddr *)&sa, &n) == 0) {
+        if (sa.ss_family == AF_INET) {
+            const struct sockaddr_in *v4 = (const struct sockaddr_in *)&sa;
+            inet_ntop(AF_INET, &v4->sin_addr, host, sizeof host);
+            port = ntohs(v4->sin_port);
+        } else if (sa.ss_family == AF_INET6) {
+            const struct sockaddr_in6 *v6 = (const struct sockaddr_in6 *)&sa;
+            if (IN6_IS_ADDR_V4MAPPED(&v6->sin6_addr))
+                inet_ntop(AF_INET, &v6->sin6_addr.s6_addr[12], host, sizeof host);
+            else
+                inet_ntop(AF_INET6, &v6->sin6_addr, host, sizeof host);
+            port = ntohs(v6->sin6_port);
+        }
+    }
+    snprintf(out, cap, strchr(host, ':') ? "[%s]:%d" : "%s:%d", host, port);
+}
+
 static int tcp_callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in, size_t len)
 {
     (void)user;
     switch (reason) {
     case LWS_CALLBACK_RAW_ADOPT: {
         char addr[128];
-        lws_get_peer_simple(wsi, addr, sizeof addr);
+        peer_name(wsi, addr, sizeof addr);
         if (B.client || B.done) {
             say("client %s refused: one client at a time (%s is playing)", addr, B.client_addr);
             return -1;

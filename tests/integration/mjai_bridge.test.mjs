@@ -194,15 +194,19 @@ test('a dropped WebSocket is resumed: resume=N, the server\'s answered R, the an
     const conn1 = await until(() => srv.sockets[0], 'the upgrade');
     assert.equal(conn1.headers.authorization, `Bearer ${TOKEN}`, 'the token from the file');
     for (const msg of MATCH.slice(0, 3)) conn1.ws.send(JSON.stringify(msg));
-    for (let i = 2; i <= 4; i++) c.send(answerOf(await c.line(i)));
-    await until(() => conn1.received.length === 3, 'three answers');
+    for (let i = 2; i <= 3; i++) c.send(answerOf(await c.line(i)));
+    await until(() => conn1.received.length === 2, 'two answers');
     conn1.ws.terminate(); // the connection drops, no close frame
+    await c.line(4);
+    c.send(answerOf(c.lines[3])); // answer 3, given while the bridge is away or just about to notice
 
     const conn2 = await until(() => srv.sockets[1], 'the reconnection');
     assert.equal(conn2.url, '/mjai?room=practice-3p&resume=3');
     assert.equal(conn2.headers.authorization, `Bearer ${TOKEN}`);
-    conn2.ws.send(JSON.stringify({ type: 'resume', answered: 1 })); // it lost answers 2 and 3
-    await until(() => conn2.received.length === 2, 'answers 2 and 3 again');
+    await new Promise((r) => setTimeout(r, 100));
+    assert.deepEqual(conn2.received, [], 'nothing is sent before the server says what it has');
+    conn2.ws.send(JSON.stringify({ type: 'resume', answered: 1 })); // it lost answer 2 (and never had 3)
+    await until(() => conn2.received.length === 2, 'answers 2 and 3');
     assert.deepEqual(conn2.received, ANSWERS.slice(1, 3));
     for (const msg of MATCH.slice(3)) conn2.ws.send(JSON.stringify(msg));
     for (let i = 5; i <= MATCH.length + 1; i++) c.send(answerOf(await c.line(i)));
@@ -210,13 +214,52 @@ test('a dropped WebSocket is resumed: resume=N, the server\'s answered R, the an
     assert.deepEqual(conn2.received, ANSWERS.slice(1), 'after the resent ones, the rest in order');
     assert.deepEqual(c.lines.slice(1), MATCH, 'the client saw each message once: neither the resume nor a repeat');
     assert.match(b.stderr(), /reconnecting in 0\.2 s/);
-    assert.match(b.stderr(), /resumed after message 3: the server has 1 answers, 2 sent again/);
+    assert.match(b.stderr(), /resumed after message 3: the server has answers up to 1, 2 sent again/);
     conn2.ws.close(1000);
     await until(() => c.ended, 'EOF after the match');
   } finally {
     await stopBridge(b);
     srv.close();
     fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a resume refused (bad_resume: the match is gone) or a replaced socket (4000): the client gets EOF, the bridge goes on', async () => {
+  const srv = await fakeServer((req) => (req.url.includes('resume=')
+    ? [400, { error: 'bad_resume', message: 'the match has ended' }] : null));
+  const b = await startBridge(['--url', srv.url, '--token', TOKEN, '--room', 'practice-4p']);
+  try {
+    const c = await mjaiClient(b.port);
+    await c.line(1);
+    c.send(JOIN);
+    const conn = await until(() => srv.sockets[0], 'the upgrade');
+    conn.ws.send(JSON.stringify(MATCH[0]));
+    c.send(answerOf(await c.line(2)));
+    await until(() => conn.received.length === 1, 'the answer');
+    conn.ws.terminate();
+    await until(() => c.ended, 'EOF once the resume is refused');
+    assert.equal(srv.requests.at(-1).url, '/mjai?room=practice-4p&resume=1');
+    assert.match(b.stderr(), /the server no longer has the match \(bad_resume: the match has ended\): the client gets EOF/);
+
+    const c2 = await mjaiClient(b.port); // still listening
+    await c2.line(1);
+    c2.send(JOIN);
+    const conn2 = await until(() => srv.sockets[1], 'the second upgrade');
+    conn2.ws.close(4000, 'replaced');
+    await until(() => c2.ended, 'EOF once replaced');
+    assert.match(b.stderr(), /another connection of this bot took its seat/);
+    assert.equal(srv.sockets.length, 2, 'a replaced link does not come back');
+
+    // a client whose first line is not join is told so and let go
+    const c3 = await mjaiClient(b.port);
+    await c3.line(1);
+    c3.send({ type: 'none' });
+    await until(() => c3.ended, 'EOF after a first line that is not join');
+    assert.deepEqual(c3.lines[1], { type: 'error', message: 'ippon-mjai: the first message must be join' });
+    assert.equal(srv.sockets.length, 2, 'no WebSocket for it');
+  } finally {
+    await stopBridge(b);
+    srv.close();
   }
 });
 

@@ -383,7 +383,7 @@ static void on_resume(mjai_link *l, json_t *msg)
     uint64_t answered_in_match = (uint64_t)json_integer_value(r);
     l->next_write = l->match_first + answered_in_match;
     uint64_t again = l->answered >= l->next_write ? l->answered - l->next_write + 1 : 0;
-    note(l, "resumed after message %" PRIu64 ": the server has %" PRIu64 " answers, %" PRIu64 " sent again",
+    note(l, "resumed after message %" PRIu64 ": the server has answers up to %" PRIu64 ", %" PRIu64 " sent again",
          l->resume_n, answered_in_match, again);
     l->state = L_LIVE;
     if (l->wsi && l->next_write <= l->answered)
