@@ -263,7 +263,7 @@ test('a resume refused (bad_resume: the match is gone) or a replaced socket (400
   }
 });
 
-test('an upgrade refused with 503 is tried again', async () => {
+test('an upgrade refused with 503 is tried again; a client leaving while the bridge waits to try again', async () => {
   let refusals = 1;
   const srv = await fakeServer(() => (refusals-- > 0 ? [503, { error: 'busy', message: 'try later' }] : null));
   const b = await startBridge(['--url', srv.url, '--token', TOKEN, '--room', 'ladder']);
@@ -275,6 +275,20 @@ test('an upgrade refused with 503 is tried again', async () => {
     assert.equal(conn.url, '/mjai?room=ladder');
     assert.equal(srv.requests.length, 2);
     assert.match(b.stderr(), /HTTP 503: trying again in 0\.2 s/);
+    c.sock.end();
+    await until(() => conn.closed, 'the WebSocket closed');
+
+    refusals = Infinity; // the server stays busy: the link waits 0.2, 0.4, 0.8 s…
+    const c2 = await mjaiClient(b.port);
+    await c2.line(1);
+    c2.send(JOIN);
+    await until(() => /HTTP 503: trying again in 0\.4 s/.test(b.stderr()), 'a second refusal, a longer wait');
+    c2.sock.end(); // the client leaves meanwhile: nothing is left behind (ASan's leak check at the end)
+    await until(() => (b.stderr().match(/disconnected; waiting for the next client/g) || []).length === 2,
+      'the second client gone');
+    const attempts = srv.requests.length;
+    await new Promise((r) => setTimeout(r, 1000));
+    assert.equal(srv.requests.length, attempts, 'no attempt after the client left');
   } finally {
     await stopBridge(b);
     srv.close();
