@@ -17,6 +17,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/socket.h>
+#include <sys/time.h>
 #include <unistd.h>
 
 enum { HEAD_CAP = 8192 };
@@ -26,6 +27,8 @@ void ippon_load_http_init(ippon_load_http *c, const char *host, int port)
     snprintf(c->host, sizeof c->host, "%s", host);
     c->port = port;
     c->fd = -1;
+    c->agent = "ippon-load";
+    c->timeout_ms = 0;
 }
 
 void ippon_load_http_close(ippon_load_http *c)
@@ -51,6 +54,11 @@ static int http_connect(ippon_load_http *c, char *err, size_t err_cap)
         if (fd < 0) {
             saved = errno;
             continue;
+        }
+        if (c->timeout_ms > 0) { /* (Linux bounds connect() by the send timeout too) */
+            struct timeval tv = { .tv_sec = c->timeout_ms / 1000, .tv_usec = (c->timeout_ms % 1000) * 1000 };
+            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+            setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
         }
         if (connect(fd, a->ai_addr, a->ai_addrlen) == 0)
             break;
@@ -177,25 +185,22 @@ static int attempt(ippon_load_http *c, const char *req, size_t req_len, char *bo
     return status;
 }
 
-/*
- * Sends one request (body may be NULL) and reads the reply into body_out (NUL-terminated,
- * cut at cap - 1). Reconnects once if the kept-alive connection was closed by the server.
- * Returns the HTTP status, or -1 with the reason in err.
- */
-static int ippon_load_http_request(ippon_load_http *c, const char *method, const char *path, const char *body,
-                                   char *body_out, size_t cap, char *err, size_t err_cap)
+int ippon_load_http_request(ippon_load_http *c, const char *method, const char *path, const char *headers,
+                            const char *body, char *body_out, size_t cap, char *err, size_t err_cap)
 {
     size_t body_len = body ? strlen(body) : 0;
-    size_t req_cap = 512 + strlen(path) + strlen(c->host) + body_len;
+    if (!headers)
+        headers = "";
+    size_t req_cap = 512 + strlen(path) + strlen(c->host) + strlen(c->agent) + strlen(headers) + body_len;
     char *req = malloc(req_cap);
     if (!req) {
         snprintf(err, err_cap, "out of memory");
         return -1;
     }
     int n = snprintf(req, req_cap,
-                     "%s %s HTTP/1.1\r\nHost: %s:%d\r\nUser-Agent: ippon-load\r\nAccept: application/json\r\n"
+                     "%s %s HTTP/1.1\r\nHost: %s:%d\r\nUser-Agent: %s\r\nAccept: application/json\r\n%s"
                      "%s%zu\r\n\r\n%s",
-                     method, path, c->host, c->port,
+                     method, path, c->host, c->port, c->agent, headers,
                      body ? "Content-Type: application/json\r\nContent-Length: " : "Content-Length: ", body_len,
                      body ? body : "");
     int status = -1;
@@ -212,7 +217,7 @@ static int ippon_load_http_request(ippon_load_http *c, const char *method, const
 int ippon_load_guest_token(ippon_load_http *c, char token[65], char *err, size_t err_cap)
 {
     char body[2048];
-    int status = ippon_load_http_request(c, "POST", "/api/auth/guest", "{}", body, sizeof body, err, err_cap);
+    int status = ippon_load_http_request(c, "POST", "/api/auth/guest", NULL, "{}", body, sizeof body, err, err_cap);
     if (status < 0)
         return -1;
     const char *t = status == 201 ? strstr(body, "\"token\":\"") : NULL;
