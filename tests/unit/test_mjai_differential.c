@@ -16,6 +16,10 @@
  * allowance: an open kan's indicator revealed with the discard after it (the delayed rule) comes
  * after that dahai, so a seat asked about the dahai has not seen it yet (the bot reads no dora on
  * an offer); the test checks that the missing indicator is the next dora message.
+ * With IPPON_MJAI_RECORD=FILE, the first matches of yonma and sanma are appended to FILE, one
+ * JSON line per seat: every line it received and, for those it decided on, the answer the
+ * in-process bot's choice makes (tests/integration/fixtures/mjai_bot_matches.jsonl, for
+ * tests/integration/mjai_bot_tcp.test.mjs).
  * The styles plain (every seat) and tsumogiri (one seat, among standard bots) are played too, on
  * fewer matches. The counts are printed:
  * matches, decisions compared, mismatches (0).
@@ -38,7 +42,7 @@
 #include "ippon/mjai_client.h"
 #include "ippon/wall.h"
 
-enum { MATCHES = 400, STYLE_MATCHES = 40, MAX_STEPS = 1000, MAX_LINES = 64 };
+enum { MATCHES = 400, STYLE_MATCHES = 40, MAX_STEPS = 1000, MAX_LINES = 64, RECORDED = 4 };
 
 typedef struct tally {
     long matches, decisions, offers, riichi, calls, kans, kitas, mismatches, view_mismatches, late_dora;
@@ -53,6 +57,7 @@ typedef struct table {
     int players, first;
     bool decided[4];       /* the seat's answer to its decision is in */
     ippon_action action[4]; /* that answer, as the server read it */
+    json_t *record[4];      /* with IPPON_MJAI_RECORD: each seat's lines and the answers expected */
     tally t;
 } table;
 
@@ -198,6 +203,54 @@ static bool is_type(const char *line, const char *type)
     return yes;
 }
 
+/* a line the seat received, for the recording (the answer expected: none until decide says) */
+static void record_line(table *tb, int s, const char *line)
+{
+    if (tb->record[s])
+        json_array_append_new(tb->record[s], json_pack("{s:s,s:n}", "line", line, "expect"));
+}
+
+/* the answer the in-process bot's choice makes, as this test writes it from the mjai format
+   (the TCP test, tests/integration/mjai_bot_tcp.test.mjs, holds the client to it) */
+static void record_expect(table *tb, int s, const ippon_action *a, bool echo)
+{
+    if (!tb->record[s])
+        return;
+    int me = rot(tb, s);
+    json_t *e = NULL;
+    switch (a->type) {
+    case IPPON_ACT_DISCARD:
+        e = a->riichi && !echo ? json_pack("{s:s,s:i}", "type", "reach", "actor", me)
+                               : json_pack("{s:s,s:i,s:s}", "type", "dahai", "actor", me, "pai",
+                                           ippon_code_to_mjai(code(tb, a->tile)));
+        break;
+    case IPPON_ACT_TSUMO:
+    case IPPON_ACT_RON: e = json_pack("{s:s,s:i}", "type", "hora", "actor", me); break;
+    case IPPON_ACT_CHI:
+    case IPPON_ACT_PON:
+    case IPPON_ACT_DAIMINKAN: {
+        int c[3];
+        sorted_codes(tb, a, c);
+        json_t *consumed = json_array();
+        for (int i = 0; i < (a->type == IPPON_ACT_DAIMINKAN ? 3 : 2); i++)
+            json_array_append_new(consumed, json_string(ippon_code_to_mjai(c[i])));
+        e = json_pack("{s:s,s:i,s:o}", "type", a->type == IPPON_ACT_CHI ? "chi" : a->type == IPPON_ACT_PON ? "pon" : "daiminkan",
+                      "actor", me, "consumed", consumed);
+        break;
+    }
+    case IPPON_ACT_ANKAN:
+    case IPPON_ACT_KAKAN:
+        e = json_pack("{s:s,s:i,s:s}", "type", a->type == IPPON_ACT_ANKAN ? "ankan" : "kakan", "actor", me, "kind",
+                      ippon_code_to_mjai(ippon_tile_kind(a->tile)));
+        break;
+    case IPPON_ACT_KITA: e = json_pack("{s:s,s:i}", "type", "kita", "actor", me); break;
+    case IPPON_ACT_KYUUSHU: e = json_pack("{s:s,s:i}", "type", "ryukyoku", "actor", me); break;
+    default: e = json_pack("{s:s}", "type", "none"); break;
+    }
+    json_t *list = tb->record[s];
+    json_object_set_new(json_array_get(list, json_array_size(list) - 1), "expect", e);
+}
+
 static void feed(table *tb, const ippon_event *ev, int n)
 {
     for (int i = 0; i < n; i++)
@@ -229,6 +282,8 @@ static void decide(table *tb, int s, char lines[][1024], int n_lines, int at)
     if (rc == IPPON_MJAI_WAIT) { /* reach: the echo, answered with its dahai */
         const char *echo = ippon_mjai_seat_next(tb->server[s], NULL);
         assert_non_null(echo);
+        record_expect(tb, s, &want, false);
+        record_line(tb, s, echo);
         assert_int_equal(ippon_mjai_client_read(tb->client[s], echo, error, sizeof error), IPPON_MJAI_CLIENT_ANSWER);
         answer = ippon_mjai_client_answer(tb->client[s], NULL);
         rc = ippon_mjai_seat_answer(tb->server[s], answer, &got, error, sizeof error);
@@ -244,6 +299,7 @@ static void decide(table *tb, int s, char lines[][1024], int n_lines, int at)
     if (!same_option(tb, &want, &got, false) && tb->t.mismatches++ < 5)
         print_message("seat %d decides otherwise over mjai at %s: core type %d tile %d riichi %d, mjai %s\n", s,
                       lines[at], want.type, code(tb, want.tile), want.riichi, answer);
+    record_expect(tb, s, &want, true);
     tb->decided[s] = true;
     tb->action[s] = got;
     free(v);
@@ -261,6 +317,7 @@ static void deliver(table *tb)
             snprintf(lines[n++], sizeof lines[0], "%s", line);
         for (int i = 0; i < n; i++) {
             char error[200];
+            record_line(tb, s, lines[i]);
             int rc = ippon_mjai_client_read(tb->client[s], lines[i], error, sizeof error);
             if (rc == IPPON_MJAI_CLIENT_BAD)
                 fail_msg("seat %d: the client refused %s: %s", s, lines[i], error);
@@ -290,6 +347,8 @@ static void play(const char *preset, ippon_bot_style style, int matches, uint64_
         for (int s = 0; s < tb.players; s++) {
             tb.server[s] = ippon_mjai_seat_new(tb.rules, s, NULL);
             /* half the clients are told the rules, half take the product's preset for the players */
+            const char *to = getenv("IPPON_MJAI_RECORD");
+            tb.record[s] = to && style == IPPON_BOT_STANDARD && i < RECORDED && strncmp(preset, "tenhou", 6) ? json_array() : NULL;
             tb.client[s] = ippon_mjai_client_new(i % 2 == 0 && strncmp(preset, "tenhou", 6) ? NULL : tb.rules);
         }
         int steps = 0;
@@ -338,6 +397,16 @@ static void play(const char *preset, ippon_bot_style style, int matches, uint64_
                                  ippon_match_points(tb.m, k));
             ippon_mjai_seat_free(tb.server[s]);
             ippon_mjai_client_free(tb.client[s]);
+            if (tb.record[s]) {
+                FILE *f = fopen(getenv("IPPON_MJAI_RECORD"), "a");
+                assert_non_null(f);
+                json_t *rec = json_pack("{s:s,s:i,s:i,s:o}", "rules", preset, "match", i, "seat", s, "lines", tb.record[s]);
+                json_dumpf(rec, f, JSON_COMPACT);
+                fputc('\n', f);
+                fclose(f);
+                json_decref(rec);
+                tb.record[s] = NULL;
+            }
         }
         tb.t.matches++;
     }
