@@ -239,8 +239,11 @@ static bool start_kyoku(reading *r)
         return refuse(r, "bakaze must be E, S, W or N");
     int oya, honba, kyotaku, hand_number = v->hand_number;
     int32_t points[IPPON_MAX_PLAYERS] = { 0 };
+    for (int s = 0; s < v->players; s++) /* without scores (gimite/mjai sends none): as they stand */
+        points[s] = hand_number < 0 ? st->rules.start_points : v->seats[s].points;
     if (!actor_field(r, "oya", &oya) || !int_field(r, "honba", 0, 1000, &honba) ||
-        !int_field(r, "kyotaku", 0, 1000, &kyotaku) || !int_list(r, "scores", points, false))
+        !int_field(r, "kyotaku", 0, 1000, &kyotaku) ||
+        (json_object_get(r->msg, "scores") && !int_list(r, "scores", points, false)))
         return false;
     const json_t *tehais = json_object_get(r->msg, "tehais");
     const json_t *own = json_array_get(tehais, (size_t)st->id);
@@ -527,14 +530,15 @@ static bool reach_accepted(reading *r)
     return true;
 }
 
-/* hora and ryukyoku: the hand is over; the points move by the deltas (when given) */
+/* hora and ryukyoku: the hand is over; the points are the scores, or move by the deltas (when given) */
 static bool hand_end(reading *r, bool win)
 {
     mjai_client_state *st = r->st;
     int32_t points[IPPON_MAX_PLAYERS];
     for (int s = 0; s < st->view.players; s++)
         points[s] = st->view.seats[s].points;
-    if (json_object_get(r->msg, "deltas") && !int_list(r, "deltas", points, true))
+    if (json_object_get(r->msg, "scores") ? !int_list(r, "scores", points, false)
+                                          : json_object_get(r->msg, "deltas") && !int_list(r, "deltas", points, true))
         return false;
     for (int s = 0; s < st->view.players; s++)
         st->view.seats[s].points = points[s];
