@@ -183,6 +183,9 @@ test('bad command lines: exit 2 with the reason', async () => {
   r = await run(['--connect', '127.0.0.1:1', '--style', 'clever']);
   assert.equal(r.code, 2);
   assert.match(r.stderr, /--style is standard, plain or tsumogiri/);
+  r = await run(['--connect', '127.0.0.1:1', '--rules', 'nosuch']);
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /--rules: /);
   r = await run(['--connect', 'nohostport']);
   assert.equal(r.code, 1);
   assert.match(r.stderr, /--connect wants HOST:PORT/);
