@@ -308,6 +308,13 @@ uint64_t ippon_match_seat_waits(const ippon_match *m, int seat, ippon_furiten *f
 uint64_t ippon_match_waits_after_discard(const ippon_match *m, int seat, int kind, ippon_furiten *furiten);
 
 /*
+ * Kuikae (src/core/RULES.md §2): the kinds a seat may not discard right after its own call of a
+ * tile of kind `called` with hand tiles of kinds a and b: the called kind; after a chi also the kind
+ * at the far end of the exposed pair (chi 3 with 4-5 bans 3 and 6). As a bit mask of kinds.
+ */
+uint64_t ippon_kuikae_ban(int called, int a, int b, bool chi);
+
+/*
  * Checks the match's invariants: every tile of the wall is in exactly one place (live wall,
  * dead wall, a hand, a meld, a pond, a kita area); points plus sticks on the table equal the
  * starting total; a pending decision has at least one legal action. Returns 0 or IPPON_EILLEGAL

@@ -23,8 +23,10 @@ static int riichi_index(const ippon_seat_public *p)
 /*
  * Kinds a threat cannot ron: its own discards (furiten), and kinds another seat discarded after
  * its riichi that it let pass. Ponds are counted turn by turn (a seat's k-th discard follows the
- * threat's k-th when the seat comes later in turn order), which calls can shift by a turn;
- * close enough for a bot.
+ * threat's k-th when the seat comes later in turn order, which starts at the dealer: a larger
+ * seat wind), which calls can shift by a turn; close enough for a bot. Only winds are compared,
+ * never seat numbers, so the reading is the same however the seats are numbered (an mjai
+ * client numbers them from the first dealer).
  */
 static uint64_t safe_kinds(const ippon_view *v, int threat)
 {
@@ -37,7 +39,7 @@ static uint64_t safe_kinds(const ippon_view *v, int threat)
         if (s == threat)
             continue;
         const ippon_seat_public *o = &v->seats[s];
-        for (int i = s > threat ? r : r + 1; i < o->n_discards; i++)
+        for (int i = o->wind > p->wind ? r : r + 1; i < o->n_discards; i++)
             safe |= 1ull << ippon_tile_kind(o->discards[i].tile);
     }
     return safe;

@@ -18,8 +18,7 @@
 
 static uint64_t bit(int kind) { return 1ull << kind; }
 
-/* kinds banned for the discard right after a call (kuikae) */
-static uint64_t kuikae_ban(int called, int a, int b, bool chi)
+uint64_t ippon_kuikae_ban(int called, int a, int b, bool chi)
 {
     uint64_t ban = bit(called);
     if (!chi)
@@ -125,7 +124,7 @@ static int chi_options(const ippon_match *m, int seat, int kind, ippon_action *o
             continue;
         ippon_tile ca[2], cb[2];
         int na = choices_of(m, seat, ka, ca), nb = choices_of(m, seat, kb, cb);
-        uint64_t ban = kuikae_ban(kind, ka, kb, true);
+        uint64_t ban = ippon_kuikae_ban(kind, ka, kb, true);
         for (int i = 0; i < na; i++)
             for (int j = 0; j < nb; j++) {
                 ippon_tile used[2] = { ca[i], cb[j] };
@@ -277,7 +276,7 @@ static void take_call(ippon_match *m, const ippon_action *a, struct events *e)
         ippon_turn_establish_kan(m, seat, s->n_melds - 1, e);
         return;
     }
-    s->kuikae = kuikae_ban(ippon_tile_kind(o->tile), ippon_tile_kind(a->with[0]), ippon_tile_kind(a->with[1]),
+    s->kuikae = ippon_kuikae_ban(ippon_tile_kind(o->tile), ippon_tile_kind(a->with[0]), ippon_tile_kind(a->with[1]),
                            mt->type == IPPON_MELD_CHI);
     m->phase = IPPON_PHASE_TURN;
     m->drawn = -1;
