@@ -48,6 +48,7 @@
 #define EXIT_USAGE 2
 #define TCP_PROTOCOL "ippon-mjai-tcp"
 #define HELLO "{\"type\":\"hello\",\"protocol\":\"mjsonp\",\"protocol_version\":3}"
+#define DRAIN_US (5 * LWS_US_PER_SEC) /* how long a client that has had EOF may take to close */
 
 typedef struct out_line {
     struct out_line *next;
@@ -59,6 +60,8 @@ enum client_state {
     C_JOINING,  /* hello sent, waiting for join */
     C_RELAYING, /* the WebSocket is open (or reopening) */
     C_CLOSING,  /* the match is over: the client gets what is queued, then EOF */
+    C_DRAINING, /* EOF sent: what the client still answers is read and dropped until it closes
+                   (at most DRAIN_US), so its last answers never meet a reset */
 };
 
 static struct {
@@ -325,8 +328,12 @@ static int tcp_callback(struct lws *wsi, enum lws_callback_reasons reason, void 
         break;
     }
     case LWS_CALLBACK_RAW_RX:
-        if (wsi == B.client && B.state != C_CLOSING)
+        if (wsi == B.client && B.state != C_CLOSING && B.state != C_DRAINING)
             return on_receive(in, len);
+        break;
+    case LWS_CALLBACK_TIMER: /* a draining client that never closed */
+        if (wsi == B.client && B.state == C_DRAINING)
+            return -1;
         break;
     case LWS_CALLBACK_RAW_WRITEABLE:
         if (wsi != B.client)
@@ -342,8 +349,11 @@ static int tcp_callback(struct lws *wsi, enum lws_callback_reasons reason, void 
         }
         if (B.out_head)
             lws_callback_on_writable(wsi);
-        else if (B.state == C_CLOSING)
-            return -1;
+        else if (B.state == C_CLOSING) { /* EOF: the client reads every line, answers, and closes */
+            shutdown(lws_get_socket_fd(wsi), SHUT_WR);
+            B.state = C_DRAINING;
+            lws_set_timer_usecs(wsi, DRAIN_US);
+        }
         break;
     case LWS_CALLBACK_RAW_CLOSE:
         if (wsi == B.client)

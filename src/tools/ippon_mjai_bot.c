@@ -8,7 +8,8 @@
  * It connects, reads the server's hello ("protocol":"mjsonp"), joins with
  * {"type":"join","name":NAME,"room":ROOM} (NAME ippon-bot, ROOM default) and answers every line
  * with one line — none, or the bot's action when the line asks for a decision — until it has
- * answered end_game (exit 0) or the server closes the connection (exit 0 after end_game, else 1).
+ * answered end_game (exit 0) or the server closes the connection (exit 0 after end_game, else 1); the
+ * answer to end_game is sent if the connection still takes it (a server may close after end_game).
  * A line the client cannot read is answered none and reported on stderr, as is every error the
  * server sends. The seat is read by ippon_mjai_client (include/ippon/mjai_client.h); the rules
  * are --rules, or the product's preset for the players start_game names (yonma, sanma).
@@ -231,12 +232,15 @@ static int play(const transport *tr, const options *o)
             break;
         default: break;
         }
-        if (send_line(tr, o, ippon_mjai_client_answer(c, a)) < 0)
-            break;
-        if (ippon_mjai_client_over(c)) {
+        if (ippon_mjai_client_over(c)) { /* end_game: its answer is a courtesy (ippon's route closes after it) */
+            if (o->verbose)
+                fprintf(stderr, "> %s\n", ippon_mjai_client_answer(c, a));
+            tr->write_line(tr->ctx, ippon_mjai_client_answer(c, a));
             status = 0;
             break;
         }
+        if (send_line(tr, o, ippon_mjai_client_answer(c, a)) < 0)
+            break;
     }
     if (o->verbose || status == 0)
         fprintf(stderr, "ippon-mjai-bot: %s after %ld decisions\n", status == 0 ? "end_game" : "stopped", decisions);

@@ -226,7 +226,7 @@ test('a dropped WebSocket is resumed: resume=N, the server\'s answered R, the an
 
 test('a resume refused (bad_resume: the match is gone) or a replaced socket (4000): the client gets EOF, the bridge goes on', async () => {
   const srv = await fakeServer((req) => (req.url.includes('resume=')
-    ? [400, { error: 'bad_resume', message: 'the match has ended' }] : null));
+    ? [400, { error: { code: 'bad_resume', message: 'the match has ended' } }] : null));
   const b = await startBridge(['--url', srv.url, '--token', TOKEN, '--room', 'practice-4p']);
   try {
     const c = await mjaiClient(b.port);
@@ -265,7 +265,7 @@ test('a resume refused (bad_resume: the match is gone) or a replaced socket (400
 
 test('an upgrade refused with 503 is tried again; a client leaving while the bridge waits to try again', async () => {
   let refusals = 1;
-  const srv = await fakeServer(() => (refusals-- > 0 ? [503, { error: 'busy', message: 'try later' }] : null));
+  const srv = await fakeServer(() => (refusals-- > 0 ? [503, { error: { code: 'busy', message: 'try later' } }] : null));
   const b = await startBridge(['--url', srv.url, '--token', TOKEN, '--room', 'ladder']);
   try {
     const c = await mjaiClient(b.port);
@@ -300,7 +300,7 @@ for (const [status, code, message, line] of [
   [403, 'bot_suspended', 'suspended: timed out 12 times', 'the server refused the bot (bot_suspended): suspended: timed out 12 times'],
 ]) {
   test(`${status} ${code}: exit 1 with the server's message, no retry`, async () => {
-    const srv = await fakeServer(() => [status, { error: code, message }]);
+    const srv = await fakeServer(() => [status, { error: { code, message } }]);
     const b = await startBridge(['--url', srv.url, '--token', TOKEN, '--room', 'practice-4p']);
     try {
       const c = await mjaiClient(b.port);

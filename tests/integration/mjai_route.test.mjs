@@ -46,7 +46,7 @@ describe('AIs over mjai', () => {
   after(async () => { await shutdown(server); });
 
   test('upgrades without a good token, room or resume are refused with a reason', async () => {
-    const bot = await newBot('Refused Bot');
+    const bot = await newBot('Refused_Bot');
     let r = await mjaiRefusal(port, {});
     assert.deepEqual([r.status, r.body?.error?.code], [401, 'bad_token']);
     r = await mjaiRefusal(port, { token: 'ab'.repeat(32) });
@@ -63,13 +63,13 @@ describe('AIs over mjai', () => {
 
   for (const [room, players] of [['practice-4p', 4], ['practice-3p', 3]]) {
     test(`a whole ${room} match, answered line by line, ends the socket normally`, async () => {
-      const bot = await newBot(`Whole ${players}p`);
+      const bot = await newBot(`Whole_${players}p`);
       const ai = await mjaiConnect(port, bot.token, { room, auto: false });
       await ai.until((a) => a.lines.length >= 1, 10_000, 'start_game');
       await new Promise((r) => setTimeout(r, 300));
       assert.deepEqual(ai.lines.map(type), ['start_game'], 'nothing before start_game is answered');
       assert.equal(ai.lines[0].names.length, players);
-      assert.ok(ai.lines[0].names.includes(`Whole ${players}p`));
+      assert.ok(ai.lines[0].names.includes(`Whole_${players}p`));
       ai.auto = true;
       ai.answerAll();
       const closed = await ai.closed;
@@ -88,7 +88,7 @@ describe('AIs over mjai', () => {
   }
 
   test('garbage for its own draw: an error, and the drawn tile is played for it', async () => {
-    const bot = await newBot('Garbage Bot');
+    const bot = await newBot('Garbage_Bot');
     const ai = await mjaiConnect(port, bot.token, { room: 'practice-3p', auto: false });
     // answer line by line until its own first draw, then garbage for it
     for (;;) {
@@ -110,7 +110,7 @@ describe('AIs over mjai', () => {
   });
 
   test('an answer after the clock acted is refused as late', async () => {
-    const bot = await newBot('Late Bot');
+    const bot = await newBot('Late_Bot');
     const ai = await mjaiConnect(port, bot.token, { room: 'practice-4p', auto: false });
     for (;;) {
       await ai.until((a) => a.answered < a.lines.length, 20_000, 'a line');
@@ -131,7 +131,7 @@ describe('AIs over mjai', () => {
   });
 
   test('dropped mid-hand, it resumes where it was and finishes the match', async () => {
-    const bot = await newBot('Resume Bot');
+    const bot = await newBot('Resume_Bot');
     const first = await mjaiConnect(port, bot.token, { room: 'practice-4p' });
     await first.until((a) => a.lines.filter((l) => l.type === 'dahai').length >= 6, 20_000, 'six discards');
     first.auto = false;
@@ -151,7 +151,7 @@ describe('AIs over mjai', () => {
   });
 
   test('back without resume: the match again from start_game, and on to its end', async () => {
-    const bot = await newBot('Fresh Bot');
+    const bot = await newBot('Fresh_Bot');
     const first = await mjaiConnect(port, bot.token, { room: 'practice-3p' });
     await first.until((a) => a.lines.filter((l) => l.type === 'dahai').length >= 4, 20_000, 'four discards');
     first.auto = false;

@@ -16,7 +16,9 @@
  * meanwhile, unread, made the kernel answer with a reset — a client still writing (a flood of
  * bad messages, the rest of an oversized fragmented message) lost the error and the close frame.
  *
- * A plain HTTP request to /ws (no upgrade) is answered 400 and closed, not left waiting.
+ * A plain HTTP request to /ws or /mjai (no upgrade) is answered 400 and closed, not left waiting;
+ * to /mjai with a token, room or resume the upgrade would refuse, that refusal instead (lws 4.1's
+ * client drops a refused upgrade's body: the bridge asks again this way to read why).
  *
  * The AIs' WebSocket at /mjai (src/server/MJAI.md) is a second protocol with the same callback: its
  * bot token, room and resume are checked at the upgrade (ippon_mjai_ws_admit, called by http.c,
@@ -210,6 +212,9 @@ static int ws_callback(struct lws *wsi, enum lws_callback_reasons reason, void *
         ippon_rest_response res;
         memset(&res, 0, sizeof res);
         bool mjai = !strcmp(lws_get_protocol(wsi)->name, IPPON_MJAI_PROTOCOL);
+        ippon_mjai_entry who; /* an AI's client may ask again without the upgrade to read why it was refused */
+        if (mjai && ippon_mjai_ws_admit(wsi, lws_context_user(lws_get_context(wsi)), &who, &res) != 0)
+            return ippon_http_reply_and_close(wsi, lws_context_user(lws_get_context(wsi)), &res);
         ippon_rest_reply_error(&res, 400, "bad_request",
                                mjai ? "/mjai is the AIs' WebSocket: upgrade to it (Upgrade: websocket, "
                                       "Sec-WebSocket-Protocol: " IPPON_MJAI_PROTOCOL ", Authorization: Bearer <token>)"

@@ -294,7 +294,7 @@ static void end_link(mjai_link *l, mjai_link_end end, const mjai_link_refusal *r
     link_free(l);
 }
 
-/* asks the refused upgrade again as plain HTTP, for the server's {"error","message"} */
+/* asks the refused upgrade again as plain HTTP, for the server's {"error":{"code","message"}} */
 static void read_refusal(mjai_link *l, mjai_link_refusal *r)
 {
     memset(r, 0, sizeof *r);
@@ -313,8 +313,9 @@ static void read_refusal(mjai_link *l, mjai_link_refusal *r)
     if (status < 400)
         return; /* it answered otherwise this time (or not at all): the status alone is known */
     json_t *root = json_loads(body, 0, NULL);
-    const char *code = json_string_value(json_object_get(root, "error"));
-    const char *message = json_string_value(json_object_get(root, "message"));
+    const json_t *error = json_object_get(root, "error"); /* {"error":{"code","message"}}, as every ippon error */
+    const char *code = json_string_value(json_object_get(error, "code"));
+    const char *message = json_string_value(json_object_get(error, "message"));
     if (code)
         snprintf(r->code, sizeof r->code, "%s", code);
     if (message)

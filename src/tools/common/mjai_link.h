@@ -13,7 +13,7 @@
  *     upgrade refused for good (4xx: bad_token, bot_suspended, bad_room, or bad_resume when the
  *     match is gone). libwebsockets 4.1 drops the body of a refused upgrade, so the link asks
  *     once more with a plain HTTP/1.1 request carrying the same headers (load_http.c) to read
- *     the server's {"error","message"}. A 503 or any other failure is retried.
+ *     the server's {"error":{"code","message"}}. A 503 or any other failure is retried.
  *
  * The caller owns the lws context and its event loop (lws_service): it puts
  * MJAI_LINK_PROTOCOL (below) among the context's protocols, and may run other sockets on the
