@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ippon/error.h"
+#include "mjai_fields.h"
 #include "mjai_internal.h"
 
 ippon_action mjai_default_action(const ippon_mjai_seat *s)
@@ -37,47 +38,25 @@ ippon_action mjai_default_action(const ippon_mjai_seat *s)
 }
 
 typedef struct reading {
+    mjai_reading in; /* the answer and where its refusal's reason goes */
     ippon_mjai_seat *s;
-    const json_t *msg;
-    char *error;
-    size_t cap;
 } reading;
 
-static bool refuse(reading *r, const char *fmt, ...)
-{
-    if (r->cap) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(r->error, r->cap, fmt, ap);
-        va_end(ap);
-    }
-    return false;
-}
-
-/* a tile named by the AI as a code (a red five read as plain under rules without it), or -1 */
+/* a tile named by the AI as a code (a red five read as plain under rules without it), or -1
+   (refused, saying so, when field names it) */
 static int tile_field(reading *r, const json_t *value, const char *field)
 {
-    const char *text = json_string_value(value);
-    int code = text ? ippon_code_from_mjai(text) : IPPON_EINVAL;
-    if (code < 0) {
-        if (field)
-            refuse(r, "%s is not a tile (\"1m\"…\"9s\", \"E\" \"S\" \"W\" \"N\" \"P\" \"F\" \"C\", \"5mr\")", field);
-        return -1;
-    }
-    if (ippon_code_is_red(code) && !r->s->frame.red_fives[code - IPPON_RED_5M])
-        code = ippon_code_kind(code);
+    int code = mjai_tile_code(value, r->s->frame.red_fives);
+    if (code < 0 && field)
+        mjai_refuse(&r->in, "%s is not a tile (\"1m\"…\"9s\", \"E\" \"S\" \"W\" \"N\" \"P\" \"F\" \"C\", \"5mr\")", field);
     return code;
 }
 
 /* "consumed": exactly n tiles, as sorted codes */
 static bool consumed_field(reading *r, int n, int *codes)
 {
-    const json_t *list = json_object_get(r->msg, "consumed");
-    if (!json_is_array(list) || json_array_size(list) != (size_t)n)
-        return refuse(r, "consumed must list the %d tiles taken from the hand", n);
-    for (int i = 0; i < n; i++)
-        if ((codes[i] = tile_field(r, json_array_get(list, (size_t)i), "a consumed tile")) < 0)
-            return false;
+    if (!mjai_consumed(&r->in, n, r->s->frame.red_fives, codes))
+        return false;
     for (int i = 1; i < n; i++)
         for (int j = i; j > 0 && codes[j - 1] > codes[j]; j--) {
             int x = codes[j];
@@ -98,24 +77,24 @@ static const ippon_action *offered(const ippon_mjai_seat *s, int type)
 /* "target" (when given) names the seat whose tile it is */
 static bool target_field(reading *r, int table_seat)
 {
-    const json_t *t = json_object_get(r->msg, "target");
+    const json_t *t = json_object_get(r->in.msg, "target");
     int want = ippon_mjai_seat_of(&r->s->frame, table_seat);
     if (t && (!json_is_integer(t) || json_integer_value(t) != want))
-        return refuse(r, "target must be %d", want);
+        return mjai_refuse(&r->in, "target must be %d", want);
     return true;
 }
 
 /* "pai" (when given, or when required) is the claimed or drawn tile, by kind */
 static bool pai_is(reading *r, int tile, bool required)
 {
-    const json_t *p = json_object_get(r->msg, "pai");
+    const json_t *p = json_object_get(r->in.msg, "pai");
     if (!p && !required)
         return true;
     int code = p ? tile_field(r, p, "pai") : -1;
     if (code < 0)
-        return p ? false : refuse(r, "pai missing");
+        return p ? false : mjai_refuse(&r->in, "pai missing");
     if (ippon_code_kind(code) != ippon_tile_kind((ippon_tile)tile))
-        return refuse(r, "pai must be %s", ippon_mjai_tile_text(&r->s->frame, tile));
+        return mjai_refuse(&r->in, "pai must be %s", ippon_mjai_tile_text(&r->s->frame, tile));
     return true;
 }
 
@@ -123,27 +102,27 @@ static bool dahai(reading *r, ippon_action *out)
 {
     ippon_mjai_seat *s = r->s;
     if (s->on_offer)
-        return refuse(r, "dahai on another seat's tile: answer none, hora or a call");
-    int code = tile_field(r, json_object_get(r->msg, "pai"), "pai");
+        return mjai_refuse(&r->in, "dahai on another seat's tile: answer none, hora or a call");
+    int code = tile_field(r, json_object_get(r->in.msg, "pai"), "pai");
     if (code < 0)
         return false;
-    const json_t *tg = json_object_get(r->msg, "tsumogiri");
+    const json_t *tg = json_object_get(r->in.msg, "tsumogiri");
     if (tg && !json_is_boolean(tg))
-        return refuse(r, "tsumogiri must be true or false");
+        return mjai_refuse(&r->in, "tsumogiri must be true or false");
     bool tsumogiri = json_is_true(tg);
     int tile = -1;
     if (tsumogiri) {
         if (s->drawn < 0)
-            return refuse(r, "tsumogiri: no tile was drawn (a discard after a call)");
+            return mjai_refuse(&r->in, "tsumogiri: no tile was drawn (a discard after a call)");
         if (mjai_code(s, s->drawn) != code)
-            return refuse(r, "tsumogiri, but the tile drawn is %s", ippon_mjai_tile_text(&s->frame, s->drawn));
+            return mjai_refuse(&r->in, "tsumogiri, but the tile drawn is %s", ippon_mjai_tile_text(&s->frame, s->drawn));
         tile = s->drawn;
     } else {
         for (int i = 0; i < s->n_hand && tile < 0; i++)
             if (s->hand[i] != s->drawn && mjai_code(s, s->hand[i]) == code)
                 tile = s->hand[i];
         if (tile < 0)
-            return refuse(r, s->drawn >= 0 && mjai_code(s, s->drawn) == code
+            return mjai_refuse(&r->in, s->drawn >= 0 && mjai_code(s, s->drawn) == code
                                  ? "tsumogiri is false, but the only %s held is the tile just drawn"
                                  : "%s is not in the hand",
                           ippon_code_to_mjai(code));
@@ -157,8 +136,8 @@ static bool dahai(reading *r, ippon_action *out)
         }
     }
     if (s->reach_declared)
-        return refuse(r, "after reach, %s does not leave the hand ready", ippon_code_to_mjai(code));
-    return refuse(r, "%s may not be discarded now (kuikae; in riichi only the tile drawn)", ippon_code_to_mjai(code));
+        return mjai_refuse(&r->in, "after reach, %s does not leave the hand ready", ippon_code_to_mjai(code));
+    return mjai_refuse(&r->in, "%s may not be discarded now (kuikae; in riichi only the tile drawn)", ippon_code_to_mjai(code));
 }
 
 static bool call(reading *r, int type, ippon_action *out)
@@ -166,7 +145,7 @@ static bool call(reading *r, int type, ippon_action *out)
     ippon_mjai_seat *s = r->s;
     const char *name = type == IPPON_ACT_CHI ? "chi" : type == IPPON_ACT_PON ? "pon" : "daiminkan";
     if (!s->on_offer || !offered(s, type))
-        return refuse(r, "%s is not offered now", name);
+        return mjai_refuse(&r->in, "%s is not offered now", name);
     if (!target_field(r, s->claim_from) || !pai_is(r, s->claim_tile, false))
         return false;
     int n = type == IPPON_ACT_DAIMINKAN ? 3 : 2, want[3], have[3];
@@ -189,7 +168,7 @@ static bool call(reading *r, int type, ippon_action *out)
             return true;
         }
     }
-    return refuse(r, "%s with these consumed tiles is not offered", name);
+    return mjai_refuse(&r->in, "%s with these consumed tiles is not offered", name);
 }
 
 /* ankan, kakan and kita: one option per kind */
@@ -198,7 +177,7 @@ static bool own_kan(reading *r, int type, ippon_action *out)
     ippon_mjai_seat *s = r->s;
     const char *name = type == IPPON_ACT_ANKAN ? "ankan" : "kakan";
     if (s->on_offer || !offered(s, type))
-        return refuse(r, "%s is not offered now", name);
+        return mjai_refuse(&r->in, "%s is not offered now", name);
     int kind;
     if (type == IPPON_ACT_ANKAN) {
         int four[4];
@@ -207,9 +186,9 @@ static bool own_kan(reading *r, int type, ippon_action *out)
         kind = ippon_code_kind(four[0]);
         for (int i = 1; i < 4; i++)
             if (ippon_code_kind(four[i]) != kind)
-                return refuse(r, "ankan: consumed must be four tiles of one kind");
+                return mjai_refuse(&r->in, "ankan: consumed must be four tiles of one kind");
     } else {
-        int code = tile_field(r, json_object_get(r->msg, "pai"), "pai");
+        int code = tile_field(r, json_object_get(r->in.msg, "pai"), "pai");
         if (code < 0)
             return false;
         kind = ippon_code_kind(code);
@@ -219,7 +198,7 @@ static bool own_kan(reading *r, int type, ippon_action *out)
             *out = s->options[i];
             return true;
         }
-    return refuse(r, "%s of %s is not offered", name, ippon_code_to_mjai(kind));
+    return mjai_refuse(&r->in, "%s of %s is not offered", name, ippon_code_to_mjai(kind));
 }
 
 static bool hora(reading *r, ippon_action *out)
@@ -227,7 +206,7 @@ static bool hora(reading *r, ippon_action *out)
     ippon_mjai_seat *s = r->s;
     const ippon_action *o = offered(s, s->on_offer ? IPPON_ACT_RON : IPPON_ACT_TSUMO);
     if (!o)
-        return refuse(r, "hora is not possible now");
+        return mjai_refuse(&r->in, "hora is not possible now");
     int from = s->on_offer ? s->claim_from : s->seat, tile = s->on_offer ? s->claim_tile : s->drawn;
     if (!target_field(r, from) || !pai_is(r, tile, false))
         return false;
@@ -242,9 +221,9 @@ static bool reach(reading *r)
     for (int i = 0; i < s->n_options; i++)
         any |= s->options[i].type == IPPON_ACT_DISCARD && s->options[i].riichi;
     if (s->on_offer || !any)
-        return refuse(r, "reach is not possible now");
+        return mjai_refuse(&r->in, "reach is not possible now");
     if (s->reach_declared)
-        return refuse(r, "reach was already declared: answer with its dahai");
+        return mjai_refuse(&r->in, "reach was already declared: answer with its dahai");
     return true;
 }
 
@@ -252,10 +231,10 @@ static bool kita(reading *r, ippon_action *out)
 {
     const ippon_action *o = offered(r->s, IPPON_ACT_KITA);
     if (r->s->on_offer || !o)
-        return refuse(r, "kita is not offered now");
-    const json_t *p = json_object_get(r->msg, "pai");
+        return mjai_refuse(&r->in, "kita is not offered now");
+    const json_t *p = json_object_get(r->in.msg, "pai");
     if (p && tile_field(r, p, "pai") != IPPON_NORTH)
-        return refuse(r, "kita sets aside N");
+        return mjai_refuse(&r->in, "kita sets aside N");
     *out = *o;
     return true;
 }
@@ -264,23 +243,23 @@ static bool kyuushu(reading *r, ippon_action *out)
 {
     const ippon_action *o = offered(r->s, IPPON_ACT_KYUUSHU);
     if (r->s->on_offer || !o)
-        return refuse(r, "ryukyoku (kyushukyuhai) is not offered now");
-    const json_t *reason = json_object_get(r->msg, "reason");
+        return mjai_refuse(&r->in, "ryukyoku (kyushukyuhai) is not offered now");
+    const json_t *reason = json_object_get(r->in.msg, "reason");
     if (reason && (!json_is_string(reason) || strcmp(json_string_value(reason), "kyushukyuhai")))
-        return refuse(r, "ryukyoku: the only reason an AI may give is kyushukyuhai");
+        return mjai_refuse(&r->in, "ryukyoku: the only reason an AI may give is kyushukyuhai");
     *out = *o;
     return true;
 }
 
-/* the answer read against the decision asked; false with the reason in r->error */
+/* the answer read against the decision asked; false with the reason in r->in.error */
 static bool read_answer(reading *r, const char *type, ippon_action *out, bool *wait)
 {
     ippon_mjai_seat *s = r->s;
     if (s->reach_declared && strcmp(type, "dahai"))
-        return refuse(r, "after reach the answer must be its dahai, not %s", type);
+        return mjai_refuse(&r->in, "after reach the answer must be its dahai, not %s", type);
     if (!strcmp(type, "none")) {
         if (!s->on_offer)
-            return refuse(r, "none on the seat's own turn: a dahai is needed");
+            return mjai_refuse(&r->in, "none on the seat's own turn: a dahai is needed");
         *out = *offered(s, IPPON_ACT_PASS);
         return true;
     }
@@ -304,32 +283,32 @@ static bool read_answer(reading *r, const char *type, ippon_action *out, bool *w
         return kita(r, out);
     if (!strcmp(type, "ryukyoku"))
         return kyuushu(r, out);
-    return refuse(r, "unknown type \"%.40s\"", type);
+    return mjai_refuse(&r->in, "unknown type \"%.40s\"", type);
 }
 
 int ippon_mjai_seat_answer(ippon_mjai_seat *s, const char *line, ippon_action *out, char *error, size_t cap)
 {
-    reading r = { .s = s, .error = error, .cap = cap };
+    reading r = { .in = { .error = error, .cap = cap }, .s = s };
     if (cap)
         error[0] = '\0';
     json_error_t jerr;
     json_t *msg = json_loads(line, JSON_REJECT_DUPLICATES, &jerr);
-    r.msg = msg;
+    r.in.msg = msg;
     bool ok = false, wait = false;
     const char *type = json_string_value(json_object_get(msg, "type"));
     const json_t *actor = json_object_get(msg, "actor");
     int me = ippon_mjai_seat_id(s);
     if (!msg)
-        refuse(&r, "malformed JSON: %s", jerr.text);
+        mjai_refuse(&r.in, "malformed JSON: %s", jerr.text);
     else if (!json_is_object(msg))
-        refuse(&r, "an answer is a JSON object");
+        mjai_refuse(&r.in, "an answer is a JSON object");
     else if (!type)
-        refuse(&r, "type missing");
+        mjai_refuse(&r.in, "type missing");
     else if (actor && (!json_is_integer(actor) || json_integer_value(actor) != me) && strcmp(type, "none"))
-        refuse(&r, "actor must be %d, this seat", me);
+        mjai_refuse(&r.in, "actor must be %d, this seat", me);
     else if (!s->asked) {
         if (strcmp(type, "none"))
-            refuse(&r, "nothing was asked: the answer is none");
+            mjai_refuse(&r.in, "nothing was asked: the answer is none");
         json_decref(msg);
         return IPPON_MJAI_NOTHING;
     } else

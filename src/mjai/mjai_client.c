@@ -11,24 +11,12 @@
 
 #include "ippon/error.h"
 #include "mjai_client_internal.h"
+#include "mjai_fields.h"
 
 typedef struct reading {
+    mjai_reading in; /* the message and where its refusal's reason goes */
     mjai_client_state *st;
-    const json_t *msg;
-    char *error;
-    size_t cap;
 } reading;
-
-static bool refuse(reading *r, const char *fmt, ...)
-{
-    if (r->cap) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(r->error, r->cap, fmt, ap);
-        va_end(ap);
-    }
-    return false;
-}
 
 int mjai_client_code(const mjai_client_state *st, int tile)
 {
@@ -52,10 +40,10 @@ int mjai_client_hand_find(const mjai_client_state *st, int code, int avoid)
 
 static bool int_field(reading *r, const char *name, int lo, int hi, int *out)
 {
-    const json_t *v = json_object_get(r->msg, name);
+    const json_t *v = json_object_get(r->in.msg, name);
     *out = 0;
     if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > hi)
-        return refuse(r, "%s must be an integer from %d to %d", name, lo, hi);
+        return mjai_refuse(&r->in, "%s must be an integer from %d to %d", name, lo, hi);
     *out = (int)json_integer_value(v);
     return true;
 }
@@ -65,34 +53,29 @@ static bool actor_field(reading *r, const char *name, int *out)
     return int_field(r, name, 0, r->st->view.players - 1, out);
 }
 
-/* a tile's code from an mjai string (a red five read as plain where the rules have none), or -1 */
+/* a tile's code from an mjai string (a red five read as plain where the rules have none), or -1
+   for what is not a tile of these rules */
 static int code_of_text(const mjai_client_state *st, const json_t *value)
 {
-    const char *text = json_string_value(value);
-    int code = text ? ippon_code_from_mjai(text) : IPPON_EINVAL;
-    if (code < 0)
-        return -1;
-    if (ippon_code_is_red(code) && !st->rules.red_fives[code - IPPON_RED_5M])
-        code = ippon_code_kind(code);
-    return ippon_rules_has_kind(&st->rules, ippon_code_kind(code)) ? code : -1;
+    int code = mjai_tile_code(value, st->rules.red_fives);
+    return code >= 0 && ippon_rules_has_kind(&st->rules, ippon_code_kind(code)) ? code : -1;
 }
 
 static bool tile_field(reading *r, const json_t *value, const char *name, int *code)
 {
     if ((*code = code_of_text(r->st, value)) < 0)
-        return refuse(r, "%s is not a tile of these rules", name);
+        return mjai_refuse(&r->in, "%s is not a tile of these rules", name);
     return true;
 }
 
-/* "consumed": n tiles, as codes in the order given */
+/* "consumed": n tiles of these rules, as codes in the order given */
 static bool consumed_field(reading *r, int n, int *codes)
 {
-    const json_t *list = json_object_get(r->msg, "consumed");
-    if (!json_is_array(list) || json_array_size(list) != (size_t)n)
-        return refuse(r, "consumed must list %d tiles", n);
+    if (!mjai_consumed(&r->in, n, r->st->rules.red_fives, codes))
+        return false;
     for (int i = 0; i < n; i++)
-        if (!tile_field(r, json_array_get(list, (size_t)i), "a consumed tile", &codes[i]))
-            return false;
+        if (!ippon_rules_has_kind(&r->st->rules, ippon_code_kind(codes[i])))
+            return mjai_refuse(&r->in, "a consumed tile is not a tile of these rules");
     return true;
 }
 
@@ -111,7 +94,7 @@ static int new_id(reading *r, int code)
             st->copies[kind] |= (uint8_t)(1u << c);
             return kind * 4 + c;
         }
-    refuse(r, "more copies of %s than the wall holds", ippon_code_to_mjai(code));
+    mjai_refuse(&r->in, "more copies of %s than the wall holds", ippon_code_to_mjai(code));
     return -1;
 }
 
@@ -149,7 +132,7 @@ static int leaving(reading *r, int actor, int code, bool drawn_one)
     int t = drawn_one && drawn >= 0 && mjai_client_code(st, drawn) == code ? drawn
                                                                            : mjai_client_hand_find(st, code, drawn);
     if (t < 0)
-        refuse(r, "%s is not in the seat's hand", ippon_code_to_mjai(code));
+        mjai_refuse(&r->in, "%s is not in the seat's hand", ippon_code_to_mjai(code));
     else
         hand_remove(st, t);
     return t;
@@ -177,12 +160,12 @@ static void turn(mjai_client_state *st, int seat)
 static bool start_game(reading *r, ippon_mjai_client *c)
 {
     mjai_client_state *st = r->st;
-    const json_t *names = json_object_get(r->msg, "names");
+    const json_t *names = json_object_get(r->in.msg, "names");
     size_t players = json_array_size(names);
     if (players != 3 && players != 4)
-        return refuse(r, "start_game: names must list 3 or 4 players");
+        return mjai_refuse(&r->in, "start_game: names must list 3 or 4 players");
     if (c->rules_fixed && st->rules.players != players)
-        return refuse(r, "start_game: %zu players, but the rules are for %d", players, st->rules.players);
+        return mjai_refuse(&r->in, "start_game: %zu players, but the rules are for %d", players, st->rules.players);
     if (!c->rules_fixed) {
         st->rules = *ippon_rules_preset(players == 4 ? "yonma" : "sanma");
         st->have_rules = true;
@@ -205,7 +188,7 @@ static bool dora_marker(reading *r, const json_t *value)
     ippon_view *v = &r->st->view;
     int code, id;
     if (v->n_dora >= 5)
-        return refuse(r, "more than 5 dora indicators");
+        return mjai_refuse(&r->in, "more than 5 dora indicators");
     if (!tile_field(r, value, "dora_marker", &code) || (id = new_id(r, code)) < 0)
         return false;
     v->dora[v->n_dora++] = (ippon_tile)id;
@@ -214,14 +197,14 @@ static bool dora_marker(reading *r, const json_t *value)
 
 static bool int_list(reading *r, const char *name, int32_t *out, bool add)
 {
-    const json_t *list = json_object_get(r->msg, name);
+    const json_t *list = json_object_get(r->in.msg, name);
     int players = r->st->view.players;
     if (!json_is_array(list) || json_array_size(list) != (size_t)players)
-        return refuse(r, "%s must list %d integers", name, players);
+        return mjai_refuse(&r->in, "%s must list %d integers", name, players);
     for (int s = 0; s < players; s++) {
         const json_t *x = json_array_get(list, (size_t)s);
         if (!json_is_integer(x) || json_integer_value(x) < -10000000 || json_integer_value(x) > 10000000)
-            return refuse(r, "%s must list %d integers", name, players);
+            return mjai_refuse(&r->in, "%s must list %d integers", name, players);
         out[s] = (int32_t)(add ? out[s] + json_integer_value(x) : json_integer_value(x));
     }
     return true;
@@ -232,23 +215,23 @@ static bool start_kyoku(reading *r)
     mjai_client_state *st = r->st;
     ippon_view *v = &st->view;
     if (!st->started)
-        return refuse(r, "start_kyoku before start_game");
-    const char *bakaze = json_string_value(json_object_get(r->msg, "bakaze"));
+        return mjai_refuse(&r->in, "start_kyoku before start_game");
+    const char *bakaze = json_string_value(json_object_get(r->in.msg, "bakaze"));
     const char *winds = "ESWN";
     if (!bakaze || strlen(bakaze) != 1 || !strchr(winds, bakaze[0]))
-        return refuse(r, "bakaze must be E, S, W or N");
+        return mjai_refuse(&r->in, "bakaze must be E, S, W or N");
     int oya, honba, kyotaku, hand_number = v->hand_number;
     int32_t points[IPPON_MAX_PLAYERS] = { 0 };
     for (int s = 0; s < v->players; s++) /* without scores (gimite/mjai sends none): as they stand */
         points[s] = hand_number < 0 ? st->rules.start_points : v->seats[s].points;
     if (!actor_field(r, "oya", &oya) || !int_field(r, "honba", 0, 1000, &honba) ||
         !int_field(r, "kyotaku", 0, 1000, &kyotaku) ||
-        (json_object_get(r->msg, "scores") && !int_list(r, "scores", points, false)))
+        (json_object_get(r->in.msg, "scores") && !int_list(r, "scores", points, false)))
         return false;
-    const json_t *tehais = json_object_get(r->msg, "tehais");
+    const json_t *tehais = json_object_get(r->in.msg, "tehais");
     const json_t *own = json_array_get(tehais, (size_t)st->id);
     if (json_array_size(tehais) != v->players || json_array_size(own) != 13)
-        return refuse(r, "tehais must list %d hands, the seat's own of 13 tiles", v->players);
+        return mjai_refuse(&r->in, "tehais must list %d hands, the seat's own of 13 tiles", v->players);
     /* a new hand: the view of the seat alone, every tile unseen */
     int players = v->players;
     memset(v, 0, sizeof *v);
@@ -280,7 +263,7 @@ static bool start_kyoku(reading *r)
             return false;
         hand_add(st, id);
     }
-    if (!dora_marker(r, json_object_get(r->msg, "dora_marker")))
+    if (!dora_marker(r, json_object_get(r->in.msg, "dora_marker")))
         return false;
     st->in_hand = true;
     return true;
@@ -294,11 +277,11 @@ static bool tsumo(reading *r, bool *decide)
     if (!actor_field(r, "actor", &actor))
         return false;
     if (v->seats[actor].n_concealed % 3 != 1 || v->live_tiles <= 0)
-        return refuse(r, "tsumo: seat %d holds %d tiles, %d live tiles left", actor, v->seats[actor].n_concealed,
+        return mjai_refuse(&r->in, "tsumo: seat %d holds %d tiles, %d live tiles left", actor, v->seats[actor].n_concealed,
                       v->live_tiles);
     if (actor == st->id) {
         int code, id;
-        if (!tile_field(r, json_object_get(r->msg, "pai"), "pai", &code) || (id = new_id(r, code)) < 0)
+        if (!tile_field(r, json_object_get(r->in.msg, "pai"), "pai", &code) || (id = new_id(r, code)) < 0)
             return false;
         hand_add(st, id);
         v->drawn = (int16_t)id;
@@ -318,12 +301,12 @@ static bool dahai(reading *r, bool *decide)
     mjai_client_state *st = r->st;
     ippon_view *v = &st->view;
     int actor, code;
-    if (!actor_field(r, "actor", &actor) || !tile_field(r, json_object_get(r->msg, "pai"), "pai", &code))
+    if (!actor_field(r, "actor", &actor) || !tile_field(r, json_object_get(r->in.msg, "pai"), "pai", &code))
         return false;
-    const json_t *tg = json_object_get(r->msg, "tsumogiri");
+    const json_t *tg = json_object_get(r->in.msg, "tsumogiri");
     ippon_seat_public *p = &v->seats[actor];
     if (p->n_concealed % 3 != 2 || p->n_discards >= IPPON_MAX_DISCARDS)
-        return refuse(r, "dahai: seat %d holds %d tiles", actor, p->n_concealed);
+        return mjai_refuse(&r->in, "dahai: seat %d holds %d tiles", actor, p->n_concealed);
     int id = leaving(r, actor, code, json_is_true(tg));
     if (id < 0)
         return false;
@@ -346,7 +329,7 @@ static bool dahai(reading *r, bool *decide)
 static bool meld_room(reading *r, int actor)
 {
     if (r->st->view.seats[actor].n_melds >= 4)
-        return refuse(r, "seat %d has four melds already", actor);
+        return mjai_refuse(&r->in, "seat %d has four melds already", actor);
     return true;
 }
 
@@ -369,18 +352,18 @@ static bool call(reading *r, int type, bool *decide)
     ippon_view *v = &st->view;
     int actor, target, called, n = type == IPPON_MELD_DAIMINKAN ? 3 : 2, codes[3], ids[3];
     if (!actor_field(r, "actor", &actor) || !actor_field(r, "target", &target) || !meld_room(r, actor) ||
-        !tile_field(r, json_object_get(r->msg, "pai"), "pai", &called) || !consumed_field(r, n, codes))
+        !tile_field(r, json_object_get(r->in.msg, "pai"), "pai", &called) || !consumed_field(r, n, codes))
         return false;
     ippon_seat_public *from = &v->seats[target], *p = &v->seats[actor];
     if (target == actor || !from->n_discards || v->phase != IPPON_PHASE_OFFER || v->offer_from != target)
-        return refuse(r, "a call must take the last discard of another seat");
+        return mjai_refuse(&r->in, "a call must take the last discard of another seat");
     ippon_discard *d = &from->discards[from->n_discards - 1];
     if (mjai_client_code(st, d->tile) != called)
-        return refuse(r, "pai must be the tile discarded, %s", ippon_code_to_mjai(mjai_client_code(st, d->tile)));
+        return mjai_refuse(&r->in, "pai must be the tile discarded, %s", ippon_code_to_mjai(mjai_client_code(st, d->tile)));
     if (p->n_concealed < n + 1)
-        return refuse(r, "seat %d holds too few tiles for the call", actor);
+        return mjai_refuse(&r->in, "seat %d holds too few tiles for the call", actor);
     if (!makes_set(st, type, actor, target, called, codes))
-        return refuse(r, "the consumed tiles do not make a %s with pai from seat %d", type == IPPON_MELD_CHI ? "chi" : "set",
+        return mjai_refuse(&r->in, "the consumed tiles do not make a %s with pai from seat %d", type == IPPON_MELD_CHI ? "chi" : "set",
                       target);
     for (int i = 0; i < n; i++)
         if ((ids[i] = leaving(r, actor, codes[i], false)) < 0)
@@ -420,10 +403,10 @@ static bool ankan(reading *r, bool *decide)
     int kind = ippon_code_kind(codes[0]);
     for (int i = 1; i < 4; i++)
         if (ippon_code_kind(codes[i]) != kind)
-            return refuse(r, "ankan: consumed must be four tiles of one kind");
+            return mjai_refuse(&r->in, "ankan: consumed must be four tiles of one kind");
     ippon_seat_public *p = &v->seats[actor];
     if (p->n_concealed % 3 != 2)
-        return refuse(r, "ankan: seat %d is not on turn", actor);
+        return mjai_refuse(&r->in, "ankan: seat %d is not on turn", actor);
     for (int i = 0; i < 4; i++)
         if ((ids[i] = leaving(r, actor, codes[i], false)) < 0)
             return false;
@@ -455,7 +438,7 @@ static bool kakan(reading *r, bool *decide)
     mjai_client_state *st = r->st;
     ippon_view *v = &st->view;
     int actor, code;
-    if (!actor_field(r, "actor", &actor) || !tile_field(r, json_object_get(r->msg, "pai"), "pai", &code))
+    if (!actor_field(r, "actor", &actor) || !tile_field(r, json_object_get(r->in.msg, "pai"), "pai", &code))
         return false;
     ippon_seat_public *p = &v->seats[actor];
     ippon_meld_tiles *mt = NULL;
@@ -463,7 +446,7 @@ static bool kakan(reading *r, bool *decide)
         if (p->melds[i].type == IPPON_MELD_PON && ippon_tile_kind(p->melds[i].tiles[0]) == ippon_code_kind(code))
             mt = &p->melds[i];
     if (!mt || p->n_concealed % 3 != 2)
-        return refuse(r, "kakan: seat %d has no pon of %s to add to on its turn", actor, ippon_code_to_mjai(code));
+        return mjai_refuse(&r->in, "kakan: seat %d has no pon of %s to add to on its turn", actor, ippon_code_to_mjai(code));
     int id = leaving(r, actor, code, true);
     if (id < 0)
         return false;
@@ -484,15 +467,15 @@ static bool kita(reading *r, bool *decide)
     ippon_view *v = &st->view;
     int actor;
     if (!st->rules.kita)
-        return refuse(r, "kita under rules without it");
+        return mjai_refuse(&r->in, "kita under rules without it");
     if (!actor_field(r, "actor", &actor))
         return false;
-    const json_t *pai = json_object_get(r->msg, "pai");
+    const json_t *pai = json_object_get(r->in.msg, "pai");
     if (pai && code_of_text(st, pai) != IPPON_NORTH)
-        return refuse(r, "kita sets aside N");
+        return mjai_refuse(&r->in, "kita sets aside N");
     ippon_seat_public *p = &v->seats[actor];
     if (p->n_kita >= 4 || p->n_concealed % 3 != 2)
-        return refuse(r, "kita: seat %d is not on turn or has four Norths aside", actor);
+        return mjai_refuse(&r->in, "kita: seat %d is not on turn or has four Norths aside", actor);
     int id = leaving(r, actor, IPPON_NORTH, true);
     if (id < 0)
         return false;
@@ -511,7 +494,7 @@ static bool reach(reading *r, bool *echo)
     if (!actor_field(r, "actor", &actor))
         return false;
     if (st->view.seats[actor].riichi || st->view.seats[actor].n_concealed % 3 != 2)
-        return refuse(r, "reach: seat %d is in riichi already or not on turn", actor);
+        return mjai_refuse(&r->in, "reach: seat %d is in riichi already or not on turn", actor);
     st->reach_pending[actor] = true;
     *echo = actor == st->id;
     return true;
@@ -524,7 +507,7 @@ static bool reach_accepted(reading *r)
     if (!actor_field(r, "actor", &actor))
         return false;
     if (!st->view.seats[actor].riichi)
-        return refuse(r, "reach_accepted: seat %d did not declare riichi", actor);
+        return mjai_refuse(&r->in, "reach_accepted: seat %d did not declare riichi", actor);
     st->view.seats[actor].points -= st->rules.riichi_stick;
     st->view.sticks++;
     return true;
@@ -537,8 +520,8 @@ static bool hand_end(reading *r, bool win)
     int32_t points[IPPON_MAX_PLAYERS];
     for (int s = 0; s < st->view.players; s++)
         points[s] = st->view.seats[s].points;
-    if (json_object_get(r->msg, "scores") ? !int_list(r, "scores", points, false)
-                                          : json_object_get(r->msg, "deltas") && !int_list(r, "deltas", points, true))
+    if (json_object_get(r->in.msg, "scores") ? !int_list(r, "scores", points, false)
+                                          : json_object_get(r->in.msg, "deltas") && !int_list(r, "deltas", points, true))
         return false;
     for (int s = 0; s < st->view.players; s++)
         st->view.seats[s].points = points[s];
@@ -558,7 +541,7 @@ static bool read_message(reading *r, ippon_mjai_client *c, const char *type, boo
     if (!strcmp(type, "start_game"))
         return start_game(r, c);
     if (!st->started)
-        return refuse(r, "%s before start_game", type);
+        return mjai_refuse(&r->in, "%s before start_game", type);
     if (!strcmp(type, "start_kyoku"))
         return start_kyoku(r);
     if (!strcmp(type, "end_game")) {
@@ -572,7 +555,7 @@ static bool read_message(reading *r, ippon_mjai_client *c, const char *type, boo
         return true;
     }
     if (!st->in_hand)
-        return refuse(r, "%s outside a hand", type);
+        return mjai_refuse(&r->in, "%s outside a hand", type);
     if (!strcmp(type, "tsumo"))
         return tsumo(r, decide);
     if (!strcmp(type, "dahai"))
@@ -594,12 +577,12 @@ static bool read_message(reading *r, ippon_mjai_client *c, const char *type, boo
     if (!strcmp(type, "kita") || !strcmp(type, "nukidora"))
         return kita(r, decide);
     if (!strcmp(type, "dora"))
-        return dora_marker(r, json_object_get(r->msg, "dora_marker"));
+        return dora_marker(r, json_object_get(r->in.msg, "dora_marker"));
     if (!strcmp(type, "hora"))
         return hand_end(r, true);
     if (!strcmp(type, "ryukyoku"))
         return hand_end(r, false);
-    return refuse(r, "unknown message type \"%.40s\"", type);
+    return mjai_refuse(&r->in, "unknown message type \"%.40s\"", type);
 }
 
 ippon_mjai_client *ippon_mjai_client_new(const ippon_rules *rules)
@@ -641,17 +624,17 @@ int ippon_mjai_client_read(ippon_mjai_client *c, const char *line, char *error, 
         return IPPON_MJAI_CLIENT_SILENT;
     }
     mjai_client_state saved = c->st;
-    reading r = { .st = &c->st, .msg = msg, .error = error, .cap = cap };
+    reading r = { .in = { .msg = msg, .error = error, .cap = cap }, .st = &c->st };
     bool decide = false, echo = false, ok;
     const json_t *possible = json_object_get(msg, "possible_actions");
     c->st.deciding = c->st.echo = false;
     c->st.view.n_legal = 0;
     if (!msg)
-        ok = refuse(&r, "malformed JSON: %s", jerr.text);
+        ok = mjai_refuse(&r.in, "malformed JSON: %s", jerr.text);
     else if (!type)
-        ok = refuse(&r, "a message is a JSON object with a type");
+        ok = mjai_refuse(&r.in, "a message is a JSON object with a type");
     else if (possible && !json_is_array(possible))
-        ok = refuse(&r, "possible_actions must be an array");
+        ok = mjai_refuse(&r.in, "possible_actions must be an array");
     else
         ok = read_message(&r, c, type, &decide, &echo);
     /* another seat's tile is a decision only when something is offered */
