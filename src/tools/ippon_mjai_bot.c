@@ -14,8 +14,7 @@
  * server sends. The seat is read by ippon_mjai_client (include/ippon/mjai_client.h); the rules
  * are --rules, or the product's preset for the players start_game names (yonma, sanma).
  *
- * A transport is a pair of functions, read a line and write a line: TCP here; another transport
- * (the WebSocket of src/server/MJAI.md) is one more such pair and one more option.
+ * A transport is a pair of functions, read a line and write a line: TCP, and the WebSocket.
  */
 #include <errno.h>
 #include <netdb.h>
@@ -27,9 +26,11 @@
 #include <unistd.h>
 
 #include <jansson.h>
+#include <libwebsockets.h>
 
 #include "ippon/bot.h"
 #include "ippon/mjai_client.h"
+#include "mjai_link.h"
 #include "rules_json.h"
 
 enum { MAX_LINE = 1 << 20 };
@@ -40,6 +41,7 @@ typedef struct transport {
        stream, -1 on an error (errno) */
     int (*read_line)(void *ctx, char **line);
     int (*write_line)(void *ctx, const char *line); /* 0 or -1 */
+    bool greet; /* gimite/mjai's TCP handshake (hello, join) comes first */
 } transport;
 
 /* ---- TCP: lines ending in '\n' ---- */
@@ -149,6 +151,7 @@ static int tcp_write_line(void *ctx, const char *line)
 
 typedef struct options {
     const char *connect, *name, *room;
+    const char *url, *token; /* the WebSocket transport: ippon's /mjai route */
     ippon_bot_style style;
     const ippon_rules *rules;
     bool verbose;
@@ -195,7 +198,7 @@ static int join(const transport *tr, const options *o)
 static int play(const transport *tr, const options *o)
 {
     ippon_mjai_client *c = ippon_mjai_client_new(o->rules);
-    if (!c || join(tr, o) < 0) {
+    if (!c || (tr->greet && join(tr, o) < 0)) {
         ippon_mjai_client_free(c);
         return 1;
     }
@@ -251,15 +254,145 @@ static int play(const transport *tr, const options *o)
 static int usage(FILE *to, int rc)
 {
     fputs("usage: ippon-mjai-bot --connect HOST:PORT [--name NAME] [--room ROOM] [--style standard|plain|tsumogiri]\n"
-          "                      [--rules yonma|sanma|tenhou4|tenhou3|FILE.json] [--verbose]\n",
+          "                      [--rules yonma|sanma|tenhou4|tenhou3|FILE.json] [--verbose]\n"
+          "       ippon-mjai-bot --url ws://HOST:PORT --token TOKEN [--room practice-4p|practice-3p] [--style …]\n"
+          "                      [--rules …] [--verbose]\n",
           to);
     return rc;
+}
+
+/* ---- WebSocket: ippon's /mjai route (src/server/MJAI.md), through the mjai link ---- */
+
+typedef struct ws_side {
+    struct lws_context *ctx;
+    mjai_link *link;
+    char **queue; /* the numbered messages not read yet */
+    size_t head, n, cap;
+    char *current;
+    bool ended, verbose;
+    int refused;  /* the exit status of a refusal: 1 */
+} ws_side;
+
+static void ws_message(void *user, const char *text, size_t len, bool numbered)
+{
+    ws_side *w = user;
+    if (!numbered) { /* error and resume need no answer */
+        fprintf(stderr, "ippon-mjai-bot: the server says: %.*s\n", (int)(len < 500 ? len : 500), text);
+        return;
+    }
+    if (w->n == w->cap) {
+        size_t cap = w->cap ? 2 * w->cap : 64;
+        char **grown = realloc(w->queue, cap * sizeof *grown);
+        if (!grown)
+            return;
+        w->queue = grown;
+        w->cap = cap;
+    }
+    char *copy = malloc(len + 1);
+    if (!copy)
+        return;
+    memcpy(copy, text, len);
+    copy[len] = '\0';
+    w->queue[w->n++] = copy;
+}
+
+static void ws_note(void *user, const char *text)
+{
+    if (((ws_side *)user)->verbose)
+        fprintf(stderr, "ippon-mjai-bot: %s\n", text);
+}
+
+static void ws_ended(void *user, mjai_link_end end, const mjai_link_refusal *r)
+{
+    ws_side *w = user;
+    w->ended = true;
+    w->link = NULL; /* it frees itself */
+    if (end == MJAI_LINK_REFUSED || end == MJAI_LINK_GONE) {
+        fprintf(stderr, "ippon-mjai-bot: the server refused the bot (%s%s%d)%s%s\n", r->code, r->code[0] ? ", HTTP " : "HTTP ",
+                r->status, r->message[0] ? ": " : "", r->message);
+        w->refused = 1;
+    } else if (end == MJAI_LINK_REPLACED) {
+        fprintf(stderr, "ippon-mjai-bot: another connection of this bot took its seat\n");
+    }
+}
+
+static int ws_read_line(void *ctx, char **line)
+{
+    ws_side *w = ctx;
+    free(w->current);
+    w->current = NULL;
+    while (w->head == w->n && !w->ended)
+        if (lws_service(w->ctx, 0) < 0)
+            return -1;
+    if (w->head == w->n)
+        return 1;
+    *line = w->current = w->queue[w->head++];
+    if (w->head == w->n)
+        w->head = w->n = 0;
+    return 0;
+}
+
+static int ws_write_line(void *ctx, const char *line)
+{
+    ws_side *w = ctx;
+    if (!w->link)
+        return -1;
+    mjai_link_answer(w->link, line, strlen(line));
+    return 0;
+}
+
+/* plays one match over the WebSocket: the exit status */
+static int play_ws(const options *o)
+{
+    static const struct lws_protocols protocols[] = { MJAI_LINK_PROTOCOL, { NULL, NULL, 0, 0, 0, NULL, 0 } };
+    mjai_link_target target;
+    char err[256];
+    memset(&target, 0, sizeof target);
+    if (mjai_link_parse_url(o->url, &target, err, sizeof err) != 0) {
+        fprintf(stderr, "ippon-mjai-bot: --url %s\n", err);
+        return 2;
+    }
+    snprintf(target.room, sizeof target.room, "%s", o->room);
+    snprintf(target.token, sizeof target.token, "%s", o->token);
+    lws_set_log_level(LLL_ERR, NULL);
+    struct lws_context_creation_info info;
+    memset(&info, 0, sizeof info);
+    info.port = CONTEXT_PORT_NO_LISTEN;
+    info.protocols = protocols;
+    info.gid = -1;
+    info.uid = -1;
+    ws_side w = { .verbose = o->verbose };
+    w.ctx = lws_create_context(&info);
+    if (!w.ctx) {
+        fprintf(stderr, "ippon-mjai-bot: cannot create the libwebsockets context\n");
+        return 1;
+    }
+    mjai_link_handler h = { .user = &w, .message = ws_message, .note = ws_note, .ended = ws_ended };
+    w.link = mjai_link_open(w.ctx, &target, &h);
+    int status = 1;
+    if (w.link) {
+        transport tr = { .ctx = &w, .read_line = ws_read_line, .write_line = ws_write_line, .greet = false };
+        status = play(&tr, o);
+        if (w.refused)
+            status = 1;
+        for (int i = 0; i < 200 && w.link && !w.ended; i++) /* the last answers go out before the close */
+            lws_service(w.ctx, 0);
+        if (w.link)
+            mjai_link_close(w.link);
+    }
+    lws_context_destroy(w.ctx);
+    free(w.current);
+    for (size_t i = w.head; i < w.n; i++)
+        free(w.queue[i]);
+    free(w.queue);
+    return status;
 }
 
 int main(int argc, char **argv)
 {
     options o = { .name = "ippon-bot", .room = "default", .style = IPPON_BOT_STANDARD };
     ippon_rules rules_storage;
+    bool room_given = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         bool has = i + 1 < argc;
@@ -269,10 +402,15 @@ int main(int argc, char **argv)
             o.verbose = true;
         } else if (!strcmp(a, "--connect") && has) {
             o.connect = argv[++i];
+        } else if (!strcmp(a, "--url") && has) {
+            o.url = argv[++i];
+        } else if (!strcmp(a, "--token") && has) {
+            o.token = argv[++i];
         } else if (!strcmp(a, "--name") && has) {
             o.name = argv[++i];
         } else if (!strcmp(a, "--room") && has) {
             o.room = argv[++i];
+            room_given = true;
         } else if (!strcmp(a, "--style") && has) {
             const char *s = argv[++i];
             if (!strcmp(s, "standard"))
@@ -297,15 +435,20 @@ int main(int argc, char **argv)
             return usage(stderr, 2);
         }
     }
-    if (!o.connect) {
-        fprintf(stderr, "ippon-mjai-bot: --connect HOST:PORT is needed\n");
+    if (!o.connect == !o.url || (o.url && !o.token)) {
+        fprintf(stderr, "ippon-mjai-bot: either --connect HOST:PORT, or --url ws://HOST:PORT with --token TOKEN\n");
         return usage(stderr, 2);
     }
     signal(SIGPIPE, SIG_IGN);
+    if (o.url) {
+        if (!room_given)
+            o.room = "practice-4p";
+        return play_ws(&o);
+    }
     tcp t = { .fd = -1 };
     if (tcp_connect(&t, o.connect) < 0)
         return 1;
-    transport tr = { .ctx = &t, .read_line = tcp_read_line, .write_line = tcp_write_line };
+    transport tr = { .ctx = &t, .read_line = tcp_read_line, .write_line = tcp_write_line, .greet = true };
     int status = play(&tr, &o);
     close(t.fd);
     free(t.buf);

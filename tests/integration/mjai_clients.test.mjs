@@ -4,8 +4,9 @@
 // (src/server/MJAI.md). Whole practice matches in 4-player and 3-player: the bot client exits 0
 // after end_game, the bridge goes on listening, the match is stored with the bot account as a
 // player, and the server refused none of the client's answers (the bridge prints every error
-// the server sends). A second client after the first is seated again (the next match). A wrong
-// token: the bridge exits 1 saying the server refused it.
+// the server sends). A second client after the first is seated again (the next match). The same
+// bot client over the WebSocket directly (ippon-mjai-bot --url), both modes. A wrong token: the
+// bridge, and the client over the WebSocket, exit 1 saying the server refused it.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -70,6 +71,32 @@ describe('the built-in bot over mjai through ippon-mjai', () => {
       assert.doesNotMatch(bridge.stderr, SANITIZER_REPORT);
     });
   }
+
+  for (const [room, players] of [['practice-4p', 4], ['practice-3p', 3]]) {
+    test(`a whole ${room} match over the WebSocket directly (ippon-mjai-bot --url)`, async () => {
+      const made = await api(port, 'POST', '/api/bots', { token: owner, body: { name: `Direct_${players}p` } });
+      assert.equal(made.status, 201, made.raw);
+      const bot = run(BOT, ['--url', `ws://127.0.0.1:${port}`, '--token', made.json.token, '--room', room]);
+      const code = await Promise.race([bot.exit, new Promise((r) => setTimeout(() => r('timeout'), 90_000))]);
+      if (code === 'timeout') bot.child.kill();
+      assert.equal(code, 0, `the client's exit (its stderr: ${bot.stderr.slice(-800)})`);
+      assert.match(bot.stderr, /end_game after \d+ decisions/);
+      assert.doesNotMatch(bot.stderr, /the server says/, 'no answer was refused');
+      assert.doesNotMatch(bot.stderr, SANITIZER_REPORT);
+      const list = await eventually(async () => {
+        const l = await getJson(port, `/api/matches?player=${made.json.bot.id}`);
+        return l.matches?.length >= 1 && l;
+      }, 10_000, 'the match stored');
+      const rec = await getJson(port, `/api/matches/${list.matches[0].id}`);
+      assert.deepEqual([rec.completed, rec.players.length], [true, players]);
+    });
+  }
+
+  test('a wrong token over the WebSocket: ippon-mjai-bot exits 1 saying why', async () => {
+    const bot = run(BOT, ['--url', `ws://127.0.0.1:${port}`, '--token', 'ef'.repeat(32)]);
+    assert.equal(await bot.exit, 1);
+    assert.match(bot.stderr, /refused the bot \(bad_token, HTTP 401\): the token is not a bot's/);
+  });
 
   test('a wrong token: the bridge says the server refused it and exits 1', async () => {
     const bridge = run(BRIDGE, ['--url', `ws://127.0.0.1:${port}`, '--token', 'cd'.repeat(32), '--room', 'practice-4p',
