@@ -179,7 +179,7 @@ test('bad command lines: exit 2 with the reason', async () => {
   });
   let r = await run([]);
   assert.equal(r.code, 2);
-  assert.match(r.stderr, /--connect HOST:PORT is needed/);
+  assert.match(r.stderr, /either --connect HOST:PORT, or --url ws:\/\/HOST:PORT with --token TOKEN/);
   r = await run(['--connect', '127.0.0.1:1', '--style', 'clever']);
   assert.equal(r.code, 2);
   assert.match(r.stderr, /--style is standard, plain or tsumogiri/);
