@@ -109,7 +109,6 @@ struct ippon_table {
     } told[IPPON_MAX_PLAYERS];
     ippon_public_feed feed;            /* what spectators are shown (public_feed.h) */
     table_mjai *wire[IPPON_MAX_PLAYERS]; /* an AI seat's mjai stream (table_mjai.h), else NULL */
-    int flushing;                      /* the AI seat whose lines flush_wires is sending, -1 */
     int32_t final_points[IPPON_MAX_PLAYERS], results[IPPON_MAX_PLAYERS];
 };
 
@@ -127,14 +126,19 @@ static void send_to(ippon_table *t, int seat, json_t *msg)
     t->hooks.send(t->hooks.ctx, t, seat, t->seats[seat].user_id, msg);
 }
 
-/* a line of an AI seat's stream to its user (ctx: the table) */
+/* an AI seat whose stream's lines go out (send_line's context) */
+struct wire_out {
+    ippon_table *t;
+    int seat;
+};
+
+/* a line of an AI seat's stream to its user */
 static void send_line(void *ctx, long number, const char *line)
 {
-    ippon_table *t = ctx;
+    const struct wire_out *w = ctx;
     (void)number;
-    for (int s = 0; s < t->players; s++)
-        if (t->wire[s] && t->flushing == s && t->hooks.send_line)
-            t->hooks.send_line(t->hooks.ctx, t, s, t->seats[s].user_id, line);
+    if (w->t->hooks.send_line)
+        w->t->hooks.send_line(w->t->hooks.ctx, w->t, w->seat, w->t->seats[w->seat].user_id, line);
 }
 
 /* what the AI seats' streams made since the last flush goes out (while replaying a journal it is
@@ -144,10 +148,9 @@ static void flush_wires(ippon_table *t)
 {
     for (int s = 0; s < t->players; s++)
         if (t->wire[s]) {
-            t->flushing = s;
-            table_mjai_take(t->wire[s], t->replaying ? NULL : send_line, t);
+            struct wire_out w = { t, s };
+            table_mjai_take(t->wire[s], t->replaying ? NULL : send_line, &w);
         }
-    t->flushing = -1;
 }
 
 /* the proof of message n for the seat (table.h, "Proofs") into hex (33 bytes); false without a key */
@@ -737,7 +740,6 @@ static ippon_table *table_alloc(const char *id, const ippon_rules *rules, const 
         t->bot_due[s] = -1;
     }
     t->last_discarder = -1;
-    t->flushing = -1;
     t->window_ends = -1;
     t->hold_until = -1;
     t->prompt_at = -1;
