@@ -54,8 +54,10 @@ export class Client {
     const wanted = (msg.type === 'match_found' && msg.fairness?.contribute_ms > 0) ||
       (msg.type === 'view' && msg.fairness?.contributing);
     const table = msg.table;
-    if (!this.contribute || !wanted || this.contributed[table]) return;
-    this.contributed[table] = randomBytes(32).toString('hex');
+    if (!this.contribute || !wanted) return;
+    // a view that still asks after a reconnect gets the same bytes again (lost in flight at a crash)
+    if (this.contributed[table] && msg.type !== 'view') return;
+    this.contributed[table] ??= randomBytes(32).toString('hex');
     this.send({ type: 'contribute', bytes: this.contributed[table] });
   }
 

@@ -42,8 +42,11 @@ export function witnessed(table) {
 }
 
 /**
- * a match_found, or a view of a table still waiting for contributions: returns the contribution
- * message to send (32 fresh random bytes), or null when none is wanted or one was sent already
+ * a match_found, or a view of a table still waiting for this seat's contribution: returns the
+ * contribution message to send, or null when none is wanted. The bytes are made once per table
+ * (32 fresh random bytes) and kept: a view that still asks after a reconnect gets the same bytes
+ * again, since the server can have lost them in flight (a crash before it read them); a
+ * match_found repeated after one was sent gets nothing.
  */
 export function contributionFor(msg) {
   const wanted = (msg.type === 'match_found' && msg.fairness?.contribute_ms > 0)
@@ -55,6 +58,8 @@ export function contributionFor(msg) {
     w.commitment = w.commitment || msg.fairness.commitment;
     if (!w.contribution) {
       w.contribution = hex(crypto.getRandomValues(new Uint8Array(32)));
+      bytes = w.contribution;
+    } else if (msg.type === 'view') {
       bytes = w.contribution;
     }
   });
