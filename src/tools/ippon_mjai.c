@@ -3,8 +3,8 @@
  * the way gimite/mjai's server does and relays the client's lines to the server's mjai route
  * (src/server/MJAI.md) over one WebSocket, and back.
  *
- *   ippon-mjai --url ws://HOST:PORT --token TOKEN --room ROOM [--listen HOST:PORT]
- *   ippon-mjai --url ws://HOST:PORT --token-file PATH --room ROOM [--listen HOST:PORT]
+ *   ippon-mjai --url ws://HOST:PORT --token TOKEN --room ROOM [--mode 4p|3p] [--listen HOST:PORT]
+ *   ippon-mjai --url ws://HOST:PORT --token-file PATH --room ROOM [--mode 4p|3p] [--listen HOST:PORT]
  *
  *   --url         the server (ws:// only; a path, if given, replaces the route's /mjai)
  *   --token       the bot's token (README "Bring your own AI"); --token-file reads it from the
@@ -370,13 +370,14 @@ static int tcp_callback(struct lws *wsi, enum lws_callback_reasons reason, void 
 static int usage(FILE *to, int rc)
 {
     fputs("usage: ippon-mjai --url ws://HOST:PORT (--token TOKEN | --token-file PATH) --room ROOM\n"
-          "                  [--listen HOST:PORT]\n"
+          "                  [--mode 4p|3p] [--listen HOST:PORT]\n"
           "Listens for an mjai client (gimite/mjai's TCP protocol: hello, join, one JSON line per message)\n"
           "and relays it to the ippon server's mjai route over a WebSocket.\n"
           "  --url URL          the server: ws://HOST:PORT[/PATH] (the route's path defaults to /mjai)\n"
           "  --token TOKEN      the bot's token\n"
           "  --token-file PATH  the bot's token, from the first line of a file\n"
           "  --room ROOM        practice-4p, practice-3p or ladder\n"
+          "  --mode MODE        the ladder's mode: 4p (the default) or 3p\n"
           "  --listen HOST:PORT where the client connects (default 127.0.0.1:11600; port 0: any free port)\n",
           to);
     return rc;
@@ -459,7 +460,7 @@ static void lws_log_line(int level, const char *line)
 
 int main(int argc, char **argv)
 {
-    const char *token = NULL, *token_file = NULL, *room = NULL, *listen = "127.0.0.1:11600";
+    const char *token = NULL, *token_file = NULL, *room = NULL, *mode = NULL, *listen = "127.0.0.1:11600";
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h"))
@@ -468,6 +469,7 @@ int main(int argc, char **argv)
                             : !strcmp(a, "--token")      ? &token
                             : !strcmp(a, "--token-file") ? &token_file
                             : !strcmp(a, "--room")       ? &room
+                            : !strcmp(a, "--mode")       ? &mode
                             : !strcmp(a, "--listen")     ? &listen
                                                          : NULL;
         if (!slot) {
@@ -497,6 +499,11 @@ int main(int argc, char **argv)
         return EXIT_USAGE;
     }
     snprintf(B.target.room, sizeof B.target.room, "%s", room);
+    if (mode && strcmp(mode, "4p") && strcmp(mode, "3p")) {
+        fprintf(stderr, "ippon-mjai: --mode is 4p or 3p (the ladder's), not \"%s\"\n", mode);
+        return EXIT_USAGE;
+    }
+    snprintf(B.target.mode, sizeof B.target.mode, "%s", mode ? mode : "");
     if (token && !token_ok(token)) {
         fprintf(stderr, "ippon-mjai: --token: 1 to 256 printable characters, no spaces\n");
         return EXIT_USAGE;

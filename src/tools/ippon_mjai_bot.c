@@ -4,6 +4,10 @@
  *
  *   ippon-mjai-bot --connect HOST:PORT [--name NAME] [--room ROOM] [--style standard|plain|tsumogiri]
  *                  [--rules yonma|sanma|tenhou4|tenhou3|FILE.json] [--verbose]
+ *   ippon-mjai-bot --url ws://HOST:PORT --token TOKEN [--room ROOM] [--mode 4p|3p] [--matches N] …
+ *
+ * Over the WebSocket (ippon's /mjai, with a bot's token) it plays --matches matches one after
+ * another (default 1; 0: until stopped, as a bot on the ladder does), each on a new connection.
  *
  * It connects, reads the server's hello ("protocol":"mjsonp"), joins with
  * {"type":"join","name":NAME,"room":ROOM} (NAME ippon-bot, ROOM default) and answers every line
@@ -151,6 +155,8 @@ static int tcp_write_line(void *ctx, const char *line)
 
 typedef struct options {
     const char *connect, *name, *room;
+    const char *mode; /* --mode: the ladder's (WebSocket), NULL: none */
+    long matches;     /* --matches: how many to play over the WebSocket, one after another (0: until stopped) */
     const char *url, *token; /* the WebSocket transport: ippon's /mjai route */
     ippon_bot_style style;
     const ippon_rules *rules;
@@ -255,8 +261,10 @@ static int usage(FILE *to, int rc)
 {
     fputs("usage: ippon-mjai-bot --connect HOST:PORT [--name NAME] [--room ROOM] [--style standard|plain|tsumogiri]\n"
           "                      [--rules yonma|sanma|tenhou4|tenhou3|FILE.json] [--verbose]\n"
-          "       ippon-mjai-bot --url ws://HOST:PORT --token TOKEN [--room practice-4p|practice-3p] [--style …]\n"
-          "                      [--rules …] [--verbose]\n",
+          "       ippon-mjai-bot --url ws://HOST:PORT --token TOKEN [--room practice-4p|practice-3p|ladder]\n"
+          "                      [--mode 4p|3p] [--matches N] [--style …] [--rules …] [--verbose]\n"
+          "  --matches N  matches to play one after another, connecting again after each (default 1;\n"
+          "               0: until stopped, as a bot on the ladder does)\n",
           to);
     return rc;
 }
@@ -353,6 +361,7 @@ static int play_ws(const options *o)
         return 2;
     }
     snprintf(target.room, sizeof target.room, "%s", o->room);
+    snprintf(target.mode, sizeof target.mode, "%s", o->mode ? o->mode : "");
     snprintf(target.token, sizeof target.token, "%s", o->token);
     lws_set_log_level(LLL_ERR, NULL);
     struct lws_context_creation_info info;
@@ -390,7 +399,7 @@ static int play_ws(const options *o)
 
 int main(int argc, char **argv)
 {
-    options o = { .name = "ippon-bot", .room = "default", .style = IPPON_BOT_STANDARD };
+    options o = { .name = "ippon-bot", .room = "default", .style = IPPON_BOT_STANDARD, .matches = 1 };
     ippon_rules rules_storage;
     bool room_given = false;
     for (int i = 1; i < argc; i++) {
@@ -411,6 +420,19 @@ int main(int argc, char **argv)
         } else if (!strcmp(a, "--room") && has) {
             o.room = argv[++i];
             room_given = true;
+        } else if (!strcmp(a, "--mode") && has) {
+            o.mode = argv[++i];
+            if (strcmp(o.mode, "4p") && strcmp(o.mode, "3p")) {
+                fprintf(stderr, "ippon-mjai-bot: --mode is 4p or 3p (the ladder's), not \"%s\"\n", o.mode);
+                return 2;
+            }
+        } else if (!strcmp(a, "--matches") && has) {
+            char *end;
+            o.matches = strtol(argv[++i], &end, 10);
+            if (!*argv[i] || *end || o.matches < 0) {
+                fprintf(stderr, "ippon-mjai-bot: --matches is a count (0: until stopped), not \"%s\"\n", argv[i]);
+                return 2;
+            }
         } else if (!strcmp(a, "--style") && has) {
             const char *s = argv[++i];
             if (!strcmp(s, "standard"))
@@ -443,7 +465,10 @@ int main(int argc, char **argv)
     if (o.url) {
         if (!room_given)
             o.room = "practice-4p";
-        return play_ws(&o);
+        int status = 0;
+        for (long k = 0; status == 0 && (o.matches == 0 || k < o.matches); k++)
+            status = play_ws(&o);
+        return status;
     }
     tcp t = { .fd = -1 };
     if (tcp_connect(&t, o.connect) < 0)

@@ -27,6 +27,7 @@
 #include "auth/auth.h"
 #include "base/log.h"
 #include "base/wall_clock.h"
+#include "game/gateway_ladder.h"
 #include "game/gateway_conn.h"
 #include "game/gateway_mjai.h"
 #include "game/gateway_lobby.h"
@@ -128,6 +129,7 @@ void ippon_gateway_free(ippon_gateway *gw)
     ippon_lobby_free(gw->lobby);
     ippon_rooms_free(gw->rooms);
     gw_room_limits_free(gw);
+    gw_ladder_free(gw);
     free(gw->overloaded);
     free(gw);
 }
@@ -216,6 +218,8 @@ void ippon_gateway_close(ippon_gateway *gw, ippon_conn *c)
     if (c->user_id[0] && ippon_strmap_get(gw->users, c->user_id) == c) {
         ippon_strmap_remove(gw->users, c->user_id);
         gw_stop_waiting(gw, c->user_id); /* a queued player who leaves stops waiting */
+        if (c->mjai)
+            gw_ladder_left(gw, c->user_id);
         if (gw->has_mm)
             gw->mm.gone(gw->mm.ctx, c->user_id);
     }

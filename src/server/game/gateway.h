@@ -159,12 +159,13 @@ void ippon_gateway_close(ippon_gateway *gw, ippon_conn *c);
 typedef struct ippon_mjai_entry {
     char bot_id[40];
     char name[80];
-    ippon_mode mode; /* the room: practice-4p or practice-3p */
+    ippon_mode mode; /* the room's: practice-4p or practice-3p, or the ladder's mode= */
+    bool ladder;     /* room=ladder: the bot ladder (game/gateway_ladder.h) */
     long resume;     /* resume=N: the numbered messages the AI has; -1: none */
 } ippon_mjai_entry;
 /* 0 and *who, or the HTTP status of the refusal (400, 401, 403, 503) with its code and message */
-int ippon_gateway_mjai_admit(ippon_gateway *gw, const char *authorization, const char *room, const char *resume,
-                             ippon_mjai_entry *who, const char **code, char *message, size_t cap);
+int ippon_gateway_mjai_admit(ippon_gateway *gw, const char *authorization, const char *room, const char *mode,
+                             const char *resume, ippon_mjai_entry *who, const char **code, char *message, size_t cap);
 /* the socket of an admitted AI: its connection (NULL: refused, too many from addr) */
 ippon_conn *ippon_gateway_open_mjai(ippon_gateway *gw, void *socket, const char *addr, const ippon_mjai_entry *who);
 /* the status of c's close frame after its last message (0: 1008, policy), and its reason */

@@ -3,8 +3,9 @@
  * bearer token at the upgrade, seated in its room, sent its seat's mjai lines, and its answers
  * numbered and handed to its table (table.h, "AI seats").
  *
- * Rooms: practice-4p / practice-3p start a practice match against built-in bots at once, unless
- * the bot already sits at a running table, which it then resumes. One connection per bot: a new
+ * Rooms: practice-4p / practice-3p start a practice match against built-in bots at once, and
+ * ladder (mode=4p or 3p) enters the bot ladder (gateway_ladder.h; public bots not suspended from
+ * it), unless the bot already sits at a running table, which it then resumes. One connection per bot: a new
  * one replaces the old. A resume sends {"type":"resume","answered":R} and the lines after the
  * AI's N; without one, every line of the running match again from the first (the answers to lines
  * already answered are dropped by the table). An AI's messages are not rate-limited as a
@@ -22,6 +23,7 @@
 #include "base/log.h"
 #include "game/gateway_conn.h"
 #include "game/gateway_state.h"
+#include "game/gateway_ladder.h"
 #include "game/gateway_lobby.h"
 #include "game/gateway_tables.h"
 #include "game/table_mjai.h"
@@ -29,9 +31,13 @@
 
 enum { MJAI_NORMAL_CLOSE = 1000 };
 
-/* the room's mode, or -1 for a room that is not one */
-static int room_mode(const char *room)
+/* the room's mode (the ladder's from mode=, 4p when absent) and whether it is the ladder, or -1
+   for a room or mode that is not one */
+static int room_mode(const char *room, const char *mode, bool *ladder)
 {
+    *ladder = room && !strcmp(room, "ladder");
+    if (*ladder)
+        return !mode || !strcmp(mode, "4p") ? IPPON_MODE_4P : !strcmp(mode, "3p") ? IPPON_MODE_3P : -1;
     if (room && !strcmp(room, "practice-4p"))
         return IPPON_MODE_4P;
     if (room && !strcmp(room, "practice-3p"))
@@ -39,8 +45,8 @@ static int room_mode(const char *room)
     return -1;
 }
 
-int ippon_gateway_mjai_admit(ippon_gateway *gw, const char *authorization, const char *room, const char *resume,
-                             ippon_mjai_entry *who, const char **code, char *message, size_t cap)
+int ippon_gateway_mjai_admit(ippon_gateway *gw, const char *authorization, const char *room, const char *mode,
+                             const char *resume, ippon_mjai_entry *who, const char **code, char *message, size_t cap)
 {
     memset(who, 0, sizeof *who);
     who->resume = -1;
@@ -51,10 +57,10 @@ int ippon_gateway_mjai_admit(ippon_gateway *gw, const char *authorization, const
         snprintf(message, cap, "Authorization: Bearer <the bot's token> (64 hex digits, from POST /api/bots)");
         return 401;
     }
-    int mode = room_mode(room);
-    if (mode < 0) {
+    int players_mode = room_mode(room, mode, &who->ladder);
+    if (players_mode < 0) {
         *code = "bad_room";
-        snprintf(message, cap, "room: practice-4p or practice-3p");
+        snprintf(message, cap, "room: practice-4p, practice-3p or ladder (with mode=4p or mode=3p)");
         return 400;
     }
     if (resume) {
@@ -84,9 +90,20 @@ int ippon_gateway_mjai_admit(ippon_gateway *gw, const char *authorization, const
         snprintf(message, cap, "this bot is suspended: %s", bot.suspend_reason[0] ? bot.suspend_reason : "no reason given");
         return 403;
     }
+    if (who->ladder && !bot.public_bot) {
+        *code = "not_public";
+        snprintf(message, cap, "only public bots play on the ladder: make it public in your account page");
+        return 403;
+    }
+    if (who->ladder && bot.ladder_suspended_at) {
+        *code = "ladder_suspended";
+        snprintf(message, cap, "this bot is suspended from the ladder: %s (its owner lifts it in the account page)",
+                 bot.ladder_reason[0] ? bot.ladder_reason : "no reason given");
+        return 403;
+    }
     snprintf(who->bot_id, sizeof who->bot_id, "%s", bot.id);
     snprintf(who->name, sizeof who->name, "%s", bot.name);
-    who->mode = (ippon_mode)mode;
+    who->mode = (ippon_mode)players_mode;
     return 0;
 }
 
@@ -150,10 +167,14 @@ ippon_conn *ippon_gateway_open_mjai(ippon_gateway *gw, void *socket, const char 
         rejoin(gw, c, gt, who->resume);
         return c;
     }
-    if (!gw->set.bots || gw->draining || gw->maintenance) {
+    if ((!who->ladder && !gw->set.bots) || gw->draining || gw->maintenance) {
         c->close_status = 1013; /* try again later */
         gw_send_error_and_close(gw, c, gw->maintenance ? "maintenance" : gw->draining ? "draining" : "no_bots",
-                                "practice tables are not available now");
+                                who->ladder ? "the ladder is not open now" : "practice tables are not available now");
+        return c;
+    }
+    if (who->ladder) {
+        gw_ladder_enter(gw, c, who->mode);
         return c;
     }
     gw_stop_waiting(gw, c->user_id);
@@ -187,6 +208,8 @@ void gw_mjai_line(ippon_gateway *gw, ippon_table *t, const char *user_id, const 
 void gw_mjai_timed_out(ippon_gateway *gw, ippon_table *t, int seat, const char *user_id)
 {
     ippon_conn *c = gw_conn_of(gw, user_id);
+    if (ippon_table_settings_of(t)->ladder.set_id[0])
+        gw_ladder_timed_out(gw, t, seat, user_id);
     ippon_log(IPPON_LOG_INFO, "mjai: bot %s at table %s (seat %d) ran out of time%s: the default action was taken",
               user_id, ippon_table_id(t), seat, c ? "" : " (not connected)");
 }

@@ -60,6 +60,7 @@ struct ippon_gateway {
     bool has_mm;                /* ... when set: the lobby forms no tables itself */
     bool results_wait;          /* a cluster node before its matchmaker: results are held (gateway_held.c) */
     struct gw_held *held;       /* finished matches held back until the node's lease is sure */
+    struct gw_ladder *ladder;   /* the bot ladder's pools and sets (gateway_ladder.c); NULL until used */
 };
 
 /* the gateway's clock: the event loop's monotonic milliseconds */

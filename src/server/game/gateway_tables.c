@@ -22,6 +22,7 @@
 #include "game/gateway_conn.h"
 #include "game/gateway_finished.h"
 #include "game/gateway_journal.h"
+#include "game/gateway_ladder.h"
 #include "game/gateway_mjai.h"
 #include "game/gateway_state.h"
 #include "game/gateway_watch.h"
@@ -109,6 +110,8 @@ static void table_finished(void *ctx, ippon_table *t, const ippon_stored_match *
                 gw_mjai_table_closed(gw, ippon_table_player_at(t, s)->user_id);
     if (gw->has_mm && n > 0 && !held) /* the cluster frees their seats (a practice table's too: harmless) */
         gw->mm.table_over(gw->mm.ctx, ippon_table_id(t), humans, n);
+    if (rec->ladder.set_id[0]) /* after its bots left their seats: the next rotation seats them */
+        gw_ladder_match_over(gw, rec);
     if (!ended->dead) {
         ended->dead = true; /* its timer frees it (once its spectators have had it all), outside
                                the table's own call stack */
@@ -285,6 +288,7 @@ int gw_table_restore(ippon_gateway *gw, const char *match_id, json_t *records, i
             ippon_strmap_put(gw->seated, p->user_id, gt);
     }
     table_link(gw, gt);
+    gw_ladder_restored(gw, gt->t);
     return 1;
 }
 
@@ -314,6 +318,9 @@ static int start_table(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_ent
     ts.private_match = opt->private_match;
     ts.no_spectators = opt->no_spectators;
     ts.watch_delay_ms = opt->watch_delay_ms;
+    ts.secret = opt->secret;
+    ts.first_dealer = opt->first_dealer;
+    ts.ladder = opt->ladder;
     bool ranked = may_rank && !opt->private_match && n >= gw->set.ranked_min_humans;
     char hex[IPPON_ID_HEX_LEN + 1];
     if (id) {
@@ -379,10 +386,10 @@ int gw_start_mjai_practice(ippon_gateway *gw, ippon_mode mode, const ippon_lobby
     return start_table(gw, mode, ai, 1, false, &practice, NULL);
 }
 
-void gw_start_table_with(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_entry *humans, int n,
-                         const gw_table_options *opt)
+int gw_start_table_with(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_entry *humans, int n,
+                        const gw_table_options *opt)
 {
-    start_table(gw, mode, humans, n, false, opt, NULL);
+    return start_table(gw, mode, humans, n, false, opt, NULL);
 }
 
 void gw_rejoin(ippon_gateway *gw, ippon_conn *c, long last, const char *proof, int64_t now)

@@ -25,6 +25,9 @@ typedef struct gw_table_options {
     bool no_spectators;
     int64_t watch_delay_ms; /* < 0: the server's spectate delay */
     bool mjai[IPPON_MAX_PLAYERS]; /* which of the humans given are bot accounts' AIs over mjai */
+    const uint8_t *secret;  /* a bot-ladder set's walls (gateway_ladder.h): its secret, NULL: a fresh one */
+    int first_dealer;       /* ... and its first dealer */
+    ippon_match_ladder ladder; /* the set and rotation (set_id "": not a ladder match) */
 } gw_table_options;
 
 /* a table from the lobby (may_rank) or for practice (not ranked) */
@@ -35,8 +38,8 @@ int gw_start_table_as(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_entr
                       const char *id);
 /* a practice table of a bot account's AI over mjai (gateway_mjai.c) against built-in bots: 0 or -1 */
 int gw_start_mjai_practice(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_entry *ai);
-/* a table started from a private room (never ranked) */
-void gw_start_table_with(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_entry *humans, int n,
+/* a table started from a private room or the bot ladder (never ranked): 0, or -1 if none was made */
+int gw_start_table_with(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_entry *humans, int n,
                          const gw_table_options *opt);
 /* a table replayed from its journal's records (times already the gateway's; last_at: the latest
    "at" in unix ms) joins the running ones: 1; 0 if its match had ended as it replayed (its record

@@ -40,6 +40,7 @@
 #include "game/protocol.h"
 #include "game/public_feed.h"
 #include "game/table_mjai.h"
+#include "store/match_ladder.h"
 
 enum { TABLE_MAX_LOG = 4096 }; /* messages kept per seat for resuming */
 enum { SPECTATORS = -1 };      /* the "seat" of the public feed in the call window's queue */
@@ -469,7 +470,7 @@ static void finish(ippon_table *t, bool completed, const char *reason, int64_t n
         .completed = completed, .started_ms = t->started_ms, .ended_ms = now,
         .hands = (int)json_array_size(t->seeds), .seats = t->seats, .final_points = t->final_points,
         .results = t->results, .seeds = t->seeds, .actions = actions, .wins = t->wins, .fairness = fairness,
-        .private_match = t->set.private_match,
+        .private_match = t->set.private_match, .ladder = t->set.ladder,
     };
     if (t->hooks.finished)
         t->hooks.finished(t->hooks.ctx, t, &rec);
@@ -768,13 +769,16 @@ static json_t *open_record(const ippon_table *t)
                                                  t->seats[s].name, "bot", t->seats[s].bot, "mjai",
                                                  t->seats[s].mjai));
     const ippon_clock_rules *c = &t->set.clock;
-    return json_pack("{s:s,s:s,s:s,s:o,s:b,s:i,s:o,s:{s:I,s:I,s:I,s:I},s:b,s:b,s:I}", "k", "open", "id", t->id,
+    json_t *rec = json_pack("{s:s,s:s,s:s,s:o,s:b,s:i,s:o,s:{s:I,s:I,s:I,s:I},s:b,s:b,s:I}", "k", "open", "id", t->id,
                      "rules", t->rules.name, "players", players, "ranked", t->ranked, "first_dealer",
                      t->first_dealer, "secret", hex_json(t->secret, sizeof t->secret), "clock", "move_ms",
                      (json_int_t)c->move_ms, "bank_ms", (json_int_t)c->bank_ms, "refill_ms",
                      (json_int_t)c->refill_ms, "grace_ms", (json_int_t)c->grace_ms, "private",
                      t->set.private_match, "no_spectators", t->set.no_spectators, "watch_delay_ms",
                      (json_int_t)t->set.watch_delay_ms);
+    if (rec && t->set.ladder.set_id[0])
+        json_object_set_new(rec, "ladder", ippon_match_ladder_json(&t->set.ladder));
+    return rec;
 }
 
 /* match_found for a seat: the table, the seats, the match's numbers and the commitment to its
@@ -828,9 +832,15 @@ ippon_table *ippon_table_new(const char *id, const ippon_rules *rules, const ipp
     ippon_table *t = table_alloc(id, rules, players, ranked, settings, hooks, now);
     if (!t)
         return NULL;
-    t->first_dealer = (int)randombytes_uniform((uint32_t)t->players);
+    if (settings->secret) { /* a ladder set's walls: its secret and first dealer */
+        memcpy(t->secret, settings->secret, sizeof t->secret);
+        t->first_dealer = ((settings->first_dealer % t->players) + t->players) % t->players;
+    } else {
+        ippon_fairness_random(t->secret, sizeof t->secret);
+        t->first_dealer = (int)randombytes_uniform((uint32_t)t->players);
+    }
+    t->set.secret = NULL; /* the caller's: not kept */
     ippon_match_init(t->m, rules, t->first_dealer);
-    ippon_fairness_random(t->secret, sizeof t->secret);
     t->has_secret = true;
     journal(t, open_record(t), now);
     if (t->set.contribution_ms > 0 && has_human(t))
@@ -1060,6 +1070,10 @@ ippon_table *ippon_table_restore(const json_t *records, const ippon_table_settin
             own.clock = settings->clock;
     }
     own.private_match = json_is_true(json_object_get(open, "private"));
+    if (ippon_match_ladder_read(json_object_get(open, "ladder"), rules->players, &own.ladder) != 0) {
+        snprintf(err, errlen, "record 1: ladder: not {\"set\": 32 hex, \"rotation\": 0 … %d}", rules->players - 1);
+        return NULL;
+    }
     own.no_spectators = json_is_true(json_object_get(open, "no_spectators"));
     if (json_is_integer(json_object_get(open, "watch_delay_ms")))
         own.watch_delay_ms = json_integer_value(json_object_get(open, "watch_delay_ms"));
@@ -1165,6 +1179,8 @@ bool ippon_table_ranked(const ippon_table *t) { return t->ranked; }
 const ippon_rules *ippon_table_rules(const ippon_table *t) { return &t->rules; }
 const ippon_table_settings *ippon_table_settings_of(const ippon_table *t) { return &t->set; }
 int ippon_table_players(const ippon_table *t) { return t->players; }
+const uint8_t *ippon_table_secret(const ippon_table *t) { return t->secret; }
+int ippon_table_first_dealer(const ippon_table *t) { return t->first_dealer; }
 const ippon_seat_player *ippon_table_player_at(const ippon_table *t, int seat)
 {
     assert(seat >= 0 && seat < t->players);

@@ -48,6 +48,10 @@ typedef struct ippon_table_settings {
                                  the table makes new events of those numbers (Proofs, below);
                                  the hold ends early once every human seat has resumed
                                  (ippon_table_resume) with no act since the restore */
+    const uint8_t *secret;    /* the match's secret given (IPPON_SECRET_BYTES: the bot ladder's set
+                                 plays one set of walls in every seat rotation); NULL: drawn fresh */
+    int first_dealer;         /* with a secret given: the first dealer (0 … players − 1) */
+    ippon_match_ladder ladder; /* the bot-ladder set and rotation the match is (journaled, stored) */
 } ippon_table_settings;
 
 /*
@@ -148,6 +152,10 @@ const ippon_seat_player *ippon_table_player_at(const ippon_table *t, int seat);
 bool ippon_table_over(const ippon_table *t);
 bool ippon_table_ranked(const ippon_table *t);
 const ippon_rules *ippon_table_rules(const ippon_table *t);
+/* the match's secret (IPPON_SECRET_BYTES; never sent before the match ends) and first dealer: what
+   the bot ladder's next rotation of the same walls is dealt from (game/gateway_ladder.h) */
+const uint8_t *ippon_table_secret(const ippon_table *t);
+int ippon_table_first_dealer(const ippon_table *t);
 /* the table's settings (a restored table's as its journal had them) */
 const ippon_table_settings *ippon_table_settings_of(const ippon_table *t);
 /* the spectators' feed: every event the whole table may see, as sent, with its time (public_feed.h) */

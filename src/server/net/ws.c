@@ -153,14 +153,15 @@ static const char *url_arg(struct lws *wsi, const char *name, char *buf, int cap
 
 int ippon_mjai_ws_admit(struct lws *wsi, ippon_app *app, ippon_mjai_entry *who, ippon_rest_response *res)
 {
-    char authorization[160] = "", room_buf[48], resume_buf[48];
+    char authorization[160] = "", room_buf[48], mode_buf[16], resume_buf[48];
     if (lws_hdr_copy(wsi, authorization, sizeof authorization, WSI_TOKEN_HTTP_AUTHORIZATION) < 0)
         authorization[0] = '\0';
     const char *room = url_arg(wsi, "room", room_buf, sizeof room_buf);
+    const char *mode = url_arg(wsi, "mode", mode_buf, sizeof mode_buf);
     const char *resume = url_arg(wsi, "resume", resume_buf, sizeof resume_buf);
     const char *code = "unavailable";
     char message[200] = "the server is starting or stopping";
-    int status = app && app->gateway ? ippon_gateway_mjai_admit(app->gateway, authorization, room, resume, who, &code,
+    int status = app && app->gateway ? ippon_gateway_mjai_admit(app->gateway, authorization, room, mode, resume, who, &code,
                                                                 message, sizeof message)
                                      : 503;
     if (status == 0)

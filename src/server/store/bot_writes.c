@@ -22,6 +22,10 @@ static int bot_write_run(ippon_store *st, void *arg)
         return ippon_store_bot_new_token(st, b->owner_id, b->id, bw->token_hash, bw->now);
     case IPPON_BW_DELETE:
         return ippon_store_bot_delete(st, b->owner_id, b->id, bw->now);
+    case IPPON_BW_LADDER_SUSPEND:
+        return ippon_store_bot_ladder_suspend(st, b->id, b->suspend_reason, bw->now);
+    case IPPON_BW_LADDER_LIFT:
+        return ippon_store_bot_ladder_lift(st, b->owner_id, b->id);
     }
     return -1;
 }

@@ -19,6 +19,8 @@ typedef enum ippon_bot_write_kind {
     IPPON_BW_UPDATE, /* bot.owner_id's bot.id: description if has_description, public_bot if has_public */
     IPPON_BW_TOKEN,  /* bot.owner_id's bot.id gets token_hash at now (the old token revoked) */
     IPPON_BW_DELETE, /* bot.owner_id's bot.id retired at now */
+    IPPON_BW_LADDER_SUSPEND, /* bot.id suspended from the ladder at now, for bot.suspend_reason */
+    IPPON_BW_LADDER_LIFT,    /* bot.owner_id's bot.id may enter the ladder again */
 } ippon_bot_write_kind;
 
 typedef struct ippon_bot_write ippon_bot_write;

@@ -18,8 +18,8 @@
 
 #define BOT_COLUMNS                                                                                 \
     "b.user_id, b.owner_id, u.display_name, b.description, b.public, b.created_at, b.suspended_at," \
-    " b.suspend_reason, b.deleted_at"
-#define BOT_COLUMN_COUNT 9
+    " b.suspend_reason, b.deleted_at, b.ladder_suspended_at, b.ladder_reason"
+#define BOT_COLUMN_COUNT 11
 #define BOT_FROM " FROM bots b JOIN users u ON u.id = b.user_id"
 #define BOT_SELECT "SELECT " BOT_COLUMNS BOT_FROM
 
@@ -51,6 +51,8 @@ static void sb_read(ippon_sql_stmt *q, ippon_bot *out, bool *deleted)
     sb_copy(q, 7, out->suspend_reason, sizeof out->suspend_reason);
     if (deleted)
         *deleted = !ippon_sql_column_is_null(q, 8);
+    out->ladder_suspended_at = ippon_sql_column_is_null(q, 9) ? 0 : ippon_sql_column_int64(q, 9);
+    sb_copy(q, 10, out->ladder_reason, sizeof out->ladder_reason);
 }
 
 /* step q (bound) for one bot: 0 with *out, IPPON_STORE_NOT_FOUND or -1; q finalized */
@@ -294,4 +296,25 @@ int ippon_store_bot_unsuspend(ippon_store *st, const char *bot_id, const ippon_a
     if (!q)
         return -1;
     return sb_suspension(st, q, bot_id, audit);
+}
+
+int ippon_store_bot_ladder_suspend(ippon_store *st, const char *bot_id, const char *reason, long long now_s)
+{
+    ippon_sql_stmt *q = sb_prepare(st, "UPDATE bots SET ladder_suspended_at = ?2, ladder_reason = ?3"
+                                       " WHERE user_id = ?1 AND deleted_at IS NULL AND ladder_suspended_at IS NULL");
+    if (!q)
+        return -1;
+    ippon_sql_bind_text(q, 1, bot_id);
+    ippon_sql_bind_int64(q, 2, now_s);
+    ippon_sql_bind_text(q, 3, reason);
+    int rc = sb_done(st, q, "suspend a bot from the ladder");
+    return rc == 0 && ippon_sql_changes(st->db) != 1 ? IPPON_STORE_NOT_FOUND : rc;
+}
+
+int ippon_store_bot_ladder_lift(ippon_store *st, const char *owner_id, const char *bot_id)
+{
+    ippon_sql_stmt *q = sb_prepare(st, "UPDATE bots SET ladder_suspended_at = NULL, ladder_reason = NULL" OWNED_LIVE);
+    if (!q)
+        return -1;
+    return sb_owner_update(st, q, owner_id, bot_id, "lift a bot's ladder suspension");
 }

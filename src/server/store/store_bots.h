@@ -39,6 +39,8 @@ typedef struct ippon_bot {
     long long created_at;                 /* Unix seconds */
     long long suspended_at;               /* Unix seconds; 0 = not suspended */
     char suspend_reason[IPPON_BOT_REASON_MAX_BYTES + 1]; /* "" unless suspended */
+    long long ladder_suspended_at;        /* Unix seconds; 0 = free to enter the bot ladder */
+    char ladder_reason[IPPON_BOT_REASON_MAX_BYTES + 1];  /* why it was suspended from it, or "" */
 } ippon_bot;
 
 /*
@@ -94,5 +96,13 @@ int ippon_store_bot_delete(ippon_store *st, const char *owner_id, const char *bo
 int ippon_store_bot_suspend(ippon_store *st, const char *bot_id, const char *reason, long long now_s,
                             const ippon_audit *audit);
 int ippon_store_bot_unsuspend(ippon_store *st, const char *bot_id, const ippon_audit *audit);
+
+/*
+ * The bot ladder (game/gateway_ladder.h) suspends the live bot bot_id from the ladder at now_s for
+ * reason (it ran out of time too often): 0, IPPON_STORE_NOT_FOUND (no such live bot, or suspended
+ * from it already) or -1. Its owner lifts that: 0, IPPON_STORE_NOT_FOUND or -1.
+ */
+int ippon_store_bot_ladder_suspend(ippon_store *st, const char *bot_id, const char *reason, long long now_s);
+int ippon_store_bot_ladder_lift(ippon_store *st, const char *owner_id, const char *bot_id);
 
 #endif

@@ -36,6 +36,8 @@
 #include "base/mode.h"
 #include "ippon/rules.h"
 
+#include "store/ladder_writes.h"
+#include "store/match_ladder.h"
 #include "store/store_board.h"
 #include "store/store_private.h"
 #include "store/store_queue_stats.h"
@@ -327,7 +329,9 @@ static int write_pending(ippon_store *st, pending *ps, int n, written *w, char *
             int got = insert_match(st, &wr, &ps[i], err, errlen);
             if (got < 0 || (got > 0 && (insert_players(st, &wr, &ps[i], err, errlen) < 0 ||
                                         rate(st, &ps[i], err, errlen) < 0 ||
-                                        add_to_seasons(st, &ps[i], err, errlen) < 0)))
+                                        add_to_seasons(st, &ps[i], err, errlen) < 0 ||
+                                        (ippon_ladder_write(st, &ps[i].rec, ps[i].won) < 0 &&
+                                         fail(st, err, errlen, "record the ladder match") < 0))))
                 rc = -1;
             else if (got > 0 && ippon_store_queue_record(st, &ps[i].rec) < 0) /* store_queue_stats.h */
                 rc = fail(st, err, errlen, "record the queue's statistics");
@@ -547,6 +551,10 @@ static json_t *pending_json(const pending *p)
         json_decref(o);
         return NULL;
     }
+    if (o && r->ladder.set_id[0] && json_object_set_new(o, "ladder", ippon_match_ladder_json(&r->ladder)) != 0) {
+        json_decref(o);
+        return NULL;
+    }
     return o;
 }
 
@@ -635,7 +643,10 @@ int ippon_store_batch_add_line(ippon_store_batch *q, const char *line, char *err
                                       .actions = actions, .wins = wins, .fairness = fairness,
                                       .private_match = json_is_true(json_object_get(o, "private"))};
             ippon_match_queue_read(json_object_get(o, "queue"), players, &rec.queue);
-            rc = ippon_store_batch_add(q, &rec, err, errlen);
+            if (ippon_match_ladder_read(json_object_get(o, "ladder"), players, &rec.ladder) != 0)
+                snprintf(err, errlen, "match %s: ladder: not a set id and rotation", id);
+            else
+                rc = ippon_store_batch_add(q, &rec, err, errlen);
         }
     }
     json_decref(o);

@@ -32,6 +32,13 @@ typedef struct ippon_match_queue {
     int64_t wait_ms[4]; /* each seat's wait in the queue (ms); a bot's is not recorded */
 } ippon_match_queue;
 
+/* the bot-ladder set a match was played in (game/gateway_ladder.c): its id and which seat rotation
+   (0 … players − 1) of its walls this match was; set_id "" for any other match */
+typedef struct ippon_match_ladder {
+    char set_id[33]; /* 32 hex, or "" */
+    int rotation;
+} ippon_match_ladder;
+
 typedef struct ippon_stored_match {
     const char *id;
     const ippon_rules *rules;
@@ -51,6 +58,7 @@ typedef struct ippon_stored_match {
                                   seeds were made from (include/ippon/fairness.h); NULL for matches
                                   whose seeds were drawn directly */
     ippon_match_queue queue;   /* how the queue formed it (queue.formed false: it did not) */
+    ippon_match_ladder ladder; /* a bot-ladder match's set and rotation (set_id "": not one) */
 } ippon_stored_match;
 
 #endif

@@ -196,7 +196,7 @@ uint64_t mjai_link_answered(const mjai_link *l)
 
 /* ---- connecting ---- */
 
-/* room and resume into the query; characters outside RFC 3986's unreserved set are %-escaped */
+/* room, mode and resume into the query; characters outside RFC 3986's unreserved set are %-escaped */
 static void build_path(mjai_link *l)
 {
     size_t n = (size_t)snprintf(l->path, sizeof l->path, "%s?room=", l->t.path);
@@ -207,6 +207,10 @@ static void build_path(mjai_link *l)
             n += (size_t)snprintf(l->path + n, sizeof l->path - n, "%%%02X", *c);
     }
     l->path[n] = '\0';
+    if (l->t.mode[0] && strspn(l->t.mode, "0123456789p") == strlen(l->t.mode))
+        n += (size_t)snprintf(l->path + n, sizeof l->path - n, "&mode=%s", l->t.mode);
+    if (n >= sizeof l->path)
+        n = sizeof l->path - 1;
     if (l->resume_n > 0)
         snprintf(l->path + n, sizeof l->path - n, "&resume=%" PRIu64, l->resume_n);
 }

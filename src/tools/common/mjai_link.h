@@ -3,7 +3,7 @@
  * libwebsockets client: lines in (the server's messages), lines out (the bot's answers), and
  * everything the route asks of a client in between:
  *
- *   - the upgrade: GET PATH?room=ROOM[&resume=N], subprotocol "mjai", "Authorization: Bearer TOKEN";
+ *   - the upgrade: GET PATH?room=ROOM[&mode=MODE][&resume=N], subprotocol "mjai", "Authorization: Bearer TOKEN";
  *   - counting: every message but "error" and "resume" is numbered, from 1 at start_game;
  *   - keeping the answers the server has not confirmed (the last MJAI_LINK_KEPT of them);
  *   - a drop: reconnecting after 0.2 s, doubling to 5 s, with resume=N (N the numbered messages
@@ -41,6 +41,7 @@ typedef struct mjai_link_target {
     int port;
     char path[256]; /* the route: the URL's path, "/mjai" when it has none */
     char room[64];
+    char mode[8];   /* the ladder's mode= (4p or 3p), "" for none */
     char token[300];
 } mjai_link_target;
 
