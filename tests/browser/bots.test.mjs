@@ -3,12 +3,16 @@
 // warning; gone after a reload), renews it (a new token, the old one refused by the server), makes it
 // private, deletes it (confirmed); the bot's profile carries the BOT badge,
 // its owner and its description; an administrator suspends (and unsuspends) a bot in the admin
-// area and its owner sees why. Screenshots in build/…/artifacts/browser. No console errors.
+// area and its owner sees why. A bot account's AI at a table carries the BOT badge in the live
+// tables: the admin area's (a real AI over mjai at a practice table; the built-in bots keep their
+// own "bot" badge) and the lobby's (GET /api/tables answered by the test with an AI seat, since AIs
+// play no ranked table yet). Screenshots in build/…/artifacts/browser. No console errors.
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { siteAndBrowser, openPage, assertNoProblems, screenshot } from './browser.mjs';
 import path from 'node:path';
 import { adminCommand, api } from '../integration/harness.mjs';
+import { mjaiConnect } from '../integration/mjai_ai.mjs';
 
 const PASSWORD = 'Aozora-kite-19';
 const TEXTS = {
@@ -141,4 +145,55 @@ describe('the account page\'s bots', () => {
     assertNoProblems(page, 'the admin area');
     await page.context().close();
   });
+
+  test("a bot account's AI has the BOT badge in the admin area's live tables", async () => {
+    const port = env.site.port;
+    const ADMIN_PASSWORD = 'Chankan-Haitei-77';
+    const made = await adminCommand(['create', 'liveboss', '--config', path.join(env.site.dir, 'ippon.json')], `${ADMIN_PASSWORD}\n`, env.site.dir);
+    assert.equal(made.code, 0, made.stderr);
+    const n = `${process.pid % 1000}z${++unique}`;
+    const reg = await api(port, 'POST', '/api/auth/register', { body: { username: `own${n}`, password: PASSWORD, display_name: `Own${n}` } });
+    const created = (await api(port, 'POST', '/api/bots', { body: { name: `Live${n}` }, token: reg.json.token })).json;
+    // the AI takes its seat and holds its answers: its clock plays for it, slowly, so the table runs on
+    const ai = await mjaiConnect(port, created.token, { room: 'practice-4p', auto: false });
+    await ai.until((a) => a.lines.length >= 1, 10_000, 'start_game');
+
+    const page = await openPage(env.browser, `${env.site.url}/admin/`, { viewport: { width: 1366, height: 768 } });
+    await page.locator('#signin-form').waitFor();
+    await page.fill('#signin-username', 'liveboss');
+    await page.fill('#signin-password', ADMIN_PASSWORD);
+    await page.click('#signin-form button[type=submit]');
+    const table = page.locator('#tables tr', { hasText: `Live${n}` });
+    await table.locator('li', { hasText: `Live${n}` }).locator('.bot-badge', { hasText: 'BOT' }).waitFor({ timeout: 15_000 });
+    assert.equal(await table.locator('.bot-badge').count(), 1, 'the AI alone has the BOT badge');
+    assert.equal(await table.locator('li').filter({ hasText: /^Bot / }).locator('.badge', { hasText: /^bot$/ }).count(), 3,
+      'the built-in bots keep their own badge');
+    await screenshot(page, 'bots-admin-live');
+    assertNoProblems(page, 'the admin area');
+    await page.context().close();
+    ai.ws.close();
+  });
+
+  for (const locale of Object.keys(TEXTS)) {
+    test(`${locale}: the lobby's live tables show the BOT badge beside a bot account's AI`, async () => {
+      const page = await openPage(env.browser, null, { locale, viewport: { width: 1366, height: 768 } });
+      const id = 'ab'.repeat(16);
+      const seats = [{ seat: 0, name: 'Kiri_AI', bot: true, ai: true }, { seat: 1, name: 'Rin', bot: false, ai: false },
+        { seat: 2, name: 'Bot Aoi', bot: true, ai: false }, { seat: 3, name: 'Aki', bot: false, ai: false }];
+      await page.route('**/api/tables', (route) => route.fulfill({ json: { delay_s: 60, tables: [
+        { id, mode: '4p', seats, round_wind: 0, kyoku: 1, honba: 0, running_ms: 61_000, watchers: 2 }] } }));
+      await page.goto(env.site.url);
+      const names = page.locator(`.live-table[data-table="${id}"] .live-names`);
+      await names.waitFor();
+      assert.equal(await names.locator('.bot-badge').count(), 1, 'one badge: the AI\'s, not the built-in bot\'s');
+      assert.equal(await names.locator('.bot-badge').innerText(), TEXTS[locale].badge);
+      assert.equal(await names.locator('.bot-badge').evaluate((b) => b.previousSibling.textContent), 'Kiri_AI',
+        'beside the AI\'s name');
+      assert.equal(await names.evaluate((el) => [...el.childNodes].filter((c) => c.nodeType === 3).map((c) => c.textContent).join('')),
+        'Kiri_AI · Rin · Bot Aoi · Aki');
+      await screenshot(page, `bots-live-tables-${locale}`);
+      assertNoProblems(page, 'the lobby');
+      await page.context().close();
+    });
+  }
 });

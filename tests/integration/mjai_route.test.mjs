@@ -6,7 +6,8 @@
 //   bad_room), a bad resume (400 bad_resume), a renewed token's old one (401);
 // - whole practice matches, 4-player and 3-player: start_game first and alone until answered,
 //   end_game last, then the socket closes normally (1000); the match is stored with the bot as a
-//   player, never ranked;
+//   player, never ranked, and its exported logs say every seat was a bot's (the AI's and the
+//   built-in bots': ippon's "bots" beside the names, tenhou.net/6's always four long);
 // - an AI that answers garbage to its own draw: an "error" (unnumbered, not answered) and the
 //   table plays the drawn tile for it; one that answers late: the clock played it, the late
 //   answer is refused as late;
@@ -15,7 +16,7 @@
 //   every line again from start_game, and the match goes on.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { FAST_PLAY, accountToken, api, eventually, getJson, serve, shutdown } from './harness.mjs';
+import { FAST_PLAY, accountToken, api, eventually, getJson, request, serve, shutdown } from './harness.mjs';
 import { mjaiConnect, mjaiRefusal } from './mjai_ai.mjs';
 
 const type = (l) => l.type;
@@ -84,6 +85,12 @@ describe('AIs over mjai', () => {
       assert.equal(rec.ranked, false);
       const seat = rec.players.find((p) => p.user_id === bot.id || p.id === bot.id);
       assert.ok(seat, 'the bot is a player of the stored match');
+      const mjai = (await request(port, { path: rec.logs.mjai })).body.trim().split('\n').map((l) => JSON.parse(l));
+      assert.equal(mjai[0].type, 'start_game');
+      assert.equal(mjai[0].names[ai.me], `Whole_${players}p`, 'the log numbers the seats as the AI was told');
+      assert.deepEqual(mjai[0].bots, Array(players).fill(true));
+      const tenhou = JSON.parse((await request(port, { path: rec.logs.tenhou })).body);
+      assert.deepEqual(tenhou.bots, [0, 1, 2, 3].map((r) => r < players));
     });
   }
 

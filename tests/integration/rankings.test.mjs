@@ -5,7 +5,8 @@
 // GET /api/matches/{id} shows the match (each win with the winner's melds, kita and the dora
 // indicators, as the player's own events showed them). The match's logs download as
 // tenhou.net/6 JSON (replayed by ippon-replay, the engine's own deltas giving the stored final
-// points with mjai's accepted riichi deposits) and as mjai lines. Also: a practice match does not count; every bad
+// points with mjai's accepted riichi deposits) and as mjai lines, both saying which seats bots
+// played (ippon's "bots", in the logs' seat order: the player's false, the built-in bots' true). Also: a practice match does not count; every bad
 // parameter is a 400 naming it; unknown ids are 404s; ETag and If-None-Match → 304.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -180,6 +181,8 @@ describe('the rankings over REST', () => {
     for (let i = 2; i < last[16].length; i += 2) winners.push(last[16][i][0]);
     assert.deepEqual(winners, match.wins.map((w) => logSeat(w.seat)));
     assert.deepEqual(game.log[0][1], [25000, 25000, 25000, 25000]);
+    const bots = byLogSeat.map((p) => p.user_id !== me.id); // the test's player, and three built-in bots
+    assert.deepEqual(game.bots, bots);
 
     // the engine replays the downloaded log hand by hand (ippon-replay, from the log's tiles alone)
     const replay = spawnSync(path.join(BUILD_DIR, 'src/tools/ippon-replay'), ['--rules', 'yonma'],
@@ -197,6 +200,7 @@ describe('the rankings over REST', () => {
     const events = m.body.trim().split('\n').map((l) => JSON.parse(l));
     assert.equal(events[0].type, 'start_game');
     assert.deepEqual(events[0].names, byLogSeat.map((p) => p.display_name));
+    assert.deepEqual(events[0].bots, bots);
     assert.equal(events[1].type, 'start_kyoku');
     assert.equal(events.at(-1).type, 'end_game');
     assert.equal(events.at(-2).type, 'end_kyoku');

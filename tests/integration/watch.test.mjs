@@ -7,10 +7,14 @@
 // no drawn tile, no `you`); the match ends with match_end and watch_ended. The player hears the
 // spectators' count. Bad and refused watches (a malformed id, an unknown table, one's own table)
 // get their errors; unwatch answers unwatched and stops the events. GET /api/tables lists a
-// running ranked table with its spectators.
+// running ranked table with its spectators, its built-in bots marked "bot" and a bot account's AI
+// marked "bot" and "ai" (an AI at a ranked table: its journal's seat made a bot account's before
+// a restart resumes it, since AIs play practice tables only so far).
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { FAST_PLAY, request, serve, shutdown } from './harness.mjs';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { FAST_PLAY, accountToken, api, request, serve, shutdown, startServer, stopServer } from './harness.mjs';
 import { player, playToEnd } from './ws_player.mjs';
 
 const DELAY_MS = 1000;
@@ -119,9 +123,34 @@ describe('watching a table', () => {
     assert.ok(row, JSON.stringify(list));
     assert.equal(row.mode, '4p');
     assert.equal(row.watchers, 1);
-    assert.equal(row.seats.length, 4);
+    assert.deepEqual(row.seats.map((x) => [x.seat, x.bot, x.ai]), [0, 1, 2, 3].map((i) => [i, i !== found.seat, false]),
+      'the player no bot, the others built-in bots, no AI');
     assert.ok(row.running_ms >= 0 && row.kyoku >= 1);
     p.ws.close();
     s.ws.close();
+  });
+
+  test("a bot account's AI at a ranked table is listed as a bot and an AI", async () => {
+    const owner = await accountToken(port, 'table_owner');
+    const made = await api(port, 'POST', '/api/bots', { token: owner, body: { name: 'Listed_AI' } });
+    assert.equal(made.status, 201, made.raw);
+    const p = await player(port, undefined, { contribute: false }); // an AI's seat contributes nothing
+    p.send({ type: 'queue', mode: '4p' });
+    const found = await p.next((m) => m.type === 'match_found', 10_000, 'match_found');
+    assert.equal(found.ranked, true);
+    // the server hands its running matches over (SIGTERM): the journal's player becomes the AI
+    await stopServer(server.proc);
+    const file = path.join(server.dir, 'ippon.db.journal', `${found.table}.jsonl`);
+    const records = (await readFile(file, 'utf8')).split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    assert.equal(records[0].k, 'open');
+    assert.equal(records[0].ranked, true);
+    records[0].players[found.seat] = { user_id: made.json.bot.id, name: 'Listed_AI', bot: false, mjai: true };
+    await writeFile(file, records.map((r) => JSON.stringify(r)).join('\n') + '\n');
+    server.proc = await startServer(['--config', server.config], server.dir, port);
+    const list = JSON.parse((await request(port, { path: '/api/tables' })).body);
+    const row = list.tables.find((x) => x.id === found.table);
+    assert.ok(row, JSON.stringify(list));
+    assert.deepEqual(row.seats.map((x) => [x.seat, x.name === 'Listed_AI', x.bot, x.ai]),
+      [0, 1, 2, 3].map((i) => [i, i === found.seat, true, i === found.seat]), 'the AI a bot and an AI, the rest built-in bots');
   });
 });

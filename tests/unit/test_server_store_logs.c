@@ -7,7 +7,9 @@
  * final points, over exactly when the record says completed, the winners of the stored wins
  * in both logs' results. Also what the writer derives per seat (won, dealt_in) against the
  * wins as announced, a match closed half-way (replays to the points it had), and records that
- * do not replay (bad seed, an action nobody could take) giving an error that names them.
+ * do not replay (bad seed, an action nobody could take) giving an error that names them. Both
+ * logs say which seats bots played ("bots", numbered from the first dealer as the names are),
+ * from the seats the test made bots, and say nothing of bots when not told.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -43,6 +45,7 @@ typedef struct played {
     json_t *wins;
     int first_dealer; /* the seat of the first action: the first dealer's */
     int actions;
+    bool bot[4]; /* by table seat: the seats the test gave to bots */
     char id[40];
 } played;
 
@@ -83,6 +86,8 @@ static void play(const char *preset, int n, const bool human[4], int stop_after,
     memset(out, 0, sizeof *out);
     ippon_table *t = ippon_table_new(id, rules, seats, true, &set, &hooks, 0);
     assert_non_null(t);
+    for (int s = 0; s < rules->players; s++)
+        out->bot[s] = !human[s];
     int64_t now = 0;
     for (int i = 0; i < 200000 && !ippon_table_over(t); i++) {
         if (stop_after && i == stop_after) {
@@ -98,8 +103,8 @@ static void play(const char *preset, int n, const bool human[4], int stop_after,
     ippon_table_free(t);
 }
 
-/* the stored match replayed into its logs */
-static int replay(const char *id, ippon_replay_logs *logs, char *err, size_t errlen)
+/* the stored match replayed into its logs (bots: by table seat, or NULL) */
+static int replay(const char *id, const bool *bots, ippon_replay_logs *logs, char *err, size_t errlen)
 {
     ippon_stored_replay rec;
     ippon_stored_detail detail;
@@ -108,17 +113,34 @@ static int replay(const char *id, ippon_replay_logs *logs, char *err, size_t err
     const char *names[4] = {NULL, NULL, NULL, NULL};
     for (int s = 0; s < detail.match.players; s++)
         names[s] = detail.match.seats[s].display_name;
-    int rc = ippon_replay_logs_build(rec.rules, rec.seeds, rec.actions, names, "test", "match", logs, err, errlen);
+    int rc = ippon_replay_logs_build(rec.rules, rec.seeds, rec.actions, names, bots, "test", "match", logs, err, errlen);
     ippon_stored_replay_free(&rec);
     ippon_stored_detail_free(&detail);
     return rc;
+}
+
+/* both logs' "bots": log seat r is table seat (r + first dealer) mod players, as for the names; the
+   tenhou.net/6 list has four entries (a 3-player log's fourth false), mjai's one per player */
+static void check_bots(const played *p, const ippon_replay_logs *logs)
+{
+    const json_t *tenhou = json_object_get(logs->tenhou, "bots");
+    const json_t *mjai = json_object_get(json_array_get(logs->mjai, 0), "bots");
+    assert_int_equal(json_array_size(tenhou), 4);
+    assert_int_equal(json_array_size(mjai), (size_t)p->players);
+    for (int r = 0; r < 4; r++) {
+        bool bot = r < p->players && p->bot[(r + p->first_dealer) % p->players];
+        if (!json_is_boolean(json_array_get(tenhou, (size_t)r)) || json_is_true(json_array_get(tenhou, (size_t)r)) != bot)
+            fail_msg("%s: tenhou.net/6 bots[%d] should be %s", p->id, r, bot ? "true" : "false");
+        if (r < p->players && json_is_true(json_array_get(mjai, (size_t)r)) != bot)
+            fail_msg("%s: mjai start_game bots[%d] should be %s", p->id, r, bot ? "true" : "false");
+    }
 }
 
 static void check_match(const played *p)
 {
     ippon_replay_logs logs;
     char err[256] = "";
-    if (replay(p->id, &logs, err, sizeof err) != 0)
+    if (replay(p->id, p->bot, &logs, err, sizeof err) != 0)
         fail_msg("%s: %s", p->id, err);
     assert_int_equal(logs.players, p->players);
     assert_int_equal(logs.hands, p->hands);
@@ -165,6 +187,7 @@ static void check_match(const played *p)
         }
     }
     assert_int_equal(deal_steps, p->hands);
+    check_bots(p, &logs);
     /* mjai: start_game, one start_kyoku per hand, a hora per win, end_game when it ended */
     json_t *ev = logs.mjai;
     size_t kyoku = 0, hora = 0, n = json_array_size(ev);
@@ -227,7 +250,7 @@ static int teardown(void **state)
 
 static void matches(const char *preset, int count, int first)
 {
-    int multi = 0, ron = 0;
+    int multi = 0, ron = 0, turned = 0;
     for (int i = 0; i < count; i++) {
         bool human[4] = {i % 2 == 0, i % 3 == 0, false, i % 4 == 1};
         played p;
@@ -235,14 +258,17 @@ static void matches(const char *preset, int count, int first)
         check_match(&p);
         check_outcome(&p);
         multi += p.hands > 1;
+        turned += p.first_dealer != 0;
         for (size_t w = 0; w < json_array_size(p.wins); w++)
             ron += json_integer_value(json_object_get(json_array_get(p.wins, w), "from")) !=
                    json_integer_value(json_object_get(json_array_get(p.wins, w), "seat"));
         json_decref(p.wins);
     }
-    /* the sample is wide enough to mean something: draws carried over, and deal-ins */
+    /* the sample is wide enough to mean something: draws carried over, deal-ins, and logs whose
+       seats are turned (a first dealer other than seat 0) */
     assert_true(multi > 0);
     assert_true(ron > 0);
+    assert_true(turned > 0);
 }
 
 static void yonma_matches_replay(void **state)
@@ -272,6 +298,23 @@ static void closed_match_replays_to_where_it_stopped(void **state)
     assert_true(closed >= 6);
 }
 
+/* told nothing of bots, the logs say nothing of them */
+static void logs_without_bots_say_nothing(void **state)
+{
+    (void)state;
+    bool human[4] = {true, false, false, false};
+    played p;
+    play("yonma", 300, human, 0, &p);
+    ippon_replay_logs logs;
+    char err[256] = "";
+    if (replay(p.id, NULL, &logs, err, sizeof err) != 0)
+        fail_msg("%s: %s", p.id, err);
+    assert_null(json_object_get(logs.tenhou, "bots"));
+    assert_null(json_object_get(json_array_get(logs.mjai, 0), "bots"));
+    ippon_replay_logs_free(&logs);
+    json_decref(p.wins);
+}
+
 /* a stored match whose record was damaged: the replay says what is wrong */
 static void damaged_records(void **state)
 {
@@ -289,7 +332,7 @@ static void damaged_records(void **state)
                 : "UPDATE matches SET seeds = json_set(seeds, '$[0]', 'zz') WHERE id = '%s'",
              p.id);
     fixture_exec(st, sql);
-    assert_int_equal(replay(p.id, &logs, err, sizeof err), -1);
+    assert_int_equal(replay(p.id, NULL, &logs, err, sizeof err), -1);
     assert_string_equal(err, "hand 1: seed: not 64 hex digits");
 
     play("yonma", 301, human, 0, &p);
@@ -301,11 +344,11 @@ static void damaged_records(void **state)
                   " WHERE id = '%s'",
              p.id);
     fixture_exec(st, sql);
-    assert_int_equal(replay(p.id, &logs, err, sizeof err), -1);
+    assert_int_equal(replay(p.id, NULL, &logs, err, sizeof err), -1);
     assert_string_equal(err, "action 1: action: not one of your options");
 
     json_t *seeds = json_array(), *actions = json_array();
-    assert_int_equal(ippon_replay_logs_build("nope", seeds, actions, NULL, "t", "u", &logs, err, sizeof err), -1);
+    assert_int_equal(ippon_replay_logs_build("nope", seeds, actions, NULL, NULL, "t", "u", &logs, err, sizeof err), -1);
     assert_string_equal(err, "rules: no preset named \"nope\"");
     json_decref(seeds);
     json_decref(actions);
@@ -320,6 +363,7 @@ int main(void)
         T(yonma_matches_replay),
         T(sanma_matches_replay),
         T(closed_match_replays_to_where_it_stopped),
+        T(logs_without_bots_say_nothing),
         T(damaged_records),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,15 +1,16 @@
 // bots.js — a registered user's bot accounts (src/server/README.md, "Bots"): the account page's
 // "Your bots" section — make a bot (name, description, public), its token shown once with a copy
 // button and a warning, a new token, the public switch, delete (confirmed), each bot's suspension —
-// and the small "BOT" badge shown beside a bot account's name on the leaderboards, profiles and
-// match pages.
+// and the small "BOT" badge shown beside a bot account's name on the leaderboards, profiles, match
+// pages and the lists of live tables (the lobby's and the admin area's).
 import { h, replace } from './dom.js';
 import { t } from './i18n.js';
 import { api } from './api.js';
 
-/** the badge beside a bot account's name (a player object with "bot" and a "user_id"), or null */
+/** the badge beside a bot account's name (a player object with "bot" and a "user_id", or a live
+    table's seat with "bot" and "ai"), or null: never for a built-in bot */
 export function botBadge(p) {
-  return p && p.bot && p.user_id ? h('span.badge.bot-badge', { title: t('bots.badge_title') }, t('bots.badge')) : null;
+  return p && p.bot && (p.user_id || p.ai) ? h('span.badge.bot-badge', { title: t('bots.badge_title') }, t('bots.badge')) : null;
 }
 
 /** the words for a bots route's error: a field's reason, a known code, or the server's message */

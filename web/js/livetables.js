@@ -1,10 +1,12 @@
 // livetables.js — the lobby's "Live tables": the running ranked tables anyone may watch
-// (GET /api/tables), each with its mode, players, hand, how long it has run and how many watch
-// it, and a link to watch it (#/watch/ID). Asked again every REFRESH_MS while shown.
+// (GET /api/tables), each with its mode, players (a bot account's AI with the BOT badge), hand,
+// how long it has run and how many watch it, and a link to watch it (#/watch/ID). Asked again
+// every REFRESH_MS while shown.
 import { h, replace } from './dom.js';
 import { t } from './i18n.js';
 import { api } from './api.js';
 import { WINDS } from './board.js';
+import { botBadge } from './bots.js';
 
 const REFRESH_MS = 10_000;
 
@@ -17,7 +19,7 @@ function rowEl(table) {
   return h('li.live-table', { dataset: { table: table.id } },
     h('span.live-mode', {}, t(`mode.${table.mode}`)),
     h('span.live-hand', {}, `${t('table.kyoku', { wind: t(`round.${WINDS[table.round_wind]}`), n: table.kyoku })} · ${t('table.honba_n', { n: table.honba })}`),
-    h('span.live-names', {}, table.seats.map((s) => s.name).join(' · ')),
+    h('span.live-names', {}, table.seats.map((s, i) => [i ? ' · ' : '', s.name, botBadge(s)])),
     h('span.live-time', { title: t('live.running') }, minutes(table.running_ms)),
     h('span.live-watchers', {}, t('live.watchers', { n: table.watchers })),
     h('a.button.secondary', { href: `#/watch/${table.id}`, dataset: { kind: 'watch' } }, t('live.watch')));

@@ -7,13 +7,13 @@
  * are reported together, as in auth_rest.c, by rest_fields.h: "fields": {"name": "problem"}),
  * then has the change written with its audit row by the store writer (admin_writes.h) and
  * defers its reply: the change's completion (admin_written, on the loop) makes it take effect
- * in the running game (a banned user's connection closed, a table closed, a new name, the
- * settings applied), makes the store's kept replies follow, and answers with the changed thing
- * — or 503 unavailable if the database could not take the write now (nothing changed). The
- * audit row names the administrator by username and id. The lists (users, the audit log, the
- * pairs of players, the queue's statistics) come from the store as plain rows (store_admin.h,
- * store_queue_stats.h); their replies' JSON is made here (the pairs' and the queue's on the
- * reader's thread, with the query).
+ * in the running game (a banned user's or a suspended bot's connection closed, a table closed,
+ * a new name, the settings applied), makes the store's kept replies follow, and answers with the
+ * changed thing — or 503 unavailable if the database could not take the write now (nothing
+ * changed). The audit row names the administrator by username and id. The lists (users, the
+ * audit log, the pairs of players, the queue's statistics) come from the store as plain rows
+ * (store_admin.h, store_queue_stats.h); their replies' JSON is made here (the pairs' and the
+ * queue's on the reader's thread, with the query).
  */
 #include "api/admin_rest.h"
 
@@ -212,12 +212,16 @@ static void admin_written_reply(admin_wait *w, int rc, ippon_rest_response *res)
         ippon_rest_reply_json(res, 200, ippon_settings_json(app->settings));
         break;
     case IPPON_AC_BOT_SUSPEND:
-    case IPPON_AC_BOT_UNSUSPEND:
-        if (ippon_store_bot_get(app->store, w->id, &bot) != 0)
+    case IPPON_AC_BOT_UNSUSPEND: {
+        bool got = ippon_store_bot_get(app->store, w->id, &bot) == 0;
+        if (w->kind == IPPON_AC_BOT_SUSPEND && app->gateway) /* stored: its live connection goes */
+            ippon_gateway_mjai_revoke(app->gateway, w->id, IPPON_MJAI_BOT_SUSPENDED, got ? bot.suspend_reason : NULL);
+        if (!got)
             reply_store_failed(res);
         else
             ippon_rest_reply_json(res, 200, json_pack("{s:o}", "bot", ippon_bot_json(&bot)));
         break;
+    }
     }
     admin_done(app, &w->admin, actions[w->kind], w->target);
 }

@@ -18,7 +18,9 @@
  *
  * How it works: the handler checks the caller and every field (rest_fields.h: all problems in one
  * 400), then has the change written by the store writer (bot_writes.h) and defers its reply; the
- * completion (bot_written) answers, reading the bot back on the loop's connection.
+ * completion (bot_written) answers, reading the bot back on the loop's connection; a deleted bot's
+ * or a renewed token's completion also closes the bot's live /mjai connection, if any (gateway.h,
+ * ippon_gateway_mjai_revoke: its old token no longer works).
  */
 #include <sodium.h>
 #include <stdio.h>
@@ -35,6 +37,7 @@
 #include "base/ids.h"
 #include "base/log.h"
 #include "base/wall_clock.h"
+#include "game/gateway.h"
 #include "store/bot_writes.h"
 #include "store/store_bots.h"
 
@@ -165,6 +168,9 @@ static void bot_written(const ippon_bot_write *bw, int rc, void *ctx)
     ippon_rest_response res;
     memset(&res, 0, sizeof res);
     bot_written_reply(bw, rc, w, &res);
+    if (rc == 0 && w->app->gateway && (bw->kind == IPPON_BW_DELETE || bw->kind == IPPON_BW_TOKEN))
+        ippon_gateway_mjai_revoke(w->app->gateway, bw->bot.id,
+                                  bw->kind == IPPON_BW_DELETE ? IPPON_MJAI_BOT_DELETED : IPPON_MJAI_TOKEN_RENEWED, NULL);
     if (rc == 0)
         ippon_log_info("bots: %s bot %s of %s", bw->kind == IPPON_BW_CREATE   ? "made"
                                                 : bw->kind == IPPON_BW_UPDATE ? "changed"

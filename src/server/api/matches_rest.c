@@ -11,7 +11,8 @@
  *
  * A match's logs (?format=tenhou: the tenhou.net/6 JSON, ippon-<id>.json; ?format=mjai: mjai
  * events one per line, application/x-ndjson, ippon-<id>.mjson) are rebuilt on request by
- * replaying the stored seeds and actions (game/replay_logs.h) and sent as downloads; the plain
+ * replaying the stored seeds and actions (game/replay_logs.h) and sent as downloads, each saying
+ * which seats bots played (the tenhou.net/6 game's "bots", mjai's start_game "bots"); the plain
  * detail names both under "logs". ?format=replay is the same replay for the browser's viewer:
  *
  *     {"id","mode","rules","ranked","completed","players":[…as in the detail],"numbers":{…},
@@ -62,12 +63,15 @@ void ippon_rest_matches_get(ippon_app *app, const ippon_rest_request *req, ippon
     ippon_rest_send_and_keep(app, req, res, &kq, list);
 }
 
-/* the seats' names as the match stored them, for the logs */
-static void seat_names(const json_t *match, const char *names[4])
+/* the seats' names as the match stored them, and whether a bot played each (a built-in bot or a
+   bot account: the detail's "bot"), for the logs */
+static void seat_players(const json_t *match, const char *names[4], bool bots[4])
 {
-    for (int s = 0; s < 4; s++)
-        names[s] = json_string_value(json_object_get(json_array_get(json_object_get(match, "players"), (size_t)s),
-                                                     "display_name"));
+    for (int s = 0; s < 4; s++) {
+        const json_t *p = json_array_get(json_object_get(match, "players"), (size_t)s);
+        names[s] = json_string_value(json_object_get(p, "display_name"));
+        bots[s] = json_is_true(json_object_get(p, "bot"));
+    }
 }
 
 enum log_format { LOG_TENHOU, LOG_MJAI, LOG_REPLAY };
@@ -96,11 +100,12 @@ static void match_log(ippon_app *app, const ippon_rest_request *req, ippon_rest_
         return;
     }
     const char *names[4];
-    seat_names(match, names);
+    bool bots[4];
+    seat_players(match, names, bots);
     char err[256];
     ippon_replay_logs logs;
-    rc = ippon_replay_logs_build(record.rules, record.seeds, record.actions, names, "ippon 一本勝負", id, &logs, err,
-                                 sizeof err);
+    rc = ippon_replay_logs_build(record.rules, record.seeds, record.actions, names, bots, "ippon 一本勝負", id, &logs,
+                                 err, sizeof err);
     if (rc != 0) {
         ippon_stored_replay_free(&record);
         ippon_log_error("match %s: the stored match does not replay: %s", id, err);

@@ -2,12 +2,13 @@
  * tables_rest.c — GET /api/tables: the running ranked tables anyone may watch, for the lobby's
  * list (game/gateway_watch.c makes it: seats, the hand, how long, how many watch):
  *
- *     {"tables":[{"id":"c0…","mode":"4p","seats":[{"seat":0,"name":"Rin","bot":false},…],
+ *     {"tables":[{"id":"c0…","mode":"4p","seats":[{"seat":0,"name":"Rin","bot":false,"ai":false},…],
  *                 "round_wind":0,"kyoku":2,"honba":1,"running_ms":81250,"watchers":3}],
  *      "delay_s":60}
  *
- * Public information only, never cached (it changes by the second); a server without a game
- * (a tool, a test) lists none.
+ * A seat's "bot" is true for a built-in bot and for a bot account's AI over mjai, "ai" for the
+ * latter only (gateway_watch.h). Public information only, never cached (it changes by the
+ * second); a server without a game (a tool, a test) lists none.
  */
 #include "api/rest.h"
 #include "game/gateway.h"

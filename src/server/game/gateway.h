@@ -98,7 +98,7 @@ int ippon_gateway_sessions_ended(ippon_gateway *gw, const char *user_id, const u
 void ippon_gateway_drain(ippon_gateway *gw, int64_t grace_ms);
 bool ippon_gateway_draining(const ippon_gateway *gw);
 /* tables still running */
-/* the running ranked tables anyone may watch, for the lobby: [{"id","mode","seats":[{seat,name,bot}],
+/* the running ranked tables anyone may watch, for the lobby: [{"id","mode","seats":[{seat,name,bot,ai}],
    "round_wind","kyoku","honba","running_ms","watchers"}] (gateway_watch.c) */
 json_t *ippon_gateway_watchable(ippon_gateway *gw);
 int ippon_gateway_running_tables(const ippon_gateway *gw);
@@ -168,6 +168,19 @@ int ippon_gateway_mjai_admit(ippon_gateway *gw, const char *authorization, const
                              const char *resume, ippon_mjai_entry *who, const char **code, char *message, size_t cap);
 /* the socket of an admitted AI: its connection (NULL: refused, too many from addr) */
 ippon_conn *ippon_gateway_open_mjai(ippon_gateway *gw, void *socket, const char *addr, const ippon_mjai_entry *who);
+/*
+ * A bot's token stopped working, and that is stored: its owner deleted it (DELETE /api/bots/{id})
+ * or renewed its token, or an administrator suspended it (reason: the administrator's). Its /mjai
+ * connection, if one is open, is told {"type":"error","code":"token_revoked" (deleted, renewed) or
+ * "bot_suspended","message"} and closed with 4001 (token_revoked) or 4002 (bot_suspended) (MJAI.md);
+ * its seat at a running table stays, the clock playing for it. true if a connection was open.
+ */
+typedef enum ippon_mjai_revocation {
+    IPPON_MJAI_BOT_DELETED,
+    IPPON_MJAI_TOKEN_RENEWED,
+    IPPON_MJAI_BOT_SUSPENDED,
+} ippon_mjai_revocation;
+bool ippon_gateway_mjai_revoke(ippon_gateway *gw, const char *bot_id, ippon_mjai_revocation why, const char *reason);
 /* the status of c's close frame after its last message (0: 1008, policy), and its reason */
 int ippon_gateway_close_status(const ippon_conn *c);
 /* the next queued message for the socket (IPPON_GATEWAY_HEAD_ROOM bytes of head room, `len` bytes

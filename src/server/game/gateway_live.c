@@ -17,6 +17,7 @@
 #include "game/gateway_lobby.h"
 #include "game/gateway_state.h"
 #include "game/gateway_tables.h"
+#include "game/gateway_watch.h"
 
 static ippon_mode table_mode(const ippon_table *t)
 {
@@ -61,9 +62,10 @@ static json_t *table_json(ippon_gateway *gw, const struct gw_table *gt, int64_t 
     json_t *players = json_array();
     for (int s = 0; s < ippon_table_players(t); s++) {
         const ippon_seat_player *p = ippon_table_player_at(t, s);
-        json_array_append_new(players, json_pack("{s:i,s:s,s:b,s:o,s:b}", "seat", s, "name", p->name, "bot", p->bot,
-                                                 "user_id", p->bot ? json_null() : json_string(p->user_id),
-                                                 "connected", !p->bot && gw_conn_of(gw, p->user_id)));
+        json_t *seat = gw_seat_public_json(t, s);
+        json_object_set_new(seat, "user_id", p->bot ? json_null() : json_string(p->user_id));
+        json_object_set_new(seat, "connected", json_boolean(!p->bot && gw_conn_of(gw, p->user_id)));
+        json_array_append_new(players, seat);
     }
     json_t *o = json_pack("{s:s,s:s,s:O,s:O,s:O,s:O,s:O,s:O,s:O,s:o}", "id", ippon_table_id(t), "mode",
                           ippon_mode_name(table_mode(t)), "ranked", json_object_get(view, "ranked"), "hand_number",

@@ -21,8 +21,10 @@
  * The live view (new reference): {"connections", "players_online", "draining", "maintenance",
  * "queues": {"4p": {"size", "longest_wait_ms", "waiting": [{"user_id", "name", "waited_ms"}]},
  * "3p": …}, "tables_total", "tables": [{"id", "mode", "ranked", "hand_number", "round_wind",
- * "dealer", "honba", "sticks", "running_ms", "players": [{"seat", "name", "bot", "user_id",
- * "connected"}]}]} — the longest-running tables first, at most IPPON_GATEWAY_LIVE_MAX_TABLES.
+ * "dealer", "honba", "sticks", "running_ms", "players": [{"seat", "name", "bot", "ai", "user_id",
+ * "connected"}]}]} — the longest-running tables first, at most IPPON_GATEWAY_LIVE_MAX_TABLES. A
+ * seat's "bot" and "ai" are as GET /api/tables gives them (gw_seat_public_json, gateway_watch.h);
+ * a bot account's AI has its user_id and is connected or not, as a person is.
  */
 json_t *ippon_gateway_live_json(ippon_gateway *gw);
 

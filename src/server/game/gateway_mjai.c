@@ -10,7 +10,9 @@
  * AI's N; without one, every line of the running match again from the first (the answers to lines
  * already answered are dropped by the table). An AI's messages are not rate-limited as a
  * player's are (it answers every line, and a test table runs fast): an answer with no line to
- * answer counts as a bad message instead, and too many close the connection.
+ * answer counts as a bad message instead, and too many close the connection. A bot whose token
+ * stops working (deleted, renewed, suspended: the REST layer says so once it is stored) loses its
+ * connection the way a banned player does (ippon_gateway_disconnect), with a close status of its own.
  */
 #include "game/gateway_mjai.h"
 
@@ -24,12 +26,17 @@
 #include "game/gateway_conn.h"
 #include "game/gateway_state.h"
 #include "game/gateway_ladder.h"
+#include "game/gateway_live.h"
 #include "game/gateway_lobby.h"
 #include "game/gateway_tables.h"
 #include "game/table_mjai.h"
 #include "store/store_bots.h"
 
-enum { MJAI_NORMAL_CLOSE = 1000 };
+enum {
+    MJAI_NORMAL_CLOSE = 1000,
+    MJAI_TOKEN_REVOKED_CLOSE = 4001, /* MJAI.md's close statuses: the bot deleted or its token renewed */
+    MJAI_BOT_SUSPENDED_CLOSE = 4002, /* ... an administrator suspended the bot */
+};
 
 /* the room's mode (the ladder's from mode=, 4p when absent) and whether it is the ladder, or -1
    for a room or mode that is not one */
@@ -43,6 +50,14 @@ static int room_mode(const char *room, const char *mode, bool *ladder)
     if (room && !strcmp(room, "practice-3p"))
         return IPPON_MODE_3P;
     return -1;
+}
+
+#define SUSPENDED_PREFIX "this bot is suspended: "
+
+/* why a suspended bot may not play, with the administrator's reason (NULL or empty: none given) */
+static void suspended_message(const char *reason, char *message, size_t cap)
+{
+    snprintf(message, cap, SUSPENDED_PREFIX "%s", reason && reason[0] ? reason : "no reason given");
 }
 
 int ippon_gateway_mjai_admit(ippon_gateway *gw, const char *authorization, const char *room, const char *mode,
@@ -87,7 +102,7 @@ int ippon_gateway_mjai_admit(ippon_gateway *gw, const char *authorization, const
     }
     if (bot.suspended_at) {
         *code = "bot_suspended";
-        snprintf(message, cap, "this bot is suspended: %s", bot.suspend_reason[0] ? bot.suspend_reason : "no reason given");
+        suspended_message(bot.suspend_reason, message, cap);
         return 403;
     }
     if (who->ladder && !bot.public_bot) {
@@ -256,4 +271,22 @@ void gw_mjai_message(ippon_gateway *gw, ippon_conn *c, const char *text, size_t 
     }
     gw_table_reschedule(gt);
     free(line);
+}
+
+bool ippon_gateway_mjai_revoke(ippon_gateway *gw, const char *bot_id, ippon_mjai_revocation why, const char *reason)
+{
+    ippon_conn *c = gw_conn_of(gw, bot_id);
+    if (!c || !c->mjai)
+        return false;
+    char message[sizeof SUSPENDED_PREFIX + IPPON_BOT_REASON_MAX_BYTES];
+    if (why == IPPON_MJAI_BOT_SUSPENDED)
+        suspended_message(reason, message, sizeof message);
+    else
+        snprintf(message, sizeof message, "%s",
+                 why == IPPON_MJAI_BOT_DELETED ? "this bot was deleted by its owner: its token no longer works"
+                                               : "this bot's token was renewed: connect with the new token");
+    c->close_status = why == IPPON_MJAI_BOT_SUSPENDED ? MJAI_BOT_SUSPENDED_CLOSE : MJAI_TOKEN_REVOKED_CLOSE;
+    ippon_log(IPPON_LOG_INFO, "mjai: bot %s (%s) disconnected: %s", c->name, bot_id, message);
+    return ippon_gateway_disconnect(gw, bot_id, why == IPPON_MJAI_BOT_SUSPENDED ? "bot_suspended" : "token_revoked",
+                                    message);
 }

@@ -2,7 +2,8 @@
  * gateway_watch.c — spectators (PROTOCOL.md, "Watching a table"): "watch" and "unwatch", the
  * fan-out of each table's public feed (public_feed.h) to its spectators once an event is
  * spectate_delay old, the count of spectators told to the table's players, and the list of
- * running ranked tables anyone may watch (GET /api/tables).
+ * running ranked tables anyone may watch (GET /api/tables). Both name a table's seats the same way
+ * (gw_seat_public_json): a built-in bot and a bot account's AI are bots, the AI an "ai" too.
  *
  * Fan-out: a table's feed is made once, by the table, as the very text a spectator is sent; the
  * gateway keeps one pointer per table (gw_spectators.sent: the entries every current spectator has) and
@@ -31,6 +32,12 @@ static struct gw_table *find_table(ippon_gateway *gw, const char *id)
         if (!strcmp(ippon_table_id(gw_table_game(gt)), id))
             return gt;
     return NULL;
+}
+
+json_t *gw_seat_public_json(const ippon_table *t, int seat)
+{
+    const ippon_seat_player *p = ippon_table_player_at(t, seat);
+    return json_pack("{s:i,s:s,s:b,s:b}", "seat", seat, "name", p->name, "bot", p->bot || p->mjai, "ai", p->mjai);
 }
 
 /* the feed's entries [from, to) to one spectator */
@@ -118,10 +125,8 @@ void gw_watch(ippon_gateway *gw, ippon_conn *c, const json_t *msg, int64_t now)
     c->watching = gt;
     count_changed(gt);
     json_t *seats = json_array();
-    for (int s = 0; s < ippon_table_players(t); s++) {
-        const ippon_seat_player *p = ippon_table_player_at(t, s);
-        json_array_append_new(seats, json_pack("{s:i,s:s,s:b}", "seat", s, "name", p->name, "bot", p->bot));
-    }
+    for (int s = 0; s < ippon_table_players(t); s++)
+        json_array_append_new(seats, gw_seat_public_json(t, s));
     gw_send(gw, c, json_pack("{s:s,s:s,s:s,s:b,s:o,s:o,s:I}", "type", "watching", "table", id, "mode",
                              ippon_mode_name(ippon_mode_of_players(ippon_table_players(t))), "ranked",
                              ippon_table_ranked(t), "seats", seats, "numbers",
@@ -235,10 +240,8 @@ json_t *ippon_gateway_watchable(ippon_gateway *gw)
         int64_t started;
         ippon_table_standing(t, &round_wind, &kyoku, &honba, &started);
         json_t *seats = json_array();
-        for (int s = 0; s < ippon_table_players(t); s++) {
-            const ippon_seat_player *p = ippon_table_player_at(t, s);
-            json_array_append_new(seats, json_pack("{s:i,s:s,s:b}", "seat", s, "name", p->name, "bot", p->bot));
-        }
+        for (int s = 0; s < ippon_table_players(t); s++)
+            json_array_append_new(seats, gw_seat_public_json(t, s));
         json_array_append_new(list, json_pack("{s:s,s:s,s:o,s:i,s:i,s:i,s:I,s:i}", "id", ippon_table_id(t), "mode",
                                               ippon_mode_name(ippon_mode_of_players(ippon_table_players(t))),
                                               "seats", seats, "round_wind", round_wind, "kyoku", kyoku, "honba", honba,

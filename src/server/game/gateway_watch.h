@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "game/gateway.h"
+#include "game/table.h"
 
 struct gw_table;
 
@@ -21,6 +22,10 @@ struct gw_spectators {
     bool count_dirty;       /* the players have not heard the latest count yet */
     int64_t count_sent_at;
 };
+
+/* a seat of table t as spectators and the lobby's list see it: {"seat","name","bot","ai"}; bot: a
+   built-in bot or a bot account's AI over mjai; ai: the latter (new reference) */
+json_t *gw_seat_public_json(const ippon_table *t, int seat);
 
 /* "watch" and "unwatch"; a closing connection stops watching */
 void gw_watch(ippon_gateway *gw, ippon_conn *c, const json_t *msg, int64_t now);

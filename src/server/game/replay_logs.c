@@ -8,7 +8,8 @@
  * the replay's steps (replay_logs.h): one step for each deal and each action, with the events it
  * caused as the protocol writes them (protocol.c) — a private event (a deal, a drawn tile) as its
  * own seat is told it, its public twin left out, since the replay shows every hand. A seed or an
- * action that the core refuses stops the replay with an error naming it.
+ * action that the core refuses stops the replay with an error naming it. The seats played by bots
+ * are added to both logs last, numbered as the writer numbers the seats (mjai_event.h's frame).
  */
 #include "game/replay_logs.h"
 
@@ -19,6 +20,7 @@
 #include "ippon/fairness.h"
 #include "ippon/game_log.h"
 #include "ippon/match.h"
+#include "ippon/mjai_event.h"
 #include "game/protocol.h"
 
 /* where the replayed events go: the log writer and the step being built */
@@ -144,10 +146,35 @@ static int replay(ippon_match *m, sink *k, const ippon_rules *rules, const json_
     return 0;
 }
 
+/* the logs' "bots" (replay_logs.h): by log seat, from bots by table seat; 0, or -1 out of memory */
+static int mark_bots(ippon_replay_logs *out, const ippon_rules *rules, const bool *bots)
+{
+    ippon_mjai_frame frame;
+    ippon_mjai_frame_init(&frame, rules);
+    frame.first = (int8_t)out->first_dealer;
+    json_t *tenhou = json_array(), *mjai = json_array();
+    for (int r = 0; tenhou && mjai && r < 4; r++) {
+        json_t *bot = json_boolean(r < rules->players && bots[ippon_mjai_table_seat(&frame, r)]);
+        if (r < rules->players)
+            json_array_append(mjai, bot);
+        json_array_append_new(tenhou, bot);
+    }
+    json_t *start_game = json_array_get(out->mjai, 0);
+    if (!tenhou || !mjai || !start_game) {
+        json_decref(tenhou);
+        json_decref(mjai);
+        return -1;
+    }
+    if (json_object_set_new(out->tenhou, "bots", tenhou) != 0) { /* set_new releases the value it could not set */
+        json_decref(mjai);
+        return -1;
+    }
+    return json_object_set_new(start_game, "bots", mjai) != 0 ? -1 : 0;
+}
+
 int ippon_replay_logs_build(const char *rules_name, const json_t *seeds, const json_t *actions,
-                           const char *const *names, const char *title, const char *subtitle,
-                           ippon_replay_logs *out, char *err,
-                           size_t errlen)
+                           const char *const *names, const bool *bots, const char *title, const char *subtitle,
+                           ippon_replay_logs *out, char *err, size_t errlen)
 {
     memset(out, 0, sizeof *out);
     const ippon_rules *rules = rules_name ? ippon_rules_preset(rules_name) : NULL;
@@ -180,7 +207,7 @@ int ippon_replay_logs_build(const char *rules_name, const json_t *seeds, const j
         out->over = ippon_match_phase(m) == IPPON_PHASE_OVER;
         for (int s = 0; s < rules->players; s++)
             out->final_points[s] = ippon_match_points(m, s);
-        if (!out->tenhou || !out->mjai || !out->steps) {
+        if (!out->tenhou || !out->mjai || !out->steps || (bots && mark_bots(out, rules, bots) != 0)) {
             ippon_replay_logs_free(out);
             snprintf(err, errlen, "out of memory");
             rc = -1;

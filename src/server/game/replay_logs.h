@@ -21,6 +21,7 @@
 #define IPPON_SERVER_REPLAY_LOGS_H
 
 #include <jansson.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -37,14 +38,18 @@ typedef struct ippon_replay_logs {
 
 /*
  * Replays a stored match: rules is the preset's name, seeds and actions as stored, names the
- * seats' names (NULL entries: "Seat N"), title and subtitle the tenhou.net/6 log's two title
- * lines; both logs number the seats from the first dealer (src/logs/game_log.c). 0 with *out
+ * seats' names (NULL entries: "Seat N"), bots whether a bot plays each seat (a built-in bot or a
+ * bot account; NULL: the logs do not say), title and subtitle the tenhou.net/6 log's two title
+ * lines; both logs number the seats from the first dealer (src/logs/game_log.c). Neither format
+ * has a field for bots, so ippon adds one beside the names, in the logs' seat order: the
+ * tenhou.net/6 game's top-level "bots" (four entries, as its "name"; a 3-player log's fourth
+ * false) and mjai's start_game "bots" (one per player). 0 with *out
  * filled (free it with ippon_replay_logs_free), or -1 with the problem in err ("hand 2: seed:
  * not 64 hex digits", "action 17: action: not one of your options"): the stored record does not
  * replay.
  */
 int ippon_replay_logs_build(const char *rules, const json_t *seeds, const json_t *actions,
-                           const char *const *names, const char *title, const char *subtitle,
+                           const char *const *names, const bool *bots, const char *title, const char *subtitle,
                            ippon_replay_logs *out, char *err, size_t errlen);
 
 void ippon_replay_logs_free(ippon_replay_logs *logs);

@@ -1,14 +1,16 @@
 // live.js — the Live section: connections, matches lost at a restart (journals set aside,
 // matches voided at their resume), queues with their waits, the running tables (mode,
-// players, hand, honba, sticks, how long), refreshed every few seconds while the page is visible
-// (again at once when it is shown); a table can be watched (its public view, polled while
-// visible, its tiles drawn as at the table by /js/tiles.js) or closed. In a cluster every live node is asked in turn (?node=K,
+// players — a bot account's AI with the site's BOT badge —, hand, honba, sticks, how long),
+// refreshed every few seconds while the page is visible (again at once when it is shown); a
+// table can be watched (its public view, polled while visible, its tiles drawn as at the table
+// by /js/tiles.js) or closed. In a cluster every live node is asked in turn (?node=K,
 // which HAProxy routes to that node; a node answering for another — no proxy in between — is
 // not counted twice) and the numbers are the cluster's: each table shows its node.
 import { api } from '/js/api.js';
 import { t, formatDuration } from './i18n.js';
 import { h, replace, number } from '/js/dom.js';
 import { tileSvg } from '/js/tiles.js';
+import { botBadge } from '/js/bots.js';
 import { toast, errorText, confirmAction, table } from './dom.js';
 
 export const REFRESH_MS = 3000;
@@ -67,10 +69,12 @@ function lostCard(lost) {
     h('strong', {}, t('live.lost_counts', lost)));
 }
 
+/** each seat's name: a built-in bot's "bot" badge, a bot account's AI the site's BOT badge, a person's
+    or an AI's "offline" while not connected */
 function playersCell(players) {
   return h('ul', { class: 'plain' }, players.map((p) => h('li', {},
-    p.name, p.bot ? h('span', { class: 'badge' }, t('live.bot')) : null,
-    !p.bot && !p.connected ? h('span', { class: 'badge warn' }, t('live.offline')) : null)));
+    p.name, p.bot && !p.ai ? h('span', { class: 'badge' }, t('live.bot')) : null, botBadge(p),
+    (!p.bot || p.ai) && !p.connected ? h('span', { class: 'badge warn' }, t('live.offline')) : null)));
 }
 
 /** tiles drawn face up, each naming its code (data-tile) */
