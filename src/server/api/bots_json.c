@@ -5,10 +5,12 @@
 
 json_t *ippon_bot_json(const ippon_bot *b)
 {
-    return json_pack("{s:s,s:s,s:s,s:b,s:I,s:b,s:o}", "id", b->id, "name", b->name, "description", b->description,
-                     "public", b->public_bot, "created_at", (json_int_t)b->created_at, "suspended",
+    return json_pack("{s:s,s:s,s:s,s:b,s:I,s:b,s:o,s:b,s:o}", "id", b->id, "name", b->name, "description",
+                     b->description, "public", b->public_bot, "created_at", (json_int_t)b->created_at, "suspended",
                      b->suspended_at != 0, "suspend_reason",
-                     b->suspended_at ? json_string(b->suspend_reason) : json_null());
+                     b->suspended_at ? json_string(b->suspend_reason) : json_null(), "ladder_suspended",
+                     b->ladder_suspended_at != 0, "ladder_reason",
+                     b->ladder_suspended_at ? json_string(b->ladder_reason) : json_null());
 }
 
 int ippon_json_add_bot_about(ippon_store *st, const char *user_id, json_t *profile)

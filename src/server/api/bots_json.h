@@ -1,7 +1,8 @@
 /*
  * bots_json.h — a bot account (store_bots.h) as the REST replies show it, to its owner
  * (bots_rest.c) and to an administrator (admin_rest.c):
- *   {"id", "name", "description", "public", "created_at" (Unix s), "suspended", "suspend_reason" (null: none)}
+ *   {"id", "name", "description", "public", "created_at" (Unix s), "suspended", "suspend_reason" (null: none),
+ *    "ladder_suspended", "ladder_reason" (null: none; the bot ladder's suspension for timeouts)}
  */
 #ifndef IPPON_SERVER_BOTS_JSON_H
 #define IPPON_SERVER_BOTS_JSON_H

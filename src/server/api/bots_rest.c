@@ -6,7 +6,7 @@
  *
  *   POST   /api/bots             {name, description?, public?}   201 {bot, token}
  *   GET    /api/bots                                              200 {bots: [bot…]} (the live ones, oldest first)
- *   PATCH  /api/bots/{id}        {description?, public?}         200 {bot}
+ *   PATCH  /api/bots/{id}        {description?, public?, ladder?} 200 {bot} (ladder: true lifts its ladder suspension)
  *   DELETE /api/bots/{id}                                         204 (retired: its token revoked, its record kept)
  *   POST   /api/bots/{id}/token                                   200 {bot, token} (the old token revoked)
  *
@@ -280,20 +280,23 @@ void ippon_bots_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_re
 
 void ippon_bot_patch(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
 {
-    static const char *const known[] = {"description", "public", NULL};
+    static const char *const known[] = {"description", "public", "ladder", NULL};
     ippon_user owner;
     ippon_rest_fields f;
     char id[IPPON_USER_ID_LEN + 1];
     if (bot_owner(app, req, res, &owner) != 0 || bot_id_param(req, res, id) != 0 ||
-        ippon_rest_fields_begin(&f, req, res, 0, known, "description, public") != 0)
+        ippon_rest_fields_begin(&f, req, res, 0, known, "description, public, ladder") != 0)
         return;
     const char *description = description_field(&f);
     int public_bot = public_field(&f);
-    if (!json_object_get(f.body, "description") && !json_object_get(f.body, "public"))
-        ippon_rest_fields_problem(&f, "description", "give description or public (or both)");
+    const json_t *ladder = json_object_get(f.body, "ladder");
+    if (ladder && !json_is_true(ladder))
+        ippon_rest_fields_problem(&f, "ladder", "true: lift the bot's suspension from the ladder");
+    if (!json_object_get(f.body, "description") && !json_object_get(f.body, "public") && !ladder)
+        ippon_rest_fields_problem(&f, "description", "give description, public or ladder");
     if (ippon_rest_fields_reply(&f, res) == 0) {
         ippon_bot_write bw = {.kind = IPPON_BW_UPDATE, .has_description = description != NULL,
-                              .has_public = public_bot >= 0};
+                              .has_public = public_bot >= 0, .lift_ladder = ladder != NULL};
         snprintf(bw.bot.id, sizeof bw.bot.id, "%s", id);
         snprintf(bw.bot.owner_id, sizeof bw.bot.owner_id, "%s", owner.id);
         snprintf(bw.bot.description, sizeof bw.bot.description, "%s", description ? description : "");

@@ -127,6 +127,12 @@ typedef struct ippon_gateway_stats {
        lost their end (gw_rejoin, gateway_tables.h) */
     long journals_unreadable, matches_voided_at_resume;
     bool draining, maintenance;
+    double longest_idle_s; /* the running table longest without a public event (its start if none
+                              yet): what a stuck table shows as; 0 with no table running */
+    /* the bot ladder (gateway_ladder.h): bots waiting per mode, sets playing or between rotations,
+       and since the start sets completed, sets ended early, bots suspended from it */
+    long ladder_waiting[IPPON_MODES], ladder_sets_running;
+    long ladder_sets_completed, ladder_sets_ended_early, ladder_suspended;
 } ippon_gateway_stats;
 void ippon_gateway_stats_get(const ippon_gateway *gw, ippon_gateway_stats *out);
 /* the matches lost since start, as /api/health and the admin area show them:

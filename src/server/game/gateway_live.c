@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "game/gateway_conn.h"
+#include "game/gateway_ladder.h"
 #include "game/gateway_lobby.h"
 #include "game/gateway_state.h"
 #include "game/gateway_tables.h"
@@ -22,6 +23,22 @@
 static ippon_mode table_mode(const ippon_table *t)
 {
     return ippon_mode_of_players(ippon_table_players(t));
+}
+
+/* how long table t has gone without a public event (since its start if it has had none) */
+static int64_t idle_ms(const ippon_table *t, int64_t now)
+{
+    const ippon_public_feed *f = ippon_table_feed(t);
+    long next = ippon_feed_next(f);
+    const struct feed_entry *last = next > 0 ? ippon_feed_get(f, next - 1) : NULL;
+    int64_t since = 0;
+    if (last) {
+        since = last->at;
+    } else {
+        int wind, kyoku, honba;
+        ippon_table_standing(t, &wind, &kyoku, &honba, &since);
+    }
+    return now > since ? now - since : 0;
 }
 
 void ippon_gateway_stats_get(const ippon_gateway *gw, ippon_gateway_stats *out)
@@ -36,11 +53,24 @@ void ippon_gateway_stats_get(const ippon_gateway *gw, ippon_gateway_stats *out)
         int64_t oldest = ippon_lobby_oldest(gw->lobby, mode);
         out->longest_wait_s[mode] = oldest < 0 ? 0.0 : (double)(now - oldest) / 1000.0;
     }
+    out->longest_idle_s = 0.0;
     for (const struct gw_table *gt = gw_table_first(gw); gt; gt = gw_table_next(gt))
-        if (!gw_table_finished(gt))
+        if (!gw_table_finished(gt)) {
             out->tables[table_mode(gw_table_game(gt))]++;
+            double idle = (double)idle_ms(gw_table_game(gt), now) / 1000.0;
+            if (idle > out->longest_idle_s)
+                out->longest_idle_s = idle;
+        }
     out->draining = gw->draining;
     out->maintenance = gw->maintenance;
+    ippon_ladder_counts lc;
+    gw_ladder_counts(gw, &lc);
+    for (ippon_mode mode = 0; mode < IPPON_MODES; mode++)
+        out->ladder_waiting[mode] = lc.waiting[mode];
+    out->ladder_sets_running = lc.sets_running;
+    out->ladder_sets_completed = lc.sets_completed;
+    out->ladder_sets_ended_early = lc.sets_ended_early;
+    out->ladder_suspended = lc.suspended;
 }
 
 static json_t *queue_json(ippon_gateway *gw, ippon_mode mode, int64_t now)
@@ -73,6 +103,7 @@ static json_t *table_json(ippon_gateway *gw, const struct gw_table *gt, int64_t 
                           "dealer", json_object_get(view, "dealer"), "honba", json_object_get(view, "honba"), "sticks",
                           json_object_get(view, "sticks"), "running_ms", json_object_get(view, "running_ms"),
                           "players", players);
+    json_object_set_new(o, "idle_ms", json_integer((json_int_t)idle_ms(t, now)));
     json_decref(view);
     return o;
 }

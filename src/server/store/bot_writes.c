@@ -15,17 +15,18 @@ static int bot_write_run(ippon_store *st, void *arg)
     switch (bw->kind) {
     case IPPON_BW_CREATE:
         return ippon_store_bot_create(st, b, bw->token_hash, &bw->taken);
-    case IPPON_BW_UPDATE:
-        return ippon_store_bot_update(st, b->owner_id, b->id, bw->has_description ? b->description : NULL,
-                                      bw->has_public ? (b->public_bot ? 1 : 0) : -1);
+    case IPPON_BW_UPDATE: {
+        int rc = ippon_store_bot_update(st, b->owner_id, b->id, bw->has_description ? b->description : NULL,
+                                        bw->has_public ? (b->public_bot ? 1 : 0) : -1);
+        return rc == 0 && bw->lift_ladder ? ippon_store_bot_ladder_lift(st, b->owner_id, b->id) : rc;
+    }
     case IPPON_BW_TOKEN:
         return ippon_store_bot_new_token(st, b->owner_id, b->id, bw->token_hash, bw->now);
     case IPPON_BW_DELETE:
         return ippon_store_bot_delete(st, b->owner_id, b->id, bw->now);
     case IPPON_BW_LADDER_SUSPEND:
         return ippon_store_bot_ladder_suspend(st, b->id, b->suspend_reason, bw->now);
-    case IPPON_BW_LADDER_LIFT:
-        return ippon_store_bot_ladder_lift(st, b->owner_id, b->id);
+
     }
     return -1;
 }

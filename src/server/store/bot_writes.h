@@ -16,11 +16,11 @@
 
 typedef enum ippon_bot_write_kind {
     IPPON_BW_CREATE, /* bot (id, owner_id, name, description, public_bot, created_at) with token_hash */
-    IPPON_BW_UPDATE, /* bot.owner_id's bot.id: description if has_description, public_bot if has_public */
+    IPPON_BW_UPDATE, /* bot.owner_id's bot.id: description if has_description, public_bot if has_public,
+                        its ladder suspension lifted if lift_ladder */
     IPPON_BW_TOKEN,  /* bot.owner_id's bot.id gets token_hash at now (the old token revoked) */
     IPPON_BW_DELETE, /* bot.owner_id's bot.id retired at now */
     IPPON_BW_LADDER_SUSPEND, /* bot.id suspended from the ladder at now, for bot.suspend_reason */
-    IPPON_BW_LADDER_LIFT,    /* bot.owner_id's bot.id may enter the ladder again */
 } ippon_bot_write_kind;
 
 typedef struct ippon_bot_write ippon_bot_write;
@@ -32,7 +32,7 @@ typedef void (*ippon_bot_write_done)(const ippon_bot_write *bw, int rc, void *ct
 struct ippon_bot_write {
     ippon_bot_write_kind kind;
     ippon_bot bot;
-    bool has_description, has_public;
+    bool has_description, has_public, lift_ladder;
     unsigned char token_hash[IPPON_TOKEN_HASH_BYTES];
     long long now; /* Unix seconds */
     int taken;     /* out (CREATE after IPPON_STORE_CONFLICT): IPPON_TAKEN_* bits */
