@@ -10,6 +10,7 @@ import { h, replace } from './dom.js';
 import { mountLobby } from './lobby.js';
 import { mountTable } from './table.js';
 import { mountLeaderboard } from './leaderboard.js';
+import { mountBotLadder } from './botladder.js';
 import { mountProfile } from './profile.js';
 import { mountMatch } from './match.js';
 import { mountReplay } from './replay.js';
@@ -69,6 +70,9 @@ async function main() {
   route('/table', mountTable);
   route('/leaderboard', (root) => mountLeaderboard(root, {}));
   route('/leaderboard/:mode/:period/:page', mountLeaderboard);
+  route('/bots', (root) => mountBotLadder(root, {}));
+  route('/bots/:mode', mountBotLadder);
+  route('/bots/:mode/:page', mountBotLadder);
   route('/player/:id', mountProfile);
   route('/match/:id', mountMatch);
   route('/replay/:id', mountReplay);

@@ -1,5 +1,6 @@
 // profile.js — #/player/ID: a player's dan and rating per mode (with a chart of the rating over
-// their last rated matches), a bot account's badge, owner and description, their totals per mode, their seasons on the point-sum board (rank,
+// their last rated matches), a bot account's badge, owner and description and its standings on the
+// bot ladder (botladder.js), their totals per mode, their seasons on the point-sum board (rank,
 // total, games; each linking to its season board), the chart of their cumulative result, and
 // their recent matches (linking to each match page).
 import { h, replace, signed, number } from './dom.js';
@@ -10,6 +11,7 @@ import { standingEl } from './standing.js';
 import { seasonTable } from './seasons.js';
 import { currentUser } from './session.js';
 import { botBadge } from './bots.js';
+import { ladderStandings } from './botladder.js';
 
 function totals(mode, s) {
   const rows = [
@@ -41,6 +43,7 @@ export function mountProfile(root, params) {
       data.bot && data.description ? h('p.bot-description', {}, data.description) : null,
       h('p.muted', {}, t('profile.since', { date: formatDate(data.created_at * 1000) })),
       data.ratings ? h('div.standings-grid', {}, ['4p', '3p'].map((m) => standingEl(m, data.ratings[m]))) : null,
+      data.bot ? ladderStandings(data.ladder) : null,
       ['4p', '3p'].filter((m) => rated[m] && rated[m].length).map((m) => h('section.rating-history', { dataset: { mode: m } },
         h('h2', {}, t('rating.chart', { mode: t(`mode.${m}`) })), ratingChart(rated[m], t('rating.chart', { mode: t(`mode.${m}`) })))),
       h('div.totals-grid', {}, ['4p', '3p'].map((m) => totals(m, data.modes[m]))),

@@ -74,13 +74,10 @@ void ippon_rest_leaderboard_get(ippon_app *app, const ippon_rest_request *req, i
         ippon_rest_bad_param(res, "board", "\"points\", \"rating\" or \"dan\"");
         return;
     }
-    char mode_text[8], period_text[8] = "all", season_text[16];
-    ippon_mode mode = IPPON_MODE_4P;
-    got = ippon_rest_param(req, "mode", mode_text, sizeof mode_text);
-    if (got < 0 || (got > 0 && ippon_mode_parse(mode_text, &mode) != 0)) {
-        ippon_rest_bad_param(res, "mode", IPPON_MODE_CHOICES);
+    char period_text[8] = "all", season_text[16];
+    ippon_mode mode;
+    if (!ippon_rest_mode_param(req, res, &mode))
         return;
-    }
     got = ippon_rest_param(req, "period", period_text, sizeof period_text);
     bool season_board = got > 0 && !strcmp(period_text, "season");
     int period = season_board ? IPPON_PERIOD_ALL : got < 0 ? -1 : ippon_rank_period_parse(period_text);

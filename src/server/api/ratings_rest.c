@@ -23,40 +23,6 @@
 #define HISTORY_DEFAULT_LIMIT 20
 #define HISTORY_MAX_LIMIT 100
 
-/* ?mode= (4p when absent) into *mode: false after the 400 */
-static bool mode_param(const ippon_rest_request *req, ippon_rest_response *res, ippon_mode *mode)
-{
-    char text[8];
-    *mode = IPPON_MODE_4P;
-    int got = ippon_rest_param(req, "mode", text, sizeof text);
-    if (got < 0 || (got > 0 && ippon_mode_parse(text, mode) != 0)) {
-        ippon_rest_bad_param(res, "mode", IPPON_MODE_CHOICES);
-        return false;
-    }
-    return true;
-}
-
-/* ?before= a seq (1 … 2^63 − 1), INT64_MAX when absent: false after the 400 */
-static bool before_param(const ippon_rest_request *req, ippon_rest_response *res, int64_t *before)
-{
-    char text[24];
-    *before = INT64_MAX;
-    int got = ippon_rest_param(req, "before", text, sizeof text);
-    if (got == 0)
-        return true;
-    size_t len = got > 0 ? strlen(text) : 0;
-    int64_t v = 0;
-    bool ok = len > 0 && len <= 18 && strspn(text, "0123456789") == len;
-    for (size_t i = 0; ok && i < len; i++)
-        v = v * 10 + (text[i] - '0');
-    if (!ok || v < 1) {
-        ippon_rest_bad_param(res, "before", "a positive integer (an entry's seq, from next_before)");
-        return false;
-    }
-    *before = v;
-    return true;
-}
-
 void ippon_rest_player_ratings_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
 {
     char id[IPPON_USER_ID_LEN + 1];
@@ -66,7 +32,8 @@ void ippon_rest_player_ratings_get(ippon_app *app, const ippon_rest_request *req
     }
     ippon_mode mode;
     int64_t before;
-    if (!mode_param(req, res, &mode) || !before_param(req, res, &before))
+    if (!ippon_rest_mode_param(req, res, &mode) ||
+        !ippon_rest_before_param(req, res, "an entry's seq, from next_before", &before))
         return;
     int limit = ippon_rest_int_param(req, res, "limit", HISTORY_DEFAULT_LIMIT, 1, HISTORY_MAX_LIMIT);
     if (limit < 0 || !ippon_rest_have_store(app, res))
@@ -92,7 +59,7 @@ void ippon_rest_player_ratings_get(ippon_app *app, const ippon_rest_request *req
 void ippon_rest_rating_board_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res, int board)
 {
     ippon_rating_board_query q = { .board = board == IPPON_BOARD_DAN ? IPPON_BOARD_DAN : IPPON_BOARD_RATING };
-    if (!mode_param(req, res, &q.mode))
+    if (!ippon_rest_mode_param(req, res, &q.mode))
         return;
     char period[8];
     int got = ippon_rest_param(req, "period", period, sizeof period);

@@ -59,6 +59,9 @@ static const rest_route rest_routes[] = {
     {IPPON_HTTP_GET, "/api/matches", ippon_rest_matches_get, 0},
     {IPPON_HTTP_GET, "/api/matches/{id}", ippon_rest_match_get, 0},
     {IPPON_HTTP_GET, "/api/tables", ippon_rest_tables_get, 0},
+    /* the bot ladder (ladder_rest.c) */
+    {IPPON_HTTP_GET, "/api/ladder", ippon_rest_ladder_get, 0},
+    {IPPON_HTTP_GET, "/api/ladder/sets", ippon_rest_ladder_sets_get, 0},
     /* a registered user's bot accounts (bots_rest.c) */
     {IPPON_HTTP_POST, "/api/bots", ippon_bots_post, REST_AUTH_MAX_BODY},
     {IPPON_HTTP_GET, "/api/bots", ippon_bots_get, 0},

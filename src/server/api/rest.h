@@ -217,6 +217,9 @@ void ippon_bot_delete(ippon_app *app, const ippon_rest_request *req, ippon_rest_
 void ippon_bot_token_post(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
 /* GET /api/tables: the running ranked tables to watch (tables_rest.c) */
 void ippon_rest_tables_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
+/* the bot ladder (ladder_rest.c): a mode's board of bots, and its recent duplicate sets */
+void ippon_rest_ladder_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
+void ippon_rest_ladder_sets_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
 /* the ratings (ratings_rest.c): a player's history, and the rating and dan boards, which
    GET /api/leaderboard sends for ?board=rating|dan (board: store_ratings.h's ippon_rating_board_kind) */
 void ippon_rest_player_ratings_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);

@@ -48,6 +48,41 @@ int ippon_rest_int_param(const ippon_rest_request *req, ippon_rest_response *res
     return (int)v;
 }
 
+bool ippon_rest_mode_param(const ippon_rest_request *req, ippon_rest_response *res, ippon_mode *mode)
+{
+    char text[8];
+    *mode = IPPON_MODE_4P;
+    int got = ippon_rest_param(req, "mode", text, sizeof text);
+    if (got < 0 || (got > 0 && ippon_mode_parse(text, mode) != 0)) {
+        ippon_rest_bad_param(res, "mode", IPPON_MODE_CHOICES);
+        return false;
+    }
+    return true;
+}
+
+bool ippon_rest_before_param(const ippon_rest_request *req, ippon_rest_response *res, const char *what,
+                             int64_t *before)
+{
+    char text[24];
+    *before = INT64_MAX;
+    int got = ippon_rest_param(req, "before", text, sizeof text);
+    if (got == 0)
+        return true;
+    size_t len = got > 0 ? strlen(text) : 0;
+    int64_t v = 0;
+    bool ok = len > 0 && len <= 18 && strspn(text, "0123456789") == len;
+    for (size_t i = 0; ok && i < len; i++)
+        v = v * 10 + (text[i] - '0');
+    if (!ok || v < 1) {
+        char problem[120];
+        snprintf(problem, sizeof problem, "a positive integer (%s)", what);
+        ippon_rest_bad_param(res, "before", problem);
+        return false;
+    }
+    *before = v;
+    return true;
+}
+
 int ippon_rest_id_param(const char *text, char out[IPPON_USER_ID_LEN + 1])
 {
     if (!text || strlen(text) != IPPON_USER_ID_LEN)

@@ -4,8 +4,9 @@
  *
  *     400 {"error":{"code":"bad_request","message":"limit: an integer 1..100","fields":{"limit":"an integer 1..100"}}}
  *
- * pages of at most 100 rows (?page=1..1000000, ?limit=1..100, 50 by default), 503 without a
- * database, and replies the store keeps for a (player, page, limit) query (store_rankings.h).
+ * pages of at most 100 rows (?page=1..1000000, ?limit=1..100, 50 by default), the mode
+ * (?mode=4p|3p) and a cursor back in time or order (?before=), 503 without a database, and
+ * replies the store keeps for a (player, page, limit) query (store_rankings.h).
  */
 #ifndef IPPON_SERVER_REST_PARAMS_H
 #define IPPON_SERVER_REST_PARAMS_H
@@ -14,6 +15,7 @@
 #include <stdint.h>
 
 #include "api/rest.h"
+#include "base/mode.h"
 #include "store/store_rankings.h"
 
 /* reply 400 naming the parameter and its problem */
@@ -23,6 +25,12 @@ int ippon_rest_param(const ippon_rest_request *req, const char *name, char *out,
 /* an integer parameter min..max (decimal digits only), def if absent; -1 after the 400 ("an integer min..max") */
 int ippon_rest_int_param(const ippon_rest_request *req, ippon_rest_response *res, const char *name, int def, int min,
                          int max);
+/* ?mode= ("4p" or "3p"; 4p when absent) into *mode: false after the 400 */
+bool ippon_rest_mode_param(const ippon_rest_request *req, ippon_rest_response *res, ippon_mode *mode);
+/* ?before= a positive integer (1 … 10^18 − 1), INT64_MAX when absent, into *before: false after the
+   400, whose problem is "a positive integer (what)" */
+bool ippon_rest_before_param(const ippon_rest_request *req, ippon_rest_response *res, const char *what,
+                             int64_t *before);
 /* an id (32 hex digits, either case) into out, lowercased; 0, or -1 if malformed */
 int ippon_rest_id_param(const char *text, char out[IPPON_USER_ID_LEN + 1]);
 
