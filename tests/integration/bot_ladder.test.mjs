@@ -231,6 +231,17 @@ describe('the bot ladder', () => {
       assert.match(r.body.error.message, /ran out of time/);
       const practice = await mjaiRefusal(port, { token: bots[0].token, room: 'practice-3p' });
       assert.deepEqual(practice, { open: true }, 'practice stays open to it');
+      // its owner sees why, and lifts it: the ladder takes the bot again
+      const mine = await api(port, 'GET', '/api/bots', { token: second });
+      const listed = mine.json.bots.find((b) => b.id === bots[0].id);
+      assert.equal(listed.ladder_suspended, true);
+      assert.match(listed.ladder_reason, /ran out of time/);
+      let lift = await api(port, 'PATCH', `/api/bots/${bots[0].id}`, { token: second, body: { ladder: false } });
+      assert.equal(lift.status, 400, 'ladder: only true lifts');
+      lift = await api(port, 'PATCH', `/api/bots/${bots[0].id}`, { token: second, body: { ladder: true } });
+      assert.equal(lift.status, 200, lift.raw);
+      assert.deepEqual([lift.json.bot.ladder_suspended, lift.json.bot.ladder_reason], [false, null]);
+      assert.deepEqual(await mjaiRefusal(port, { token: bots[0].token, query: 'room=ladder&mode=3p' }), { open: true });
       // the set ended with that match: no later rotation of it was stored
       const [[setId]] = sql(`SELECT l.set_id FROM ladder_matches l JOIN match_players p ON p.match_id = l.match_id WHERE p.user_id = '${bots[0].id}'`);
       assert.equal(setMatches(setId).length, 1, 'the set ends after the match the bot was suspended in');

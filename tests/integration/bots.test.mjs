@@ -46,7 +46,7 @@ describe('bot accounts', () => {
     assert.match(bot.id, /^[0-9a-f]{32}$/);
     assert.deepEqual({ ...bot, id: undefined, created_at: undefined },
       { id: undefined, name, description: '牌効率だけで打つ', public: true, created_at: undefined, suspended: false,
-        suspend_reason: null });
+        suspend_reason: null, ladder_suspended: false, ladder_reason: null });
     assert.ok(Math.abs(bot.created_at - Date.now() / 1000) < 60, `created_at ${bot.created_at}`);
 
     const list = await as('GET', '/api/bots');
