@@ -33,7 +33,7 @@ describe('a server\'s records in PostgreSQL', () => {
       assert.equal(applied(s.proc.stderr), PG_MIGRATIONS.length);
       assert.match(s.proc.stderr, /database PostgreSQL/); // named, never with its URI
       const tables = psql(pg.conninfo, "SELECT string_agg(tablename, ',' ORDER BY tablename) FROM pg_tables WHERE schemaname = 'public'");
-      assert.equal(tables, 'admin_audit,bots,match_players,matches,rank_totals,rank_version,rated_matches,rating_history,ratings,schema_migrations,season_basis,season_totals,sessions,settings,users');
+      assert.equal(tables, 'admin_audit,bots,ladder_matches,ladder_ratings,match_players,matches,rank_totals,rank_version,rated_matches,rating_history,ratings,schema_migrations,season_basis,season_totals,sessions,settings,users');
       assert.equal(psql(pg.conninfo, 'SELECT string_agg(name, \',\' ORDER BY version) FROM schema_migrations'), PG_MIGRATIONS.join(','));
       // the schema's rules hold: a username needs its password hash; names are unique whatever their case
       const user = (id, name, username, hash) => `INSERT INTO users (id, display_name, username, password_hash, created_at,`
