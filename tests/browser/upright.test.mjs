@@ -237,6 +237,11 @@ describe('a phone held upright', () => {
     }
     assert.ok(discards > 0, 'the player discarded');
     await screenshot(page, 'compact-live-390x844');
+    if (await page.locator('.match-end').count()) { // the last decision ended the match: a running one for the menu
+      await page.locator('.match-end [data-kind="again"]').click();
+      await page.locator('.match-end').waitFor({ state: 'detached' });
+      await page.locator('.compact .compact-body').waitFor({ state: 'visible' });
+    }
     // the compact table's menu: leaving the practice table asks first, over the compact table
     await page.locator('.compact .menu-button').click();
     // the compact table drawn again while the menu is open (as when the game moves on; here an aid
