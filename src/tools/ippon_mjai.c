@@ -499,7 +499,7 @@ int main(int argc, char **argv)
         return EXIT_USAGE;
     }
     snprintf(B.target.room, sizeof B.target.room, "%s", room);
-    if (mode && strcmp(mode, "4p") && strcmp(mode, "3p")) {
+    if (mode && !mjai_link_mode_ok(mode)) {
         fprintf(stderr, "ippon-mjai: --mode is 4p or 3p (the ladder's), not \"%s\"\n", mode);
         return EXIT_USAGE;
     }

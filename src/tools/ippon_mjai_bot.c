@@ -422,7 +422,7 @@ int main(int argc, char **argv)
             room_given = true;
         } else if (!strcmp(a, "--mode") && has) {
             o.mode = argv[++i];
-            if (strcmp(o.mode, "4p") && strcmp(o.mode, "3p")) {
+            if (!mjai_link_mode_ok(o.mode)) {
                 fprintf(stderr, "ippon-mjai-bot: --mode is 4p or 3p (the ladder's), not \"%s\"\n", o.mode);
                 return 2;
             }

@@ -36,15 +36,15 @@ static void write_game(ippon_metrics_page *p, const ippon_gateway_stats *g, cons
     ippon_metrics_line(p, "ippon_table_longest_idle_seconds %.3f\n", g->longest_idle_s);
     ippon_metrics_family(p, "ippon_ladder_waiting", "gauge", "Bots waiting on the bot ladder for a set.");
     for (ippon_mode i = 0; i < IPPON_MODES; i++)
-        ippon_metrics_line(p, "ippon_ladder_waiting{mode=\"%s\"} %ld\n", ippon_mode_name(i), g->ladder_waiting[i]);
+        ippon_metrics_line(p, "ippon_ladder_waiting{mode=\"%s\"} %ld\n", ippon_mode_name(i), g->ladder.waiting[i]);
     ippon_metrics_family(p, "ippon_ladder_sets_running", "gauge",
                          "Bot-ladder sets playing a rotation or waiting for their bots between two.");
-    ippon_metrics_line(p, "ippon_ladder_sets_running %ld\n", g->ladder_sets_running);
+    ippon_metrics_line(p, "ippon_ladder_sets_running %ld\n", g->ladder.sets_running);
     ippon_metrics_family(p, "ippon_ladder_sets_total", "counter", "Bot-ladder sets that ended, by how.");
-    ippon_metrics_line(p, "ippon_ladder_sets_total{end=\"complete\"} %ld\n", g->ladder_sets_completed);
-    ippon_metrics_line(p, "ippon_ladder_sets_total{end=\"early\"} %ld\n", g->ladder_sets_ended_early);
+    ippon_metrics_line(p, "ippon_ladder_sets_total{end=\"complete\"} %ld\n", g->ladder.sets_completed);
+    ippon_metrics_line(p, "ippon_ladder_sets_total{end=\"early\"} %ld\n", g->ladder.sets_ended_early);
     ippon_metrics_family(p, "ippon_ladder_suspended_total", "counter", "Bots suspended from the ladder for timeouts.");
-    ippon_metrics_line(p, "ippon_ladder_suspended_total %ld\n", g->ladder_suspended);
+    ippon_metrics_line(p, "ippon_ladder_suspended_total %ld\n", g->ladder.suspended);
     ippon_metrics_family(p, "ippon_draining", "gauge", "1 while the server shuts down (no new matches).");
     ippon_metrics_line(p, "ippon_draining %d\n", g->draining ? 1 : 0);
     ippon_metrics_family(p, "ippon_maintenance", "gauge", "1 in maintenance mode (no new matches; running ones finish).");

@@ -23,6 +23,7 @@
 
 #include "api/admin_rest.h"
 #include "api/metrics_rest.h"
+#include "base/fnv.h"
 #include "store/store.h"
 
 #include <stdarg.h>
@@ -155,12 +156,10 @@ static int rest_etag_matches(const char *header, const char *etag)
 /* the ETag of res's body, and 304 with an empty body if the request's If-None-Match names it */
 static void rest_tag(const ippon_rest_request *req, ippon_rest_response *res)
 {
-    /* FNV-1a, 64 bits, twice with different seeds: a cheap tag, not a security measure */
-    uint64_t h1 = 1469598103934665603ull, h2 = 1099511628211ull * 31;
-    for (size_t i = 0; i < res->body_len; i++) {
-        h1 = (h1 ^ (unsigned char)res->body[i]) * 1099511628211ull;
-        h2 = (h2 ^ (unsigned char)res->body[i]) * 1099511628211ull + 7;
-    }
+    /* FNV-1a, 64 bits, and a variant of it from another seed: a cheap tag, not a security measure */
+    uint64_t h1 = ippon_fnv1a(IPPON_FNV_OFFSET, res->body, res->body_len), h2 = IPPON_FNV_PRIME * 31;
+    for (size_t i = 0; i < res->body_len; i++)
+        h2 = (h2 ^ (unsigned char)res->body[i]) * IPPON_FNV_PRIME + 7;
     snprintf(res->etag, sizeof res->etag, "\"%016llx%016llx\"", (unsigned long long)h1,
              (unsigned long long)h2);
     if (req->if_none_match && rest_etag_matches(req->if_none_match, res->etag)) {

@@ -117,6 +117,14 @@ void ippon_gateway_set_maintenance(ippon_gateway *gw, bool on);
 bool ippon_gateway_maintenance(const ippon_gateway *gw);
 
 /* the game's numbers, for health, /metrics and the admin area; the arrays by mode */
+/* what the bot ladder holds now (game/gateway_ladder.h), for /metrics */
+typedef struct ippon_ladder_counts {
+    long waiting[IPPON_MODES]; /* bots in each mode's pool */
+    long sets_running;         /* sets playing a rotation or waiting for their bots between two */
+    long sets_completed, sets_ended_early; /* since the start */
+    long suspended;            /* bots this process suspended from the ladder */
+} ippon_ladder_counts;
+
 typedef struct ippon_gateway_stats {
     long connections, players_online;       /* open WebSockets; of them, signed in (said hello) */
     long tables[IPPON_MODES], queued[IPPON_MODES]; /* running tables; players waiting */
@@ -129,10 +137,7 @@ typedef struct ippon_gateway_stats {
     bool draining, maintenance;
     double longest_idle_s; /* the running table longest without a public event (its start if none
                               yet): what a stuck table shows as; 0 with no table running */
-    /* the bot ladder (gateway_ladder.h): bots waiting per mode, sets playing or between rotations,
-       and since the start sets completed, sets ended early, bots suspended from it */
-    long ladder_waiting[IPPON_MODES], ladder_sets_running;
-    long ladder_sets_completed, ladder_sets_ended_early, ladder_suspended;
+    ippon_ladder_counts ladder; /* the bot ladder's (game/gateway_ladder.h) */
 } ippon_gateway_stats;
 void ippon_gateway_stats_get(const ippon_gateway *gw, ippon_gateway_stats *out);
 /* the matches lost since start, as /api/health and the admin area show them:

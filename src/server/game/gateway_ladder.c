@@ -127,6 +127,12 @@ static int pool_add(struct gw_ladder *l, ippon_mode mode, const struct ladder_bo
 
 /* ---- rotations ---- */
 
+/* the bot of the set's base order that sits at `seat` in the rotation playing: seat = (k + r) mod n */
+static struct ladder_bot *bot_at(struct ladder_set *set, int seat)
+{
+    return &set->bots[(seat - set->rotation + set->players) % set->players];
+}
+
 /* starts the set's rotation set->rotation: 0, or -1 if its table could not be made */
 static int start_rotation(ippon_gateway *gw, struct ladder_set *set)
 {
@@ -137,7 +143,7 @@ static int start_rotation(ippon_gateway *gw, struct ladder_set *set)
     opt.ladder.rotation = set->rotation;
     int64_t now = gw_now(gw);
     for (int seat = 0; seat < set->players; seat++) {
-        const struct ladder_bot *bot = &set->bots[(seat - set->rotation + set->players) % set->players];
+        const struct ladder_bot *bot = bot_at(set, seat);
         ippon_conn *c = gw_conn_of(gw, bot->id);
         memset(&seats[seat], 0, sizeof seats[seat]);
         snprintf(seats[seat].user_id, sizeof seats[seat].user_id, "%s", bot->id);
@@ -206,7 +212,7 @@ static void sweep(lws_sorted_usec_list_t *sul)
 /* a new set of the mode's oldest waiting bots, while there are enough of them */
 static void form_sets(ippon_gateway *gw, struct gw_ladder *l, ippon_mode mode)
 {
-    int players = mode == IPPON_MODE_3P ? 3 : 4;
+    int players = ippon_mode_players(mode);
     while (l->pooled[mode] >= players && !gw->draining && !gw->maintenance) {
         struct ladder_set *set = calloc(1, sizeof *set);
         if (!set)
@@ -229,7 +235,6 @@ static void form_sets(ippon_gateway *gw, struct gw_ladder *l, ippon_mode mode)
             pool_remove_at(l, mode, 0);
         set->next = l->sets;
         l->sets = set;
-        l->counts.sets_started++;
         if (start_rotation(gw, set) != 0) {
             for (int k = 0; k < players; k++)
                 set->back[k] = true;
@@ -326,14 +331,14 @@ void gw_ladder_restored(ippon_gateway *gw, ippon_table *t)
         return;
     memcpy(set->id, tag->set_id, sizeof set->id);
     set->players = ippon_table_players(t);
-    set->mode = set->players == 3 ? IPPON_MODE_3P : IPPON_MODE_4P;
+    set->mode = ippon_mode_of_players(set->players);
     memcpy(set->secret, ippon_table_secret(t), sizeof set->secret);
     set->first_dealer = ippon_table_first_dealer(t);
     set->rotation = tag->rotation;
     set->playing = true;
     for (int seat = 0; seat < set->players; seat++) {
         const ippon_seat_player *p = ippon_table_player_at(t, seat);
-        struct ladder_bot *bot = &set->bots[(seat - set->rotation + set->players) % set->players];
+        struct ladder_bot *bot = bot_at(set, seat);
         snprintf(bot->id, sizeof bot->id, "%s", p->user_id);
         snprintf(bot->name, sizeof bot->name, "%s", p->name);
     }

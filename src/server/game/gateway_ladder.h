@@ -48,13 +48,7 @@ void gw_ladder_timed_out(ippon_gateway *gw, ippon_table *t, int seat, const char
 /* frees the ladder's state (the gateway's end) */
 void gw_ladder_free(ippon_gateway *gw);
 
-/* what the ladder holds now, for the metrics and the benchmarks */
-typedef struct ippon_ladder_counts {
-    long waiting[2];        /* bots in each mode's pool (IPPON_MODE_4P, IPPON_MODE_3P) */
-    long sets_running;      /* sets playing a rotation or waiting for their bots between two */
-    long sets_started, sets_completed, sets_ended_early; /* since the start */
-    long suspended;         /* bots this process suspended from the ladder */
-} ippon_ladder_counts;
+/* what the ladder holds now (gateway.h's ippon_ladder_counts), for the gateway's stats */
 void gw_ladder_counts(const ippon_gateway *gw, ippon_ladder_counts *out);
 
 #endif

@@ -63,14 +63,7 @@ void ippon_gateway_stats_get(const ippon_gateway *gw, ippon_gateway_stats *out)
         }
     out->draining = gw->draining;
     out->maintenance = gw->maintenance;
-    ippon_ladder_counts lc;
-    gw_ladder_counts(gw, &lc);
-    for (ippon_mode mode = 0; mode < IPPON_MODES; mode++)
-        out->ladder_waiting[mode] = lc.waiting[mode];
-    out->ladder_sets_running = lc.sets_running;
-    out->ladder_sets_completed = lc.sets_completed;
-    out->ladder_sets_ended_early = lc.sets_ended_early;
-    out->ladder_suspended = lc.suspended;
+    gw_ladder_counts(gw, &out->ladder);
 }
 
 static json_t *queue_json(ippon_gateway *gw, ippon_mode mode, int64_t now)

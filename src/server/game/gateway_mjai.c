@@ -43,8 +43,9 @@ enum {
 static int room_mode(const char *room, const char *mode, bool *ladder)
 {
     *ladder = room && !strcmp(room, "ladder");
+    ippon_mode parsed = IPPON_MODE_4P;
     if (*ladder)
-        return !mode || !strcmp(mode, "4p") ? IPPON_MODE_4P : !strcmp(mode, "3p") ? IPPON_MODE_3P : -1;
+        return !mode || ippon_mode_parse(mode, &parsed) == 0 ? (int)parsed : -1;
     if (room && !strcmp(room, "practice-4p"))
         return IPPON_MODE_4P;
     if (room && !strcmp(room, "practice-3p"))

@@ -205,14 +205,21 @@ int ippon_store_bot_create(ippon_store *st, const ippon_bot *bot,
     return sb_end(st, rc);
 }
 
+/* a bound write of one bot's row, stepped and finalized: 0, IPPON_STORE_NOT_FOUND (it changed no
+   row: no such bot in the state the write wants) or -1 */
+static int sb_one_bot(ippon_store *st, ippon_sql_stmt *q, const char *what)
+{
+    int rc = sb_done(st, q, what);
+    return rc == 0 && ippon_sql_changes(st->db) != 1 ? IPPON_STORE_NOT_FOUND : rc;
+}
+
 /* an owner's change to a live bot (q bound from ?3 on by the caller): 0, IPPON_STORE_NOT_FOUND or -1 */
 static int sb_owner_update(ippon_store *st, ippon_sql_stmt *q, const char *owner_id, const char *bot_id,
                            const char *what)
 {
     ippon_sql_bind_text(q, 1, bot_id);
     ippon_sql_bind_text(q, 2, owner_id);
-    int rc = sb_done(st, q, what);
-    return rc == 0 && ippon_sql_changes(st->db) != 1 ? IPPON_STORE_NOT_FOUND : rc;
+    return sb_one_bot(st, q, what);
 }
 
 #define OWNED_LIVE " WHERE user_id = ?1 AND owner_id = ?2 AND deleted_at IS NULL"
@@ -307,8 +314,7 @@ int ippon_store_bot_ladder_suspend(ippon_store *st, const char *bot_id, const ch
     ippon_sql_bind_text(q, 1, bot_id);
     ippon_sql_bind_int64(q, 2, now_s);
     ippon_sql_bind_text(q, 3, reason);
-    int rc = sb_done(st, q, "suspend a bot from the ladder");
-    return rc == 0 && ippon_sql_changes(st->db) != 1 ? IPPON_STORE_NOT_FOUND : rc;
+    return sb_one_bot(st, q, "suspend a bot from the ladder");
 }
 
 int ippon_store_bot_ladder_lift(ippon_store *st, const char *owner_id, const char *bot_id)

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/fnv.h"
 #include "store/store_private.h"
 
 /* text column col of q's row into out (cap bytes with the '\0'; NULL as "") */
@@ -163,20 +164,19 @@ int ippon_store_ladder_standing(ippon_store *st, ippon_mode mode, const char *us
     return found;
 }
 
-/* FNV-1a, 64 bits, over x's eight bytes, continuing from h */
+/* FNV-1a continued from h over x's eight bytes, lowest first */
 static uint64_t fnv_mix(uint64_t h, uint64_t x)
 {
-    for (int i = 0; i < 8; i++, x >>= 8) {
-        h ^= x & 0xff;
-        h *= 0x100000001b3ULL;
-    }
-    return h;
+    unsigned char bytes[8];
+    for (int i = 0; i < 8; i++, x >>= 8)
+        bytes[i] = (unsigned char)(x & 0xff);
+    return ippon_fnv1a(h, bytes, sizeof bytes);
 }
 
 uint64_t ippon_ladder_stamp(uint64_t stamp, const ippon_ladder_standing *by_mode[IPPON_MODES])
 {
     bool any = false;
-    uint64_t h = fnv_mix(0xcbf29ce484222325ULL, stamp);
+    uint64_t h = fnv_mix(IPPON_FNV_OFFSET, stamp);
     for (int m = 0; m < IPPON_MODES; m++) {
         any = any || by_mode[m];
         h = fnv_mix(h, by_mode[m] ? (uint64_t)by_mode[m]->rank : 0);

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/fnv.h"
 #include "store/store_private.h"
 
 enum { PROFILES_KEPT = 2048 };
@@ -68,13 +69,10 @@ static void forget_all(ippon_profiles *p)
 /* FNV-1a of the id, a separator, and what */
 static uint64_t key_hash(const char *user_id, const char *what)
 {
-    uint64_t h = 1469598103934665603ull;
-    for (const char *c = user_id; *c; c++)
-        h = (h ^ (unsigned char)*c) * 1099511628211ull;
-    h = (h ^ 0xffu) * 1099511628211ull;
-    for (const char *c = what; *c; c++)
-        h = (h ^ (unsigned char)*c) * 1099511628211ull;
-    return h;
+    static const unsigned char separator = 0xff;
+    uint64_t h = ippon_fnv1a(IPPON_FNV_OFFSET, user_id, strlen(user_id));
+    h = ippon_fnv1a(h, &separator, 1);
+    return ippon_fnv1a(h, what, strlen(what));
 }
 
 static int find(const ippon_profiles *p, const char *user_id, const char *what)

@@ -196,6 +196,11 @@ uint64_t mjai_link_answered(const mjai_link *l)
 
 /* ---- connecting ---- */
 
+bool mjai_link_mode_ok(const char *mode)
+{
+    return mode && (!strcmp(mode, "4p") || !strcmp(mode, "3p"));
+}
+
 /* room, mode and resume into the query; characters outside RFC 3986's unreserved set are %-escaped */
 static void build_path(mjai_link *l)
 {
@@ -207,7 +212,7 @@ static void build_path(mjai_link *l)
             n += (size_t)snprintf(l->path + n, sizeof l->path - n, "%%%02X", *c);
     }
     l->path[n] = '\0';
-    if (l->t.mode[0] && strspn(l->t.mode, "0123456789p") == strlen(l->t.mode))
+    if (mjai_link_mode_ok(l->t.mode))
         n += (size_t)snprintf(l->path + n, sizeof l->path - n, "&mode=%s", l->t.mode);
     if (n >= sizeof l->path)
         n = sizeof l->path - 1;

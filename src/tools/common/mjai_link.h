@@ -45,6 +45,9 @@ typedef struct mjai_link_target {
     char token[300];
 } mjai_link_target;
 
+/* whether mode is one the ladder takes as mode= ("4p" or "3p"): the tools check --mode with it */
+bool mjai_link_mode_ok(const char *mode);
+
 /*
  * Reads "ws://HOST[:PORT][/PATH]" (port 80 when absent) into t's host, port and path.
  * Returns 0, or -1 with the reason in err.
