@@ -27,6 +27,7 @@ function metric(text, name) {
 }
 
 const server = await serve({ ...FAST_HASH, log_level: 'warn', bots: true, guests_per_address: 1000,
+  signups_per_address: 1000, max_conns_per_addr: 1000, // every bot connects from 127.0.0.1
   max_messages_per_10s: 1000000 });
 const { port } = server;
 const clients = [];

@@ -15,6 +15,11 @@
  * leaks, undefined behaviour and hangs are caught by the sanitizers and libFuzzer.
  * Run by ctest (label fuzz) for 20 s on the seeds in corpus/fuzz_journal/ (a real journal of a
  * practice match, cut and torn copies, a bad opening).
+ *
+ * Deterministic: a restored table draws randomness (a fresh seed for a journal without the
+ * match's secret, the bots' thinking delays), so libsodium's random source is replaced here by a
+ * ChaCha20 stream keyed by the input's hash — the same input always plays the same way, and a
+ * crash file found anywhere replays exactly.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -23,6 +28,7 @@
 #include <unistd.h>
 
 #include <jansson.h>
+#include <sodium.h>
 
 #include "game/table.h"
 #include "store/match_journal.h"
@@ -35,6 +41,42 @@ static void fail(const char *what, const char *detail)
     abort();
 }
 
+/* the random source: ChaCha20 under a key set from each input, one nonce per draw */
+static uint8_t stream_key[crypto_stream_chacha20_KEYBYTES];
+static uint64_t stream_draws;
+
+static void input_random_buf(void *buf, size_t n)
+{
+    uint8_t nonce[crypto_stream_chacha20_NONCEBYTES] = {0};
+    memcpy(nonce, &stream_draws, sizeof stream_draws);
+    stream_draws++;
+    crypto_stream_chacha20(buf, n, nonce, stream_key);
+}
+
+static uint32_t input_random(void)
+{
+    uint32_t r;
+    input_random_buf(&r, sizeof r);
+    return r;
+}
+
+static const char *input_random_name(void)
+{
+    return "fuzz_journal input stream";
+}
+
+static randombytes_implementation input_random_source = {
+    .implementation_name = input_random_name,
+    .random = input_random,
+    .buf = input_random_buf,
+};
+
+static void random_from_input(const uint8_t *data, size_t size)
+{
+    crypto_generichash(stream_key, sizeof stream_key, data, size, NULL, 0);
+    stream_draws = 0;
+}
+
 static ippon_journal *journal;
 static char file[512];
 
@@ -42,6 +84,8 @@ static void setup(void)
 {
     static char dir[] = "/tmp/ippon-fuzz-journal-XXXXXX";
     char err[512];
+    if (randombytes_set_implementation(&input_random_source) != 0 || sodium_init() < 0)
+        fail("cannot set the random source", NULL);
     if (!mkdtemp(dir) || ippon_journal_open(&journal, dir, err, sizeof err) != 0)
         fail("cannot make the journal folder", dir);
     snprintf(file, sizeof file, "%s/fuzzmatch.jsonl", dir);
@@ -131,6 +175,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (!journal)
         setup();
+    random_from_input(data, size);
     FILE *f = fopen(file, "w");
     if (!f)
         fail("cannot write the journal file", file);

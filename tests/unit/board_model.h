@@ -65,8 +65,8 @@ static inline int model_users_create(ippon_store *st, const char *(*name_of)(int
 {
     for (int u = 0; u < MODEL_USERS; u++) {
         ippon_user user = {0};
-        snprintf(user.id, sizeof user.id, "%s", model_uid(u));
-        snprintf(user.display_name, sizeof user.display_name, "%s", name_of(u));
+        snprintf(user.id, sizeof user.id, "%.32s", model_uid(u));
+        snprintf(user.display_name, sizeof user.display_name, "%.*s", (int)sizeof user.display_name - 1, name_of(u));
         user.guest = true;
         user.created_at = user.last_seen_at = 1000;
         ippon_session s = {.created_at = 1000, .expires_at = 1LL << 40, .last_used_at = 1000};

@@ -30,8 +30,8 @@ static uint64_t kinds(const char *notation)
     return mask;
 }
 
-enum { NONE = IPPON_FURITEN_NONE, TEMP = IPPON_FURITEN_TEMPORARY, PERM = IPPON_FURITEN_PERMANENT,
-       RIICHI = IPPON_FURITEN_RIICHI };
+static const ippon_furiten NONE = IPPON_FURITEN_NONE, TEMP = IPPON_FURITEN_TEMPORARY,
+                           PERM = IPPON_FURITEN_PERMANENT, RIICHI = IPPON_FURITEN_RIICHI;
 
 /* the seat's waits now must be `want`, with that furiten */
 static void expect_waits(const ms *s, int seat, const char *want, ippon_furiten want_furiten)

@@ -55,9 +55,10 @@ static void cases(void **state)
         const ippon_queue_window w = {c->start, c->per_second, c->cap, c->time_scale};
         ippon_lobby_entry out[4];
         int n = ippon_lobby_take(l, mode, c->seats, &w, c->fill_after, c->now, out);
-        char got[64] = "";
+        char got[4 * (sizeof out[0].user_id + 1)] = "";
         for (int i = 0; i < n; i++)
-            snprintf(got + strlen(got), sizeof got - strlen(got), "%s%s", i ? "," : "", out[i].user_id);
+            snprintf(got + strlen(got), sizeof got - strlen(got), "%s%.*s", i ? "," : "",
+                     (int)sizeof out[i].user_id - 1, out[i].user_id);
         if (strcmp(got, c->taken) != 0)
             fail_msg("case \"%s\": took \"%s\", expected \"%s\"", c->name, got, c->taken);
         assert_int_equal(ippon_lobby_size(l, mode), c->n - n); /* the others wait on */

@@ -294,13 +294,13 @@ static void recompute_is_exact(void **state)
 
     /* a stored value off by one ulp is a difference; the recompute puts it back */
     char sql[512];
-    snprintf(sql, sizeof sql, "UPDATE ratings SET sigma = sigma * (1 + 1e-15) WHERE user_id = '%s' AND mode = '4p'",
+    snprintf(sql, sizeof sql, "UPDATE ratings SET sigma = sigma * (1 + 1e-15) WHERE user_id = '%.32s' AND mode = '4p'",
              fixture_uid('c'));
     fixture_exec(st, sql);
-    snprintf(sql, sizeof sql, "UPDATE rating_history SET mu_after = mu_after + 1e-9 WHERE match_id = '%s'"
-             " AND user_id = '%s'", match_id("2000"), fixture_uid('a'));
+    snprintf(sql, sizeof sql, "UPDATE rating_history SET mu_after = mu_after + 1e-9 WHERE match_id = '%.64s'"
+             " AND user_id = '%.32s'", match_id("2000"), fixture_uid('a'));
     fixture_exec(st, sql);
-    snprintf(sql, sizeof sql, "UPDATE ratings SET games = 7 WHERE user_id = '%s' AND mode = '3p'", fixture_uid('f'));
+    snprintf(sql, sizeof sql, "UPDATE ratings SET games = 7 WHERE user_id = '%.32s' AND mode = '3p'", fixture_uid('f'));
     fixture_exec(st, sql);
     r = recompute(st, true);
     assert_int_equal(r.players_differ, 2);

@@ -36,7 +36,7 @@ static void rating_row(const char *mode, char who, double mu, double sigma, int 
     char sql[512];
     snprintf(sql, sizeof sql,
              "INSERT INTO ratings (mode, user_id, mu, sigma, games, tier, rank_points)"
-             " VALUES ('%s', '%s', %.17g, %.17g, %d, %d, %d)",
+             " VALUES ('%s', '%.32s', %.17g, %.17g, %d, %d, %d)",
              mode, fixture_uid(who), mu, sigma, games, tier, points);
     fixture_exec(st, sql);
 }
@@ -157,7 +157,7 @@ static void assert_json(json_t *j, const char *expected)
 static const char *player_path(char who, const char *suffix)
 {
     static char path[128];
-    snprintf(path, sizeof path, "/api/players/%s%s", fixture_uid(who), suffix);
+    snprintf(path, sizeof path, "/api/players/%.32s%.60s", fixture_uid(who), suffix);
     return path;
 }
 

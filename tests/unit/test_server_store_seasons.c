@@ -108,7 +108,7 @@ static int32_t model_season_of(int32_t n, int months)
 
 static void model_season_name(int32_t season, char out[8])
 {
-    snprintf(out, 8, "%04d-%02d", season / 12, season % 12 + 1);
+    snprintf(out, 8, "%04u-%02u", (unsigned)season / 12u % 10000u, (unsigned)season % 12u + 1u);
 }
 
 /* ---- the matches ------------------------------------------------------------------------------ */

@@ -283,15 +283,15 @@ static void check_restored_now(played *orig)
         if (json_array_size(again) > 0 || json_array_size(mine) == 0) {
             /* every event sent is there, the same; past them, what the original's open call
                window still holds (the restored table closed it), which it must send later */
-            size_t sent = json_array_size(mine);
-            bool same = json_array_size(again) >= sent;
-            for (size_t i = 0; same && i < sent; i++)
+            size_t kept = json_array_size(mine);
+            bool same = json_array_size(again) >= kept;
+            for (size_t i = 0; same && i < kept; i++)
                 same = json_equal(json_array_get(mine, i), json_array_get(again, i));
             if (!same) {
                 char *a = json_dumps(mine, JSON_COMPACT), *b = json_dumps(again, JSON_COMPACT);
                 fail_msg("seat %d after %ld: sent %s, restored %s", s, from, a, b);
             }
-            for (size_t i = sent; i < json_array_size(again); i++)
+            for (size_t i = kept; i < json_array_size(again); i++)
                 json_array_append(orig->promised[s], json_array_get(again, i));
         } else {
             /* the events were of an earlier hand (no longer kept): a full view instead */
@@ -397,18 +397,18 @@ static void check_promises_kept(const played *orig)
         json_t *promised;
         json_array_foreach(orig->promised[s], i, promised) {
             long n = (long)json_integer_value(json_object_get(promised, "n"));
-            json_t *sent = events_after(orig->out.msgs[s], n - 1);
-            json_t *same_n = json_array_get(sent, 0);
+            json_t *later = events_after(orig->out.msgs[s], n - 1);
+            json_t *same_n = json_array_get(later, 0);
             if ((!same_n || json_integer_value(json_object_get(same_n, "n")) != n) &&
                 view_covering(orig->out.msgs[s], n)) { /* a full view stood for it (asked for inside the window) */
-                json_decref(sent);
+                json_decref(later);
                 continue;
             }
             if (!same_n || json_integer_value(json_object_get(same_n, "n")) != n || !json_equal(same_n, promised)) {
                 char *a = json_dumps(promised, JSON_COMPACT), *b = same_n ? json_dumps(same_n, JSON_COMPACT) : NULL;
                 fail_msg("seat %d: restored %s, the original sent %s", s, a, b ? b : "nothing");
             }
-            json_decref(sent);
+            json_decref(later);
         }
     }
 }

@@ -30,7 +30,7 @@ bool ippon_gateway_forming(const ippon_gateway *gw)
 int ippon_gateway_seat_group(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_entry *humans, int n,
                              const char *table_id)
 {
-    ippon_lobby_entry seated[IPPON_LOBBY_MAX_GROUP];
+    ippon_lobby_entry seated[IPPON_LOBBY_MAX_GROUP] = {0};
     if (n > IPPON_LOBBY_MAX_GROUP)
         return -1;
     for (int i = 0; i < n; i++) { /* queued at wall-clock times: the table's waits are on the gateway's clock */
