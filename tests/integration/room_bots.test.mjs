@@ -11,11 +11,16 @@
 //   bot_suspended, bot_offline, bot_busy (seated in another room; at a table), room_full,
 //   not_seated; the host unseats an AI and seats it again;
 // - an AI whose connection closes leaves the room, the members told;
+// - the built-in bot as an invitations client (ippon-mjai-bot --room invitations, as the README
+//   says) waits, is seated, plays a 4p room to the end and exits 0;
 // - a public bot waiting in the ladder's pool is seated by a stranger, leaves the pool, and goes
 //   back to it when unseated or when the room closes (it may be seated again).
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { FAST_PLAY, adminCommand, api, configure, shutdown, startServer, storedMatch } from './harness.mjs';
+import { join } from 'node:path';
+import { spawn } from 'node:child_process';
+import { BUILD_DIR, FAST_PLAY, adminCommand, api, configure, eventually, shutdown, startServer, storedMatch,
+  withDeadline } from './harness.mjs';
 import { mjaiConnect } from './mjai_ai.mjs';
 import { player, playToEnd, MATCH_TIMEOUT_MS } from './ws_player.mjs';
 
@@ -248,6 +253,30 @@ describe('AIs in private rooms', () => {
     await closeRooms(host);
     friend.close();
     for (const a of [back, practice]) a.ws.close();
+  });
+
+  test('the built-in bot waits at invitations (ippon-mjai-bot), is seated and plays to the end', async () => {
+    const owner = await account();
+    const bot = await newBot(owner);
+    const child = spawn(join(BUILD_DIR, 'src/tools/ippon-mjai-bot'), ['--url', `ws://127.0.0.1:${port}`, '--token', bot.token,
+      '--room', 'invitations', '--mode', '4p', '--matches', '1'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d) => { stderr += d; });
+    const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+    const host = await player(port, owner.token);
+    await hostRoom(host);
+    await eventually(async () => {
+      host.send({ type: 'room_bots' });
+      const listed = await host.next((m) => m.type === 'room_bots');
+      return listed.bots.some((b) => b.user_id === bot.id);
+    }, 10_000, 'the bot waiting');
+    seat(host, bot.name);
+    await roomWith(host, 2);
+    host.send({ type: 'room_start' });
+    await host.next((m) => m.type === 'match_found', 10_000, 'match_found');
+    await playToEnd(host);
+    assert.equal(await withDeadline(exited, MATCH_TIMEOUT_MS, 'ippon-mjai-bot to exit'), 0, stderr);
+    host.close();
   });
 
   test('a public bot in the ladder\'s pool is seated by a stranger and goes back to the pool', async () => {
