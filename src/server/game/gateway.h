@@ -170,6 +170,7 @@ void ippon_gateway_close(ippon_gateway *gw, ippon_conn *c);
 typedef struct ippon_mjai_entry {
     char bot_id[40];
     char name[80];
+    char owner_id[40]; /* its owner's user id */
     ippon_mode mode; /* the room's: practice-4p or practice-3p, or the ladder's or invitations' mode= */
     bool ladder;     /* room=ladder: the bot ladder (game/gateway_ladder.h) */
     bool invitations; /* room=invitations: waits to be seated in private rooms (game/gateway_room_bots.h) */

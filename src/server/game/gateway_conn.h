@@ -39,6 +39,7 @@ struct ippon_conn {
     bool mjai_ladder;           /* ... connected to the ladder's room, or ... */
     bool mjai_invitations;      /* ... to invitations' (waiting to be seated in private rooms) */
     ippon_mode mjai_mode;       /* ... for this mode */
+    char mjai_owner[40];        /* ... its owner's user id */
     int close_status;           /* the close frame's status after its last message; 0: 1008 */
 };
 

@@ -125,6 +125,7 @@ int ippon_gateway_mjai_admit(ippon_gateway *gw, const char *authorization, const
     }
     snprintf(who->bot_id, sizeof who->bot_id, "%s", bot.id);
     snprintf(who->name, sizeof who->name, "%s", bot.name);
+    snprintf(who->owner_id, sizeof who->owner_id, "%s", bot.owner_id);
     who->mode = (ippon_mode)players_mode;
     return 0;
 }
@@ -187,6 +188,7 @@ ippon_conn *ippon_gateway_open_mjai(ippon_gateway *gw, void *socket, const char 
     c->mjai_ladder = who->ladder;
     c->mjai_invitations = who->invitations;
     c->mjai_mode = who->mode;
+    snprintf(c->mjai_owner, sizeof c->mjai_owner, "%s", who->owner_id);
     struct gw_table *gt = gw_table_of(gw, c->user_id);
     if (gt && !gw_table_finished(gt)) {
         rejoin(gw, c, gt, who->resume);

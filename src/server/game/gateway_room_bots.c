@@ -25,7 +25,7 @@
 #include "game/gateway_tables.h"
 #include "store/store_bots.h"
 
-enum { LISTED_MAX = 50 }; /* the waiting AIs one room_bots lists at most */
+enum { LISTED_MAX = 50 }; /* the waiting AIs of other owners one room_bots lists at most */
 
 /* the connection of AI bot_id, if it is open */
 static ippon_conn *ai_conn(ippon_gateway *gw, const char *bot_id)
@@ -165,20 +165,29 @@ static void on_unseat(ippon_gateway *gw, ippon_conn *c, const json_t *msg)
     back_to_waiting(gw, ai_conn(gw, user_id));
 }
 
+enum { CANDIDATES = IPPON_BOTS_PER_OWNER + LISTED_MAX };
+
 struct listing {
     ippon_gateway *gw;
     ippon_mode mode;
-    char ids[LISTED_MAX][40];
-    int n;
+    const char *host_id;
+    char ids[CANDIDATES][40];
+    int n, others;
 };
 
+/* a waiting AI for the room's mode: the host's own always, others' up to LISTED_MAX */
 static void list_one(void *ctx, const char *key, void *value)
 {
     struct listing *l = ctx;
     ippon_conn *c = value;
     (void)key;
-    if (l->n < LISTED_MAX && c->mjai && !c->closing && c->mjai_mode == l->mode && waiting(l->gw, c))
-        snprintf(l->ids[l->n++], sizeof l->ids[0], "%s", c->user_id);
+    if (!c->mjai || c->closing || c->mjai_mode != l->mode || l->n == CANDIDATES || !waiting(l->gw, c))
+        return;
+    bool mine = !strcmp(c->mjai_owner, l->host_id);
+    if (!mine && l->others == LISTED_MAX)
+        return;
+    l->others += !mine;
+    snprintf(l->ids[l->n++], sizeof l->ids[0], "%s", c->user_id);
 }
 
 static int by_name(const void *a, const void *b)
@@ -188,7 +197,7 @@ static int by_name(const void *a, const void *b)
 }
 
 /* the AIs waiting for the host's room's mode that the host may seat: its own, then the public
-   ones, each by name */
+   ones, each by name (the owner and the public flag read from the store: as they are now) */
 static void on_list(ippon_gateway *gw, ippon_conn *c)
 {
     ippon_room *room = gw_room_hosted(gw, c);
@@ -201,8 +210,9 @@ static void on_list(ippon_gateway *gw, ippon_conn *c)
     }
     l->gw = gw;
     l->mode = room->choices.mode;
+    l->host_id = c->user_id;
     ippon_strmap_each(gw->users, list_one, l);
-    json_t *found[LISTED_MAX];
+    json_t *found[CANDIDATES];
     int n = 0, own = 0;
     for (int i = 0; i < l->n; i++) {
         ippon_bot bot;
