@@ -9,7 +9,7 @@
  *   --url         the server (ws:// only; a path, if given, replaces the route's /mjai)
  *   --token       the bot's token (README "Bring your own AI"); --token-file reads it from the
  *                 first line of a file instead, so that it is not on a command line
- *   --room        practice-4p, practice-3p or ladder (MJAI.md)
+ *   --room        practice-4p, practice-3p, ladder or invitations (MJAI.md)
  *   --listen      where the mjai client connects (default 127.0.0.1:11600, gimite/mjai's port;
  *                 port 0 takes a free one, printed at start)
  *
@@ -376,8 +376,8 @@ static int usage(FILE *to, int rc)
           "  --url URL          the server: ws://HOST:PORT[/PATH] (the route's path defaults to /mjai)\n"
           "  --token TOKEN      the bot's token\n"
           "  --token-file PATH  the bot's token, from the first line of a file\n"
-          "  --room ROOM        practice-4p, practice-3p or ladder\n"
-          "  --mode MODE        the ladder's mode: 4p (the default) or 3p\n"
+          "  --room ROOM        practice-4p, practice-3p, ladder or invitations\n"
+          "  --mode MODE        the ladder's or invitations' mode: 4p (the default) or 3p\n"
           "  --listen HOST:PORT where the client connects (default 127.0.0.1:11600; port 0: any free port)\n",
           to);
     return rc;
@@ -494,13 +494,13 @@ int main(int argc, char **argv)
         return EXIT_USAGE;
     }
     if (!room_ok(room)) {
-        fprintf(stderr, "ippon-mjai: --room %s: letters, digits, '.', '_' and '-' only (practice-4p, practice-3p, ladder)\n",
+        fprintf(stderr, "ippon-mjai: --room %s: letters, digits, '.', '_' and '-' only (practice-4p, practice-3p, ladder, invitations)\n",
                 room);
         return EXIT_USAGE;
     }
     snprintf(B.target.room, sizeof B.target.room, "%s", room);
     if (mode && !mjai_link_mode_ok(mode)) {
-        fprintf(stderr, "ippon-mjai: --mode is 4p or 3p (the ladder's), not \"%s\"\n", mode);
+        fprintf(stderr, "ippon-mjai: --mode is 4p or 3p (the ladder's or invitations'), not \"%s\"\n", mode);
         return EXIT_USAGE;
     }
     snprintf(B.target.mode, sizeof B.target.mode, "%s", mode ? mode : "");

@@ -155,7 +155,7 @@ static int tcp_write_line(void *ctx, const char *line)
 
 typedef struct options {
     const char *connect, *name, *room;
-    const char *mode; /* --mode: the ladder's (WebSocket), NULL: none */
+    const char *mode; /* --mode: the ladder's or invitations' (WebSocket), NULL: none */
     long matches;     /* --matches: how many to play over the WebSocket, one after another (0: until stopped) */
     const char *url, *token; /* the WebSocket transport: ippon's /mjai route */
     ippon_bot_style style;
@@ -261,7 +261,7 @@ static int usage(FILE *to, int rc)
 {
     fputs("usage: ippon-mjai-bot --connect HOST:PORT [--name NAME] [--room ROOM] [--style standard|plain|tsumogiri]\n"
           "                      [--rules yonma|sanma|tenhou4|tenhou3|FILE.json] [--verbose]\n"
-          "       ippon-mjai-bot --url ws://HOST:PORT --token TOKEN [--room practice-4p|practice-3p|ladder]\n"
+          "       ippon-mjai-bot --url ws://HOST:PORT --token TOKEN [--room practice-4p|practice-3p|ladder|invitations]\n"
           "                      [--mode 4p|3p] [--matches N] [--style …] [--rules …] [--verbose]\n"
           "  --matches N  matches to play one after another, connecting again after each (default 1;\n"
           "               0: until stopped, as a bot on the ladder does)\n",
@@ -423,7 +423,7 @@ int main(int argc, char **argv)
         } else if (!strcmp(a, "--mode") && has) {
             o.mode = argv[++i];
             if (!mjai_link_mode_ok(o.mode)) {
-                fprintf(stderr, "ippon-mjai-bot: --mode is 4p or 3p (the ladder's), not \"%s\"\n", o.mode);
+                fprintf(stderr, "ippon-mjai-bot: --mode is 4p or 3p (the ladder's or invitations'), not \"%s\"\n", o.mode);
                 return 2;
             }
         } else if (!strcmp(a, "--matches") && has) {

@@ -3,8 +3,10 @@
  * the real migrations (SQLite, and PostgreSQL in the cluster.test_server_bots_pg run): the token
  * lookup the mjai route makes (a good token, a renewed one, a deleted bot's, a banned owner's bot,
  * a suspended bot's: found with its suspension), an owner's ten live bots at most, names shared
- * with every user's, someone else's bot out of reach, a bot never taken for a guest, and a bot that
- * played marked as one on the leaderboard and in its match.
+ * with every user's, someone else's bot out of reach, a bot never taken for a guest, a bot that
+ * played marked as one on the leaderboard and in its match, and a bot found by its name (a host
+ * seating it in a private room): any case, with its owner's name, a suspended one with its
+ * suspension, never a person, a deleted bot or a banned owner's.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -219,6 +221,39 @@ static void suspended_bot_is_found_with_its_suspension(void **state)
     assert_int_equal(fixture_int(st, "SELECT count(*) FROM admin_audit WHERE action = 'bot_suspend'"), 2);
 }
 
+static void bot_found_by_name(void **state)
+{
+    (void)state;
+    assert_int_equal(make_bot('o', 'b', "Kiri", '1', NULL), 0);
+    assert_int_equal(ippon_store_bot_update(st, fixture_uid('o'), fixture_uid('b'), NULL, 0), 0); /* private */
+    ippon_bot b;
+    char owner[IPPON_DISPLAY_NAME_MAX_BYTES + 1] = "";
+    assert_int_equal(ippon_store_bot_by_name(st, "kIRI", &b, owner, sizeof owner), 0);
+    assert_string_equal(b.id, fixture_uid('b'));
+    assert_string_equal(b.name, "Kiri");
+    assert_string_equal(b.owner_id, fixture_uid('o'));
+    assert_string_equal(owner, "Owner");
+    assert_false(b.public_bot);
+    assert_int_equal(b.suspended_at, 0);
+    /* a person's name, a name nobody has */
+    assert_int_equal(ippon_store_bot_by_name(st, "Other", &b, owner, sizeof owner), IPPON_STORE_NOT_FOUND);
+    assert_int_equal(ippon_store_bot_by_name(st, "Kir", &b, owner, sizeof owner), IPPON_STORE_NOT_FOUND);
+    /* suspended: found, with its suspension (the caller refuses it) */
+    assert_int_equal(ippon_store_bot_suspend(st, fixture_uid('b'), "sleeps", 9000, &audit_row), 0);
+    assert_int_equal(ippon_store_bot_by_name(st, "Kiri", &b, owner, sizeof owner), 0);
+    assert_int_equal(b.suspended_at, 9000);
+    /* its owner banned: not found; deleted: not found */
+    ippon_audit a = audit_row;
+    a.action = "ban";
+    assert_int_equal(ippon_store_user_ban(st, fixture_uid('o'), "cheating", 9001, &a), 0);
+    assert_int_equal(ippon_store_bot_by_name(st, "Kiri", &b, owner, sizeof owner), IPPON_STORE_NOT_FOUND);
+    a.action = "unban";
+    assert_int_equal(ippon_store_user_unban(st, fixture_uid('o'), &a), 0);
+    assert_int_equal(ippon_store_bot_by_name(st, "Kiri", &b, owner, sizeof owner), 0);
+    assert_int_equal(ippon_store_bot_delete(st, fixture_uid('o'), fixture_uid('b'), 9002), 0);
+    assert_int_equal(ippon_store_bot_by_name(st, "Kiri", &b, owner, sizeof owner), IPPON_STORE_NOT_FOUND);
+}
+
 static void ten_live_bots_per_owner(void **state)
 {
     (void)state;
@@ -323,6 +358,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(deleted_bot_is_retired_but_kept, setup, teardown),
         cmocka_unit_test_setup_teardown(banned_owner_hides_the_bot, setup, teardown),
         cmocka_unit_test_setup_teardown(suspended_bot_is_found_with_its_suspension, setup, teardown),
+        cmocka_unit_test_setup_teardown(bot_found_by_name, setup, teardown),
         cmocka_unit_test_setup_teardown(ten_live_bots_per_owner, setup, teardown),
         cmocka_unit_test_setup_teardown(name_is_shared_with_every_user, setup, teardown),
         cmocka_unit_test_setup_teardown(someone_elses_bot_is_out_of_reach, setup, teardown),

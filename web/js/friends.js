@@ -1,10 +1,13 @@
 // friends.js — the lobby's "Play with friends" card: open a private table with your choices
 // (mode, clocks, bots for the empty seats, spectators and their delay) or join one with its
 // code. Either way the room page (#/room/CODE, room.js) follows. A private table we played that
-// its host opened again is offered here too (play.roomOffer).
+// its host opened again is offered here too (play.roomOffer). "Practice with your AI" (a
+// signed-in player's) opens a private table of the chosen mode for the player and their own bots,
+// which they seat on the room page (roombots.js), built-in bots taking the seats left.
 import { h } from './dom.js';
 import { t } from './i18n.js';
 import { play, createRoom } from './play.js';
+import { currentUser } from './session.js';
 import { navigate } from './router.js';
 
 /** the card; busy: the player is queued (no room meanwhile) */
@@ -22,6 +25,8 @@ export function friendsCard(busy) {
     const d = Math.max(0, Math.min(3600, Math.round(Number(delay.value) || 0)));
     createRoom({ mode: mode.value, clock: clock.value, bots: bots.checked, spectators: spectators.checked, delay_s: d });
   };
+  const practiceAi = () => createRoom({ mode: mode.value, clock: 'standard', bots: true, spectators: false, delay_s: 0 });
+  const user = currentUser();
   const join = (ev) => {
     ev.preventDefault();
     const c = code.value.trim().toUpperCase();
@@ -39,7 +44,9 @@ export function friendsCard(busy) {
       h('label.check', {}, bots, h('span', {}, t('friends.bots'))),
       h('label.check', {}, spectators, h('span', {}, t('friends.spectators'))),
       h('label', {}, h('span', {}, t('friends.delay')), delay),
-      h('button.primary', { type: 'submit', disabled: busy, dataset: { kind: 'create-room' } }, t('friends.create'))),
+      h('button.primary', { type: 'submit', disabled: busy, dataset: { kind: 'create-room' } }, t('friends.create')),
+      user && !user.guest ? h('button.secondary', { type: 'button', disabled: busy, title: t('friends.practice_ai_about'),
+        dataset: { kind: 'practice-ai' }, onclick: practiceAi }, t('friends.practice_ai')) : null),
     h('form.friends-join', { onsubmit: join },
       h('label', {}, h('span', {}, t('friends.code')), code),
       h('button.secondary', { type: 'submit', disabled: busy, dataset: { kind: 'join-room' } }, t('friends.join'))));

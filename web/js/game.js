@@ -33,6 +33,7 @@ export function newGame(found) {
     numbers, // { start_points, riichi_stick, honba_ron, honba_tsumo, wall_tiles, live_tiles } (PROTOCOL.md)
     names: (found.seats || []).map((s) => s.name),
     bots: (found.seats || []).map((s) => !!s.bot),
+    ais: (found.seats || []).map((s) => !!s.ai), // of the bots, a bot account's AI (over mjai)
     n: null,
     roundWind: 0, kyoku: 1, dealer: 0, honba: 0, sticks: 0, handNumber: -1,
     points: Array(players).fill(start),
@@ -258,6 +259,7 @@ export function applyView(g, v) {
   g.handNumber = v.hand_number;
   g.names = v.names.map((s) => s.name);
   g.bots = v.names.map((s) => s.bot);
+  g.ais = v.names.map((s) => !!s.ai);
   g.ranked = v.ranked;
   g.live = v.live;
   g.dora = [...v.dora];

@@ -25,7 +25,8 @@ export function plateEl(g, seat) {
     'aria-label': t('table.plate', { name: seatName(g, seat), wind, points: points(g, seat) }),
   },
   h(`span.plate-wind${dealer ? '.dealer' : ''}`, { title: dealer ? t('table.dealer') : wind }, t(`wind.kanji.${WINDS[windOf(g, seat)]}`)),
-  h('span.plate-name', {}, seatName(g, seat), g.bots[seat] ? h('span.plate-bot', {}, t('table.bot')) : null),
+  h('span.plate-name', {}, seatName(g, seat), g.ais && g.ais[seat] ? h('span.plate-bot.plate-ai', { title: t('roombots.ai_title') }, t('table.ai'))
+    : g.bots[seat] ? h('span.plate-bot', {}, t('table.bot')) : null),
   h('span.plate-points', {}, points(g, seat)),
   dealer || s.riichi ? h('span.plate-tags', {},
     dealer ? h('span.plate-dealer', {}, t('table.dealer')) : null,

@@ -27,6 +27,8 @@ export const play = {
   roomOffer: null,   // { code, host: { user_id, name } }: a private table we played, opened again by its host
   roomAwaited: null, // { code, name }: we asked to play that private table again and wait for its host to open it
   roomReopening: null, // the code of our played room we asked to open again (its host), until the answer
+  roomBots: null,    // room_bots: the AIs the host may seat at its room ({ mode, bots }: roombots.js)
+  roomBotError: null, // { error, message }: the last refusal to seat or unseat an AI
   leaving: null,     // the table we asked to leave (forfeit)
 };
 
@@ -177,6 +179,23 @@ export function leaveTable() {
   socket.send({ type: 'leave' });
 }
 
+/** the host asks which AIs it may seat at its room (room_bots) */
+export function listRoomBots() {
+  if (socket && play.room) socket.send({ type: 'room_bots' });
+}
+
+/** the host seats the AI with this name at its room */
+export function seatRoomBot(name) {
+  play.roomBotError = null;
+  if (socket && play.room) socket.send({ type: 'room_seat_bot', name });
+}
+
+/** the host unseats the AI user_id from its room */
+export function unseatRoomBot(userId) {
+  play.roomBotError = null;
+  if (socket && play.room) socket.send({ type: 'room_unseat_bot', user_id: userId });
+}
+
 /** the host starts the private table's match */
 export function startRoom() {
   if (socket && play.room) socket.send({ type: 'room_start' });
@@ -300,6 +319,11 @@ function receive(msg) {
       play.roomAwaited = null;
       play.roomReopening = null;
       if (play.roomOffer && play.roomOffer.code === msg.code) play.roomOffer = null;
+      play.roomBotError = null;
+      changed('room');
+      break;
+    case 'room_bots':
+      play.roomBots = { mode: msg.mode, bots: msg.bots };
       changed('room');
       break;
     case 'room_offer':
@@ -383,6 +407,16 @@ function error(msg) {
     case 'not_host':
       play.roomError = { code: play.roomAsked ?? null, error: msg.code, message: msg.message };
       play.roomReopening = null;
+      changed('room');
+      return;
+    case 'no_bot':
+    case 'bot_private':
+    case 'bot_suspended':
+    case 'bot_offline':
+    case 'bot_busy':
+    case 'bot_mode':
+    case 'not_seated':
+      play.roomBotError = { error: msg.code, message: msg.message };
       changed('room');
       return;
     case 'replaced':

@@ -6,14 +6,17 @@
 // that led nowhere counts down the wait, then offers to try again. After a private match "play
 // again" comes here too: the host's room opens again with the same code (play.js sent
 // room_again), a friend waits for the host to open it and joins as soon as it is (its offer).
+// The host may seat bot accounts' AIs too (roombots.js): they show in the members marked AI.
 import { h, replace } from './dom.js';
 import { t, onLangChange } from './i18n.js';
 import { play, onPlayChange, joinRoom, leaveRoom, startRoom, stopAwaitingRoom } from './play.js';
 import { navigate } from './router.js';
+import { aiMark, seatPanel, watchRoomBots } from './roombots.js';
 
 export function mountRoom(root, params) {
   const code = params.code.toUpperCase();
   const link = `${location.origin}${location.pathname}#/room/${code}`;
+  const botsFollow = watchRoomBots();
 
   function render() {
     const room = play.room && play.room.code === code ? play.room : null;
@@ -37,11 +40,13 @@ export function mountRoom(root, params) {
       return;
     }
     const host = room.members[0]?.user_id === play.me;
+    botsFollow(room, host);
     const full = room.members.length >= room.seats;
     const c = room.choices;
     const copy = h('button.secondary', { type: 'button', dataset: { kind: 'copy-link' },
       onclick: () => navigator.clipboard?.writeText(link).then(() => { copy.textContent = t('room.copied'); }, () => {}) }, t('room.copy'));
-    const err = play.roomError && play.roomError.error === 'room_not_full' ? h('p.error', { role: 'alert' }, t('room.error.room_not_full')) : null;
+    const err = play.roomError && ['room_not_full', 'room_full'].includes(play.roomError.error)
+      ? h('p.error', { role: 'alert' }, t(`room.error.${play.roomError.error}`)) : null;
     replace(root, h('div.room-page', {},
       h('h1', {}, t('room.title', { code: room.code })),
       h('p.room-code', {}, t('room.code'), ' ', h('strong.code', { dataset: { code: room.code } }, room.code)),
@@ -49,14 +54,16 @@ export function mountRoom(root, params) {
       h('p.room-choices', {}, [t(`mode.${c.mode}`), t(`friends.clock.${c.clock}`), t(c.bots ? 'room.bots_on' : 'room.bots_off'),
         c.spectators ? t('room.spectators_on', { s: c.delay_s }) : t('room.spectators_off')].join(' · ')),
       h('h2', {}, t('room.members', { n: room.members.length, seats: room.seats })),
-      h('ul.room-members', {}, room.members.map((m) => h('li', { dataset: { user: m.user_id } }, m.name,
-        m.host ? h('span.badge', {}, t('room.host')) : null, m.user_id === play.me ? h('span.badge', {}, t('profile.you')) : null))),
+      h('ul.room-members', {}, room.members.map((m) => h('li', { dataset: m.ai ? { user: m.user_id, ai: 'true' } : { user: m.user_id } }, m.name,
+        m.host ? h('span.badge', {}, t('room.host')) : null, m.user_id === play.me ? h('span.badge', {}, t('profile.you')) : null,
+        aiMark(m, host)))),
       host ? h('p.muted', {}, full || c.bots ? t('room.start_hint') : t('room.wait_full')) : h('p.muted', {}, t('room.wait_host')),
       err,
       h('div.buttons', {},
         host ? h('button.primary', { type: 'button', disabled: !full && !c.bots, dataset: { kind: 'start-room' }, onclick: startRoom }, t('room.start')) : null,
         h('button.secondary', { type: 'button', dataset: { kind: host ? 'close-room' : 'leave-room' }, onclick: () => { leaveRoom(); navigate('/'); } },
-          t(host ? 'room.close' : 'room.leave')))));
+          t(host ? 'room.close' : 'room.leave'))),
+      host ? seatPanel(room) : null));
   }
 
   const asked = play.roomReopening === code || play.roomAwaited?.code === code; // play again: the room's answer comes

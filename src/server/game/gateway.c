@@ -30,6 +30,7 @@
 #include "game/gateway_ladder.h"
 #include "game/gateway_conn.h"
 #include "game/gateway_mjai.h"
+#include "game/gateway_room_bots.h"
 #include "game/gateway_lobby.h"
 #include "game/gateway_room_limits.h"
 #include "game/gateway_rooms.h"
@@ -218,8 +219,10 @@ void ippon_gateway_close(ippon_gateway *gw, ippon_conn *c)
     if (c->user_id[0] && ippon_strmap_get(gw->users, c->user_id) == c) {
         ippon_strmap_remove(gw->users, c->user_id);
         gw_stop_waiting(gw, c->user_id); /* a queued player who leaves stops waiting */
-        if (c->mjai)
+        if (c->mjai) {
             gw_ladder_left(gw, c->user_id);
+            gw_room_bot_gone(gw, c->user_id);
+        }
         if (gw->has_mm)
             gw->mm.gone(gw->mm.ctx, c->user_id);
     }

@@ -170,8 +170,10 @@ void ippon_gateway_close(ippon_gateway *gw, ippon_conn *c);
 typedef struct ippon_mjai_entry {
     char bot_id[40];
     char name[80];
-    ippon_mode mode; /* the room's: practice-4p or practice-3p, or the ladder's mode= */
+    char owner_id[40]; /* its owner's user id */
+    ippon_mode mode; /* the room's: practice-4p or practice-3p, or the ladder's or invitations' mode= */
     bool ladder;     /* room=ladder: the bot ladder (game/gateway_ladder.h) */
+    bool invitations; /* room=invitations: waits to be seated in private rooms (game/gateway_room_bots.h) */
     long resume;     /* resume=N: the numbered messages the AI has; -1: none */
 } ippon_mjai_entry;
 /* 0 and *who, or the HTTP status of the refusal (400, 401, 403, 503) with its code and message */

@@ -36,6 +36,10 @@ struct ippon_conn {
     int room_asks_shared;       /* ... of them, those counted across the cluster too */
     bool mjai;                  /* an AI at /mjai (gateway_mjai.c): user_id is its bot account */
     long next_answer;           /* ... the number of its next answer (MJAI.md: paired by counting) */
+    bool mjai_ladder;           /* ... connected to the ladder's room, or ... */
+    bool mjai_invitations;      /* ... to invitations' (waiting to be seated in private rooms) */
+    ippon_mode mjai_mode;       /* ... for this mode */
+    char mjai_owner[40];        /* ... its owner's user id */
     int close_status;           /* the close frame's status after its last message; 0: 1008 */
 };
 

@@ -297,6 +297,14 @@ void gw_ladder_left(ippon_gateway *gw, const char *bot_id)
         set->back[k] = false; /* it has to enter again before the rotation starts */
 }
 
+bool gw_ladder_pooled(const ippon_gateway *gw, const char *bot_id)
+{
+    for (int m = 0; gw->ladder && m < IPPON_MODES; m++)
+        if (pool_find(gw->ladder, (ippon_mode)m, bot_id) >= 0)
+            return true;
+    return false;
+}
+
 void gw_ladder_match_over(ippon_gateway *gw, const ippon_stored_match *rec)
 {
     struct gw_ladder *l = gw->ladder;

@@ -39,6 +39,8 @@ enum {
 void gw_ladder_enter(ippon_gateway *gw, ippon_conn *c, ippon_mode mode);
 /* the AI bot_id's connection closed: it leaves the pool (a set between rotations waits on) */
 void gw_ladder_left(ippon_gateway *gw, const char *bot_id);
+/* the AI bot_id waits in a pool (a private room may seat it: gateway_room_bots.c) */
+bool gw_ladder_pooled(const ippon_gateway *gw, const char *bot_id);
 /* a ladder match ended (rec->ladder names its set): the set goes on to its next rotation */
 void gw_ladder_match_over(ippon_gateway *gw, const ippon_stored_match *rec);
 /* a ladder table came back from its journal: its set is rebuilt, playing */

@@ -5,7 +5,9 @@
  *
  * Rooms: practice-4p / practice-3p start a practice match against built-in bots at once, and
  * ladder (mode=4p or 3p) enters the bot ladder (gateway_ladder.h; public bots not suspended from
- * it), unless the bot already sits at a running table, which it then resumes. One connection per bot: a new
+ * it), and invitations (mode=4p or 3p) waits to be seated in private rooms by their hosts
+ * (gateway_room_bots.h; any bot not suspended), unless the bot already sits at a running table,
+ * which it then resumes. One connection per bot: a new
  * one replaces the old. A resume sends {"type":"resume","answered":R} and the lines after the
  * AI's N; without one, every line of the running match again from the first (the answers to lines
  * already answered are dropped by the table). An AI's messages are not rate-limited as a
@@ -27,6 +29,8 @@
 #include "game/gateway_state.h"
 #include "game/gateway_ladder.h"
 #include "game/gateway_live.h"
+#include "game/gateway_room_bots.h"
+#include "game/gateway_rooms.h"
 #include "game/gateway_lobby.h"
 #include "game/gateway_tables.h"
 #include "game/table_mjai.h"
@@ -38,13 +42,14 @@ enum {
     MJAI_BOT_SUSPENDED_CLOSE = 4002, /* ... an administrator suspended the bot */
 };
 
-/* the room's mode (the ladder's from mode=, 4p when absent) and whether it is the ladder, or -1
-   for a room or mode that is not one */
-static int room_mode(const char *room, const char *mode, bool *ladder)
+/* the room's mode (the ladder's and invitations' from mode=, 4p when absent) and whether it is
+   the ladder or invitations, or -1 for a room or mode that is not one */
+static int room_mode(const char *room, const char *mode, bool *ladder, bool *invitations)
 {
     *ladder = room && !strcmp(room, "ladder");
+    *invitations = room && !strcmp(room, "invitations");
     ippon_mode parsed = IPPON_MODE_4P;
-    if (*ladder)
+    if (*ladder || *invitations)
         return !mode || ippon_mode_parse(mode, &parsed) == 0 ? (int)parsed : -1;
     if (room && !strcmp(room, "practice-4p"))
         return IPPON_MODE_4P;
@@ -73,10 +78,11 @@ int ippon_gateway_mjai_admit(ippon_gateway *gw, const char *authorization, const
         snprintf(message, cap, "Authorization: Bearer <the bot's token> (64 hex digits, from POST /api/bots)");
         return 401;
     }
-    int players_mode = room_mode(room, mode, &who->ladder);
+    int players_mode = room_mode(room, mode, &who->ladder, &who->invitations);
     if (players_mode < 0) {
         *code = "bad_room";
-        snprintf(message, cap, "room: practice-4p, practice-3p or ladder (with mode=4p or mode=3p)");
+        snprintf(message, cap, "room: practice-4p, practice-3p, ladder or invitations (the last two with mode=4p or "
+                               "mode=3p)");
         return 400;
     }
     if (resume) {
@@ -119,6 +125,7 @@ int ippon_gateway_mjai_admit(ippon_gateway *gw, const char *authorization, const
     }
     snprintf(who->bot_id, sizeof who->bot_id, "%s", bot.id);
     snprintf(who->name, sizeof who->name, "%s", bot.name);
+    snprintf(who->owner_id, sizeof who->owner_id, "%s", bot.owner_id);
     who->mode = (ippon_mode)players_mode;
     return 0;
 }
@@ -178,19 +185,33 @@ ippon_conn *ippon_gateway_open_mjai(ippon_gateway *gw, void *socket, const char 
     }
     ippon_strmap_put(gw->users, c->user_id, c);
     c->next_answer = 1;
+    c->mjai_ladder = who->ladder;
+    c->mjai_invitations = who->invitations;
+    c->mjai_mode = who->mode;
+    snprintf(c->mjai_owner, sizeof c->mjai_owner, "%s", who->owner_id);
     struct gw_table *gt = gw_table_of(gw, c->user_id);
     if (gt && !gw_table_finished(gt)) {
         rejoin(gw, c, gt, who->resume);
         return c;
     }
-    if ((!who->ladder && !gw->set.bots) || gw->draining || gw->maintenance) {
+    gw_room_bot_connected(gw, c); /* seated in a room: stays there only if it waits for its mode again */
+    bool own_table = !who->ladder && !who->invitations; /* practice: the built-in bots must be on */
+    if ((own_table && !gw->set.bots) || gw->draining || gw->maintenance) {
         c->close_status = 1013; /* try again later */
         gw_send_error_and_close(gw, c, gw->maintenance ? "maintenance" : gw->draining ? "draining" : "no_bots",
-                                who->ladder ? "the ladder is not open now" : "practice tables are not available now");
+                                who->ladder        ? "the ladder is not open now"
+                                : who->invitations ? "no private tables are being made now"
+                                                   : "practice tables are not available now");
         return c;
     }
     if (who->ladder) {
-        gw_ladder_enter(gw, c, who->mode);
+        if (!gw_in_room(gw, c->user_id))
+            gw_ladder_enter(gw, c, who->mode);
+        return c;
+    }
+    if (who->invitations) {
+        ippon_log(IPPON_LOG_INFO, "mjai: bot %s (%s) from %s waits for invitations to %s private rooms", c->name,
+                  c->user_id, addr, ippon_mode_name(who->mode));
         return c;
     }
     gw_stop_waiting(gw, c->user_id);

@@ -10,7 +10,8 @@
  * still around (connected, not seated, queued or in another room), are offered to come back
  * ("room_offer") and come back with an ordinary room_join. A room_join is looked at only
  * once the limits on codes that lead nowhere admit it (gateway_room_limits.c), and tells them
- * whether its code named a room.
+ * whether its code named a room. The host may seat bot accounts' AIs too (gateway_room_bots.c):
+ * they are members marked "ai" that hear nothing of the room, and play their seats over mjai.
  */
 #include "game/gateway_rooms.h"
 
@@ -20,6 +21,7 @@
 #include "base/mode.h"
 #include "game/gateway_conn.h"
 #include "game/gateway_matchmaker.h"
+#include "game/gateway_room_bots.h"
 #include "game/gateway_room_limits.h"
 #include "game/gateway_state.h"
 #include "game/gateway_tables.h"
@@ -32,15 +34,13 @@ ippon_rooms *gw_rooms_new(void)
     return ippon_rooms_new(ROOMS_PER_ADDR, IPPON_ROOM_MAX_AGE_MS);
 }
 
-/* the cluster's matchmaker told: user joined room code (opened: as its host) */
-static void told_entered(ippon_gateway *gw, const char *code, const char *user_id, bool opened)
+void gw_room_told_entered(ippon_gateway *gw, const char *code, const char *user_id, bool opened)
 {
     if (gw->has_mm && gw->mm.room_entered)
         gw->mm.room_entered(gw->mm.ctx, code, user_id, opened);
 }
 
-/* ... users left room code (ended: it is over, and users were its members) */
-static void told_left(ippon_gateway *gw, const char *code, const char *const *users, int n, bool ended)
+void gw_room_told_left(ippon_gateway *gw, const char *code, const char *const *users, int n, bool ended)
 {
     if (gw->has_mm && gw->mm.room_left)
         gw->mm.room_left(gw->mm.ctx, code, users, n, ended);
@@ -52,16 +52,22 @@ static void told_ended(ippon_gateway *gw, const ippon_room *room)
     const char *users[IPPON_ROOM_MAX_SEATS];
     for (int i = 0; i < room->n; i++)
         users[i] = room->members[i].user_id;
-    told_left(gw, room->code, users, room->n, true);
+    gw_room_told_left(gw, room->code, users, room->n, true);
 }
 
 /* the room as its members see it */
 static json_t *room_json(const ippon_room *room)
 {
     json_t *members = json_array();
-    for (int i = 0; i < room->n; i++)
-        json_array_append_new(members, json_pack("{s:s,s:s,s:b}", "user_id", room->members[i].user_id, "name",
-                                                 room->members[i].name, "host", i == 0));
+    for (int i = 0; i < room->n; i++) {
+        const ippon_room_member *m = &room->members[i];
+        json_t *member = json_pack("{s:s,s:s,s:b}", "user_id", m->user_id, "name", m->name, "host", i == 0);
+        if (member && m->ai) {
+            json_object_set_new(member, "ai", json_true());
+            json_object_set_new(member, "owner", json_string(m->owner));
+        }
+        json_array_append_new(members, member);
+    }
     const ippon_room_choices *c = &room->choices;
     return json_pack("{s:s,s:s,s:o,s:{s:s,s:s,s:b,s:b,s:i},s:i}", "type", "room", "code", room->code, "members",
                      members, "choices", "mode", ippon_mode_name(c->mode), "clock", c->relaxed ? "relaxed" : "standard",
@@ -69,22 +75,30 @@ static json_t *room_json(const ippon_room *room)
                      ippon_mode_players(c->mode));
 }
 
-/* a message to every member of the room who is connected (msg taken) */
+/* a message to every member of the room who is connected (msg taken); not its AIs, whose
+   connections hear mjai only */
 static void tell_members(ippon_gateway *gw, const ippon_room *room, json_t *msg)
 {
     for (int i = 0; i < room->n; i++) {
-        ippon_conn *c = gw_conn_of(gw, room->members[i].user_id);
+        ippon_conn *c = room->members[i].ai ? NULL : gw_conn_of(gw, room->members[i].user_id);
         if (c)
             gw_send(gw, c, json_incref(msg));
     }
     json_decref(msg);
 }
 
-/* the room's members and the code it had, told that it closed (and the cluster, that it is over) */
+void gw_room_tell(ippon_gateway *gw, const ippon_room *room)
+{
+    tell_members(gw, room, room_json(room));
+}
+
+/* the room's members and the code it had, told that it closed (and the cluster, that it is over);
+   its AIs are free again */
 static void tell_closed(ippon_gateway *gw, const ippon_room *room, const char *reason)
 {
     told_ended(gw, room);
     tell_members(gw, room, json_pack("{s:s,s:s,s:s}", "type", "room_closed", "code", room->code, "reason", reason));
+    gw_room_bots_released(gw, room);
 }
 
 /* may c be in a room now? (not at a table, not queued); false with the error sent */
@@ -101,7 +115,7 @@ static bool free_to_gather(ippon_gateway *gw, ippon_conn *c)
     return true;
 }
 
-static void refuse(ippon_gateway *gw, ippon_conn *c, int err)
+void gw_room_refuse(ippon_gateway *gw, ippon_conn *c, int err)
 {
     static const char *const why[] = {
         [-IPPON_ROOM_IN_ROOM] = "you are in a room already: leave it first",
@@ -145,6 +159,7 @@ static bool read_choices(ippon_gateway *gw, ippon_conn *c, const json_t *msg, ip
 static ippon_room_member member_of(const ippon_conn *c)
 {
     ippon_room_member m;
+    memset(&m, 0, sizeof m);
     snprintf(m.user_id, sizeof m.user_id, "%s", c->user_id);
     snprintf(m.name, sizeof m.name, "%s", c->name);
     return m;
@@ -163,11 +178,11 @@ static void on_create(ippon_gateway *gw, ippon_conn *c, const json_t *msg, int64
     char code[IPPON_ROOM_CODE_LEN + 1];
     int rc = ippon_rooms_create(gw->rooms, &host, c->addr, &choices, now, code);
     if (rc != IPPON_ROOM_OK) {
-        refuse(gw, c, rc);
+        gw_room_refuse(gw, c, rc);
         return;
     }
     gw_send(gw, c, room_json(ippon_rooms_find(gw->rooms, code)));
-    told_entered(gw, code, c->user_id, true);
+    gw_room_told_entered(gw, code, c->user_id, true);
 }
 
 /* c joins room code of this node: true if it is a member now (the members told), else false
@@ -179,11 +194,11 @@ static bool join_here(ippon_gateway *gw, ippon_conn *c, ippon_room *room, const 
     ippon_room_member me = member_of(c);
     int rc = ippon_rooms_join(gw->rooms, code, &me);
     if (rc != IPPON_ROOM_OK) {
-        refuse(gw, c, rc);
+        gw_room_refuse(gw, c, rc);
         return false;
     }
     tell_members(gw, room, room_json(room));
-    told_entered(gw, room->code, c->user_id, false);
+    gw_room_told_entered(gw, room->code, c->user_id, false);
     return true;
 }
 
@@ -205,7 +220,7 @@ void gw_room_join_go(ippon_gateway *gw, ippon_conn *c, const char *code, bool sh
         /* perhaps another node's: the matchmaker sends the player there, or says there is none */
         if (ippon_rooms_of(gw->rooms, c->user_id)) {
             gw_room_join_end(gw, c, shared, false); /* the code was not looked at */
-            refuse(gw, c, IPPON_ROOM_IN_ROOM);
+            gw_room_refuse(gw, c, IPPON_ROOM_IN_ROOM);
         } else if (free_to_gather(gw, c)) {
             c->room_asks++; /* its end: ippon_gateway_room_found_elsewhere or _refused */
             c->room_asks_shared += shared;
@@ -217,7 +232,7 @@ void gw_room_join_go(ippon_gateway *gw, ippon_conn *c, const char *code, bool sh
     }
     gw_room_join_end(gw, c, shared, !room); /* a code that names a room is no failure */
     if (!room)
-        refuse(gw, c, IPPON_ROOM_NOT_FOUND);
+        gw_room_refuse(gw, c, IPPON_ROOM_NOT_FOUND);
     else
         join_here(gw, c, room, code);
 }
@@ -248,16 +263,24 @@ static void on_leave(ippon_gateway *gw, ippon_conn *c)
     }
     gw_send(gw, c, json_pack("{s:s}", "type", "room_left"));
     tell_members(gw, room, room_json(room));
-    told_left(gw, room->code, (const char *[]){c->user_id}, 1, false);
+    gw_room_told_left(gw, room->code, (const char *[]){c->user_id}, 1, false);
+}
+
+ippon_room *gw_room_hosted(ippon_gateway *gw, ippon_conn *c)
+{
+    ippon_room *room = ippon_rooms_of(gw->rooms, c->user_id);
+    if (!room || strcmp(room->members[0].user_id, c->user_id) != 0) {
+        gw_room_refuse(gw, c, room ? IPPON_ROOM_NOT_HOST : IPPON_ROOM_NOT_FOUND);
+        return NULL;
+    }
+    return room;
 }
 
 static void on_start(ippon_gateway *gw, ippon_conn *c)
 {
-    ippon_room *room = ippon_rooms_of(gw->rooms, c->user_id);
-    if (!room || strcmp(room->members[0].user_id, c->user_id) != 0) {
-        refuse(gw, c, room ? IPPON_ROOM_NOT_HOST : IPPON_ROOM_NOT_FOUND);
+    ippon_room *room = gw_room_hosted(gw, c);
+    if (!room)
         return;
-    }
     int seats = ippon_mode_players(room->choices.mode);
     if (room->n < seats && (!room->choices.bots || !gw->set.bots)) {
         gw_bad(gw, c, "room_not_full", "bots may not fill this table: wait for every seat to be taken");
@@ -268,20 +291,22 @@ static void on_start(ippon_gateway *gw, ippon_conn *c)
         return;
     }
     ippon_lobby_entry humans[IPPON_ROOM_MAX_SEATS];
+    gw_table_options opt = {
+        .private_match = true, .clock_factor = room->choices.relaxed ? RELAXED : 1,
+        .no_spectators = !room->choices.spectators, .watch_delay_ms = (int64_t)room->choices.delay_s * 1000,
+    };
     int n = 0;
     int64_t now = gw_now(gw);
     for (int i = 0; i < room->n; i++) {
         if (gw_table_of(gw, room->members[i].user_id))
             continue; /* seated elsewhere meanwhile (cannot happen through this server's rules) */
+        memset(&humans[n], 0, sizeof humans[n]);
         snprintf(humans[n].user_id, sizeof humans[n].user_id, "%s", room->members[i].user_id);
         snprintf(humans[n].name, sizeof humans[n].name, "%s", room->members[i].name);
         humans[n].since = now;
+        opt.mjai[n] = room->members[i].ai; /* the host's AIs play over mjai */
         n++;
     }
-    gw_table_options opt = {
-        .private_match = true, .clock_factor = room->choices.relaxed ? RELAXED : 1,
-        .no_spectators = !room->choices.spectators, .watch_delay_ms = (int64_t)room->choices.delay_s * 1000,
-    };
     ippon_room started = *room;
     ippon_rooms_start(gw->rooms, room->code, now); /* kept as played: room_again opens it again */
     told_ended(gw, &started);
@@ -311,17 +336,17 @@ static void on_again(ippon_gateway *gw, ippon_conn *c, int64_t now)
     ippon_room was;
     int rc = ippon_rooms_reopen(gw->rooms, c->user_id, c->addr, now, &was);
     if (rc != IPPON_ROOM_OK) {
-        refuse(gw, c, rc);
+        gw_room_refuse(gw, c, rc);
         return;
     }
     ippon_room *room = ippon_rooms_find(gw->rooms, was.code);
     gw_send(gw, c, room_json(room));
-    told_entered(gw, room->code, c->user_id, true);
+    gw_room_told_entered(gw, room->code, c->user_id, true);
     json_t *offer = json_pack("{s:s,s:s,s:{s:s,s:s}}", "type", "room_offer", "code", room->code, "host", "user_id",
                               c->user_id, "name", c->name);
     for (int i = 1; i < was.n; i++) {
         const char *user = was.members[i].user_id;
-        ippon_conn *friend = gw_conn_of(gw, user);
+        ippon_conn *friend = was.members[i].ai ? NULL : gw_conn_of(gw, user); /* AIs are seated again */
         if (friend && !friend->closing && !gw_table_of(gw, user) && !ippon_rooms_of(gw->rooms, user) &&
             ippon_lobby_mode_of(gw->lobby, user) < 0)
             gw_send(gw, friend, json_incref(offer));
@@ -341,6 +366,8 @@ bool gw_room_message(ippon_gateway *gw, ippon_conn *c, const char *type, const j
         on_start(gw, c);
     else if (!strcmp(type, "room_again"))
         on_again(gw, c, now);
+    else if (gw_room_bots_message(gw, c, type, msg))
+        ;
     else
         return false;
     return true;
@@ -375,8 +402,8 @@ void ippon_gateway_room_arrived(ippon_gateway *gw, const char *user_id, const ch
         return;
     if (!room || !join_here(gw, c, room, code)) { /* gone meanwhile, or full: it belongs to it no more */
         if (!room)
-            refuse(gw, c, IPPON_ROOM_NOT_FOUND);
-        told_left(gw, code, (const char *[]){user_id}, 1, false);
+            gw_room_refuse(gw, c, IPPON_ROOM_NOT_FOUND);
+        gw_room_told_left(gw, code, (const char *[]){user_id}, 1, false);
     }
 }
 

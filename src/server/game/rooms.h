@@ -46,6 +46,8 @@ typedef struct ippon_room_choices {
 typedef struct ippon_room_member {
     char user_id[40];
     char name[80];
+    bool ai;          /* a bot account's AI the host seated (gateway_room_bots.c): it plays over mjai */
+    char owner[80];   /* ... its owner's display name */
 } ippon_room_member;
 
 typedef struct ippon_room {

@@ -276,13 +276,14 @@ static int kyoku(const ippon_table *t)
     return ippon_proto_kyoku(t->m, t->first_dealer);
 }
 
-/* the seats' names, as in match_found (a resumed view must not rely on the client's memory) */
+/* the seats' names, as in match_found (a resumed view must not rely on the client's memory): a
+   built-in bot and a bot account's AI are bots, the AI an "ai" too */
 static json_t *names_json(const ippon_table *t)
 {
     json_t *names = json_array();
     for (int s = 0; s < t->players; s++)
-        json_array_append_new(names, json_pack("{s:i,s:s,s:b}", "seat", s, "name", t->seats[s].name, "bot",
-                                               t->seats[s].bot));
+        json_array_append_new(names, json_pack("{s:i,s:s,s:b,s:b}", "seat", s, "name", t->seats[s].name, "bot",
+                                               t->seats[s].bot || t->seats[s].mjai, "ai", t->seats[s].mjai));
     return names;
 }
 

@@ -143,7 +143,11 @@ static int on_writeable(struct lws *wsi, struct ws_session *s, ippon_gateway *gw
     return 0;
 }
 
-/* a query parameter of the upgrade's URL ("room"), or NULL */
+enum { URL_ARG_CAP = 64 }; /* a query argument's "key=value", its NUL included */
+
+/* a query parameter of the upgrade's URL ("room"), or NULL. lws copies each "key=value" of the
+   query into buf in turn and stops at the first that does not fit: buf must hold every argument
+   an AI may send before the one asked for (URL_ARG_CAP) */
 static const char *url_arg(struct lws *wsi, const char *name, char *buf, int cap)
 {
     char key[16];
@@ -153,7 +157,7 @@ static const char *url_arg(struct lws *wsi, const char *name, char *buf, int cap
 
 int ippon_mjai_ws_admit(struct lws *wsi, ippon_app *app, ippon_mjai_entry *who, ippon_rest_response *res)
 {
-    char authorization[160] = "", room_buf[48], mode_buf[16], resume_buf[48];
+    char authorization[160] = "", room_buf[URL_ARG_CAP], mode_buf[URL_ARG_CAP], resume_buf[URL_ARG_CAP];
     if (lws_hdr_copy(wsi, authorization, sizeof authorization, WSI_TOKEN_HTTP_AUTHORIZATION) < 0)
         authorization[0] = '\0';
     const char *room = url_arg(wsi, "room", room_buf, sizeof room_buf);

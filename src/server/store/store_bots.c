@@ -91,6 +91,25 @@ int ippon_store_bot_get(ippon_store *st, const char *bot_id, ippon_bot *out)
     return sb_one(st, q, out, NULL, "bot by id");
 }
 
+/* step q (bound; its columns BOT_COLUMNS then the owner's name) for one bot: 0 with *out and
+   owner_name, IPPON_STORE_NOT_FOUND or -1; q finalized */
+static int sb_one_with_owner(ippon_store *st, ippon_sql_stmt *q, ippon_bot *out, char *owner_name, size_t owner_len,
+                             bool *deleted, const char *what)
+{
+    int step = ippon_sql_step(q), rc = 0;
+    if (step == IPPON_SQL_ROW) {
+        sb_read(q, out, deleted);
+        sb_copy(q, BOT_COLUMN_COUNT, owner_name, owner_len);
+    } else if (step == IPPON_SQL_DONE) {
+        rc = IPPON_STORE_NOT_FOUND;
+    } else {
+        ippon_store_failed(st, what);
+        rc = -1;
+    }
+    ippon_sql_finalize(q);
+    return rc;
+}
+
 int ippon_store_bot_about(ippon_store *st, const char *user_id, ippon_bot *out, char *owner_name, size_t owner_len,
                           bool *deleted)
 {
@@ -99,18 +118,18 @@ int ippon_store_bot_about(ippon_store *st, const char *user_id, ippon_bot *out, 
     if (!q)
         return -1;
     ippon_sql_bind_text(q, 1, user_id);
-    int step = ippon_sql_step(q), rc = 0;
-    if (step == IPPON_SQL_ROW) {
-        sb_read(q, out, deleted);
-        sb_copy(q, BOT_COLUMN_COUNT, owner_name, owner_len);
-    } else if (step == IPPON_SQL_DONE) {
-        rc = IPPON_STORE_NOT_FOUND;
-    } else {
-        ippon_store_failed(st, "bot about");
-        rc = -1;
-    }
-    ippon_sql_finalize(q);
-    return rc;
+    return sb_one_with_owner(st, q, out, owner_name, owner_len, deleted, "bot about");
+}
+
+int ippon_store_bot_by_name(ippon_store *st, const char *name, ippon_bot *out, char *owner_name, size_t owner_len)
+{
+    ippon_sql_stmt *q = sb_prepare(st, "SELECT " BOT_COLUMNS ", o.display_name" BOT_FROM
+                                       " JOIN users o ON o.id = b.owner_id WHERE lower(u.display_name) = lower(?1)"
+                                       " AND b.deleted_at IS NULL AND o.banned_at IS NULL AND u.banned_at IS NULL");
+    if (!q)
+        return -1;
+    ippon_sql_bind_text(q, 1, name);
+    return sb_one_with_owner(st, q, out, owner_name, owner_len, NULL, "bot by name");
 }
 
 int ippon_store_bots_of(ippon_store *st, const char *owner_id, ippon_bot out[IPPON_BOTS_PER_OWNER], int *n)

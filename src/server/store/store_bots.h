@@ -62,6 +62,14 @@ int ippon_store_bot_get(ippon_store *st, const char *bot_id, ippon_bot *out);
 int ippon_store_bot_about(ippon_store *st, const char *user_id, ippon_bot *out, char *owner_name, size_t owner_len,
                           bool *deleted);
 
+/*
+ * The live bot whose name is `name` (any case), with its owner's display name into owner_name (a
+ * host seating it in a private room by name: game/gateway_room_bots.c). A bot whose owner is
+ * banned, or that is banned itself, is not found, as at the token's check. 0,
+ * IPPON_STORE_NOT_FOUND or -1.
+ */
+int ippon_store_bot_by_name(ippon_store *st, const char *name, ippon_bot *out, char *owner_name, size_t owner_len);
+
 /* owner_id's live bots, oldest first, into out (at most IPPON_BOTS_PER_OWNER); *n their count. 0 or -1 */
 int ippon_store_bots_of(ippon_store *st, const char *owner_id, ippon_bot out[IPPON_BOTS_PER_OWNER], int *n);
 
