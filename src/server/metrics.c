@@ -31,6 +31,11 @@ typedef struct histogram {
 
 /* seconds; the budget is 20 ms at the 99th percentile (src/server/README.md, "Performance budgets") */
 static const double action_bounds[] = {0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1};
+/* seconds; the relay's budget is 5 ms at the 99th percentile each way (src/server/README.md, "Performance
+   budgets"): fine steps up to it, coarse ones after */
+static const double relay_bounds[] = {0.000002, 0.000005, 0.00001, 0.000025, 0.00005, 0.0001, 0.00025, 0.0005,
+                                      0.001, 0.002, 0.003, 0.005, 0.01, 0.05, 0.25, 1};
+_Static_assert(sizeof relay_bounds / sizeof relay_bounds[0] <= HIST_MAX_BOUNDS, "a histogram has 16 bounds at most");
 /* seconds; bots fill a table after bot_fill_after (its default among the bounds) */
 static const double wait_bounds[] = {1, 2, 5, 10, 20, 30, 45, 60, 120, 300, 600};
 
@@ -39,6 +44,7 @@ struct ippon_metrics {
     uint64_t counters[IPPON_METRIC_COUNTERS];
     uint64_t http[6]; /* by status class: [1] 1xx … [5] 5xx, [0] anything else */
     histogram action_latency, queue_wait;
+    histogram mjai_relay[IPPON_MJAI_RELAY_WAYS];
 };
 
 ippon_metrics *ippon_metrics_new(int64_t started_ms)
@@ -51,6 +57,10 @@ ippon_metrics *ippon_metrics_new(int64_t started_ms)
     m->action_latency.n = (int)(sizeof action_bounds / sizeof action_bounds[0]);
     m->queue_wait.bounds = wait_bounds;
     m->queue_wait.n = (int)(sizeof wait_bounds / sizeof wait_bounds[0]);
+    for (int way = 0; way < IPPON_MJAI_RELAY_WAYS; way++) {
+        m->mjai_relay[way].bounds = relay_bounds;
+        m->mjai_relay[way].n = (int)(sizeof relay_bounds / sizeof relay_bounds[0]);
+    }
     return m;
 }
 
@@ -91,6 +101,12 @@ void ippon_metrics_queue_wait(ippon_metrics *m, double seconds)
 {
     if (m)
         observe(&m->queue_wait, seconds);
+}
+
+void ippon_metrics_mjai_relay(ippon_metrics *m, ippon_mjai_relay_way way, double seconds)
+{
+    if (m && way < IPPON_MJAI_RELAY_WAYS)
+        observe(&m->mjai_relay[way], seconds);
 }
 
 /* ---- the page -------------------------------------------------------------------------- */
@@ -198,5 +214,11 @@ void ippon_metrics_write(const ippon_metrics *m, ippon_metrics_page *p, int64_t 
                       &m->action_latency);
         put_histogram(p, "ippon_queue_wait_seconds", "How long queued players waited before being seated.",
                       &m->queue_wait);
+        put_histogram(p, "ippon_mjai_relay_out_seconds",
+                      "An AI's line over mjai, from its table's event handed to its seat to the line written to its socket.",
+                      &m->mjai_relay[IPPON_MJAI_RELAY_OUT]);
+        put_histogram(p, "ippon_mjai_relay_in_seconds",
+                      "An AI's answer over mjai, from its message arriving to the answer taken by its table.",
+                      &m->mjai_relay[IPPON_MJAI_RELAY_IN]);
     }
 }

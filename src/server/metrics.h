@@ -11,6 +11,11 @@
  *     ippon_action_latency_seconds_bucket{le="0.001"} 9120
  *                                                a player's action handled: message in → the
  *                                                events queued to every seat
+ *     ippon_mjai_relay_out_seconds_bucket{le="0.005"} 88120
+ *                                                an AI's line: handed to its seat by the table →
+ *                                                written to its socket (game/gateway_mjai.c)
+ *     ippon_mjai_relay_in_seconds_bucket{le="0.0001"} 88000
+ *                                                an AI's answer: its message in → taken by the table
  *     ippon_matches_finished_total 301           tables that ended (won or closed)
  *     ippon_messages_received_total, ippon_messages_sent_total
  *     ippon_matches_lost_total{kind="journal_unreadable"|"voided_at_resume"}
@@ -60,6 +65,16 @@ void ippon_metrics_http(ippon_metrics *m, int status);
 void ippon_metrics_action_latency(ippon_metrics *m, double seconds);
 /* a queued player was seated after waiting this long */
 void ippon_metrics_queue_wait(ippon_metrics *m, double seconds);
+
+/* the two ways of the mjai relay (game/gateway_mjai.c): a table's line out to an AI's socket, an
+   AI's answer in to its table */
+typedef enum ippon_mjai_relay_way {
+    IPPON_MJAI_RELAY_OUT,
+    IPPON_MJAI_RELAY_IN,
+    IPPON_MJAI_RELAY_WAYS
+} ippon_mjai_relay_way;
+/* one line relayed that way took this long (seconds, on the monotonic clock) */
+void ippon_metrics_mjai_relay(ippon_metrics *m, ippon_mjai_relay_way way, double seconds);
 
 /* the count so far of a counter; of HTTP responses of status class cls (1..5; 0: other) */
 uint64_t ippon_metrics_counter(const ippon_metrics *m, ippon_metric_counter which);

@@ -305,6 +305,10 @@ static void metrics_page(void **state)
     ippon_metrics_action_latency(m, 0.002);
     ippon_metrics_action_latency(m, 5.0); /* above every bound */
     ippon_metrics_queue_wait(m, 12);
+    ippon_metrics_mjai_relay(m, IPPON_MJAI_RELAY_OUT, 0.000001); /* below every bound */
+    ippon_metrics_mjai_relay(m, IPPON_MJAI_RELAY_OUT, 0.004);
+    ippon_metrics_mjai_relay(m, IPPON_MJAI_RELAY_IN, 0.00003);
+    ippon_metrics_mjai_relay(NULL, IPPON_MJAI_RELAY_IN, 0.00003); /* no metrics: nothing happens */
     ippon_metrics_http(m, 200);
     ippon_metrics_http(m, 503);
     ippon_metrics_count(m, IPPON_METRIC_ADMIN_LOGIN_FAILED);
@@ -322,6 +326,18 @@ static void metrics_page(void **state)
         "ippon_action_latency_seconds_sum 5.002300\n",
         "ippon_queue_wait_seconds_bucket{le=\"10\"} 0\n",
         "ippon_queue_wait_seconds_bucket{le=\"20\"} 1\n",
+        "# TYPE ippon_mjai_relay_out_seconds histogram\n",
+        "ippon_mjai_relay_out_seconds_bucket{le=\"2e-06\"} 1\n",
+        "ippon_mjai_relay_out_seconds_bucket{le=\"0.003\"} 1\n",
+        "ippon_mjai_relay_out_seconds_bucket{le=\"0.005\"} 2\n",
+        "ippon_mjai_relay_out_seconds_bucket{le=\"1\"} 2\n",
+        "ippon_mjai_relay_out_seconds_bucket{le=\"+Inf\"} 2\n",
+        "ippon_mjai_relay_out_seconds_sum 0.004001\n",
+        "ippon_mjai_relay_out_seconds_count 2\n",
+        "# TYPE ippon_mjai_relay_in_seconds histogram\n",
+        "ippon_mjai_relay_in_seconds_bucket{le=\"2.5e-05\"} 0\n",
+        "ippon_mjai_relay_in_seconds_bucket{le=\"5e-05\"} 1\n",
+        "ippon_mjai_relay_in_seconds_count 1\n",
         "ippon_http_responses_total{class=\"2xx\"} 1\n",
         "ippon_errors_total{kind=\"http_5xx\"} 1\n",
         "ippon_admin_logins_failed_total 1\n",

@@ -201,6 +201,10 @@ int ippon_gateway_close_status(const ippon_conn *c);
    close once it is sent. Give the block back with ippon_gateway_out_free once written */
 unsigned char *ippon_gateway_next_out(ippon_gateway *gw, ippon_conn *c, size_t *len, bool *close_after);
 void ippon_gateway_out_free(ippon_gateway *gw, unsigned char *block);
+/* the message last taken with ippon_gateway_next_out is written to the socket (whole, or its rest
+   held by the socket layer until the socket drains): a table's line to an AI counts in /metrics'
+   ippon_mjai_relay_out_seconds */
+void ippon_gateway_out_written(ippon_gateway *gw, ippon_conn *c);
 
 /*
  * The sockets' side (net/ws.c) is told through this hook that a socket has messages to write

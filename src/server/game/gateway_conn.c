@@ -2,7 +2,8 @@
  * gateway_conn.c — what a connection is sent (gateway_conn.h): each message a block with head room
  * for the socket layer's frame header, queued until the socket can write; a client that does not
  * read is dropped as too slow; a message that cannot be made for lack of memory closes the
- * connection after what it already has (gateway.c's top comment). Also the bad-message count
+ * connection after what it already has (gateway.c's top comment). A table's line for an AI carries
+ * when its seat was handed it, and its writing is timed (ippon_mjai_relay_out_seconds). Also the bad-message count
  * that closes an abusive connection, and finding a player's connection.
  */
 #include "game/gateway_conn.h"
@@ -14,11 +15,13 @@
 
 #include "base/log.h"
 #include "game/gateway_state.h"
+#include "metrics.h"
 
 struct out_msg {
     struct out_msg *next;
     size_t len;
     bool close_after;
+    int64_t relayed_at_us;  /* a table's line for an AI: when its seat was handed it; 0: not one */
     unsigned char data[]; /* IPPON_GATEWAY_HEAD_ROOM bytes of head room, then the text */
 };
 
@@ -52,7 +55,7 @@ int gw_test_failing_sends;
 #endif
 
 /* a message block holding text after the head room; NULL when out of memory */
-static struct out_msg *out_msg_new(const char *text, size_t len, bool close_after)
+static struct out_msg *out_msg_new(const char *text, size_t len, bool close_after, int64_t relayed_at_us)
 {
     struct out_msg *m = malloc(sizeof *m + IPPON_GATEWAY_HEAD_ROOM + len);
     if (!m)
@@ -60,6 +63,7 @@ static struct out_msg *out_msg_new(const char *text, size_t len, bool close_afte
     m->next = NULL;
     m->len = len;
     m->close_after = close_after;
+    m->relayed_at_us = relayed_at_us;
     memcpy(m->data + IPPON_GATEWAY_HEAD_ROOM, text, len);
     return m;
 }
@@ -95,7 +99,8 @@ static void send_failed(ippon_gateway *gw, ippon_conn *c)
         gw->want_write(c->socket);
 }
 
-void gw_send_text(ippon_gateway *gw, ippon_conn *c, const char *text, size_t len, bool close_after)
+void gw_send_relayed(ippon_gateway *gw, ippon_conn *c, const char *text, size_t len, bool close_after,
+                     int64_t relayed_at_us)
 {
     if (!c || c->closing)
         return;
@@ -105,8 +110,9 @@ void gw_send_text(ippon_gateway *gw, ippon_conn *c, const char *text, size_t len
         close_after = true;
         text = "{\"type\":\"error\",\"code\":\"too_slow\",\"message\":\"you are not reading your messages\"}";
         len = strlen(text);
+        relayed_at_us = 0;
     }
-    struct out_msg *m = out_msg_new(text, len, close_after);
+    struct out_msg *m = out_msg_new(text, len, close_after, relayed_at_us);
 #ifdef IPPON_TEST_HOOKS
     if (m && gw_test_failing_sends > 0) {
         gw_test_failing_sends--;
@@ -119,6 +125,11 @@ void gw_send_text(ippon_gateway *gw, ippon_conn *c, const char *text, size_t len
         return;
     }
     enqueue(gw, c, m);
+}
+
+void gw_send_text(ippon_gateway *gw, ippon_conn *c, const char *text, size_t len, bool close_after)
+{
+    gw_send_relayed(gw, c, text, len, close_after, 0);
 }
 
 /* msg NULL (json_pack out of memory) or not written out counts as a failed send */
@@ -148,6 +159,7 @@ void gw_send_error_and_close(ippon_gateway *gw, ippon_conn *c, const char *code,
 unsigned char *ippon_gateway_next_out(ippon_gateway *gw, ippon_conn *c, size_t *len, bool *close_after)
 {
     struct out_msg *m = c->out_head;
+    c->out_relayed_at_us = m ? m->relayed_at_us : 0;
     if (!m && c->overloaded) { /* the last word after a message that could not be made */
         c->overloaded = false;
         *len = gw->overloaded_len;
@@ -173,6 +185,15 @@ void ippon_gateway_out_free(ippon_gateway *gw, unsigned char *block)
 {
     if (!gw || block != gw->overloaded)
         free(block);
+}
+
+void ippon_gateway_out_written(ippon_gateway *gw, ippon_conn *c)
+{
+    if (!c->out_relayed_at_us)
+        return;
+    ippon_metrics_mjai_relay(gw->app ? gw->app->metrics : NULL, IPPON_MJAI_RELAY_OUT,
+                             (double)(lws_now_usecs() - c->out_relayed_at_us) / 1e6);
+    c->out_relayed_at_us = 0;
 }
 
 void gw_send_move(ippon_gateway *gw, ippon_conn *c, const char *reason, const char *node, const char *what,

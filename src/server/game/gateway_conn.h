@@ -41,6 +41,8 @@ struct ippon_conn {
     ippon_mode mjai_mode;       /* ... for this mode */
     char mjai_owner[40];        /* ... its owner's user id */
     int close_status;           /* the close frame's status after its last message; 0: 1008 */
+    int64_t out_relayed_at_us;  /* the message being written is a table's line for the AI, handed
+                                   to its seat then (lws_now_usecs); 0: it is not one */
 };
 
 #ifdef IPPON_TEST_HOOKS
@@ -53,6 +55,11 @@ extern int gw_test_failing_sends;
    error "overloaded", and nothing more is queued for it: c's events never have a gap */
 void gw_send(ippon_gateway *gw, ippon_conn *c, json_t *msg);
 void gw_send_text(ippon_gateway *gw, ippon_conn *c, const char *text, size_t len, bool close_after);
+/* the same for a table's line to an AI, handed to its seat at relayed_at_us (lws_now_usecs, > 0):
+   once written (ippon_gateway_out_written) the time since counts in /metrics'
+   ippon_mjai_relay_out_seconds */
+void gw_send_relayed(ippon_gateway *gw, ippon_conn *c, const char *text, size_t len, bool close_after,
+                     int64_t relayed_at_us);
 void gw_send_error(ippon_gateway *gw, ippon_conn *c, const char *code, const char *message);
 /* the last message of a connection: an error, then the socket closes */
 void gw_send_error_and_close(ippon_gateway *gw, ippon_conn *c, const char *code, const char *message);

@@ -15,6 +15,12 @@
  * answer counts as a bad message instead, and too many close the connection. A bot whose token
  * stops working (deleted, renewed, suspended: the REST layer says so once it is stored) loses its
  * connection the way a banned player does (ippon_gateway_disconnect), with a close status of its own.
+ *
+ * The relay is timed both ways on the monotonic clock, for /metrics (metrics.h): a table's line from
+ * the moment its seat is handed it (gw_mjai_line) to its socket's write (ippon_gateway_out_written,
+ * ippon_mjai_relay_out_seconds); an answer from its message's arrival to the table having taken it
+ * (ippon_mjai_relay_in_seconds; one that comes with no match running reaches no table and is not
+ * counted). The lines sent again to a connection that comes back are a replay, not timed.
  */
 #include "game/gateway_mjai.h"
 
@@ -34,6 +40,7 @@
 #include "game/gateway_lobby.h"
 #include "game/gateway_tables.h"
 #include "game/table_mjai.h"
+#include "metrics.h"
 #include "store/store_bots.h"
 
 enum {
@@ -239,7 +246,7 @@ void gw_mjai_line(ippon_gateway *gw, ippon_table *t, const char *user_id, const 
     bool last = ippon_table_over(t) && !strncmp(line, "{\"type\":\"end_game\"", 18);
     if (last)
         c->close_status = MJAI_NORMAL_CLOSE;
-    gw_send_text(gw, c, line, strlen(line), last);
+    gw_send_relayed(gw, c, line, strlen(line), last, lws_now_usecs());
 }
 
 void gw_mjai_timed_out(ippon_gateway *gw, ippon_table *t, int seat, const char *user_id)
@@ -262,6 +269,7 @@ void gw_mjai_table_closed(ippon_gateway *gw, const char *user_id)
 
 void gw_mjai_message(ippon_gateway *gw, ippon_conn *c, const char *text, size_t len)
 {
+    lws_usec_t arrived = lws_now_usecs();
     while (len > 0 && (text[len - 1] == '\n' || text[len - 1] == '\r'))
         len--;
     char *line = malloc(len + 1);
@@ -292,6 +300,8 @@ void gw_mjai_message(ippon_gateway *gw, ippon_conn *c, const char *text, size_t 
         }
     }
     gw_table_reschedule(gt);
+    ippon_metrics_mjai_relay(gw->app ? gw->app->metrics : NULL, IPPON_MJAI_RELAY_IN,
+                             (double)(lws_now_usecs() - arrived) / 1e6);
     free(line);
 }
 

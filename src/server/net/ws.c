@@ -7,6 +7,8 @@
  * closes, close code 1009). Complete text messages go to ippon_gateway_message. Writing happens
  * only in LWS_CALLBACK_SERVER_WRITEABLE: up to WS_WRITES_PER_TURN queued messages per callback,
  * asking for another while more wait; a message marked close_after closes the socket once sent.
+ * Each message written is reported to the gateway (ippon_gateway_out_written: the mjai relay's
+ * timing).
  *
  * Closing so that the last word arrives: after that message, lws's own close: a close frame
  * (1008 with the reason, 1009 for a message too large), then up to 5 s reading and dropping what
@@ -130,6 +132,7 @@ static int on_writeable(struct lws *wsi, struct ws_session *s, ippon_gateway *gw
         ippon_gateway_out_free(gw, buf);
         if (n < (int)len)
             return -1;
+        ippon_gateway_out_written(gw, s->conn);
         if (close_after) {
             s->close_now = true;
             if (!s->close_code)
