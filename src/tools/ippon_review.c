@@ -4,7 +4,7 @@
  * measure and waits, as JSON (include/ippon/review.h; the output is documented in
  * src/review/README.md).
  *
- *   ippon-review --seat N [--rules NAME|FILE.json] [--pretty] < game.json
+ *   ippon-review --seat N [--rules NAME|FILE.json] [--pretty] < GAME.json
  *
  * stdin holds one game, or several one after another (a .jsonl stream); each gives one JSON
  * document on stdout (one line each unless --pretty). The rules default to Tenhou's (tenhou3
@@ -25,7 +25,7 @@
 static void usage(FILE *out)
 {
     fprintf(out,
-            "usage: ippon-review --seat N [--rules NAME|FILE.json] [--pretty] < game.json\n"
+            "usage: ippon-review --seat N [--rules NAME|FILE.json] [--pretty] < GAME.json\n"
             "\n"
             "Reviews seat N's discards through a tenhou.net/6 game (or several, one after another):\n"
             "for every legal discard, the shanten it leaves, its ukeire with the copies the seat\n"
