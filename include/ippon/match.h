@@ -257,6 +257,12 @@ void ippon_match_seat_public(const ippon_match *m, int seat, ippon_seat_public *
 /* everything `seat` may see now, its legal actions included (a seat not at the table: only
    the public part, no hand and no legal actions) */
 void ippon_match_view(const ippon_match *m, int seat, ippon_view *out);
+/*
+ * Every copy of each kind that the view's seat can see: its own concealed tiles, the dora
+ * indicators face up, every seat's melds, ponds and kita (a tile taken by a call lies in its
+ * discarder's pond and counts once). 4 − seen[k] copies of kind k are hidden from the seat.
+ */
+void ippon_view_seen(const ippon_view *v, uint8_t seen[IPPON_KINDS]);
 /* a seat's own concealed tiles (sorted); returns how many (0 for a seat not at the table) */
 int ippon_match_hand(const ippon_match *m, int seat, ippon_tile *out);
 /*

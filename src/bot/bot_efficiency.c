@@ -7,32 +7,13 @@
 #include "bot_internal.h"
 #include "ippon/shanten.h"
 
-static void see(uint8_t visible[IPPON_KINDS], ippon_tile t)
-{
-    visible[ippon_tile_kind(t)]++;
-}
-
 /* every copy the bot can see: own hand, indicators, every meld, pond and kita area */
 static void count_visible(struct bot_table *t)
 {
-    const ippon_view *v = t->view;
     if (t->have_visible)
         return;
     t->have_visible = true;
-    memcpy(t->visible, t->counts, IPPON_KINDS); /* the own hand, already counted */
-    for (int i = 0; i < v->n_dora; i++)
-        see(t->visible, v->dora[i]);
-    for (int s = 0; s < v->players; s++) {
-        const ippon_seat_public *p = &v->seats[s];
-        for (int i = 0; i < p->n_melds; i++)
-            for (int j = 0; j < p->melds[i].n; j++)
-                if (p->melds[i].tiles[j] != p->melds[i].called || p->melds[i].type == IPPON_MELD_ANKAN)
-                    see(t->visible, p->melds[i].tiles[j]);
-        for (int i = 0; i < p->n_discards; i++)
-            see(t->visible, p->discards[i].tile);
-        for (int i = 0; i < p->n_kita; i++)
-            see(t->visible, p->kita[i]);
-    }
+    ippon_view_seen(t->view, t->visible);
 }
 
 void bot_table_read(struct bot_table *t, const ippon_view *v, const ippon_rules *rules)

@@ -460,6 +460,30 @@ void ippon_match_view(const ippon_match *m, int seat, ippon_view *v)
     v->n_legal = (uint8_t)ippon_match_legal(m, seat, v->legal, IPPON_MAX_LEGAL);
 }
 
+void ippon_view_seen(const ippon_view *v, uint8_t seen[IPPON_KINDS])
+{
+    assert(v && seen && v->players <= IPPON_MAX_PLAYERS);
+    memset(seen, 0, IPPON_KINDS);
+    for (int i = 0; i < v->n_hand; i++)
+        seen[ippon_tile_kind(v->hand[i])]++;
+    for (int i = 0; i < v->n_dora; i++)
+        seen[ippon_tile_kind(v->dora[i])]++;
+    for (int s = 0; s < v->players; s++) {
+        const ippon_seat_public *p = &v->seats[s];
+        for (int i = 0; i < p->n_melds; i++) {
+            const ippon_meld_tiles *md = &p->melds[i];
+            /* a called tile lies in its discarder's pond too: counted there */
+            for (int j = 0; j < md->n; j++)
+                if (md->tiles[j] != md->called || md->type == IPPON_MELD_ANKAN)
+                    seen[ippon_tile_kind(md->tiles[j])]++;
+        }
+        for (int i = 0; i < p->n_discards; i++)
+            seen[ippon_tile_kind(p->discards[i].tile)]++;
+        for (int i = 0; i < p->n_kita; i++)
+            seen[ippon_tile_kind(p->kita[i])]++;
+    }
+}
+
 int ippon_match_hand(const ippon_match *m, int seat, ippon_tile *out)
 {
     if (!seat_ok(m, seat))

@@ -19,7 +19,7 @@
  * seat). A single-hand match plays on past North 4 (src/core/RULES.md §1) with the round wind cycling
  * back to East (E S W N in 4p, E S W in 3p), so the round written stays within 0..15 (3p: 0..10)
  * while the honba counts on. A reader should accept a larger round too, as ippon-replay does
- * (src/tools/common/tenhou_log.h): dealer = round mod 4, round wind = (round / 4) modulo the
+ * (include/ippon/tenhou_log.h): dealer = round mod 4, round wind = (round / 4) modulo the
  * cycle of winds (for 4p the same as taking the round modulo 16).
  */
 #include <stdio.h>

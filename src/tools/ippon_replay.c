@@ -11,7 +11,8 @@
  * yaku:[[name,han]…]}]} or {…,"draw":"流局","deltas":[…]}. Everything but the decisions —
  * legality, furiten, dora, han, fu, limits, payments — is the engine's own. A move the engine
  * refuses gives {"game":G,"hand":H,"error":"seat S: …"}; the program never stops on bad input.
- * The replay of one hand is common/tenhou_replay.c (shared with the fuzz target fuzz_tenhou_log).
+ * The replay of one hand is src/logs/tenhou_replay.c (shared with the fuzz target fuzz_tenhou_log
+ * and the review of a seat's decisions, src/review).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,8 +22,8 @@
 
 #include "ippon/match.h"
 #include "rules_json.h"
-#include "tenhou_log.h"
-#include "tenhou_replay.h"
+#include "ippon/tenhou_log.h"
+#include "ippon/tenhou_replay.h"
 
 int main(int argc, char **argv)
 {

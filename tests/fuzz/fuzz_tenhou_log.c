@@ -1,5 +1,5 @@
 /*
- * fuzz_tenhou_log.c — libFuzzer target for the tenhou.net/6 log reader (src/tools/common/tenhou_log.h)
+ * fuzz_tenhou_log.c — libFuzzer target for the tenhou.net/6 log reader (include/ippon/tenhou_log.h)
  * and the replay of what it reads through the engine (tenhou_replay.h, as ippon-replay does).
  *
  * What it feeds: the input bytes as one line of ippon-replay's input, a game {"log":[hand, …],
@@ -28,8 +28,8 @@
 #include "ippon/match.h"
 #include "ippon/rules.h"
 #include "ippon/tile.h"
-#include "tenhou_log.h"
-#include "tenhou_replay.h"
+#include "ippon/tenhou_log.h"
+#include "ippon/tenhou_replay.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -8,7 +8,7 @@
  * mjai's start_game), every hand's round (the first hand is East 1: round 0, dealer log seat 0),
  * start scores, dealer (mjai oya and kyoku), every win's winner, discarder and deltas, every
  * draw's payments; the title is Tenhou's two-line array. Then each hand of the tenhou.net/6 log
- * is replayed through the engine (tools/common/tenhou_replay.c, as ippon-replay does) and must
+ * is replayed through the engine (src/logs/tenhou_replay.c, as ippon-replay does) and must
  * give the deltas the core paid, turned the same way.
  */
 #include <setjmp.h>
@@ -25,7 +25,7 @@
 #include "ippon/match.h"
 #include "ippon/rules.h"
 #include "ippon/selfplay.h"
-#include "tenhou_replay.h"
+#include "ippon/tenhou_replay.h"
 
 enum { FIRST = 2, MAX_HANDS = 64 };
 

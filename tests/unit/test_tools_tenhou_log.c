@@ -1,5 +1,5 @@
 /*
- * test_tools_tenhou_log.c — the tenhou.net/6 reader (src/tools/common/tenhou_log.c) and the replay
+ * test_tools_tenhou_log.c — the tenhou.net/6 reader (src/logs/tenhou_log.c) and the replay
  * of a hand through the engine (tenhou_replay.c): a real hand is read and replayed, and the
  * headers and entries the fuzz target fuzz_tenhou_log found dangerous are refused with a message:
  *
@@ -24,8 +24,8 @@
 
 #include "ippon/match.h"
 #include "ippon/rules.h"
-#include "tenhou_log.h"
-#include "tenhou_replay.h"
+#include "ippon/tenhou_log.h"
+#include "ippon/tenhou_replay.h"
 
 /* hand `index` of sample game `name` (a new reference) */
 static json_t *sample_hand_of(const char *name, size_t index)

@@ -1,6 +1,7 @@
 /*
  * tenhou_replay.c — one tenhou.net/6 hand replayed through the engine (tenhou_replay.h); moved
- * here unchanged from ippon-replay so the fuzz target can drive it too.
+ * here from ippon-replay so the fuzz target and the review (src/review) can drive it too; the
+ * review watches the turns through an observer.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,7 +12,7 @@
 #include "ippon/error.h"
 #include "ippon/match.h"
 #include "ippon/game_log.h"
-#include "tenhou_replay.h"
+#include "ippon/tenhou_replay.h"
 
 struct replay {
     ippon_match *m;
@@ -19,6 +20,8 @@ struct replay {
     int step;
     ippon_event events[1024];
     int n_events;
+    tenhou_turn_observer observe;
+    void *ctx;
     char error[200];
 };
 
@@ -103,6 +106,10 @@ static bool play_turn(struct replay *r, int seat)
         return false;
     }
     int drawn = ippon_match_drawn_tile(r->m, seat);
+    if (r->observe && r->observe(r->ctx, r->m, st) != 0) {
+        snprintf(r->error, sizeof r->error, "seat %d: stopped by the observer", seat);
+        return false;
+    }
     switch (st->type) {
     case TENHOU_DISCARD:
         a.type = IPPON_ACT_DISCARD;
@@ -233,6 +240,12 @@ static json_t *hand_result(const struct replay *r)
 
 json_t *tenhou_replay_hand(const ippon_rules *rules, const json_t *log, ippon_match *m, tenhou_hand *hp)
 {
+    return tenhou_replay_hand_observed(rules, log, m, hp, NULL, NULL);
+}
+
+json_t *tenhou_replay_hand_observed(const ippon_rules *rules, const json_t *log, ippon_match *m, tenhou_hand *hp,
+                                    tenhou_turn_observer observe, void *ctx)
+{
     char err[200];
     if (tenhou_hand_read(log, rules->players, hp, err, sizeof err) < 0)
         return json_pack("{s:s}", "error", err);
@@ -243,7 +256,7 @@ json_t *tenhou_replay_hand(const ippon_rules *rules, const json_t *log, ippon_ma
     ippon_match_init(m, rules, hp->dealer);
     if (ippon_match_setup(m, hp->dealer, hp->round_wind, hp->honba, hp->sticks, hp->scores) < 0)
         return json_pack("{s:s}", "error", "bad header");
-    struct replay r = { .m = m, .h = hp };
+    struct replay r = { .m = m, .h = hp, .observe = observe, .ctx = ctx };
     ippon_event ev[IPPON_MAX_EVENTS];
     if (ippon_match_start_hand(m, wall, n, ev, IPPON_MAX_EVENTS) < 0)
         return json_pack("{s:s}", "error", "the engine refused the wall");

@@ -2,7 +2,8 @@
  * tenhou_replay.h — replaying one hand of a tenhou.net/6 log through the rules engine: the
  * wall that deals and draws exactly the recorded tiles, then the recorded decisions (discards,
  * calls, riichi, kans, kita; who won from whom; a declared abortive draw), everything else left
- * to the engine. Used by ippon-replay and by the fuzz target fuzz_tenhou_log.
+ * to the engine. Used by ippon-replay, by the fuzz target fuzz_tenhou_log, and by the review of
+ * a seat's decisions (include/ippon/review.h), which watches each turn through an observer.
  */
 #ifndef IPPON_TENHOU_REPLAY_H
 #define IPPON_TENHOU_REPLAY_H
@@ -11,7 +12,7 @@
 
 #include "ippon/match.h"
 #include "ippon/rules.h"
-#include "tenhou_log.h"
+#include "ippon/tenhou_log.h"
 
 /*
  * Replays hand `log` (one element of a game's "log") under rules, in the caller's match m
@@ -21,5 +22,17 @@
  * refuses or a move the engine refuses. NULL only if out of memory.
  */
 json_t *tenhou_replay_hand(const ippon_rules *rules, const json_t *log, ippon_match *m, tenhou_hand *h);
+
+/*
+ * Called on every recorded turn action (a discard, ankan, kakan or kita of the log's step `st`)
+ * just before the engine applies it: m is the match as the acting seat sees it then (its tile
+ * drawn, the offer resolved). A non-zero return stops the replay, whose result is then
+ * {"error":"seat S: stopped by the observer"}.
+ */
+typedef int (*tenhou_turn_observer)(void *ctx, const ippon_match *m, const tenhou_step *st);
+
+/* tenhou_replay_hand with an observer of the turns (NULL: none) */
+json_t *tenhou_replay_hand_observed(const ippon_rules *rules, const json_t *log, ippon_match *m, tenhou_hand *h,
+                                    tenhou_turn_observer observe, void *ctx);
 
 #endif

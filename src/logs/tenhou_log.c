@@ -15,7 +15,7 @@
 
 #include "ippon/error.h"
 #include "ippon/wall.h"
-#include "tenhou_log.h"
+#include "ippon/tenhou_log.h"
 
 struct walker {
     const json_t *draws[4], *discards[4];

@@ -1,0 +1,140 @@
+/*
+ * review_game.c — the decisions of one seat through a whole tenhou.net/6 game
+ * (ippon_review_game): each hand is replayed through the engine (tenhou_replay.h) and, just
+ * before each discard of the seat, its view gives the position whose options are kept.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ippon/error.h"
+#include "ippon/tenhou_replay.h"
+#include "review_internal.h"
+
+struct walk {
+    ippon_review *r;
+    const ippon_rules *rules;
+    int hand, turn;
+    char *err;
+    size_t err_cap;
+};
+
+static ippon_review_decision *push_decision(ippon_review *r)
+{
+    if (r->n_decisions == r->cap) {
+        int cap = r->cap ? 2 * r->cap : 32;
+        ippon_review_decision *d = realloc(r->decisions, (size_t)cap * sizeof *d);
+        if (!d)
+            return NULL;
+        r->decisions = d;
+        r->cap = cap;
+    }
+    return &r->decisions[r->n_decisions++];
+}
+
+/* the observer of the replay: a discard of the reviewed seat becomes a decision */
+static int observe(void *ctx, const ippon_match *m, const tenhou_step *st)
+{
+    struct walk *w = ctx;
+    if (st->type != TENHOU_DISCARD || st->seat != w->r->seat)
+        return 0;
+    w->turn++;
+    ippon_view v;
+    ippon_match_view(m, st->seat, &v);
+    ippon_review_position pos;
+    if (ippon_review_position_from_view(&v, w->rules, &pos) < 0) {
+        snprintf(w->err, w->err_cap, "log[%d]: seat %d's discard %d: the engine shows no turn with 3n+2 tiles",
+                 w->hand, st->seat, w->turn);
+        return -1;
+    }
+    if (__builtin_popcountll(pos.legal) < 2)
+        return 0; /* forced (a discard in riichi): no decision */
+    ippon_review_decision *d = push_decision(w->r);
+    if (!d) {
+        snprintf(w->err, w->err_cap, "out of memory");
+        return -1;
+    }
+    memset(d, 0, sizeof *d);
+    d->hand = w->hand;
+    d->turn = w->turn;
+    d->pos = pos;
+    d->n_held = v.n_hand;
+    for (int i = 0; i < v.n_hand; i++)
+        d->held[i] = (ippon_code)ippon_tile_code(v.hand[i], w->rules->red_fives);
+    d->chosen = st->tile;
+    d->riichi = st->riichi;
+    d->tsumogiri = st->tsumogiri;
+    int n = ippon_review_options(&pos, w->rules, d->options);
+    int chosen_kind = ippon_code_kind(st->tile), found = 0;
+    for (int i = 0; i < n; i++)
+        found |= d->options[i].kind == chosen_kind;
+    if (n < 0 || !found) {
+        snprintf(w->err, w->err_cap, "log[%d]: seat %d's discard %d: %s", w->hand, st->seat, w->turn,
+                 n < 0 ? "the hand has no options" : "the discarded tile is not among the legal discards");
+        return -1;
+    }
+    d->n_options = (uint8_t)n;
+    return 0;
+}
+
+int ippon_review_game(const json_t *game, int seat, const ippon_rules *rules, ippon_review *out, char *err,
+                      size_t err_cap)
+{
+    memset(out, 0, sizeof *out);
+    out->seat = seat;
+    out->players = rules->players;
+    const json_t *log = json_object_get(game, "log");
+    if (!json_is_array(log)) {
+        snprintf(err, err_cap, "the game has no \"log\" array");
+        return -1;
+    }
+    int players = tenhou_game_is_sanma(game) ? 3 : 4;
+    if (players != rules->players) {
+        snprintf(err, err_cap, "the game is %d-player but the rules are for %d players", players, rules->players);
+        return -1;
+    }
+    if (seat < 0 || seat >= players) {
+        snprintf(err, err_cap, "seat %d is not at a %d-player table (0..%d)", seat, players, players - 1);
+        return -1;
+    }
+    ippon_match *m = malloc(ippon_match_size());
+    tenhou_hand *h = malloc(sizeof *h);
+    int rc = 0;
+    if (!m || !h) {
+        snprintf(err, err_cap, "out of memory");
+        rc = -1;
+    }
+    struct walk w = { .r = out, .rules = rules, .err = err, .err_cap = err_cap };
+    for (size_t i = 0; rc == 0 && i < json_array_size(log); i++) {
+        w.hand = (int)i;
+        w.turn = 0;
+        err[0] = '\0';
+        json_t *res = tenhou_replay_hand_observed(rules, json_array_get(log, i), m, h, observe, &w);
+        const char *why = res ? json_string_value(json_object_get(res, "error")) : "out of memory";
+        if (why) {
+            if (!err[0]) /* else the observer said why */
+                snprintf(err, err_cap, "log[%zu]: %s", i, why);
+            rc = -1;
+        }
+        json_decref(res);
+        out->hands++;
+    }
+    free(h);
+    free(m);
+    return rc;
+}
+
+void ippon_review_free(ippon_review *r)
+{
+    free(r->decisions);
+    r->decisions = NULL;
+    r->n_decisions = r->cap = 0;
+}
+
+bool ippon_review_agrees(const ippon_review_decision *d)
+{
+    for (int j = 0; j < d->n_options; j++)
+        if (d->options[j].kind == ippon_code_kind(d->chosen))
+            return ippon_review_is_best(d->options, d->n_options, j);
+    return false;
+}

@@ -1,0 +1,173 @@
+/*
+ * ippon_review.c — the `ippon-review` tool: one seat's discard decisions through a tenhou.net/6
+ * game, each with every legal discard's shanten, ukeire (kinds and unseen copies), two-step
+ * measure and waits, as JSON (include/ippon/review.h; the output is documented in
+ * src/review/README.md).
+ *
+ *   ippon-review --seat N [--rules NAME|FILE.json] [--pretty] < GAME.json
+ *
+ * stdin holds one game, or several one after another (a .jsonl stream); each gives one JSON
+ * document on stdout (one line each unless --pretty). The rules default to Tenhou's (tenhou3
+ * for a 3-player game, tenhou4 else); ippon's own matches are reviewed with --rules yonma or
+ * sanma. A game that cannot be read or replayed stops the tool with exit status 1 and a message
+ * on stderr naming the game, its line and why.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "ippon/review.h"
+#include "ippon/tenhou_log.h"
+#include "rules_json.h"
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "usage: ippon-review --seat N [--rules NAME|FILE.json] [--pretty] < GAME.json\n"
+            "\n"
+            "Reviews seat N's discards through a tenhou.net/6 game (or several, one after another):\n"
+            "for every legal discard, the shanten it leaves, its ukeire with the copies the seat\n"
+            "cannot see, the two-step measure and a tenpai option's waits. One JSON document per\n"
+            "game (src/review/README.md).\n"
+            "\n"
+            "  --seat N                the seat reviewed, as the log numbers it (0 = first dealer)\n"
+            "  --rules NAME|FILE.json  yonma, sanma, tenhou4, tenhou3 or a preset file; default\n"
+            "                          tenhou3 for a 3-player game, tenhou4 else\n"
+            "  --pretty                indented output\n"
+            "  --help                  this text\n");
+}
+
+/* all of stdin, NUL-terminated */
+static char *read_all(FILE *in, size_t *len)
+{
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap);
+    while (buf) {
+        n += fread(buf + n, 1, cap - 1 - n, in);
+        if (n < cap - 1) {
+            buf[n] = '\0';
+            break;
+        }
+        char *more = realloc(buf, cap *= 2);
+        if (!more)
+            free(buf);
+        buf = more;
+    }
+    *len = n;
+    return buf;
+}
+
+/* the line (1-based) of byte offset `at` */
+static int line_of(const char *text, size_t at)
+{
+    int line = 1;
+    for (size_t i = 0; i < at; i++)
+        line += text[i] == '\n';
+    return line;
+}
+
+/* reviews one game and prints it; returns 0, or -1 with the reason in err */
+static int review_one(const json_t *game, int seat, const ippon_rules *given, size_t flags, char *err, size_t err_cap)
+{
+    if (!json_is_object(game)) {
+        snprintf(err, err_cap, "a game is a JSON object with a \"log\" array");
+        return -1;
+    }
+    ippon_rules storage;
+    const ippon_rules *rules = given;
+    if (!rules && !(rules = ippon_rules_resolve(tenhou_game_is_sanma(game) ? "tenhou3" : "tenhou4", &storage, err,
+                                                err_cap)))
+        return -1;
+    ippon_review review;
+    int rc = ippon_review_game(game, seat, rules, &review, err, err_cap);
+    if (rc == 0) {
+        json_t *out = ippon_review_json(&review);
+        char *text = out ? json_dumps(out, flags) : NULL;
+        if (text)
+            puts(text);
+        else
+            rc = -1, snprintf(err, err_cap, "out of memory");
+        free(text);
+        json_decref(out);
+    }
+    ippon_review_free(&review);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    int seat = -1;
+    const char *rules_arg = NULL;
+    size_t flags = JSON_COMPACT | JSON_REAL_PRECISION(12);
+    for (int i = 1; i < argc; i++) {
+        char *end;
+        if (!strcmp(argv[i], "--seat") && i + 1 < argc) {
+            long s = strtol(argv[++i], &end, 10);
+            if (*end || end == argv[i] || s < 0 || s > 3) {
+                fprintf(stderr, "ippon-review: --seat: '%s' is not a seat 0..3\n", argv[i]);
+                return 2;
+            }
+            seat = (int)s;
+        } else if (!strcmp(argv[i], "--rules") && i + 1 < argc) {
+            rules_arg = argv[++i];
+        } else if (!strcmp(argv[i], "--pretty")) {
+            flags = JSON_INDENT(2) | JSON_REAL_PRECISION(12);
+        } else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            usage(stdout);
+            return 0;
+        } else {
+            fprintf(stderr, "ippon-review: unknown argument '%s'\n", argv[i]);
+            usage(stderr);
+            return 2;
+        }
+    }
+    if (seat < 0) {
+        fprintf(stderr, "ippon-review: --seat N is required\n");
+        return 2;
+    }
+    char err[300];
+    ippon_rules given;
+    if (rules_arg && !ippon_rules_resolve(rules_arg, &given, err, sizeof err)) {
+        fprintf(stderr, "ippon-review: --rules: %s\n", err);
+        return 2;
+    }
+    size_t len;
+    char *text = read_all(stdin, &len);
+    if (!text) {
+        fprintf(stderr, "ippon-review: out of memory reading stdin\n");
+        return 1;
+    }
+    int status = 0, games = 0;
+    size_t at = 0;
+    for (;;) {
+        at += strspn(text + at, " \t\r\n");
+        if (at >= len)
+            break;
+        json_error_t jerr;
+        json_t *game = json_loadb(text + at, len - at, JSON_DISABLE_EOF_CHECK, &jerr);
+        int line = line_of(text, at);
+        if (!game) {
+            fprintf(stderr, "ippon-review: game %d (line %d): not JSON: line %d, column %d: %s\n", games, line,
+                    line + jerr.line - 1, jerr.column, jerr.text);
+            status = 1;
+            break;
+        }
+        at += jerr.position;
+        int rc = review_one(game, seat, rules_arg ? &given : NULL, flags, err, sizeof err);
+        json_decref(game);
+        if (rc < 0) {
+            fprintf(stderr, "ippon-review: game %d (line %d): %s\n", games, line, err);
+            status = 1;
+            break;
+        }
+        games++;
+    }
+    if (status == 0 && games == 0) {
+        fprintf(stderr, "ippon-review: no game on stdin\n");
+        status = 1;
+    }
+    free(text);
+    return status;
+}
