@@ -25,6 +25,7 @@ struct ippon_writer;
 struct ippon_pending_matches;
 struct ippon_journal;
 struct ippon_cluster;
+struct ippon_ratelimit;
 
 typedef struct ippon_app {
     const ippon_config *config;
@@ -39,6 +40,7 @@ typedef struct ippon_app {
     struct ippon_settings *settings;        /* run-time settings an admin changes (admin_settings.h); NULL: none */
     struct ippon_metrics *metrics;          /* counters for /metrics (metrics.h); NULL: none */
     struct ippon_cluster *cluster;          /* this node of a cluster (cluster/node.h); NULL: a single node */
+    struct ippon_ratelimit *reviews;        /* POST /api/review per address (api/review_rest.c); NULL: unlimited */
 } ippon_app;
 
 #endif

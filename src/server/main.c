@@ -29,10 +29,12 @@
 #include "admin/admin_cli.h"
 #include "admin/admin_settings.h"
 #include "admin/backup_cli.h"
+#include "api/rest.h"
 #include "app.h"
 #include "auth/auth.h"
 #include "base/ids.h"
 #include "base/log.h"
+#include "base/ratelimit.h"
 #include "base/timers.h"
 #include "base/wall_clock.h"
 #include "cluster/node.h"
@@ -360,7 +362,8 @@ int main(int argc, char **argv)
         goto fail;
     app.metrics = ippon_metrics_new(ippon_mono_ms());
     app.settings = ippon_settings_new(&config);
-    if (!app.metrics || !app.settings) {
+    app.reviews = ippon_rest_review_limiter();
+    if (!app.metrics || !app.settings || !app.reviews) {
         snprintf(err, sizeof err, "out of memory");
         goto fail;
     }
@@ -518,6 +521,7 @@ stop:
     ippon_db_lock_release(db_lock);
     ippon_settings_free(app.settings);
     ippon_metrics_free(app.metrics);
+    ippon_ratelimit_free(app.reviews);
     ippon_config_free(&config);
     free(overrides);
     if (status == EXIT_SUCCESS)

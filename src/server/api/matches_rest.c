@@ -11,9 +11,9 @@
  *
  * A match's logs (?format=tenhou: the tenhou.net/6 JSON, ippon-<id>.json; ?format=mjai: mjai
  * events one per line, application/x-ndjson, ippon-<id>.mjson) are rebuilt on request by
- * replaying the stored seeds and actions (game/replay_logs.h) and sent as downloads, each saying
- * which seats bots played (the tenhou.net/6 game's "bots", mjai's start_game "bots"); the plain
- * detail names both under "logs". ?format=replay is the same replay for the browser's viewer:
+ * replaying the stored seeds and actions (game/replay_logs.h, through match_logs.h) and sent as
+ * downloads, each saying which seats bots played (the tenhou.net/6 game's "bots", mjai's
+ * start_game "bots"); the plain detail names both under "logs". ?format=replay is the same replay for the browser's viewer:
  *
  *     {"id","mode","rules","ranked","completed","players":[…as in the detail],"numbers":{…},
  *      "first_dealer":2,"steps":[{"hand":0,"events":[…]},{"hand":0,"seat":2,"action":{…},
@@ -25,10 +25,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/log.h"
 #include "game/protocol.h"
 #include "game/replay_logs.h"
 #include "api/rest.h"
+#include "api/match_logs.h"
 #include "api/rankings_json.h"
 #include "api/rest_params.h"
 #include "store/store_rankings.h"
@@ -63,17 +63,6 @@ void ippon_rest_matches_get(ippon_app *app, const ippon_rest_request *req, ippon
     ippon_rest_send_and_keep(app, req, res, &kq, list);
 }
 
-/* the seats' names as the match stored them, and whether a bot played each (a built-in bot or a
-   bot account: the detail's "bot"), for the logs */
-static void seat_players(const json_t *match, const char *names[4], bool bots[4])
-{
-    for (int s = 0; s < 4; s++) {
-        const json_t *p = json_array_get(json_object_get(match, "players"), (size_t)s);
-        names[s] = json_string_value(json_object_get(p, "display_name"));
-        bots[s] = json_is_true(json_object_get(p, "bot"));
-    }
-}
-
 enum log_format { LOG_TENHOU, LOG_MJAI, LOG_REPLAY };
 
 /* the replay viewer's reply: the match's players and numbers with the replay's steps */
@@ -93,28 +82,12 @@ static json_t *replay_reply(const json_t *match, const ippon_replay_logs *logs, 
 static void match_log(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res, const char *id,
                       const json_t *match, enum log_format format)
 {
-    ippon_stored_replay record;
-    int rc = ippon_store_match_replay(app->store, id, &record);
-    if (rc != 0) {
-        ippon_rest_store_failed(res);
-        return;
-    }
-    const char *names[4];
-    bool bots[4];
-    seat_players(match, names, bots);
-    char err[256];
     ippon_replay_logs logs;
-    rc = ippon_replay_logs_build(record.rules, record.seeds, record.actions, names, bots, "ippon 一本勝負", id, &logs,
-                                 err, sizeof err);
-    if (rc != 0) {
-        ippon_stored_replay_free(&record);
-        ippon_log_error("match %s: the stored match does not replay: %s", id, err);
-        ippon_rest_reply_error(res, 500, "internal", "the log of match %s cannot be rebuilt: %s", id, err);
+    char rules[32];
+    if (ippon_rest_match_logs(app, id, match, &logs, rules, res) != 0)
         return;
-    }
     if (format == LOG_REPLAY) {
-        json_t *reply = replay_reply(match, &logs, record.rules);
-        ippon_stored_replay_free(&record);
+        json_t *reply = replay_reply(match, &logs, rules);
         ippon_replay_logs_free(&logs);
         if (reply)
             ippon_rest_reply_cached(req, res, reply);
@@ -122,7 +95,6 @@ static void match_log(ippon_app *app, const ippon_rest_request *req, ippon_rest_
             ippon_rest_reply_error(res, 500, "internal", "out of memory");
         return;
     }
-    ippon_stored_replay_free(&record);
     bool tenhou = format == LOG_TENHOU;
     if (tenhou) {
         ippon_rest_reply_cached(req, res, json_incref(logs.tenhou));

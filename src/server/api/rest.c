@@ -59,6 +59,8 @@ static const rest_route rest_routes[] = {
     {IPPON_HTTP_GET, "/api/players/{id}/ratings", ippon_rest_player_ratings_get, 0},
     {IPPON_HTTP_GET, "/api/matches", ippon_rest_matches_get, 0},
     {IPPON_HTTP_GET, "/api/matches/{id}", ippon_rest_match_get, 0},
+    {IPPON_HTTP_GET, "/api/matches/{id}/review", ippon_rest_match_review_get, 0},
+    {IPPON_HTTP_POST, "/api/review", ippon_rest_review_post, 0},
     {IPPON_HTTP_GET, "/api/tables", ippon_rest_tables_get, 0},
     /* the bot ladder (ladder_rest.c) */
     {IPPON_HTTP_GET, "/api/ladder", ippon_rest_ladder_get, 0},

@@ -224,5 +224,10 @@ void ippon_rest_ladder_sets_get(ippon_app *app, const ippon_rest_request *req, i
    GET /api/leaderboard sends for ?board=rating|dan (board: store_ratings.h's ippon_rating_board_kind) */
 void ippon_rest_player_ratings_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
 void ippon_rest_rating_board_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res, int board);
+/* the review of a seat's decisions (review_rest.c): a stored match's, and a posted tenhou.net/6
+   game's, each address's posts limited by the limiter ippon_rest_review_limiter makes (app->reviews) */
+struct ippon_ratelimit *ippon_rest_review_limiter(void);
+void ippon_rest_match_review_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
+void ippon_rest_review_post(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
 
 #endif
