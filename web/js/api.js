@@ -22,15 +22,19 @@ export function storeToken(token) {
   else localStorage.removeItem(TOKEN_KEY);
 }
 
-/** api('/auth/me') → the parsed body; throws ApiError on a non-2xx answer or a network failure */
-export async function api(path, { method = 'GET', body, auth = true } = {}) {
+/**
+ * api('/auth/me') → the parsed body; throws ApiError on a non-2xx answer or a network failure. body:
+ * a value sent as JSON; text: JSON text sent as it is (a pasted game log, whose errors the server names)
+ */
+export async function api(path, { method = 'GET', body, text, auth = true } = {}) {
   const headers = {};
   const token = storedToken();
   if (auth && token) headers.Authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const sent = text !== undefined ? text : body === undefined ? undefined : JSON.stringify(body);
+  if (sent !== undefined) headers['Content-Type'] = 'application/json';
   let res;
   try {
-    res = await fetch(`/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    res = await fetch(`/api${path}`, { method, headers, body: sent });
   } catch {
     throw new ApiError(0, 'network', 'network');
   }

@@ -14,6 +14,7 @@ import { mountBotLadder } from './botladder.js';
 import { mountProfile } from './profile.js';
 import { mountMatch } from './match.js';
 import { mountReplay } from './replay.js';
+import { mountReviewImport } from './review.js';
 import { mountWatch } from './watch.js';
 import { mountRoom } from './room.js';
 import { mountLogin, mountRegister, mountAccount } from './account.js';
@@ -78,6 +79,8 @@ async function main() {
   route('/replay/:id', mountReplay);
   route('/replay/:id/:step', mountReplay);
   route('/replay/:id/:step/:view', mountReplay);
+  route('/review', mountReviewImport);
+  route('/review/:id/:view/:review', mountReplay);
   route('/watch/:id', mountWatch);
   route('/room/:code', mountRoom);
   route('/login', mountLogin);

@@ -1,12 +1,21 @@
 // match.js — #/match/ID: a finished match: its players with final points and results, every
 // winning hand in full (wins.js), the downloads of its log as tenhou.net/6 JSON and as mjai JSON
-// lines, and its walls checked in the browser (verifier.js).
+// lines, and its walls checked in the browser (verifier.js); links to its replay and its review
+// (#/review/ID/SEAT/0, replay.js's review mode) from the signed-in player's seat.
 import { h, replace, signed, number } from './dom.js';
 import { t, onLangChange, formatDate } from './i18n.js';
 import { api, matchLogUrl } from './api.js';
 import { storedWinEl } from './wins.js';
 import { fairnessSection } from './verifier.js';
 import { botBadge } from './bots.js';
+import { currentUser } from './session.js';
+
+/** the seat a review opens on: the signed-in player's, else the first human's, else seat 0 */
+function reviewSeat(data) {
+  const me = currentUser();
+  const p = data.players.find((x) => me && x.user_id === me.id) || data.players.find((x) => !x.bot);
+  return p ? p.seat : 0;
+}
 
 export function mountMatch(root, params) {
   let data = null, failed = null;
@@ -31,7 +40,8 @@ export function mountMatch(root, params) {
       h('h2', {}, t('match.wins')),
       (data.wins || []).length ? data.wins.map((w) => storedWinEl(w, { players: data.players.length, name }))
         : h('p.muted', {}, t('match.no_wins')),
-      h('div.buttons', {}, h('a.button.primary', { href: `#/replay/${data.id}`, dataset: { kind: 'replay' } }, t('match.replay'))),
+      h('div.buttons', {}, h('a.button.primary', { href: `#/replay/${data.id}`, dataset: { kind: 'replay' } }, t('match.replay')),
+        h('a.button', { href: `#/review/${data.id}/${reviewSeat(data)}/0`, dataset: { kind: 'review' } }, t('review.link'))),
       h('h2', {}, t('match.logs')),
       h('div.buttons', {},
         h('a.button', { href: matchLogUrl(data.id, 'tenhou'), download: `ippon-${data.id}.tenhou.json`, dataset: { kind: 'tenhou' } }, t('match.tenhou')),

@@ -10,6 +10,11 @@
 // any seat; a list of the hand's turns (each seat's action with its tile) jumps to one. The URL
 // follows the step and the viewpoint (#/replay/ID/STEP/SEAT, history.replaceState), so a moment
 // can be shared as it was seen.
+//
+// Review mode (#/review/ID/SEAT/K): the same viewer from SEAT's seat with the review of its discards
+// (GET /api/matches/ID/review?seat=SEAT, review.js) beside the table: each decision is shown at the
+// step before the seat's discard (its hand as it was when it chose), K is the decision shown, kept in
+// the URL; the panel's buttons step between decisions, the replay's own controls step as before.
 import { h, replace } from './dom.js';
 import { t } from './i18n.js';
 import { api } from './api.js';
@@ -18,6 +23,7 @@ import { newOpenHands, followOpen } from './openhands.js';
 import { seatName, WINDS } from './board.js';
 import { tileLabel } from './tiles.js';
 import { viewerPage } from './viewer.js';
+import { reviewPanelEl } from './review.js';
 
 const SPEEDS = [1, 2, 4];
 /* the controls' symbols (the same in every language; the words are their labels) */
@@ -62,8 +68,22 @@ function applyStep(g, step) {
   g.ask = null;
 }
 
+/** the step before each decision's discard: decision d is table seat `seat`'s d.turn-th discard of hand d.hand */
+export function decisionSteps(steps, decisions, seat) {
+  const at = new Map();
+  let hand = -1, turn = 0;
+  steps.forEach((step, i) => {
+    if (step.seat === undefined) { hand++; turn = 0; return; }
+    if (step.seat === seat && (step.action.type === 'discard' || step.action.type === 'riichi')) at.set(`${hand}/${++turn}`, i - 1);
+  });
+  return decisions.map((d) => at.get(`${d.hand}/${d.turn}`) ?? -1);
+}
+
 export function mountReplay(root, params) {
   const ui = { data: null, failed: null, step: 0, g: null, playing: false, speed: 1, timer: null, view: 0, hands: [], turnsOpen: false };
+  const reviewing = params.review !== undefined;
+  /* review mode: the review, each decision's step, the decision shown (or the last one before the step), the filter */
+  const rv = { review: null, steps: [], k: -1, filter: 'all', failed: null, open: false };
   const view = viewerPage(root, { badge: () => t('replay.badge'), pageClass: 'replay-page' });
   const { controls, info } = view;
 
@@ -86,8 +106,29 @@ export function mountReplay(root, params) {
     } else {
       rebuild(to);
     }
-    history.replaceState(null, '', `#/replay/${encodeURIComponent(params.id)}/${ui.step}/${ui.view}`);
+    if (reviewing) {
+      rv.k = -1;
+      rv.steps.forEach((s, k) => { if (s >= 0 && s <= ui.step) rv.k = k; });
+      history.replaceState(null, '', `#/review/${encodeURIComponent(params.id)}/${ui.view}/${Math.max(0, rv.k)}`);
+    } else {
+      history.replaceState(null, '', `#/replay/${encodeURIComponent(params.id)}/${ui.step}/${ui.view}`);
+    }
     render();
+  }
+
+  /** review mode: the panel at the current step (a decision there, or the way to the nearest ones) */
+  function reviewEl() {
+    const title = t('review.panel', { name: ui.data.players[ui.view].display_name });
+    if (rv.failed) return h('aside.review-panel', {}, h('p.error', {}, t('review.failed', { message: rv.failed.message })));
+    if (!rv.review) return h('aside.review-panel', {}, h('p.muted', {}, t('review.loading')));
+    const at = rv.k >= 0 && rv.steps[rv.k] === ui.step;
+    const panel = reviewPanelEl(rv.review, rv.k, {
+      go: (k) => { setPlaying(false); if (rv.steps[k] >= 0) go(rv.steps[k]); }, filter: rv.filter,
+      setFilter: (f) => { rv.filter = f; renderControls(); }, seatName: (s) => seatName(ui.g, s), title, at,
+      onClose: () => { rv.open = false; renderControls(); },
+    });
+    panel.classList.toggle('open', rv.open);
+    return panel;
   }
 
   function handIndex() {
@@ -127,12 +168,18 @@ export function mountReplay(root, params) {
     const k = handIndex();
     const select = h('select.replay-hands', { 'aria-label': t('replay.hands'), onchange: (ev) => toHand(Number(ev.target.value)) },
       ui.hands.map((hand, i) => h('option', { value: String(i), selected: i === k }, handLabel(hand))));
-    const views = h('select.replay-view', { 'aria-label': t('replay.view'), onchange: (ev) => { ui.view = Number(ev.target.value); ui.g = null; go(ui.step); } },
+    const views = h('select.replay-view', { 'aria-label': t('replay.view'), onchange: (ev) => {
+      if (reviewing) { location.hash = `#/review/${encodeURIComponent(params.id)}/${ev.target.value}/0`; return; }
+      ui.view = Number(ev.target.value); ui.g = null; go(ui.step);
+    } },
       ui.data.players.map((p) => h('option', { value: String(p.seat), selected: p.seat === ui.view }, p.display_name)));
     const speeds = h('div.replay-speeds', { role: 'group', 'aria-label': t('replay.speed') },
       SPEEDS.map((x) => h('button.secondary', { type: 'button', 'aria-pressed': String(ui.speed === x), dataset: { speed: String(x) },
         onclick: () => { ui.speed = x; setPlaying(ui.playing); } }, `${x}×`)));
+    const review = reviewing ? reviewEl() : null;
     replace(controls,
+      reviewing ? h('button.primary.review-toggle', { type: 'button', dataset: { kind: 'review-open' }, 'aria-expanded': String(rv.open),
+        onclick: () => { rv.open = !rv.open; renderControls(); } }, t('review.open')) : null,
       h('p.replay-position', { dataset: { step: String(ui.step) } }, t('replay.position', { n: ui.step + 1, total: last() + 1 })),
       h('div.replay-buttons', {},
         button('prev-hand', t('replay.prev_hand'), () => toHand(k - (ui.step === ui.hands[k].step ? 1 : 0)), ui.step === 0),
@@ -142,9 +189,10 @@ export function mountReplay(root, params) {
         button('next-hand', t('replay.next_hand'), () => toHand(k + 1), k >= ui.hands.length - 1)),
       h('label.replay-field', {}, h('span', {}, t('replay.hands')), select),
       h('label.replay-field', {}, h('span', {}, t('replay.view')), views),
-      speeds,
-      turnsEl(k),
-      h('p.hint', {}, t('replay.keys')),
+      reviewing ? null : speeds,
+      reviewing ? null : turnsEl(k),
+      reviewing ? null : h('p.hint', {}, t('replay.keys')),
+      review,
       h('a.button.secondary', { href: `#/match/${encodeURIComponent(params.id)}`, dataset: { kind: 'match-page' } }, t('viewer.match_page')));
   }
 
@@ -220,15 +268,24 @@ export function mountReplay(root, params) {
   }
 
 
-  api(`/matches/${encodeURIComponent(params.id)}?format=replay`).then((data) => {
+  const seat = Number(params.view);
+  const reviewed = reviewing && Number.isInteger(seat) && seat >= 0
+    ? api(`/matches/${encodeURIComponent(params.id)}/review?seat=${seat}`).then((r) => { rv.review = r; }, (e) => { rv.failed = e; })
+    : Promise.resolve();
+  api(`/matches/${encodeURIComponent(params.id)}?format=replay`).then(async (data) => {
     ui.data = data;
     ui.hands = handsOf(data.steps);
     const human = data.players.find((p) => !p.bot);
-    ui.view = Number.isInteger(Number(params.view)) && data.players[Number(params.view)] ? Number(params.view)
-      : human ? human.seat : data.first_dealer;
-    const at = Number(params.step);
+    ui.view = Number.isInteger(seat) && data.players[seat] ? seat : human ? human.seat : data.first_dealer;
+    let at = Number(params.step);
+    if (reviewing) {
+      await reviewed;
+      if (rv.review) rv.steps = decisionSteps(data.steps, rv.review.decisions, ui.view);
+      const k = Math.max(0, Math.min(rv.steps.length - 1, Number(params.review) || 0));
+      at = rv.steps.length ? rv.steps[k] : 0;
+    }
     rebuild(Number.isInteger(at) && at >= 0 ? Math.min(at, last()) : 0);
-    render();
+    go(ui.step);
   }, (e) => { ui.failed = e; render(); });
   const offLang = view.onLang(render);
   document.addEventListener('keydown', onKey);

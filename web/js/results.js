@@ -155,6 +155,7 @@ export function matchEndEl(g, { onLobby, onAgain, onLeaderboard }) {
     h('footer.buttons', {},
       h('button.primary', { type: 'button', onclick: onAgain, dataset: { kind: 'again' } }, t('result.again')),
       h('a.button', { href: `#/match/${g.table}`, dataset: { kind: 'match-page' } }, t('result.match_page')),
+      end ? h('a.button', { href: `#/review/${g.table}/${g.me}/0`, dataset: { kind: 'review' } }, t('review.link')) : null,
       h('button.secondary', { type: 'button', onclick: onLeaderboard, dataset: { kind: 'leaderboard' } }, t('nav.leaderboard')),
       h('button.secondary', { type: 'button', onclick: onLobby, dataset: { kind: 'lobby' } }, t('result.lobby'))));
   return h('div.overlay.result-screen', {}, panel);
