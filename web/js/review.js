@@ -4,8 +4,10 @@
 // /api/review. The panel lists the decision's options ranked by shanten, then ukeire, each with a
 // bar for its ukeire (and one for its danger when the review has one: "danger":[{"seat","p","why"}]),
 // the chosen one highlighted; a decision's "mark" ({"severity","category","text":{"en","ja"}}) is
-// shown when present. Navigation: previous / next decision, previous / next marked decision, and a
-// filter by severity that the previous / next buttons follow.
+// shown when present. An option of more shanten than the least is greyed: its ukeire, counted toward
+// a farther goal, is no match for the best ones' however long its bar. Navigation: previous / next
+// decision, previous / next marked decision, and a filter by severity that the previous / next
+// buttons follow.
 import { h, replace } from './dom.js';
 import { t, getLang, onLangChange } from './i18n.js';
 import { api, ApiError } from './api.js';
@@ -43,7 +45,7 @@ function dangerOf(option, seatName) {
   return { top, words: list.map((x) => `${seatName(x.seat)}: ${(x.p * 100).toFixed(1)} %${x.why ? ` (${x.why})` : ''}`).join(' · ') };
 }
 
-function optionEl(option, { chosen, maxUkeire, seatName }) {
+function optionEl(option, { chosen, maxUkeire, seatName, least }) {
   const danger = dangerOf(option, seatName);
   const level = option.shanten === 0 ? t('review.tenpai') : t('review.shanten', { n: option.shanten });
   /* a bar's fill, its width set through the CSSOM (the site's CSP allows no style attribute) */
@@ -52,7 +54,7 @@ function optionEl(option, { chosen, maxUkeire, seatName }) {
     el.style.width = `${Math.round((100 * n) / Math.max(1, of))}%`;
     return el;
   };
-  return h(`li.review-option${chosen ? '.chosen' : ''}${option.best ? '.best' : ''}`, { dataset: { discard: option.discard } },
+  return h(`li.review-option${chosen ? '.chosen' : ''}${option.best ? '.best' : ''}${option.shanten > least ? '.worse' : ''}`, { dataset: { discard: option.discard } },
     h('div.review-option-head', {},
       tile(option.discard, 'review-tile'),
       h('span.review-level', {}, level),
@@ -113,7 +115,7 @@ export function reviewPanelEl(review, k, { go, filter, setFilter, seatName, titl
     h(`p.review-verdict.${d.agrees ? 'agrees' : 'differs'}`, {}, t(d.agrees ? 'review.agrees' : 'review.differs')),
     markEl(d.mark),
     showHeld ? h('div.review-held', { 'aria-label': t('review.held') }, heldTiles(d.held).map((c) => tile(c, 'review-tile', { extra: kindOf(c) === kindOf(d.chosen) ? 'was-chosen' : '' }))) : null,
-    h('ol.review-options', {}, opts.map((o) => optionEl(o, { chosen: o.discard === kindOf(d.chosen), maxUkeire, seatName }))));
+    h('ol.review-options', {}, opts.map((o) => optionEl(o, { chosen: o.discard === kindOf(d.chosen), maxUkeire, seatName, least: opts[0].shanten }))));
 }
 
 /** "378m11245p" → ["3m","7m","8m","1p",…] */
