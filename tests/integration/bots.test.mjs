@@ -7,9 +7,8 @@
 // what it does.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { FAST_HASH, adminCommand, api, assertError, configure, shutdown, startServer } from './harness.mjs';
+import { FAST_HASH, api, assertError, serveWithAdmin, shutdown } from './harness.mjs';
 
-const ADMIN_PASSWORD = 'Tsumo-Pinfu-Dora3';
 
 describe('bot accounts', () => {
   let server, port, admin;
@@ -23,14 +22,9 @@ describe('bot accounts', () => {
   };
 
   before(async () => {
-    server = await configure({ ...FAST_HASH, signups_per_address: 1000, guests_per_address: 1000 });
-    port = server.port;
-    const made = await adminCommand(['create', 'boss', '--config', server.config], `${ADMIN_PASSWORD}\n`, server.dir);
-    assert.equal(made.code, 0, made.stderr);
-    server.proc = await startServer(['--config', server.config], server.dir, port);
-    const r = await api(port, 'POST', '/api/auth/login', { body: { username: 'boss', password: ADMIN_PASSWORD } });
-    assert.equal(r.status, 200, r.raw);
-    admin = r.json;
+    let login;
+    ({ server, port, admin: login } = await serveWithAdmin({ ...FAST_HASH, signups_per_address: 1000, guests_per_address: 1000 }));
+    admin = login;
   });
 
   after(async () => { await shutdown(server); });

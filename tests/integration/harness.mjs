@@ -332,6 +332,23 @@ export async function serve(extra = {}) {
   return server;
 }
 
+/**
+ * configure(), an administrator made with `ippon admin create` before the start, the server
+ * started, and the administrator signed in: resolves to { server, port, admin } (admin: the
+ * login's reply, its token in admin.token)
+ */
+export async function serveWithAdmin(extra = {}, { name = 'boss', password = 'Tsumo-Pinfu-Dora3' } = {}) {
+  const server = await configure(extra);
+  const made = await adminCommand(['create', name, '--config', server.config], `${password}\n`, server.dir);
+  if (made.code !== 0)
+    throw new Error(`ippon admin create ${name}: ${made.stderr}`);
+  server.proc = await startServer(['--config', server.config], server.dir, server.port);
+  const r = await api(server.port, 'POST', '/api/auth/login', { body: { username: name, password } });
+  if (r.status !== 200)
+    throw new Error(`the administrator's login: ${r.status} ${r.raw}`);
+  return { server, port: server.port, admin: r.json };
+}
+
 /** stop a server from serve() (a clean exit expected) and remove its folder; nothing for none */
 export async function shutdown(server) {
   if (!server)

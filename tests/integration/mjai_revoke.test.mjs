@@ -10,10 +10,9 @@
 // its hands go on. A renewed bot comes back with its new token to the same table.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { FAST_PLAY, adminCommand, api, configure, eventually, shutdown, startServer } from './harness.mjs';
+import { FAST_PLAY, api, eventually, serveWithAdmin, shutdown } from './harness.mjs';
 import { mjaiConnect, mjaiRefusal } from './mjai_ai.mjs';
 
-const ADMIN_PASSWORD = 'Tsumo-Pinfu-Dora3';
 
 describe("a bot's live connection follows its token", () => {
   let server, port, owner, admin;
@@ -60,14 +59,9 @@ describe("a bot's live connection follows its token", () => {
   }
 
   before(async () => {
-    server = await configure({ ...FAST_PLAY, log_level: 'warn', signups_per_address: 1000 });
-    port = server.port;
-    const made = await adminCommand(['create', 'boss', '--config', server.config], `${ADMIN_PASSWORD}\n`, server.dir);
-    assert.equal(made.code, 0, made.stderr);
-    server.proc = await startServer(['--config', server.config], server.dir, port);
-    const r = await api(port, 'POST', '/api/auth/login', { body: { username: 'boss', password: ADMIN_PASSWORD } });
-    assert.equal(r.status, 200, r.raw);
-    admin = r.json.token;
+    let login;
+    ({ server, port, admin: login } = await serveWithAdmin({ ...FAST_PLAY, log_level: 'warn', signups_per_address: 1000 }));
+    admin = login.token;
     const reg = await api(port, 'POST', '/api/auth/register',
       { body: { username: 'ai_owner', password: 'Aozora-kite-19', display_name: 'ai_owner' } });
     assert.equal(reg.status, 201, reg.raw);

@@ -19,12 +19,11 @@ import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
-import { BUILD_DIR, FAST_PLAY, adminCommand, api, configure, eventually, shutdown, startServer, storedMatch,
+import { BUILD_DIR, FAST_PLAY, api, eventually, serveWithAdmin, shutdown, storedMatch,
   withDeadline } from './harness.mjs';
 import { mjaiConnect } from './mjai_ai.mjs';
 import { player, playToEnd, MATCH_TIMEOUT_MS } from './ws_player.mjs';
 
-const ADMIN_PASSWORD = 'Tsumo-Pinfu-Dora3';
 
 describe('AIs in private rooms', () => {
   let server, port, admin;
@@ -72,14 +71,9 @@ describe('AIs in private rooms', () => {
     `the room with ${count} members`);
 
   before(async () => {
-    server = await configure({ ...FAST_PLAY, log_level: 'warn', signups_per_address: 1000, max_conns_per_addr: 100 });
-    port = server.port;
-    const made = await adminCommand(['create', 'boss', '--config', server.config], `${ADMIN_PASSWORD}\n`, server.dir);
-    assert.equal(made.code, 0, made.stderr);
-    server.proc = await startServer(['--config', server.config], server.dir, port);
-    const r = await api(port, 'POST', '/api/auth/login', { body: { username: 'boss', password: ADMIN_PASSWORD } });
-    assert.equal(r.status, 200, r.raw);
-    admin = r.json;
+    let login;
+    ({ server, port, admin: login } = await serveWithAdmin({ ...FAST_PLAY, log_level: 'warn', signups_per_address: 1000, max_conns_per_addr: 100 }));
+    admin = login;
   });
 
   after(async () => { await shutdown(server); });

@@ -7,10 +7,21 @@
 #ifndef IPPON_SERVER_MATCH_LOGS_H
 #define IPPON_SERVER_MATCH_LOGS_H
 
+#include <stdbool.h>
+
 #include <jansson.h>
 
 #include "api/rest.h"
 #include "game/replay_logs.h"
+
+/*
+ * The stored detail of the match whose id is the route's {id} (ippon_json_load_match_detail),
+ * its id into id[33]: the detail, or NULL after replying 400 (not an id), 503 (no store), 500
+ * (the store failed) or 404 — or, with running_is_conflict, 409 "match_running" for a table
+ * still being played here (its log would show hidden tiles; it can be asked for once it ends).
+ */
+json_t *ippon_rest_stored_match(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res,
+                                bool running_is_conflict, char id[33]);
 
 /*
  * The logs of stored match id, whose detail (ippon_json_load_match_detail) is match, into *logs

@@ -124,28 +124,15 @@ static void match_log(ippon_app *app, const ippon_rest_request *req, ippon_rest_
 void ippon_rest_match_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
 {
     char id[IPPON_USER_ID_LEN + 1], format[10] = "json";
-    if (ippon_rest_id_param(req->param, id) != 0) {
-        ippon_rest_bad_param(res, "id", "32 hex digits (a match's id)");
-        return;
-    }
     int got = ippon_rest_param(req, "format", format, sizeof format);
     if (got < 0 || (strcmp(format, "json") && strcmp(format, "tenhou") && strcmp(format, "mjai") &&
                     strcmp(format, "replay"))) {
         ippon_rest_bad_param(res, "format", "\"json\", \"tenhou\", \"mjai\" or \"replay\"");
         return;
     }
-    if (!ippon_rest_have_store(app, res))
+    json_t *match = ippon_rest_stored_match(app, req, res, false, id);
+    if (!match)
         return;
-    json_t *match;
-    int rc = ippon_json_load_match_detail(app->store, id, &match);
-    if (rc == IPPON_STORE_NOT_FOUND) {
-        ippon_rest_reply_error(res, 404, "not_found", "no match %s", id);
-        return;
-    }
-    if (rc != 0) {
-        ippon_rest_store_failed(res);
-        return;
-    }
     if (strcmp(format, "json") != 0) {
         match_log(app, req, res, id, match,
                   !strcmp(format, "tenhou") ? LOG_TENHOU : !strcmp(format, "mjai") ? LOG_MJAI : LOG_REPLAY);

@@ -26,16 +26,13 @@
 #include <string.h>
 
 #include "api/match_logs.h"
-#include "api/rankings_json.h"
 #include "api/rest.h"
 #include "api/rest_params.h"
 #include "auth/auth.h"
 #include "base/ratelimit.h"
 #include "base/wall_clock.h"
-#include "game/gateway_live.h"
 #include "ippon/review.h"
 #include "ippon/tenhou_log.h"
-#include "store/store_rankings.h"
 
 /* ?seat=: 0..players−1, required; -1 after the 400 */
 static int seat_param(const ippon_rest_request *req, ippon_rest_response *res, int players)
@@ -65,37 +62,12 @@ static json_t *review_json(const json_t *game, int seat, const ippon_rules *rule
     return out;
 }
 
-/* a match id that is not stored: 409 if it is a table still being played here, else 404 */
-static void match_not_stored(ippon_app *app, ippon_rest_response *res, const char *id)
-{
-    json_t *live = app->gateway ? ippon_gateway_table_view(app->gateway, id) : NULL;
-    if (live)
-        ippon_rest_reply_error(res, 409, "match_running",
-                               "match %s is still being played: it can be reviewed once it ends", id);
-    else
-        ippon_rest_reply_error(res, 404, "not_found", "no match %s", id);
-    json_decref(live);
-}
-
 void ippon_rest_match_review_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
 {
     char id[IPPON_USER_ID_LEN + 1];
-    if (ippon_rest_id_param(req->param, id) != 0) {
-        ippon_rest_bad_param(res, "id", "32 hex digits (a match's id)");
+    json_t *match = ippon_rest_stored_match(app, req, res, true, id);
+    if (!match)
         return;
-    }
-    if (!ippon_rest_have_store(app, res))
-        return;
-    json_t *match;
-    int rc = ippon_json_load_match_detail(app->store, id, &match);
-    if (rc == IPPON_STORE_NOT_FOUND) {
-        match_not_stored(app, res, id);
-        return;
-    }
-    if (rc != 0) {
-        ippon_rest_store_failed(res);
-        return;
-    }
     const char *mode = json_string_value(json_object_get(match, "mode"));
     int seat = seat_param(req, res, mode && !strcmp(mode, "3p") ? 3 : 4);
     ippon_replay_logs logs;
