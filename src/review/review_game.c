@@ -1,7 +1,9 @@
 /*
  * review_game.c — the decisions of one seat through a whole tenhou.net/6 game
  * (ippon_review_game): each hand is replayed through the engine (tenhou_replay.h) and, just
- * before each discard of the seat, its view gives the position whose options are kept.
+ * before each discard of the seat, its view gives the position whose options are kept, with the
+ * danger of each against the opponents in riichi (review_danger.c). The replay of a game's hands
+ * with an observer is shared with the danger rows (review_danger_rows.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +17,7 @@ struct walk {
     ippon_review *r;
     const ippon_rules *rules;
     int hand, turn;
+    ippon_danger_watch watch;
     char *err;
     size_t err_cap;
 };
@@ -36,11 +39,12 @@ static ippon_review_decision *push_decision(ippon_review *r)
 static int observe(void *ctx, const ippon_match *m, const tenhou_step *st)
 {
     struct walk *w = ctx;
+    ippon_view v;
+    ippon_match_view(m, st->seat, &v);
+    ippon_danger_watch_see(&w->watch, &v);
     if (st->type != TENHOU_DISCARD || st->seat != w->r->seat)
         return 0;
     w->turn++;
-    ippon_view v;
-    ippon_match_view(m, st->seat, &v);
     ippon_review_position pos;
     if (ippon_review_position_from_view(&v, w->rules, &pos) < 0) {
         snprintf(w->err, w->err_cap, "log[%d]: seat %d's discard %d: the engine shows no turn with 3n+2 tiles",
@@ -74,17 +78,13 @@ static int observe(void *ctx, const ippon_match *m, const tenhou_step *st)
         return -1;
     }
     d->n_options = (uint8_t)n;
+    review_danger_of(&v, &w->watch, w->rules, d);
     return 0;
 }
 
-int ippon_review_game(const json_t *game, int seat, const ippon_rules *rules, ippon_review *out, char *err,
-                      size_t err_cap)
+int review_game_players(const json_t *game, const ippon_rules *rules, char *err, size_t err_cap)
 {
-    memset(out, 0, sizeof *out);
-    out->seat = seat;
-    out->players = rules->players;
-    const json_t *log = json_object_get(game, "log");
-    if (!json_is_array(log)) {
+    if (!json_is_array(json_object_get(game, "log"))) {
         snprintf(err, err_cap, "the game has no \"log\" array");
         return -1;
     }
@@ -93,10 +93,13 @@ int ippon_review_game(const json_t *game, int seat, const ippon_rules *rules, ip
         snprintf(err, err_cap, "the game is %d-player but the rules are for %d players", players, rules->players);
         return -1;
     }
-    if (seat < 0 || seat >= players) {
-        snprintf(err, err_cap, "seat %d is not at a %d-player table (0..%d)", seat, players, players - 1);
-        return -1;
-    }
+    return players;
+}
+
+int review_game_replay(const json_t *game, const ippon_rules *rules, const review_walker *wk, int *hands, char *err,
+                       size_t err_cap)
+{
+    const json_t *log = json_object_get(game, "log");
     ippon_match *m = malloc(ippon_match_size());
     tenhou_hand *h = malloc(sizeof *h);
     int rc = 0;
@@ -104,12 +107,10 @@ int ippon_review_game(const json_t *game, int seat, const ippon_rules *rules, ip
         snprintf(err, err_cap, "out of memory");
         rc = -1;
     }
-    struct walk w = { .r = out, .rules = rules, .err = err, .err_cap = err_cap };
     for (size_t i = 0; rc == 0 && i < json_array_size(log); i++) {
-        w.hand = (int)i;
-        w.turn = 0;
+        wk->start_hand(wk->ctx, (int)i);
         err[0] = '\0';
-        json_t *res = tenhou_replay_hand_observed(rules, json_array_get(log, i), m, h, observe, &w);
+        json_t *res = tenhou_replay_hand_observed(rules, json_array_get(log, i), m, h, wk->observe, wk->ctx);
         const char *why = res ? json_string_value(json_object_get(res, "error")) : "out of memory";
         if (why) {
             if (!err[0]) /* else the observer said why */
@@ -117,11 +118,37 @@ int ippon_review_game(const json_t *game, int seat, const ippon_rules *rules, ip
             rc = -1;
         }
         json_decref(res);
-        out->hands++;
+        ++*hands;
     }
     free(h);
     free(m);
     return rc;
+}
+
+static void start_hand(void *ctx, int hand)
+{
+    struct walk *w = ctx;
+    w->hand = hand;
+    w->turn = 0;
+    ippon_danger_watch_start(&w->watch);
+}
+
+int ippon_review_game(const json_t *game, int seat, const ippon_rules *rules, ippon_review *out, char *err,
+                      size_t err_cap)
+{
+    memset(out, 0, sizeof *out);
+    out->seat = seat;
+    out->players = rules->players;
+    int players = review_game_players(game, rules, err, err_cap);
+    if (players < 0)
+        return -1;
+    if (seat < 0 || seat >= players) {
+        snprintf(err, err_cap, "seat %d is not at a %d-player table (0..%d)", seat, players, players - 1);
+        return -1;
+    }
+    struct walk w = { .r = out, .rules = rules, .err = err, .err_cap = err_cap };
+    review_walker wk = { .observe = observe, .start_hand = start_hand, .ctx = &w };
+    return review_game_replay(game, rules, &wk, &out->hands, err, err_cap);
 }
 
 void ippon_review_free(ippon_review *r)
