@@ -1,7 +1,10 @@
 /*
  * review_json.c — a review written as JSON (ippon_review_json), in the shape src/review/README.md
- * documents ("Output"): the seat, one object per decision with its options, and a summary.
+ * documents ("Output"): the seat, one object per decision with its options (and their danger
+ * against each opponent in riichi), and a summary.
  */
+#include <math.h>
+
 #include "ippon/review.h"
 
 /* a tile in short notation ("5m", "0p" for a red five, "7z") */
@@ -27,6 +30,22 @@ static json_t *ratio_json(long num, long den)
     return json_real(den > 0 ? (double)((num * 1000 + den / 2) / den) / 1000.0 : 0.0);
 }
 
+/* the danger of option i against each opponent in riichi: [{"seat","p","why":[…]}] */
+static json_t *danger_json(const ippon_review_decision *d, int i)
+{
+    json_t *out = json_array();
+    for (int j = 0; j < d->n_riichi; j++) {
+        const ippon_review_danger *x = &d->danger[i][j];
+        json_t *why = json_array();
+        for (int b = 0; b < IPPON_DANGER_WHY_COUNT; b++)
+            if (x->f.why >> b & 1)
+                json_array_append_new(why, json_string(ippon_danger_why_name(b)));
+        json_array_append_new(out, json_pack("{s:i,s:o,s:o}", "seat", x->f.opp, "p",
+                                             ratio_json(lround(x->p * 1000), 1000), "why", why));
+    }
+    return out;
+}
+
 static json_t *option_json(const ippon_review_decision *d, int i)
 {
     const ippon_review_option *o = &d->options[i];
@@ -43,6 +62,8 @@ static json_t *option_json(const ippon_review_decision *d, int i)
                             ippon_review_is_best(d->options, d->n_options, i));
     if (out && o->shanten == 0)
         json_object_set_new(out, "waits", kinds_json(o->waits));
+    if (out)
+        json_object_set_new(out, "danger", danger_json(d, i));
     return out;
 }
 
