@@ -1,7 +1,9 @@
 /*
  * review_game.c — the decisions of one seat through a whole tenhou.net/6 game
  * (ippon_review_game): each hand is replayed through the engine (tenhou_replay.h) and, just
- * before each discard of the seat, its view gives the position whose options are kept.
+ * before each discard of the seat, its view gives the position whose options are kept; the other
+ * decisions come from review_moves.c through both of the replay's observers, and each decision's
+ * mark from review_marks.c once the game is walked.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,25 +19,23 @@ struct walk {
     int hand, turn;
     char *err;
     size_t err_cap;
+    review_pending pending;
 };
 
-static ippon_review_decision *push_decision(ippon_review *r)
+static int moves_failed(struct walk *w)
 {
-    if (r->n_decisions == r->cap) {
-        int cap = r->cap ? 2 * r->cap : 32;
-        ippon_review_decision *d = realloc(r->decisions, (size_t)cap * sizeof *d);
-        if (!d)
-            return NULL;
-        r->decisions = d;
-        r->cap = cap;
-    }
-    return &r->decisions[r->n_decisions++];
+    snprintf(w->err, w->err_cap, "log[%d]: seat %d: out of memory, or more than four copies of a kind seen",
+             w->hand, w->r->seat);
+    return -1;
 }
 
-/* the observer of the replay: a discard of the reviewed seat becomes a decision */
+/* the observer of the replay's turns: the decisions beyond discards (review_moves.c), then a
+   discard of the reviewed seat becomes a decision */
 static int observe(void *ctx, const ippon_match *m, const tenhou_step *st)
 {
     struct walk *w = ctx;
+    if (review_turn_moves(w->r, w->rules, w->hand, w->turn, m, st, &w->pending) < 0)
+        return moves_failed(w);
     if (st->type != TENHOU_DISCARD || st->seat != w->r->seat)
         return 0;
     w->turn++;
@@ -49,12 +49,11 @@ static int observe(void *ctx, const ippon_match *m, const tenhou_step *st)
     }
     if (__builtin_popcountll(pos.legal) < 2)
         return 0; /* forced (a discard in riichi): no decision */
-    ippon_review_decision *d = push_decision(w->r);
+    ippon_review_decision *d = review_push(w->r);
     if (!d) {
         snprintf(w->err, w->err_cap, "out of memory");
         return -1;
     }
-    memset(d, 0, sizeof *d);
     d->hand = w->hand;
     d->turn = w->turn;
     d->pos = pos;
@@ -75,6 +74,13 @@ static int observe(void *ctx, const ippon_match *m, const tenhou_step *st)
     }
     d->n_options = (uint8_t)n;
     return 0;
+}
+
+/* the observer of the answers to offers and of a tsumo that ends the log */
+static int observe_answer(void *ctx, const ippon_match *m, const ippon_action *a)
+{
+    struct walk *w = ctx;
+    return review_answer_moves(w->r, w->rules, w->hand, w->turn, m, a, &w->pending) < 0 ? moves_failed(w) : 0;
 }
 
 int ippon_review_game(const json_t *game, int seat, const ippon_rules *rules, ippon_review *out, char *err,
@@ -108,8 +114,13 @@ int ippon_review_game(const json_t *game, int seat, const ippon_rules *rules, ip
     for (size_t i = 0; rc == 0 && i < json_array_size(log); i++) {
         w.hand = (int)i;
         w.turn = 0;
+        w.pending.set = false;
         err[0] = '\0';
-        json_t *res = tenhou_replay_hand_observed(rules, json_array_get(log, i), m, h, observe, &w);
+        json_t *res = tenhou_replay_hand_watched(rules, json_array_get(log, i), m, h, observe, observe_answer, &w);
+        if (res && !json_object_get(res, "error") && review_flush_pending(out, w.hand, w.turn, &w.pending) < 0) {
+            json_decref(res); /* only out of memory */
+            res = NULL;
+        }
         const char *why = res ? json_string_value(json_object_get(res, "error")) : "out of memory";
         if (why) {
             if (!err[0]) /* else the observer said why */
@@ -121,6 +132,8 @@ int ippon_review_game(const json_t *game, int seat, const ippon_rules *rules, ip
     }
     free(h);
     free(m);
+    for (int i = 0; i < out->n_decisions; i++)
+        out->decisions[i].mark = ippon_review_mark_of(&out->decisions[i]);
     return rc;
 }
 
@@ -131,8 +144,15 @@ void ippon_review_free(ippon_review *r)
     r->n_decisions = r->cap = 0;
 }
 
+bool ippon_review_is_choice(const ippon_review_decision *d)
+{
+    return d->kind != IPPON_REVIEW_WIN || d->u.win.legal;
+}
+
 bool ippon_review_agrees(const ippon_review_decision *d)
 {
+    if (d->kind != IPPON_REVIEW_DISCARD)
+        return ippon_review_is_choice(d) && ippon_review_mark_of(d).severity == IPPON_REVIEW_NO_MARK;
     for (int j = 0; j < d->n_options; j++)
         if (d->options[j].kind == ippon_code_kind(d->chosen))
             return ippon_review_is_best(d->options, d->n_options, j);

@@ -263,7 +263,7 @@ function compareGames(games, rules, alter = (reviews) => reviews) {
     const reviews = alter(review(games, rules, seat));
     reviews.forEach((rv, gi) => {
       const where = (d) => `${rules} game ${gi} hand ${d.hand} seat ${seat} turn ${d.turn}`;
-      const ours = new Map(rv.decisions.map((d) => [`${d.hand}/${d.turn}`, d]));
+      const ours = new Map(rv.decisions.filter((d) => d.kind === 'discard').map((d) => [`${d.hand}/${d.turn}`, d]));
       walked[gi].forEach((bySeat, hi) => {
         for (const want of bySeat[seat]) {
           const got = ours.get(`${hi}/${want.turn}`);
