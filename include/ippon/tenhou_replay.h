@@ -3,7 +3,8 @@
  * wall that deals and draws exactly the recorded tiles, then the recorded decisions (discards,
  * calls, riichi, kans, kita; who won from whom; a declared abortive draw), everything else left
  * to the engine. Used by ippon-replay, by the fuzz target fuzz_tenhou_log, and by the review of
- * a seat's decisions (include/ippon/review.h), which watches each turn through an observer.
+ * a seat's decisions (include/ippon/review.h), which watches each turn and each answer to an offer
+ * through two observers.
  */
 #ifndef IPPON_TENHOU_REPLAY_H
 #define IPPON_TENHOU_REPLAY_H

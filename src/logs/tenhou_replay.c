@@ -1,7 +1,7 @@
 /*
  * tenhou_replay.c — one tenhou.net/6 hand replayed through the engine (tenhou_replay.h); moved
  * here from ippon-replay so the fuzz target and the review (src/review) can drive it too; the
- * review watches the turns through an observer.
+ * review watches the turns, and the answers to offers, through two observers.
  */
 #include <stdio.h>
 #include <stdlib.h>

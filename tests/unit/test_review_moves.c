@@ -427,6 +427,84 @@ static void win_json_and_summary(void **state)
     ms_free(s);
 }
 
+static const char *str_at(json_t *o, const char *key) { return json_string_value(json_object_get(o, key)); }
+
+/*
+ * The JSON of a kan and a riichi: seat 1 (234m 567p 34s 666z 99p) draws the fourth 6z and
+ * declares an ankan: with it, 234m 567p 34s 99p and one meld wait on 2s/5s (tenpai, 8 unseen,
+ * no discard needed); without it, discarding the 6z keeps the same tenpai. Its replacement draw
+ * 1m goes out without riichi: a riichi decision, dama, tenpai on 2s/5s, with a yaku (hatsu).
+ */
+static void kan_and_riichi_json(void **state)
+{
+    (void)state;
+    ms *s = ms_new("yonma", 0);
+    ms_start(s, &(ms_deal){
+        .hand = { "147m 258p 369s 1234z", "234m 567p 34s 666z 99p", "678m 34p 67s 1234z 55z",
+                  "258m 369p 147s 1234z" },
+        .draws = "7z 6z", .repl = "1m", .dora = "9s" });
+    watch w;
+    watch_start(&w, s, 1);
+    giri(&w, 0);
+    pass_all(&w);
+    turn_act(&w, ms_ankan(s, 1, "6z"));
+    pass_all(&w);
+    giri(&w, 1);
+    pass_all(&w);
+    watch_end(&w);
+    json_t *j = ippon_review_json(&w.r);
+    json_t *kan = decision_of(j, &w.r, nth(&w, IPPON_REVIEW_KAN, 0));
+    assert_string_equal(str_at(kan, "kind"), "kan");
+    assert_string_equal(str_at(kan, "type"), "ankan");
+    assert_string_equal(str_at(kan, "tile"), "6z");
+    assert_true(json_is_true(json_object_get(kan, "declared")));
+    json_t *with = json_object_get(kan, "with"), *without = json_object_get(kan, "without");
+    assert_int_equal(json_integer_value(json_object_get(with, "shanten")), 0);
+    assert_int_equal(json_integer_value(json_object_get(json_object_get(with, "ukeire"), "count")), 8);
+    assert_true(json_is_null(json_object_get(with, "discard")));
+    assert_int_equal(json_integer_value(json_object_get(without, "shanten")), 0);
+    assert_string_equal(str_at(without, "discard"), "6z");
+    assert_true(json_is_true(json_object_get(kan, "agrees")));
+    json_t *ri = decision_of(j, &w.r, nth(&w, IPPON_REVIEW_RIICHI, 0));
+    assert_string_equal(str_at(ri, "chosen"), "1m");
+    assert_true(json_is_false(json_object_get(ri, "declared")));
+    assert_true(json_is_true(json_object_get(ri, "tenpai")));
+    assert_true(json_is_true(json_object_get(ri, "dama_yaku")));
+    assert_string_equal(json_string_value(json_array_get(json_object_get(ri, "waits"), 0)), "2s");
+    assert_string_equal(json_string_value(json_array_get(json_object_get(ri, "waits"), 1)), "5s");
+    assert_int_equal(json_integer_value(json_object_get(ri, "wait_count")), 8);
+    assert_true(json_is_null(json_object_get(ri, "mark")));
+    json_decref(j);
+    ippon_review_free(&w.r);
+    ms_free(s);
+}
+
+/* the JSON of a kita (3p): seat 1 draws a North and sets it aside */
+static void kita_json(void **state)
+{
+    (void)state;
+    ms *s = ms_new("sanma", 0);
+    ms_start(s, &(ms_deal){
+        .hand = { "19m 18p 147s 9s 1235z 7z", "19m 6p 258s 369s 1237z", "234s 567p 34p 666z 99p" },
+        .draws = "7z 4z", .repl = "2p", .dora = "1z" });
+    watch w;
+    watch_start(&w, s, 1);
+    giri(&w, 0);
+    pass_all(&w);
+    turn_act(&w, ms_kita(s, 1));
+    pass_all(&w);
+    watch_end(&w);
+    json_t *j = ippon_review_json(&w.r);
+    json_t *k = decision_of(j, &w.r, nth(&w, IPPON_REVIEW_KITA, 0));
+    assert_string_equal(str_at(k, "kind"), "kita");
+    assert_true(json_is_true(json_object_get(k, "declared")));
+    assert_int_equal(json_integer_value(json_object_get(k, "turn")), 1);
+    assert_true(json_is_null(json_object_get(k, "mark")));
+    json_decref(j);
+    ippon_review_free(&w.r);
+    ms_free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -438,6 +516,8 @@ int main(void)
         cmocka_unit_test(pon_keeps_a_yakuhai),
         cmocka_unit_test(efficiency_marks),
         cmocka_unit_test(win_json_and_summary),
+        cmocka_unit_test(kan_and_riichi_json),
+        cmocka_unit_test(kita_json),
     };
     return cmocka_run_group_tests(tests, NULL, ms_teardown);
 }
