@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ippon/error.h"
 #include "ippon/shanten.h"
 #include "review_internal.h"
 
