@@ -142,6 +142,91 @@ typedef struct ippon_review_danger {
     double p;
 } ippon_review_danger;
 
+/*
+ * The decisions beyond discards (src/review/README.md, "Other decisions") and the marks ("Marks").
+ * A decision's `kind` says which part of its union holds its figures; a discard has only the
+ * fields above the union.
+ */
+enum ippon_review_kind {
+    IPPON_REVIEW_DISCARD, /* a discard with two or more legal kinds */
+    IPPON_REVIEW_CALL,    /* chi / pon / daiminkan on another's discard, or the pass */
+    IPPON_REVIEW_KAN,     /* ankan / kakan on the own turn, declared or not */
+    IPPON_REVIEW_KITA,    /* a North set aside (3p), or not */
+    IPPON_REVIEW_RIICHI,  /* riichi declared or not when it was legal */
+    IPPON_REVIEW_WIN,     /* ron / tsumo taken or declined, or a complete shape that could not win */
+};
+
+/* how a hand keeps a yaku after a call (review_yaku.c); NONE = no way found */
+enum ippon_review_yaku {
+    IPPON_REVIEW_YAKU_NONE, IPPON_REVIEW_YAKU_TENPAI, IPPON_REVIEW_YAKU_YAKUHAI, IPPON_REVIEW_YAKU_TANYAO,
+    IPPON_REVIEW_YAKU_HONITSU, IPPON_REVIEW_YAKU_TOITOI,
+};
+
+/* why a hand complete by shape on a tile could not win on it */
+enum ippon_review_why {
+    IPPON_REVIEW_WHY_NONE, IPPON_REVIEW_WHY_FURITEN_TEMPORARY, IPPON_REVIEW_WHY_FURITEN_PERMANENT,
+    IPPON_REVIEW_WHY_FURITEN_RIICHI, IPPON_REVIEW_WHY_NO_YAKU,
+};
+
+/* shanten and ukeire of a hand of 3n+1 concealed tiles (after a discard, or before a draw) */
+typedef struct ippon_review_figures {
+    int8_t shanten;
+    uint64_t ukeire;   /* bit k: drawing kind k lowers the shanten */
+    int ukeire_count;  /* unseen copies of those kinds */
+    uint8_t discard;   /* the discard that left the hand (the best one), 255: none was needed */
+} ippon_review_figures;
+
+typedef struct ippon_review_call_option {
+    uint8_t type;                  /* IPPON_ACT_CHI, _PON or _DAIMINKAN */
+    uint8_t with[3];               /* the kinds of the hand tiles it uses (2, or 3 for a daiminkan) */
+    ippon_review_figures after;    /* after the call and the best discard kuikae allows */
+    uint8_t yaku;                  /* enum ippon_review_yaku after it */
+} ippon_review_call_option;
+
+enum { IPPON_REVIEW_MAX_CALLS = 6 };
+
+typedef struct ippon_review_call {
+    uint8_t tile;                  /* the offered tile's kind */
+    int8_t from;                   /* its discarder (table seat) */
+    ippon_review_figures without;  /* the hand as it is (the pass) */
+    uint8_t n_calls;
+    ippon_review_call_option calls[IPPON_REVIEW_MAX_CALLS];
+    int8_t chosen;                 /* the index of the call made, −1 for the pass */
+} ippon_review_call;
+
+typedef struct ippon_review_kan {
+    uint8_t type;                  /* IPPON_ACT_ANKAN or _KAKAN */
+    uint8_t tile;                  /* its kind */
+    bool declared;
+    ippon_review_figures with;     /* the hand after the kan, before its replacement draw */
+    ippon_review_figures without;  /* after the best discard instead */
+} ippon_review_kan;
+
+typedef struct ippon_review_riichi {
+    bool declared;
+    bool tenpai;                   /* the chosen discard left the closed hand tenpai */
+    uint64_t waits;                /* then its waits */
+    int wait_count;                /* their unseen copies */
+    bool dama_yaku;                /* some wait wins by ron without riichi (a yaku of its own) */
+} ippon_review_riichi;
+
+typedef struct ippon_review_win {
+    bool legal;                    /* the engine offered the win */
+    bool taken;
+    bool tsumo;                    /* on its own draw; else on another's discard */
+    uint8_t tile;                  /* the winning kind */
+    uint8_t why;                   /* enum ippon_review_why when it was not legal */
+} ippon_review_win;
+
+enum ippon_review_severity { IPPON_REVIEW_NO_MARK, IPPON_REVIEW_SMALL, IPPON_REVIEW_CLEAR, IPPON_REVIEW_BIG };
+enum ippon_review_category { IPPON_REVIEW_EFFICIENCY, IPPON_REVIEW_DEFENCE, IPPON_REVIEW_CALLS, IPPON_REVIEW_RIICHIS,
+                             IPPON_REVIEW_WINS, IPPON_REVIEW_CATEGORIES };
+
+typedef struct ippon_review_mark {
+    uint8_t severity;              /* enum ippon_review_severity */
+    uint8_t category;              /* enum ippon_review_category */
+} ippon_review_mark;
+
 typedef struct ippon_review_decision {
     int hand;                /* the hand's index in the game's "log" */
     int turn;                /* the seat's discards in that hand so far, this one included (1-based) */
@@ -154,6 +239,15 @@ typedef struct ippon_review_decision {
     ippon_review_option options[IPPON_REVIEW_MAX_OPTIONS];
     uint8_t n_riichi;        /* opponents in riichi at the decision (ippon_danger_opponents) */
     ippon_review_danger danger[IPPON_REVIEW_MAX_OPTIONS][IPPON_MAX_PLAYERS - 1]; /* [option][opponent] */
+    uint8_t kind;                  /* enum ippon_review_kind (0: a discard) */
+    union {
+        ippon_review_call call;
+        ippon_review_kan kan;
+        bool kita;                 /* IPPON_REVIEW_KITA: set aside */
+        ippon_review_riichi riichi;
+        ippon_review_win win;
+    } u;
+    ippon_review_mark mark;        /* ippon_review_mark_of, set by ippon_review_game */
 } ippon_review_decision;
 
 typedef struct ippon_review {
@@ -173,8 +267,22 @@ int ippon_review_game(const json_t *game, int seat, const ippon_rules *rules, ip
                       size_t err_cap);
 void ippon_review_free(ippon_review *r);
 
-/* whether the decision's chosen kind is among its best options (ippon_review_is_best) */
+/*
+ * Whether the decision agrees: a discard when its chosen kind is among its best options
+ * (ippon_review_is_best); another kind when it has no mark. A complete shape that could not win
+ * (a WIN that was not legal) is no choice: false, and ippon_review_is_choice tells it apart.
+ */
 bool ippon_review_agrees(const ippon_review_decision *d);
+bool ippon_review_is_choice(const ippon_review_decision *d);
+
+/*
+ * The mark of a decision (src/review/README.md, "Marks"): the worst of the categories the
+ * review measures (efficiency, call, riichi, win); severity IPPON_REVIEW_NO_MARK when none applies.
+ */
+ippon_review_mark ippon_review_mark_of(const ippon_review_decision *d);
+
+/* the mark's sentence in English ("en") or Japanese ("ja") into buf; returns its length, or −1 */
+int ippon_review_mark_text(const ippon_review_decision *d, const char *lang, char *buf, size_t cap);
 
 /*
  * The danger rows of a game (src/review/README.md, "Danger"), one CSV line per (discard decision of

@@ -1,7 +1,8 @@
 /*
- * ippon_review.c — the `ippon-review` tool: one seat's discard decisions through a tenhou.net/6
- * game, each with every legal discard's shanten, ukeire (kinds and unseen copies), two-step
- * measure and waits, as JSON (include/ippon/review.h; the output is documented in
+ * ippon_review.c — the `ippon-review` tool: one seat's decisions through a tenhou.net/6 game:
+ * each discard with every legal discard's shanten, ukeire (kinds and unseen copies), two-step
+ * measure, waits and danger against riichi; calls, kans, kita, riichi and wins; each decision's
+ * mark and a summary, as JSON (include/ippon/review.h; the output is documented in
  * src/review/README.md).
  *
  *   ippon-review --seat N [--rules NAME|FILE.json] [--pretty] < GAME.json
@@ -35,10 +36,12 @@ static void usage(FILE *out)
             "usage: ippon-review --seat N [--rules NAME|FILE.json] [--pretty] < GAME.json\n"
             "       ippon-review --danger-rows [--rules NAME|FILE.json] < GAME.json\n"
             "\n"
-            "Reviews seat N's discards through a tenhou.net/6 game (or several, one after another):\n"
+            "Reviews seat N's decisions through a tenhou.net/6 game (or several, one after another):\n"
             "for every legal discard, the shanten it leaves, its ukeire with the copies the seat\n"
-            "cannot see, the two-step measure and a tenpai option's waits. One JSON document per\n"
-            "game (src/review/README.md).\n"
+            "cannot see, the two-step measure, a tenpai option's waits and its deal-in chance\n"
+            "against each riichi; calls, kans, kita, riichi and wins; a mark on each decision\n"
+            "clearly worse than the best, and a summary. One JSON document per game\n"
+            "(src/review/README.md).\n"
             "\n"
             "  --seat N                the seat reviewed, as the log numbers it (0 = first dealer)\n"
             "  --rules NAME|FILE.json  yonma, sanma, tenhou4, tenhou3 or a preset file; default\n"
