@@ -277,7 +277,8 @@ bool ippon_review_is_choice(const ippon_review_decision *d);
 
 /*
  * The mark of a decision (src/review/README.md, "Marks"): the worst of the categories the
- * review measures (efficiency, call, riichi, win); severity IPPON_REVIEW_NO_MARK when none applies.
+ * review measures (efficiency, defence, call, riichi, win); severity IPPON_REVIEW_NO_MARK when none
+ * applies.
  */
 ippon_review_mark ippon_review_mark_of(const ippon_review_decision *d);
 

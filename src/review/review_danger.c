@@ -186,3 +186,11 @@ void review_danger_of(const ippon_view *v, const ippon_danger_watch *w, const ip
             x->p = ippon_danger_p(&x->f);
         }
 }
+
+double review_deal_in(const ippon_review_decision *d, int i)
+{
+    double safe = 1.0;
+    for (int j = 0; j < d->n_riichi; j++)
+        safe *= 1.0 - d->danger[i][j].p;
+    return 1.0 - safe;
+}

@@ -99,5 +99,8 @@ int review_game_replay(const json_t *game, const ippon_rules *rules, const revie
 /* the danger of each option of decision d against each opponent in riichi (review_danger.c) */
 void review_danger_of(const ippon_view *v, const ippon_danger_watch *w, const ippon_rules *rules,
                       ippon_review_decision *d);
+/* option i's chance of dealing in to any of the decision's riichi opponents: 1 − Π (1 − p), 0 with
+   none (review_danger.c) */
+double review_deal_in(const ippon_review_decision *d, int i);
 
 #endif

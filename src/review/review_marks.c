@@ -3,6 +3,7 @@
  * knows gives a severity in its category, and the decision keeps the worst; and the mark's
  * sentence in English and Japanese, written from the decision's own figures.
  */
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -26,9 +27,32 @@ static const ippon_review_option *best_of(const ippon_review_decision *d)
     return NULL;
 }
 
+/* the least shanten among a discard decision's options */
+static int least_shanten(const ippon_review_decision *d)
+{
+    int least = 99;
+    for (int i = 0; i < d->n_options; i++)
+        if (d->options[i].shanten < least)
+            least = d->options[i].shanten;
+    return least;
+}
+
+/* whether a discard against riichi is safer than every option best by efficiency: a defensive
+   choice, which the defence measure judges instead of efficiency */
+static bool defensive(const ippon_review_decision *d, const ippon_review_option *c)
+{
+    if (d->n_riichi == 0)
+        return false;
+    double chosen = review_deal_in(d, (int)(c - d->options));
+    for (int i = 0; i < d->n_options; i++)
+        if (ippon_review_is_best(d->options, d->n_options, i) && review_deal_in(d, i) <= chosen)
+            return false;
+    return true;
+}
+
 /* efficiency: a discard leaving more shanten than the best = big; the same shanten with an unseen
-   ukeire at least 40 % below the best's = clear, at least 20 % = small. A kan that leaves more
-   shanten than the best discard instead = clear. */
+   ukeire at least 40 % below the best's = clear, at least 20 % = small; none on a defensive choice
+   (above). A kan that leaves more shanten than the best discard instead = clear. */
 static int efficiency(const ippon_review_decision *d)
 {
     if (d->kind == IPPON_REVIEW_KAN)
@@ -37,7 +61,7 @@ static int efficiency(const ippon_review_decision *d)
     if (d->kind != IPPON_REVIEW_DISCARD)
         return IPPON_REVIEW_NO_MARK;
     const ippon_review_option *c = option_of(d, ippon_code_kind(d->chosen)), *b = best_of(d);
-    if (!c || !b)
+    if (!c || !b || defensive(d, c))
         return IPPON_REVIEW_NO_MARK;
     if (c->shanten > b->shanten)
         return IPPON_REVIEW_BIG;
@@ -45,6 +69,39 @@ static int efficiency(const ippon_review_decision *d)
     return lost * 100 >= 40L * b->ukeire_count && lost > 0   ? IPPON_REVIEW_CLEAR
            : lost * 100 >= 20L * b->ukeire_count && lost > 0 ? IPPON_REVIEW_SMALL
                                                               : IPPON_REVIEW_NO_MARK;
+}
+
+/* the option defence compares a discard against riichi with: the safest (least review_deal_in,
+   then the first) of all the options when the least shanten is 2 or more (folding is right), else
+   of those keeping the least shanten; −1 with nobody in riichi */
+static int defence_reference(const ippon_review_decision *d)
+{
+    if (d->kind != IPPON_REVIEW_DISCARD || d->n_riichi == 0)
+        return -1;
+    int least = least_shanten(d), ref = -1;
+    for (int i = 0; i < d->n_options; i++)
+        if ((least >= 2 || d->options[i].shanten == least) && (ref < 0 || review_deal_in(d, i) < review_deal_in(d, ref)))
+            ref = i;
+    return ref;
+}
+
+/* the chosen option's index, or −1 */
+static int chosen_index(const ippon_review_decision *d)
+{
+    const ippon_review_option *c = option_of(d, ippon_code_kind(d->chosen));
+    return c ? (int)(c - d->options) : -1;
+}
+
+/* defence: the chosen discard's deal-in chance above the reference's by at least 10 points = big,
+   7 = clear, 4 = small (compared in tenths of a point, rounded) */
+static int defence(const ippon_review_decision *d)
+{
+    int ref = defence_reference(d), c = chosen_index(d);
+    if (ref < 0 || c < 0)
+        return IPPON_REVIEW_NO_MARK;
+    long gap = lround((review_deal_in(d, c) - review_deal_in(d, ref)) * 1000.0);
+    return gap >= 100 ? IPPON_REVIEW_BIG : gap >= 70 ? IPPON_REVIEW_CLEAR : gap >= 40 ? IPPON_REVIEW_SMALL
+                                                                                     : IPPON_REVIEW_NO_MARK;
 }
 
 /* call: a call after which no yaku is in reach (review_yaku.c) = big */
@@ -75,6 +132,7 @@ static const struct {
     int (*measure)(const ippon_review_decision *d);
 } measures[] = {
     { IPPON_REVIEW_WINS, win },
+    { IPPON_REVIEW_DEFENCE, defence },
     { IPPON_REVIEW_CALLS, call },
     { IPPON_REVIEW_RIICHIS, riichi },
     { IPPON_REVIEW_EFFICIENCY, efficiency },
@@ -141,6 +199,31 @@ static void efficiency_text(struct text *t, const ippon_review_decision *d)
         c->ukeire_count, tile_name(best->kind, b), shanten_name(best->shanten, t->ja, sb), best->ukeire_count);
 }
 
+/* "seat 2" / "席2", "seats 1 and 3" / "席1・席3" */
+static void riichi_seats(const ippon_review_decision *d, bool ja, char *buf, size_t cap)
+{
+    size_t n = (size_t)snprintf(buf, cap, ja ? "" : d->n_riichi > 1 ? "seats " : "seat ");
+    for (int j = 0; j < d->n_riichi && n < cap; j++) {
+        const char *sep = j == 0 ? "" : ja ? "・" : j == d->n_riichi - 1 ? " and " : ", ";
+        n += (size_t)snprintf(buf + n, cap - n, ja ? "%s席%d" : "%s%d", sep, d->danger[0][j].f.opp);
+    }
+}
+
+static void defence_text(struct text *t, const ippon_review_decision *d)
+{
+    int ref = defence_reference(d), c = chosen_index(d), least = least_shanten(d);
+    char seats[48], a[8], b[8], sh[24];
+    riichi_seats(d, t->ja, seats, sizeof seats);
+    put(t, "Against the riichi of %s, %s deals in %.1f %% of the time; ", "%sのリーチに対し%sの放銃率は%.1f%%。", seats,
+        tile_name(d->options[c].kind, a), review_deal_in(d, c) * 100.0);
+    if (least >= 2)
+        put(t, "at %s folding is right, and %s would deal in %.1f %%.", "%sならオリが正解で、%sなら%.1f%%。",
+            shanten_name(least, t->ja, sh), tile_name(d->options[ref].kind, b), review_deal_in(d, ref) * 100.0);
+    else
+        put(t, "%s keeps %s and would deal in %.1f %%.", "%sなら%sのままで%.1f%%。", tile_name(d->options[ref].kind, b),
+            shanten_name(least, t->ja, sh), review_deal_in(d, ref) * 100.0);
+}
+
 static void call_text(struct text *t, const ippon_review_decision *d)
 {
     const ippon_review_call *c = &d->u.call;
@@ -183,6 +266,7 @@ int ippon_review_mark_text(const ippon_review_decision *d, const char *lang, cha
     buf[0] = '\0';
     switch (mk.category) {
     case IPPON_REVIEW_WINS: win_text(&t, d); break;
+    case IPPON_REVIEW_DEFENCE: defence_text(&t, d); break;
     case IPPON_REVIEW_CALLS: call_text(&t, d); break;
     case IPPON_REVIEW_RIICHIS: riichi_text(&t, d); break;
     default: efficiency_text(&t, d); break;

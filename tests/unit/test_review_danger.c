@@ -3,12 +3,15 @@
  * src/review/README.md) on views set up by hand: a genbutsu (in the riichi opponent's pond, or
  * passed by another seat after the riichi, but not a tile discarded before it), suji on a
  * terminal and nakasuji / half-suji on middle tiles, a no-chance and a one-chance, an honor with
- * three copies visible, a dora, the riichi's timing, and 1m as an honor in 3p.
+ * three copies visible, a dora, the riichi's timing, and 1m as an honor in 3p; and the defence
+ * mark of a discard at 2-shanten that pushes a dangerous tile while holding genbutsu.
  */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -16,6 +19,7 @@
 #include "ippon/review.h"
 #include "ippon/rules.h"
 #include "ippon/tile.h"
+#include "review_internal.h"
 
 static int kind_of(const char *tile)
 {
@@ -217,6 +221,80 @@ static void sanma_terminal(void **state)
     assert_int_equal(f.live_kinds, 27 - 1); /* 27 kinds in 3p, 4p genbutsu */
 }
 
+/*
+ * A defence mark on a hand-made position. Seat 0 holds 123m 24m 456p 9p 78s 5s 1z 3z (14): two
+ * sets and two partial sets (24m, 78s), no pair, so every floating discard (9p, 5s, 1z, 3z)
+ * leaves 8 − 2×2 − 2 = 2-shanten, and breaking a partial set 3-shanten: 2-shanten at best,
+ * folding is right. Seat 2 declared riichi on 6s after 9m 1z 2p 3z: 1z and 3z are genbutsu (0 %),
+ * while 5s has neither suji (2s, 8s not in its pond) and sits next to the riichi tile. So
+ * discarding 5s deals in far more than the genbutsu 1z: a defence mark (clear or big), against
+ * 1z; discarding 1z itself has no mark (1z and 3z tie for the most ukeire, 21, and are safe).
+ */
+static void defence_mark_on_a_view(void **state)
+{
+    (void)state;
+    const ippon_rules *r = ippon_rules_preset("yonma");
+    ippon_view v;
+    uint8_t used[IPPON_KINDS];
+    table(&v, used, 4, "123m24m456p9p78s5s1z3z", "5z");
+    pond(&v, used, 2, "9m1z2p3z6s", true);
+    v.seats[2].riichi = true;
+    ippon_danger_watch w;
+    ippon_danger_watch_start(&w);
+    ippon_danger_watch_see(&w, &v);
+
+    ippon_review_decision d;
+    memset(&d, 0, sizeof d);
+    uint8_t seen[IPPON_KINDS];
+    ippon_view_seen(&v, seen);
+    for (int k = 0; k < IPPON_KINDS; k++)
+        d.pos.unseen[k] = (uint8_t)(4 - seen[k]);
+    for (int i = 0; i < v.n_hand; i++) {
+        d.pos.concealed[ippon_tile_kind(v.hand[i])]++;
+        d.pos.legal |= UINT64_C(1) << ippon_tile_kind(v.hand[i]);
+    }
+    int n = ippon_review_options(&d.pos, r, d.options);
+    assert_int_equal(n, 13); /* 13 kinds: 2m is held twice */
+    d.n_options = (uint8_t)n;
+    review_danger_of(&v, &w, r, &d);
+    assert_int_equal(d.n_riichi, 1);
+
+    int i5s = -1, i1z = -1, least = 9;
+    for (int i = 0; i < n; i++) {
+        i5s = d.options[i].kind == kind_of("5s") ? i : i5s;
+        i1z = d.options[i].kind == kind_of("1z") ? i : i1z;
+        least = d.options[i].shanten < least ? d.options[i].shanten : least;
+    }
+    assert_int_equal(least, 2);
+    assert_int_equal(d.options[i5s].shanten, 2);
+    assert_true(d.danger[i1z][0].f.why & IPPON_DANGER_GENBUTSU);
+    assert_true(review_deal_in(&d, i1z) == 0.0);
+    const ippon_danger_features *f5s = &d.danger[i5s][0].f;
+    assert_false(f5s->why & (IPPON_DANGER_GENBUTSU | IPPON_DANGER_HALF_SUJI | IPPON_DANGER_NAKASUJI));
+    assert_true(f5s->why & IPPON_DANGER_NEAR_RIICHI_TILE);
+    double p5s = review_deal_in(&d, i5s);
+    assert_true(fabs(p5s - d.danger[i5s][0].p) < 1e-12); /* one opponent: its p */
+    /* a non-suji 5 next to the riichi tile is no safe tile by the model: above its median of about
+       7.5 % (src/review/README.md, the reliability table) */
+    assert_true(p5s >= 0.07);
+
+    d.chosen = (ippon_code)kind_of("5s");
+    ippon_review_mark mk = ippon_review_mark_of(&d);
+    assert_int_equal(mk.category, IPPON_REVIEW_DEFENCE);
+    /* the gap to 1z's 0 % is p5s itself: clear from 7 points, big from 10 ("Marks") */
+    assert_int_equal(mk.severity, p5s >= 0.10 ? IPPON_REVIEW_BIG : IPPON_REVIEW_CLEAR);
+    char want[200], got[200];
+    snprintf(want, sizeof want,
+             "Against the riichi of seat 2, 5s deals in %.1f %% of the time; at 2-shanten folding is right, and 1z "
+             "would deal in 0.0 %%.",
+             p5s * 100.0);
+    assert_true(ippon_review_mark_text(&d, "en", got, sizeof got) > 0);
+    assert_string_equal(got, want);
+
+    d.chosen = (ippon_code)kind_of("1z");
+    assert_int_equal(ippon_review_mark_of(&d).severity, IPPON_REVIEW_NO_MARK);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -225,6 +303,7 @@ int main(void)
         cmocka_unit_test(no_chance_one_chance),
         cmocka_unit_test(honors_dora_timing),
         cmocka_unit_test(sanma_terminal),
+        cmocka_unit_test(defence_mark_on_a_view),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -4,7 +4,8 @@
  * review's observers called as the replay calls them: a declined tsumo and a declined ron, a hand
  * complete on a tile it is furiten on (temporary, permanent, riichi) or that has no yaku, a dama
  * without a yaku, a pon that kills the only yaku and a pon that keeps a yakuhai; then the marks'
- * measures and sentences on hand-built discards, and the JSON of each kind with the summary.
+ * measures and sentences on hand-built discards (efficiency, and defence against one or two
+ * riichi seats), and the JSON of each kind with the summary.
  * Every expected value is worked out by hand in the comment above its test.
  */
 #include <setjmp.h>
@@ -383,6 +384,85 @@ static void efficiency_marks(void **state)
     assert_int_equal(ippon_review_mark_text(&d, "fr", buf, sizeof buf), -1);
 }
 
+/* a discard decision against riichi: options (kind, shanten, p against each riichi seat) */
+typedef struct defence_option {
+    const char *tile;
+    int shanten;
+    double p[2];
+} defence_option;
+
+static ippon_review_decision against_riichi(const char *chosen, int n_riichi, const defence_option *opts, int n)
+{
+    ippon_review_decision d;
+    memset(&d, 0, sizeof d);
+    d.chosen = (ippon_code)ms_kind(chosen);
+    d.n_options = (uint8_t)n;
+    d.n_riichi = (uint8_t)n_riichi;
+    for (int i = 0; i < n; i++) {
+        d.options[i] = (ippon_review_option){ .kind = (uint8_t)ms_kind(opts[i].tile), .shanten = (int8_t)opts[i].shanten,
+                                              .ukeire_count = 20 };
+        for (int j = 0; j < n_riichi; j++) {
+            d.danger[i][j].f.opp = (uint8_t)(j == 0 ? 2 : 3);
+            d.danger[i][j].p = opts[i].p[j];
+        }
+    }
+    return d;
+}
+
+/*
+ * Defence at 2-shanten (folding is right: the reference is the safest of all the options): 3m at
+ * 10 % against a genbutsu 1z at 0 % is big, 7 % clear, 4 % small, 3.9 % no mark. The sentence
+ * names both tiles and both chances.
+ */
+static void defence_marks(void **state)
+{
+    (void)state;
+    const struct { double p; int severity; } cases[] = {
+        { 0.10, IPPON_REVIEW_BIG }, { 0.07, IPPON_REVIEW_CLEAR }, { 0.04, IPPON_REVIEW_SMALL },
+        { 0.039, IPPON_REVIEW_NO_MARK },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        defence_option opts[] = { { "3m", 2, { cases[i].p } }, { "1z", 2, { 0.0 } } };
+        ippon_review_decision d = against_riichi("3m", 1, opts, 2);
+        ippon_review_mark mk = ippon_review_mark_of(&d);
+        assert_int_equal(mk.severity, cases[i].severity);
+        if (mk.severity != IPPON_REVIEW_NO_MARK)
+            assert_int_equal(mk.category, IPPON_REVIEW_DEFENCE);
+    }
+    defence_option opts[] = { { "3m", 2, { 0.124 } }, { "1z", 2, { 0.0 } } };
+    ippon_review_decision d = against_riichi("3m", 1, opts, 2);
+    text_is(&d, "en", "Against the riichi of seat 2, 3m deals in 12.4 % of the time; at 2-shanten folding is right, "
+                      "and 1z would deal in 0.0 %.");
+    text_is(&d, "ja", "席2のリーチに対し3mの放銃率は12.4%。2シャンテンならオリが正解で、1zなら0.0%。");
+}
+
+/*
+ * Defence at 1-shanten (pushing may be right: the reference is the safest option keeping
+ * 1-shanten). Two riichi seats: 3m deals in 1 − 0.9 × 0.9 = 19 %; 1z keeps 1-shanten at
+ * 1 − 0.94 × 0.94 = 11.64 %; 9p breaks to 2-shanten at 0 % and is no reference. The gap is 7.36
+ * points: clear. Choosing 1z has no mark; choosing 9p (safer than the efficient 3m and 1z) is a
+ * defensive choice that efficiency does not mark.
+ */
+static void defence_pushing(void **state)
+{
+    (void)state;
+    defence_option opts[] = { { "3m", 1, { 0.10, 0.10 } }, { "9p", 2, { 0.0, 0.0 } }, { "1z", 1, { 0.06, 0.06 } } };
+    ippon_review_decision d = against_riichi("3m", 2, opts, 3);
+    assert_int_equal(ippon_review_mark_of(&d).severity, IPPON_REVIEW_CLEAR);
+    assert_int_equal(ippon_review_mark_of(&d).category, IPPON_REVIEW_DEFENCE);
+    text_is(&d, "en", "Against the riichi of seats 2 and 3, 3m deals in 19.0 % of the time; 1z keeps 1-shanten and "
+                      "would deal in 11.6 %.");
+    text_is(&d, "ja", "席2・席3のリーチに対し3mの放銃率は19.0%。1zなら1シャンテンのままで11.6%。");
+    d = against_riichi("1z", 2, opts, 3);
+    assert_int_equal(ippon_review_mark_of(&d).severity, IPPON_REVIEW_NO_MARK);
+    d = against_riichi("9p", 2, opts, 3);
+    assert_int_equal(ippon_review_mark_of(&d).severity, IPPON_REVIEW_NO_MARK);
+    /* with nobody in riichi the same 9p is an efficiency mistake (a higher shanten): big */
+    d = against_riichi("9p", 0, opts, 3);
+    assert_int_equal(ippon_review_mark_of(&d).severity, IPPON_REVIEW_BIG);
+    assert_int_equal(ippon_review_mark_of(&d).category, IPPON_REVIEW_EFFICIENCY);
+}
+
 /*
  * The JSON of the win kinds and the summary: in the temporary-furiten hand, the declined ron
  * (a choice that disagrees, big) and the note (no choice: "agrees" null, "why"); the summary
@@ -515,6 +595,8 @@ int main(void)
         cmocka_unit_test(pon_kills_the_only_yaku),
         cmocka_unit_test(pon_keeps_a_yakuhai),
         cmocka_unit_test(efficiency_marks),
+        cmocka_unit_test(defence_marks),
+        cmocka_unit_test(defence_pushing),
         cmocka_unit_test(win_json_and_summary),
         cmocka_unit_test(kan_and_riichi_json),
         cmocka_unit_test(kita_json),
