@@ -3,7 +3,8 @@
  * wall that deals and draws exactly the recorded tiles, then the recorded decisions (discards,
  * calls, riichi, kans, kita; who won from whom; a declared abortive draw), everything else left
  * to the engine. Used by ippon-replay, by the fuzz target fuzz_tenhou_log, and by the review of
- * a seat's decisions (include/ippon/review.h), which watches each turn through an observer.
+ * a seat's decisions (include/ippon/review.h), which watches each turn and each answer to an offer
+ * through two observers.
  */
 #ifndef IPPON_TENHOU_REPLAY_H
 #define IPPON_TENHOU_REPLAY_H
@@ -34,5 +35,18 @@ typedef int (*tenhou_turn_observer)(void *ctx, const ippon_match *m, const tenho
 /* tenhou_replay_hand with an observer of the turns (NULL: none) */
 json_t *tenhou_replay_hand_observed(const ippon_rules *rules, const json_t *log, ippon_match *m, tenhou_hand *h,
                                     tenhou_turn_observer observe, void *ctx);
+
+/*
+ * Called on every action the replay gives that is no recorded turn action, just before the
+ * engine applies it: each seat's answer to an offer (the pass, ron, chi, pon or daiminkan the log
+ * has it give; m as the answering seat sees it, ippon_match_legal(m, a->seat) its choices) and
+ * the action that ends a log on a turn (tsumo, or kyuushu kyuuhai). A non-zero return stops the
+ * replay as the turn observer's does.
+ */
+typedef int (*tenhou_answer_observer)(void *ctx, const ippon_match *m, const ippon_action *a);
+
+/* tenhou_replay_hand_observed with an observer of the answers too (either may be NULL) */
+json_t *tenhou_replay_hand_watched(const ippon_rules *rules, const json_t *log, ippon_match *m, tenhou_hand *h,
+                                   tenhou_turn_observer observe, tenhou_answer_observer answer, void *ctx);
 
 #endif

@@ -1,7 +1,7 @@
 /*
  * tenhou_replay.c — one tenhou.net/6 hand replayed through the engine (tenhou_replay.h); moved
  * here from ippon-replay so the fuzz target and the review (src/review) can drive it too; the
- * review watches the turns through an observer.
+ * review watches the turns, and the answers to offers, through two observers.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,9 +21,13 @@ struct replay {
     ippon_event events[1024];
     int n_events;
     tenhou_turn_observer observe;
+    tenhou_answer_observer answer;
     void *ctx;
     char error[200];
 };
+
+/* an action the log implies but does not record as a step: shown to the answer observer first */
+static bool answer(struct replay *r, const ippon_action *a, const char *what);
 
 static bool apply(struct replay *r, const ippon_action *a, const char *what)
 {
@@ -98,7 +102,7 @@ static bool play_turn(struct replay *r, int seat)
         int who[3], from[3];
         int n = log_winners(h->result, who, from);
         a.type = (n == 1 && who[0] == seat && from[0] == seat) ? IPPON_ACT_TSUMO : IPPON_ACT_KYUUSHU;
-        return apply(r, &a, a.type == IPPON_ACT_TSUMO ? "tsumo" : "kyuushu kyuuhai");
+        return answer(r, &a, a.type == IPPON_ACT_TSUMO ? "tsumo" : "kyuushu kyuuhai");
     }
     const tenhou_step *st = &h->steps[r->step++];
     if (st->seat != seat) {
@@ -187,12 +191,19 @@ static bool answer_offer(struct replay *r)
             what = "call";
             r->step++;
         }
-        if (!apply(r, &a, what))
-            return false;
-        return true; /* one answer at a time: the state may have moved on */
+        return answer(r, &a, what); /* one answer at a time: the state may have moved on */
     }
     snprintf(r->error, sizeof r->error, "an offer with nobody to answer");
     return false;
+}
+
+static bool answer(struct replay *r, const ippon_action *a, const char *what)
+{
+    if (r->answer && r->answer(r->ctx, r->m, a) != 0) {
+        snprintf(r->error, sizeof r->error, "seat %d: stopped by the observer", a->seat);
+        return false;
+    }
+    return apply(r, a, what);
 }
 
 static json_t *win_json(const ippon_event *ev)
@@ -246,6 +257,12 @@ json_t *tenhou_replay_hand(const ippon_rules *rules, const json_t *log, ippon_ma
 json_t *tenhou_replay_hand_observed(const ippon_rules *rules, const json_t *log, ippon_match *m, tenhou_hand *hp,
                                     tenhou_turn_observer observe, void *ctx)
 {
+    return tenhou_replay_hand_watched(rules, log, m, hp, observe, NULL, ctx);
+}
+
+json_t *tenhou_replay_hand_watched(const ippon_rules *rules, const json_t *log, ippon_match *m, tenhou_hand *hp,
+                                   tenhou_turn_observer observe, tenhou_answer_observer answer_seen, void *ctx)
+{
     char err[200];
     if (tenhou_hand_read(log, rules->players, hp, err, sizeof err) < 0)
         return json_pack("{s:s}", "error", err);
@@ -256,7 +273,7 @@ json_t *tenhou_replay_hand_observed(const ippon_rules *rules, const json_t *log,
     ippon_match_init(m, rules, hp->dealer);
     if (ippon_match_setup(m, hp->dealer, hp->round_wind, hp->honba, hp->sticks, hp->scores) < 0)
         return json_pack("{s:s}", "error", "bad header");
-    struct replay r = { .m = m, .h = hp, .observe = observe, .ctx = ctx };
+    struct replay r = { .m = m, .h = hp, .observe = observe, .answer = answer_seen, .ctx = ctx };
     ippon_event ev[IPPON_MAX_EVENTS];
     if (ippon_match_start_hand(m, wall, n, ev, IPPON_MAX_EVENTS) < 0)
         return json_pack("{s:s}", "error", "the engine refused the wall");

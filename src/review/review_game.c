@@ -1,7 +1,11 @@
 /*
  * review_game.c — the decisions of one seat through a whole tenhou.net/6 game
  * (ippon_review_game): each hand is replayed through the engine (tenhou_replay.h) and, just
- * before each discard of the seat, its view gives the position whose options are kept.
+ * before each discard of the seat, its view gives the position whose options are kept, with the
+ * danger of each against the opponents in riichi (review_danger.c); the other decisions come from
+ * review_moves.c through both of the replay's observers, and each decision's mark from
+ * review_marks.c once the game is walked. The replay of a game's hands with observers is shared
+ * with the danger rows (review_danger_rows.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,32 +19,32 @@ struct walk {
     ippon_review *r;
     const ippon_rules *rules;
     int hand, turn;
+    ippon_danger_watch watch;
     char *err;
     size_t err_cap;
+    review_pending pending;
 };
 
-static ippon_review_decision *push_decision(ippon_review *r)
+static int moves_failed(struct walk *w)
 {
-    if (r->n_decisions == r->cap) {
-        int cap = r->cap ? 2 * r->cap : 32;
-        ippon_review_decision *d = realloc(r->decisions, (size_t)cap * sizeof *d);
-        if (!d)
-            return NULL;
-        r->decisions = d;
-        r->cap = cap;
-    }
-    return &r->decisions[r->n_decisions++];
+    snprintf(w->err, w->err_cap, "log[%d]: seat %d: out of memory, or more than four copies of a kind seen",
+             w->hand, w->r->seat);
+    return -1;
 }
 
-/* the observer of the replay: a discard of the reviewed seat becomes a decision */
+/* the observer of the replay's turns: the decisions beyond discards (review_moves.c), then a
+   discard of the reviewed seat becomes a decision */
 static int observe(void *ctx, const ippon_match *m, const tenhou_step *st)
 {
     struct walk *w = ctx;
+    ippon_view v;
+    ippon_match_view(m, st->seat, &v);
+    ippon_danger_watch_see(&w->watch, &v);
+    if (review_turn_moves(w->r, w->rules, w->hand, w->turn, m, st, &w->pending) < 0)
+        return moves_failed(w);
     if (st->type != TENHOU_DISCARD || st->seat != w->r->seat)
         return 0;
     w->turn++;
-    ippon_view v;
-    ippon_match_view(m, st->seat, &v);
     ippon_review_position pos;
     if (ippon_review_position_from_view(&v, w->rules, &pos) < 0) {
         snprintf(w->err, w->err_cap, "log[%d]: seat %d's discard %d: the engine shows no turn with 3n+2 tiles",
@@ -49,12 +53,11 @@ static int observe(void *ctx, const ippon_match *m, const tenhou_step *st)
     }
     if (__builtin_popcountll(pos.legal) < 2)
         return 0; /* forced (a discard in riichi): no decision */
-    ippon_review_decision *d = push_decision(w->r);
+    ippon_review_decision *d = review_push(w->r);
     if (!d) {
         snprintf(w->err, w->err_cap, "out of memory");
         return -1;
     }
-    memset(d, 0, sizeof *d);
     d->hand = w->hand;
     d->turn = w->turn;
     d->pos = pos;
@@ -74,17 +77,20 @@ static int observe(void *ctx, const ippon_match *m, const tenhou_step *st)
         return -1;
     }
     d->n_options = (uint8_t)n;
+    review_danger_of(&v, &w->watch, w->rules, d);
     return 0;
 }
 
-int ippon_review_game(const json_t *game, int seat, const ippon_rules *rules, ippon_review *out, char *err,
-                      size_t err_cap)
+/* the observer of the answers to offers and of a tsumo that ends the log */
+static int observe_answer(void *ctx, const ippon_match *m, const ippon_action *a)
 {
-    memset(out, 0, sizeof *out);
-    out->seat = seat;
-    out->players = rules->players;
-    const json_t *log = json_object_get(game, "log");
-    if (!json_is_array(log)) {
+    struct walk *w = ctx;
+    return review_answer_moves(w->r, w->rules, w->hand, w->turn, m, a, &w->pending) < 0 ? moves_failed(w) : 0;
+}
+
+int review_game_players(const json_t *game, const ippon_rules *rules, char *err, size_t err_cap)
+{
+    if (!json_is_array(json_object_get(game, "log"))) {
         snprintf(err, err_cap, "the game has no \"log\" array");
         return -1;
     }
@@ -93,10 +99,13 @@ int ippon_review_game(const json_t *game, int seat, const ippon_rules *rules, ip
         snprintf(err, err_cap, "the game is %d-player but the rules are for %d players", players, rules->players);
         return -1;
     }
-    if (seat < 0 || seat >= players) {
-        snprintf(err, err_cap, "seat %d is not at a %d-player table (0..%d)", seat, players, players - 1);
-        return -1;
-    }
+    return players;
+}
+
+int review_game_replay(const json_t *game, const ippon_rules *rules, const review_walker *wk, int *hands, char *err,
+                       size_t err_cap)
+{
+    const json_t *log = json_object_get(game, "log");
     ippon_match *m = malloc(ippon_match_size());
     tenhou_hand *h = malloc(sizeof *h);
     int rc = 0;
@@ -104,12 +113,16 @@ int ippon_review_game(const json_t *game, int seat, const ippon_rules *rules, ip
         snprintf(err, err_cap, "out of memory");
         rc = -1;
     }
-    struct walk w = { .r = out, .rules = rules, .err = err, .err_cap = err_cap };
     for (size_t i = 0; rc == 0 && i < json_array_size(log); i++) {
-        w.hand = (int)i;
-        w.turn = 0;
+        if (wk->start_hand)
+            wk->start_hand(wk->ctx, (int)i);
         err[0] = '\0';
-        json_t *res = tenhou_replay_hand_observed(rules, json_array_get(log, i), m, h, observe, &w);
+        json_t *res =
+            tenhou_replay_hand_watched(rules, json_array_get(log, i), m, h, wk->observe, wk->answer, wk->ctx);
+        if (res && !json_object_get(res, "error") && wk->end_hand && wk->end_hand(wk->ctx) != 0) {
+            json_decref(res); /* only out of memory */
+            res = NULL;
+        }
         const char *why = res ? json_string_value(json_object_get(res, "error")) : "out of memory";
         if (why) {
             if (!err[0]) /* else the observer said why */
@@ -117,10 +130,48 @@ int ippon_review_game(const json_t *game, int seat, const ippon_rules *rules, ip
             rc = -1;
         }
         json_decref(res);
-        out->hands++;
+        ++*hands;
     }
     free(h);
     free(m);
+    return rc;
+}
+
+static void start_hand(void *ctx, int hand)
+{
+    struct walk *w = ctx;
+    w->hand = hand;
+    w->turn = 0;
+    w->pending.set = false;
+    ippon_danger_watch_start(&w->watch);
+}
+
+/* the end of a hand: a complete shape on another's discard that was never offered */
+static int end_hand(void *ctx)
+{
+    struct walk *w = ctx;
+    return review_flush_pending(w->r, w->hand, w->turn, &w->pending);
+}
+
+int ippon_review_game(const json_t *game, int seat, const ippon_rules *rules, ippon_review *out, char *err,
+                      size_t err_cap)
+{
+    memset(out, 0, sizeof *out);
+    out->seat = seat;
+    out->players = rules->players;
+    int players = review_game_players(game, rules, err, err_cap);
+    if (players < 0)
+        return -1;
+    if (seat < 0 || seat >= players) {
+        snprintf(err, err_cap, "seat %d is not at a %d-player table (0..%d)", seat, players, players - 1);
+        return -1;
+    }
+    struct walk w = { .r = out, .rules = rules, .err = err, .err_cap = err_cap };
+    review_walker wk = { .observe = observe, .answer = observe_answer, .start_hand = start_hand, .end_hand = end_hand,
+                         .ctx = &w };
+    int rc = review_game_replay(game, rules, &wk, &out->hands, err, err_cap);
+    for (int i = 0; i < out->n_decisions; i++)
+        out->decisions[i].mark = ippon_review_mark_of(&out->decisions[i]);
     return rc;
 }
 
@@ -131,8 +182,15 @@ void ippon_review_free(ippon_review *r)
     r->n_decisions = r->cap = 0;
 }
 
+bool ippon_review_is_choice(const ippon_review_decision *d)
+{
+    return d->kind != IPPON_REVIEW_WIN || d->u.win.legal;
+}
+
 bool ippon_review_agrees(const ippon_review_decision *d)
 {
+    if (d->kind != IPPON_REVIEW_DISCARD)
+        return ippon_review_is_choice(d) && ippon_review_mark_of(d).severity == IPPON_REVIEW_NO_MARK;
     for (int j = 0; j < d->n_options; j++)
         if (d->options[j].kind == ippon_code_kind(d->chosen))
             return ippon_review_is_best(d->options, d->n_options, j);

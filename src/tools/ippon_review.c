@@ -1,10 +1,17 @@
 /*
- * ippon_review.c — the `ippon-review` tool: one seat's discard decisions through a tenhou.net/6
- * game, each with every legal discard's shanten, ukeire (kinds and unseen copies), two-step
- * measure and waits, as JSON (include/ippon/review.h; the output is documented in
+ * ippon_review.c — the `ippon-review` tool: one seat's decisions through a tenhou.net/6 game:
+ * each discard with every legal discard's shanten, ukeire (kinds and unseen copies), two-step
+ * measure, waits and danger against riichi; calls, kans, kita, riichi and wins; each decision's
+ * mark and a summary, as JSON (include/ippon/review.h; the output is documented in
  * src/review/README.md).
  *
  *   ippon-review --seat N [--rules NAME|FILE.json] [--pretty] < GAME.json
+ *   ippon-review --danger-rows [--rules NAME|FILE.json] < GAME.json
+ *
+ * --danger-rows prints instead, as CSV, the rows the danger model is fitted and checked on
+ * (ippon_danger_rows; src/review/README.md, "Danger"): every seat's discard decisions while
+ * another seat is in riichi, one row per legal kind and riichi opponent, the game numbered by
+ * its place on stdin (0, 1, …).
  *
  * stdin holds one game, or several one after another (a .jsonl stream); each gives one JSON
  * document on stdout (one line each unless --pretty). The rules default to Tenhou's (tenhou3
@@ -12,6 +19,7 @@
  * sanma. A game that cannot be read or replayed stops the tool with exit status 1 and a message
  * on stderr naming the game, its line and why.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,16 +34,22 @@ static void usage(FILE *out)
 {
     fprintf(out,
             "usage: ippon-review --seat N [--rules NAME|FILE.json] [--pretty] < GAME.json\n"
+            "       ippon-review --danger-rows [--rules NAME|FILE.json] < GAME.json\n"
             "\n"
-            "Reviews seat N's discards through a tenhou.net/6 game (or several, one after another):\n"
+            "Reviews seat N's decisions through a tenhou.net/6 game (or several, one after another):\n"
             "for every legal discard, the shanten it leaves, its ukeire with the copies the seat\n"
-            "cannot see, the two-step measure and a tenpai option's waits. One JSON document per\n"
-            "game (src/review/README.md).\n"
+            "cannot see, the two-step measure, a tenpai option's waits and its deal-in chance\n"
+            "against each riichi; calls, kans, kita, riichi and wins; a mark on each decision\n"
+            "clearly worse than the best, and a summary. One JSON document per game\n"
+            "(src/review/README.md).\n"
             "\n"
             "  --seat N                the seat reviewed, as the log numbers it (0 = first dealer)\n"
             "  --rules NAME|FILE.json  yonma, sanma, tenhou4, tenhou3 or a preset file; default\n"
             "                          tenhou3 for a 3-player game, tenhou4 else\n"
             "  --pretty                indented output\n"
+            "  --danger-rows           instead, the danger model's data as CSV: every seat's\n"
+            "                          decisions while another is in riichi, one row per legal\n"
+            "                          kind and riichi opponent, with features, p and label\n"
             "  --help                  this text\n");
 }
 
@@ -68,8 +82,10 @@ static int line_of(const char *text, size_t at)
     return line;
 }
 
-/* reviews one game and prints it; returns 0, or -1 with the reason in err */
-static int review_one(const json_t *game, int seat, const ippon_rules *given, size_t flags, char *err, size_t err_cap)
+/* reviews one game (game number `index` on stdin) and prints it, or its danger rows when seat < 0;
+   returns 0, or -1 with the reason in err */
+static int review_one(const json_t *game, int index, int seat, const ippon_rules *given, size_t flags, char *err,
+                      size_t err_cap)
 {
     if (!json_is_object(game)) {
         snprintf(err, err_cap, "a game is a JSON object with a \"log\" array");
@@ -80,6 +96,11 @@ static int review_one(const json_t *game, int seat, const ippon_rules *given, si
     if (!rules && !(rules = ippon_rules_resolve(tenhou_game_is_sanma(game) ? "tenhou3" : "tenhou4", &storage, err,
                                                 err_cap)))
         return -1;
+    if (seat < 0) {
+        char id[16];
+        snprintf(id, sizeof id, "%d", index);
+        return ippon_danger_rows(game, id, rules, index == 0, stdout, err, err_cap);
+    }
     ippon_review review;
     int rc = ippon_review_game(game, seat, rules, &review, err, err_cap);
     if (rc == 0) {
@@ -99,6 +120,7 @@ static int review_one(const json_t *game, int seat, const ippon_rules *given, si
 int main(int argc, char **argv)
 {
     int seat = -1;
+    bool danger_rows = false;
     const char *rules_arg = NULL;
     size_t flags = JSON_COMPACT | JSON_REAL_PRECISION(12);
     for (int i = 1; i < argc; i++) {
@@ -112,6 +134,8 @@ int main(int argc, char **argv)
             seat = (int)s;
         } else if (!strcmp(argv[i], "--rules") && i + 1 < argc) {
             rules_arg = argv[++i];
+        } else if (!strcmp(argv[i], "--danger-rows")) {
+            danger_rows = true;
         } else if (!strcmp(argv[i], "--pretty")) {
             flags = JSON_INDENT(2) | JSON_REAL_PRECISION(12);
         } else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
@@ -123,8 +147,9 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    if (seat < 0) {
-        fprintf(stderr, "ippon-review: --seat N is required\n");
+    if ((seat < 0) == !danger_rows) {
+        fprintf(stderr, "ippon-review: %s\n", danger_rows ? "--danger-rows reviews every seat: no --seat"
+                                                            : "--seat N is required");
         return 2;
     }
     char err[300];
@@ -155,7 +180,7 @@ int main(int argc, char **argv)
             break;
         }
         at += jerr.position;
-        int rc = review_one(game, seat, rules_arg ? &given : NULL, flags, err, sizeof err);
+        int rc = review_one(game, games, seat, rules_arg ? &given : NULL, flags, err, sizeof err);
         json_decref(game);
         if (rc < 0) {
             fprintf(stderr, "ippon-review: game %d (line %d): %s\n", games, line, err);

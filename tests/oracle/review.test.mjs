@@ -263,7 +263,7 @@ function compareGames(games, rules, alter = (reviews) => reviews) {
     const reviews = alter(review(games, rules, seat));
     reviews.forEach((rv, gi) => {
       const where = (d) => `${rules} game ${gi} hand ${d.hand} seat ${seat} turn ${d.turn}`;
-      const ours = new Map(rv.decisions.map((d) => [`${d.hand}/${d.turn}`, d]));
+      const ours = new Map(rv.decisions.filter((d) => d.kind === 'discard').map((d) => [`${d.hand}/${d.turn}`, d]));
       walked[gi].forEach((bySeat, hi) => {
         for (const want of bySeat[seat]) {
           const got = ours.get(`${hi}/${want.turn}`);
@@ -367,7 +367,7 @@ test('the comparison can fail: a wrong shanten, ukeire or unseen count from ippo
   ];
   for (const change of changes) {
     const { bad } = compareGames(games, 'tenhou4', (reviews) => {
-      const d = reviews[0].decisions[0];
+      const d = reviews[0].decisions.find((x) => x.kind === 'discard');
       change(d.options.find((o) => o.ukeire.count > 0));
       return reviews;
     });

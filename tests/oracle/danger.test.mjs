@@ -1,0 +1,131 @@
+// danger.test.mjs — the danger model (src/review/README.md, "Danger") checked on games it was not
+// fitted on. ippon-review --danger-rows gives, for every seat's discard decision while another
+// seat is in riichi, one row per (legal kind, riichi opponent) with the model's probability p and
+// the label the engine knows (the kind would deal in). The test recomputes from the committed
+// data: the baseline's rate (every non-genbutsu kind equally dangerous, genbutsu 0) on the
+// training games (the first 250 of selfplay-majiang.jsonl.gz), and on the held-out games (the
+// other 250, ippon's own yonma self-play from ippon-sim seed 7001, the real Tenhou 4p and 3p
+// samples) the Brier scores of the model and of the baseline and a reliability table, which it
+// prints. It fails unless the model beats the baseline on the pooled held-out rows by more than
+// three standard errors of the paired difference (games as clusters) and by at least 1.5 % of the
+// baseline's score, and is no worse on each held-out set; unless no genbutsu row deals in (a
+// genbutsu can no longer be ronned); and unless the committed weights are the fit of the
+// training rows (src/review/fit/fit_danger.mjs).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, readdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+
+const build = process.env.IPPON_BUILD_DIR;
+const source = process.env.IPPON_SOURCE_DIR ?? join(import.meta.dirname, '../..');
+const { readRows, fit, baselineRate, isGenbutsu } = await import(join(source, 'src/review/fit/fit_danger.mjs'));
+const tool = (name) => join(build, 'src', 'tools', name);
+const data = join(source, 'tests', 'data', 'replay');
+
+// the danger rows of games (JSON texts, one per line) under rules (null: Tenhou's by the game)
+function rowsOf(lines, rules, set) {
+  const args = ['--danger-rows', ...(rules ? ['--rules', rules] : [])];
+  const r = spawnSync(tool('ippon-review'), args, { input: lines.join('\n') + '\n', encoding: 'utf8', maxBuffer: 1 << 28 });
+  assert.equal(r.status, 0, r.stderr);
+  const { rows } = readRows(r.stdout);
+  for (const row of rows) row.game = `${set}:${row.game}`;
+  return rows;
+}
+
+const majiang = gunzipSync(readFileSync(join(data, 'selfplay-majiang.jsonl.gz'))).toString('utf8').trim().split('\n');
+// the committed Tenhou samples whose file name starts with prefix, one game per line
+const samples = (prefix) => readdirSync(join(data, 'samples')).filter((f) => f.startsWith(prefix) && f.endsWith('.json'))
+  .sort().map((f) => readFileSync(join(data, 'samples', f), 'utf8').replace(/\n/g, ' '));
+const training = rowsOf(majiang.slice(0, 250), 'yonma', 'train');
+const rate = baselineRate(training);
+
+function ipponSelfPlay() {
+  const dir = mkdtempSync(join(tmpdir(), 'ippon-danger-'));
+  try {
+    const file = join(dir, 'games.jsonl');
+    const r = spawnSync(tool('ippon-sim'), ['--rules', 'yonma', '--matches', '100', '--seed', '7001', '--tenhou', file], { encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    return rowsOf(readFileSync(file, 'utf8').trim().split('\n'), 'yonma', 'sim');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const heldOut = [
+  ['majiang-ai self-play, games 250-499', rowsOf(majiang.slice(250), 'yonma', 'mj')],
+  ['ippon-sim yonma, seed 7001', ipponSelfPlay()],
+  ['Tenhou 4p samples', rowsOf(samples('tenhou4-'), 'tenhou4', 't4')],
+  ['Tenhou 3p samples', rowsOf(samples('tenhou3-'), 'tenhou3', 't3')],
+];
+const pooled = heldOut.flatMap(([, rows]) => rows);
+
+const baseP = (r) => (isGenbutsu(r) ? 0 : rate);
+const brier = (rows, p) => rows.reduce((s, r) => s + (p(r) - r.label) ** 2, 0) / rows.length;
+const modelP = (r) => r.p;
+
+// the paired difference baseline − model of the squared errors, per row on average, and its
+// standard error with the games as clusters (rows of one game are not independent)
+function pairedGain(rows) {
+  const byGame = new Map();
+  for (const r of rows) {
+    const d = (baseP(r) - r.label) ** 2 - (r.p - r.label) ** 2;
+    const g = byGame.get(r.game) ?? { sum: 0, n: 0 };
+    g.sum += d; g.n += 1;
+    byGame.set(r.game, g);
+  }
+  const n = rows.length, games = [...byGame.values()];
+  const mean = games.reduce((s, g) => s + g.sum, 0) / n;
+  const v = games.reduce((s, g) => s + (g.sum - mean * g.n) ** 2, 0) / (n * n) * games.length / (games.length - 1);
+  return { mean, se: Math.sqrt(v), games: games.length };
+}
+
+test('held-out games: the model beats the baseline (Brier), and the reliability table', () => {
+  console.log(`training: ${training.length} rows, baseline rate (non-genbutsu deal-in) ${rate.toFixed(4)}`);
+  console.log('set | rows | deal-in rate | Brier model | Brier baseline | skill');
+  for (const [name, rows] of [...heldOut, ['pooled held-out', pooled]]) {
+    const m = brier(rows, modelP), b = brier(rows, baseP);
+    const dealIn = rows.reduce((s, r) => s + r.label, 0) / rows.length;
+    console.log(`${name} | ${rows.length} | ${dealIn.toFixed(4)} | ${m.toFixed(5)} | ${b.toFixed(5)} | ${((1 - m / b) * 100).toFixed(1)} %`);
+    assert.ok(rows.length > 500, `${name}: only ${rows.length} rows`);
+    assert.ok(m < b, `${name}: the model's Brier ${m} is not below the baseline's ${b}`);
+  }
+  const g = pairedGain(pooled);
+  const m = brier(pooled, modelP), b = brier(pooled, baseP);
+  console.log(`pooled gain ${g.mean.toExponential(3)} per row, standard error ${g.se.toExponential(3)} over ${g.games} games (${(g.mean / g.se).toFixed(1)} SE)`);
+  assert.ok(g.mean > 3 * g.se, `the gain ${g.mean} is within 3 standard errors (${g.se})`);
+  assert.ok(1 - m / b >= 0.015, `the model's skill ${(1 - m / b) * 100} % is below 1.5 %`);
+
+  // reliability: genbutsu (p = 0), then the other rows in deciles of p
+  const gen = pooled.filter(isGenbutsu), rest = pooled.filter((r) => !isGenbutsu(r)).sort((x, y) => x.p - y.p);
+  console.log('bin | rows | mean p | observed deal-in');
+  console.log(`genbutsu | ${gen.length} | 0.0000 | ${(gen.reduce((s, r) => s + r.label, 0) / gen.length).toFixed(4)}`);
+  for (let d = 0; d < 10; d++) {
+    const bin = rest.slice(Math.floor((d * rest.length) / 10), Math.floor(((d + 1) * rest.length) / 10));
+    const meanP = bin.reduce((s, r) => s + r.p, 0) / bin.length, seen = bin.reduce((s, r) => s + r.label, 0) / bin.length;
+    console.log(`decile ${d + 1} | ${bin.length} | ${meanP.toFixed(4)} | ${seen.toFixed(4)}`);
+  }
+});
+
+test('no genbutsu deals in: its kind is furiten for the opponent', () => {
+  const bad = [...training, ...pooled].filter((r) => isGenbutsu(r) && r.label === 1);
+  assert.equal(bad.length, 0, JSON.stringify(bad.slice(0, 3)));
+  assert.ok(pooled.filter(isGenbutsu).length > 1000);
+});
+
+test('the committed weights are the fit of the training rows (review_danger_model.c is up to date)', () => {
+  const text = readFileSync(join(source, 'src/review/review_danger_model.c'), 'utf8');
+  const committed = [...text.matchAll(/^\s+(-?\d+\.\d+), \/\* (.+) \*\/$/gm)].map((m) => [m[2], Number(m[1])]);
+  const names = readRows(spawnSync(tool('ippon-review'), ['--danger-rows'], { input: majiang[0], encoding: 'utf8' }).stdout).names;
+  assert.deepEqual(committed.map(([n]) => n), names);
+  const w = fit(training);
+  committed.forEach(([name, c], i) => assert.ok(Math.abs(c - w[i]) < 2e-6, `${name}: committed ${c}, fitted ${w[i]}`));
+});
+
+test('the check can fail: the same probabilities dealt to the wrong rows do not beat the baseline', () => {
+  const shuffled = pooled.map((r, i) => ({ ...r, p: pooled[(i * 7919) % pooled.length].p }));
+  const g = pairedGain(shuffled);
+  assert.ok(!(g.mean > 3 * g.se), `shuffled: gain ${g.mean}, standard error ${g.se}`);
+});
