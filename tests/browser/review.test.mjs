@@ -48,19 +48,33 @@ describe('the review', () => {
     await page.locator('a[data-kind="review"]').click();
     await page.locator('.review-panel[data-decision="0"]').waitFor();
     assert.match(page.url(), new RegExp(`#/review/${id}/${me}/0$`));
+    const ownTurn = (d) => ['discard', 'riichi', 'kan', 'kita'].includes(d.kind) || (d.kind === 'win' && d.tsumo);
+    const kindOf = (c) => c.replace(/^0/, '5');
     const check = async (k) => {
       const d = review.decisions[k];
+      assert.equal(await page.locator('.review-panel').getAttribute('data-kind'), d.kind, `decision ${k}: its kind`);
+      const step = Number(await page.locator('.replay-position').getAttribute('data-step'));
+      if (d.kind !== 'discard') {
+        // another kind: its choices, the one taken highlighted (none for a win it could not take)
+        const taken = await page.locator('.review-panel .review-option.chosen').count();
+        assert.equal(taken, d.kind === 'win' && !d.legal ? 0 : 1, `decision ${k} (${d.kind}): the choice taken highlighted`);
+        if (!ownTurn(d)) { // an offer: shown at the other seat's discard of the tile
+          assert.notEqual(replay.steps[step].seat, me);
+          assert.equal(kindOf(replay.steps[step].action.tile), kindOf(d.tile), `decision ${k}: the discard offered`);
+        } else {
+          assert.equal(replay.steps[step + 1].seat, me, `decision ${k}: the next step is the seat's own action`);
+        }
+        return;
+      }
       const shown = await panelOptions(page);
       assert.deepEqual(shown.map((o) => o.discard), rankedKinds(d), `decision ${k}: the options ranked`);
-      const chosen = d.chosen.replace(/^0/, '5');
-      assert.deepEqual(shown.filter((o) => o.chosen).map((o) => o.discard), [chosen], 'the chosen one highlighted');
+      assert.deepEqual(shown.filter((o) => o.chosen).map((o) => o.discard), [kindOf(d.chosen)], 'the chosen one highlighted');
       const most = Math.max(...d.options.map((o) => o.ukeire.count));
       for (const o of shown) {
         const want = Math.round((100 * d.options.find((x) => x.discard === o.discard).ukeire.count) / most);
         assert.equal(o.bar, want, `${o.discard}: its bar`);
       }
       // the table shows the moment before the discard: the chosen tile is still in the hand below
-      const step = Number(await page.locator('.replay-position').getAttribute('data-step'));
       const next = replay.steps[step + 1];
       assert.equal(next.seat, me, 'the next step is the seat\'s own action');
       assert.equal(next.action.tile, d.chosen, 'and discards the chosen tile');
@@ -69,24 +83,44 @@ describe('the review', () => {
     };
     await check(0);
     await shot(page, 'review-1366x768');
+    const stepOf = async () => Number(await page.locator('.replay-position').getAttribute('data-step'));
+    const step0 = await stepOf();
 
     await page.locator('.review-panel button[data-kind="next"]').click();
     await page.locator('.review-panel[data-decision="1"]').waitFor();
     await page.waitForFunction((u) => location.hash.endsWith(u), `/${me}/1`);
     await check(1);
-    // the replay's own step back: between decisions the panel says so, its buttons lead back
-    await page.locator('button[data-kind="back"]').click();
-    await page.locator('.review-between').waitFor();
-    await page.locator('.review-panel button[data-kind="next"]').click();
-    await page.locator('.review-panel[data-decision="1"]').waitFor();
-    // the filter: no decision is marked yet (src/review marks nothing so far), so marked navigation is off
-    assert.equal(await page.locator('.review-panel button[data-kind="next-marked"]').isDisabled(), true);
-    await page.locator('select.review-filter').selectOption('marked');
-    assert.equal(await page.locator('.review-panel button[data-kind="next"]').isDisabled(), true);
+    // the replay's own step back: between decisions the panel says so (or shows decision 0 when
+    // that is the step before: two decisions can stand a step apart, or at one step — a kan not
+    // made and the discard of that turn), its buttons lead back
+    const step1 = await stepOf();
+    if (step1 > step0) {
+      await page.locator('button[data-kind="back"]').click();
+      await page.locator(step1 - 1 > step0 ? '.review-between' : '.review-panel[data-decision="0"]').waitFor();
+      await page.locator('.review-panel button[data-kind="next"]').click();
+      await page.locator('.review-panel[data-decision="1"]').waitFor();
+    }
 
     await page.reload();
     await page.locator('.review-panel[data-decision="1"]').waitFor();
     await check(1);
+
+    // marked decisions: the next marked one from decision 1, by its button and by the filter
+    const nextMarked = review.decisions.findIndex((d, i) => i > 1 && d.mark);
+    assert.equal(await page.locator('.review-panel button[data-kind="next-marked"]').isDisabled(), nextMarked < 0);
+    await page.locator('select.review-filter').selectOption('marked');
+    assert.equal(await page.locator('.review-panel button[data-kind="next"]').isDisabled(), nextMarked < 0);
+    if (nextMarked >= 0) {
+      await page.locator('.review-panel button[data-kind="next"]').click();
+      await page.locator(`.review-panel[data-decision="${nextMarked}"]`).waitFor();
+      const mark = review.decisions[nextMarked].mark;
+      const shownMark = page.locator('.review-panel .review-mark');
+      assert.equal(await shownMark.getAttribute('data-severity'), mark.severity);
+      assert.equal(await shownMark.getAttribute('data-category'), mark.category);
+      assert.ok((await shownMark.textContent()).includes(mark.text.en), 'the mark\'s sentence');
+      await check(nextMarked);
+      await shot(page, 'review-marked-1366x768');
+    }
 
     // Japanese
     await setLang(page, 'ja');

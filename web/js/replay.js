@@ -68,15 +68,40 @@ function applyStep(g, step) {
   g.ask = null;
 }
 
-/** the step before each decision's discard: decision d is table seat `seat`'s d.turn-th discard of hand d.hand */
+const OFFER_ANSWERS = new Set(['pass', 'chi', 'pon', 'daiminkan', 'ron']);
+const sameKind = (a, b) => !!a && !!b && (a[0] === '0' ? `5${a[1]}` : a) === (b[0] === '0' ? `5${b[1]}` : b);
+
+/**
+ * the step each decision of table seat `seat` is shown at (−1: not found). d.turn counts the seat's
+ * discards in hand d.hand up to the decision: a decision on its own turn (a discard, riichi, kan,
+ * kita or tsumo) is shown at the step before its first action of the turn that ends in its
+ * d.turn-th discard; an answer to an offer (a call or its pass, a ron, a win it could not take) at
+ * the step of the other seat's discard of d.tile after its d.turn-th discard
+ */
 export function decisionSteps(steps, decisions, seat) {
-  const at = new Map();
-  let hand = -1, turn = 0;
+  const hands = []; /* per hand: its steps as [index, step] */
   steps.forEach((step, i) => {
-    if (step.seat === undefined) { hand++; turn = 0; return; }
-    if (step.seat === seat && (step.action.type === 'discard' || step.action.type === 'riichi')) at.set(`${hand}/${++turn}`, i - 1);
+    if (step.seat === undefined) hands.push([]);
+    else if (hands.length) hands[hands.length - 1].push([i, step]);
   });
-  return decisions.map((d) => at.get(`${d.hand}/${d.turn}`) ?? -1);
+  return decisions.map((d) => {
+    const list = hands[d.hand] || [];
+    const ownTurn = d.kind === 'discard' || d.kind === 'riichi' || d.kind === 'kan' || d.kind === 'kita'
+      || (d.kind === 'win' && d.tsumo);
+    let discards = 0, turnStart = -1;
+    for (const [i, step] of list) {
+      const type = step.action.type;
+      if (step.seat === seat) {
+        if (ownTurn && !OFFER_ANSWERS.has(type) && turnStart < 0 && discards === d.turn - 1) turnStart = i - 1;
+        if (ownTurn && d.kind === 'discard' && (type === 'discard' || type === 'riichi') && discards === d.turn - 1) return i - 1;
+        if (type === 'discard' || type === 'riichi') discards++;
+        if (ownTurn && d.kind !== 'discard' && discards === d.turn) return turnStart;
+      } else if (!ownTurn && discards === d.turn && (type === 'discard' || type === 'riichi') && sameKind(step.action.tile, d.tile)) {
+        return i;
+      }
+    }
+    return ownTurn && turnStart >= 0 ? turnStart : -1;
+  });
 }
 
 export function mountReplay(root, params) {

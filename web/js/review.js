@@ -1,4 +1,4 @@
-// review.js — the review of a seat's discards (src/review/README.md): the panel the replay viewer
+// review.js — the review of a seat's decisions (src/review/README.md): the panel the replay viewer
 // shows beside the table at each decision of the viewed seat (replay.js, #/review/ID/SEAT/K), and
 // the import page (#/review) that reviews a pasted or uploaded tenhou.net/6 game through POST
 // /api/review. The panel lists the decision's options ranked by shanten, then ukeire, each with a
@@ -12,6 +12,7 @@ import { h, replace } from './dom.js';
 import { t, getLang, onLangChange } from './i18n.js';
 import { api, ApiError } from './api.js';
 import { tile, tileLabel } from './tiles.js';
+import { otherDecisionEl } from './reviewmoves.js';
 
 const SEVERITIES = ['small', 'clear', 'big'];
 /* the filter's choices: which decisions the previous / next buttons stop at */
@@ -42,7 +43,8 @@ function dangerOf(option, seatName) {
   const list = option.danger || [];
   if (!list.length) return null;
   const top = Math.max(...list.map((x) => x.p));
-  return { top, words: list.map((x) => `${seatName(x.seat)}: ${(x.p * 100).toFixed(1)} %${x.why ? ` (${x.why})` : ''}`).join(' · ') };
+  const why = (x) => (Array.isArray(x.why) ? x.why.join(', ') : x.why || '');
+  return { top, words: list.map((x) => `${seatName(x.seat)}: ${(x.p * 100).toFixed(1)} %${why(x) ? ` (${why(x)})` : ''}`).join(' · ') };
 }
 
 function optionEl(option, { chosen, maxUkeire, seatName, least }) {
@@ -106,16 +108,27 @@ export function reviewPanelEl(review, k, { go, filter, setFilter, seatName, titl
   const filterEl = h('label.review-field', {}, h('span', {}, t('review.filter')), select);
   if (!decisions.length) return h('aside.review-panel', { 'aria-label': title }, head, h('p.muted', {}, t('review.none')));
   if (!d) return h('aside.review-panel', { 'aria-label': title }, head, summary, navs, filterEl, h('p.muted.review-between', {}, t('review.no_decision_here')));
-  const opts = ranked(d.options);
-  const maxUkeire = Math.max(...d.options.map((o) => o.ukeire.count));
-  return h('aside.review-panel', { 'aria-label': title, dataset: { decision: String(k) } },
+  const discard = d.kind === 'discard';
+  const verdict = d.agrees === null || d.agrees === undefined ? null
+    : h(`p.review-verdict.${d.agrees ? 'agrees' : 'differs'}`, {},
+      t(discard ? (d.agrees ? 'review.agrees' : 'review.differs') : (d.agrees ? 'review.no_mistake' : 'review.marked')));
+  let body;
+  if (discard) {
+    const opts = ranked(d.options);
+    const maxUkeire = Math.max(...d.options.map((o) => o.ukeire.count));
+    body = h('ol.review-options', {}, opts.map((o) => optionEl(o, { chosen: o.discard === kindOf(d.chosen), maxUkeire, seatName, least: opts[0].shanten })));
+  } else {
+    body = otherDecisionEl(d);
+  }
+  const chosenKind = discard && d.chosen ? kindOf(d.chosen) : null;
+  return h('aside.review-panel', { 'aria-label': title, dataset: { decision: String(k), kind: d.kind } },
     head, summary, navs, filterEl,
     h('p.review-position', {}, h('strong', {}, t('review.decision', { n: k + 1, total: decisions.length })), ' · ',
-      t('review.hand_turn', { hand: d.hand + 1, turn: d.turn })),
-    h(`p.review-verdict.${d.agrees ? 'agrees' : 'differs'}`, {}, t(d.agrees ? 'review.agrees' : 'review.differs')),
+      discard ? t('review.hand_turn', { hand: d.hand + 1, turn: d.turn }) : t('review.hand_kind', { hand: d.hand + 1, kind: t(`review.kind.${d.kind}`) })),
+    verdict,
     markEl(d.mark),
-    showHeld ? h('div.review-held', { 'aria-label': t('review.held') }, heldTiles(d.held).map((c) => tile(c, 'review-tile', { extra: kindOf(c) === kindOf(d.chosen) ? 'was-chosen' : '' }))) : null,
-    h('ol.review-options', {}, opts.map((o) => optionEl(o, { chosen: o.discard === kindOf(d.chosen), maxUkeire, seatName, least: opts[0].shanten }))));
+    showHeld ? h('div.review-held', { 'aria-label': t('review.held') }, heldTiles(d.held).map((c) => tile(c, 'review-tile', { extra: chosenKind && kindOf(c) === chosenKind ? 'was-chosen' : '' }))) : null,
+    body);
 }
 
 /** "378m11245p" → ["3m","7m","8m","1p",…] */
