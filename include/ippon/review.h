@@ -40,6 +40,16 @@ typedef struct ippon_review_position {
     uint64_t legal;                 /* bit k: the seat may discard a tile of kind k */
 } ippon_review_position;
 
+/* the value of a tenpai option (src/review/README.md, "Value"): the average points a win on its
+   waits pays the seat, weighted by the waits' unseen copies, honba and sticks left out */
+typedef struct ippon_review_value {
+    bool known;                     /* some wait has a copy unseen (else the rest is 0) */
+    bool dama;                      /* some wait wins without riichi, by ron or tsumo */
+    bool riichi;                    /* a closed hand: riichi is open to it */
+    int32_t dama_ron, dama_tsumo;   /* a wait that cannot win that way counts 0 */
+    int32_t riichi_ron, riichi_tsumo;
+} ippon_review_value;
+
 typedef struct ippon_review_option {
     uint8_t kind;         /* the discarded kind */
     int8_t shanten;       /* after the discard */
@@ -49,6 +59,7 @@ typedef struct ippon_review_option {
     int two_step_weight;  /* Σ unseen[d] over the improving draws d with copies unseen */
     long two_step_sum;    /* Σ unseen[d] × (best ukeire after drawing d); two-step = sum / weight */
     uint64_t waits;       /* a tenpai option's waits (ippon_waits), else 0 */
+    ippon_review_value value; /* a tenpai option's value in a game review (zero in ippon_review_options) */
 } ippon_review_option;
 
 enum { IPPON_REVIEW_MAX_OPTIONS = 14 };

@@ -2,7 +2,8 @@
  * review_game.c — the decisions of one seat through a whole tenhou.net/6 game
  * (ippon_review_game): each hand is replayed through the engine (tenhou_replay.h) and, just
  * before each discard of the seat, its view gives the position whose options are kept, with the
- * danger of each against the opponents in riichi (review_danger.c); the other decisions come from
+ * value of each tenpai option (review_value.c) and the danger of each against the opponents in
+ * riichi (review_danger.c); the other decisions come from
  * review_moves.c through both of the replay's observers, and each decision's mark from
  * review_marks.c once the game is walked. The replay of a game's hands with observers is shared
  * with the danger rows (review_danger_rows.c).
@@ -77,6 +78,7 @@ static int observe(void *ctx, const ippon_match *m, const tenhou_step *st)
         return -1;
     }
     d->n_options = (uint8_t)n;
+    review_value_of(&v, w->rules, d);
     review_danger_of(&v, &w->watch, w->rules, d);
     return 0;
 }

@@ -61,6 +61,24 @@ int review_wind(const ippon_view *v, int seat);
 bool review_ron_has_yaku(const review_table *t, const uint8_t hand[IPPON_KINDS], const ippon_meld *melds,
                          int n_melds, uint64_t waits);
 bool review_is_yakuhai(const review_table *t, int kind);
+/* a ron by the seat with these tiles (the winning tile still to set) from the next seat, with no
+   dora, riichi or situation yet */
+void review_win_start(const review_table *t, const uint8_t hand[IPPON_KINDS], const ippon_meld *melds, int n_melds,
+                      ippon_win *w);
+
+/* review_value.c: what a win is worth to the seat beyond its tiles: the dora indicators it sees,
+   the red fives it holds per suit (melds included) and its kita */
+typedef struct review_dora {
+    uint8_t indicators[5]; /* kinds (1 to 5: the scorer wants one at least) */
+    uint8_t n;
+    uint8_t red[3];
+    uint8_t kita;
+} review_dora;
+/* the value of a tenpai hand of 3n+1 tiles on its waits (src/review/README.md, "Value") */
+void review_value(const review_table *t, const uint8_t hand[IPPON_KINDS], const ippon_meld *melds, int n_melds,
+                  const review_dora *dora, const uint8_t unseen[IPPON_KINDS], uint64_t waits, ippon_review_value *out);
+/* the value of each tenpai option of discard decision d (its options and held tiles set), from v */
+void review_value_of(const ippon_view *v, const ippon_rules *rules, ippon_review_decision *d);
 /* how a hand of 3n+1 tiles with these melds (after a call) keeps a yaku: enum ippon_review_yaku */
 int review_call_yaku(const review_table *t, const uint8_t hand[IPPON_KINDS], const ippon_meld *melds, int n_melds,
                      int shanten);

@@ -1,8 +1,8 @@
 /*
  * review_json.c — a review written as JSON (ippon_review_json), in the shape src/review/README.md
- * documents ("Output"): the seat, one object per decision (a discard with its options and their
- * danger against each opponent in riichi, or one of the other kinds with its figures) and its
- * mark, and a summary of agreement and marks.
+ * documents ("Output"): the seat, one object per decision (a discard with its options, a tenpai
+ * option's value, and their danger against each opponent in riichi, or one of the other kinds
+ * with its figures) and its mark, and a summary of agreement and marks.
  */
 #include <math.h>
 
@@ -47,6 +47,18 @@ static json_t *danger_json(const ippon_review_decision *d, int i)
     return out;
 }
 
+/* a tenpai option's value: {"dama": {"ron", "tsumo"} or null, "riichi": … or null}, or null
+   when no wait has a copy unseen */
+static json_t *value_json(const ippon_review_value *v)
+{
+    if (!v->known)
+        return json_null();
+    return json_pack("{s:o,s:o}", "dama",
+                     v->dama ? json_pack("{s:i,s:i}", "ron", v->dama_ron, "tsumo", v->dama_tsumo) : json_null(),
+                     "riichi",
+                     v->riichi ? json_pack("{s:i,s:i}", "ron", v->riichi_ron, "tsumo", v->riichi_tsumo) : json_null());
+}
+
 static json_t *option_json(const ippon_review_decision *d, int i)
 {
     const ippon_review_option *o = &d->options[i];
@@ -61,8 +73,10 @@ static json_t *option_json(const ippon_review_decision *d, int i)
                             "ukeire", "count", o->ukeire_count, "tiles", tiles, "two_step",
                             o->has_two_step ? ratio_json(o->two_step_sum, o->two_step_weight) : json_null(), "best",
                             ippon_review_is_best(d->options, d->n_options, i));
-    if (out && o->shanten == 0)
+    if (out && o->shanten == 0) {
         json_object_set_new(out, "waits", kinds_json(o->waits));
+        json_object_set_new(out, "value", value_json(&o->value));
+    }
     if (out)
         json_object_set_new(out, "danger", danger_json(d, i));
     return out;

@@ -1,7 +1,8 @@
 /*
  * review_yaku.c — whether a hand keeps a yaku (review_internal.h): exactly, for a tenpai hand, by
  * asking the core's scorer whether a ron on one of its waits counts a yaku (no riichi, no dora,
- * no situational yaku); and, for a hand after a call that is not yet tenpai, by the conservative
+ * no situational yaku; review_win_start builds that win, the value of a tenpai hand in
+ * review_value.c starts from it too); and, for a hand after a call that is not yet tenpai, by the conservative
  * routes src/review/README.md lists ("Yaku after a call").
  */
 #include <string.h>
@@ -10,17 +11,24 @@
 #include "ippon/shanten.h"
 #include "review_internal.h"
 
+void review_win_start(const review_table *t, const uint8_t hand[IPPON_KINDS], const ippon_meld *melds, int n_melds,
+                      ippon_win *w)
+{
+    memset(w, 0, sizeof *w);
+    memcpy(w->hand, hand, IPPON_KINDS);
+    if (n_melds)
+        memcpy(w->melds, melds, (size_t)n_melds * sizeof *melds);
+    w->n_melds = (uint8_t)n_melds;
+    w->seat = (uint8_t)t->wind;
+    w->round_wind = (uint8_t)t->round_wind;
+    w->from = (int8_t)((t->wind + 1) % t->rules->players);
+}
+
 bool review_ron_has_yaku(const review_table *t, const uint8_t hand[IPPON_KINDS], const ippon_meld *melds,
                          int n_melds, uint64_t waits)
 {
     ippon_win w;
-    memset(&w, 0, sizeof w);
-    memcpy(w.hand, hand, IPPON_KINDS);
-    memcpy(w.melds, melds, (size_t)n_melds * sizeof *melds);
-    w.n_melds = (uint8_t)n_melds;
-    w.seat = (uint8_t)t->wind;
-    w.round_wind = (uint8_t)t->round_wind;
-    w.from = (int8_t)((t->wind + 1) % t->rules->players);
+    review_win_start(t, hand, melds, n_melds, &w);
     /* the scorer wants one dora indicator: a kind the hand, its melds and its waits leave alone
        (a dora adds no yaku) */
     uint64_t used = waits;

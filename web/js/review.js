@@ -8,7 +8,7 @@
 // a farther goal, is no match for the best ones' however long its bar. Navigation: previous / next
 // decision, previous / next marked decision, and a filter by severity that the previous / next
 // buttons follow.
-import { h, replace } from './dom.js';
+import { h, replace, number } from './dom.js';
 import { t, getLang, onLangChange } from './i18n.js';
 import { api, ApiError } from './api.js';
 import { tile, tileLabel } from './tiles.js';
@@ -47,6 +47,15 @@ function dangerOf(option, seatName) {
   return { top, words: list.map((x) => `${seatName(x.seat)}: ${(x.p * 100).toFixed(1)} %${why(x) ? ` (${why(x)})` : ''}`).join(' · ') };
 }
 
+/** a tenpai option's value by ron: " · dama 2,000 / riichi 3,900" (the parts there are), or '' */
+function valueText(value) {
+  if (!value) return '';
+  const parts = [];
+  if (value.dama) parts.push(t('review.value.dama', { points: number(value.dama.ron) }));
+  if (value.riichi) parts.push(t('review.value.riichi', { points: number(value.riichi.ron) }));
+  return parts.length ? ` · ${parts.join(' / ')}` : '';
+}
+
 function optionEl(option, { chosen, maxUkeire, seatName, least }) {
   const danger = dangerOf(option, seatName);
   const level = option.shanten === 0 ? t('review.tenpai') : t('review.shanten', { n: option.shanten });
@@ -66,7 +75,8 @@ function optionEl(option, { chosen, maxUkeire, seatName, least }) {
       fill(option.ukeire.count, maxUkeire),
       h('span.bar-text', {}, t('review.ukeire', { n: option.ukeire.count }),
         option.two_step !== null && option.two_step !== undefined ? ` · ${t('review.two_step', { n: Number(option.two_step).toFixed(1) })}` : '',
-        option.waits ? ` · ${t('review.waits', { tiles: option.waits.map(tileLabel).join(', ') })}` : '')),
+        option.waits ? ` · ${t('review.waits', { tiles: option.waits.map(tileLabel).join(', ') })}` : '',
+        valueText(option.value))),
     danger ? h('div.review-bar.danger', { title: t('review.danger_title', { seats: danger.words }) },
       fill(danger.top, 1),
       h('span.bar-text', {}, t('review.danger', { p: (danger.top * 100).toFixed(1) }))) : null);

@@ -816,6 +816,8 @@ export default {
   'review.ukeire_title': 'Ukeire: tiles that improve the hand, counted among those the seat cannot see',
   'review.two_step': 'two-step {n}',
   'review.waits': 'waits {tiles}',
+  'review.value.dama': 'dama {points}',
+  'review.value.riichi': 'riichi {points}',
   'review.danger': 'danger {p} %',
   'review.danger_title': 'Chance of dealing in: {seats}',
   'review.severity.small': 'small',

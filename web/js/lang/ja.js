@@ -803,6 +803,8 @@ export default {
   'review.ukeire_title': '受け入れ：手を進める牌（その席から見えない枚数）',
   'review.two_step': '二段階 {n}',
   'review.waits': '待ち {tiles}',
+  'review.value.dama': 'ダマ {points}',
+  'review.value.riichi': 'リーチ {points}',
   'review.danger': '危険度 {p} %',
   'review.danger_title': '放銃率：{seats}',
   'review.severity.small': '小',
