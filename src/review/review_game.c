@@ -121,7 +121,7 @@ int review_game_replay(const json_t *game, const ippon_rules *rules, const revie
         err[0] = '\0';
         json_t *res =
             tenhou_replay_hand_watched(rules, json_array_get(log, i), m, h, wk->observe, wk->answer, wk->ctx);
-        if (res && !json_object_get(res, "error") && wk->end_hand && wk->end_hand(wk->ctx) != 0) {
+        if (res && !json_object_get(res, "error") && wk->end_hand && wk->end_hand(wk->ctx, res) != 0) {
             json_decref(res); /* only out of memory */
             res = NULL;
         }
@@ -149,8 +149,9 @@ static void start_hand(void *ctx, int hand)
 }
 
 /* the end of a hand: a complete shape on another's discard that was never offered */
-static int end_hand(void *ctx)
+static int end_hand(void *ctx, const json_t *result)
 {
+    (void)result;
     struct walk *w = ctx;
     return review_flush_pending(w->r, w->hand, w->turn, &w->pending);
 }

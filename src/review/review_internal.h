@@ -77,6 +77,10 @@ typedef struct review_dora {
 /* the value of a tenpai hand of 3n+1 tiles on its waits (src/review/README.md, "Value") */
 void review_value(const review_table *t, const uint8_t hand[IPPON_KINDS], const ippon_meld *melds, int n_melds,
                   const review_dora *dora, const uint8_t unseen[IPPON_KINDS], uint64_t waits, ippon_review_value *out);
+/* a known value's win chance and expected value, dama and riichi, from the option's win inputs
+   (review_win.c; src/review/README.md, "Win chance") */
+struct review_win_inputs;
+void review_value_expect(const struct review_win_inputs *in, ippon_review_value *value);
 /* the value of each tenpai option of discard decision d (its options and held tiles set), from v */
 void review_value_of(const ippon_view *v, const ippon_rules *rules, ippon_review_decision *d);
 /* how a hand of 3n+1 tiles with these melds (after a call) keeps a yaku: enum ippon_review_yaku */
@@ -96,12 +100,12 @@ int review_flush_pending(ippon_review *r, int hand, int turn, review_pending *pe
 
 /* what walks a game: a call at the start of each hand, the replay's two observers (answer may be
    NULL), and a call after each hand replayed without error (end_hand may be NULL; non-zero: out of
-   memory) */
+   memory; result: the replay's, tenhou_replay.h) */
 typedef struct review_walker {
     tenhou_turn_observer observe;
     tenhou_answer_observer answer;
     void (*start_hand)(void *ctx, int hand);
-    int (*end_hand)(void *ctx);
+    int (*end_hand)(void *ctx, const json_t *result);
     void *ctx;
 } review_walker;
 
@@ -113,6 +117,23 @@ int review_game_players(const json_t *game, const ippon_rules *rules, char *err,
    with why in err (the hand and the reader's or engine's refusal, or the observer's message) */
 int review_game_replay(const json_t *game, const ippon_rules *rules, const review_walker *wk, int *hands, char *err,
                        size_t err_cap);
+
+/* review_win.c: what the chance that a tenpai hand wins is computed from (src/review/README.md,
+   "Win chance"), for one option: its waits' unseen copies, every unseen copy, the draws the seat
+   has left, the other seats' draws left (their discards are its ron looks), discard furiten */
+typedef struct review_win_inputs {
+    int waits_unseen, unseen, own_draws, other_draws;
+    bool furiten;
+} review_win_inputs;
+/* the inputs of the option discarding discard_kind with waits, from the seat's view v */
+void review_win_inputs_of(const ippon_view *v, const uint8_t unseen[IPPON_KINDS], int discard_kind, uint64_t waits,
+                          review_win_inputs *out);
+/* the looks the hand gets: own draws and (not furiten) the others' discards, weighted by the model */
+double review_win_looks(const review_win_inputs *in, bool riichi);
+/* the chance the hand wins: 1 − (1 − waits_unseen / unseen)^looks */
+double review_win_chance(const review_win_inputs *in, bool riichi);
+/* the share of those looks that are the seat's own draws (its win would be a tsumo) */
+double review_win_tsumo_share(const review_win_inputs *in, bool riichi);
 
 /* the danger of each option of decision d against each opponent in riichi (review_danger.c) */
 void review_danger_of(const ippon_view *v, const ippon_danger_watch *w, const ippon_rules *rules,

@@ -47,16 +47,24 @@ static json_t *danger_json(const ippon_review_decision *d, int i)
     return out;
 }
 
-/* a tenpai option's value: {"dama": {"ron", "tsumo"} or null, "riichi": … or null}, or null
-   when no wait has a copy unseen */
+/* one way of playing a tenpai hand: the points of a ron and a tsumo, the win chance, the
+   expected value */
+static json_t *way_json(int32_t ron, int32_t tsumo, double win, int32_t ev)
+{
+    return json_pack("{s:i,s:i,s:o,s:i}", "ron", ron, "tsumo", tsumo, "win", ratio_json(lround(win * 1000), 1000),
+                     "ev", ev);
+}
+
+/* a tenpai option's value: {"dama": {"ron", "tsumo", "win", "ev"} or null, "riichi": … or null,
+   "furiten"}, or null when no wait has a copy unseen */
 static json_t *value_json(const ippon_review_value *v)
 {
     if (!v->known)
         return json_null();
-    return json_pack("{s:o,s:o}", "dama",
-                     v->dama ? json_pack("{s:i,s:i}", "ron", v->dama_ron, "tsumo", v->dama_tsumo) : json_null(),
-                     "riichi",
-                     v->riichi ? json_pack("{s:i,s:i}", "ron", v->riichi_ron, "tsumo", v->riichi_tsumo) : json_null());
+    return json_pack("{s:o,s:o,s:b}", "dama",
+                     v->dama ? way_json(v->dama_ron, v->dama_tsumo, v->win_dama, v->ev_dama) : json_null(), "riichi",
+                     v->riichi ? way_json(v->riichi_ron, v->riichi_tsumo, v->win_riichi, v->ev_riichi) : json_null(),
+                     "furiten", v->furiten);
 }
 
 static json_t *option_json(const ippon_review_decision *d, int i)

@@ -50,10 +50,48 @@ static bool defensive(const ippon_review_decision *d, const ippon_review_option 
     return true;
 }
 
-/* efficiency: a discard leaving more shanten than the best = big; the same shanten with an unseen
-   ukeire at least 40 % below the best's = clear, at least 20 % = small; none on a defensive choice
-   (above). A kan that leaves more shanten than the best discard instead = clear. */
-static int efficiency(const ippon_review_decision *d)
+/* the expected value of a tenpai option: the better of dama and riichi ("Win chance"), or 0 */
+static int32_t option_ev(const ippon_review_option *o)
+{
+    const ippon_review_value *v = &o->value;
+    if (o->shanten != 0 || !v->known || (!v->dama && !v->riichi))
+        return 0;
+    if (v->dama && v->riichi)
+        return v->ev_dama > v->ev_riichi ? v->ev_dama : v->ev_riichi;
+    return v->dama ? v->ev_dama : v->ev_riichi;
+}
+
+/* the tenpai option of the highest expected value, or NULL */
+static const ippon_review_option *richest_of(const ippon_review_decision *d)
+{
+    const ippon_review_option *r = NULL;
+    for (int i = 0; i < d->n_options; i++)
+        if (d->options[i].shanten == 0 && (!r || option_ev(&d->options[i]) > option_ev(r)))
+            r = &d->options[i];
+    return r;
+}
+
+enum { WAIT_VALUE_FLOOR = 500 }; /* below this expected value a wait's choice is not marked */
+
+/* the wait's value: a tenpai discard whose expected value is at least 40 % below the richest tenpai
+   option's = clear, at least 20 % = small, when that one is worth WAIT_VALUE_FLOOR or more; none
+   on a defensive choice */
+static int wait_value(const ippon_review_decision *d)
+{
+    const ippon_review_option *c = option_of(d, ippon_code_kind(d->chosen)), *r = richest_of(d);
+    if (d->kind != IPPON_REVIEW_DISCARD || !c || !r || c->shanten != 0 || defensive(d, c))
+        return IPPON_REVIEW_NO_MARK;
+    long best = option_ev(r), lost = best - option_ev(c);
+    if (best < WAIT_VALUE_FLOOR || lost <= 0)
+        return IPPON_REVIEW_NO_MARK;
+    return lost * 100 >= 40 * best ? IPPON_REVIEW_CLEAR : lost * 100 >= 20 * best ? IPPON_REVIEW_SMALL
+                                                                                   : IPPON_REVIEW_NO_MARK;
+}
+
+/* the tiles' shape: a discard leaving more shanten than the best = big; the same shanten with an
+   unseen ukeire at least 40 % below the best's = clear, at least 20 % = small; none on a defensive
+   choice (above). A kan that leaves more shanten than the best discard instead = clear. */
+static int shape(const ippon_review_decision *d)
 {
     if (d->kind == IPPON_REVIEW_KAN)
         return d->u.kan.declared && d->u.kan.with.shanten > d->u.kan.without.shanten ? IPPON_REVIEW_CLEAR
@@ -69,6 +107,13 @@ static int efficiency(const ippon_review_decision *d)
     return lost * 100 >= 40L * b->ukeire_count && lost > 0   ? IPPON_REVIEW_CLEAR
            : lost * 100 >= 20L * b->ukeire_count && lost > 0 ? IPPON_REVIEW_SMALL
                                                               : IPPON_REVIEW_NO_MARK;
+}
+
+/* efficiency: the worse of the shape and the wait's value */
+static int efficiency(const ippon_review_decision *d)
+{
+    int a = shape(d), b = wait_value(d);
+    return a > b ? a : b;
 }
 
 /* the option defence compares a discard against riichi with: the safest (least review_deal_in,
@@ -174,6 +219,17 @@ static const char *tile_name(int kind, char buf[8])
     return ippon_notation_format(&c, 1, buf, 8) > 0 ? buf : "?";
 }
 
+/* kinds in short notation: "5s-8s" / "5s・8s" */
+static const char *kinds_name(uint64_t kinds, bool ja, char *buf, size_t cap)
+{
+    char k[8];
+    size_t n = 0;
+    buf[0] = '\0';
+    for (uint64_t m = kinds; m && n < cap; m &= m - 1)
+        n += (size_t)snprintf(buf + n, cap - n, "%s%s", n ? (ja ? "・" : "-") : "", tile_name(__builtin_ctzll(m), k));
+    return buf;
+}
+
 /* "2-shanten" / "2シャンテン", "tenpai" / "テンパイ" */
 static const char *shanten_name(int shanten, bool ja, char buf[24])
 {
@@ -194,6 +250,16 @@ static void efficiency_text(struct text *t, const ippon_review_decision *d)
         return;
     }
     const ippon_review_option *c = option_of(d, ippon_code_kind(d->chosen)), *best = best_of(d);
+    if (wait_value(d) > shape(d)) {
+        const ippon_review_option *r = richest_of(d);
+        char wa[64], wb[64];
+        put(t, "Discarding %s waits on %s%s for an expected %d points; %s would wait on %s%s for %d.",
+            "%sを切ると待ち%s%sで期待値%d点、%sなら待ち%s%sで%d点。", tile_name(c->kind, a),
+            kinds_name(c->waits, t->ja, wa, sizeof wa), c->value.furiten ? (t->ja ? "（フリテン）" : " (furiten)") : "",
+            option_ev(c), tile_name(r->kind, b), kinds_name(r->waits, t->ja, wb, sizeof wb),
+            r->value.furiten ? (t->ja ? "（フリテン）" : " (furiten)") : "", option_ev(r));
+        return;
+    }
     put(t, "Discarding %s keeps %s with %d tiles; %s would keep %s with %d.",
         "%sを切ると%s・受け入れ%d枚、%sなら%s・%d枚。", tile_name(c->kind, a), shanten_name(c->shanten, t->ja, sa),
         c->ukeire_count, tile_name(best->kind, b), shanten_name(best->shanten, t->ja, sb), best->ukeire_count);
@@ -240,11 +306,8 @@ static void call_text(struct text *t, const ippon_review_decision *d)
 static void riichi_text(struct text *t, const ippon_review_decision *d)
 {
     const ippon_review_riichi *r = &d->u.riichi;
-    char waits[64] = "", a[8];
-    for (uint64_t m = r->waits; m; m &= m - 1) {
-        size_t n = strlen(waits);
-        snprintf(waits + n, sizeof waits - n, "%s%s", n ? " " : "", tile_name(__builtin_ctzll(m), a));
-    }
+    char waits[64];
+    kinds_name(r->waits, t->ja, waits, sizeof waits);
     put(t, "Dama on a tenpai hand without a yaku (waits %s, %d tiles) can only win by tsumo; riichi would give it one.",
         "役なしテンパイ（待ち%s・%d枚）のダマはツモでしか和了れない。リーチで役がつく。", waits, r->wait_count);
 }

@@ -2,8 +2,10 @@
  * review_value.c — what a tenpai option is worth (src/review/README.md, "Value"): for each of its
  * waits, the core's scorer values a ron from the next seat and a tsumo, without riichi (dama) and,
  * for a closed hand, with it, under the dora indicators the seat sees, the red fives it keeps and
- * its kita; the values are averaged over the waits weighted by their unseen copies.
+ * its kita; the values are averaged over the waits weighted by their unseen copies. Then the
+ * option's win chance (review_win.c) makes them an expected value ("Win chance").
  */
+#include <math.h>
 #include <string.h>
 
 #include "ippon/score.h"
@@ -87,6 +89,32 @@ void review_value(const review_table *t, const uint8_t hand[IPPON_KINDS], const 
     out->riichi_tsumo = closed ? average(sum[1][1], weight) : 0;
 }
 
+enum { RIICHI_STICK = 1000 };
+
+/* the chance and expected value of one way of playing the hand (dama or riichi): a win is a
+   tsumo for the share of its looks that are own draws, a ron for the rest; riichi's stick is lost
+   unless the hand wins */
+static void expect(const review_win_inputs *in, bool riichi, int32_t ron, int32_t tsumo, double *win, int32_t *ev)
+{
+    review_win_inputs way = *in;
+    way.furiten |= ron == 0; /* no wait wins by ron this way: only its own draws can win */
+    *win = review_win_chance(&way, riichi);
+    double share = review_win_tsumo_share(&way, riichi);
+    double points = *win * (share * tsumo + (1 - share) * ron) - (riichi ? (1 - *win) * RIICHI_STICK : 0);
+    *ev = (int32_t)lround(points);
+}
+
+void review_value_expect(const review_win_inputs *in, ippon_review_value *value)
+{
+    value->furiten = in->furiten;
+    if (!value->known)
+        return;
+    if (value->dama)
+        expect(in, false, value->dama_ron, value->dama_tsumo, &value->win_dama, &value->ev_dama);
+    if (value->riichi)
+        expect(in, true, value->riichi_ron, value->riichi_tsumo, &value->win_riichi, &value->ev_riichi);
+}
+
 void review_value_of(const ippon_view *v, const ippon_rules *rules, ippon_review_decision *d)
 {
     review_table t = { .rules = rules, .wind = review_wind(v, v->seat), .round_wind = v->round_wind };
@@ -119,5 +147,8 @@ void review_value_of(const ippon_view *v, const ippon_rules *rules, ippon_review
             dora.red[s] = (uint8_t)(red_melded[s] + kept);
         }
         review_value(&t, left, melds, n_melds, &dora, d->pos.unseen, o->waits, &o->value);
+        review_win_inputs in;
+        review_win_inputs_of(v, d->pos.unseen, o->kind, o->waits, &in);
+        review_value_expect(&in, &o->value);
     }
 }

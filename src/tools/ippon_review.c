@@ -7,11 +7,13 @@
  *
  *   ippon-review --seat N [--rules NAME|FILE.json] [--pretty] < GAME.json
  *   ippon-review --danger-rows [--rules NAME|FILE.json] < GAME.json
+ *   ippon-review --win-rows [--rules NAME|FILE.json] < GAME.json
  *
  * --danger-rows prints instead, as CSV, the rows the danger model is fitted and checked on
  * (ippon_danger_rows; src/review/README.md, "Danger"): every seat's discard decisions while
  * another seat is in riichi, one row per legal kind and riichi opponent, the game numbered by
- * its place on stdin (0, 1, …).
+ * its place on stdin (0, 1, …). --win-rows prints the win-chance model's rows the same way
+ * (ippon_win_rows; "Win chance"): every seat's discards that leave it tenpai, with the label.
  *
  * stdin holds one game, or several one after another (a .jsonl stream); each gives one JSON
  * document on stdout (one line each unless --pretty). The rules default to Tenhou's (tenhou3
@@ -35,6 +37,7 @@ static void usage(FILE *out)
     fprintf(out,
             "usage: ippon-review --seat N [--rules NAME|FILE.json] [--pretty] < GAME.json\n"
             "       ippon-review --danger-rows [--rules NAME|FILE.json] < GAME.json\n"
+            "       ippon-review --win-rows [--rules NAME|FILE.json] < GAME.json\n"
             "\n"
             "Reviews seat N's decisions through a tenhou.net/6 game (or several, one after another):\n"
             "for every legal discard, the shanten it leaves, its ukeire with the copies the seat\n"
@@ -50,6 +53,8 @@ static void usage(FILE *out)
             "  --danger-rows           instead, the danger model's data as CSV: every seat's\n"
             "                          decisions while another is in riichi, one row per legal\n"
             "                          kind and riichi opponent, with features, p and label\n"
+            "  --win-rows              instead, the win-chance model's data as CSV: every seat's\n"
+            "                          discards that leave it tenpai, with inputs, p and label\n"
             "  --help                  this text\n");
 }
 
@@ -82,10 +87,14 @@ static int line_of(const char *text, size_t at)
     return line;
 }
 
-/* reviews one game (game number `index` on stdin) and prints it, or its danger rows when seat < 0;
+/* the rows a model is fitted on, as ippon_danger_rows and ippon_win_rows print them */
+typedef int (*rows_printer)(const json_t *game, const char *game_id, const ippon_rules *rules, bool header,
+                            FILE *out, char *err, size_t err_cap);
+
+/* reviews one game (game number `index` on stdin) and prints it, or its model rows when seat < 0;
    returns 0, or -1 with the reason in err */
-static int review_one(const json_t *game, int index, int seat, const ippon_rules *given, size_t flags, char *err,
-                      size_t err_cap)
+static int review_one(const json_t *game, int index, int seat, rows_printer rows, const ippon_rules *given,
+                      size_t flags, char *err, size_t err_cap)
 {
     if (!json_is_object(game)) {
         snprintf(err, err_cap, "a game is a JSON object with a \"log\" array");
@@ -99,7 +108,7 @@ static int review_one(const json_t *game, int index, int seat, const ippon_rules
     if (seat < 0) {
         char id[16];
         snprintf(id, sizeof id, "%d", index);
-        return ippon_danger_rows(game, id, rules, index == 0, stdout, err, err_cap);
+        return rows(game, id, rules, index == 0, stdout, err, err_cap);
     }
     ippon_review review;
     int rc = ippon_review_game(game, seat, rules, &review, err, err_cap);
@@ -120,7 +129,8 @@ static int review_one(const json_t *game, int index, int seat, const ippon_rules
 int main(int argc, char **argv)
 {
     int seat = -1;
-    bool danger_rows = false;
+    rows_printer rows = NULL;
+    const char *rows_flag = NULL;
     const char *rules_arg = NULL;
     size_t flags = JSON_COMPACT | JSON_REAL_PRECISION(12);
     for (int i = 1; i < argc; i++) {
@@ -134,8 +144,9 @@ int main(int argc, char **argv)
             seat = (int)s;
         } else if (!strcmp(argv[i], "--rules") && i + 1 < argc) {
             rules_arg = argv[++i];
-        } else if (!strcmp(argv[i], "--danger-rows")) {
-            danger_rows = true;
+        } else if (!strcmp(argv[i], "--danger-rows") || !strcmp(argv[i], "--win-rows")) {
+            rows_flag = argv[i];
+            rows = !strcmp(argv[i], "--danger-rows") ? ippon_danger_rows : ippon_win_rows;
         } else if (!strcmp(argv[i], "--pretty")) {
             flags = JSON_INDENT(2) | JSON_REAL_PRECISION(12);
         } else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
@@ -147,9 +158,11 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    if ((seat < 0) == !danger_rows) {
-        fprintf(stderr, "ippon-review: %s\n", danger_rows ? "--danger-rows reviews every seat: no --seat"
-                                                            : "--seat N is required");
+    if ((seat < 0) == !rows) {
+        if (rows)
+            fprintf(stderr, "ippon-review: %s reviews every seat: no --seat\n", rows_flag);
+        else
+            fprintf(stderr, "ippon-review: --seat N is required\n");
         return 2;
     }
     char err[300];
@@ -180,7 +193,7 @@ int main(int argc, char **argv)
             break;
         }
         at += jerr.position;
-        int rc = review_one(game, games, seat, rules_arg ? &given : NULL, flags, err, sizeof err);
+        int rc = review_one(game, games, seat, rows, rules_arg ? &given : NULL, flags, err, sizeof err);
         json_decref(game);
         if (rc < 0) {
             fprintf(stderr, "ippon-review: game %d (line %d): %s\n", games, line, err);

@@ -34,6 +34,20 @@ function discardsOf(replay, seat) {
   return out;
 }
 
+// the types of the melds seat made in hand `hand` before its discard number `turn` (chi, pon,
+// daiminkan, ankan, kakan: a kakan's pon was open already)
+function callsOf(replay, seat, hand, turn) {
+  const out = [];
+  let h = -1, t = 0;
+  for (const step of replay.steps) {
+    if (step.seat === undefined) { h++; t = 0; continue; }
+    if (h !== hand || step.seat !== seat) continue;
+    if (['discard', 'riichi'].includes(step.action.type) && ++t >= turn) break;
+    if (['chi', 'pon', 'daiminkan', 'ankan', 'kakan'].includes(step.action.type)) out.push(step.action.type);
+  }
+  return out;
+}
+
 describe('the review over REST', () => {
   let server, port;
   before(async () => {
@@ -84,10 +98,24 @@ describe('the review over REST', () => {
             // and riichi (riichi only for a closed hand); no other option has one
             if (o.shanten !== 0) { assert.equal(o.value, undefined, 'no value off tenpai'); continue; }
             if (o.value === null) continue; // every wait already seen
-            for (const way of ['dama', 'riichi'])
-              if (o.value[way] !== null)
-                for (const how of ['ron', 'tsumo']) assert.ok(Number.isInteger(o.value[way][how]) && o.value[way][how] >= 0, `${way} ${how}`);
-            if (d.melds > 0) assert.equal(o.value.riichi, null, 'no riichi value for an open hand');
+            for (const way of ['dama', 'riichi']) {
+              const v = o.value[way];
+              if (v === null) continue;
+              for (const how of ['ron', 'tsumo']) assert.ok(Number.isInteger(v[how]) && v[how] >= 0, `${way} ${how}`);
+              // "Win chance": a chance, and an expected value no more than the dearer win (riichi
+              // loses its stick's 1,000 when it does not win)
+              assert.ok(v.win >= 0 && v.win <= 1, `${way} win ${v.win}`);
+              assert.ok(Number.isInteger(v.ev) && v.ev <= Math.max(v.ron, v.tsumo) && v.ev >= (way === 'riichi' ? -1000 : 0), `${way} ev ${v.ev}`);
+              if (o.value.furiten) assert.ok(Math.abs(v.ev - (v.win * v.tsumo - (way === 'riichi' ? (1 - v.win) * 1000 : 0))) <= 2, 'furiten: tsumo only');
+            }
+            assert.equal(typeof o.value.furiten, 'boolean');
+            const waits = new Set(o.waits), pond = Array.from({ length: d.turn - 1 }, (_, i) => own.get(`${d.hand}/${i + 1}`));
+            assert.equal(o.value.furiten, [...pond, o.discard].some((tile) => waits.has(tile.replace('0', '5'))),
+              `furiten: a wait among ${[...pond, o.discard]}`);
+            // riichi only for a closed hand: melds that are all ankan
+            const calls = callsOf(replay, seat, d.hand, d.turn);
+            if (d.melds > 0 && calls.some((type) => type !== 'ankan')) assert.equal(o.value.riichi, null, 'no riichi value for an open hand');
+            if (d.melds > 0 && calls.every((type) => type === 'ankan')) assert.notEqual(o.value.riichi, null, 'riichi value with only ankan');
             if (o.value.dama && o.value.riichi) assert.ok(o.value.riichi.ron >= o.value.dama.ron, 'riichi adds a han');
           }
         }

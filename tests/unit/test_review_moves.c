@@ -384,6 +384,51 @@ static void efficiency_marks(void **state)
     assert_int_equal(ippon_review_mark_text(&d, "fr", buf, sizeof buf), -1);
 }
 
+/* a discard decision with two tenpai options of 8 tiles each: the chosen 3m waiting on 5s-8s with
+   the expected value ev_chosen (dama), and 9p waiting on 2p-5p, dama ev_dama and riichi ev_riichi */
+static ippon_review_decision two_waits(int ev_chosen, bool furiten, int ev_dama, int ev_riichi)
+{
+    ippon_review_decision d;
+    memset(&d, 0, sizeof d);
+    d.chosen = (ippon_code)ms_kind("3m");
+    d.n_options = 2;
+    uint64_t s58 = UINT64_C(1) << ms_kind("5s") | UINT64_C(1) << ms_kind("8s");
+    uint64_t p25 = UINT64_C(1) << ms_kind("2p") | UINT64_C(1) << ms_kind("5p");
+    d.options[0] = (ippon_review_option){ .kind = (uint8_t)ms_kind("3m"), .ukeire_count = 8, .ukeire = s58,
+                                          .waits = s58,
+                                          .value = { .known = true, .dama = true, .ev_dama = ev_chosen,
+                                                     .furiten = furiten } };
+    d.options[1] = (ippon_review_option){ .kind = (uint8_t)ms_kind("9p"), .ukeire_count = 8, .ukeire = p25,
+                                          .waits = p25,
+                                          .value = { .known = true, .dama = true, .riichi = true, .ev_dama = ev_dama,
+                                                     .ev_riichi = ev_riichi } };
+    return d;
+}
+
+/*
+ * The wait's value (efficiency, src/review/README.md "Marks"): the same ukeire, but the chosen
+ * wait's expected value 600 against the other's best way, riichi's 1,500, loses 60 % (clear);
+ * 1,100 against 1,500 loses 26.7 % (small); 1,300 loses 13.3 % (none); a best of 400 is under the
+ * floor of 500 (none). The better of dama and riichi counts: dama 1,500 and riichi 900 the same.
+ */
+static void wait_value_marks(void **state)
+{
+    (void)state;
+    ippon_review_decision d = two_waits(600, true, 1200, 1500);
+    assert_int_equal(ippon_review_mark_of(&d).severity, IPPON_REVIEW_CLEAR);
+    assert_int_equal(ippon_review_mark_of(&d).category, IPPON_REVIEW_EFFICIENCY);
+    text_is(&d, "en", "Discarding 3m waits on 5s-8s (furiten) for an expected 600 points; 9p would wait on 2p-5p for 1500.");
+    text_is(&d, "ja", "3mを切ると待ち5s・8s（フリテン）で期待値600点、9pなら待ち2p・5pで1500点。");
+    d = two_waits(1100, false, 1200, 1500);
+    assert_int_equal(ippon_review_mark_of(&d).severity, IPPON_REVIEW_SMALL);
+    d = two_waits(1300, false, 1200, 1500);
+    assert_int_equal(ippon_review_mark_of(&d).severity, IPPON_REVIEW_NO_MARK);
+    d = two_waits(0, false, 400, 300);
+    assert_int_equal(ippon_review_mark_of(&d).severity, IPPON_REVIEW_NO_MARK);
+    d = two_waits(600, false, 1500, 900);
+    assert_int_equal(ippon_review_mark_of(&d).severity, IPPON_REVIEW_CLEAR);
+}
+
 /* a discard decision against riichi: options (kind, shanten, p against each riichi seat) */
 typedef struct defence_option {
     const char *tile;
@@ -595,6 +640,7 @@ int main(void)
         cmocka_unit_test(pon_kills_the_only_yaku),
         cmocka_unit_test(pon_keeps_a_yakuhai),
         cmocka_unit_test(efficiency_marks),
+        cmocka_unit_test(wait_value_marks),
         cmocka_unit_test(defence_marks),
         cmocka_unit_test(defence_pushing),
         cmocka_unit_test(win_json_and_summary),

@@ -47,13 +47,18 @@ function dangerOf(option, seatName) {
   return { top, words: list.map((x) => `${seatName(x.seat)}: ${(x.p * 100).toFixed(1)} %${why(x) ? ` (${why(x)})` : ''}`).join(' · ') };
 }
 
-/** a tenpai option's value by ron: " · dama 2,000 / riichi 3,900" (the parts there are), or '' */
+/** one way of playing a tenpai option: its ron points, win chance and expected value */
+const wayText = (key, way) => t(key, { points: number(way.ron), win: Math.round(way.win * 100), ev: number(way.ev) });
+
+/** a tenpai option's value (src/review/README.md, "Value", "Win chance"):
+    " · dama 2,000 (wins 37 %, EV 740) / riichi 3,900 (31 %, EV 600) · furiten", the parts there are, or '' */
 function valueText(value) {
   if (!value) return '';
   const parts = [];
-  if (value.dama) parts.push(t('review.value.dama', { points: number(value.dama.ron) }));
-  if (value.riichi) parts.push(t('review.value.riichi', { points: number(value.riichi.ron) }));
-  return parts.length ? ` · ${parts.join(' / ')}` : '';
+  if (value.dama) parts.push(wayText('review.value.dama', value.dama));
+  if (value.riichi) parts.push(wayText('review.value.riichi', value.riichi));
+  const furiten = value.furiten ? ` · ${t('review.value.furiten')}` : '';
+  return parts.length ? ` · ${parts.join(' / ')}${furiten}` : '';
 }
 
 function optionEl(option, { chosen, maxUkeire, seatName, least }) {
