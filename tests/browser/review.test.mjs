@@ -164,9 +164,22 @@ describe('the review', () => {
     await page.locator('.review-panel button[data-kind="next"]').click();
     await page.locator('.review-page .review-panel[data-decision="1"]').waitFor();
     assert.deepEqual((await panelOptions(page)).map((o) => o.discard), rankedKinds(want.decisions[1]));
+    // a tenpai option's line: its points, win chance and expected value (src/review/README.md, "Win chance")
+    const k = want.decisions.findIndex((d) => (d.options ?? []).some((o) => o.value?.dama));
+    assert.ok(k > 1, 'the log has a tenpai option');
+    for (let i = 2; i <= k; i++) {
+      await page.locator('.review-panel button[data-kind="next"]').click();
+      await page.locator(`.review-page .review-panel[data-decision="${i}"]`).waitFor();
+    }
+    const tenpai = want.decisions[k].options.find((o) => o.value?.dama), dama = tenpai.value.dama;
+    const line = page.locator(`.review-panel .review-option[data-discard="${tenpai.discard}"]`);
+    const en = `dama ${dama.ron.toLocaleString('en')} (wins ${Math.round(dama.win * 100)} %, EV ${dama.ev.toLocaleString('en')})`;
+    assert.ok((await line.textContent()).includes(en), `${await line.textContent()} has ${en}`);
     await shot(page, 'review-import-1366x768');
     await setLang(page, 'ja');
     await page.locator('.review-page h1', { hasText: '牌譜を検討する' }).waitFor();
+    const ja = `ダマ ${dama.ron.toLocaleString('en')}（和了率${Math.round(dama.win * 100)}%・期待値${dama.ev.toLocaleString('en')}）`;
+    assert.ok((await line.textContent()).includes(ja), `${await line.textContent()} has ${ja}`);
     await page.setViewportSize({ width: 844, height: 390 });
     await shot(page, 'review-import-844x390-ja');
     page.problems = page.problems.filter((x) => !/status of 400/.test(x)); // the broken log's answer, shown above

@@ -51,14 +51,14 @@ function dangerOf(option, seatName) {
 const wayText = (key, way) => t(key, { points: number(way.ron), win: Math.round(way.win * 100), ev: number(way.ev) });
 
 /** a tenpai option's value (src/review/README.md, "Value", "Win chance"):
-    " · dama 2,000 (wins 37 %, EV 740) / riichi 3,900 (31 %, EV 600) · furiten", the parts there are, or '' */
+    "dama 2,000 (wins 37 %, EV 740) / riichi 3,900 (31 %, EV 600) · furiten", the parts there are */
 function valueText(value) {
-  if (!value) return '';
   const parts = [];
   if (value.dama) parts.push(wayText('review.value.dama', value.dama));
   if (value.riichi) parts.push(wayText('review.value.riichi', value.riichi));
-  const furiten = value.furiten ? ` · ${t('review.value.furiten')}` : '';
-  return parts.length ? ` · ${parts.join(' / ')}${furiten}` : '';
+  if (!parts.length) parts.push(t('review.value.none'));
+  if (value.furiten) parts.push(t('review.value.furiten'));
+  return parts.join(' · ');
 }
 
 function optionEl(option, { chosen, maxUkeire, seatName, least }) {
@@ -80,8 +80,8 @@ function optionEl(option, { chosen, maxUkeire, seatName, least }) {
       fill(option.ukeire.count, maxUkeire),
       h('span.bar-text', {}, t('review.ukeire', { n: option.ukeire.count }),
         option.two_step !== null && option.two_step !== undefined ? ` · ${t('review.two_step', { n: Number(option.two_step).toFixed(1) })}` : '',
-        option.waits ? ` · ${t('review.waits', { tiles: option.waits.map(tileLabel).join(', ') })}` : '',
-        valueText(option.value))),
+        option.waits ? ` · ${t('review.waits', { tiles: option.waits.map(tileLabel).join(', ') })}` : '')),
+    option.value ? h('p.review-figures.review-value', {}, valueText(option.value)) : null,
     danger ? h('div.review-bar.danger', { title: t('review.danger_title', { seats: danger.words }) },
       fill(danger.top, 1),
       h('span.bar-text', {}, t('review.danger', { p: (danger.top * 100).toFixed(1) }))) : null);
