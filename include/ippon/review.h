@@ -306,6 +306,24 @@ int ippon_review_mark_text(const ippon_review_decision *d, const char *lang, cha
 int ippon_danger_rows(const json_t *game, const char *game_id, const ippon_rules *rules, bool header, FILE *out,
                       char *err, size_t err_cap);
 
+/*
+ * The version of the review's figures: it moves when a change to the library makes the same game's
+ * decisions, agreement or marks come out differently, so that counts kept from an older version
+ * (the server's per-match summaries) can be told apart and made again.
+ */
+#define IPPON_REVIEW_VERSION 1
+
+/* the counts of a review's summary (src/review/README.md, "Output": "summary") */
+typedef struct ippon_review_summary {
+    int decisions;                              /* the decisions that were choices */
+    int agreed;                                 /* ... of them that agree */
+    int by_category[IPPON_REVIEW_CATEGORIES];   /* marked decisions per enum ippon_review_category */
+    int by_severity[IPPON_REVIEW_BIG + 1];      /* ... per enum ippon_review_severity (index 0 unused) */
+} ippon_review_summary;
+
+/* the summary's counts of review r */
+void ippon_review_summarize(const ippon_review *r, ippon_review_summary *s);
+
 /* a review as JSON (src/review/README.md, "Output"); NULL only if out of memory */
 json_t *ippon_review_json(const ippon_review *r);
 
