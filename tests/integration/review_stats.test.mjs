@@ -64,6 +64,10 @@ describe("a player's review trend", () => {
   after(async () => { await shutdown(server); });
 
   test("each match's summary is its review's, newest first, with its sums and its trend", async () => {
+    // written with the match, before anything asked for them (the store writer, not the lazy fill)
+    for (const p of played)
+      assert.equal(records(server, `SELECT seat FROM review_summaries WHERE match_id = '${p.table}'`), String(p.seat),
+        `match ${p.table}: its human seat's summary stored with it`);
     const stats = await getJson(port, `/api/players/${user}/review-stats`);
     assert.equal(stats.player, user);
     assert.equal(stats.n, 20);

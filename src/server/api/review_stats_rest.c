@@ -175,17 +175,19 @@ static int fill_run(ippon_store *st, void *arg)
     return ippon_review_fill(st, f->gaps, f->gaps_n);
 }
 
-/* on the loop: the seats read again, whatever the fill did (a seat it could not fill stays unreviewed) */
+/* on the loop: the seats read again, whatever the fill did (a seat it could not fill stays
+   unreviewed); the server stopping first: 503, the store left alone */
 static void fill_done(void *arg, int rc)
 {
-    (void)rc;
     review_fill *f = arg;
     ippon_rest_response res;
     memset(&res, 0, sizeof res);
-    ippon_review_seats seats;
+    ippon_review_seats seats = {0};
     json_t *out = NULL;
-    int got = f->app->store ? load(f->app->store, f->player, f->n, &seats, &out) : -1;
-    reply(&res, f->player, got, out);
+    if (rc == IPPON_WRITE_STOPPED || !f->app->store)
+        ippon_rest_reply_error(&res, 503, "unavailable", "the server is stopping: try again");
+    else
+        reply(&res, f->player, load(f->app->store, f->player, f->n, &seats, &out), out);
     ippon_review_seats_free(&seats);
     ippon_rest_finish(f->deferred, &res);
     free(f);
