@@ -329,6 +329,24 @@ typedef struct ippon_win_model {
 } ippon_win_model;
 extern const ippon_win_model ippon_win_weights;
 
+/*
+ * The version of the review's figures: it moves when a change to the library makes the same game's
+ * decisions, agreement or marks come out differently, so that counts kept from an older version
+ * (the server's per-match summaries) can be told apart and made again.
+ */
+#define IPPON_REVIEW_VERSION 1
+
+/* the counts of a review's summary (src/review/README.md, "Output": "summary") */
+typedef struct ippon_review_summary {
+    int decisions;                              /* the decisions that were choices */
+    int agreed;                                 /* ... of them that agree */
+    int by_category[IPPON_REVIEW_CATEGORIES];   /* marked decisions per enum ippon_review_category */
+    int by_severity[IPPON_REVIEW_BIG + 1];      /* ... per enum ippon_review_severity (index 0 unused) */
+} ippon_review_summary;
+
+/* the summary's counts of review r */
+void ippon_review_summarize(const ippon_review *r, ippon_review_summary *s);
+
 /* a review as JSON (src/review/README.md, "Output"); NULL only if out of memory */
 json_t *ippon_review_json(const ippon_review *r);
 

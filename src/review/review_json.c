@@ -225,19 +225,17 @@ static bool bigger(const ippon_review_decision *a, const ippon_review_decision *
 
 static json_t *summary_json(const ippon_review *r)
 {
-    int choices = 0, agreed = 0, by_category[IPPON_REVIEW_CATEGORIES] = { 0 }, by_severity[4] = { 0 };
+    ippon_review_summary sum;
+    ippon_review_summarize(r, &sum);
     int kind_choices[6] = { 0 }, kind_agreed[6] = { 0 }, biggest[3], n_big = 0;
     for (int i = 0; i < r->n_decisions; i++) {
         const ippon_review_decision *d = &r->decisions[i];
         if (ippon_review_is_choice(d)) {
-            bool agrees = ippon_review_agrees(d);
-            choices++, agreed += agrees;
-            kind_choices[d->kind]++, kind_agreed[d->kind] += agrees;
+            kind_choices[d->kind]++;
+            kind_agreed[d->kind] += ippon_review_agrees(d);
         }
         if (d->mark.severity == IPPON_REVIEW_NO_MARK)
             continue;
-        by_category[d->mark.category]++;
-        by_severity[d->mark.severity]++;
         /* insert into the three biggest so far (a later equal one stays behind) */
         int at = n_big;
         while (at > 0 && bigger(d, &r->decisions[biggest[at - 1]]))
@@ -254,13 +252,13 @@ static json_t *summary_json(const ippon_review *r)
         json_object_set_new(kinds, kind_names[k], json_pack("{s:i,s:i}", "decisions", kind_choices[k], "agreed",
                                                             kind_agreed[k]));
     for (int c = 0; c < IPPON_REVIEW_CATEGORIES; c++)
-        json_object_set_new(categories, category_names[c], json_integer(by_category[c]));
+        json_object_set_new(categories, category_names[c], json_integer(sum.by_category[c]));
     for (int s = IPPON_REVIEW_SMALL; s <= IPPON_REVIEW_BIG; s++)
-        json_object_set_new(severities, severity_names[s], json_integer(by_severity[s]));
+        json_object_set_new(severities, severity_names[s], json_integer(sum.by_severity[s]));
     for (int i = 0; i < n_big; i++)
         json_array_append_new(big, json_integer(biggest[i]));
-    return json_pack("{s:i,s:i,s:o,s:o,s:{s:o,s:o},s:o}", "decisions", choices, "agreed", agreed, "agreement",
-                     choices ? ratio_json(agreed, choices) : json_null(), "by_kind", kinds, "marks", "by_category",
+    return json_pack("{s:i,s:i,s:o,s:o,s:{s:o,s:o},s:o}", "decisions", sum.decisions, "agreed", sum.agreed,
+                     "agreement", sum.decisions ? ratio_json(sum.agreed, sum.decisions) : json_null(), "by_kind", kinds, "marks", "by_category",
                      categories, "by_severity", severities, "biggest", big);
 }
 

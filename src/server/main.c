@@ -42,6 +42,7 @@
 #include "config.h"
 #include "game/gateway.h"
 #include "game/gateway_matchmaker.h"
+#include "game/match_review.h"
 #include "matchmaking/matchmaking.h"
 #include "metrics.h"
 #include "net/http.h"
@@ -345,6 +346,7 @@ int main(int argc, char **argv)
         ippon_log_warn("%s; running without it: a full disk at exit could leave finished matches only in their "
                        "journals",
                        err);
+    ippon_store_set_reviewer(ippon_match_review_seats); /* the writer reviews the matches it stores */
     if (ippon_writer_start(&app.writer, records, NULL, NULL, err, sizeof err) != 0)
         goto fail;
     if (ippon_store_make_reader(app.store) != 0) {

@@ -67,6 +67,8 @@ describe('dates and negative numbers', () => {
     test(`${locale}: the profile and the match page`, async () => {
       const page = await openPage(env.browser, null, { locale, timezoneId: 'UTC', viewport: { width: 1366, height: 900 } });
       await page.route('**/api/players/r1', (route) => route.fulfill({ json: PROFILE }));
+      await page.route('**/api/players/r1/review-stats?*', (route) => route.fulfill({ json: { player: 'r1', n: 20, bot: false,
+        matches: [], unreviewed: 0 } }));
       await page.route('**/api/matches/neg4p', (route) => route.fulfill({ json: MATCH }));
       await page.goto(`${env.site.url}/#/player/r1`);
       await page.locator('.profile-page .recent-matches').waitFor();

@@ -2,7 +2,8 @@
 // their last rated matches), a bot account's badge, owner and description and its standings on the
 // bot ladder (botladder.js), their totals per mode, their seasons on the point-sum board (rank,
 // total, games; each linking to its season board), the chart of their cumulative result, and
-// their recent matches (linking to each match page).
+// their recent matches (linking to each match page), and the review of their decisions over their
+// last matches (reviewtrend.js).
 import { h, replace, signed, number } from './dom.js';
 import { t, onLangChange, formatDate } from './i18n.js';
 import { api } from './api.js';
@@ -12,6 +13,7 @@ import { seasonTable } from './seasons.js';
 import { currentUser } from './session.js';
 import { botBadge } from './bots.js';
 import { ladderStandings } from './botladder.js';
+import { reviewTrend } from './reviewtrend.js';
 
 function totals(mode, s) {
   const rows = [
@@ -29,9 +31,10 @@ function ownerLine(owner) {
 }
 
 const RATING_CHART = 100; // the rated matches a rating chart shows at most
+const REVIEW_MATCHES = 20; // the matches the review block sums
 
 export function mountProfile(root, params) {
-  let data = null, failed = null;
+  let data = null, failed = null, reviewStats = null;
   const rated = {}; // mode → the history's entries, oldest first (once fetched)
   function render() {
     if (failed) { replace(root, h('p.error', {}, failed.status === 404 ? t('profile.not_found') : t('common.load_failed'))); return; }
@@ -47,6 +50,7 @@ export function mountProfile(root, params) {
       ['4p', '3p'].filter((m) => rated[m] && rated[m].length).map((m) => h('section.rating-history', { dataset: { mode: m } },
         h('h2', {}, t('rating.chart', { mode: t(`mode.${m}`) })), ratingChart(rated[m], t('rating.chart', { mode: t(`mode.${m}`) })))),
       h('div.totals-grid', {}, ['4p', '3p'].map((m) => totals(m, data.modes[m]))),
+      reviewTrend(reviewStats),
       data.seasons ? ['4p', '3p'].filter((m) => data.seasons[m].length).map((m) => h('section.seasons', { dataset: { mode: m } },
         h('h2', {}, t('profile.seasons', { mode: t(`mode.${m}`) })), seasonTable(m, data.seasons[m], data.season_months))) : null,
       ['4p', '3p'].filter((m) => data.history[m].length).map((m) => h('section.history', {},
@@ -72,6 +76,8 @@ export function mountProfile(root, params) {
       if (d.ratings && d.ratings[m].games > 0)
         api(`/players/${id}/ratings?mode=${m}&limit=${RATING_CHART}`)
           .then((hist) => { rated[m] = hist.entries.slice().reverse(); render(); }, () => {});
+    if (!d.bot && d.recent.length) // a player without matches has nothing reviewed
+      api(`/players/${id}/review-stats?n=${REVIEW_MATCHES}`).then((r) => { reviewStats = r; render(); }, () => {});
   }, (e) => { failed = e; render(); });
   const off = onLangChange(render);
   render();

@@ -57,6 +57,7 @@ static const rest_route rest_routes[] = {
     {IPPON_HTTP_GET, "/api/leaderboard", ippon_rest_leaderboard_get, 0},
     {IPPON_HTTP_GET, "/api/players/{id}", ippon_rest_player_get, 0},
     {IPPON_HTTP_GET, "/api/players/{id}/ratings", ippon_rest_player_ratings_get, 0},
+    {IPPON_HTTP_GET, "/api/players/{id}/review-stats", ippon_rest_player_review_stats_get, 0},
     {IPPON_HTTP_GET, "/api/matches", ippon_rest_matches_get, 0},
     {IPPON_HTTP_GET, "/api/matches/{id}", ippon_rest_match_get, 0},
     {IPPON_HTTP_GET, "/api/matches/{id}/review", ippon_rest_match_review_get, 0},

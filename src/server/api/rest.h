@@ -223,6 +223,8 @@ void ippon_rest_ladder_sets_get(ippon_app *app, const ippon_rest_request *req, i
 /* the ratings (ratings_rest.c): a player's history, and the rating and dan boards, which
    GET /api/leaderboard sends for ?board=rating|dan (board: store_ratings.h's ippon_rating_board_kind) */
 void ippon_rest_player_ratings_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
+/* GET /api/players/{id}/review-stats (review_stats_rest.c) */
+void ippon_rest_player_review_stats_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
 void ippon_rest_rating_board_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res, int board);
 /* the review of a seat's decisions (review_rest.c): a stored match's, and a posted tenhou.net/6
    game's, each address's posts limited by the limiter ippon_rest_review_limiter makes (app->reviews) */

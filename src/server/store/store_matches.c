@@ -10,7 +10,8 @@
  * version read before and after the inserts tells a store's in-memory leaderboard
  * (store_board.c) whether the match is the only change since it last looked. A match that
  * counts is rated in the same transaction (rate: rating_writes.h), and its counted games added to
- * their players' seasons (add_to_seasons: season_writes.h). The write itself
+ * their players' seasons (add_to_seasons: season_writes.h), and its human seats' review summaries
+ * written (write_reviews: review_writes.h; reviewed before the transaction begins). The write itself
  * and that telling are apart (write_pending, tell): the server writes on the store writer's
  * connection and tells the event loop's store afterwards, on the loop.
  *
@@ -42,6 +43,7 @@
 #include "store/store_private.h"
 #include "store/store_queue_stats.h"
 #include "store/rating_writes.h"
+#include "store/review_writes.h"
 #include "store/season_writes.h"
 #include "store/store_profiles.h"
 #include "store/store_writer.h"
@@ -68,6 +70,9 @@ typedef struct pending {
     ippon_seat_player seats[4];
     int32_t finals[4], results[4];
     bool won[4], dealt_in[4];
+    bool reviewed; /* review[] holds the human seats' review summaries (review_writes.h) */
+    bool review_want[4];
+    ippon_review_row review[4];
     bool stored;   /* committed (by this queue's writes) */
     bool inserted; /* ... and new then: not a match the database already held */
 } pending;
@@ -227,6 +232,35 @@ static int add_to_seasons(ippon_store *st, const pending *p, char *err, size_t e
                : 0;
 }
 
+/* reviews p's human seats (review_writes.h: the hook main.c sets), once, before the transaction
+   that stores it: a registered or guest player's seat, not a built-in bot's or a bot account's AI */
+static void review_pending(pending *p)
+{
+    ippon_match_reviewer reviewer = ippon_store_reviewer();
+    if (p->reviewed || !reviewer)
+        return;
+    bool any = false;
+    for (int s = 0; s < p->rec.players; s++)
+        any |= p->review_want[s] = !p->seats[s].bot && !p->seats[s].mjai && p->seats[s].user_id[0];
+    json_t *seeds = any ? json_loads(p->seeds, 0, NULL) : NULL, *actions = any ? json_loads(p->actions, 0, NULL) : NULL;
+    if (seeds && actions)
+        reviewer(p->id, p->rules, seeds, actions, p->rec.players, p->review_want, p->review);
+    else
+        memset(p->review_want, 0, sizeof p->review_want); /* no human seat, or out of memory: filled later */
+    json_decref(seeds);
+    json_decref(actions);
+    p->reviewed = true;
+}
+
+/* writes p's review summaries in the transaction that stores it: 0 or -1 */
+static int write_reviews(ippon_store *st, const pending *p, char *err, size_t errlen)
+{
+    for (int s = 0; s < p->rec.players; s++)
+        if (p->review_want[s] && ippon_review_row_write(st, p->id, s, &p->review[s]) != 0)
+            return fail(st, err, errlen, "write the review summary");
+    return 0;
+}
+
 /* tells the in-memory leaderboard about a match written (after the commit) */
 static void tell_board(ippon_store *st, const pending *p, int64_t before, int64_t after)
 {
@@ -310,6 +344,9 @@ static int write_pending(ippon_store *st, pending *ps, int n, written *w, char *
         !(st->player_insert = ippon_store_prepare(st, player_sql)))
         return fail(st, err, errlen, "prepare");
     writer wr = {st->match_insert, st->player_insert};
+    for (int i = 0; i < n; i++) /* the reviews read nothing from the database: before the transaction */
+        if (!ps[i].stored)
+            review_pending(&ps[i]);
     bool *inserted = calloc((size_t)(n > 0 ? n : 1), sizeof *inserted);
     int64_t before = 0, after = 0, names;
     ippon_profiles_version profiles_before, profiles_after;
@@ -330,6 +367,7 @@ static int write_pending(ippon_store *st, pending *ps, int n, written *w, char *
             if (got < 0 || (got > 0 && (insert_players(st, &wr, &ps[i], err, errlen) < 0 ||
                                         rate(st, &ps[i], err, errlen) < 0 ||
                                         add_to_seasons(st, &ps[i], err, errlen) < 0 ||
+                                        write_reviews(st, &ps[i], err, errlen) < 0 ||
                                         (ippon_ladder_write(st, &ps[i].rec, ps[i].won) < 0 &&
                                          fail(st, err, errlen, "record the ladder match") < 0))))
                 rc = -1;
