@@ -79,12 +79,15 @@ int main(int argc, char **argv)
     }
     double *ms = malloc((size_t)n * sizeof *ms);
     long hands = 0, decisions = 0, bytes = 0;
-    for (int i = 0; i < n && ms; i++) {
+    int status = ms ? 0 : 1;
+    for (int i = 0; i < n && status == 0; i++) {
         double t0 = cpu_ms();
         ippon_review r;
         if (ippon_review_game(games[i], i % rules->players, rules, &r, err, sizeof err) < 0) {
             fprintf(stderr, "bench_review: game %d: %s\n", i, err);
-            return 1;
+            ippon_review_free(&r); /* what it kept before the error */
+            status = 1;
+            break;
         }
         json_t *out = ippon_review_json(&r);
         char *text = json_dumps(out, JSON_COMPACT);
@@ -96,16 +99,16 @@ int main(int argc, char **argv)
         json_decref(out);
         ippon_review_free(&r);
     }
-    if (!ms)
-        return 1;
-    qsort(ms, (size_t)n, sizeof *ms, by_value);
-    printf("review of one seat per match (%s): %d matches, %ld hands, %ld decisions, %.1f KB JSON per match\n",
-           argv[2], n, hands, decisions, bytes / 1024.0 / n);
-    printf("CPU ms per match: p50 %.2f  p95 %.2f  max %.2f  (budget p95 <= 200)\n", ms[n / 2], ms[(int)(n * 0.95)],
-           ms[n - 1]);
+    if (status == 0) {
+        qsort(ms, (size_t)n, sizeof *ms, by_value);
+        printf("review of one seat per match (%s): %d matches, %ld hands, %ld decisions, %.1f KB JSON per match\n",
+               argv[2], n, hands, decisions, bytes / 1024.0 / n);
+        printf("CPU ms per match: p50 %.2f  p95 %.2f  max %.2f  (budget p95 <= 200)\n", ms[n / 2],
+               ms[(int)(n * 0.95)], ms[n - 1]);
+    }
     for (int i = 0; i < n; i++)
         json_decref(games[i]);
     free(games);
     free(ms);
-    return 0;
+    return status;
 }
