@@ -191,6 +191,7 @@ typedef struct ippon_review_figures {
     uint64_t ukeire;   /* bit k: drawing kind k lowers the shanten */
     int ukeire_count;  /* unseen copies of those kinds */
     uint8_t discard;   /* the discard that left the hand (the best one), 255: none was needed */
+    ippon_review_value value; /* a tenpai hand's value (calls' with and without; zero elsewhere) */
 } ippon_review_figures;
 
 typedef struct ippon_review_call_option {

@@ -81,6 +81,13 @@ void review_value(const review_table *t, const uint8_t hand[IPPON_KINDS], const 
    (review_win.c; src/review/README.md, "Win chance") */
 struct review_win_inputs;
 void review_value_expect(const struct review_win_inputs *in, ippon_review_value *value);
+/* the value of a hand of 3n+1 tiles with melds (none when it is not tenpai), seen from view v: the
+   dora it sees, its kita, the red fives it holds kept as far as fives_kept (per suit: the fives
+   among the hand and a new meld's tiles from it), and the win chance with `discard` just made (a
+   kind, or −1 for none) */
+void review_hand_value(const ippon_view *v, const ippon_rules *rules, const uint8_t hand[IPPON_KINDS],
+                       const ippon_meld *melds, int n_melds, const uint8_t fives_kept[3],
+                       const uint8_t unseen[IPPON_KINDS], int discard, ippon_review_value *out);
 /* the value of each tenpai option of discard decision d (its options and held tiles set), from v */
 void review_value_of(const ippon_view *v, const ippon_rules *rules, ippon_review_decision *d);
 /* how a hand of 3n+1 tiles with these melds (after a call) keeps a yaku: enum ippon_review_yaku */
@@ -125,7 +132,7 @@ typedef struct review_win_inputs {
     int waits_unseen, unseen, own_draws, other_draws;
     bool furiten;
 } review_win_inputs;
-/* the inputs of the option discarding discard_kind with waits, from the seat's view v */
+/* the inputs of the option discarding discard_kind (−1: no discard) with waits, from the seat's view v */
 void review_win_inputs_of(const ippon_view *v, const uint8_t unseen[IPPON_KINDS], int discard_kind, uint64_t waits,
                           review_win_inputs *out);
 /* the looks the hand gets: own draws and (not furiten) the others' discards, weighted by the model */

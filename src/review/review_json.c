@@ -114,10 +114,15 @@ static json_t *ukeire_json(uint64_t ukeire, int count, const uint8_t unseen[IPPO
     return json_pack("{s:i,s:o}", "count", count, "tiles", tiles);
 }
 
-static json_t *figures_json(const ippon_review_figures *f, const uint8_t unseen[IPPON_KINDS])
+/* figures; a call's or a pass's tenpai hand has its value too */
+static json_t *figures_json(const ippon_review_figures *f, const uint8_t unseen[IPPON_KINDS], bool valued)
 {
-    return json_pack("{s:i,s:o,s:o}", "shanten", f->shanten, "ukeire", ukeire_json(f->ukeire, f->ukeire_count, unseen),
-                     "discard", f->discard == 255 ? json_null() : tile_json(f->discard));
+    json_t *out = json_pack("{s:i,s:o,s:o}", "shanten", f->shanten, "ukeire",
+                            ukeire_json(f->ukeire, f->ukeire_count, unseen), "discard",
+                            f->discard == 255 ? json_null() : tile_json(f->discard));
+    if (out && valued && f->shanten == 0)
+        json_object_set_new(out, "value", value_json(&f->value));
+    return out;
 }
 
 static const char *action_name(int type)
@@ -136,12 +141,12 @@ static void call_fields(json_t *out, const ippon_review_decision *d)
         for (int j = 0; j < 3 && o->with[j] != 255; j++)
             json_array_append_new(with, tile_json(o->with[j]));
         json_array_append_new(calls, json_pack("{s:s,s:o,s:o,s:o}", "type", action_name(o->type), "with", with, "after",
-                                               figures_json(&o->after, d->pos.unseen), "yaku",
+                                               figures_json(&o->after, d->pos.unseen, true), "yaku",
                                                name_or_null(yaku_names[o->yaku])));
     }
     json_object_set_new(out, "tile", tile_json(c->tile));
     json_object_set_new(out, "from", json_integer(c->from));
-    json_object_set_new(out, "without", figures_json(&c->without, d->pos.unseen));
+    json_object_set_new(out, "without", figures_json(&c->without, d->pos.unseen, true));
     json_object_set_new(out, "calls", calls);
     json_object_set_new(out, "chosen", c->chosen < 0 ? json_null() : json_integer(c->chosen));
 }
@@ -155,8 +160,8 @@ static void kind_fields(json_t *out, const ippon_review_decision *d)
     case IPPON_REVIEW_KAN:
         json_object_update_new(out, json_pack("{s:s,s:o,s:b,s:o,s:o}", "type", action_name(d->u.kan.type), "tile",
                                               tile_json(d->u.kan.tile), "declared", d->u.kan.declared, "with",
-                                              figures_json(&d->u.kan.with, d->pos.unseen), "without",
-                                              figures_json(&d->u.kan.without, d->pos.unseen)));
+                                              figures_json(&d->u.kan.with, d->pos.unseen, false), "without",
+                                              figures_json(&d->u.kan.without, d->pos.unseen, false)));
         break;
     case IPPON_REVIEW_KITA:
         json_object_set_new(out, "declared", json_boolean(d->u.kita));

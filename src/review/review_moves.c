@@ -245,6 +245,16 @@ static void call_option(const ippon_review_decision *d, const ippon_view *v, con
         left[c->after.discard]--;
     }
     c->yaku = (uint8_t)review_call_yaku(t, left, melds, n, c->after.shanten);
+    if (c->after.shanten == 0) {
+        uint8_t fives[3];
+        for (int s = 0; s < 3; s++) {
+            fives[s] = left[9 * s + 4];
+            for (int i = 0; i < n_with; i++)
+                fives[s] = (uint8_t)(fives[s] + (c->with[i] == 9 * s + 4));
+        }
+        review_hand_value(v, t->rules, left, melds, n, fives, d->pos.unseen,
+                          c->after.discard == 255 ? -1 : c->after.discard, &c->after.value);
+    }
 }
 
 static int call_decision(ippon_review *r, const ippon_rules *rules, int hand, int turn, const ippon_view *v,
@@ -258,6 +268,12 @@ static int call_decision(ippon_review *r, const ippon_rules *rules, int hand, in
     c->from = v->offer_from;
     c->chosen = -1;
     review_figures(d->pos.concealed, d->pos.melds, rules, d->pos.unseen, &c->without);
+    if (c->without.shanten == 0) {
+        ippon_meld melds[4];
+        const uint8_t *h = d->pos.concealed, fives[3] = { h[4], h[13], h[22] };
+        review_hand_value(v, rules, h, melds, review_melds_of_view(v, melds), fives, d->pos.unseen, -1,
+                          &c->without.value);
+    }
     review_table t = table_of(v, rules);
     uint8_t chosen[3];
     if (is_call(answer->type))

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ippon/score.h"
+#include "ippon/shanten.h"
 #include "review_internal.h"
 
 /* the points the win pays the seat (honba and sticks are 0 in w), 0 when it cannot win */
@@ -115,25 +116,45 @@ void review_value_expect(const review_win_inputs *in, ippon_review_value *value)
         expect(in, true, value->riichi_ron, value->riichi_tsumo, &value->win_riichi, &value->ev_riichi);
 }
 
-void review_value_of(const ippon_view *v, const ippon_rules *rules, ippon_review_decision *d)
+void review_hand_value(const ippon_view *v, const ippon_rules *rules, const uint8_t hand[IPPON_KINDS],
+                       const ippon_meld *melds, int n_melds, const uint8_t fives_kept[3],
+                       const uint8_t unseen[IPPON_KINDS], int discard, ippon_review_value *out)
 {
+    memset(out, 0, sizeof *out);
+    uint64_t waits = ippon_waits(hand, n_melds, rules);
+    if (!waits)
+        return;
     review_table t = { .rules = rules, .wind = review_wind(v, v->seat), .round_wind = v->round_wind };
-    ippon_meld melds[4];
-    int n_melds = review_melds_of_view(v, melds);
     review_dora dora = { .n = v->n_dora, .kita = v->seats[v->seat].n_kita };
     for (int i = 0; i < v->n_dora; i++)
         dora.indicators[i] = (uint8_t)ippon_tile_kind(v->dora[i]);
-    uint8_t red_melded[3] = { 0 }, red_held[3] = { 0 };
+    /* the red fives: those already melded, and of those held as many as the fives the hand keeps
+       (a five discarded is a plain one while the hand holds one: the red one is kept) */
+    uint8_t red_held[3] = { 0 };
     const ippon_seat_public *me = &v->seats[v->seat];
     for (int i = 0; i < me->n_melds; i++)
         for (int j = 0; j < me->melds[i].n; j++) {
             int code = ippon_tile_code(me->melds[i].tiles[j], rules->red_fives);
             if (ippon_code_is_red(code))
-                red_melded[code - IPPON_RED_5M]++;
+                dora.red[code - IPPON_RED_5M]++;
         }
-    for (int i = 0; i < d->n_held; i++)
-        if (ippon_code_is_red(d->held[i]))
-            red_held[d->held[i] - IPPON_RED_5M]++;
+    for (int i = 0; i < v->n_hand; i++) {
+        int code = ippon_tile_code(v->hand[i], rules->red_fives);
+        if (ippon_code_is_red(code))
+            red_held[code - IPPON_RED_5M]++;
+    }
+    for (int s = 0; s < 3; s++)
+        dora.red[s] = (uint8_t)(dora.red[s] + (red_held[s] < fives_kept[s] ? red_held[s] : fives_kept[s]));
+    review_value(&t, hand, melds, n_melds, &dora, unseen, waits, out);
+    review_win_inputs in;
+    review_win_inputs_of(v, unseen, discard, waits, &in);
+    review_value_expect(&in, out);
+}
+
+void review_value_of(const ippon_view *v, const ippon_rules *rules, ippon_review_decision *d)
+{
+    ippon_meld melds[4];
+    int n_melds = review_melds_of_view(v, melds);
     for (int i = 0; i < d->n_options; i++) {
         ippon_review_option *o = &d->options[i];
         if (o->shanten != 0)
@@ -141,14 +162,7 @@ void review_value_of(const ippon_view *v, const ippon_rules *rules, ippon_review
         uint8_t left[IPPON_KINDS];
         memcpy(left, d->pos.concealed, IPPON_KINDS);
         left[o->kind]--;
-        /* a five discarded is a plain one while the hand holds one: the red one is kept */
-        for (int s = 0; s < 3; s++) {
-            int five = 9 * s + 4, kept = red_held[s] < left[five] ? red_held[s] : left[five];
-            dora.red[s] = (uint8_t)(red_melded[s] + kept);
-        }
-        review_value(&t, left, melds, n_melds, &dora, d->pos.unseen, o->waits, &o->value);
-        review_win_inputs in;
-        review_win_inputs_of(v, d->pos.unseen, o->kind, o->waits, &in);
-        review_value_expect(&in, &o->value);
+        uint8_t fives[3] = { left[4], left[13], left[22] };
+        review_hand_value(v, rules, left, melds, n_melds, fives, d->pos.unseen, o->kind, &o->value);
     }
 }

@@ -23,7 +23,7 @@ void review_win_inputs_of(const ippon_view *v, const uint8_t unseen[IPPON_KINDS]
     out->own_draws = live / v->players;
     out->other_draws = live - out->own_draws;
     /* discard furiten: a wait among the seat's own discards, this one included */
-    uint64_t pond = UINT64_C(1) << discard_kind;
+    uint64_t pond = discard_kind >= 0 ? UINT64_C(1) << discard_kind : 0;
     const ippon_seat_public *me = &v->seats[v->seat];
     for (int i = 0; i < me->n_discards; i++)
         pond |= UINT64_C(1) << ippon_tile_kind(me->discards[i].tile);

@@ -48,6 +48,21 @@ function callsOf(replay, seat, hand, turn) {
   return out;
 }
 
+// a tenpai hand's value (src/review/README.md, "Value", "Win chance"): points for a ron and a
+// tsumo, dama and riichi; a chance, and an expected value no more than the dearer win (riichi loses
+// its stick's 1,000 when it does not win); a furiten hand wins by tsumo only
+function checkValue(value) {
+  for (const way of ['dama', 'riichi']) {
+    const v = value[way];
+    if (v === null) continue;
+    for (const how of ['ron', 'tsumo']) assert.ok(Number.isInteger(v[how]) && v[how] >= 0, `${way} ${how}`);
+    assert.ok(v.win >= 0 && v.win <= 1, `${way} win ${v.win}`);
+    assert.ok(Number.isInteger(v.ev) && v.ev <= Math.max(v.ron, v.tsumo) && v.ev >= (way === 'riichi' ? -1000 : 0), `${way} ev ${v.ev}`);
+    if (value.furiten) assert.ok(Math.abs(v.ev - (v.win * v.tsumo - (way === 'riichi' ? (1 - v.win) * 1000 : 0))) <= 2, 'furiten: tsumo only');
+  }
+  assert.equal(typeof value.furiten, 'boolean');
+}
+
 describe('the review over REST', () => {
   let server, port;
   before(async () => {
@@ -98,17 +113,7 @@ describe('the review over REST', () => {
             // and riichi (riichi only for a closed hand); no other option has one
             if (o.shanten !== 0) { assert.equal(o.value, undefined, 'no value off tenpai'); continue; }
             if (o.value === null) continue; // every wait already seen
-            for (const way of ['dama', 'riichi']) {
-              const v = o.value[way];
-              if (v === null) continue;
-              for (const how of ['ron', 'tsumo']) assert.ok(Number.isInteger(v[how]) && v[how] >= 0, `${way} ${how}`);
-              // "Win chance": a chance, and an expected value no more than the dearer win (riichi
-              // loses its stick's 1,000 when it does not win)
-              assert.ok(v.win >= 0 && v.win <= 1, `${way} win ${v.win}`);
-              assert.ok(Number.isInteger(v.ev) && v.ev <= Math.max(v.ron, v.tsumo) && v.ev >= (way === 'riichi' ? -1000 : 0), `${way} ev ${v.ev}`);
-              if (o.value.furiten) assert.ok(Math.abs(v.ev - (v.win * v.tsumo - (way === 'riichi' ? (1 - v.win) * 1000 : 0))) <= 2, 'furiten: tsumo only');
-            }
-            assert.equal(typeof o.value.furiten, 'boolean');
+            checkValue(o.value);
             const waits = new Set(o.waits), pond = Array.from({ length: d.turn - 1 }, (_, i) => own.get(`${d.hand}/${i + 1}`));
             assert.equal(o.value.furiten, [...pond, o.discard].some((tile) => waits.has(tile.replace('0', '5'))),
               `furiten: a wait among ${[...pond, o.discard]}`);
@@ -118,6 +123,14 @@ describe('the review over REST', () => {
             if (d.melds > 0 && calls.every((type) => type === 'ankan')) assert.notEqual(o.value.riichi, null, 'riichi value with only ankan');
             if (o.value.dama && o.value.riichi) assert.ok(o.value.riichi.ron >= o.value.dama.ron, 'riichi adds a han');
           }
+        }
+        // a call's hand and the pass's: figures, and the value of a tenpai one ("Other decisions")
+        for (const d of r.decisions.filter((x) => x.kind === 'call')) {
+          for (const f of [d.without, ...d.calls.map((c) => c.after)]) {
+            if (f.shanten !== 0) { assert.equal(f.value, undefined, 'no value off tenpai'); continue; }
+            if (f.value !== null) checkValue(f.value);
+          }
+          for (const c of d.calls) if (c.after.shanten === 0 && c.after.value) assert.equal(c.after.value.riichi, null, 'a call opens the hand');
         }
         assert.equal(r.summary.by_kind.discard.decisions, discards.length);
         reviewed += discards.length;
