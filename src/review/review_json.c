@@ -35,7 +35,7 @@ static json_t *ratio_json(long num, long den)
 static json_t *danger_json(const ippon_review_decision *d, int i)
 {
     json_t *out = json_array();
-    for (int j = 0; j < d->n_riichi; j++) {
+    for (int j = 0; j < d->n_threats; j++) {
         const ippon_review_danger *x = &d->danger[i][j];
         json_t *why = json_array();
         for (int b = 0; b < IPPON_DANGER_WHY_COUNT; b++)

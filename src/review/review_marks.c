@@ -41,7 +41,7 @@ static int least_shanten(const ippon_review_decision *d)
    choice, which the defence measure judges instead of efficiency */
 static bool defensive(const ippon_review_decision *d, const ippon_review_option *c)
 {
-    if (d->n_riichi == 0)
+    if (d->n_threats == 0)
         return false;
     double chosen = review_deal_in(d, (int)(c - d->options));
     for (int i = 0; i < d->n_options; i++)
@@ -76,7 +76,7 @@ static int efficiency(const ippon_review_decision *d)
    of those keeping the least shanten; −1 with nobody in riichi */
 static int defence_reference(const ippon_review_decision *d)
 {
-    if (d->kind != IPPON_REVIEW_DISCARD || d->n_riichi == 0)
+    if (d->kind != IPPON_REVIEW_DISCARD || d->n_threats == 0)
         return -1;
     int least = least_shanten(d), ref = -1;
     for (int i = 0; i < d->n_options; i++)
@@ -202,9 +202,9 @@ static void efficiency_text(struct text *t, const ippon_review_decision *d)
 /* "seat 2" / "席2", "seats 1 and 3" / "席1・席3" */
 static void riichi_seats(const ippon_review_decision *d, bool ja, char *buf, size_t cap)
 {
-    size_t n = (size_t)snprintf(buf, cap, ja ? "" : d->n_riichi > 1 ? "seats " : "seat ");
-    for (int j = 0; j < d->n_riichi && n < cap; j++) {
-        const char *sep = j == 0 ? "" : ja ? "・" : j == d->n_riichi - 1 ? " and " : ", ";
+    size_t n = (size_t)snprintf(buf, cap, ja ? "" : d->n_threats > 1 ? "seats " : "seat ");
+    for (int j = 0; j < d->n_threats && n < cap; j++) {
+        const char *sep = j == 0 ? "" : ja ? "・" : j == d->n_threats - 1 ? " and " : ", ";
         n += (size_t)snprintf(buf + n, cap - n, ja ? "%s席%d" : "%s%d", sep, d->danger[0][j].f.opp);
     }
 }

@@ -257,7 +257,7 @@ static void defence_mark_on_a_view(void **state)
     assert_int_equal(n, 13); /* 13 kinds: 2m is held twice */
     d.n_options = (uint8_t)n;
     review_danger_of(&v, &w, r, &d);
-    assert_int_equal(d.n_riichi, 1);
+    assert_int_equal(d.n_threats, 1);
 
     int i5s = -1, i1z = -1, least = 9;
     for (int i = 0; i < n; i++) {
