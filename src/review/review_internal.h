@@ -142,10 +142,15 @@ double review_win_chance(const review_win_inputs *in, bool riichi);
 /* the share of those looks that are the seat's own draws (its win would be a tsumo) */
 double review_win_tsumo_share(const review_win_inputs *in, bool riichi);
 
-/* the danger of each option of decision d against each opponent in riichi (review_danger.c) */
+/* the danger of each option of decision d against each threatening opponent (review_danger.c) */
 void review_danger_of(const ippon_view *v, const ippon_danger_watch *w, const ippon_rules *rules,
                       ippon_review_decision *d);
-/* option i's chance of dealing in to any of the decision's riichi opponents: 1 − Π (1 − p), 0 with
+/* review_danger_open.c: an open threat's own features (calls, turns, the shape of its melds and the
+   why bits that follow; f's opp and kind set), and its block of the model's inputs */
+void review_danger_open_features(const ippon_view *v, const ippon_danger_watch *w, const ippon_rules *rules,
+                                 ippon_danger_features *f);
+void review_danger_open_inputs(const ippon_danger_features *f, double x[IPPON_DANGER_OPEN_INPUTS]);
+/* option i's chance of dealing in to any of the decision's threatening opponents: 1 − Π (1 − p), 0 with
    none (review_danger.c) */
 double review_deal_in(const ippon_review_decision *d, int i);
 

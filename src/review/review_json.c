@@ -1,7 +1,7 @@
 /*
  * review_json.c — a review written as JSON (ippon_review_json), in the shape src/review/README.md
  * documents ("Output"): the seat, one object per decision (a discard with its options, a tenpai
- * option's value, and their danger against each opponent in riichi, or one of the other kinds
+ * option's value, and their danger against each threatening opponent, or one of the other kinds
  * with its figures) and its mark, and a summary of agreement and marks.
  */
 #include <math.h>
@@ -31,17 +31,18 @@ static json_t *ratio_json(long num, long den)
     return json_real(den > 0 ? (double)((num * 1000 + den / 2) / den) / 1000.0 : 0.0);
 }
 
-/* the danger of option i against each opponent in riichi: [{"seat","p","why":[…]}] */
+/* the danger of option i against each threatening opponent: [{"seat","threat","p","why":[…]}] */
 static json_t *danger_json(const ippon_review_decision *d, int i)
 {
     json_t *out = json_array();
-    for (int j = 0; j < d->n_riichi; j++) {
+    for (int j = 0; j < d->n_threats; j++) {
         const ippon_review_danger *x = &d->danger[i][j];
         json_t *why = json_array();
         for (int b = 0; b < IPPON_DANGER_WHY_COUNT; b++)
             if (x->f.why >> b & 1)
                 json_array_append_new(why, json_string(ippon_danger_why_name(b)));
-        json_array_append_new(out, json_pack("{s:i,s:o,s:o}", "seat", x->f.opp, "p",
+        json_array_append_new(out, json_pack("{s:i,s:s,s:o,s:o}", "seat", x->f.opp, "threat",
+                                             ippon_danger_threat_name(x->f.threat), "p",
                                              ratio_json(lround(x->p * 1000), 1000), "why", why));
     }
     return out;

@@ -37,11 +37,11 @@ static int least_shanten(const ippon_review_decision *d)
     return least;
 }
 
-/* whether a discard against riichi is safer than every option best by efficiency: a defensive
-   choice, which the defence measure judges instead of efficiency */
+/* whether a discard against a threat (riichi or open) is safer than every option best by
+   efficiency: a defensive choice, which the defence measure judges instead of efficiency */
 static bool defensive(const ippon_review_decision *d, const ippon_review_option *c)
 {
-    if (d->n_riichi == 0)
+    if (d->n_threats == 0)
         return false;
     double chosen = review_deal_in(d, (int)(c - d->options));
     for (int i = 0; i < d->n_options; i++)
@@ -116,12 +116,12 @@ static int efficiency(const ippon_review_decision *d)
     return a > b ? a : b;
 }
 
-/* the option defence compares a discard against riichi with: the safest (least review_deal_in,
+/* the option defence compares a discard against threats with: the safest (least review_deal_in,
    then the first) of all the options when the least shanten is 2 or more (folding is right), else
-   of those keeping the least shanten; −1 with nobody in riichi */
+   of those keeping the least shanten; −1 with no threat */
 static int defence_reference(const ippon_review_decision *d)
 {
-    if (d->kind != IPPON_REVIEW_DISCARD || d->n_riichi == 0)
+    if (d->kind != IPPON_REVIEW_DISCARD || d->n_threats == 0)
         return -1;
     int least = least_shanten(d), ref = -1;
     for (int i = 0; i < d->n_options; i++)
@@ -265,22 +265,44 @@ static void efficiency_text(struct text *t, const ippon_review_decision *d)
         c->ukeire_count, tile_name(best->kind, b), shanten_name(best->shanten, t->ja, sb), best->ukeire_count);
 }
 
-/* "seat 2" / "席2", "seats 1 and 3" / "席1・席3" */
-static void riichi_seats(const ippon_review_decision *d, bool ja, char *buf, size_t cap)
+/* the seats of one kind of threat: "seat 2" / "席2", "seats 1 and 3" / "席1・席3"; how many */
+static int threat_seats(const ippon_review_decision *d, int threat, bool ja, char *buf, size_t cap)
 {
-    size_t n = (size_t)snprintf(buf, cap, ja ? "" : d->n_riichi > 1 ? "seats " : "seat ");
-    for (int j = 0; j < d->n_riichi && n < cap; j++) {
-        const char *sep = j == 0 ? "" : ja ? "・" : j == d->n_riichi - 1 ? " and " : ", ";
+    int count = 0, k = 0;
+    for (int j = 0; j < d->n_threats; j++)
+        count += d->danger[0][j].f.threat == threat;
+    size_t n = (size_t)snprintf(buf, cap, ja ? "" : count > 1 ? "seats " : "seat ");
+    for (int j = 0; j < d->n_threats && n < cap; j++) {
+        if (d->danger[0][j].f.threat != threat)
+            continue;
+        const char *sep = k == 0 ? "" : ja ? "・" : k == count - 1 ? " and " : ", ";
         n += (size_t)snprintf(buf + n, cap - n, ja ? "%s席%d" : "%s%d", sep, d->danger[0][j].f.opp);
+        k++;
     }
+    return count;
+}
+
+/* "the riichi of seat 2", "the open hand of seat 1", both joined by "and" / "席2のリーチ", "席1の仕掛け" */
+static void threats_text(const ippon_review_decision *d, bool ja, char *buf, size_t cap)
+{
+    char riichi[48], open[48];
+    int n_riichi = threat_seats(d, IPPON_THREAT_RIICHI, ja, riichi, sizeof riichi);
+    int n_open = threat_seats(d, IPPON_THREAT_OPEN, ja, open, sizeof open);
+    size_t n = 0;
+    buf[0] = '\0';
+    if (n_riichi)
+        n = (size_t)snprintf(buf, cap, ja ? "%sのリーチ" : "the riichi of %s", riichi);
+    if (n_open && n < cap)
+        snprintf(buf + n, cap - n, ja ? "%s%sの仕掛け" : "%sthe open hand%s of %s", n ? (ja ? "と" : " and ") : "",
+                 ja ? open : n_open > 1 ? "s" : "", ja ? "" : open);
 }
 
 static void defence_text(struct text *t, const ippon_review_decision *d)
 {
     int ref = defence_reference(d), c = chosen_index(d), least = least_shanten(d);
-    char seats[48], a[8], b[8], sh[24];
-    riichi_seats(d, t->ja, seats, sizeof seats);
-    put(t, "Against the riichi of %s, %s deals in %.1f %% of the time; ", "%sのリーチに対し%sの放銃率は%.1f%%。", seats,
+    char threats[128], a[8], b[8], sh[24];
+    threats_text(d, t->ja, threats, sizeof threats);
+    put(t, "Against %s, %s deals in %.1f %% of the time; ", "%sに対し%sの放銃率は%.1f%%。", threats,
         tile_name(d->options[c].kind, a), review_deal_in(d, c) * 100.0);
     if (least >= 2)
         put(t, "at %s folding is right, and %s would deal in %.1f %%.", "%sならオリが正解で、%sなら%.1f%%。",

@@ -1,7 +1,7 @@
 /*
  * ippon_review.c — the `ippon-review` tool: one seat's decisions through a tenhou.net/6 game:
  * each discard with every legal discard's shanten, ukeire (kinds and unseen copies), two-step
- * measure, waits and danger against riichi; calls, kans, kita, riichi and wins; each decision's
+ * measure, waits and danger against riichi and open hands that look tenpai; calls, kans, kita, riichi and wins; each decision's
  * mark and a summary, as JSON (include/ippon/review.h; the output is documented in
  * src/review/README.md).
  *
@@ -11,9 +11,10 @@
  *
  * --danger-rows prints instead, as CSV, the rows the danger model is fitted and checked on
  * (ippon_danger_rows; src/review/README.md, "Danger"): every seat's discard decisions while
- * another seat is in riichi, one row per legal kind and riichi opponent, the game numbered by
- * its place on stdin (0, 1, …). --win-rows prints the win-chance model's rows the same way
- * (ippon_win_rows; "Win chance"): every seat's discards that leave it tenpai, with the label.
+ * another seat threatens (riichi, or an open hand that looks tenpai), one row per legal kind and
+ * threatening opponent, the game numbered by its place on stdin (0, 1, …). --win-rows prints the
+ * win-chance model's rows the same way (ippon_win_rows; "Win chance"): every seat's discards that
+ * leave it tenpai, with the label.
  *
  * stdin holds one game, or several one after another (a .jsonl stream); each gives one JSON
  * document on stdout (one line each unless --pretty). The rules default to Tenhou's (tenhou3
@@ -42,8 +43,9 @@ static void usage(FILE *out)
             "Reviews seat N's decisions through a tenhou.net/6 game (or several, one after another):\n"
             "for every legal discard, the shanten it leaves, its ukeire with the copies the seat\n"
             "cannot see, the two-step measure, a tenpai option's waits and its deal-in chance\n"
-            "against each riichi; calls, kans, kita, riichi and wins; a mark on each decision\n"
-            "clearly worse than the best, and a summary. One JSON document per game\n"
+            "against each riichi or open hand that looks tenpai; calls, kans, kita, riichi and\n"
+            "wins; a mark on each decision clearly worse than the best, and a summary. One\n"
+            "JSON document per game\n"
             "(src/review/README.md).\n"
             "\n"
             "  --seat N                the seat reviewed, as the log numbers it (0 = first dealer)\n"
@@ -51,8 +53,9 @@ static void usage(FILE *out)
             "                          tenhou3 for a 3-player game, tenhou4 else\n"
             "  --pretty                indented output\n"
             "  --danger-rows           instead, the danger model's data as CSV: every seat's\n"
-            "                          decisions while another is in riichi, one row per legal\n"
-            "                          kind and riichi opponent, with features, p and label\n"
+            "                          decisions while another threatens (riichi, or an open\n"
+            "                          hand that looks tenpai), one row per legal kind and\n"
+            "                          threatening opponent, with features, p and label\n"
             "  --win-rows              instead, the win-chance model's data as CSV: every seat's\n"
             "                          discards that leave it tenpai, with inputs, p and label\n"
             "  --help                  this text\n");

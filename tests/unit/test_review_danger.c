@@ -4,7 +4,10 @@
  * passed by another seat after the riichi, but not a tile discarded before it), suji on a
  * terminal and nakasuji / half-suji on middle tiles, a no-chance and a one-chance, an honor with
  * three copies visible, a dora, the riichi's timing, and 1m as an honor in 3p; and the defence
- * mark of a discard at 2-shanten that pushes a dangerous tile while holding genbutsu.
+ * mark of a discard at 2-shanten that pushes a dangerous tile while holding genbutsu; an open
+ * hand that looks tenpai (three calls, or two late) as a threat, its genbutsu (its pond, and what
+ * passed since its last discard only), and a fresh dragon riskier than a suited tile of another suit
+ * against a honitsu with a yakuhai pon.
  */
 #include <math.h>
 #include <setjmp.h>
@@ -257,7 +260,7 @@ static void defence_mark_on_a_view(void **state)
     assert_int_equal(n, 13); /* 13 kinds: 2m is held twice */
     d.n_options = (uint8_t)n;
     review_danger_of(&v, &w, r, &d);
-    assert_int_equal(d.n_riichi, 1);
+    assert_int_equal(d.n_threats, 1);
 
     int i5s = -1, i1z = -1, least = 9;
     for (int i = 0; i < n; i++) {
@@ -295,6 +298,98 @@ static void defence_mark_on_a_view(void **state)
     assert_int_equal(ippon_review_mark_of(&d).severity, IPPON_REVIEW_NO_MARK);
 }
 
+/* appends a meld of seat s: type, tiles in short notation (all from one place), fed by seat from */
+static void meld(ippon_view *v, uint8_t used[IPPON_KINDS], int s, int type, const char *tiles, int from)
+{
+    ippon_code codes[4];
+    int n = ippon_notation_parse(tiles, codes, 4);
+    assert_true(n >= 3);
+    ippon_meld_tiles *m = &v->seats[s].melds[v->seats[s].n_melds++];
+    memset(m, 0, sizeof *m);
+    m->type = (uint8_t)type;
+    m->n = (uint8_t)n;
+    for (int i = 0; i < n; i++)
+        m->tiles[i] = fresh(used, ippon_code_kind(codes[i]));
+    m->called = m->tiles[0];
+    m->from = (int8_t)from;
+}
+
+/* Seat 2 (not in riichi) has pon 7z, chi 234p and pon 8p: three calls, a pin flush with a yakuhai;
+   its pond 1m 9s 2s 4m 8m, then seat 1 passes 9m and seat 3 3m after its last discard. */
+static void open_threat(void **state)
+{
+    (void)state;
+    const ippon_rules *r = ippon_rules_preset("yonma");
+    ippon_view v;
+    uint8_t used[IPPON_KINDS];
+    table(&v, used, 4, "1m5m5s9s1z2z3z4z5z6z6p7s8s", "1z");
+    pond(&v, used, 1, "1z", false);
+    pond(&v, used, 2, "1m9s2s", false);
+    ippon_danger_watch w;
+    ippon_danger_watch_start(&w);
+    ippon_danger_watch_see(&w, &v);
+    meld(&v, used, 2, IPPON_MELD_PON, "777z", 1);
+    meld(&v, used, 2, IPPON_MELD_CHI, "234p", 1);
+    assert_false(ippon_danger_looks_tenpai(&v, 2)); /* two calls on its 3rd discard: not yet */
+    pond(&v, used, 2, "4m", false);
+    ippon_danger_watch_see(&w, &v);
+    meld(&v, used, 2, IPPON_MELD_PON, "888p", 3);
+    ippon_danger_watch_see(&w, &v); /* its turn after the call, before its discard */
+    pond(&v, used, 2, "8m", false);
+    ippon_danger_watch_see(&w, &v);
+    pond(&v, used, 3, "3m", false);
+    pond(&v, used, 1, "9m", false);
+    ippon_danger_watch_see(&w, &v);
+
+    assert_true(ippon_danger_looks_tenpai(&v, 2));
+    uint8_t opps[3];
+    assert_int_equal(ippon_danger_opponents(&v, &w, opps), 1);
+    assert_int_equal(opps[0], 2);
+    ippon_danger_features f = features(&v, &w, r, 2, "1m");
+    assert_int_equal(f.threat, IPPON_THREAT_OPEN);
+    assert_int_equal(f.calls, 3);
+    assert_int_equal(f.turn, 5);
+    assert_int_equal(f.since_call, 1);
+    assert_int_equal(f.shape, IPPON_SHAPE_FLUSH | IPPON_SHAPE_YAKUHAI); /* a chi: no toitoi; 7z: no simples */
+    assert_true(f.why & IPPON_DANGER_GENBUTSU); /* its own pond: furiten */
+    assert_true(ippon_danger_p(&f) == 0.0);
+    assert_true(features(&v, &w, r, 2, "9m").why & IPPON_DANGER_GENBUTSU); /* passed since its discard */
+    assert_true(features(&v, &w, r, 2, "3m").why & IPPON_DANGER_GENBUTSU);
+    f = features(&v, &w, r, 2, "1z");
+    assert_false(f.why & IPPON_DANGER_GENBUTSU); /* seat 1's 1z came before its last discard */
+    /* its pond 1m 9s 2s 4m 8m and the passed 3m, 9m are genbutsu: 34 − 7 = 27 live kinds */
+    assert_int_equal(f.live_kinds, 27);
+
+    ippon_danger_features dragon = features(&v, &w, r, 2, "6z"), off = features(&v, &w, r, 2, "5s");
+    assert_int_equal(dragon.why & (IPPON_DANGER_YAKUHAI_KIND | IPPON_DANGER_GENBUTSU), IPPON_DANGER_YAKUHAI_KIND);
+    assert_int_equal(off.why & (IPPON_DANGER_OFF_FLUSH | IPPON_DANGER_FLUSH_SUIT), IPPON_DANGER_OFF_FLUSH);
+    assert_true(features(&v, &w, r, 2, "6p").why & IPPON_DANGER_FLUSH_SUIT);
+    assert_int_equal(off.suit_share, 40); /* 9s 2s of its 5 discards */
+    assert_true(ippon_danger_p(&dragon) > ippon_danger_p(&off));
+    assert_true(ippon_danger_p(&off) > 0.0);
+
+    /* the defence mark names the threat */
+    ippon_review_decision d;
+    memset(&d, 0, sizeof d);
+    d.n_options = 2;
+    d.options[0].kind = (uint8_t)kind_of("1m");
+    d.options[1].kind = (uint8_t)kind_of("6z");
+    d.options[0].shanten = d.options[1].shanten = 2;
+    d.n_threats = 1;
+    d.danger[0][0].f = features(&v, &w, r, 2, "1m");
+    d.danger[1][0].f = dragon;
+    d.danger[1][0].p = ippon_danger_p(&dragon);
+    d.chosen = (ippon_code)kind_of("6z");
+    /* at 2-shanten the reference is the genbutsu 1m (0 %): a gap of 4 to 7 points is a small mark */
+    assert_true(d.danger[1][0].p >= 0.04 && d.danger[1][0].p < 0.07);
+    assert_int_equal(ippon_review_mark_of(&d).severity, IPPON_REVIEW_SMALL);
+    char got[200];
+    assert_true(ippon_review_mark_text(&d, "en", got, sizeof got) > 0);
+    assert_true(strncmp(got, "Against the open hand of seat 2, 6z deals in", 44) == 0);
+    assert_true(ippon_review_mark_text(&d, "ja", got, sizeof got) > 0);
+    assert_true(strncmp(got, "席2の仕掛けに対し6zの放銃率は", strlen("席2の仕掛けに対し6zの放銃率は")) == 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -304,6 +399,7 @@ int main(void)
         cmocka_unit_test(honors_dora_timing),
         cmocka_unit_test(sanma_terminal),
         cmocka_unit_test(defence_mark_on_a_view),
+        cmocka_unit_test(open_threat),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -442,7 +442,7 @@ static ippon_review_decision against_riichi(const char *chosen, int n_riichi, co
     memset(&d, 0, sizeof d);
     d.chosen = (ippon_code)ms_kind(chosen);
     d.n_options = (uint8_t)n;
-    d.n_riichi = (uint8_t)n_riichi;
+    d.n_threats = (uint8_t)n_riichi;
     for (int i = 0; i < n; i++) {
         d.options[i] = (ippon_review_option){ .kind = (uint8_t)ms_kind(opts[i].tile), .shanten = (int8_t)opts[i].shanten,
                                               .ukeire_count = 20 };
