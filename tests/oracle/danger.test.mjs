@@ -18,53 +18,28 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFileSync, readdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { tmpdir } from 'node:os';
+import { brier, deciles, ipponSelfPlay, majiang, pairedGain, rowsText, samples, source, tool } from './heldout.mjs';
 
-const build = process.env.IPPON_BUILD_DIR;
-const source = process.env.IPPON_SOURCE_DIR ?? join(import.meta.dirname, '../..');
 const { readRows, fit, baselineRate, isGenbutsu } = await import(join(source, 'src/review/fit/fit_danger.mjs'));
-const tool = (name) => join(build, 'src', 'tools', name);
-const data = join(source, 'tests', 'data', 'replay');
 
 // the danger rows of games (JSON texts, one per line) under rules (null: Tenhou's by the game)
 function rowsOf(lines, rules, set) {
-  const args = ['--danger-rows', ...(rules ? ['--rules', rules] : [])];
-  const r = spawnSync(tool('ippon-review'), args, { input: lines.join('\n') + '\n', encoding: 'utf8', maxBuffer: 1 << 28 });
-  assert.equal(r.status, 0, r.stderr);
-  const { rows } = readRows(r.stdout);
+  const { rows } = readRows(rowsText('--danger-rows', lines, rules));
   for (const row of rows) row.game = `${set}:${row.game}`;
   return rows;
 }
 
-const majiang = gunzipSync(readFileSync(join(data, 'selfplay-majiang.jsonl.gz'))).toString('utf8').trim().split('\n');
-// the committed Tenhou samples whose file name starts with prefix, one game per line
-const samples = (prefix) => readdirSync(join(data, 'samples')).filter((f) => f.startsWith(prefix) && f.endsWith('.json'))
-  .sort().map((f) => readFileSync(join(data, 'samples', f), 'utf8').replace(/\n/g, ' '));
-// ippon's own yonma self-play: `matches` matches of ippon-sim from seed, as danger rows of set
-function ipponSelfPlay(seed, matches, set) {
-  const dir = mkdtempSync(join(tmpdir(), 'ippon-danger-'));
-  try {
-    const file = join(dir, 'games.jsonl');
-    const r = spawnSync(tool('ippon-sim'), ['--rules', 'yonma', '--matches', String(matches), '--seed', String(seed), '--tenhou', file], { encoding: 'utf8' });
-    assert.equal(r.status, 0, r.stderr);
-    return rowsOf(readFileSync(file, 'utf8').trim().split('\n'), 'yonma', set);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 // the training games: majiang-ai's first 250, and 300 of ippon's from seed 9100 (the held-out
 // ones are from seed 7001: other games)
-const training = [...rowsOf(majiang.slice(0, 250), 'yonma', 'train'), ...ipponSelfPlay(9100, 300, 'train-sim')];
+const training = [...rowsOf(majiang.slice(0, 250), 'yonma', 'train'), ...rowsOf(ipponSelfPlay(9100, 300), 'yonma', 'train-sim')];
 const THREATS = ['riichi', 'open'];
 const rate = Object.fromEntries(THREATS.map((t) => [t, baselineRate(training, t)]));
 
 const heldOut = [
   ['majiang-ai self-play, games 250-499', rowsOf(majiang.slice(250), 'yonma', 'mj')],
-  ['ippon-sim yonma, seed 7001', ipponSelfPlay(7001, 100, 'sim')],
+  ['ippon-sim yonma, seed 7001', rowsOf(ipponSelfPlay(7001, 100), 'yonma', 'sim')],
   ['Tenhou 4p samples', rowsOf(samples('tenhou4-'), 'tenhou4', 't4')],
   ['Tenhou 3p samples', rowsOf(samples('tenhou3-'), 'tenhou3', 't3')],
 ];
@@ -72,24 +47,7 @@ const pooled = heldOut.flatMap(([, rows]) => rows);
 const ofThreat = (rows, threat) => rows.filter((r) => r.threat === threat);
 
 const baseP = (r) => (isGenbutsu(r) ? 0 : rate[r.threat]);
-const brier = (rows, p) => rows.reduce((s, r) => s + (p(r) - r.label) ** 2, 0) / rows.length;
 const modelP = (r) => r.p;
-
-// the paired difference baseline − model of the squared errors, per row on average, and its
-// standard error with the games as clusters (rows of one game are not independent)
-function pairedGain(rows) {
-  const byGame = new Map();
-  for (const r of rows) {
-    const d = (baseP(r) - r.label) ** 2 - (r.p - r.label) ** 2;
-    const g = byGame.get(r.game) ?? { sum: 0, n: 0 };
-    g.sum += d; g.n += 1;
-    byGame.set(r.game, g);
-  }
-  const n = rows.length, games = [...byGame.values()];
-  const mean = games.reduce((s, g) => s + g.sum, 0) / n;
-  const v = games.reduce((s, g) => s + (g.sum - mean * g.n) ** 2, 0) / (n * n) * games.length / (games.length - 1);
-  return { mean, se: Math.sqrt(v), games: games.length };
-}
 
 // a set's rows of one threat kind are checked one by one when they are at least this many (the
 // Tenhou samples hold few open threats: they count in the pooled rows only)
@@ -109,21 +67,18 @@ for (const threat of THREATS) {
       if (rows.length >= MIN_ROWS) assert.ok(m < b, `${name}: the model's Brier ${m} is not below the baseline's ${b}`);
     }
     assert.ok(pool.length > 5000, `only ${pool.length} pooled ${threat} rows`);
-    const g = pairedGain(pool);
+    const g = pairedGain(pool, baseP);
     const m = brier(pool, modelP), b = brier(pool, baseP);
     console.log(`pooled gain ${g.mean.toExponential(3)} per row, standard error ${g.se.toExponential(3)} over ${g.games} games (${(g.mean / g.se).toFixed(1)} SE)`);
     assert.ok(g.mean > 3 * g.se, `the gain ${g.mean} is within 3 standard errors (${g.se})`);
     assert.ok(1 - m / b >= 0.015, `the model's skill ${(1 - m / b) * 100} % is below 1.5 %`);
 
     // reliability: genbutsu (p = 0), then the other rows in deciles of p
-    const gen = pool.filter(isGenbutsu), rest = pool.filter((r) => !isGenbutsu(r)).sort((x, y) => x.p - y.p);
+    const gen = pool.filter(isGenbutsu);
     console.log('bin | rows | mean p | observed deal-in');
     console.log(`genbutsu | ${gen.length} | 0.0000 | ${(gen.reduce((s, r) => s + r.label, 0) / gen.length).toFixed(4)}`);
-    for (let d = 0; d < 10; d++) {
-      const bin = rest.slice(Math.floor((d * rest.length) / 10), Math.floor(((d + 1) * rest.length) / 10));
-      const meanP = bin.reduce((s, r) => s + r.p, 0) / bin.length, seen = bin.reduce((s, r) => s + r.label, 0) / bin.length;
-      console.log(`decile ${d + 1} | ${bin.length} | ${meanP.toFixed(4)} | ${seen.toFixed(4)}`);
-    }
+    deciles(pool.filter((r) => !isGenbutsu(r))).forEach((bin, d) =>
+      console.log(`decile ${d + 1} | ${bin.rows} | ${bin.meanP.toFixed(4)} | ${bin.observed.toFixed(4)}`));
   });
 }
 
@@ -163,6 +118,6 @@ test('the committed weights are the fit of the training rows (review_danger_mode
 
 test('the check can fail: the same probabilities dealt to the wrong rows do not beat the baseline', () => {
   const shuffled = pooled.map((r, i) => ({ ...r, p: pooled[(i * 7919) % pooled.length].p }));
-  const g = pairedGain(shuffled);
+  const g = pairedGain(shuffled, baseP);
   assert.ok(!(g.mean > 3 * g.se), `shuffled: gain ${g.mean}, standard error ${g.se}`);
 });

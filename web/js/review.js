@@ -44,7 +44,8 @@ function dangerOf(option, seatName) {
   if (!list.length) return null;
   const top = Math.max(...list.map((x) => x.p));
   const why = (x) => (Array.isArray(x.why) ? x.why.join(', ') : x.why || '');
-  return { top, words: list.map((x) => `${seatName(x.seat)}: ${(x.p * 100).toFixed(1)} %${why(x) ? ` (${why(x)})` : ''}`).join(' · ') };
+  const threat = (x) => (x.threat === 'open' ? ` ${t('review.threat.open')}` : '');
+  return { top, words: list.map((x) => `${seatName(x.seat)}${threat(x)}: ${(x.p * 100).toFixed(1)} %${why(x) ? ` (${why(x)})` : ''}`).join(' · ') };
 }
 
 /** one way of playing a tenpai option: its ron points, win chance and expected value */

@@ -819,6 +819,7 @@ export default {
   'review.value.dama': 'dama {points} (wins {win} %, EV {ev})',
   'review.value.riichi': 'riichi {points} ({win} %, EV {ev})',
   'review.value.furiten': 'furiten: tsumo only',
+  'review.threat.open': '(open hand)',
   'review.value.none': 'no yaku: these waits cannot win',
   'review.danger': 'danger {p} %',
   'review.danger_title': 'Chance of dealing in: {seats}',

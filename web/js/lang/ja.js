@@ -806,6 +806,7 @@ export default {
   'review.value.dama': 'ダマ {points}（和了率{win}%・期待値{ev}）',
   'review.value.riichi': 'リーチ {points}（{win}%・期待値{ev}）',
   'review.value.furiten': 'フリテン：ツモのみ',
+  'review.threat.open': '（仕掛け）',
   'review.value.none': '役なし：この待ちでは和了れない',
   'review.danger': '危険度 {p} %',
   'review.danger_title': '放銃率：{seats}',
