@@ -102,7 +102,7 @@ export function checkLayers(files, layers) {
 
 // the libraries beside the server, which know nothing of it: the server's layers use them (their
 // public headers, include/ippon/), never the other way
-export const LIBRARIES = ['core', 'bot', 'logs', 'mjai', 'fairness', 'rating', 'review'];
+export const LIBRARIES = ['core', 'bot', 'logs', 'mjai', 'fairness', 'rating', 'review', 'events'];
 
 /**
  * Checks the libraries beside the server ({path relative to src: text}, .c and .h and each
