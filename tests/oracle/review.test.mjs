@@ -39,7 +39,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync, readdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { readFileSync, readdirSync, mkdtempSync, rmSync, openSync, closeSync, writeFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
@@ -326,38 +326,65 @@ function figures(kinds, melds, players, unseen, allowed = null) {
 
 // ---- running ippon-review -----------------------------------------------------------------------
 
-// the tool runs as child processes, two at a time, while the test works out majiang's side
+// The tool runs as child processes, two at a time, reading and writing files (never a pipe the
+// test, busy with majiang, would leave unread) while the test works out majiang's side.
+const work = mkdtempSync(join(tmpdir(), 'ippon-review-'));
+process.on('exit', () => rmSync(work, { recursive: true, force: true }));
 const pool = { free: 2, waiting: [] };
-function runTool(args, input) {
+function runTool(args, inputFile, name) {
   return new Promise((resolve, reject) => {
     const start = () => {
       pool.free--;
-      const child = spawn(tool('ippon-review'), args, { stdio: ['pipe', 'pipe', 'pipe'] });
-      const out = [], err = [];
-      child.stdout.on('data', (b) => out.push(b));
-      child.stderr.on('data', (b) => err.push(b));
+      const out = join(work, `${name}.out`), err = join(work, `${name}.err`);
+      const fds = [openSync(inputFile, 'r'), openSync(out, 'w'), openSync(err, 'w')];
+      const child = spawn(tool('ippon-review'), args, { stdio: fds });
+      fds.forEach((fd) => closeSync(fd));
       child.on('error', reject);
       child.on('close', (status) => {
         pool.free++;
         if (pool.waiting.length) pool.waiting.shift()();
-        if (status !== 0) reject(new Error(`ippon-review ${args.join(' ')} exited ${status}: ${Buffer.concat(err)}`));
-        else resolve(Buffer.concat(out).toString('utf8'));
+        if (status !== 0) reject(new Error(`ippon-review ${args.join(' ')} exited ${status}: ${readFileSync(err, 'utf8')}`));
+        else resolve(readFileSync(out, 'utf8'));
       });
-      child.stdin.end(input);
     };
     if (pool.free > 0) start(); else pool.waiting.push(start);
   });
 }
 
 // every seat's reviews of these games, one promise per seat
-function reviews(games, rules) {
+function reviews(games, rules, name) {
   const players = rules === 'sanma' || rules === 'tenhou3' ? 3 : 4;
-  const input = games.map((g) => JSON.stringify(g)).join('\n') + '\n';
-  return Array.from({ length: players }, (_, seat) => runTool(['--seat', String(seat), '--rules', rules], input).then((text) => {
+  const input = join(work, `${name}.jsonl`);
+  writeFileSync(input, games.map((g) => JSON.stringify(g)).join('\n') + '\n');
+  return Array.from({ length: players }, (_, seat) => runTool(['--seat', String(seat), '--rules', rules], input, `${name}-${seat}`).then((text) => {
     const out = text.trim().split('\n').map((l) => JSON.parse(l));
     assert.equal(out.length, games.length, 'one review per game');
     return out;
   }));
+}
+
+// majiang's side of a set's discard decisions, from the walks: each decision's options and their
+// answers (want.optionKinds, want.unseen, want.options; no options for a forced discard). Done
+// once per set, giving the event loop a turn between hands so that the tool's next run starts
+const yieldTurn = () => new Promise((resolve) => setImmediate(resolve));
+async function prepare(games, rules) {
+  const players = rules === 'sanma' || rules === 'tenhou3' ? 3 : 4;
+  const walked = walks(games, rules);
+  for (const bySeat of walked) for (const hand of bySeat) {
+    for (const seatDecisions of hand.decisions) for (const want of seatDecisions) {
+      const heldKinds = [...new Set(want.held.map(kindOf))].sort((a, b) => a - b);
+      want.optionKinds = heldKinds.filter((k) => !want.banned.includes(k));
+      if (want.forced || want.optionKinds.length < 2) continue;
+      want.unseen = unseenAt(want.seen, want.held, players);
+      want.options = want.optionKinds.map((k) => {
+        const kinds = want.held.map(kindOf);
+        kinds.splice(kinds.indexOf(k), 1);
+        return oracleOf(kinds, want.melds, players);
+      });
+    }
+    await yieldTurn();
+  }
+  return walked;
 }
 
 // ---- comparing ----------------------------------------------------------------------------------
@@ -445,20 +472,8 @@ async function compareGames(games, rules, pending, alter = (reviews) => reviews)
   const players = rules === 'sanma' || rules === 'tenhou3' ? 3 : 4;
   const counts = { hands: 0, decisions: 0, options: 0, forced: 0, relabelled: 0, call: 0, callOptions: 0, kan: 0, riichi: 0, win: 0 };
   const bad = [];
-  const walked = walks(games, rules);
+  const walked = await prepared.get(games);
   games.forEach((g) => (counts.hands += g.log.length));
-  // majiang's side first, while the tool runs
-  for (const bySeat of walked) for (const hand of bySeat) for (const seatDecisions of hand.decisions) for (const want of seatDecisions) {
-    const heldKinds = [...new Set(want.held.map(kindOf))].sort((a, b) => a - b);
-    want.optionKinds = heldKinds.filter((k) => !want.banned.includes(k));
-    if (want.forced || want.optionKinds.length < 2) continue;
-    want.unseen = unseenAt(want.seen, want.held, players);
-    want.options = want.optionKinds.map((k) => {
-      const kinds = want.held.map(kindOf);
-      kinds.splice(kinds.indexOf(k), 1);
-      return oracleOf(kinds, want.melds, players);
-    });
-  }
   for (let seat = 0; seat < players; seat++) {
     const reviews = alter(await pending[seat]);
     reviews.forEach((rv, gi) => {
@@ -543,15 +558,22 @@ const sets = {
   tenhou3: samples.filter((g) => g.meta.rules === 'tenhou3'),
   majiang: gunzipSync(readFileSync(join(data, 'selfplay-majiang.jsonl.gz'))).toString('utf8').trim().split('\n').map((l) => JSON.parse(l)),
 };
-const simDir = mkdtempSync(join(tmpdir(), 'ippon-review-'));
 for (const [rules, seed] of [['yonma', 29], ['sanma', 31]]) {
-  const file = join(simDir, `${rules}.jsonl`);
+  const file = join(work, `${rules}-sim.jsonl`);
   const r = spawnSync(tool('ippon-sim'), ['--rules', rules, '--matches', '250', '--seed', String(seed), '--tenhou', file], { encoding: 'utf8' });
   assert.equal(r.status, 0, r.stderr);
   sets[rules] = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
 }
-rmSync(simDir, { recursive: true, force: true });
-const pending = Object.fromEntries(Object.entries(sets).map(([key, games]) => [key, reviews(games, key === 'majiang' ? 'yonma' : key)]));
+const rulesOf = (key) => (key === 'majiang' ? 'yonma' : key);
+const pending = Object.fromEntries(Object.entries(sets).map(([key, games]) => [key, reviews(games, rulesOf(key), key)]));
+// majiang's side of every set, one after another, while the tool runs
+const prepared = new Map();
+let chain = Promise.resolve();
+for (const [key, games] of Object.entries(sets)) {
+  chain = chain.then(() => prepare(games, rulesOf(key)));
+  prepared.set(games, chain);
+  chain.catch(() => {}); // reported by the test that awaits it
+}
 for (const seats of Object.values(pending)) for (const p of seats) p.catch(() => {}); // reported by the test that awaits it
 
 test('real Tenhou 4-player games: every figure equals majiang-core (tenhou4)', async () => {
