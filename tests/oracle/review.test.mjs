@@ -397,7 +397,9 @@ const kindOfName = (n) => (n[0] === '0' ? 4 : +n[0] - 1) + 9 * SUIT.indexOf(n[1]
 const tenhouOf = (k) => (k < 27 ? (Math.floor(k / 9) + 1) * 10 + (k % 9) + 1 : 41 + k - 27);
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 // ippon's figures with the discard named by kind (a red five as its kind)
-const plain = (f) => f && { ...f, discard: f.discard && kindName(kindOfName(f.discard)) };
+// the figures majiang-core can check: shanten, ukeire, the discard (a tenpai hand's value is the
+// scorer's, checked by the unit and integration tests)
+const plain = (f) => f && { shanten: f.shanten, ukeire: f.ukeire, discard: f.discard && kindName(kindOfName(f.discard)) };
 const unseenAt = (seen, held, players) => {
   const h = new Array(34).fill(0);
   for (const t of held) h[kindOf(t)]++;
