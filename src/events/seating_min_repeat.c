@@ -10,7 +10,8 @@
 #include "seating_internal.h"
 
 enum {
-    MIN_REPEAT_MOVES = 20000, /* the search's budget of swaps */
+    MIN_REPEAT_MOVES = 20000, /* the search's budget of swaps … */
+    MIN_REPEAT_WORK = 4000000, /* … at most this many swaps looked at (moves × entrants): 7,812 at 512 */
     MIN_REPEAT_TENURE = 7,    /* moves during which an entrant may not go back to the table it left */
     REPEAT_WEIGHT = 256,      /* a repeated pair's weight, plus its met count: fewest pairs first */
 };
@@ -96,7 +97,8 @@ static void search_swaps(search *s, int64_t cost)
     int64_t best_cost = cost;
     int best_slot[IPPON_EVENT_MAX_ENTRANTS];
     memcpy(best_slot, r->slot, (size_t)s->n * sizeof best_slot[0]);
-    for (int move = 0; move < MIN_REPEAT_MOVES && best_cost > 0; move++) {
+    int moves = MIN_REPEAT_WORK / s->n < MIN_REPEAT_MOVES ? MIN_REPEAT_WORK / s->n : MIN_REPEAT_MOVES;
+    for (int move = 0; move < moves && best_cost > 0; move++) {
         int a = pick_repeated(s);
         if (a < 0)
             break;
