@@ -31,8 +31,8 @@ typedef enum ippon_fill_rule {
     IPPON_FILL_BYES,          /* ... or some entrants sit the round out (a bye) */
 } ippon_fill_rule;
 
-/* a seat of a table: an entrant's number, or a bot */
-enum { IPPON_EVENT_BOT = -1 };
+/* a seat of a table: an entrant's number, or a bot; a 3-player table's fourth seat is NO_SEAT */
+enum { IPPON_EVENT_BOT = -1, IPPON_EVENT_NO_SEAT = -2 };
 
 /* what a round is seated from */
 typedef struct ippon_seating_input {
@@ -45,15 +45,19 @@ typedef struct ippon_seating_input {
     const int *rank;          /* per entrant number: the standings' rank so far, 1 = first (swiss;
                                  NULL: by total, then number) */
     const uint8_t *met;       /* IPPON_EVENT_MAX_ENTRANTS² by entrant number: how many times a and b
-                                 sat at one table before (met[a·MAX + b]); NULL: never */
+                                 sat at one table before (met[a·MAX + b]; the larger of met[a·MAX + b]
+                                 and met[b·MAX + a] is read); NULL: never */
     const uint8_t *byes;      /* per entrant number: byes so far (NULL: none) */
-    uint8_t seed[32];         /* the round's randomness (random seating, ties) */
+    uint8_t seed[32];         /* the round's randomness (a ChaCha20 key: random seating, the seat order
+                                 within each table, min_repeat's search); the same input and seed
+                                 give the same seating */
 } ippon_seating_input;
 
 /* a round's seating */
 typedef struct ippon_seating {
     int tables;
-    int seat[IPPON_EVENT_MAX_TABLES][4]; /* table t, seat s: an entrant number or IPPON_EVENT_BOT */
+    int seat[IPPON_EVENT_MAX_TABLES][4]; /* table t, seat s: an entrant number or IPPON_EVENT_BOT;
+                                            seat 3 of a 3-player table IPPON_EVENT_NO_SEAT */
     int n_byes;
     int bye[IPPON_EVENT_MAX_ENTRANTS];   /* the entrants sitting out */
     int repeats;              /* pairs at one table who had met before (met > 0), counted once each */
@@ -64,9 +68,11 @@ typedef struct ippon_seating {
  * in->players seats. With fill BOTS the tables are ⌈n / players⌉ and bots take the empty seats
  * (at most players − 1 in all, on the last tables, at most one bot a table while that suffices);
  * with BYES the tables are ⌊n / players⌋ and n mod players entrants get a bye (the fewest byes so
- * far, then the lowest standing, then the highest number). Returns 0, or −1 for an input it cannot
- * seat (n out of range, players not 3 or 4, an id repeated or out of range, fewer entrants than
- * one table with BYES).
+ * far, then the lowest standing, then the highest number). The order within a table (its seats,
+ * bots included) is shuffled from the seed. out->repeats counts the pairs who met before.
+ * Returns 0, or −1 for an input it cannot seat (n out of range, players not 3 or 4, a rule out of
+ * range, ids NULL, an id repeated or out of range, fewer entrants than one table with BYES) or
+ * when memory runs out (min_repeat's work space).
  */
 int ippon_seat_round(const ippon_seating_input *in, ippon_seating *out);
 
