@@ -10,6 +10,7 @@ import { ensureSession, greeted, forget } from './session.js';
 import { navigate, currentPath } from './router.js';
 import { contributionFor, noteFound, noteEvent, noteLate } from './witness.js';
 import { spectator, spectateMessage, beginWatch, endWatch, watchRefused } from './spectate.js';
+import { eventNews } from './eventsnews.js';
 
 const MATCH_KEY = 'ippon.match';
 
@@ -370,6 +371,15 @@ function receive(msg) {
       if (play.game) play.game.closed = msg;
       changed('game');
       break;
+    case 'event_seated': // an event's round seats us: to the table (its match_found follows)
+    case 'event_standings':
+    case 'event_announcement':
+    case 'event_round': {
+      const said = eventNews(msg);
+      if (said) notice(said.key, said.vars);
+      if (msg.type === 'event_seated' && currentPath() !== '/table') navigate('/table');
+      break;
+    }
     case 'error': error(msg); break;
     default: break;
   }
