@@ -26,11 +26,11 @@ const TEXT = {
   en: { nav: 'Events', badCode: 'That entry code is not right.', registered: 'You are registered', checkedIn: 'You are checked in',
     checkin: 'Check in', register: 'Register', start: 'Start now', cancel: 'Cancel the event', confirm: 'Confirm', announce: 'Announce',
     remove: 'Remove', date: '24 Dec 2026, 18:30', seated: 'Round 2: you are seated at table 1.', said: 'Event announcement: Round 2 in five minutes',
-    required: 'Fill this in.', range: 'From 2 to 512', running: 'Running', r1: 'R1', status: 'Check-in' },
+    required: 'Fill this in.', range: 'From 2 to 512', running: 'Running', r1: 'R1', status: 'Check-in', roundOf: 'round 2 of 2' },
   ja: { nav: '大会', badCode: '参加コードが違います。', registered: '参加登録済みです', checkedIn: 'チェックイン済みです',
     checkin: 'チェックイン', register: '参加登録', start: '今すぐ開始', cancel: '大会を中止', confirm: '確定', announce: 'お知らせを送る',
     remove: '除外', date: '2026/12/24 18:30', seated: '2回戦：1卓に着席しました。', said: '大会のお知らせ：Round 2 in five minutes',
-    required: '入力してください。', range: '2～512', running: '開催中', r1: '1回戦', status: 'チェックイン' },
+    required: '入力してください。', range: '2～512', running: '開催中', r1: '1回戦', status: 'チェックイン', roundOf: '2/2回戦' },
 };
 
 let serial = 0;
@@ -55,7 +55,7 @@ function eventStore(org, players) {
     announcement: '', created: null,
   };
   const seat = (n, user, extra = {}) => ({ seat: n, user, stand_in: false, bot: !user, ...extra });
-  const rounds = () => (s.status === 'running' ? [
+  const roundList = () => (s.status === 'running' ? [
     { round: 1, status: 'done', starts_at: STARTS, commitment: COMMIT1, secret: SECRET1,
       tables: [{ table: 1, match_id: MATCH1, done: true, seats: [seat(0, p1), seat(1, p2), seat(2, p3, { stand_in: true }), seat(3, null)] }] },
     { round: 2, status: 'running', starts_at: STARTS + 1800000, commitment: COMMIT2,
@@ -73,7 +73,7 @@ function eventStore(org, players) {
       round: s.status === 'running' ? 2 : 0, starts_at: STARTS, round_start: 'when_done', break_minutes: 2, seating: 'swiss', duplicate: true,
       entry: 'code', ...(who?.id === org.user.id ? { entry_code: 'PINE42' } : {}), cap: 16, clocks: 'standard', fill: 'bots', stand_in: 'counts',
       spectators: true, watch_delay_s: 60, recurrence: null, status: s.status, announcement: s.announcement,
-      entrants: s.entrants, rounds: rounds(), standings: standings(), me: mine ? { status: mine.status, checked_in: mine.checked_in } : null,
+      entrants: s.entrants, round_list: roundList(), standings: standings(), me: mine ? { status: mine.status, checked_in: mine.checked_in } : null,
     };
   };
   const summary = () => ({ id: EV, name: 'Winter Cup', kind: 'club', mode: '4p', status: s.status, starts_at: STARTS, rounds: 2, round: 0,
@@ -189,6 +189,8 @@ describe('the events pages', () => {
         await page.reload();
         await page.locator('.event-standings table').waitFor();
         assert.equal(await page.locator('h1 .event-status').innerText(), x.running);
+        assert.ok((await page.locator('.event-meta').innerText()).endsWith(x.roundOf), 'the round under way');
+        assert.equal(await page.locator('[data-rule=rounds] dd').innerText(), '2');
         const standings = await page.locator('.event-standings tbody tr').evaluateAll((rows) => rows.map((r) => [...r.cells].map((c) => c.innerText)));
         assert.deepEqual(standings, [
           ['1', players[1].user.display_name, '+12,300', '1', '1', '+12,300', '0', '+12,300'],

@@ -60,7 +60,7 @@ export function mountEventNew(root) {
   const num = (name, value, min, max) => field(name, h('input', { type: 'number', min, max, step: 1, value, inputmode: 'numeric' }),
     { hint: t('events.hint.range', { min, max }) });
   const select = (name, value) => field(name, h('select', {}, CHOICES[name].map((v) =>
-    h('option', { value: v, selected: v === value }, t(`events.opt.${name}.${v}`)))));
+    h('option', { value: v, selected: v === value }, t(name === 'mode' ? `mode.${v}` : `events.opt.${name}.${v}`)))));
 
   const u = currentUser();
   const start = defaultStart();
@@ -73,6 +73,7 @@ export function mountEventNew(root) {
     h('fieldset', {}, h('legend', {}, t('events.form.rounds')),
       num('rounds', 4, 1, 20),
       field('starts_at', h('input', { type: 'datetime-local', value: localInput(start) }), { hint: t('events.hint.local') }),
+      num('checkin_minutes', 15, 0, 120),
       select('round_start', 'when_done'),
       num('break_minutes', 2, 0, 60),
       h('div.field', { dataset: { field: 'round_times' } }, h('p.label', {}, t('events.field.round_times')), roundTimes,
@@ -142,6 +143,7 @@ export function mountEventNew(root) {
         return Number.isNaN(ms) ? t('events.err.required') : ms <= Date.now() ? t('events.err.past') : null;
       }
       case 'break_minutes': return range('break_minutes', 0, 60);
+      case 'checkin_minutes': return range('checkin_minutes', 0, 120);
       case 'round_times': {
         const all = [fromInput(val('starts_at')), ...times()];
         if (all.slice(1).some(Number.isNaN)) return t('events.err.required');
@@ -174,7 +176,7 @@ export function mountEventNew(root) {
     const entry = val('entry');
     const b = {
       name: val('name').trim(), description: val('description'), kind: f.kind ? val('kind') : 'club', mode: val('mode'),
-      rounds: int('rounds'), starts_at: fromInput(val('starts_at')), round_start: val('round_start'), seating: val('seating'),
+      rounds: int('rounds'), starts_at: fromInput(val('starts_at')), checkin_minutes: int('checkin_minutes'), round_start: val('round_start'), seating: val('seating'),
       duplicate: f.duplicate.input.checked, entry, cap: int('cap'), clocks: val('clocks'), fill: val('fill'),
       stand_in: val('stand_in'), spectators: f.spectators.input.checked, recurrence: val('recurrence') === 'weekly' ? 'weekly' : null,
     };

@@ -31,8 +31,9 @@ function myEntry(ev) {
 function rules(ev) {
   const rows = [
     ['mode', t(`mode.${ev.mode}`)],
-    ['rounds', String(ev.rounds)],
+    ev.rounds ? ['rounds', String(ev.rounds)] : null,
     ['starts', formatDate(ev.starts_at)],
+    ev.checkin_minutes !== undefined ? ['checkin', t('events.rule.checkin_before', { n: ev.checkin_minutes })] : null,
     ['round_start', ev.round_start === 'times'
       ? [t('events.opt.round_start.times'), ': ', (ev.round_times || []).map((ms) => formatDate(ms)).join(' · ')]
       : t('events.rule.when_done', { n: ev.break_minutes ?? 0 })],
@@ -175,7 +176,7 @@ export function mountEvent(root, params) {
       h('p.crumbs', {}, h('a', { href: '#/events' }, t('events.title'))),
       h('h1', {}, ev.name, ' ', statusBadge(ev.status), h(`span.badge.kind-${ev.kind}`, {}, t(`events.kind.${ev.kind}`))),
       h('p.event-meta', {}, t('events.organised_by'), ' ', userLink(ev.organiser), ' · ', t(`mode.${ev.mode}`), ' · ', formatDate(ev.starts_at),
-        ev.round ? [' · ', t('events.round_of', { round: ev.round, rounds: ev.rounds })] : null),
+        ev.round ? [' · ', ev.rounds ? t('events.round_of', { round: ev.round, rounds: ev.rounds }) : t('events.round_n', { round: ev.round })] : null),
       ev.announcement ? h('p.event-announcement', { role: 'status' }, h('strong', {}, t('events.announcement')), ' ', ev.announcement) : null,
       ev.description ? h('p.event-description', {}, ev.description) : null,
       entryPart(ctx),
@@ -189,8 +190,10 @@ export function mountEvent(root, params) {
   async function load() {
     try {
       const ev = await api(`/events/${encodeURIComponent(id)}`);
-      // the event's round list is `rounds` in the server's answer, beside its number of rounds
-      if (Array.isArray(ev.rounds)) { ev.rounds_list = ev.rounds; ev.rounds = ev.rounds_total ?? ev.rounds_list.length; }
+      // the round list: `round_list` beside the number of rounds `rounds`, or (EVENTS.md's first
+      // draft) `rounds` itself, the number then in `round_count` when the server gives it
+      if (Array.isArray(ev.rounds)) { ev.rounds_list = ev.rounds; ev.rounds = ev.round_count ?? null; }
+      else ev.rounds_list = ev.round_list || [];
       ctx.ev = ev;
       ctx.failed = null;
     } catch (e) {

@@ -2,7 +2,8 @@
 // current game (game.js) and short notices. Views read `play` and listen with onPlayChange;
 // they change things only through the functions here. A practice table can be left (forfeited);
 // after a private match its host opens the room again and the friends are offered it
-// (PROTOCOL.md, "Leaving a practice table", "Playing again").
+// (PROTOCOL.md, "Leaving a practice table", "Playing again"). An event's messages (event_*) go to
+// eventsnews.js and show as notices; event_seated also goes to the table.
 import { GameSocket } from './ws.js';
 import { newGame, applyEvent, applyView, applyAsk } from './game.js';
 import { storedToken } from './api.js';

@@ -985,8 +985,6 @@ export default {
   'events.field.recurrence': 'Repeat',
   'events.opt.kind.club': 'Club event',
   'events.opt.kind.site': 'Site event',
-  'events.opt.mode.4p': '4-player',
-  'events.opt.mode.3p': '3-player',
   'events.opt.round_start.when_done': 'When every table of the last round is done',
   'events.opt.round_start.times': 'At set times',
   'events.opt.seating.random': 'Random',
@@ -1106,4 +1104,7 @@ export default {
   'events.error.too_many': 'You have as many events as allowed for now.',
   'events.error.rate_limited': 'Too many tries: wait a moment.',
   'events.error.network': 'The server could not be reached.',
+  'events.field.checkin_minutes': 'Check-in opens (minutes before)',
+  'events.rule.checkin': 'Check-in',
+  'events.rule.checkin_before': 'opens {n} min before round 1',
 };

@@ -971,8 +971,6 @@ export default {
   'events.field.recurrence': '繰り返し',
   'events.opt.kind.club': 'クラブ大会',
   'events.opt.kind.site': '公式大会',
-  'events.opt.mode.4p': '四人麻雀',
-  'events.opt.mode.3p': '三人麻雀',
   'events.opt.round_start.when_done': '前の回戦の全卓が終わったら',
   'events.opt.round_start.times': '決まった時刻',
   'events.opt.seating.random': 'ランダム',
@@ -1092,4 +1090,7 @@ export default {
   'events.error.too_many': '作成できる大会数の上限に達しています。',
   'events.error.rate_limited': '試行が多すぎます。少し待ってください。',
   'events.error.network': 'サーバーに接続できません。',
+  'events.field.checkin_minutes': 'チェックイン開始（開始の何分前）',
+  'events.rule.checkin': 'チェックイン',
+  'events.rule.checkin_before': '1回戦の{n}分前から',
 };
