@@ -337,3 +337,82 @@ describe('the events pages', () => {
     });
   }
 });
+
+describe('the events pages on the real server (its REST, i30-store)', () => {
+  const env = siteAndBrowser();
+  const REAL = {
+    en: { badCode: 'That entry code is not right.', registered: 'You are registered', checkedIn: 'You are checked in', running: 'Running',
+      paused: 'Paused', finished: 'Finished', checkedInRow: 'Checked in' },
+    ja: { badCode: '参加コードが違います。', registered: '参加登録済みです', checkedIn: 'チェックイン済みです', running: '開催中',
+      paused: '一時停止', finished: '終了', checkedInRow: 'チェックイン済み' },
+  };
+  for (const [lang, viewport] of [['en', SIZES[0]], ['ja', SIZES[1]], ['en', SIZES[1]], ['ja', SIZES[0]]]) {
+    const x = REAL[lang];
+    const size = `${lang}-${viewport.width}x${viewport.height}`;
+    test(`made from the form, registered with its code, checked in, run by its organiser (${size})`, async () => {
+      const port = env.site.port;
+      const org = await account(port, 'Org'), ema = await account(port, 'Ema');
+      const orgPage = await openPage(env.browser, null, { viewport });
+      await orgPage.addInitScript((t) => localStorage.setItem('ippon.token', t), org.token);
+      await orgPage.goto(`${env.site.url}/#/about`);
+      await setLang(orgPage, lang);
+      await orgPage.goto(`${env.site.url}/#/events/new`);
+      await orgPage.locator('#ev-name').fill(`Cup ${size}`);
+      await orgPage.locator('#ev-entry').selectOption('code');
+      await orgPage.locator('#ev-entry_code').fill('PINE42');
+      await orgPage.locator('[data-kind=create]').click();
+      await orgPage.waitForURL(/#\/event\/[0-9a-f]{32}$/);
+      const id = orgPage.url().split('/').pop();
+      await orgPage.locator('[data-kind=event-start]').waitFor();
+      const stored = (await api(port, 'GET', `/api/events/${id}`)).json;
+      assert.deepEqual([stored.name, stored.entry, stored.mode, stored.cap, stored.status], [`Cup ${size}`, 'code', '4p', 64, 'registration']);
+
+      // the entrant: from the list, a wrong code refused, the right one registers
+      const page = await openPage(env.browser, null, { viewport });
+      await page.addInitScript((t) => localStorage.setItem('ippon.token', t), ema.token);
+      await page.goto(`${env.site.url}/#/about`);
+      await setLang(page, lang);
+      await page.goto(`${env.site.url}/#/events`);
+      await page.locator(`tr[data-event="${id}"] a.event-name`).click();
+      await page.locator('#ev-code').fill('PINE41');
+      await page.locator('[data-kind=register]').click();
+      await page.locator('[data-kind=entry-error]', { hasText: x.badCode }).waitFor();
+      await page.locator('#ev-code').fill('PINE42');
+      await page.locator('[data-kind=register]').click();
+      await page.locator('.entry-state', { hasText: x.registered }).waitFor();
+      // check-in opens (the organiser widens the window to cover round 1's time), the entrant checks in
+      const patched = await api(port, 'PATCH', `/api/events/${id}`, { token: org.token, body: { checkin_minutes: 120 } });
+      assert.equal(patched.status, 200, patched.raw);
+      await page.reload();
+      await page.locator('[data-kind=checkin]').click();
+      await page.locator('.entry-state', { hasText: x.checkedIn }).waitFor();
+      const me = (await api(port, 'GET', `/api/events/${id}`, { token: ema.token })).json.me;
+      assert.deepEqual(me, { status: 'registered', checked_in: true });
+      await noSideways(page, 'the entrant');
+      await screenshot(page, `event-real-entrant-${size}`);
+
+      // the organiser: the entrant checked in; start, pause, resume, end (asked again)
+      await orgPage.reload();
+      await orgPage.locator(`tr[data-user="${ema.user.id}"] .entrant-state`, { hasText: x.checkedInRow }).waitFor();
+      await orgPage.locator('[data-kind=event-start]').click();
+      await orgPage.locator('h1 .event-status', { hasText: x.running }).waitFor();
+      await orgPage.locator('[data-kind=event-pause]').click();
+      await orgPage.locator('h1 .event-status', { hasText: x.paused }).waitFor();
+      await orgPage.locator('[data-kind=event-resume]').click();
+      await orgPage.locator('[data-kind=event-end]').waitFor();
+      await screenshot(orgPage, `event-real-organiser-${size}`);
+      await orgPage.locator('[data-kind=event-end]').click();
+      await orgPage.locator('.org-confirm #ev-reason').fill('done for today');
+      await orgPage.locator('.org-confirm [data-kind=confirm]').click();
+      await orgPage.locator('h1 .event-status', { hasText: x.finished }).waitFor();
+      assert.equal(await orgPage.locator('a[data-kind=logs-tenhou]').getAttribute('href'), `/api/events/${id}/logs?format=tenhou`);
+      assert.equal((await api(port, 'GET', `/api/events/${id}`)).json.status, 'finished');
+      await noSideways(orgPage, 'the organiser');
+      expectRefusals(page, [403]);
+      assertNoProblems(page);
+      assertNoProblems(orgPage);
+      await page.context().close();
+      await orgPage.context().close();
+    });
+  }
+});

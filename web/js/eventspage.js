@@ -27,6 +27,11 @@ function myEntry(ev) {
   return me.status ? me : null;
 }
 
+/** check-in is open: the status says so, or registration within checkin_minutes of round 1 */
+function checkinOpen(ev) {
+  return ev.status === 'checkin' || (ev.status === 'registration' && Date.now() >= ev.starts_at - (ev.checkin_minutes ?? 15) * 60000);
+}
+
 /** the rules as a list of terms and their values */
 function rules(ev) {
   const rows = [
@@ -74,7 +79,7 @@ function entryPart(ctx) {
     body = [h('p.entry-state', { dataset: { entry: mine.checked_in ? 'checked-in' : 'registered' } },
       t(mine.checked_in ? 'events.entry.checked_in' : 'events.entry.registered')),
     open || ev.status === 'running' || ev.status === 'paused' ? h('div.buttons', {},
-      ev.status === 'checkin' && !mine.checked_in ? h('button.primary', { type: 'button', dataset: { kind: 'checkin' },
+      checkinOpen(ev) && !mine.checked_in ? h('button.primary', { type: 'button', dataset: { kind: 'checkin' },
         onclick: act('/checkin', null, askNotifications) }, t('events.entry.checkin')) : null,
       h('button.secondary', { type: 'button', dataset: { kind: 'withdraw' }, onclick: act('/withdraw') }, t('events.entry.withdraw'))) : null];
   } else if (mine && mine.status === 'removed') body = h('p.muted', { dataset: { entry: 'removed' } }, t('events.entry.removed'));

@@ -1107,4 +1107,8 @@ export default {
   'events.field.checkin_minutes': 'Check-in opens (minutes before)',
   'events.rule.checkin': 'Check-in',
   'events.rule.checkin_before': 'opens {n} min before round 1',
+  'events.error.bad_status': 'The event’s status does not allow that now.',
+  'events.error.already_registered': 'You are already registered.',
+  'events.error.not_entrant': 'Not an entrant of this event.',
+  'events.error.not_admin': 'Only administrators may make site events.',
 };

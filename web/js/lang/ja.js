@@ -1093,4 +1093,8 @@ export default {
   'events.field.checkin_minutes': 'チェックイン開始（開始の何分前）',
   'events.rule.checkin': 'チェックイン',
   'events.rule.checkin_before': '1回戦の{n}分前から',
+  'events.error.bad_status': '大会の現在の状態ではその操作はできません。',
+  'events.error.already_registered': 'すでに参加登録しています。',
+  'events.error.not_entrant': 'この大会の参加者ではありません。',
+  'events.error.not_admin': '公式大会を作れるのは管理者のみです。',
 };
