@@ -13,7 +13,7 @@
 // browser sends them to the server as if there were no worker.
 const VERSION = 'ippon-static-3';
 const CACHE_PREFIX = 'ippon-static-';
-const SHELL = ['/', '/style.css', '/table.css', '/compact.css', '/learn.css', '/result.css', '/js/app.js', '/manifest.webmanifest', '/favicon.svg',
+const SHELL = ['/', '/style.css', '/table.css', '/compact.css', '/learn.css', '/result.css', '/events.css', '/js/app.js', '/manifest.webmanifest', '/favicon.svg',
   '/icons/icon.svg', '/icons/icon-192.png', '/icons/icon-512.png', '/icons/icon-maskable-512.png'];
 const SERVER_PATHS = /^\/(api|ws|mjai|metrics)(\/|$|\?)/;
 

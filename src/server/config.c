@@ -85,6 +85,9 @@ static const config_key config_keys[] = {
     /* the per-account wait (login_limits.h): ippon_config_check wants base <= max */
     {"login_delay_base_ms", CONFIG_INT, offsetof(ippon_config, login_delay_base_ms), 1, 10000, "250", 0, 0, NULL},
     {"login_delay_max_ms", CONFIG_INT, offsetof(ippon_config, login_delay_max_ms), 1, 60000, "4000", 0, 0, NULL},
+    /* events (src/server/EVENTS.md): a club organiser's limits */
+    {"event_club_open", CONFIG_INT, offsetof(ippon_config, event_club_open), 1, 1000, "3", 0, 0, NULL},
+    {"event_club_per_day", CONFIG_INT, offsetof(ippon_config, event_club_per_day), 1, 1000, "5", 0, 0, NULL},
     {"signups_per_address", CONFIG_INT, offsetof(ippon_config, signups_per_address), 1, 1000000,
      "10", 0, 0, NULL},
     {"time_scale", CONFIG_NUMBER, offsetof(ippon_config, time_scale), 0, 0, "1", 0.001, 100, NULL},

@@ -2,7 +2,8 @@
 // current game (game.js) and short notices. Views read `play` and listen with onPlayChange;
 // they change things only through the functions here. A practice table can be left (forfeited);
 // after a private match its host opens the room again and the friends are offered it
-// (PROTOCOL.md, "Leaving a practice table", "Playing again").
+// (PROTOCOL.md, "Leaving a practice table", "Playing again"). An event's messages (event_*) go to
+// eventsnews.js and show as notices; event_seated also goes to the table.
 import { GameSocket } from './ws.js';
 import { newGame, applyEvent, applyView, applyAsk } from './game.js';
 import { storedToken } from './api.js';
@@ -10,6 +11,7 @@ import { ensureSession, greeted, forget } from './session.js';
 import { navigate, currentPath } from './router.js';
 import { contributionFor, noteFound, noteEvent, noteLate } from './witness.js';
 import { spectator, spectateMessage, beginWatch, endWatch, watchRefused } from './spectate.js';
+import { eventNews } from './eventsnews.js';
 
 const MATCH_KEY = 'ippon.match';
 
@@ -370,6 +372,15 @@ function receive(msg) {
       if (play.game) play.game.closed = msg;
       changed('game');
       break;
+    case 'event_seated': // an event's round seats us: to the table (its match_found follows)
+    case 'event_standings':
+    case 'event_announcement':
+    case 'event_round': {
+      const said = eventNews(msg);
+      if (said) notice(said.key, said.vars);
+      if (msg.type === 'event_seated' && currentPath() !== '/table') navigate('/table');
+      break;
+    }
     case 'error': error(msg); break;
     default: break;
   }

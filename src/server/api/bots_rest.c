@@ -74,30 +74,10 @@ static int bot_id_param(const ippon_rest_request *req, ippon_rest_response *res,
 
 /* ---- fields ----------------------------------------------------------------------------- */
 
-/* the optional description: at most IPPON_BOT_DESCRIPTION_MAX characters, no control characters;
-   NULL if absent or refused (a problem noted) */
+/* the optional description (NULL if absent or refused: a problem noted) */
 static const char *description_field(ippon_rest_fields *f)
 {
-    size_t len;
-    const char *s = ippon_rest_fields_string(f, "description", 0, &len);
-    if (!s)
-        return NULL;
-    size_t chars = 0;
-    for (size_t i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c < 0x20 || c == 0x7F) {
-            ippon_rest_fields_problem(f, "description", "must not contain control characters (line breaks included)");
-            return NULL;
-        }
-        chars += (c & 0xC0) != 0x80; /* jansson's strings are valid UTF-8: count the lead bytes */
-    }
-    if (chars > IPPON_BOT_DESCRIPTION_MAX || len > IPPON_BOT_DESCRIPTION_MAX_BYTES) {
-        char why[64];
-        snprintf(why, sizeof why, "at most %d characters", IPPON_BOT_DESCRIPTION_MAX);
-        ippon_rest_fields_problem(f, "description", why);
-        return NULL;
-    }
-    return s;
+    return ippon_rest_fields_text(f, "description", 0, IPPON_BOT_DESCRIPTION_MAX);
 }
 
 /* the optional "public": 1 or 0, -1 if absent or refused (a problem noted) */

@@ -7,7 +7,7 @@
  * exactly, except a row with a "{name}" segment ("/api/players/{id}",
  * "/api/players/{id}/ratings"): it matches its prefix, one non-empty segment without '/', which
  * the handler finds in req->param (cut to REST_PARAM_MAX bytes), and the rest of the row
- * exactly. To add a route: write the handler (in its own file, declared in rest.h) and add a
+ * exactly; a second "{name}" segment later in the row goes to req->param2. To add a route: write the handler (in its own file, declared in rest.h) and add a
  * row. A row may cap its request body (max_body; 0: only the
  * transport's limit); a bigger body gets 413 before the handler runs. A reply of 5xx from a
  * handler during which a read found the database locked (store.h: the loop's reads never wait)
@@ -41,6 +41,7 @@ typedef struct rest_route {
 } rest_route;
 
 #define REST_AUTH_MAX_BODY 4096
+#define REST_EVENT_MAX_BODY 65536 /* an event's entry list: up to 512 names */
 
 static const rest_route rest_routes[] = {
     {IPPON_HTTP_GET, "/api/health", ippon_health_get, 0},
@@ -72,6 +73,23 @@ static const rest_route rest_routes[] = {
     {IPPON_HTTP_PATCH, "/api/bots/{id}", ippon_bot_patch, REST_AUTH_MAX_BODY},
     {IPPON_HTTP_DELETE, "/api/bots/{id}", ippon_bot_delete, REST_AUTH_MAX_BODY},
     {IPPON_HTTP_POST, "/api/bots/{id}/token", ippon_bot_token_post, REST_AUTH_MAX_BODY},
+    /* events: tournaments (events_rest.c, src/server/EVENTS.md) */
+    {IPPON_HTTP_GET, "/api/events", ippon_rest_events_get, 0},
+    {IPPON_HTTP_POST, "/api/events", ippon_rest_events_post, REST_EVENT_MAX_BODY},
+    {IPPON_HTTP_GET, "/api/events/{id}", ippon_rest_event_get, 0},
+    {IPPON_HTTP_PATCH, "/api/events/{id}", ippon_rest_event_patch, REST_EVENT_MAX_BODY},
+    {IPPON_HTTP_POST, "/api/events/{id}/register", ippon_rest_event_register_post, REST_AUTH_MAX_BODY},
+    {IPPON_HTTP_POST, "/api/events/{id}/withdraw", ippon_rest_event_withdraw_post, REST_AUTH_MAX_BODY},
+    {IPPON_HTTP_POST, "/api/events/{id}/checkin", ippon_rest_event_checkin_post, REST_AUTH_MAX_BODY},
+    {IPPON_HTTP_POST, "/api/events/{id}/start", ippon_rest_event_start_post, REST_AUTH_MAX_BODY},
+    {IPPON_HTTP_POST, "/api/events/{id}/pause", ippon_rest_event_pause_post, REST_AUTH_MAX_BODY},
+    {IPPON_HTTP_POST, "/api/events/{id}/resume", ippon_rest_event_resume_post, REST_AUTH_MAX_BODY},
+    {IPPON_HTTP_POST, "/api/events/{id}/end", ippon_rest_event_end_post, REST_AUTH_MAX_BODY},
+    {IPPON_HTTP_POST, "/api/events/{id}/cancel", ippon_rest_event_cancel_post, REST_AUTH_MAX_BODY},
+    {IPPON_HTTP_POST, "/api/events/{id}/announce", ippon_rest_event_announce_post, REST_AUTH_MAX_BODY},
+    {IPPON_HTTP_POST, "/api/events/{id}/entrants/{user}/remove", ippon_rest_event_remove_post, REST_AUTH_MAX_BODY},
+    {IPPON_HTTP_POST, "/api/events/{id}/entrants/{user}/checkin", ippon_rest_event_entrant_checkin_post,
+     REST_AUTH_MAX_BODY},
     /* the admin area (admin_rest.c): every route needs an administrator's session */
     {IPPON_HTTP_GET, "/api/admin/tables", ippon_admin_tables_get, 0},
     {IPPON_HTTP_GET, "/api/admin/tables/{id}", ippon_admin_table_get, 0},
@@ -294,8 +312,11 @@ void ippon_rest_reply_row(ippon_rest_response *res, const ippon_error_row *row)
 /* the longest "{name}" segment a route takes */
 #define REST_PARAM_MAX 128
 
-/* does path match the route's path? For a "/prefix/{name}[/suffix]" route, param gets the segment */
-static int rest_path_match(const char *route, const char *path, char param[REST_PARAM_MAX + 1])
+/* does path match the route's path? For a "/prefix/{name}[/suffix]" route, param gets the segment;
+   a suffix with a "{name}" of its own ("/api/events/{id}/entrants/{user}/remove") matches the same
+   way, its segment into param2 */
+static int rest_path_match(const char *route, const char *path, char param[REST_PARAM_MAX + 1],
+                           char param2[REST_PARAM_MAX + 1])
 {
     const char *brace = strchr(route, '{'), *close = brace ? strchr(brace, '}') : NULL;
     param[0] = '\0';
@@ -307,8 +328,14 @@ static int rest_path_match(const char *route, const char *path, char param[REST_
     const char *seg = path + n, *suffix = close + 1, *end = strchr(seg, '/');
     if (!end)
         end = seg + strlen(seg);
-    if (end == seg || strcmp(end, suffix) != 0)
+    if (end == seg)
         return 0;
+    if (param2 && strchr(suffix, '{')) {
+        if (!rest_path_match(suffix, end, param2, NULL))
+            return 0;
+    } else if (strcmp(end, suffix) != 0) {
+        return 0;
+    }
     size_t len = (size_t)(end - seg) < REST_PARAM_MAX ? (size_t)(end - seg) : REST_PARAM_MAX; /* longer: cut, still no id */
     memcpy(param, seg, len);
     param[len] = '\0';
@@ -321,8 +348,8 @@ void ippon_rest_handle(ippon_app *app, const ippon_rest_request *req, ippon_rest
     size_t allow_len = 0;
     for (size_t i = 0; i < sizeof rest_routes / sizeof rest_routes[0]; i++) {
         const rest_route *r = &rest_routes[i];
-        char param[REST_PARAM_MAX + 1];
-        if (!rest_path_match(r->path, req->path, param))
+        char param[REST_PARAM_MAX + 1], param2[REST_PARAM_MAX + 1] = "";
+        if (!rest_path_match(r->path, req->path, param, param2))
             continue;
         if (r->method == req->method) {
             if (r->max_body && req->body_len > r->max_body) {
@@ -340,6 +367,7 @@ void ippon_rest_handle(ippon_app *app, const ippon_rest_request *req, ippon_rest
             }
             ippon_rest_request sub = *req;
             sub.param = strchr(r->path, '{') ? param : NULL;
+            sub.param2 = param2[0] ? param2 : NULL;
             unsigned long busy = ippon_store_busy_hits(app->store, NULL);
             r->handler(app, &sub, res);
             if (!res->body && !res->deferred)

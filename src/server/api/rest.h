@@ -62,6 +62,7 @@ typedef struct ippon_rest_request {
     const char *if_none_match; /* the If-None-Match header's value, or NULL */
     const char *content_type;  /* the Content-Type header's value, or NULL */
     const char *param;         /* a "/prefix/{x}[/suffix]" route: the path's segment x (set by rest.c) */
+    const char *param2;        /* a second "{y}" segment of such a route, or NULL */
     const char *address;       /* the client's IP address ("203.0.113.7", "2001:db8::1"), or NULL */
     ippon_rest_deliver deliver; /* NULL: the caller cannot wait (ippon_rest_defer refuses) */
     void *conn;                /* passed to deliver */
@@ -215,6 +216,22 @@ void ippon_bots_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_re
 void ippon_bot_patch(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
 void ippon_bot_delete(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
 void ippon_bot_token_post(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
+/* /api/events: tournaments (events_rest.c, src/server/EVENTS.md "REST") */
+void ippon_rest_events_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
+void ippon_rest_events_post(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
+void ippon_rest_event_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
+void ippon_rest_event_patch(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
+void ippon_rest_event_register_post(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
+void ippon_rest_event_withdraw_post(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
+void ippon_rest_event_checkin_post(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
+void ippon_rest_event_start_post(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
+void ippon_rest_event_pause_post(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
+void ippon_rest_event_resume_post(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
+void ippon_rest_event_end_post(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
+void ippon_rest_event_cancel_post(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
+void ippon_rest_event_announce_post(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
+void ippon_rest_event_remove_post(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
+void ippon_rest_event_entrant_checkin_post(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
 /* GET /api/tables: the running ranked tables to watch (tables_rest.c) */
 void ippon_rest_tables_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
 /* the bot ladder (ladder_rest.c): a mode's board of bots, and its recent duplicate sets */

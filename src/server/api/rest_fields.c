@@ -72,6 +72,79 @@ const char *ippon_rest_fields_checked(ippon_rest_fields *f, const char *name, in
     return text;
 }
 
+const char *ippon_rest_fields_text(ippon_rest_fields *f, const char *name, int required, size_t max_chars)
+{
+    size_t len;
+    const char *s = ippon_rest_fields_string(f, name, required, &len);
+    if (!s)
+        return NULL;
+    size_t chars = 0;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c < 0x20 || c == 0x7F) {
+            ippon_rest_fields_problem(f, name, "must not contain control characters (line breaks included)");
+            return NULL;
+        }
+        chars += (c & 0xC0) != 0x80; /* jansson's strings are valid UTF-8: count the lead bytes */
+    }
+    if (chars > max_chars || len > 4 * max_chars) {
+        char why[64];
+        snprintf(why, sizeof why, "at most %zu characters", max_chars);
+        ippon_rest_fields_problem(f, name, why);
+        return NULL;
+    }
+    return s;
+}
+
+long long ippon_rest_fields_int(ippon_rest_fields *f, const char *name, int required, long long min, long long max,
+                                long long def)
+{
+    json_t *v = json_object_get(f->body, name);
+    if (!v) {
+        if (required)
+            ippon_rest_fields_problem(f, name, "missing");
+        return def;
+    }
+    if (!json_is_integer(v) || json_integer_value(v) < min || json_integer_value(v) > max) {
+        char why[96];
+        snprintf(why, sizeof why, "an integer %lld..%lld", min, max);
+        ippon_rest_fields_problem(f, name, why);
+        return def;
+    }
+    return json_integer_value(v);
+}
+
+int ippon_rest_fields_bool(ippon_rest_fields *f, const char *name, int def)
+{
+    json_t *v = json_object_get(f->body, name);
+    if (!v)
+        return def;
+    if (!json_is_boolean(v)) {
+        ippon_rest_fields_problem(f, name, "must be true or false");
+        return def;
+    }
+    return json_is_true(v) ? 1 : 0;
+}
+
+int ippon_rest_fields_choice(ippon_rest_fields *f, const char *name, int required, const char *const *choices,
+                             int def)
+{
+    size_t len;
+    const char *s = ippon_rest_fields_string(f, name, required, &len);
+    if (!s)
+        return def;
+    for (int i = 0; choices[i]; i++)
+        if (strcmp(choices[i], s) == 0)
+            return i;
+    char why[160] = "one of ";
+    for (int i = 0; choices[i]; i++) {
+        size_t n = strlen(why);
+        snprintf(why + n, sizeof why - n, "%s%s", i ? ", " : "", choices[i]);
+    }
+    ippon_rest_fields_problem(f, name, why);
+    return def;
+}
+
 int ippon_rest_fields_reply(ippon_rest_fields *f, ippon_rest_response *res)
 {
     if (json_object_size(f->problems) == 0)

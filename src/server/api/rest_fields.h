@@ -49,6 +49,22 @@ typedef int (*ippon_rest_field_rule)(const char *text, size_t len, char *why, si
 const char *ippon_rest_fields_checked(ippon_rest_fields *f, const char *name, int required,
                                       ippon_rest_field_rule rule);
 
+/*
+ * A text field of at most max_chars characters (and 4 bytes each), without control characters
+ * (line breaks too): as ippon_rest_fields_string, NULL with a problem noted when it breaks that.
+ */
+const char *ippon_rest_fields_text(ippon_rest_fields *f, const char *name, int required, size_t max_chars);
+/* an integer field min..max: its value, def if absent (a problem noted if required), def with a
+   problem if it is no integer or out of range */
+long long ippon_rest_fields_int(ippon_rest_fields *f, const char *name, int required, long long min, long long max,
+                                long long def);
+/* a boolean field: 1 or 0, def if absent, def with a problem if not true or false */
+int ippon_rest_fields_bool(ippon_rest_fields *f, const char *name, int def);
+/* a string field that must be one of choices (NULL-terminated): its index, def if absent (a problem
+   noted if required), def with a problem ("one of a, b, c") otherwise */
+int ippon_rest_fields_choice(ippon_rest_fields *f, const char *name, int required, const char *const *choices,
+                             int def);
+
 /* if problems were noted: reply 400 bad_request naming every one, and return -1; else 0 */
 int ippon_rest_fields_reply(ippon_rest_fields *f, ippon_rest_response *res);
 
