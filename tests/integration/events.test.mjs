@@ -225,6 +225,7 @@ describe('events', () => {
     assertError(await api(port, 'GET', '/api/events?kind=guild'), 400, 'bad_request', 'kind');
     assertError(await api(port, 'GET', '/api/events?limit=0'), 400, 'bad_request', 'limit');
     const all = (await api(port, 'GET', '/api/events?limit=100')).json;
+    assert.equal(typeof all.total, 'number', JSON.stringify(all));
     assert.ok(all.total >= 10);
     const p1 = (await api(port, 'GET', '/api/events?limit=3&page=1')).json;
     const p2 = (await api(port, 'GET', '/api/events?limit=3&page=2')).json;

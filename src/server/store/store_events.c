@@ -129,10 +129,10 @@ int ippon_store_event_get(ippon_store *st, const char *id, ippon_event *out)
 
 /* the WHERE of a list's filter (?1 the kind or NULL) and its order */
 static const char *const list_where[] = {
-    [IPPON_EVENTS_ANY] = " WHERE (?1 IS NULL OR e.kind = ?1)",
-    [IPPON_EVENTS_UPCOMING] = " WHERE (?1 IS NULL OR e.kind = ?1) AND e.status IN ('registration', 'checkin')",
-    [IPPON_EVENTS_RUNNING] = " WHERE (?1 IS NULL OR e.kind = ?1) AND e.status IN ('running', 'paused')",
-    [IPPON_EVENTS_FINISHED] = " WHERE (?1 IS NULL OR e.kind = ?1) AND e.status IN ('finished', 'cancelled')",
+    [IPPON_EVENTS_ANY] = " WHERE (CAST(?1 AS TEXT) IS NULL OR e.kind = ?1)",
+    [IPPON_EVENTS_UPCOMING] = " WHERE (CAST(?1 AS TEXT) IS NULL OR e.kind = ?1) AND e.status IN ('registration', 'checkin')",
+    [IPPON_EVENTS_RUNNING] = " WHERE (CAST(?1 AS TEXT) IS NULL OR e.kind = ?1) AND e.status IN ('running', 'paused')",
+    [IPPON_EVENTS_FINISHED] = " WHERE (CAST(?1 AS TEXT) IS NULL OR e.kind = ?1) AND e.status IN ('finished', 'cancelled')",
 };
 
 int ippon_store_events_list(ippon_store *st, ippon_event_filter filter, const char *kind, int page, int limit,
