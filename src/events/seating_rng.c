@@ -10,7 +10,10 @@
 
 void seating_rng_init(seating_rng *r, const uint8_t seed[32])
 {
-    (void)sodium_init();
+    /* picks libsodium's fastest ChaCha20; the stream works without it, and a failure (no entropy
+       source) would only matter to libsodium's random functions, which the seating does not use */
+    int started = sodium_init();
+    (void)started;
     memcpy(r->key, seed, sizeof r->key);
     r->block = 0;
     r->used = sizeof r->buf;
