@@ -17,5 +17,4 @@ fi
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 cd "$build"
-# twice the cores: tests that wait share them with those that compute (tests/CMakeLists.txt)
-ctest --output-on-failure -j"$(( $(nproc) * 2 ))" "$@"
+ctest --output-on-failure -j"$(nproc)" "$@"
