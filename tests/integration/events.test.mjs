@@ -2,7 +2,9 @@
 // (src/server/EVENTS.md "REST"): an administrator makes a site event, a registered user a club
 // event within the club limits (event_club_open, event_club_per_day); the list's filters and
 // paging; registration by code, list and cap, withdrawal, check-in's window; the organiser's
-// moves and announcements, each with its audit row; who may do what (401, 403, 404, 400, 409).
+// moves and announcements, each with its audit row; who may do what (401, 403, 404, 400, 409);
+// the rounds, standings, standings.csv and logs an event shows before its runner plays a round (the
+// rounds' writes and the standings from stored matches: tests/unit/test_server_events.c).
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { FAST_HASH, api, assertError, serveWithAdmin, shutdown } from './harness.mjs';
@@ -218,6 +220,41 @@ describe('events', () => {
     assert.equal(rows[7].admin_id, admin.user.id);
     assert.equal(rows[3].admin_id, org.user.id);
     assert.deepEqual(rows[3].detail, { from: 'registration', to: 'running' });
+  });
+
+  test('the rounds, the standings, their CSV and the logs before any round is played', async () => {
+    const org = await account();
+    const ev = (await as(org, 'POST', '/api/events', event({ rounds: 2 }))).json;
+    const p = await account(fresh('雀士'));
+    const q = await account();
+    assert.equal((await as(p, 'POST', `/api/events/${ev.id}/register`, {})).status, 200);
+    assert.equal((await as(q, 'POST', `/api/events/${ev.id}/register`, {})).status, 200);
+    const got = (await api(port, 'GET', `/api/events/${ev.id}`)).json;
+    assert.equal(got.rounds, 2); // the number of rounds; the rounds themselves are round_list
+    assert.deepEqual(got.round_list, []);
+    // no results yet: everyone at 0, ranked by registration, one null result per round
+    assert.deepEqual(got.standings.map((r) => [r.rank, r.user.id, r.total, r.played, r.best, r.results]),
+      [[1, p.user.id, 0, 0, null, [null, null]], [2, q.user.id, 0, 0, null, [null, null]]]);
+
+    const csv = await api(port, 'GET', `/api/events/${ev.id}/standings.csv`);
+    assert.equal(csv.status, 200, csv.raw);
+    assert.match(csv.headers['content-type'], /^text\/csv; charset=utf-8/);
+    assert.match(csv.headers['content-disposition'], new RegExp(`attachment; filename="event-${ev.id}-standings.csv"`));
+    assert.match(p.user.display_name, /^雀士/); // UTF-8 as it is (the quoting: tests/unit/test_server_events.c)
+    assert.equal(csv.raw, 'rank,name,user_id,total,played,tops,best,lasts,round_1,round_2\r\n' +
+      `1,${p.user.display_name},${p.user.id},0,0,0,,0,,\r\n2,${q.user.display_name},${q.user.id},0,0,0,,0,,\r\n`);
+
+    for (const format of ['tenhou', 'mjai']) {
+      const logs = await api(port, 'GET', `/api/events/${ev.id}/logs?format=${format}`);
+      assert.equal(logs.status, 200, logs.raw);
+      assert.match(logs.headers['content-type'], /^application\/x-ndjson/);
+      assert.equal(logs.raw, ''); // no table's match is stored yet
+    }
+    assertError(await api(port, 'GET', `/api/events/${ev.id}/logs`), 400, 'bad_request', 'format');
+    assertError(await api(port, 'GET', `/api/events/${ev.id}/logs?format=json`), 400, 'bad_request', 'format');
+    assertError(await api(port, 'GET', `/api/events/${ev.id}/logs?format=mjai&round=21`), 400, 'bad_request', 'round');
+    assertError(await api(port, 'GET', `/api/events/${'0'.repeat(32)}/standings.csv`), 404, 'not_found');
+    assertError(await api(port, 'GET', '/api/events/nope/logs?format=tenhou'), 400, 'bad_request', 'id');
   });
 
   test('the list filters and pages', async () => {

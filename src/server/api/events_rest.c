@@ -16,6 +16,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "api/event_rounds_json.h"
 #include "api/events_json.h"
 #include "api/rest.h"
 #include "api/rest_fields.h"
@@ -49,8 +50,7 @@ static int event_caller(ippon_app *app, const ippon_rest_request *req, ippon_res
     return 0;
 }
 
-/* the event of the path: 0, or -1 after the reply (400, 404, 500); clear it after */
-static int event_of_path(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res, ippon_event *ev)
+int ippon_rest_event_of_path(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res, ippon_event *ev)
 {
     char id[IPPON_USER_ID_LEN + 1];
     memset(ev, 0, sizeof *ev);
@@ -90,7 +90,7 @@ static json_t *me_json(ippon_app *app, const char *event_id, const char *user_id
     return json_pack("{s:s, s:b}", "status", e.status, "checked_in", e.checked_in_at != 0);
 }
 
-/* the whole event with its entrants, standings and the caller's entry (viewer: NULL for anyone) */
+/* the whole event with its entrants, rounds ("round_list"), standings and the caller's entry (viewer: NULL for anyone) */
 static json_t *event_full_json(ippon_app *app, const ippon_event *ev, const char *viewer)
 {
     ippon_event_entrant *entrants = NULL;
@@ -107,8 +107,26 @@ static json_t *event_full_json(ippon_app *app, const ippon_event *ev, const char
         return NULL;
     }
     json_object_set_new(out, "entrants", list);
-    json_object_set_new(out, "rounds", json_array());
     json_object_set_new(out, "me", me_json(app, ev->id, viewer));
+    ippon_event_round *rounds = NULL;
+    ippon_event_line *lines = NULL;
+    int n_rounds = 0, n_lines = 0;
+    json_t *round_list = NULL, *standings = NULL;
+    if (ippon_store_event_rounds(app->store, ev->id, &rounds, &n_rounds) == 0 &&
+        ippon_store_event_standings(app->store, ev, &lines, &n_lines) == 0) {
+        round_list = ippon_event_round_list_json(rounds, n_rounds, ev->spectators);
+        standings = ippon_event_standings_json(lines, n_lines, ev->rounds);
+    }
+    ippon_event_rounds_free(rounds, n_rounds);
+    free(lines);
+    if (!round_list || !standings) {
+        json_decref(round_list);
+        json_decref(standings);
+        json_decref(out);
+        return NULL;
+    }
+    json_object_set_new(out, "round_list", round_list);
+    json_object_set_new(out, "standings", standings);
     return out;
 }
 
@@ -255,7 +273,7 @@ void ippon_rest_events_get(ippon_app *app, const ippon_rest_request *req, ippon_
 void ippon_rest_event_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
 {
     ippon_event ev;
-    if (!ippon_rest_have_store(app, res) || event_of_path(app, req, res, &ev) != 0)
+    if (!ippon_rest_have_store(app, res) || ippon_rest_event_of_path(app, req, res, &ev) != 0)
         return;
     /* the viewer, if signed in: their entry ("me"); anyone else sees the event without it */
     ippon_user user;
@@ -316,7 +334,7 @@ void ippon_rest_event_patch(ippon_app *app, const ippon_rest_request *req, ippon
     ippon_user user;
     ippon_rest_fields f;
     ippon_event_write ew = {.kind = IPPON_EW_UPDATE, .now_ms = ippon_wall_ms(), .audited = true};
-    if (event_caller(app, req, res, &user) != 0 || event_of_path(app, req, res, &ew.ev) != 0)
+    if (event_caller(app, req, res, &user) != 0 || ippon_rest_event_of_path(app, req, res, &ew.ev) != 0)
         return;
     if (organiser_check(&user, &ew.ev, res) != 0 ||
         ippon_rest_fields_begin(&f, req, res, 0, ippon_event_field_names, IPPON_EVENT_FIELD_LIST) != 0) {
@@ -368,7 +386,7 @@ static void event_move(ippon_app *app, const ippon_rest_request *req, ippon_rest
     ippon_event ev;
     ippon_event_write ew = {.kind = IPPON_EW_STATUS, .from_mask = from_mask, .to = to, .round = round,
                             .audited = true};
-    if (event_caller(app, req, res, &user) != 0 || event_of_path(app, req, res, &ev) != 0)
+    if (event_caller(app, req, res, &user) != 0 || ippon_rest_event_of_path(app, req, res, &ev) != 0)
         return;
     if (organiser_check(&user, &ev, res) == 0 &&
         organiser_body(req, res, NULL, NULL, 0, ew.reason, sizeof ew.reason) == 0) {
@@ -421,7 +439,7 @@ void ippon_rest_event_announce_post(ippon_app *app, const ippon_rest_request *re
     ippon_user user;
     ippon_event ev;
     ippon_event_write ew = {.kind = IPPON_EW_ANNOUNCE, .audited = true};
-    if (event_caller(app, req, res, &user) != 0 || event_of_path(app, req, res, &ev) != 0)
+    if (event_caller(app, req, res, &user) != 0 || ippon_rest_event_of_path(app, req, res, &ev) != 0)
         return;
     if (organiser_check(&user, &ev, res) == 0 &&
         organiser_body(req, res, "text", ew.text, sizeof ew.text, ew.reason, sizeof ew.reason) == 0) {
@@ -441,7 +459,7 @@ static void entrant_change(ippon_app *app, const ippon_rest_request *req, ippon_
     ippon_user user;
     ippon_event ev;
     ippon_event_write ew = {.kind = IPPON_EW_ENTRY, .op = op, .audited = true};
-    if (event_caller(app, req, res, &user) != 0 || event_of_path(app, req, res, &ev) != 0)
+    if (event_caller(app, req, res, &user) != 0 || ippon_rest_event_of_path(app, req, res, &ev) != 0)
         return;
     if (organiser_check(&user, &ev, res) == 0 &&
         organiser_body(req, res, NULL, NULL, 0, ew.reason, sizeof ew.reason) == 0) {
@@ -527,7 +545,7 @@ void ippon_rest_event_register_post(ippon_app *app, const ippon_rest_request *re
     ippon_user user;
     ippon_event ev;
     ippon_rest_fields f;
-    if (event_caller(app, req, res, &user) != 0 || event_of_path(app, req, res, &ev) != 0)
+    if (event_caller(app, req, res, &user) != 0 || ippon_rest_event_of_path(app, req, res, &ev) != 0)
         return;
     if (ippon_rest_fields_begin(&f, req, res, 1, known, "code") != 0) {
         ippon_event_clear(&ev);
@@ -555,7 +573,7 @@ static void own_entry(ippon_app *app, const ippon_rest_request *req, ippon_rest_
 {
     ippon_user user;
     ippon_event ev;
-    if (event_caller(app, req, res, &user) != 0 || event_of_path(app, req, res, &ev) != 0)
+    if (event_caller(app, req, res, &user) != 0 || ippon_rest_event_of_path(app, req, res, &ev) != 0)
         return;
     char none[1];
     int64_t now = ippon_wall_ms();

@@ -77,6 +77,8 @@ static const rest_route rest_routes[] = {
     {IPPON_HTTP_GET, "/api/events", ippon_rest_events_get, 0},
     {IPPON_HTTP_POST, "/api/events", ippon_rest_events_post, REST_EVENT_MAX_BODY},
     {IPPON_HTTP_GET, "/api/events/{id}", ippon_rest_event_get, 0},
+    {IPPON_HTTP_GET, "/api/events/{id}/standings.csv", ippon_rest_event_standings_csv_get, 0},
+    {IPPON_HTTP_GET, "/api/events/{id}/logs", ippon_rest_event_logs_get, 0},
     {IPPON_HTTP_PATCH, "/api/events/{id}", ippon_rest_event_patch, REST_EVENT_MAX_BODY},
     {IPPON_HTTP_POST, "/api/events/{id}/register", ippon_rest_event_register_post, REST_AUTH_MAX_BODY},
     {IPPON_HTTP_POST, "/api/events/{id}/withdraw", ippon_rest_event_withdraw_post, REST_AUTH_MAX_BODY},

@@ -249,15 +249,6 @@ int ippon_store_event_entrant(ippon_store *st, const char *id, const char *user_
 
 /* ---- changes ----------------------------------------------------------------------------- */
 
-/* commit if rc is 0, else roll back; returns rc (or -1 if the commit failed) */
-static int se_end(ippon_store *st, int rc)
-{
-    if (rc == 0 && ippon_store_exec(st, "COMMIT") == 0)
-        return 0;
-    ippon_sql_rollback(st->db);
-    return rc == 0 ? -1 : rc;
-}
-
 /* step a bound write to its end and finalize it: 0, or -1 (noted) */
 static int se_done(ippon_store *st, ippon_sql_stmt *q, const char *what)
 {
@@ -389,7 +380,7 @@ int ippon_store_event_create(ippon_store *st, const ippon_event *ev, int open_ma
     }
     if (rc == 0)
         rc = ippon_store_audit_add(st, audit);
-    return se_end(st, rc);
+    return ippon_store_end(st, rc);
 }
 
 int ippon_store_event_update(ippon_store *st, const ippon_event *ev, const ippon_audit *audit)
@@ -412,7 +403,7 @@ int ippon_store_event_update(ippon_store *st, const ippon_event *ev, const ippon
     }
     if (rc == 0)
         rc = ippon_store_audit_add(st, audit);
-    return se_end(st, rc);
+    return ippon_store_end(st, rc);
 }
 
 int ippon_store_event_set_status(ippon_store *st, const char *id, unsigned from_mask, ippon_event_status to,
@@ -436,7 +427,7 @@ int ippon_store_event_set_status(ippon_store *st, const char *id, unsigned from_
     }
     if (rc == 0 && audit)
         rc = ippon_store_audit_add(st, audit);
-    return se_end(st, rc);
+    return ippon_store_end(st, rc);
 }
 
 int ippon_store_event_announce(ippon_store *st, const char *id, const char *text, const ippon_audit *audit)
@@ -455,7 +446,7 @@ int ippon_store_event_announce(ippon_store *st, const char *id, const char *text
     }
     if (rc == 0)
         rc = ippon_store_audit_add(st, audit);
-    return se_end(st, rc);
+    return ippon_store_end(st, rc);
 }
 
 /* the statuses in which op may happen */
@@ -550,5 +541,5 @@ int ippon_store_event_entry(ippon_store *st, const char *id, const char *user_id
     }
     if (rc == 0 && audit)
         rc = ippon_store_audit_add(st, audit);
-    return se_end(st, rc);
+    return ippon_store_end(st, rc);
 }

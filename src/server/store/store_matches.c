@@ -11,7 +11,8 @@
  * (store_board.c) whether the match is the only change since it last looked. A match that
  * counts is rated in the same transaction (rate: rating_writes.h), and its counted games added to
  * their players' seasons (add_to_seasons: season_writes.h), and its human seats' review summaries
- * written (write_reviews: review_writes.h; reviewed before the transaction begins). The write itself
+ * written (write_reviews: review_writes.h; reviewed before the transaction begins), and an event
+ * table's round marked done once its last table's match is in (store_event_rounds.h). The write itself
  * and that telling are apart (write_pending, tell): the server writes on the store writer's
  * connection and tells the event loop's store afterwards, on the loop.
  *
@@ -38,6 +39,7 @@
 #include "ippon/rules.h"
 
 #include "store/ladder_writes.h"
+#include "store/store_event_rounds.h"
 #include "store/match_ladder.h"
 #include "store/store_board.h"
 #include "store/store_private.h"
@@ -369,7 +371,9 @@ static int write_pending(ippon_store *st, pending *ps, int n, written *w, char *
                                         add_to_seasons(st, &ps[i], err, errlen) < 0 ||
                                         write_reviews(st, &ps[i], err, errlen) < 0 ||
                                         (ippon_ladder_write(st, &ps[i].rec, ps[i].won) < 0 &&
-                                         fail(st, err, errlen, "record the ladder match") < 0))))
+                                         fail(st, err, errlen, "record the ladder match") < 0) ||
+                                        (ippon_event_match_write(st, &ps[i].rec) < 0 &&
+                                         fail(st, err, errlen, "record the event table's match") < 0))))
                 rc = -1;
             else if (got > 0 && ippon_store_queue_record(st, &ps[i].rec) < 0) /* store_queue_stats.h */
                 rc = fail(st, err, errlen, "record the queue's statistics");

@@ -76,6 +76,16 @@ static inline int ippon_store_begin(ippon_store *st)
     return 0;
 }
 
+/* ends the transaction ippon_store_begin began: commits if rc is 0, else rolls back. Returns rc, or
+   -1 if the commit failed */
+static inline int ippon_store_end(ippon_store *st, int rc)
+{
+    if (rc == 0 && ippon_store_exec(st, "COMMIT") == 0)
+        return 0;
+    ippon_sql_rollback(st->db);
+    return rc == 0 ? -1 : rc;
+}
+
 /* a statement prepared on the store's connection, or NULL (the caller finalizes it) */
 static inline ippon_sql_stmt *ippon_store_prepare(ippon_store *st, const char *sql)
 {

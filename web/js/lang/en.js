@@ -954,6 +954,8 @@ export default {
   'events.round_status.waiting': 'waiting',
   'events.round_status.seating': 'seating',
   'events.round_status.running': 'playing',
+  'events.round_status.seated': 'seated',
+  'events.round_status.playing': 'playing',
   'events.round_status.done': 'done',
   'events.new_title': 'Create an event',
   'events.new_lead': 'Every field has a default; change what your event needs. You can change it until check-in opens.',

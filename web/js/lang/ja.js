@@ -940,6 +940,8 @@ export default {
   'events.round_status.waiting': '待機',
   'events.round_status.seating': '配席中',
   'events.round_status.running': '対局中',
+  'events.round_status.seated': '配席済',
+  'events.round_status.playing': '対局中',
   'events.round_status.done': '終了',
   'events.new_title': '大会を作る',
   'events.new_lead': 'すべての項目に初期値があります。必要なところだけ変えてください。チェックイン開始までは変更できます。',
