@@ -28,8 +28,9 @@ static const char *mid(const char *k)
     static char ids[8][IPPON_USER_ID_LEN + 1];
     static int next;
     char *out = ids[next++ % 8];
+    size_t n = strlen(k) < IPPON_USER_ID_LEN ? strlen(k) : IPPON_USER_ID_LEN;
     snprintf(out, IPPON_USER_ID_LEN + 1, "%032x", 0);
-    memcpy(out + IPPON_USER_ID_LEN - strlen(k), k, strlen(k));
+    memcpy(out + IPPON_USER_ID_LEN - n, k, n);
     return out;
 }
 
@@ -201,7 +202,7 @@ static void seated_then_playing(void **state)
     ippon_event_table t;
     set_table(&t, 1, "abc", "s1");
     ippon_event_seat bye = {0};
-    snprintf(bye.user_id, sizeof bye.user_id, "%s", fixture_uid('d'));
+    snprintf(bye.user_id, sizeof bye.user_id, "%.32s", fixture_uid('d'));
     ippon_event_round r = {.round = 1, .status = IPPON_ROUND_SEATED, .n_tables = 1, .tables = &t, .n_byes = 1,
                            .byes = &bye};
     assert_int_equal(ippon_store_event_round_write(st, EVENT_B, &r), 0);
@@ -279,8 +280,8 @@ static void standings_by_hand(void **state)
     char want[512];
     snprintf(want, sizeof want,
              "rank,name,user_id,total,played,tops,best,lasts,round_1,round_2\r\n"
-             "1,Player-f,%s,14000,2,2,8000,0,8000,6000\r\n"
-             "2,\"麻雀,\"\"A\"\"\",%s,12000,2,1,12000,0,12000,0\r\n",
+             "1,Player-f,%.32s,14000,2,2,8000,0,8000,6000\r\n"
+             "2,\"麻雀,\"\"A\"\"\",%.32s,12000,2,1,12000,0,12000,0\r\n",
              fixture_uid('f'), fixture_uid('a'));
     assert_true(len > strlen(want));
     assert_memory_equal(csv, want, strlen(want));
