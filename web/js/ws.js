@@ -70,6 +70,8 @@ export class GameSocket {
 
   connect() {
     clearTimeout(this.timer);
+    clearTimeout(this.probe); // a probe of the socket this one replaces must not drop the new one
+    this.probe = null;
     this.ready = false;
     this.onState('connecting');
     const proto = location.protocol === 'https:' ? 'wss' : 'ws';
