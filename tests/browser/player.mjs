@@ -34,16 +34,18 @@ export function watchAsks(page) {
 /** what the page shows right now */
 function look(page) {
   return page.evaluate(() => {
-    const bar = document.querySelector('.actions');
+    // a phone held upright has the compact table and the full one in the page, one of them hidden
+    const shown = (sel) => [...document.querySelectorAll(sel)].filter((e) => e.checkVisibility());
+    const bar = shown('.actions')[0];
     return {
       end: !!document.querySelector('.match-end .standings'),
       myTurn: !!document.querySelector('.table-page.my-turn'),
       seq: bar && bar.dataset.seq !== '' ? Number(bar.dataset.seq) : null,
-      kinds: [...document.querySelectorAll('.actions button.act')].map((b) => b.dataset.kind),
+      kinds: shown('.actions button.act').map((b) => b.dataset.kind),
       riichiMode: !!document.querySelector('.riichi-mode'),
-      ok: document.querySelectorAll('.hand-tile.ok').length,
-      drawnOk: !!document.querySelector('.hand-tile.ok[data-drawn="true"]'),
-      kita: document.querySelectorAll('.my-kita .tile').length,
+      ok: shown('.hand-tile.ok').length,
+      drawnOk: shown('.hand-tile.ok[data-drawn="true"]').length > 0,
+      kita: shown('.my-kita .tile').length,
     };
   });
 }
@@ -78,7 +80,7 @@ export async function playToEnd(page, asks, { timeoutMs = 150_000, onMove = null
 }
 
 async function clickKind(page, kind) {
-  await page.locator(`.actions button.act[data-kind="${kind}"]`).first().click({ timeout: 2000 });
+  await page.locator(`.actions button.act[data-kind="${kind}"]:visible`).first().click({ timeout: 2000 });
 }
 
 async function move(page, s, stats, riichi) {
@@ -87,13 +89,13 @@ async function move(page, s, stats, riichi) {
   if (has('ron')) return clickKind(page, 'ron');
   if (has('kita')) {
     await clickKind(page, 'kita');
-    await page.waitForFunction((n) => document.querySelectorAll('.my-kita .tile').length > n, s.kita, { timeout: 5000 });
+    await page.waitForFunction((n) => [...document.querySelectorAll('.my-kita .tile')].filter((e) => e.checkVisibility()).length > n, s.kita, { timeout: 5000 });
     stats.kita++;
     return undefined;
   }
   if (s.riichiMode) {
     stats.riichi++;
-    return page.locator('.hand-tile.riichi-ok').last().click({ timeout: 2000 });
+    return page.locator('.hand-tile.riichi-ok:visible').last().click({ timeout: 2000 });
   }
   if (riichi && has('riichi')) return clickKind(page, 'riichi'); // the next look finds the highlighted tiles
   if (has('pass')) {
@@ -108,8 +110,8 @@ async function move(page, s, stats, riichi) {
     await page.keyboard.press('ArrowLeft');
     return page.keyboard.press('Enter');
   }
-  if (s.drawnOk && stats.discards % 3 !== 0) return page.locator('.hand-tile.ok[data-drawn="true"]').click({ timeout: 2000 });
-  return page.locator('.hand-tile.ok').last().click({ timeout: 2000 });
+  if (s.drawnOk && stats.discards % 3 !== 0) return page.locator('.hand-tile.ok[data-drawn="true"]:visible').click({ timeout: 2000 });
+  return page.locator('.hand-tile.ok:visible').last().click({ timeout: 2000 });
 }
 
 /** waits for this player's discard (passing on call offers) or the match end */

@@ -98,9 +98,9 @@ static int write_round(ippon_store *st, int n, const char *t1, const char *k1, c
     return ippon_store_event_round_write(st, EVENT_A, &r);
 }
 
-static ippon_event get_event(ippon_store *st, const char *id)
+static ippon_event_def get_event(ippon_store *st, const char *id)
 {
-    ippon_event ev;
+    ippon_event_def ev;
     assert_int_equal(ippon_store_event_get(st, id, &ev), 0);
     ippon_event_clear(&ev);
     return ev;
@@ -219,7 +219,7 @@ static void seated_then_playing(void **state)
 
     /* a 3-player table: b first, a and c tie at 35000 (first dealer 0: a first), the bye's 0 */
     fixture_save_match(st, "s1", "abc", (const int[]){0, 2000, -2000}, false, true, T0 + 5);
-    ippon_event ev = get_event(st, EVENT_B);
+    ippon_event_def ev = get_event(st, EVENT_B);
     ippon_event_line *lines;
     assert_int_equal(ippon_store_event_standings(st, &ev, &lines, &n), 0);
     assert_int_equal(n, 4);
@@ -246,7 +246,7 @@ static void standings_by_hand(void **state)
 {
     ippon_store *st = *state;
     play_two_rounds(st);
-    ippon_event ev = get_event(st, EVENT_A);
+    ippon_event_def ev = get_event(st, EVENT_A);
     ippon_event_line *lines;
     int n;
     assert_int_equal(ippon_store_event_standings(st, &ev, &lines, &n), 0);

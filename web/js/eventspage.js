@@ -57,6 +57,23 @@ function rules(ev) {
 }
 
 /** the viewer's part: sign in, register (with the code), withdraw, check in */
+/** a finished event's line for an entrant: their place and total, or that they played no match */
+function finishedEntry(ev, u) {
+  const rows = ev.standings || [];
+  const row = rows.find((r) => r.user.id === u.id);
+  if (!row || !row.played) return h('p.entry-state', { dataset: { entry: 'finished' } }, t('events.entry.finished_none'));
+  return h('p.entry-state', { dataset: { entry: 'finished' } },
+    t('events.entry.finished', { rank: row.rank, n: rows.length, total: signed(row.total) }));
+}
+
+/** the table of the current round where this entrant plays in person, while it plays */
+function playingTable(ctx, u) {
+  if (ctx.ev.status !== 'running' && ctx.ev.status !== 'paused') return null;
+  const round = ctx.rounds.find((r) => r.round === ctx.ev.round);
+  return round && (round.tables || []).find((tb) => tb.match_id && !tb.done
+    && (tb.seats || []).some((s) => s.user && s.user.id === u.id && !s.stand_in));
+}
+
 function entryPart(ctx) {
   const { ev } = ctx;
   const u = currentUser();
@@ -75,7 +92,12 @@ function entryPart(ctx) {
   };
   let body;
   if (!u || u.guest) body = open ? h('p.muted', {}, t('events.entry.registered_only'), ' ', h('a', { href: u ? '#/register' : '#/login' }, t(u ? 'nav.register' : 'nav.login'))) : null;
-  else if (mine && mine.status === 'registered') {
+  else if (mine && mine.status === 'registered' && ev.status === 'finished') body = finishedEntry(ev, u);
+  else if (mine && mine.status === 'registered' && ev.status === 'cancelled') body = h('p.entry-state', { dataset: { entry: 'cancelled' } }, t('events.entry.cancelled'));
+  else if (mine && mine.status === 'registered' && playingTable(ctx, u)) {
+    body = h('p.entry-state', { dataset: { entry: 'playing' } }, t('events.entry.playing'), ' ',
+      h('a', { href: '#/table', dataset: { kind: 'to-table' } }, t('events.entry.to_table')));
+  } else if (mine && mine.status === 'registered') {
     body = [h('p.entry-state', { dataset: { entry: mine.checked_in ? 'checked-in' : 'registered' } },
       t(mine.checked_in ? 'events.entry.checked_in' : 'events.entry.registered')),
     open || ev.status === 'running' || ev.status === 'paused' ? h('div.buttons', {},

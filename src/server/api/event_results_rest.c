@@ -21,7 +21,7 @@
 
 void ippon_rest_event_standings_csv_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
 {
-    ippon_event ev;
+    ippon_event_def ev;
     if (!ippon_rest_have_store(app, res) || ippon_rest_event_of_path(app, req, res, &ev) != 0)
         return;
     ippon_event_line *lines = NULL;
@@ -81,7 +81,7 @@ void ippon_rest_event_logs_get(ippon_app *app, const ippon_rest_request *req, ip
     int only = ippon_rest_int_param(req, res, "round", 0, 1, IPPON_EVENT_MAX_ROUNDS);
     if (only < 0)
         return;
-    ippon_event ev;
+    ippon_event_def ev;
     if (!ippon_rest_have_store(app, res) || ippon_rest_event_of_path(app, req, res, &ev) != 0)
         return;
     ippon_event_round *rounds = NULL;

@@ -33,7 +33,7 @@ static const char *const recurrences[] = {"weekly", NULL};
 #define EVENT_MIN_RATING_MAX 100000
 #define EVENT_START_MAX_MS 32503680000000LL /* year 3000 */
 
-json_t *ippon_event_summary_json(const ippon_event *ev)
+json_t *ippon_event_summary_json(const ippon_event_def *ev)
 {
     return json_pack("{s:s, s:s, s:s, s:s, s:s, s:I, s:i, s:i, s:i, s:i, s:{s:s, s:s}}", "id", ev->id, "name",
                      ev->name, "kind", ev->kind, "mode", ev->mode, "status", ippon_event_status_name(ev->status),
@@ -42,7 +42,7 @@ json_t *ippon_event_summary_json(const ippon_event *ev)
                      ev->organiser_name);
 }
 
-json_t *ippon_event_json(const ippon_event *ev)
+json_t *ippon_event_json(const ippon_event_def *ev)
 {
     json_t *out = ippon_event_summary_json(ev);
     json_t *times = json_loads(ev->round_times[0] ? ev->round_times : "[]", 0, NULL);
@@ -81,7 +81,7 @@ static void choice_into(ippon_rest_fields *f, const char *name, int required, co
 }
 
 /* round_times: an array of rounds − 1 increasing times after starts_at, with round_start "times" */
-static void round_times_field(ippon_rest_fields *f, ippon_event *ev)
+static void round_times_field(ippon_rest_fields *f, ippon_event_def *ev)
 {
     json_t *v = json_object_get(f->body, "round_times");
     if (strcmp(ev->round_start, "times") != 0) {
@@ -119,7 +119,7 @@ static void round_times_field(ippon_rest_fields *f, ippon_event *ev)
 }
 
 /* entry_list: 1 … IPPON_EVENT_MAX_ENTRANTS display names or user ids */
-static void entry_list_field(ippon_rest_fields *f, ippon_event *ev, bool entry_given)
+static void entry_list_field(ippon_rest_fields *f, ippon_event_def *ev, bool entry_given)
 {
     json_t *v = json_object_get(f->body, "entry_list");
     bool listed = strcmp(ev->entry, "list") == 0;
@@ -156,7 +156,7 @@ static void entry_list_field(ippon_rest_fields *f, ippon_event *ev, bool entry_g
 }
 
 /* the entry's code (hashed), list or minimum, as the entry asks */
-static void entry_fields(ippon_rest_fields *f, ippon_event *ev, bool entry_given)
+static void entry_fields(ippon_rest_fields *f, ippon_event_def *ev, bool entry_given)
 {
     size_t len;
     const char *code = ippon_rest_fields_string(f, "entry_code", 0, &len);
@@ -181,7 +181,7 @@ static void entry_fields(ippon_rest_fields *f, ippon_event *ev, bool entry_given
         ippon_rest_fields_problem(f, "entry_min", "only with entry \"min_dan\" or \"min_rating\"");
 }
 
-void ippon_event_fields_read(ippon_rest_fields *f, ippon_event *ev, bool creating, int64_t now_ms)
+void ippon_event_fields_read(ippon_rest_fields *f, ippon_event_def *ev, bool creating, int64_t now_ms)
 {
     int req = creating ? 1 : 0;
     if (creating) {

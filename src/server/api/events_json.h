@@ -20,10 +20,10 @@ extern const char *const ippon_event_field_names[];
     " spectators, watch_delay_s, recurrence"
 
 /* {"id","name","kind","mode","status","starts_at","rounds","round","entrants","cap","organiser"} */
-json_t *ippon_event_summary_json(const ippon_event *ev);
+json_t *ippon_event_summary_json(const ippon_event_def *ev);
 
 /* the summary and every rule of the event (entry_list too; never the code's hash); NULL out of memory */
-json_t *ippon_event_json(const ippon_event *ev);
+json_t *ippon_event_json(const ippon_event_def *ev);
 
 /*
  * The body's event fields into ev, for a new event (creating: name, mode, rounds, starts_at
@@ -32,7 +32,7 @@ json_t *ippon_event_json(const ippon_event *ev);
  * entry's code, list or minimum with the entry). An entry code is hashed into ev->entry_code_hash.
  * now_ms: starts_at must be later.
  */
-void ippon_event_fields_read(ippon_rest_fields *f, ippon_event *ev, bool creating, int64_t now_ms);
+void ippon_event_fields_read(ippon_rest_fields *f, ippon_event_def *ev, bool creating, int64_t now_ms);
 
 /* the hex BLAKE2b of an entry code, as stored */
 void ippon_event_code_hash(const char *code, size_t len, char out[2 * IPPON_EVENT_CODE_HASH_BYTES + 1]);

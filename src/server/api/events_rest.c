@@ -26,6 +26,7 @@
 #include "base/mode.h"
 #include "base/wall_clock.h"
 #include "config.h"
+#include "game/gateway_live.h"
 #include "store/event_writes.h"
 #include "store/store_ratings.h"
 
@@ -50,7 +51,7 @@ static int event_caller(ippon_app *app, const ippon_rest_request *req, ippon_res
     return 0;
 }
 
-int ippon_rest_event_of_path(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res, ippon_event *ev)
+int ippon_rest_event_of_path(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res, ippon_event_def *ev)
 {
     char id[IPPON_USER_ID_LEN + 1];
     memset(ev, 0, sizeof *ev);
@@ -67,7 +68,7 @@ int ippon_rest_event_of_path(ippon_app *app, const ippon_rest_request *req, ippo
 }
 
 /* the caller may act as the event's organiser: 0, or -1 after 403 not_organiser */
-static int organiser_check(const ippon_user *user, const ippon_event *ev, ippon_rest_response *res)
+static int organiser_check(const ippon_user *user, const ippon_event_def *ev, ippon_rest_response *res)
 {
     if (user->is_admin || strcmp(user->id, ev->organiser_id) == 0)
         return 0;
@@ -91,7 +92,7 @@ static json_t *me_json(ippon_app *app, const char *event_id, const char *user_id
 }
 
 /* the whole event with its entrants, rounds ("round_list"), standings and the caller's entry (viewer: NULL for anyone) */
-static json_t *event_full_json(ippon_app *app, const ippon_event *ev, const char *viewer)
+static json_t *event_full_json(ippon_app *app, const ippon_event_def *ev, const char *viewer)
 {
     ippon_event_entrant *entrants = NULL;
     int n = 0;
@@ -182,7 +183,7 @@ static void event_written_reply(const ippon_event_write *ew, int rc, event_wait 
         json_t *me = me_json(w->app, id, ew->user_id);
         ippon_rest_reply_json(res, 200, json_pack("{s:o}", "me", me));
     } else {
-        ippon_event ev;
+        ippon_event_def ev;
         json_t *out = ippon_store_event_get(w->app->store, id, &ev) == 0 ? event_full_json(w->app, &ev, ew->actor_id)
                                                                           : NULL;
         ippon_event_clear(&ev);
@@ -196,6 +197,8 @@ static void event_written_reply(const ippon_event_write *ew, int rc, event_wait 
 static void event_written(const ippon_event_write *ew, int rc, void *ctx)
 {
     event_wait *w = ctx;
+    if (rc == 0 && ew->kind == IPPON_EW_ANNOUNCE && w->app->gateway) /* to the entrants here at once */
+        ippon_gateway_event_announce(w->app->gateway, ew->id, ew->text);
     ippon_rest_response res;
     memset(&res, 0, sizeof res);
     event_written_reply(ew, rc, w, &res);
@@ -272,7 +275,7 @@ void ippon_rest_events_get(ippon_app *app, const ippon_rest_request *req, ippon_
 
 void ippon_rest_event_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
 {
-    ippon_event ev;
+    ippon_event_def ev;
     if (!ippon_rest_have_store(app, res) || ippon_rest_event_of_path(app, req, res, &ev) != 0)
         return;
     /* the viewer, if signed in: their entry ("me"); anyone else sees the event without it */
@@ -383,7 +386,7 @@ static void event_move(ippon_app *app, const ippon_rest_request *req, ippon_rest
                        ippon_event_status to, int round, const char *action)
 {
     ippon_user user;
-    ippon_event ev;
+    ippon_event_def ev;
     ippon_event_write ew = {.kind = IPPON_EW_STATUS, .from_mask = from_mask, .to = to, .round = round,
                             .audited = true};
     if (event_caller(app, req, res, &user) != 0 || ippon_rest_event_of_path(app, req, res, &ev) != 0)
@@ -411,7 +414,7 @@ static void event_move(ippon_app *app, const ippon_rest_request *req, ippon_rest
 
 void ippon_rest_event_start_post(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
 {
-    event_move(app, req, res, OPEN_BITS, IPPON_EVENT_RUNNING, 1, "event_start");
+    event_move(app, req, res, OPEN_BITS, IPPON_EVENT_RUNNING, 0, "event_start"); /* the runner seats round 1 */
 }
 
 void ippon_rest_event_pause_post(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
@@ -437,7 +440,7 @@ void ippon_rest_event_cancel_post(ippon_app *app, const ippon_rest_request *req,
 void ippon_rest_event_announce_post(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
 {
     ippon_user user;
-    ippon_event ev;
+    ippon_event_def ev;
     ippon_event_write ew = {.kind = IPPON_EW_ANNOUNCE, .audited = true};
     if (event_caller(app, req, res, &user) != 0 || ippon_rest_event_of_path(app, req, res, &ev) != 0)
         return;
@@ -457,7 +460,7 @@ static void entrant_change(ippon_app *app, const ippon_rest_request *req, ippon_
                            ippon_entry_op op)
 {
     ippon_user user;
-    ippon_event ev;
+    ippon_event_def ev;
     ippon_event_write ew = {.kind = IPPON_EW_ENTRY, .op = op, .audited = true};
     if (event_caller(app, req, res, &user) != 0 || ippon_rest_event_of_path(app, req, res, &ev) != 0)
         return;
@@ -489,14 +492,14 @@ void ippon_rest_event_entrant_checkin_post(ippon_app *app, const ippon_rest_requ
 /* ---- an entrant's own entry ------------------------------------------------------------------ */
 
 /* is check-in open for ev at now_ms (its status checkin, or registration within checkin_minutes of the start)? */
-static bool checkin_open(const ippon_event *ev, int64_t now_ms)
+static bool checkin_open(const ippon_event_def *ev, int64_t now_ms)
 {
     return ev->status == IPPON_EVENT_CHECKIN ||
            (ev->status == IPPON_EVENT_REGISTRATION && now_ms >= ev->starts_at - ev->checkin_minutes * MINUTE_MS);
 }
 
 /* may user enter ev by its entry rule (code: the body's code)? 0, or -1 after the 403 */
-static int entry_allowed(ippon_app *app, const ippon_event *ev, const ippon_user *user, const char *code,
+static int entry_allowed(ippon_app *app, const ippon_event_def *ev, const ippon_user *user, const char *code,
                          size_t code_len, ippon_rest_response *res)
 {
     if (strcmp(ev->entry, "code") == 0) {
@@ -543,7 +546,7 @@ void ippon_rest_event_register_post(ippon_app *app, const ippon_rest_request *re
 {
     static const char *const known[] = {"code", NULL};
     ippon_user user;
-    ippon_event ev;
+    ippon_event_def ev;
     ippon_rest_fields f;
     if (event_caller(app, req, res, &user) != 0 || ippon_rest_event_of_path(app, req, res, &ev) != 0)
         return;
@@ -572,7 +575,7 @@ void ippon_rest_event_register_post(ippon_app *app, const ippon_rest_request *re
 static void own_entry(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res, ippon_entry_op op)
 {
     ippon_user user;
-    ippon_event ev;
+    ippon_event_def ev;
     if (event_caller(app, req, res, &user) != 0 || ippon_rest_event_of_path(app, req, res, &ev) != 0)
         return;
     char none[1];

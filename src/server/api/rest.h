@@ -237,9 +237,9 @@ void ippon_rest_event_standings_csv_get(ippon_app *app, const ippon_rest_request
 void ippon_rest_event_logs_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
 /* the event of an /api/events/{id}… path into ev (events_rest.c): 0, or -1 after the reply (400,
    404, 500); ippon_event_clear it after */
-struct ippon_event;
+struct ippon_event_def;
 int ippon_rest_event_of_path(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res,
-                             struct ippon_event *ev);
+                             struct ippon_event_def *ev);
 /* GET /api/tables: the running ranked tables to watch (tables_rest.c) */
 void ippon_rest_tables_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
 /* the bot ladder (ladder_rest.c): a mode's board of bots, and its recent duplicate sets */

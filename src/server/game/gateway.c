@@ -29,6 +29,7 @@
 #include "base/wall_clock.h"
 #include "game/gateway_ladder.h"
 #include "game/gateway_conn.h"
+#include "game/gateway_events.h"
 #include "game/gateway_mjai.h"
 #include "game/gateway_room_bots.h"
 #include "game/gateway_lobby.h"
@@ -124,6 +125,7 @@ void ippon_gateway_free(ippon_gateway *gw)
         ippon_timers_cancel(&gw->drain_sul);
         ippon_timers_cancel(&gw->expiry_sul);
     }
+    gw_events_free(gw);
     gw_tables_free(gw);
     ippon_strmap_free(gw->users);
     ippon_conn_count_free(gw->addrs);
@@ -140,6 +142,7 @@ void ippon_gateway_attach(ippon_gateway *gw, ippon_timers *timers)
     gw->timers = timers;
     gw_sessions_start(gw); /* gateway_sessions.c */
     gw_tables_arm(gw);     /* the tables restored before there was a loop */
+    gw_events_start(gw);   /* gateway_events.c: the events' runner */
 }
 size_t ippon_gateway_max_frame(const ippon_gateway *gw)
 {

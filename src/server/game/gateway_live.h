@@ -45,6 +45,10 @@ bool ippon_gateway_disconnect(ippon_gateway *gw, const char *user_id, const char
 /* user_id was renamed: its connection uses the new name from now on (tables keep the old one) */
 void ippon_gateway_renamed(ippon_gateway *gw, const char *user_id, const char *display_name);
 
+/* an event organiser's announcement (api/events_rest.c, once stored) to the event's entrants
+   connected here: event_announcement {"event","text"} (gateway_event_rounds.c) */
+void ippon_gateway_event_announce(ippon_gateway *gw, const char *event_id, const char *text);
+
 /* is user_id connected? */
 bool ippon_gateway_online(ippon_gateway *gw, const char *user_id);
 

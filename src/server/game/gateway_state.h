@@ -61,6 +61,8 @@ struct ippon_gateway {
     bool results_wait;          /* a cluster node before its matchmaker: results are held (gateway_held.c) */
     struct gw_held *held;       /* finished matches held back until the node's lease is sure */
     struct gw_ladder *ladder;   /* the bot ladder's pools and sets (gateway_ladder.c); NULL until used */
+    ippon_strmap *events;       /* event id → its gw_event_run (gateway_events.c); NULL: no runner */
+    lws_sorted_usec_list_t events_sul; /* the runner's look, once a second */
 };
 
 /* the gateway's clock: the event loop's monotonic milliseconds */

@@ -48,6 +48,14 @@ ippon_table *gw_table_game(const struct gw_table *gt) { return gt->t; }
 bool gw_table_finished(const struct gw_table *gt) { return gt->dead; }
 struct gw_spectators *gw_table_spectators(struct gw_table *gt) { return &gt->spectators; }
 
+struct gw_table *gw_table_by_id(ippon_gateway *gw, const char *id)
+{
+    for (struct gw_table *gt = gw->tables; gt; gt = gt->next)
+        if (strcmp(ippon_table_id(gt->t), id) == 0)
+            return gt;
+    return NULL;
+}
+
 struct gw_table *gw_table_of(ippon_gateway *gw, const char *user_id)
 {
     return user_id[0] ? ippon_strmap_get(gw->seated, user_id) : NULL;
@@ -300,16 +308,20 @@ static int start_table(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_ent
     const ippon_rules *rules = ippon_rules_preset(ippon_mode_preset(mode));
     ippon_seat_player players[IPPON_MAX_PLAYERS];
     memset(players, 0, sizeof players);
+    int h = 0, bots = 0; /* humans and bots seated so far */
     for (int i = 0; i < rules->players; i++) {
-        if (i < n) {
-            snprintf(players[i].user_id, sizeof players[i].user_id, "%s", humans[i].user_id);
-            snprintf(players[i].name, sizeof players[i].name, "%s", humans[i].name);
-            players[i].mjai = opt->mjai[i];
+        bool bot = opt->bot_seats ? (opt->bot_seats >> i & 1u) != 0 : i >= n;
+        if (!bot && h < n) {
+            snprintf(players[i].user_id, sizeof players[i].user_id, "%s", humans[h].user_id);
+            snprintf(players[i].name, sizeof players[i].name, "%s", humans[h].name);
+            players[i].mjai = opt->mjai[h++];
         } else {
             players[i].bot = true;
-            snprintf(players[i].name, sizeof players[i].name, "%s", ippon_bot_names[(i - n) % IPPON_BOT_NAME_COUNT]);
+            snprintf(players[i].name, sizeof players[i].name, "%s", ippon_bot_names[bots++ % IPPON_BOT_NAME_COUNT]);
         }
     }
+    if (h != n) /* more humans than the seats left them */
+        return -1;
     ippon_table_settings ts;
     table_settings(gw, &ts);
     ts.clock.move_ms *= opt->clock_factor;
@@ -321,6 +333,8 @@ static int start_table(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_ent
     ts.secret = opt->secret;
     ts.first_dealer = opt->first_dealer;
     ts.ladder = opt->ladder;
+    if (opt->no_contributions)
+        ts.contribution_ms = 0;
     bool ranked = may_rank && !opt->private_match && n >= gw->set.ranked_min_humans;
     char hex[IPPON_ID_HEX_LEN + 1];
     if (id) {
@@ -347,12 +361,14 @@ static int start_table(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_ent
     gw_journal_begin(gw, &gt->journal, hex);
     ippon_table_hooks hooks;
     table_hooks(gt, &hooks);
-    for (int i = 0; i < n; i++) /* seated before match_found and the first deal are sent */
-        ippon_strmap_put(gw->seated, players[i].user_id, gt);
+    for (int i = 0; i < rules->players; i++) /* seated before match_found and the first deal are sent */
+        if (!players[i].bot)
+            ippon_strmap_put(gw->seated, players[i].user_id, gt);
     gt->t = ippon_table_new(hex, rules, players, ranked, &ts, &hooks, gw_now(gw));
     if (!gt->t) {
-        for (int i = 0; i < n; i++)
-            ippon_strmap_remove(gw->seated, players[i].user_id);
+        for (int i = 0; i < rules->players; i++)
+            if (!players[i].bot)
+                ippon_strmap_remove(gw->seated, players[i].user_id);
         gw_journal_drop(&gt->journal, hex);
         free(gt);
         return -1;
@@ -361,7 +377,7 @@ static int start_table(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_ent
     if (gw->has_mm && n > 0) { /* the cluster knows they are seated (none may queue elsewhere) */
         const char *users[IPPON_MAX_PLAYERS];
         for (int i = 0; i < n; i++)
-            users[i] = players[i].user_id;
+            users[i] = humans[i].user_id;
         gw->mm.table_started(gw->mm.ctx, hex, users, n);
     }
     return 0;
@@ -389,7 +405,7 @@ int gw_start_mjai_practice(ippon_gateway *gw, ippon_mode mode, const ippon_lobby
 int gw_start_table_with(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_entry *humans, int n,
                         const gw_table_options *opt)
 {
-    return start_table(gw, mode, humans, n, false, opt, NULL);
+    return start_table(gw, mode, humans, n, false, opt, opt->id);
 }
 
 void gw_rejoin(ippon_gateway *gw, ippon_conn *c, long last, const char *proof, int64_t now)

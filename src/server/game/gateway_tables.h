@@ -28,6 +28,10 @@ typedef struct gw_table_options {
     const uint8_t *secret;  /* a bot-ladder set's walls (gateway_ladder.h): its secret, NULL: a fresh one */
     int first_dealer;       /* ... and its first dealer */
     ippon_match_ladder ladder; /* the set and rotation (set_id "": not a ladder match) */
+    unsigned bot_seats;     /* an event's table (gateway_events.c): the seats bots play (bit s: seat s),
+                               the humans given in the others, in order; 0: bots after the humans */
+    bool no_contributions;  /* the walls come from the secret alone (an event's duplicate walls) */
+    const char *id;         /* the table's and its match's id (32 hex); NULL: a new one */
 } gw_table_options;
 
 /* a table from the lobby (may_rank) or for practice (not ranked) */
@@ -38,7 +42,8 @@ int gw_start_table_as(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_entr
                       const char *id);
 /* a practice table of a bot account's AI over mjai (gateway_mjai.c) against built-in bots: 0 or -1 */
 int gw_start_mjai_practice(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_entry *ai);
-/* a table started from a private room or the bot ladder (never ranked): 0, or -1 if none was made */
+/* a table started from a private room, the bot ladder or an event (never ranked): 0, or -1 if none
+   was made */
 int gw_start_table_with(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_entry *humans, int n,
                          const gw_table_options *opt);
 /* a table replayed from its journal's records (times already the gateway's; last_at: the latest
@@ -58,6 +63,8 @@ bool gw_table_finished(const struct gw_table *gt);
 /* its spectators (gateway_watch.c's) */
 struct gw_spectators *gw_table_spectators(struct gw_table *gt);
 
+/* the table of that id (its match's), running or kept for its spectators, or NULL */
+struct gw_table *gw_table_by_id(ippon_gateway *gw, const char *id);
 /* the table user_id plays at, or NULL */
 struct gw_table *gw_table_of(ippon_gateway *gw, const char *user_id);
 /* c's seat for a hello's reply: {"id","seat"}, or null */

@@ -20,7 +20,8 @@ static int event_write_run(ippon_store *st, void *arg)
     case IPPON_EW_UPDATE:
         return ippon_store_event_update(st, &ew->ev, &audit);
     case IPPON_EW_STATUS:
-        return ippon_store_event_set_status(st, ew->id, ew->from_mask, ew->to, ew->round, &audit);
+        return ippon_store_event_set_status(st, ew->id, ew->from_mask, ew->to, ew->round,
+                                            ew->action[0] ? &audit : NULL);
     case IPPON_EW_ANNOUNCE:
         return ippon_store_event_announce(st, ew->id, ew->text, &audit);
     case IPPON_EW_ENTRY:

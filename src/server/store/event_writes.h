@@ -16,7 +16,8 @@
 typedef enum ippon_event_write_kind {
     IPPON_EW_CREATE,   /* ev, under the limits open_max and day_max at now_ms (out: which) */
     IPPON_EW_UPDATE,   /* ev's new rules */
-    IPPON_EW_STATUS,   /* event id: from_mask → to, with round (< 0: kept) */
+    IPPON_EW_STATUS,   /* event id: from_mask → to, with round (< 0: kept); no audit row when action
+                          is "" (the runner's own moves: check-in opening, the start, the end) */
     IPPON_EW_ANNOUNCE, /* event id's announcement: text */
     IPPON_EW_ENTRY,    /* op on user_id's entry in event id at now_ms (check_in with a registration;
                           out: why); no audit row when audited is false (the entrant's own) */
@@ -30,7 +31,7 @@ typedef void (*ippon_event_write_done)(const ippon_event_write *ew, int rc, void
 
 struct ippon_event_write {
     ippon_event_write_kind kind;
-    ippon_event ev;           /* CREATE, UPDATE (its entry_list is copied) */
+    ippon_event_def ev;           /* CREATE, UPDATE (its entry_list is copied) */
     char id[IPPON_USER_ID_LEN + 1];
     char user_id[IPPON_USER_ID_LEN + 1];
     ippon_entry_op op;

@@ -63,7 +63,7 @@ static int table_results(const table_seat *seats, int k, int round, int first_de
     return 0;
 }
 
-static int read_played(ippon_store *st, const ippon_event *ev, ippon_event_result **out, int *n, int *cap)
+static int read_played(ippon_store *st, const ippon_event_def *ev, ippon_event_result **out, int *n, int *cap)
 {
     static const char sql[] =
         "SELECT s.round, s.table_no, s.seat, n.number, s.stand_in, p.final_points, p.result, r.first_dealer"
@@ -130,7 +130,7 @@ static int read_byes(ippon_store *st, const char *id, ippon_event_result **out, 
     return rc;
 }
 
-int ippon_store_event_results(ippon_store *st, const ippon_event *ev, ippon_event_result **out, int *n)
+int ippon_store_event_results(ippon_store *st, const ippon_event_def *ev, ippon_event_result **out, int *n)
 {
     *out = NULL;
     *n = 0;
@@ -240,7 +240,7 @@ static int by_rank(const void *a, const void *b)
     return (x->s.rank > y->s.rank) - (x->s.rank < y->s.rank);
 }
 
-int ippon_store_event_standings(ippon_store *st, const ippon_event *ev, ippon_event_line **out, int *n)
+int ippon_store_event_standings(ippon_store *st, const ippon_event_def *ev, ippon_event_line **out, int *n)
 {
     *out = NULL;
     *n = 0;

@@ -23,7 +23,7 @@
 
 /* every result of event ev's entrants (entrant: its registration number), round then table order,
    into *out (malloc'd) and *n: 0 or -1 */
-int ippon_store_event_results(ippon_store *st, const ippon_event *ev, ippon_event_result **out, int *n);
+int ippon_store_event_results(ippon_store *st, const ippon_event_def *ev, ippon_event_result **out, int *n);
 
 /*
  * The seating's history of event id by entrant number: met[a·IPPON_EVENT_MAX_ENTRANTS + b] (a < b)
@@ -45,6 +45,6 @@ typedef struct ippon_event_line {
  * The standings of event ev into *out (malloc'd, rank order) and *n: every entrant still registered
  * and every other (withdrawn, removed) with a result, ranked among themselves. 0 or -1.
  */
-int ippon_store_event_standings(ippon_store *st, const ippon_event *ev, ippon_event_line **out, int *n);
+int ippon_store_event_standings(ippon_store *st, const ippon_event_def *ev, ippon_event_line **out, int *n);
 
 #endif

@@ -262,6 +262,27 @@ int ippon_store_event_stand_in(ippon_store *st, const char *id, int round, int t
     return ippon_sql_changes(st->db) == 1 ? 0 : IPPON_STORE_NOT_FOUND;
 }
 
+int ippon_store_event_round_secret(ippon_store *st, const char *id, int round, char secret[IPPON_EVENT_SECRET_HEX + 1])
+{
+    secret[0] = '\0';
+    ippon_sql_stmt *q = er_prepare(st, "SELECT secret FROM event_rounds WHERE event_id = ?1 AND round = ?2");
+    if (!q)
+        return -1;
+    ippon_sql_bind_text(q, 1, id);
+    ippon_sql_bind_int64(q, 2, round);
+    int step = ippon_sql_step(q), rc = 0;
+    if (step == IPPON_SQL_ROW)
+        er_copy(q, 0, secret, IPPON_EVENT_SECRET_HEX + 1);
+    else if (step == IPPON_SQL_DONE)
+        rc = IPPON_STORE_NOT_FOUND;
+    else {
+        ippon_store_failed(st, "an event round's secret");
+        rc = -1;
+    }
+    ippon_sql_finalize(q);
+    return rc;
+}
+
 /* ---- reading ----------------------------------------------------------------------------------- */
 
 void ippon_event_rounds_free(ippon_event_round *rounds, int n)
@@ -320,8 +341,9 @@ static int read_rounds(ippon_store *st, const char *id, ippon_event_round **out,
 
 static int read_tables(ippon_store *st, const char *id, ippon_event_round *rounds, int n)
 {
-    ippon_sql_stmt *q = er_read(st, "SELECT t.round, t.table_no, t.match_id, (SELECT count(*) FROM matches m"
-                                    " WHERE m.id = t.match_id) FROM event_tables t WHERE t.event_id = ?1"
+    ippon_sql_stmt *q = er_read(st, "SELECT t.round, t.table_no, t.match_id, (SELECT count(*) FROM matches m WHERE m.id = t.match_id),"
+                                    " (SELECT max(m.ended_at) FROM matches m WHERE m.id = t.match_id)"
+                                    " FROM event_tables t WHERE t.event_id = ?1"
                                     " ORDER BY t.round, t.table_no", id);
     if (!q)
         return -1;
@@ -341,6 +363,9 @@ static int read_tables(ippon_store *st, const char *id, ippon_event_round *round
         tb->table = ippon_sql_column_int(q, 1);
         er_copy(q, 2, tb->match_id, sizeof tb->match_id);
         tb->done = ippon_sql_column_int64(q, 3) > 0;
+        tb->ended_at = tb->done ? ippon_sql_column_int64(q, 4) : 0;
+        if (r->status == IPPON_ROUND_DONE && tb->ended_at > r->done_at)
+            r->done_at = tb->ended_at;
     }
     if (rc == 0 && step != IPPON_SQL_DONE) {
         ippon_store_failed(st, "an event's tables");

@@ -41,6 +41,7 @@ typedef struct ippon_event_table {
     int players;              /* seats used: 3 or 4 */
     ippon_event_seat seats[4];
     bool done;                /* read only: its match is stored */
+    int64_t ended_at;         /* read only: its match's end (Unix ms), 0 until done */
 } ippon_event_table;
 
 typedef struct ippon_event_round {
@@ -54,6 +55,7 @@ typedef struct ippon_event_round {
     ippon_event_table *tables;
     int n_byes;
     ippon_event_seat *byes;   /* the entrants sitting out (stand_in false) */
+    int64_t done_at;          /* read only: once done, the last of its tables' ends (Unix ms); else 0 */
 } ippon_event_round;
 
 /*
@@ -73,6 +75,11 @@ int ippon_store_event_round_playing(ippon_store *st, const char *id, int round);
 /* the seat `seat` of table `table` in round `round` of event id is played by a bot stand-in: 0,
    _NOT_FOUND (no such entrant's seat) or -1 */
 int ippon_store_event_stand_in(ippon_store *st, const char *id, int round, int table, int seat);
+
+/* the secret of round `round` of event id as stored (hex; "" without duplicate walls), for the runner
+   that starts its tables (replies show it only once the round is done): 0, _NOT_FOUND or -1 */
+int ippon_store_event_round_secret(ippon_store *st, const char *id, int round,
+                                   char secret[IPPON_EVENT_SECRET_HEX + 1]);
 
 /* every round of event id, in order, into *out (malloc'd) and *n: 0 or -1; free after */
 int ippon_store_event_rounds(ippon_store *st, const char *id, ippon_event_round **out, int *n);

@@ -34,7 +34,7 @@ int ippon_event_status_parse(const char *name)
     return -1;
 }
 
-void ippon_event_clear(ippon_event *ev)
+void ippon_event_clear(ippon_event_def *ev)
 {
     free(ev->entry_list);
     ev->entry_list = NULL;
@@ -64,7 +64,7 @@ static void se_copy(ippon_sql_stmt *q, int col, char *dst, size_t len)
 }
 
 /* the EV_COLUMNS of the current row into out (the entry list too if with_list) */
-static int se_read(ippon_sql_stmt *q, ippon_event *out, bool with_list)
+static int se_read(ippon_sql_stmt *q, ippon_event_def *out, bool with_list)
 {
     memset(out, 0, sizeof *out);
     se_copy(q, 0, out->id, sizeof out->id);
@@ -107,7 +107,7 @@ static int se_read(ippon_sql_stmt *q, ippon_event *out, bool with_list)
     return 0;
 }
 
-int ippon_store_event_get(ippon_store *st, const char *id, ippon_event *out)
+int ippon_store_event_get(ippon_store *st, const char *id, ippon_event_def *out)
 {
     memset(out, 0, sizeof *out);
     ippon_sql_stmt *q = se_prepare(st, EV_SELECT " WHERE e.id = ?1");
@@ -169,6 +169,30 @@ int ippon_store_events_list(ippon_store *st, ippon_event_filter filter, const ch
     if (rc != 0)
         ippon_store_failed(st, "list events");
     ippon_sql_finalize(q);
+    return rc;
+}
+
+int ippon_store_events_due(ippon_store *st, int64_t now_ms, int limit, ippon_event_page *out)
+{
+    memset(out, 0, sizeof *out);
+    if (limit < 1)
+        return -1;
+    ippon_sql_stmt *q = se_prepare(st, EV_SELECT " WHERE e.status IN ('running', 'paused') OR (e.status IN"
+                                               " ('registration', 'checkin') AND e.starts_at - e.checkin_minutes"
+                                               " * 60000 <= ?1) ORDER BY e.starts_at, e.id LIMIT ?2");
+    if (!q)
+        return -1;
+    ippon_sql_bind_int64(q, 1, now_ms);
+    ippon_sql_bind_int64(q, 2, limit);
+    out->events = calloc((size_t)limit, sizeof *out->events);
+    int step = IPPON_SQL_DONE;
+    while (out->events && out->count < limit && (step = ippon_sql_step(q)) == IPPON_SQL_ROW)
+        se_read(q, &out->events[out->count++], false);
+    int rc = out->events && (step == IPPON_SQL_ROW || step == IPPON_SQL_DONE) ? 0 : -1;
+    if (rc != 0)
+        ippon_store_failed(st, "events due");
+    ippon_sql_finalize(q);
+    out->total = out->count;
     return rc;
 }
 
@@ -298,7 +322,7 @@ static int se_unchanged(ippon_store *st, const char *id)
 }
 
 /* bind the rule columns ?2 … ?23 of ev (the INSERT's and the UPDATE's) */
-static void se_bind_rules(ippon_sql_stmt *q, const ippon_event *ev)
+static void se_bind_rules(ippon_sql_stmt *q, const ippon_event_def *ev)
 {
     ippon_sql_bind_text(q, 2, ev->name);
     ippon_sql_bind_text(q, 3, ev->description);
@@ -325,7 +349,7 @@ static void se_bind_rules(ippon_sql_stmt *q, const ippon_event *ev)
 }
 
 /* a club organiser's limits, in the transaction: 0, IPPON_STORE_LIMIT (*which) or -1 */
-static int se_limits(ippon_store *st, const ippon_event *ev, int open_max, int day_max, int64_t now_ms, int *which)
+static int se_limits(ippon_store *st, const ippon_event_def *ev, int open_max, int day_max, int64_t now_ms, int *which)
 {
     ippon_sql_stmt *q = se_prepare(st, "SELECT count(*) FROM events WHERE organiser_id = ?1 AND kind = 'club'"
                                        " AND status NOT IN ('finished', 'cancelled')");
@@ -354,7 +378,7 @@ static int se_limits(ippon_store *st, const ippon_event *ev, int open_max, int d
     return 0;
 }
 
-int ippon_store_event_create(ippon_store *st, const ippon_event *ev, int open_max, int day_max, int64_t now_ms,
+int ippon_store_event_create(ippon_store *st, const ippon_event_def *ev, int open_max, int day_max, int64_t now_ms,
                              int *which, const ippon_audit *audit)
 {
     *which = 0;
@@ -383,7 +407,7 @@ int ippon_store_event_create(ippon_store *st, const ippon_event *ev, int open_ma
     return ippon_store_end(st, rc);
 }
 
-int ippon_store_event_update(ippon_store *st, const ippon_event *ev, const ippon_audit *audit)
+int ippon_store_event_update(ippon_store *st, const ippon_event_def *ev, const ippon_audit *audit)
 {
     if (ippon_store_begin(st) != 0)
         return -1;

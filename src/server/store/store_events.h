@@ -40,8 +40,9 @@ typedef enum ippon_event_status {
 const char *ippon_event_status_name(ippon_event_status s);
 int ippon_event_status_parse(const char *name);
 
-/* an event as stored; the texts are the wire's values (EVENTS.md "The event") */
-typedef struct ippon_event {
+/* an event (a tournament) as stored: its definition, status and round; the texts are the wire's
+   values (EVENTS.md "The event"). Not ippon_event, which is a match's event (ippon/match.h) */
+typedef struct ippon_event_def {
     char id[IPPON_USER_ID_LEN + 1];
     char name[4 * IPPON_EVENT_NAME_MAX + 1];
     char description[4 * IPPON_EVENT_DESCRIPTION_MAX + 1];
@@ -73,13 +74,20 @@ typedef struct ippon_event {
     char announcement[4 * IPPON_EVENT_ANNOUNCEMENT_MAX + 1];
     int64_t created_at;                          /* Unix ms */
     int entrants;                                /* read only: registered entrants */
-} ippon_event;
+} ippon_event_def;
 
 /* frees what ev holds (entry_list) */
-void ippon_event_clear(ippon_event *ev);
+void ippon_event_clear(ippon_event_def *ev);
 
 /* the event id into out (with its entry list): 0, IPPON_STORE_NOT_FOUND or -1; clear it after */
-int ippon_store_event_get(ippon_store *st, const char *id, ippon_event *out);
+int ippon_store_event_get(ippon_store *st, const char *id, ippon_event_def *out);
+
+/* the events the runner looks at (game/gateway_events.c): running or paused, and those in
+   registration or check-in whose check-in has opened by now_ms (starts_at − checkin_minutes);
+   soonest first, at most limit (entry_list NULL), into out: 0 or -1; free it with
+   ippon_event_page_free */
+struct ippon_event_page;
+int ippon_store_events_due(ippon_store *st, int64_t now_ms, int limit, struct ippon_event_page *out);
 
 /* which events a list shows */
 typedef enum ippon_event_filter {
@@ -90,7 +98,7 @@ typedef enum ippon_event_filter {
 } ippon_event_filter;
 
 typedef struct ippon_event_page {
-    ippon_event *events;      /* count of them (entry_list NULL), malloc'd */
+    ippon_event_def *events;      /* count of them (entry_list NULL), malloc'd */
     int count;
     int64_t total;            /* rows on every page */
 } ippon_event_page;
@@ -121,7 +129,7 @@ int ippon_store_event_entrant(ippon_store *st, const char *id, const char *user_
  * finished or cancelled, at most day_max made since now_ms − 24 h. 0, IPPON_STORE_LIMIT (*which:
  * 1 the open limit, 2 the day's) or -1.
  */
-int ippon_store_event_create(ippon_store *st, const ippon_event *ev, int open_max, int day_max, int64_t now_ms,
+int ippon_store_event_create(ippon_store *st, const ippon_event_def *ev, int open_max, int day_max, int64_t now_ms,
                              int *which, const ippon_audit *audit);
 
 /*
@@ -129,7 +137,7 @@ int ippon_store_event_create(ippon_store *st, const ippon_event *ev, int open_ma
  * of every field (the caller read the event and changed some). 0, IPPON_STORE_NOT_FOUND,
  * IPPON_STORE_CONFLICT (no longer in registration) or -1.
  */
-int ippon_store_event_update(ippon_store *st, const ippon_event *ev, const ippon_audit *audit);
+int ippon_store_event_update(ippon_store *st, const ippon_event_def *ev, const ippon_audit *audit);
 
 /*
  * Event id's status becomes to if it is one of from_mask's (bits 1 << status); round (≥ 0) is

@@ -1,0 +1,108 @@
+// event_run.test.mjs — an event the server runs, seen by an entrant in the browser, in English
+// (1366×768) and Japanese (390×844): she registers from the event page (check-in is open, so
+// registering checks her in), waits there; at the event's time the server seats its one round
+// (src/server/EVENTS.md "The runner") and the page goes to her table by itself (event_seated);
+// she plays her match to its end beside three entrants playing over WebSocket; the event page
+// then shows the event finished and its standings, her own result among them as the stored
+// match has it, and her entry her place and total. Screenshots: event-run-waiting-*, event-run-standings-* (LANG-WxH).
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { siteAndBrowser, openPage, assertNoProblems, screenshot, setLang } from './browser.mjs';
+import { watchAsks, playToEnd } from './player.mjs';
+import { api, storedMatch } from '../integration/harness.mjs';
+import { player, playToEnd as playOverSocket } from '../integration/ws_player.mjs';
+
+const PASSWORD = 'correct horse battery staple 9';
+let serial = 0;
+
+async function account(port, name) {
+  serial += 1;
+  const r = await api(port, 'POST', '/api/auth/register',
+    { body: { username: `run${serial}${process.pid}`, password: PASSWORD, display_name: `${name}${serial}` } });
+  assert.equal(r.status, 201, r.raw);
+  return r.json;
+}
+
+/** a signed figure as the page writes it (+12,000, −3,900, 0) */
+const figure = (text) => Number(text.trim().replace('−', '-').replace(/[^\d-]/g, ''));
+
+const WORDS = {
+  en: { registered: 'You are checked in', finished: 'Finished' },
+  ja: { registered: 'チェックイン済みです', finished: '終了' },
+};
+
+describe('an event run by the server, in the browser', () => {
+  const env = siteAndBrowser();
+  for (const [lang, viewport] of [['en', { width: 1366, height: 768 }], ['ja', { width: 390, height: 844 }]]) {
+    const size = `${lang}-${viewport.width}x${viewport.height}`;
+    test(`registers, is seated and taken to the table, plays, sees the standings (${size})`, async () => {
+      const port = env.site.port;
+      const [org, ema, ...others] = [await account(port, 'Org'), await account(port, lang === 'ja' ? '恵麻' : 'Ema'),
+        await account(port, 'Rin'), await account(port, 'Aki'), await account(port, 'Kiri')];
+      const made = await api(port, 'POST', '/api/events', { token: org.token, body: {
+        name: lang === 'ja' ? '一局勝負の夕べ' : 'One-hand evening', mode: '4p', rounds: 1, starts_at: Date.now() + 15_000,
+        checkin_minutes: 5, duplicate: true } });
+      assert.equal(made.status, 201, made.raw);
+      const id = made.json.id;
+
+      const page = await openPage(env.browser, null, { viewport });
+      const asks = watchAsks(page);
+      await page.addInitScript((t) => localStorage.setItem('ippon.token', t), ema.token);
+      await page.goto(`${env.site.url}/#/about`);
+      await setLang(page, lang);
+      await page.goto(`${env.site.url}/#/event/${id}`);
+      await page.locator('[data-kind=register]').click();
+      await page.locator('.entry-state', { hasText: WORDS[lang].registered }).waitFor();
+      await screenshot(page, `event-run-waiting-${size}`);
+
+      // the three others register over REST and wait on their sockets, playing whatever comes
+      const sockets = [];
+      for (const o of others) {
+        const reg = await api(port, 'POST', `/api/events/${id}/register`, { token: o.token });
+        assert.equal(reg.status, 200, reg.raw);
+        sockets.push(await player(port, o.token));
+      }
+      const theirs = sockets.map((c) => playOverSocket(c));
+      // if her play fails, the sockets close under their players: that is not a second failure
+      for (const p of theirs) p.catch(() => {});
+      try {
+        // at its time the page goes to the table by itself, and she plays to the end
+        await page.waitForURL(/#\/table$/, { timeout: 40_000 });
+        await playToEnd(page, asks);
+        await Promise.all(theirs);
+        const seated = sockets[0].received.find((m) => m.type === 'event_seated');
+        assert.equal(seated.event, id);
+        assert.equal(seated.round, 1);
+
+        // the event page: finished, the standings, her result as the stored match has it
+        const rec = await storedMatch(port, seated.match);
+        const mine = rec.players.find((p) => p.user_id === ema.user.id);
+        assert.ok(mine, 'she played the match of her seat');
+        await page.goto(`${env.site.url}/#/event/${id}`);
+        await page.locator('h1 .event-status', { hasText: WORDS[lang].finished }).waitFor({ timeout: 15_000 });
+        const rows = page.locator('.event-standings tbody tr');
+        assert.equal(await rows.count(), 4);
+        const row = page.locator(`.event-standings tr[data-user="${ema.user.id}"]`);
+        assert.equal(figure(await row.locator('td.total').innerText()), mine.result,
+          'her total is her stored result');
+        assert.ok(await row.evaluate((tr) => tr.classList.contains('me')), 'her own row marked');
+        const entry = await page.locator('.entry-state[data-entry=finished]').innerText();
+        const rank = await row.locator('td').first().innerText();
+        assert.ok(entry.includes(await row.locator('td.total').innerText()) && entry.includes(rank),
+          `her entry tells her place and total: ${entry}`);
+        const totals = await rows.locator('td.total').allInnerTexts();
+        const numbers = totals.map(figure);
+        assert.deepEqual(numbers, [...numbers].sort((a, b) => b - a), 'ranked by total');
+        assert.equal(numbers.reduce((a, b) => a + b, 0), 0, 'one table: the results add up to nothing');
+        await row.scrollIntoViewIfNeeded();
+        await screenshot(page, `event-run-standings-${size}`);
+        const wide = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
+        assert.equal(wide, false, 'nothing scrolls sideways');
+        assertNoProblems(page);
+      } finally {
+        for (const c of sockets) c.close();
+        await page.context().close();
+      }
+    });
+  }
+});
