@@ -171,6 +171,46 @@ static void round_written_and_done_with_its_last_match(void **state)
     ippon_event_rounds_free(rounds, n);
 }
 
+/* a table whose match was lost without a record is made void: the round is done without it, its
+   seats have no result that round, and a void is refused once its match is stored or it is void */
+static void lost_table_void_ends_its_round(void **state)
+{
+    ippon_store *st = *state;
+    add_event(st, EVENT_A, "4p", "bots", "abcdefgh");
+    assert_int_equal(write_round(st, 1, "abcd", "v1", "efgh", "v2", 0), 0);
+    fixture_save_match(st, "v1", "abcd", (const int[]){4000, 0, -1000, -3000}, false, true, T0 + 5);
+    assert_int_equal(ippon_store_event_table_void(st, EVENT_A, 1, 1, T0 + 8), IPPON_STORE_CONFLICT); /* stored */
+    assert_int_equal(ippon_store_event_table_void(st, EVENT_A, 1, 3, T0 + 8), IPPON_STORE_CONFLICT); /* none */
+    ippon_event_round *rounds;
+    int n;
+    assert_int_equal(ippon_store_event_rounds(st, EVENT_A, &rounds, &n), 0);
+    assert_int_equal(rounds[0].status, IPPON_ROUND_PLAYING);
+    assert_int_equal(rounds[0].tables[1].voided_at, 0);
+    ippon_event_rounds_free(rounds, n);
+
+    assert_int_equal(ippon_store_event_table_void(st, EVENT_A, 1, 2, T0 + 9), 0);
+    assert_int_equal(ippon_store_event_table_void(st, EVENT_A, 1, 2, T0 + 10), IPPON_STORE_CONFLICT); /* void already */
+    assert_int_equal(ippon_store_event_rounds(st, EVENT_A, &rounds, &n), 0);
+    assert_int_equal(rounds[0].status, IPPON_ROUND_DONE);
+    assert_int_equal(rounds[0].tables[1].voided_at, T0 + 9);
+    assert_false(rounds[0].tables[1].done);
+    assert_int_equal(rounds[0].done_at, T0 + 9); /* the next round's break counts from the void */
+    ippon_event_rounds_free(rounds, n);
+
+    ippon_event_def ev = get_event(st, EVENT_A);
+    ippon_event_line *lines;
+    assert_int_equal(ippon_store_event_standings(st, &ev, &lines, &n), 0);
+    assert_int_equal(n, 8);
+    assert_string_equal(lines[0].user_id, fixture_uid('a')); /* +4000 */
+    for (const char *c = "efgh"; *c; c++) {
+        const ippon_event_line *l = line_of(lines, n, *c);
+        assert_int_equal(l->s.played, 0);
+        assert_false(l->played[0]);
+    }
+    assert_int_equal(line_of(lines, n, 'd')->s.played, 1);
+    free(lines);
+}
+
 static void round_refusals_leave_nothing(void **state)
 {
     ippon_store *st = *state;
@@ -342,6 +382,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(round_written_and_done_with_its_last_match, setup, teardown),
         cmocka_unit_test_setup_teardown(round_refusals_leave_nothing, setup, teardown),
+        cmocka_unit_test_setup_teardown(lost_table_void_ends_its_round, setup, teardown),
         cmocka_unit_test_setup_teardown(seated_then_playing, setup, teardown),
         cmocka_unit_test_setup_teardown(standings_by_hand, setup, teardown),
         cmocka_unit_test_setup_teardown(met_and_round_list, setup, teardown),

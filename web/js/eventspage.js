@@ -151,7 +151,8 @@ function roundsPart(ctx) {
       h('tbody', {}, (r.tables || []).map((tb) => h('tr', { dataset: { table: String(tb.table) } },
         h('td.num', {}, String(tb.table)),
         h('td.seats', {}, (tb.seats || []).map((s) => h('span.seat', {}, seatText(s)))),
-        h('td', {}, tb.done && tb.match_id ? h('a', { href: `#/match/${tb.match_id}`, dataset: { kind: 'match' } }, t('events.match_page'))
+        h('td', {}, tb.void ? h('span.muted.table-void', { title: t('events.void_hint') }, t('events.void'))
+          : tb.done && tb.match_id ? h('a', { href: `#/match/${tb.match_id}`, dataset: { kind: 'match' } }, t('events.match_page'))
           : tb.match_id && ev.spectators && ev.status !== 'cancelled' ? h('a', { href: `#/watch/${tb.match_id}`, dataset: { kind: 'watch' } }, t('events.watch'))
             : h('span.muted', {}, t(tb.match_id ? 'events.playing' : 'events.waiting')))))))))));
 }

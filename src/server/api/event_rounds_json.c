@@ -23,8 +23,11 @@ static json_t *table_json(const ippon_event_table *tb, bool show_match)
                                                bot ? json_null() : user_json(seat), "stand_in", seat->stand_in,
                                                "bot", bot));
     }
-    return json_pack("{s:i, s:s?, s:o?, s:b}", "table", tb->table, "match_id",
-                     show_match || tb->done ? tb->match_id : NULL, "seats", seats, "done", tb->done);
+    json_t *t = json_pack("{s:i, s:s?, s:o?, s:b}", "table", tb->table, "match_id",
+                          show_match || tb->done ? tb->match_id : NULL, "seats", seats, "done", tb->done);
+    if (t && tb->voided_at) /* its match ended without a record: no results, the round went on without it */
+        json_object_set_new(t, "void", json_true());
+    return t;
 }
 
 json_t *ippon_event_round_list_json(const ippon_event_round *rounds, int n, bool show_matches)

@@ -26,6 +26,7 @@
 #include "ippon/event.h"
 #include "ippon/fairness.h"
 #include "store/event_round_writes.h"
+#include "store/pending_matches.h"
 #include "store/store_event_results.h"
 
 static int mode_players(const ippon_event_def *ev) { return strcmp(ev->mode, "3p") == 0 ? 3 : 4; }
@@ -308,11 +309,62 @@ void gw_event_start_round(ippon_gateway *gw, gw_event_run *run, const ippon_even
     ippon_log_info("event %s: round %d, %d of %d tables started %lld ms after its time", ev->id, r->round, started,
                    r->n_tables, run->due_ms > 0 ? (long long)late : 0LL);
     run->due_ms = 0;
+    run->started = r->round;
     ippon_round_write rw = {.kind = IPPON_RW_PLAYING, .round = {.round = r->round}, .done = playing_written,
                             .ctx = gw->app};
     snprintf(rw.event_id, sizeof rw.event_id, "%s", ev->id);
     if (ippon_round_write_submit(gw->app->writer, &rw) == 0)
         run->busy = true;
+}
+
+/* ---- tables lost without a record --------------------------------------------------------------- */
+
+static void void_written(const ippon_round_write *rw, int rc, void *ctx)
+{
+    (void)ctx;
+    if (rc == 0)
+        ippon_log_warn("event %s: round %d table %d (match %s) made void: its match ended without a record",
+                       rw->event_id, rw->round.round, rw->table, rw->round.tables ? rw->round.tables[0].match_id : "");
+    else if (rc != IPPON_STORE_CONFLICT) /* _CONFLICT: its match was stored after all */
+        ippon_log_warn("event %s: round %d table %d could not be made void (%d): tried again", rw->event_id,
+                       rw->round.round, rw->table, rc);
+}
+
+void gw_event_void_lost(ippon_gateway *gw, gw_event_run *run, const ippon_event_def *ev, const ippon_event_round *r,
+                        int64_t now)
+{
+    /* only the server that started the round knows its tables are all here (a single server always
+       does; in a cluster the tables of a round another node started run there), and never while
+       finished matches wait for the database: their records may be on the way */
+    if (gw->app->cluster && run->started != r->round)
+        return;
+    if (gw->app->pending_matches && ippon_pending_matches_waiting(gw->app->pending_matches) > 0)
+        return;
+    if (run->missing_round != r->round) {
+        run->missing_round = r->round;
+        memset(run->missing_since, 0, sizeof run->missing_since);
+    }
+    for (int t = 0; t < r->n_tables && t < IPPON_EVENT_MAX_TABLES; t++) {
+        const ippon_event_table *tb = &r->tables[t];
+        int64_t *since = &run->missing_since[t];
+        if (tb->done || tb->voided_at || !tb->match_id[0] || gw_table_by_id(gw, tb->match_id)) {
+            *since = 0;
+            continue;
+        }
+        if (!*since) {
+            *since = now;
+            continue;
+        }
+        if (now - *since < GW_EVENT_VOID_AFTER_MS)
+            continue;
+        *since = now; /* the next try, if this one fails, a grace later */
+        ippon_event_table gone = *tb;
+        ippon_round_write rw = {.kind = IPPON_RW_VOID, .round = {.round = r->round, .tables = &gone, .n_tables = 1},
+                                .table = tb->table, .now_ms = now, .done = void_written, .ctx = gw->app};
+        snprintf(rw.event_id, sizeof rw.event_id, "%s", ev->id);
+        if (ippon_round_write_submit(gw->app->writer, &rw) != 0)
+            ippon_log_warn("event %s: round %d table %d's void could not be queued", ev->id, r->round, tb->table);
+    }
 }
 
 /* ---- messages ----------------------------------------------------------------------------------- */

@@ -29,6 +29,9 @@ typedef struct gw_event_run {
     int told;                 /* the last done round whose standings its entrants were sent */
     int64_t due_ms;           /* Unix ms the round being seated was due (the start delay's figure) */
     bool waiting;             /* round 1 waits for enough check-ins (logged once) */
+    int started;              /* the last round whose tables this server started (0: none) */
+    int missing_round;        /* the round missing_since is about */
+    int64_t missing_since[IPPON_EVENT_MAX_TABLES + 1]; /* by table: first seen gone without a record */
 } gw_event_run;
 
 /* the runner's look, once a second from ippon_gateway_attach until the gateway is freed */
@@ -50,6 +53,11 @@ int gw_event_seat_round(ippon_gateway *gw, gw_event_run *run, const ippon_event_
 /* starts the tables of round r of ev as written (a round found seated but not started after a
    restart too), tells the entrants here where they sit, and marks the round playing */
 void gw_event_start_round(ippon_gateway *gw, gw_event_run *run, const ippon_event_def *ev, const ippon_event_round *r);
+/* a playing round r of ev: a table whose match is gone from this server without a record for
+   GW_EVENT_VOID_AFTER_MS is made void, so the round ends without it (EVENTS.md "The runner") */
+enum { GW_EVENT_VOID_AFTER_MS = 30000 };
+void gw_event_void_lost(ippon_gateway *gw, gw_event_run *run, const ippon_event_def *ev, const ippon_event_round *r,
+                        int64_t now);
 /* sends msg (taken) to every entrant of event id connected to this gateway */
 void gw_event_tell(ippon_gateway *gw, const char *id, json_t *msg);
 /* tells the entrants of ev the standings after round `round` (and the next round's time, if known) */

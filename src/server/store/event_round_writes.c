@@ -17,6 +17,8 @@ static int round_write_run(ippon_store *st, void *arg)
         return ippon_store_event_round_playing(st, rw->event_id, rw->round.round);
     case IPPON_RW_STAND_IN:
         return ippon_store_event_stand_in(st, rw->event_id, rw->round.round, rw->table, rw->seat);
+    case IPPON_RW_VOID:
+        return ippon_store_event_table_void(st, rw->event_id, rw->round.round, rw->table, rw->now_ms);
     }
     return -1;
 }

@@ -1,7 +1,7 @@
 /*
  * event_round_writes.h — the event runner's writes (game/gateway_events.c) as store writer jobs
  * (store_writer.h): a round seated (its tables, seats and byes: store_event_rounds.h), a round's
- * tables started, a seat handed to a stand-in. A job holds a deep copy of what it writes and hands
+ * tables started, a seat handed to a stand-in, a table made void. A job holds a deep copy of what it writes and hands
  * the store's code back on the event loop. The runner waits for each (IPPON_WRITE_ANSWER): a job
  * the writer gives up on is tried again at the runner's next look.
  */
@@ -15,6 +15,7 @@ typedef enum ippon_round_write_kind {
     IPPON_RW_SEAT,     /* write round (ippon_store_event_round_write) */
     IPPON_RW_PLAYING,  /* round.round of the event: seated → playing */
     IPPON_RW_STAND_IN, /* the seat `seat` of table `table` in round.round: a stand-in's */
+    IPPON_RW_VOID,     /* table `table` of round.round: void (its match ended without a record) */
 } ippon_round_write_kind;
 
 typedef struct ippon_round_write ippon_round_write;
@@ -27,7 +28,8 @@ struct ippon_round_write {
     ippon_round_write_kind kind;
     char event_id[IPPON_USER_ID_LEN + 1];
     ippon_event_round round; /* SEAT: all of it; PLAYING, STAND_IN: its number */
-    int table, seat;         /* STAND_IN */
+    int table, seat;         /* STAND_IN; VOID: table */
+    int64_t now_ms;          /* VOID: when */
     ippon_round_write_done done;
     void *ctx;
 };

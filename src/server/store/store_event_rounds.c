@@ -342,7 +342,7 @@ static int read_rounds(ippon_store *st, const char *id, ippon_event_round **out,
 static int read_tables(ippon_store *st, const char *id, ippon_event_round *rounds, int n)
 {
     ippon_sql_stmt *q = er_read(st, "SELECT t.round, t.table_no, t.match_id, (SELECT count(*) FROM matches m WHERE m.id = t.match_id),"
-                                    " (SELECT max(m.ended_at) FROM matches m WHERE m.id = t.match_id)"
+                                    " (SELECT max(m.ended_at) FROM matches m WHERE m.id = t.match_id), t.voided_at"
                                     " FROM event_tables t WHERE t.event_id = ?1"
                                     " ORDER BY t.round, t.table_no", id);
     if (!q)
@@ -363,7 +363,8 @@ static int read_tables(ippon_store *st, const char *id, ippon_event_round *round
         tb->table = ippon_sql_column_int(q, 1);
         er_copy(q, 2, tb->match_id, sizeof tb->match_id);
         tb->done = ippon_sql_column_int64(q, 3) > 0;
-        tb->ended_at = tb->done ? ippon_sql_column_int64(q, 4) : 0;
+        tb->voided_at = ippon_sql_column_is_null(q, 5) ? 0 : ippon_sql_column_int64(q, 5);
+        tb->ended_at = tb->done ? ippon_sql_column_int64(q, 4) : tb->voided_at;
         if (r->status == IPPON_ROUND_DONE && tb->ended_at > r->done_at)
             r->done_at = tb->ended_at;
     }
@@ -456,6 +457,20 @@ int ippon_store_event_rounds(ippon_store *st, const char *id, ippon_event_round 
 
 /* ---- a table's match stored --------------------------------------------------------------------- */
 
+/* round `round` of event id done once each of its tables has its match stored or is void */
+static int round_done_if_complete(ippon_store *st, const char *event_id, int round)
+{
+    ippon_sql_stmt *q = er_prepare(st, "UPDATE event_rounds SET status = 'done' WHERE event_id = ?1 AND round = ?2"
+                                       " AND status <> 'done' AND NOT EXISTS (SELECT 1 FROM event_tables t WHERE"
+                                       " t.event_id = ?1 AND t.round = ?2 AND t.voided_at IS NULL AND NOT EXISTS"
+                                       " (SELECT 1 FROM matches m WHERE m.id = t.match_id))");
+    if (!q)
+        return -1;
+    ippon_sql_bind_text(q, 1, event_id);
+    ippon_sql_bind_int64(q, 2, round);
+    return er_done(st, q, "an event round done");
+}
+
 int ippon_event_match_write(ippon_store *st, const ippon_stored_match *r)
 {
     ippon_sql_stmt *q = er_prepare(st, "SELECT event_id, round FROM event_tables WHERE match_id = ?1");
@@ -473,12 +488,30 @@ int ippon_event_match_write(ippon_store *st, const ippon_stored_match *r)
     ippon_sql_finalize(q);
     if (step != IPPON_SQL_ROW)
         return step == IPPON_SQL_DONE ? 0 : -1;
-    if (!(q = er_prepare(st, "UPDATE event_rounds SET status = 'done' WHERE event_id = ?1 AND round = ?2"
-                             " AND status <> 'done' AND NOT EXISTS (SELECT 1 FROM event_tables t WHERE"
-                             " t.event_id = ?1 AND t.round = ?2 AND NOT EXISTS (SELECT 1 FROM matches m"
-                             " WHERE m.id = t.match_id))")))
+    return round_done_if_complete(st, event_id, round);
+}
+
+int ippon_store_event_table_void(ippon_store *st, const char *id, int round, int table, int64_t now_ms)
+{
+    if (ippon_store_begin(st) != 0)
         return -1;
-    ippon_sql_bind_text(q, 1, event_id);
-    ippon_sql_bind_int64(q, 2, round);
-    return er_done(st, q, "an event round done");
+    ippon_sql_stmt *q = er_prepare(st, "UPDATE event_tables SET voided_at = ?4 WHERE event_id = ?1 AND round = ?2"
+                                       " AND table_no = ?3 AND voided_at IS NULL AND match_id IS NOT NULL"
+                                       " AND NOT EXISTS (SELECT 1 FROM matches m WHERE m.id = event_tables.match_id)");
+    int rc = q ? 0 : -1;
+    if (q) {
+        ippon_sql_bind_text(q, 1, id);
+        ippon_sql_bind_int64(q, 2, round);
+        ippon_sql_bind_int64(q, 3, table);
+        ippon_sql_bind_int64(q, 4, now_ms);
+        rc = ippon_sql_step(q) == IPPON_SQL_DONE ? 0 : -1;
+        if (rc != 0)
+            ippon_store_failed(st, "an event table void");
+        else if (ippon_sql_changes(st->db) == 0)
+            rc = IPPON_STORE_CONFLICT;
+        ippon_sql_finalize(q);
+    }
+    if (rc == 0)
+        rc = round_done_if_complete(st, id, round);
+    return ippon_store_end(st, rc);
 }

@@ -41,7 +41,8 @@ typedef struct ippon_event_table {
     int players;              /* seats used: 3 or 4 */
     ippon_event_seat seats[4];
     bool done;                /* read only: its match is stored */
-    int64_t ended_at;         /* read only: its match's end (Unix ms), 0 until done */
+    int64_t ended_at;         /* read only: its match's end (Unix ms), or when it was made void; 0 until then */
+    int64_t voided_at;        /* read only: made void (its match ended without a record), Unix ms; 0: not */
 } ippon_event_table;
 
 typedef struct ippon_event_round {
@@ -75,6 +76,11 @@ int ippon_store_event_round_playing(ippon_store *st, const char *id, int round);
 /* the seat `seat` of table `table` in round `round` of event id is played by a bot stand-in: 0,
    _NOT_FOUND (no such entrant's seat) or -1 */
 int ippon_store_event_stand_in(ippon_store *st, const char *id, int round, int table, int seat);
+
+/* table `table` of round `round` of event id is void: its match ended without a record (lost at a
+   restart, voided at resume). The round is done if that was its last table without a match. 0,
+   _CONFLICT (no such table, or its match stored, or void already) or -1 */
+int ippon_store_event_table_void(ippon_store *st, const char *id, int round, int table, int64_t now_ms);
 
 /* the secret of round `round` of event id as stored (hex; "" without duplicate walls), for the runner
    that starts its tables (replies show it only once the round is done): 0, _NOT_FOUND or -1 */

@@ -1043,6 +1043,8 @@ export default {
   'events.rule.spectators_on': 'Allowed, {s} s behind',
   'events.rule.spectators_off': 'Not allowed',
   'events.rule.recurrence': 'Repeat',
+  'events.void': 'Void',
+  'events.void_hint': 'This table\'s match was lost in a failure on the server\'s side: it counts for no one, and the round went on without it.',
   'events.entry.title': 'Your entry',
   'events.entry.registered_only': 'Only registered players may enter.',
   'events.entry.registered': 'You are registered. Check in when check-in opens.',

@@ -1029,6 +1029,8 @@ export default {
   'events.rule.spectators_on': '可（{s}秒遅れ）',
   'events.rule.spectators_off': '不可',
   'events.rule.recurrence': '繰り返し',
+  'events.void': '無効',
+  'events.void_hint': 'サーバー側の障害でこの卓の対局が失われました。誰の成績にも数えず、回戦はこの卓なしで進みました。',
   'events.entry.title': 'あなたの参加',
   'events.entry.registered_only': '参加できるのは登録済みのプレイヤーのみです。',
   'events.entry.registered': '参加登録済みです。チェックインが始まったらチェックインしてください。',
