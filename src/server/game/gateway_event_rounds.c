@@ -29,8 +29,6 @@
 #include "store/pending_matches.h"
 #include "store/store_event_results.h"
 
-static int mode_players(const ippon_event_def *ev) { return strcmp(ev->mode, "3p") == 0 ? 3 : 4; }
-
 /* whether user_id can play a seat now: connected here and at no other table */
 static bool is_here(ippon_gateway *gw, const char *user_id)
 {
@@ -76,7 +74,7 @@ static seating_inputs *inputs_read(ippon_gateway *gw, const ippon_event_def *ev)
             continue;
         in->by_number[e->number] = e;
         in->rank[e->number] = IPPON_EVENT_MAX_ENTRANTS;
-        if (strcmp(e->status, "registered") == 0 && e->checked_in_at > 0)
+        if (gw_event_entrant_plays(e))
             in->ids[in->n++] = e->number;
     }
     ippon_event_line *lines = NULL;
@@ -108,7 +106,7 @@ static ippon_seating_rule seating_rule(const ippon_event_def *ev, int round)
 static int round_of_seating(ippon_gateway *gw, const ippon_event_def *ev, const seating_inputs *in,
                             const ippon_seating *s, int round, ippon_event_round *r)
 {
-    int players = mode_players(ev);
+    int players = gw_event_players(ev);
     memset(r, 0, sizeof *r);
     r->round = round;
     r->status = IPPON_ROUND_SEATED;
@@ -156,7 +154,7 @@ static void seat_written(const ippon_round_write *rw, int rc, void *ctx)
 {
     ippon_app *app = ctx;
     ippon_gateway *gw = app->gateway;
-    gw_event_run *run = gw && gw->events ? ippon_strmap_get(gw->events, rw->event_id) : NULL;
+    gw_event_run *run = gw_event_run_find(gw, rw->event_id);
     if (!run)
         return;
     run->busy = false;
@@ -173,11 +171,9 @@ static void seat_written(const ippon_round_write *rw, int rc, void *ctx)
     ippon_event_clear(&ev);
 }
 
-int gw_event_seat_round(ippon_gateway *gw, gw_event_run *run, const ippon_event_def *ev,
-                        const ippon_event_round *rounds, int n, int64_t due)
+int gw_event_seat_round(ippon_gateway *gw, gw_event_run *run, const ippon_event_def *ev, int n, int64_t due)
 {
-    (void)rounds;
-    int players = mode_players(ev), round = n + 1;
+    int players = gw_event_players(ev), round = n + 1;
     seating_inputs *in = inputs_read(gw, ev);
     if (!in)
         return GW_EVENT_TRY_AGAIN;
@@ -217,8 +213,7 @@ int gw_event_seat_round(ippon_gateway *gw, gw_event_run *run, const ippon_event_
 static void playing_written(const ippon_round_write *rw, int rc, void *ctx)
 {
     ippon_app *app = ctx;
-    gw_event_run *run = app->gateway && app->gateway->events ? ippon_strmap_get(app->gateway->events, rw->event_id)
-                                                              : NULL;
+    gw_event_run *run = gw_event_run_find(app->gateway, rw->event_id);
     if (run)
         run->busy = false;
     if (rc != 0 && rc != IPPON_STORE_CONFLICT)

@@ -59,7 +59,7 @@ void gw_events_free(ippon_gateway *gw)
 
 gw_event_run *gw_event_run_of(ippon_gateway *gw, const char *id)
 {
-    gw_event_run *run = gw->events ? ippon_strmap_get(gw->events, id) : NULL;
+    gw_event_run *run = gw_event_run_find(gw, id);
     if (run || !gw->events)
         return run;
     if (!(run = calloc(1, sizeof *run)))
@@ -72,12 +72,28 @@ gw_event_run *gw_event_run_of(ippon_gateway *gw, const char *id)
     return run;
 }
 
+gw_event_run *gw_event_run_find(ippon_gateway *gw, const char *id)
+{
+    return gw && gw->events ? ippon_strmap_get(gw->events, id) : NULL;
+}
+
+int gw_event_players(const ippon_event_def *ev)
+{
+    ippon_mode mode;
+    return ippon_mode_players(ippon_mode_parse(ev->mode, &mode) == 0 ? mode : IPPON_MODE_4P);
+}
+
+bool gw_event_entrant_plays(const ippon_event_entrant *e)
+{
+    return strcmp(e->status, "registered") == 0 && e->checked_in_at > 0;
+}
+
 /* ---- status moves --------------------------------------------------------------------------------- */
 
 static void move_done(const ippon_event_write *ew, int rc, void *ctx)
 {
     ippon_app *app = ctx;
-    gw_event_run *run = app->gateway && app->gateway->events ? ippon_strmap_get(app->gateway->events, ew->id) : NULL;
+    gw_event_run *run = gw_event_run_find(app->gateway, ew->id);
     if (run)
         run->busy = false;
     if (rc == 0 && ew->to == IPPON_EVENT_RUNNING && app->gateway && app->gateway->events)
@@ -164,7 +180,7 @@ static int checked_in(ippon_gateway *gw, const ippon_event_def *ev)
     if (ippon_store_event_entrants(gw->app->store, ev->id, &es, &n) != 0)
         return -1;
     for (int i = 0; i < n; i++)
-        in += strcmp(es[i].status, "registered") == 0 && es[i].checked_in_at > 0;
+        in += gw_event_entrant_plays(&es[i]);
     free(es);
     return in;
 }
@@ -198,7 +214,7 @@ static void look_open(ippon_gateway *gw, gw_event_run *run, const ippon_event_de
             move(gw, run, ev, IPPON_EVENT_CHECKIN, -1, NULL, NULL);
         return;
     }
-    int players = strcmp(ev->mode, "3p") == 0 ? 3 : 4, in = checked_in(gw, ev);
+    int players = gw_event_players(ev), in = checked_in(gw, ev);
     if (in < 0)
         return;
     if (in >= players) {
@@ -240,7 +256,7 @@ static void look_live(ippon_gateway *gw, gw_event_run *run, const ippon_event_de
                 recur(gw, ev);
         } else {
             int64_t due = last ? next_due(ev, last) : ev->starts_at < now ? ev->starts_at : now;
-            int seated = now >= due ? gw_event_seat_round(gw, run, ev, rounds, n, due) : 0;
+            int seated = now >= due ? gw_event_seat_round(gw, run, ev, n, due) : 0;
             if (seated == GW_EVENT_TOO_FEW && !last) { /* started by its organiser with too few checked in: */
                 if (!run->waiting)                      /* round 1 waits for check-ins (or a cancel) */
                     ippon_log_info("event %s: round 1 waits: fewer entrants checked in than a table", ev->id);

@@ -40,16 +40,22 @@ void gw_events_free(ippon_gateway *gw);
 
 /* the event's run (made on first use), or NULL when memory runs out */
 gw_event_run *gw_event_run_of(ippon_gateway *gw, const char *id);
+/* the event's run if it has one (a write's completion looks its event up), else NULL */
+gw_event_run *gw_event_run_find(ippon_gateway *gw, const char *id);
+
+/* the seats at one of ev's tables: its mode's players */
+int gw_event_players(const ippon_event_def *ev);
+/* whether entrant e is seated by the next round: registered and checked in */
+bool gw_event_entrant_plays(const ippon_event_entrant *e);
 
 /* ---- gateway_event_rounds.c ---- */
 
 enum { GW_EVENT_SEATING = 0, GW_EVENT_TRY_AGAIN = 1, GW_EVENT_TOO_FEW = 2 };
-/* seats round n + 1 of ev (rounds[0 … n) its rounds so far, due: when it was due, Unix ms) and
+/* seats round n + 1 of ev (n: its rounds so far; due: when it was due, Unix ms) and
    writes it; its tables start once written. GW_EVENT_SEATING: a write is in flight (run->busy);
    _TRY_AGAIN: not now (the database, memory, a seating that does not check: logged); _TOO_FEW:
    fewer entrants checked in and still in the event than a table needs */
-int gw_event_seat_round(ippon_gateway *gw, gw_event_run *run, const ippon_event_def *ev,
-                        const ippon_event_round *rounds, int n, int64_t due);
+int gw_event_seat_round(ippon_gateway *gw, gw_event_run *run, const ippon_event_def *ev, int n, int64_t due);
 /* starts the tables of round r of ev as written (a round found seated but not started after a
    restart too), tells the entrants here where they sit, and marks the round playing */
 void gw_event_start_round(ippon_gateway *gw, gw_event_run *run, const ippon_event_def *ev, const ippon_event_round *r);
