@@ -2,8 +2,9 @@
 // (1366×768) and Japanese (390×844): she registers from the event page (check-in is open, so
 // registering checks her in), waits there; at the event's time the server seats its one round
 // (src/server/EVENTS.md "The runner") and the page goes to her table by itself (event_seated);
-// she plays her match to its end beside three entrants playing over WebSocket; the event page
-// then shows the event finished and its standings, her own result among them as the stored
+// she plays her match to its end beside one entrant playing over WebSocket and two who never
+// came (bot stand-ins play their seats: four weak test players can draw hand after hand at real
+// clocks, past six minutes once); the event page then shows the event finished and its standings, her own result among them as the stored
 // match has it, and her entry her place and total. Screenshots: event-run-waiting-*, event-run-standings-* (LANG-WxH).
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
@@ -55,21 +56,21 @@ describe('an event run by the server, in the browser', () => {
       await page.locator('.entry-state', { hasText: WORDS[lang].registered }).waitFor();
       await screenshot(page, `event-run-waiting-${size}`);
 
-      // the three others register over REST and wait on their sockets, playing whatever comes
+      // the three others register over REST; one waits on its socket, playing whatever comes,
+      // the other two are not there when the round is seated
       const sockets = [];
       for (const o of others) {
         const reg = await api(port, 'POST', `/api/events/${id}/register`, { token: o.token });
         assert.equal(reg.status, 200, reg.raw);
-        sockets.push(await player(port, o.token));
       }
+      sockets.push(await player(port, others[0].token));
       const theirs = sockets.map((c) => playOverSocket(c));
       // if her play fails, the sockets close under their players: that is not a second failure
       for (const p of theirs) p.catch(() => {});
       try {
         // at its time the page goes to the table by itself, and she plays to the end
         await page.waitForURL(/#\/table$/, { timeout: 40_000 });
-        // one hand, but exhaustive draws go on at the same table at real clocks: a loaded machine's
-        // match ran 300 moves past 150 s once
+        // one hand, but exhaustive draws go on at the same table at real clocks
         await playToEnd(page, asks, { timeoutMs: 360_000 });
         await Promise.all(theirs);
         const seated = sockets[0].received.find((m) => m.type === 'event_seated');
@@ -80,6 +81,13 @@ describe('an event run by the server, in the browser', () => {
         const rec = await storedMatch(port, seated.match);
         const mine = rec.players.find((p) => p.user_id === ema.user.id);
         assert.ok(mine, 'she played the match of her seat');
+        const shown = await api(port, 'GET', `/api/events/${id}`);
+        const seats = shown.json.round_list[0].tables[0].seats;
+        const absent = new Set([others[1].user.id, others[2].user.id]);
+        assert.equal(seats.length, 4);
+        for (const s of seats) {
+          assert.equal(s.stand_in, absent.has(s.user.id), `${s.user.display_name}: a stand-in only for the absent`);
+        }
         await page.goto(`${env.site.url}/#/event/${id}`);
         await page.locator('h1 .event-status', { hasText: WORDS[lang].finished }).waitFor({ timeout: 15_000 });
         const rows = page.locator('.event-standings tbody tr');
