@@ -223,6 +223,16 @@ static const char PRESENCE_CLAIM[] = /* ARGV: prefix, user, node */
     "if before == ARGV[3] then return false end\n"
     "return before\n";
 
+static const char PRESENCE_OF[] = /* ARGV: prefix, users joined by ',' */
+    "local out = {}\n"
+    "for user in string.gmatch(ARGV[2], '[^,]+') do\n"
+    "  local node = redis.call('GET', ARGV[1]..'user:'..user)\n"
+    "  if node and (redis.call('EXISTS', ARGV[1]..'node:'..node) == 0\n"
+    "               or redis.call('EXISTS', ARGV[1]..'seat:'..user) == 1) then node = false end\n"
+    "  out[#out + 1] = node or ''\n"
+    "end\n"
+    "return out\n";
+
 static const char PRESENCE_RELEASE[] = /* ARGV: prefix, user, node */
     "local key = ARGV[1]..'user:'..ARGV[2]\n"
     "if redis.call('GET', key) ~= ARGV[3] then return 0 end\n"
@@ -523,6 +533,11 @@ void ippon_coord_table_lookup(ippon_coord *c, const char *table, ippon_coord_fn 
 void ippon_coord_presence_claim(ippon_coord *c, const char *user, ippon_coord_fn fn, void *ctx)
 {
     coord_eval(c, "presence claim", PRESENCE_CLAIM, 2, (const char *[]){user, c->node}, fn, ctx);
+}
+
+void ippon_coord_presence_of(ippon_coord *c, const char *users_csv, ippon_coord_fn fn, void *ctx)
+{
+    coord_eval(c, "presence of", PRESENCE_OF, 1, (const char *[]){users_csv}, fn, ctx);
 }
 
 void ippon_coord_presence_release(ippon_coord *c, const char *user, ippon_coord_fn fn, void *ctx)

@@ -133,6 +133,10 @@ void ippon_coord_lost_take(ippon_coord *c, const char *user, ippon_coord_fn fn, 
 void ippon_coord_presence_claim(ippon_coord *c, const char *user, ippon_coord_fn fn, void *ctx);
 /* user's socket here closed: number 1 if this node held its presence (now cleared), else 0 */
 void ippon_coord_presence_release(ippon_coord *c, const char *user, ippon_coord_fn fn, void *ctx);
+/* users_csv: user ids joined by ','. A list with an item per user: the node of its live socket, or
+   "" when it has none, when that node's lease has run out, or when the user is seated at a running
+   table (an event's runner seats only who is free to play: game/gateway_event_rounds.c) */
+void ippon_coord_presence_of(ippon_coord *c, const char *users_csv, ippon_coord_fn fn, void *ctx);
 
 /* ---- private rooms: each lives on the node that opened it ---- */
 

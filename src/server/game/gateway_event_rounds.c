@@ -29,10 +29,97 @@
 #include "store/pending_matches.h"
 #include "store/store_event_results.h"
 
-/* whether user_id can play a seat now: connected here and at no other table */
-static bool is_here(ippon_gateway *gw, const char *user_id)
+/* whether user_id is connected here and at no table */
+static bool is_local(ippon_gateway *gw, const char *user_id)
 {
     return ippon_strmap_get(gw->users, user_id) != NULL && !gw_table_of(gw, user_id);
+}
+
+/* the node of user_id's socket elsewhere in the cluster (free to play: the round's lookup), or NULL */
+static const char *elsewhere(const gw_event_run *run, const char *user_id)
+{
+    return run->elsewhere ? ippon_strmap_get(run->elsewhere, user_id) : NULL;
+}
+
+/* whether user_id can play a seat now: connected here or on another node, at no table */
+static bool is_here(ippon_gateway *gw, const gw_event_run *run, const char *user_id)
+{
+    return is_local(gw, user_id) || elsewhere(run, user_id);
+}
+
+/* ---- a cluster: where the entrants are connected ----------------------------------------------- */
+
+enum { ELSEWHERE_FRESH_MS = 5000 };
+
+/* one lookup in flight: the event, its round and the users asked about */
+typedef struct presence_lookup {
+    ippon_gateway *gw;
+    char event_id[IPPON_USER_ID_LEN + 1];
+    int round, n;
+    char users[][IPPON_USER_ID_LEN + 1];
+} presence_lookup;
+
+static void presence_found(void *arg, const char *const *nodes, int n)
+{
+    presence_lookup *p = arg;
+    ippon_gateway *gw = p->gw;
+    gw_event_run *run = gw->events ? ippon_strmap_get(gw->events, p->event_id) : NULL;
+    if (run) {
+        run->busy = false;
+        gw_event_forget_elsewhere(run);
+        if (!nodes) /* the cluster did not answer: who is not here gets a stand-in */
+            ippon_log_warn("event %s: round %d: the cluster did not say where the entrants are", p->event_id, p->round);
+        for (int i = 0; nodes && i < n && i < p->n; i++) {
+            if (!nodes[i][0])
+                continue;
+            char *node = strdup(nodes[i]);
+            if (!run->elsewhere)
+                run->elsewhere = ippon_strmap_new();
+            if (!node || !run->elsewhere || ippon_strmap_put(run->elsewhere, p->users[i], node) != 0)
+                free(node);
+        }
+        run->elsewhere_round = p->round;
+        run->elsewhere_at = gw_wall_ms(gw, gw_now(gw));
+        gw_events_look_soon(gw); /* the round is seated now */
+    }
+    free(p);
+}
+
+/* in a cluster, before round `round` is seated: asks where the entrants in (not connected here)
+   are; true while that answer is awaited (run->busy), false when the last one is fresh or there
+   is no cluster */
+static bool ask_where(ippon_gateway *gw, gw_event_run *run, const char *event_id, int round,
+                      const ippon_event_entrant *entrants, int n_entrants)
+{
+    if (!gw->has_mm || !gw->mm.presence_of)
+        return false;
+    int64_t now = gw_wall_ms(gw, gw_now(gw));
+    if (run->elsewhere_round == round && now - run->elsewhere_at <= ELSEWHERE_FRESH_MS)
+        return false;
+    presence_lookup *p = malloc(sizeof *p + (size_t)(n_entrants > 0 ? n_entrants : 1) * sizeof p->users[0]);
+    if (!p)
+        return false;
+    *p = (presence_lookup){.gw = gw, .round = round};
+    snprintf(p->event_id, sizeof p->event_id, "%s", event_id);
+    const char *users[IPPON_EVENT_MAX_ENTRANTS];
+    for (int i = 0; i < n_entrants && p->n < IPPON_EVENT_MAX_ENTRANTS; i++) {
+        const ippon_event_entrant *e = &entrants[i];
+        if (strcmp(e->status, "registered") != 0 || e->checked_in_at <= 0 || is_local(gw, e->user_id))
+            continue;
+        snprintf(p->users[p->n], sizeof p->users[0], "%s", e->user_id);
+        users[p->n] = p->users[p->n];
+        p->n++;
+    }
+    if (p->n == 0) { /* everyone is here (or nobody to ask about) */
+        free(p);
+        gw_event_forget_elsewhere(run);
+        run->elsewhere_round = round;
+        run->elsewhere_at = now;
+        return false;
+    }
+    run->busy = true;
+    gw->mm.presence_of(gw->mm.ctx, users, p->n, presence_found, p);
+    return true;
 }
 
 /* ---- seating ------------------------------------------------------------------------------------ */
@@ -103,8 +190,8 @@ static ippon_seating_rule seating_rule(const ippon_event_def *ev, int round)
 
 /* the seating as a round to write: tables with fresh match ids, stand-ins for the entrants not
    here, the byes; the duplicate walls' secret and first dealer. 0 or -1 (memory) */
-static int round_of_seating(ippon_gateway *gw, const ippon_event_def *ev, const seating_inputs *in,
-                            const ippon_seating *s, int round, ippon_event_round *r)
+static int round_of_seating(ippon_gateway *gw, const gw_event_run *run, const ippon_event_def *ev,
+                            const seating_inputs *in, const ippon_seating *s, int round, ippon_event_round *r)
 {
     int players = gw_event_players(ev);
     memset(r, 0, sizeof *r);
@@ -139,7 +226,7 @@ static int round_of_seating(ippon_gateway *gw, const ippon_event_def *ev, const 
                 continue; /* a filling bot: user_id "" */
             snprintf(tb->seats[seat].user_id, sizeof tb->seats[seat].user_id, "%s", e->user_id);
             snprintf(tb->seats[seat].display_name, sizeof tb->seats[seat].display_name, "%s", e->display_name);
-            tb->seats[seat].stand_in = !is_here(gw, e->user_id);
+            tb->seats[seat].stand_in = !is_here(gw, run, e->user_id);
         }
     }
     for (int b = 0; b < s->n_byes; b++) {
@@ -182,6 +269,10 @@ int gw_event_seat_round(ippon_gateway *gw, gw_event_run *run, const ippon_event_
         inputs_free(in);
         return GW_EVENT_TOO_FEW;
     }
+    if (ask_where(gw, run, ev->id, round, in->entrants, in->n_entrants)) {
+        inputs_free(in);
+        return GW_EVENT_SEATING;
+    }
     ippon_seating_input si = {.players = players, .rule = seating_rule(ev, round),
                               .fill = bots ? IPPON_FILL_BOTS : IPPON_FILL_BYES, .n = in->n, .ids = in->ids,
                               .total = in->total, .rank = in->rank, .met = in->met, .byes = in->byes};
@@ -192,7 +283,7 @@ int gw_event_seat_round(ippon_gateway *gw, gw_event_run *run, const ippon_event_
     ippon_event_round r = {0};
     if (!s || ippon_seat_round(&si, s) != 0 || !ippon_seating_check(&si, s, err, sizeof err)) {
         ippon_log_error("event %s: round %d cannot be seated: %s", ev->id, round, s ? err : "out of memory");
-    } else if (round_of_seating(gw, ev, in, s, round, &r) == 0) {
+    } else if (round_of_seating(gw, run, ev, in, s, round, &r) == 0) {
         ippon_round_write rw = {.kind = IPPON_RW_SEAT, .round = r, .done = seat_written, .ctx = gw->app};
         snprintf(rw.event_id, sizeof rw.event_id, "%s", ev->id);
         if (ippon_round_write_submit(gw->app->writer, &rw) == 0) {
@@ -229,8 +320,8 @@ static void stand_in_written(const ippon_round_write *rw, int rc, void *ctx)
 }
 
 /* starts table tb of round r: 0, or -1 (not started: a seat's player changed, memory) */
-static int start_table(ippon_gateway *gw, const ippon_event_def *ev, const ippon_event_round *r,
-                       const ippon_event_table *tb, const uint8_t *secret)
+static int start_table(ippon_gateway *gw, const gw_event_run *run, const ippon_event_def *ev,
+                       const ippon_event_round *r, const ippon_event_table *tb, const uint8_t *secret)
 {
     ippon_lobby_entry humans[4];
     int n = 0;
@@ -242,7 +333,7 @@ static int start_table(ippon_gateway *gw, const ippon_event_def *ev, const ippon
     for (int seat = 0; seat < tb->players; seat++) {
         const ippon_event_seat *es = &tb->seats[seat];
         bool stand_in = es->stand_in;
-        if (es->user_id[0] && !stand_in && !is_here(gw, es->user_id)) { /* gone since the seating */
+        if (es->user_id[0] && !stand_in && !is_here(gw, run, es->user_id)) { /* gone since the seating */
             stand_in = true;
             ippon_round_write rw = {.kind = IPPON_RW_STAND_IN, .round = {.round = r->round}, .table = tb->table,
                                     .seat = seat, .done = stand_in_written, .ctx = gw->app};
@@ -261,7 +352,15 @@ static int start_table(ippon_gateway *gw, const ippon_event_def *ev, const ippon
         snprintf(h->name, sizeof h->name, "%s", c && c->name[0] ? c->name : es->display_name);
         snprintf(h->addr, sizeof h->addr, "%s", c ? c->addr : "");
     }
-    return gw_start_table_with(gw, ippon_mode_of_players(tb->players), humans, n, &opt);
+    if (gw_start_table_with(gw, ippon_mode_of_players(tb->players), humans, n, &opt) != 0)
+        return -1;
+    for (int i = 0; i < n; i++) { /* an entrant on another node of the cluster is sent here */
+        bool connected_here = ippon_strmap_get(gw->users, humans[i].user_id) != NULL;
+        const char *node = connected_here ? NULL : elsewhere(run, humans[i].user_id);
+        if (node && gw->has_mm && gw->mm.seated_here)
+            gw->mm.seated_here(gw->mm.ctx, humans[i].user_id, node, tb->match_id);
+    }
+    return 0;
 }
 
 void gw_event_start_round(ippon_gateway *gw, gw_event_run *run, const ippon_event_def *ev, const ippon_event_round *r)
@@ -286,7 +385,7 @@ void gw_event_start_round(ippon_gateway *gw, gw_event_run *run, const ippon_even
             started++;
             continue;
         }
-        if (start_table(gw, ev, r, tb, walls) != 0) {
+        if (start_table(gw, run, ev, r, tb, walls) != 0) {
             ippon_log_error("event %s: round %d table %d could not start", ev->id, r->round, tb->table);
             continue;
         }

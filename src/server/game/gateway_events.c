@@ -39,10 +39,34 @@ void gw_events_start(ippon_gateway *gw)
     schedule_look(gw, LOOK_MS);
 }
 
+void gw_events_look_soon(ippon_gateway *gw)
+{
+    if (gw->events && gw->timers)
+        schedule_look(gw, 0);
+}
+
+static void free_value(void *ctx, const char *key, void *value)
+{
+    (void)ctx;
+    (void)key;
+    free(value);
+}
+
+void gw_event_forget_elsewhere(gw_event_run *run)
+{
+    if (run->elsewhere) {
+        ippon_strmap_each(run->elsewhere, free_value, NULL);
+        ippon_strmap_free(run->elsewhere);
+        run->elsewhere = NULL;
+    }
+    run->elsewhere_round = 0;
+}
+
 static void free_run(void *ctx, const char *key, void *value)
 {
     (void)ctx;
     (void)key;
+    gw_event_forget_elsewhere(value);
     free(value);
 }
 

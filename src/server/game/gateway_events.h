@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "base/mode.h"
+#include "base/strmap.h"
 #include "game/gateway.h"
 #include "store/store_event_rounds.h"
 #include "store/store_events.h"
@@ -24,12 +25,15 @@
 /* what the runner keeps of an event between its looks (nothing it could not read again) */
 typedef struct gw_event_run {
     char id[IPPON_USER_ID_LEN + 1];
-    bool busy;                /* a write of its is in flight */
+    bool busy;                /* a write of its, or a cluster lookup for it, is in flight */
     bool seen;                /* looked at since this server started (told is set) */
     int told;                 /* the last done round whose standings its entrants were sent */
     int64_t due_ms;           /* Unix ms the round being seated was due (the start delay's figure) */
     bool waiting;             /* round 1 waits for enough check-ins (logged once) */
     int started;              /* the last round whose tables this server started (0: none) */
+    ippon_strmap *elsewhere;  /* a cluster: entrant → the node of its socket (strdup'd), last lookup */
+    int elsewhere_round;      /* the round that lookup was for (0: none) */
+    int64_t elsewhere_at;     /* when it answered (Unix ms) */
     int missing_round;        /* the round missing_since is about */
     int64_t missing_since[IPPON_EVENT_MAX_TABLES + 1]; /* by table: first seen gone without a record */
 } gw_event_run;
@@ -37,6 +41,11 @@ typedef struct gw_event_run {
 /* the runner's look, once a second from ippon_gateway_attach until the gateway is freed */
 void gw_events_start(ippon_gateway *gw);
 void gw_events_free(ippon_gateway *gw);
+
+/* the next look at once (an answer the runner waited for has come) */
+void gw_events_look_soon(ippon_gateway *gw);
+/* forgets run's cluster lookup (elsewhere) */
+void gw_event_forget_elsewhere(gw_event_run *run);
 
 /* the event's run (made on first use), or NULL when memory runs out */
 gw_event_run *gw_event_run_of(ippon_gateway *gw, const char *id);

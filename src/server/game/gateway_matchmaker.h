@@ -47,6 +47,15 @@ typedef struct ippon_gateway_matchmaker {
        node does not have: the matchmaker sends it to the room's node
        (ippon_gateway_send_to_room) or refuses (ippon_gateway_room_refused) */
     void (*room_elsewhere)(void *ctx, const char *user_id, const char *code);
+    /* where users[0 … n) are connected in the cluster, for an event's round (gateway_event_rounds.c):
+       done(arg, nodes, n) later, once, nodes[i] the node of user i's live socket or "" (none, its
+       node's lease gone, or seated at a running table); nodes NULL when the cluster did not answer.
+       If the matchmaker is detached before the answer, done is not called and arg is free()d. */
+    void (*presence_of)(void *ctx, const char *const *users, int n,
+                        void (*done)(void *arg, const char *const *nodes, int n), void *arg);
+    /* user_id, connected to node `node`, was seated at table_id of this node by an event's round:
+       that node sends it here (the "move" message) */
+    void (*seated_here)(void *ctx, const char *user_id, const char *node, const char *table_id);
     /* whether a match that ends now may be stored as it ended (this node's lease is known to
        hold); false: a completed one is held back (ippon_gateway_release_held). NULL: always */
     bool (*results_sure)(void *ctx);

@@ -87,6 +87,19 @@ void mm_ignore(void *ctx, const ippon_coord_reply *r)
     free(a);
 }
 
+void mm_tell_seated(ippon_matchmaking *m, ippon_mode mode, const char *user_id, const char *node, const char *table)
+{
+    json_t *notice = json_pack("{s:s,s:s,s:s,s:s}", "type", "seated", "user", user_id, "node", mm_me(m), "table", table);
+    char *text = notice ? json_dumps(notice, JSON_COMPACT) : NULL;
+    json_decref(notice);
+    mm_ask *tell = text ? mm_ask_new(m, mode, user_id, table) : NULL;
+    if (tell)
+        ippon_coord_notify(m->coord, node, text, mm_ignore, tell);
+    else
+        ippon_log_warn("matchmaking: user %s could not be sent to table %s", user_id, table);
+    free(text);
+}
+
 /* ---- the queue ---- */
 
 static void joined_answer(void *ctx, const ippon_coord_reply *r)
@@ -202,14 +215,7 @@ static void taken(void *ctx, const ippon_coord_reply *r)
     for (int i = 0; i < n; i++) {
         if (!nodes[i][0] || strcmp(nodes[i], mm_me(m)) == 0)
             continue;
-        json_t *notice = json_pack("{s:s,s:s,s:s,s:s}", "type", "seated", "user", group[i].user_id, "node", mm_me(m),
-                                   "table", a->table);
-        char *text = notice ? json_dumps(notice, JSON_COMPACT) : NULL;
-        json_decref(notice);
-        mm_ask *tell = text ? mm_ask_new(m, a->mode, group[i].user_id, a->table) : NULL;
-        if (tell)
-            ippon_coord_notify(m->coord, nodes[i], text, mm_ignore, tell);
-        free(text);
+        mm_tell_seated(m, a->mode, group[i].user_id, nodes[i], a->table);
     }
     ippon_mode mode = a->mode;
     free(a);
@@ -513,7 +519,8 @@ ippon_matchmaking *ippon_matchmaking_start(ippon_gateway *gw, ippon_cluster *clu
         .ctx = m, .joined = mm_joined, .left = mm_left, .tick = mm_tick, .table_started = mm_table_started,
         .table_over = mm_table_over,
         .hello = mm_hello, .gone = mm_gone, .room_entered = mm_room_entered, .room_left = mm_room_left,
-        .room_elsewhere = mm_room_elsewhere, .results_sure = results_sure,
+        .room_elsewhere = mm_room_elsewhere, .presence_of = mm_presence_of, .seated_here = mm_seated_here,
+        .results_sure = results_sure,
     };
     ippon_gateway_set_matchmaker(gw, &hooks);
     schedule_check(m); /* once Redis is up: the tables the journal resumed */

@@ -1,6 +1,7 @@
 /*
  * matchmaking_internal.h — what the matchmaker's files share (matchmaking.c: queues, takes,
- * seats, presence; matchmaking_rooms.c: private rooms across the nodes): the matchmaker, and the
+ * seats, presence; matchmaking_rooms.c: private rooms across the nodes; matchmaking_events.c:
+ * events' entrants across the nodes): the matchmaker, and the
  * note every request to Redis carries. Not a public header: everything else uses matchmaking.h.
  */
 #ifndef IPPON_SERVER_MATCHMAKING_INTERNAL_H
@@ -47,6 +48,9 @@ mm_ask *mm_ask_new(ippon_matchmaking *m, ippon_mode mode, const char *user, cons
 ippon_matchmaking *mm_ask_done(mm_ask *a);
 /* an answer nobody waits for (a failure is logged); frees the note */
 void mm_ignore(void *ctx, const ippon_coord_reply *r);
+/* tells node (by its notice) that user_id, connected there, is seated at table of this node: that
+   node sends the user here ("move", reason match_found) */
+void mm_tell_seated(ippon_matchmaking *m, ippon_mode mode, const char *user_id, const char *node, const char *table);
 
 /* ---- matchmaking_rooms.c: the gateway's room hooks (gateway_matchmaker.h), and a hello's room ---- */
 
@@ -55,5 +59,11 @@ void mm_room_left(void *ctx, const char *code, const char *const *users, int n, 
 void mm_room_elsewhere(void *ctx, const char *user_id, const char *code);
 /* a hello from user_id (in no room here): the room it belongs to elsewhere, or was sent here to join */
 void mm_room_hello(ippon_matchmaking *m, const char *user_id);
+
+/* ---- matchmaking_events.c: the gateway's event hooks (gateway_matchmaker.h) ---- */
+
+void mm_presence_of(void *ctx, const char *const *users, int n,
+                    void (*done)(void *arg, const char *const *nodes, int n), void *arg);
+void mm_seated_here(void *ctx, const char *user_id, const char *node, const char *table_id);
 
 #endif
