@@ -88,6 +88,8 @@ static const config_key config_keys[] = {
     /* events (src/server/EVENTS.md): a club organiser's limits */
     {"event_club_open", CONFIG_INT, offsetof(ippon_config, event_club_open), 1, 1000, "3", 0, 0, NULL},
     {"event_club_per_day", CONFIG_INT, offsetof(ippon_config, event_club_per_day), 1, 1000, "5", 0, 0, NULL},
+    /* ... and how long an entrant may be away from its event table before a bot stand-in takes it */
+    {"event_away_s", CONFIG_INT, offsetof(ippon_config, event_away_s), 5, 3600, "60", 0, 0, NULL},
     {"signups_per_address", CONFIG_INT, offsetof(ippon_config, signups_per_address), 1, 1000000,
      "10", 0, 0, NULL},
     {"time_scale", CONFIG_NUMBER, offsetof(ippon_config, time_scale), 0, 0, "1", 0.001, 100, NULL},

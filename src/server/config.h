@@ -80,6 +80,7 @@ typedef struct ippon_config {
     int leaderboard_min_games;   /* games a player needs to appear on a leaderboard */
     int event_club_open;         /* club events a user may organise that are not finished (EVENTS.md) */
     int event_club_per_day;      /* club events a user may make in 24 hours */
+    int event_away_s;            /* an entrant away from its event table this long: a bot stand-in plays on */
     int season_months;           /* the point-sum board's season: 1, 2, 3, 4, 6 or 12 months (base/season.h) */
     /* the clock (before time_scale) and the service; an admin can change these live (admin_settings.h) */
     int clock_move_ms;           /* each decision's own time */

@@ -499,6 +499,93 @@ static void journal_3p(void **state)
     assert_true(cov.restores >= 20 && cov.views >= 4 && cov.plays >= 4 && cov.between >= 20);
 }
 
+/* a bot stand-in takes a person's seat mid-hand while it is asked (an event's organiser removed
+   the entrant): the bot answers within its delay instead of the clock running on, the person is
+   seated no more and sent nothing more, the other person is told; the journal says so, and a table
+   restored from it has the bot in that seat; the match plays on to its end */
+static void stand_in(void **state)
+{
+    (void)state;
+    played p;
+    played_init(&p);
+    const ippon_rules *rules = ippon_rules_preset("yonma");
+    ippon_seat_player seats[4];
+    memset(seats, 0, sizeof seats);
+    for (int s = 0; s < 4; s++) {
+        snprintf(seats[s].name, sizeof seats[s].name, "p%d", s);
+        if (s < 2)
+            snprintf(seats[s].user_id, sizeof seats[s].user_id, "stand-in-user-%d", s);
+        else
+            seats[s].bot = true;
+    }
+    ippon_table_hooks hooks = hooks_of(&p, true);
+    p.now = 1000;
+    p.t = ippon_table_new("stand-in-test", rules, seats, false, &settings, &hooks, p.now);
+    assert_non_null(p.t);
+    size_t answered[4] = {0};
+    int asks[4] = {0};
+    int64_t due[4] = {-1, -1, -1, -1};
+    size_t seen = 0;
+    const json_t *ask = NULL;
+    for (int guard = 0; guard < 100000 && !p.finished; guard++) { /* into the hand, seat 1 asked */
+        assert_true(step(&p, answered, asks, due));
+        seen = answered[1];
+        ask = json_array_size(p.journal) >= 12 ? pending_ask(&p, 1, &seen) : NULL;
+        if (ask)
+            break;
+    }
+    assert_non_null(ask);
+    assert_int_equal(ippon_table_seat_of(p.t, "stand-in-user-1"), 1);
+    json_t *stale = json_pack("{s:s,s:O,s:O}", "type", "act", "seq", json_object_get(ask, "seq"), "action",
+                              json_array_get(json_object_get(ask, "options"), 0));
+    size_t to_seat0 = json_array_size(p.out.msgs[0]), to_seat1 = json_array_size(p.out.msgs[1]);
+
+    assert_int_equal(ippon_table_stand_in(p.t, 1, p.now), 0);
+    assert_int_equal(ippon_table_stand_in(p.t, 1, p.now), -1); /* a bot's seat already */
+    assert_int_equal(ippon_table_stand_in(p.t, 2, p.now), -1); /* a bot's from the start */
+    assert_int_equal(ippon_table_seat_of(p.t, "stand-in-user-1"), -1);
+    assert_true(ippon_table_player_at(p.t, 1)->bot);
+    json_t *last = json_array_get(p.journal, json_array_size(p.journal) - 1);
+    assert_string_equal(json_string_value(json_object_get(last, "k")), "stand_in");
+    assert_int_equal(json_integer_value(json_object_get(last, "seat")), 1);
+    assert_int_equal(json_array_size(p.out.msgs[0]), to_seat0 + 1);
+    json_t *told = json_array_get(p.out.msgs[0], to_seat0);
+    assert_string_equal(type_of(told), "stand_in");
+    assert_int_equal(json_integer_value(json_object_get(told, "seat")), 1);
+    /* the decision is the bot's, within its delay, not the clock's */
+    int64_t wake = ippon_table_next_wakeup(p.t);
+    assert_true(wake >= 0 && wake <= p.now + BOT_DELAY);
+    const char *code = NULL;
+    char err[200];
+    assert_int_equal(ippon_table_act(p.t, 1, stale, p.now, &code, err, sizeof err), -1);
+    assert_string_equal(code, "not_your_turn");
+    json_decref(stale);
+
+    /* restored from here: seat 1 is the bot's, and the table plays on without anyone answering it */
+    played r;
+    played_init(&r);
+    restore_prefix(&p, json_array_size(p.journal), &r, p.now + 60000);
+    assert_true(ippon_table_player_at(r.t, 1)->bot);
+    assert_int_equal(ippon_table_seat_of(r.t, "stand-in-user-1"), -1);
+    ippon_table_resume(r.t, 0, -1000, r.now);
+    size_t ra[4] = {0};
+    int rasks[4] = {0};
+    int64_t rdue[4] = {-1, -1, -1, -1};
+    for (int guard = 0; guard < 200000 && !r.finished && step(&r, ra, rasks, rdue); guard++)
+        ;
+    assert_int_equal(r.finished, 1);
+    assert_int_equal(json_array_size(r.out.msgs[1]), 0);
+    played_free(&r);
+
+    /* the original plays on to its end; the person stood down is sent nothing more */
+    for (int guard = 0; guard < 200000 && !p.finished && step(&p, answered, asks, due); guard++)
+        ;
+    assert_int_equal(p.finished, 1);
+    assert_int_equal(json_array_size(p.out.msgs[1]), to_seat1);
+    check_restored_now(&p); /* the whole journal, stand-in and all: the same finished match */
+    played_free(&p);
+}
+
 /* journals that are not a table's are refused with a reason, and nothing is handed over */
 static void refused(void **state)
 {
@@ -628,6 +715,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(journal_4p),
         cmocka_unit_test(journal_3p),
+        cmocka_unit_test(stand_in),
         cmocka_unit_test(refused),
         cmocka_unit_test(proofs),
     };

@@ -29,6 +29,7 @@ export function newGame(found) {
     ranked: !!found.ranked,
     practice: !found.ranked && !!found.practice,
     private: !!found.private, // a friends' table (PROTOCOL.md, "Private tables"): called private, never practice
+    event: !!found.event, // an event's table: never left (the clock plays for an absent player)
     room: found.room || null, // its room, for playing again: { code, host: { user_id, name } }
     numbers, // { start_points, riichi_stick, honba_ron, honba_tsumo, wall_tiles, live_tiles } (PROTOCOL.md)
     names: (found.seats || []).map((s) => s.name),
@@ -261,6 +262,7 @@ export function applyView(g, v) {
   g.bots = v.names.map((s) => s.bot);
   g.ais = v.names.map((s) => !!s.ai);
   g.ranked = v.ranked;
+  g.event = !!v.event;
   g.live = v.live;
   g.dora = [...v.dora];
   g.commitment = v.commitment;

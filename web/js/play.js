@@ -359,6 +359,13 @@ function receive(msg) {
       notice('notice.timeout');
       changed('game');
       break;
+    case 'stand_in': // the organiser removed an entrant at our event table: a bot plays its seat
+      if (play.game && play.game.table === msg.table) {
+        play.game.bots[msg.seat] = true;
+        notice('notice.stand_in', { name: play.game.names[msg.seat] || '' });
+        changed('game');
+      }
+      break;
     case 'table_closed':
       localStorage.removeItem(MATCH_KEY);
       if (play.game && play.leaving === play.game.table) { // we left it: back to the lobby

@@ -1,7 +1,7 @@
 // tablemenu.js — during a match the site header gives way to the table; this small menu button
 // in the table's corner keeps the site's places and the language switch one tap away. Leaving
 // the page does not leave the match: the clock plays for you until you come back (the menu says
-// so). Only a practice table (not ranked, not private, nobody else at it but bots) can be left
+// so). Only a practice table (not ranked, not private, not an event's, nobody else at it but bots) can be left
 // for good: "Leave this table" asks first, in a dialog of the page, since it forfeits the match
 // (PROTOCOL.md, "Leaving a practice table").
 import { h, replace } from './dom.js';
@@ -11,7 +11,7 @@ import { trapFocus } from './dialog.js';
 
 /** may the player leave this table (forfeiting it)? a running practice table only */
 export function leavable(g) {
-  return !!g && !g.ranked && !g.private && !g.end && !g.closed && !g.gone && g.bots.filter((bot) => !bot).length === 1;
+  return !!g && !g.ranked && !g.private && !g.event && !g.end && !g.closed && !g.gone && g.bots.filter((bot) => !bot).length === 1;
 }
 
 /** the confirm over the whole table (beside the table's other dialogs); its cancel (and Escape)

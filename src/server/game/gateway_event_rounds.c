@@ -319,6 +319,17 @@ static void stand_in_written(const ippon_round_write *rw, int rc, void *ctx)
                        rw->round.round, rw->table, rw->seat, rc);
 }
 
+/* records that a stand-in plays seat `seat` of table `table` in round `round` */
+static void write_stand_in(ippon_gateway *gw, const ippon_event_def *ev, int round, int table, int seat)
+{
+    ippon_round_write rw = {.kind = IPPON_RW_STAND_IN, .round = {.round = round}, .table = table, .seat = seat,
+                            .done = stand_in_written, .ctx = gw->app};
+    snprintf(rw.event_id, sizeof rw.event_id, "%s", ev->id);
+    if (ippon_round_write_submit(gw->app->writer, &rw) != 0)
+        ippon_log_warn("event %s: round %d table %d seat %d: a stand-in could not be recorded", ev->id, round, table,
+                       seat);
+}
+
 /* starts table tb of round r: 0, or -1 (not started: a seat's player changed, memory) */
 static int start_table(ippon_gateway *gw, const gw_event_run *run, const ippon_event_def *ev,
                        const ippon_event_round *r, const ippon_event_table *tb, const uint8_t *secret)
@@ -329,17 +340,13 @@ static int start_table(ippon_gateway *gw, const gw_event_run *run, const ippon_e
                             .no_spectators = !ev->spectators,
                             .watch_delay_ms = (int64_t)ev->watch_delay_s * 1000,
                             .secret = secret, .first_dealer = r->first_dealer,
-                            .no_contributions = secret != NULL, .id = tb->match_id};
+                            .no_contributions = secret != NULL, .event_table = true, .id = tb->match_id};
     for (int seat = 0; seat < tb->players; seat++) {
         const ippon_event_seat *es = &tb->seats[seat];
         bool stand_in = es->stand_in;
         if (es->user_id[0] && !stand_in && !is_here(gw, run, es->user_id)) { /* gone since the seating */
             stand_in = true;
-            ippon_round_write rw = {.kind = IPPON_RW_STAND_IN, .round = {.round = r->round}, .table = tb->table,
-                                    .seat = seat, .done = stand_in_written, .ctx = gw->app};
-            snprintf(rw.event_id, sizeof rw.event_id, "%s", ev->id);
-            if (ippon_round_write_submit(gw->app->writer, &rw) != 0)
-                ippon_log_warn("event %s: a stand-in could not be recorded", ev->id);
+            write_stand_in(gw, ev, r->round, tb->table, seat);
         }
         if (!es->user_id[0] || stand_in) {
             opt.bot_seats |= 1u << seat;
@@ -459,6 +466,58 @@ void gw_event_void_lost(ippon_gateway *gw, gw_event_run *run, const ippon_event_
         if (ippon_round_write_submit(gw->app->writer, &rw) != 0)
             ippon_log_warn("event %s: round %d table %d's void could not be queued", ev->id, r->round, tb->table);
     }
+}
+
+/* the status of user_id's entry among es[0 … n), or "" */
+static const char *entry_status(const ippon_event_entrant *es, int n, const char *user_id)
+{
+    for (int i = 0; i < n; i++)
+        if (strcmp(es[i].user_id, user_id) == 0)
+            return es[i].status;
+    return "";
+}
+
+void gw_event_stand_ins(ippon_gateway *gw, gw_event_run *run, const ippon_event_def *ev, const ippon_event_round *r,
+                        int64_t now)
+{
+    if (run->away_round != r->round) {
+        run->away_round = r->round;
+        memset(run->away_since, 0, sizeof run->away_since);
+    }
+    bool here = false; /* only the node running a table hands its seats over */
+    for (int t = 0; t < r->n_tables && !here; t++)
+        here = !r->tables[t].done && r->tables[t].match_id[0] && gw_table_by_id(gw, r->tables[t].match_id);
+    ippon_event_entrant *es = NULL;
+    int n = 0;
+    if (!here || ippon_store_event_entrants(gw->app->store, ev->id, &es, &n) != 0)
+        return;
+    int64_t away_ms = (int64_t)gw->app->config->event_away_s * 1000;
+    for (int t = 0; t < r->n_tables && t < IPPON_EVENT_MAX_TABLES; t++) {
+        const ippon_event_table *tb = &r->tables[t];
+        struct gw_table *gt = tb->done || !tb->match_id[0] ? NULL : gw_table_by_id(gw, tb->match_id);
+        for (int seat = 0; gt && seat < tb->players && seat < 4; seat++) {
+            const ippon_event_seat *st = &tb->seats[seat];
+            int64_t *since = &run->away_since[t][seat];
+            const char *why = NULL;
+            if (!st->user_id[0] || st->stand_in)
+                continue;
+            bool removed = strcmp(entry_status(es, n, st->user_id), "removed") == 0;
+            if (removed)
+                why = "the organiser removed you from the event: a bot plays your seat to the end";
+            else if (ippon_strmap_get(gw->users, st->user_id))
+                *since = 0;
+            else if (!*since)
+                *since = now;
+            else if (now - *since >= away_ms)
+                why = "you were away too long: a bot plays your seat to the end of this match";
+            if (!why || gw_table_stand_in(gw, gt, st->user_id, why) != 0)
+                continue; /* here, or handed over already (its record on the way) */
+            ippon_log_info("event %s: round %d table %d: a stand-in plays the seat of %s (%s)", ev->id, r->round,
+                           tb->table, st->user_id, removed ? "removed" : "away");
+            write_stand_in(gw, ev, r->round, tb->table, seat);
+        }
+    }
+    free(es);
 }
 
 /* ---- messages ----------------------------------------------------------------------------------- */

@@ -266,8 +266,10 @@ static void look_live(ippon_gateway *gw, gw_event_run *run, const ippon_event_de
     if (last && last->status == IPPON_ROUND_SEATED && ev->status == IPPON_EVENT_RUNNING && !gw->app->cluster)
         gw_event_start_round(gw, run, ev, last); /* written, never started: the server stopped between (in a
                                                     cluster the node that wrote it may be starting it now) */
-    else if (last && last->status == IPPON_ROUND_PLAYING)
+    else if (last && last->status == IPPON_ROUND_PLAYING) {
+        gw_event_stand_ins(gw, run, ev, last, now);
         gw_event_void_lost(gw, run, ev, last, now);
+    }
     else if (last && last->status == IPPON_ROUND_DONE && run->told < last->round) {
         run->told = last->round;
         gw_event_tell_standings(gw, ev, last->round, last->round < ev->rounds ? next_due(ev, last) : -1);

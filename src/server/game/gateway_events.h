@@ -36,6 +36,9 @@ typedef struct gw_event_run {
     int64_t elsewhere_at;     /* when it answered (Unix ms) */
     int missing_round;        /* the round missing_since is about */
     int64_t missing_since[IPPON_EVENT_MAX_TABLES + 1]; /* by table: first seen gone without a record */
+    int away_round;           /* the round away_since is about */
+    int64_t away_since[IPPON_EVENT_MAX_TABLES][4]; /* by table and seat: its player first seen not
+                                                      connected (0: connected) */
 } gw_event_run;
 
 /* the runner's look, once a second from ippon_gateway_attach until the gateway is freed */
@@ -68,6 +71,11 @@ int gw_event_seat_round(ippon_gateway *gw, gw_event_run *run, const ippon_event_
 /* starts the tables of round r of ev as written (a round found seated but not started after a
    restart too), tells the entrants here where they sit, and marks the round playing */
 void gw_event_start_round(ippon_gateway *gw, gw_event_run *run, const ippon_event_def *ev, const ippon_event_round *r);
+/* round r is playing: a person's seat at a table of this node is handed to a bot stand-in
+   (gw_table_stand_in) and recorded as a stand-in's when the organiser removed its entrant, or when
+   its player has not been connected here for the config's event_away_s */
+void gw_event_stand_ins(ippon_gateway *gw, gw_event_run *run, const ippon_event_def *ev, const ippon_event_round *r,
+                        int64_t now);
 /* a playing round r of ev: a table whose match is gone from this server without a record for
    GW_EVENT_VOID_AFTER_MS is made void, so the round ends without it (EVENTS.md "The runner") */
 enum { GW_EVENT_VOID_AFTER_MS = 30000 };

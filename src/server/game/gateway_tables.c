@@ -329,6 +329,7 @@ static int start_table(ippon_gateway *gw, ippon_mode mode, const ippon_lobby_ent
     ts.clock.refill_ms *= opt->clock_factor;
     ts.private_match = opt->private_match;
     ts.no_spectators = opt->no_spectators;
+    ts.event_table = opt->event_table;
     ts.watch_delay_ms = opt->watch_delay_ms;
     ts.secret = opt->secret;
     ts.first_dealer = opt->first_dealer;
@@ -487,11 +488,32 @@ void gw_leave(ippon_gateway *gw, ippon_conn *c)
         return;
     }
     const char *humans[IPPON_MAX_PLAYERS];
-    if (ippon_table_ranked(gt->t) || ippon_table_settings_of(gt->t)->private_match || gw_table_humans(gt->t, humans) != 1) {
+    const ippon_table_settings *set = ippon_table_settings_of(gt->t);
+    if (set->event_table) {
+        gw_bad(gw, c, "may_not_leave", "an event's table may not be left: the clock plays for you until you come back");
+        return;
+    }
+    if (ippon_table_ranked(gt->t) || set->private_match || gw_table_humans(gt->t, humans) != 1) {
         gw_bad(gw, c, "may_not_leave", "only a practice table may be left: here the clock plays for you until you come back");
         return;
     }
     gw_table_close(gw, gt, "you left the table: the match is forfeited");
+}
+
+int gw_table_stand_in(ippon_gateway *gw, struct gw_table *gt, const char *user_id, const char *why)
+{
+    int seat = gt->dead ? -1 : ippon_table_seat_of(gt->t, user_id);
+    if (seat < 0 || ippon_table_stand_in(gt->t, seat, gw_now(gw)) != 0)
+        return -1;
+    if (gw_table_of(gw, user_id) == gt)
+        ippon_strmap_remove(gw->seated, user_id);
+    if (gw->has_mm) /* the cluster frees the seat: the user may queue again */
+        gw->mm.table_over(gw->mm.ctx, ippon_table_id(gt->t), &user_id, 1);
+    ippon_conn *c = gw_conn_of(gw, user_id);
+    if (c && !c->closing)
+        gw_send(gw, c, json_pack("{s:s,s:s,s:s}", "type", "table_closed", "table", ippon_table_id(gt->t), "reason", why));
+    schedule(gt); /* a decision the seat was asked is the bot's now */
+    return 0;
 }
 
 int ippon_gateway_running_tables(const ippon_gateway *gw) { return (int)(gw->n_tables - gw->n_dead_tables); }

@@ -31,6 +31,7 @@ typedef struct gw_table_options {
     unsigned bot_seats;     /* an event's table (gateway_events.c): the seats bots play (bit s: seat s),
                                the humans given in the others, in order; 0: bots after the humans */
     bool no_contributions;  /* the walls come from the secret alone (an event's duplicate walls) */
+    bool event_table;       /* an event's table: never left (gw_leave) */
     const char *id;         /* the table's and its match's id (32 hex); NULL: a new one */
 } gw_table_options;
 
@@ -90,6 +91,9 @@ void gw_table_reschedule(struct gw_table *gt);
 void gw_tables_arm(ippon_gateway *gw);
 /* ends a running table without a result (an admin closing it: gateway_live.c) and frees it soon */
 void gw_table_close(ippon_gateway *gw, struct gw_table *gt, const char *reason);
+/* a bot stand-in plays user_id's seat at gt to the match's end (ippon_table_stand_in); the user,
+   seated nowhere now, is told table_closed with `why`. 0, or -1: not a person seated there */
+int gw_table_stand_in(ippon_gateway *gw, struct gw_table *gt, const char *user_id, const char *why);
 /* every table freed (the finished matches not yet written are written first) */
 void gw_tables_free(ippon_gateway *gw);
 

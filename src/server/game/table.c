@@ -770,13 +770,13 @@ static json_t *open_record(const ippon_table *t)
                                                  t->seats[s].name, "bot", t->seats[s].bot, "mjai",
                                                  t->seats[s].mjai));
     const ippon_clock_rules *c = &t->set.clock;
-    json_t *rec = json_pack("{s:s,s:s,s:s,s:o,s:b,s:i,s:o,s:{s:I,s:I,s:I,s:I},s:b,s:b,s:I}", "k", "open", "id", t->id,
+    json_t *rec = json_pack("{s:s,s:s,s:s,s:o,s:b,s:i,s:o,s:{s:I,s:I,s:I,s:I},s:b,s:b,s:I,s:b}", "k", "open", "id", t->id,
                      "rules", t->rules.name, "players", players, "ranked", t->ranked, "first_dealer",
                      t->first_dealer, "secret", hex_json(t->secret, sizeof t->secret), "clock", "move_ms",
                      (json_int_t)c->move_ms, "bank_ms", (json_int_t)c->bank_ms, "refill_ms",
                      (json_int_t)c->refill_ms, "grace_ms", (json_int_t)c->grace_ms, "private",
                      t->set.private_match, "no_spectators", t->set.no_spectators, "watch_delay_ms",
-                     (json_int_t)t->set.watch_delay_ms);
+                     (json_int_t)t->set.watch_delay_ms, "event", t->set.event_table);
     if (rec && t->set.ladder.set_id[0])
         json_object_set_new(rec, "ladder", ippon_match_ladder_json(&t->set.ladder));
     return rec;
@@ -787,9 +787,9 @@ static json_t *open_record(const ippon_table *t)
 static json_t *match_found(const ippon_table *t, int seat)
 {
     json_t *seats = names_json(t);
-    return json_pack("{s:s,s:s,s:s,s:i,s:b,s:b,s:o,s:o,s:{s:o,s:I}}", "type", "match_found", "table", t->id, "mode",
+    return json_pack("{s:s,s:s,s:s,s:i,s:b,s:b,s:b,s:o,s:o,s:{s:o,s:I}}", "type", "match_found", "table", t->id, "mode",
                      ippon_mode_name(ippon_mode_of_players(t->players)), "seat", seat, "ranked", t->ranked, "private",
-                     t->set.private_match, "seats",
+                     t->set.private_match, "event", t->set.event_table, "seats",
                      seats, "numbers", ippon_proto_numbers(&t->rules), "fairness", "commitment",
                      secret_commitment_json(t), "contribute_ms",
                      (json_int_t)(t->contributions_end >= 0 ? t->set.contribution_ms : 0));
@@ -972,6 +972,17 @@ static void replay_until(ippon_table *t, int64_t at)
     }
 }
 
+/* the seat becomes a bot's from now on: a decision it was asked is the bot's to make */
+static void hand_to_bot(ippon_table *t, int seat, int64_t now)
+{
+    t->seats[seat].bot = true;
+    t->back[seat] = true; /* a restored table's hold does not wait for it */
+    if (t->asked[seat]) {
+        ippon_clock_stop(&t->clock, seat, now);
+        t->bot_due[seat] = now + t->set.bot_delay_ms;
+    }
+}
+
 /* replays one record after "open": 0, or -1 with err */
 static int replay_record(ippon_table *t, const json_t *rec, int64_t at, char *err, size_t errlen)
 {
@@ -1034,6 +1045,16 @@ static int replay_record(ippon_table *t, const json_t *rec, int64_t at, char *er
         take_contribution(t, (int)json_integer_value(seat), bytes, at);
         return 0;
     }
+    if (!strcmp(kind, "stand_in")) {
+        const json_t *seat = json_object_get(rec, "seat");
+        if (!json_is_integer(seat) || json_integer_value(seat) < 0 || json_integer_value(seat) >= t->players ||
+            t->seats[json_integer_value(seat)].bot || t->seats[json_integer_value(seat)].mjai) {
+            snprintf(err, errlen, "stand_in: seat: not a person's seat of this table");
+            return -1;
+        }
+        hand_to_bot(t, (int)json_integer_value(seat), at);
+        return 0;
+    }
     if (!strcmp(kind, "close")) {
         const char *reason = json_string_value(json_object_get(rec, "reason"));
         ippon_table_abandon(t, reason ? reason : "closed", at);
@@ -1076,6 +1097,7 @@ ippon_table *ippon_table_restore(const json_t *records, const ippon_table_settin
         return NULL;
     }
     own.no_spectators = json_is_true(json_object_get(open, "no_spectators"));
+    own.event_table = json_is_true(json_object_get(open, "event"));
     if (json_is_integer(json_object_get(open, "watch_delay_ms")))
         own.watch_delay_ms = json_integer_value(json_object_get(open, "watch_delay_ms"));
     ippon_table *t = table_alloc(id, rules, players, json_is_true(json_object_get(open, "ranked")), &own, hooks,
@@ -1203,6 +1225,11 @@ int ippon_table_act(ippon_table *t, int seat, const json_t *msg, int64_t now, co
     if (t->over) {
         *code = "match_over";
         snprintf(err, cap, "the match is over");
+        return -1;
+    }
+    if (t->seats[seat].bot) { /* a stand-in's seat now (ippon_table_stand_in) */
+        *code = "not_your_turn";
+        snprintf(err, cap, "a bot plays this seat");
         return -1;
     }
     if (!ippon_match_waiting_for(t->m, seat) || !t->asked[seat]) {
@@ -1388,6 +1415,7 @@ static void send_view(ippon_table *t, int seat, int64_t now)
     json_object_set_new(view, "names", names_json(t));
     json_object_set_new(view, "ranked", json_boolean(t->ranked));
     json_object_set_new(view, "private", json_boolean(t->set.private_match));
+    json_object_set_new(view, "event", json_boolean(t->set.event_table));
     json_object_set_new(view, "commitment", hex_json(t->commitment, sizeof t->commitment));
     if (t->has_secret) /* contributions: null while the table still waits for them */
         json_object_set_new(view, "fairness",
@@ -1453,6 +1481,18 @@ json_t *ippon_table_public_view(const ippon_table *t, int64_t now)
     json_object_set_new(view, "ranked", json_boolean(t->ranked));
     json_object_set_new(view, "running_ms", json_integer((json_int_t)(now - t->started_ms)));
     return view;
+}
+
+int ippon_table_stand_in(ippon_table *t, int seat, int64_t now)
+{
+    if (t->over || seat < 0 || seat >= t->players || t->seats[seat].bot || t->seats[seat].mjai)
+        return -1;
+    journal(t, json_pack("{s:s,s:i}", "k", "stand_in", "seat", seat), now);
+    hand_to_bot(t, seat, now);
+    for (int s = 0; s < t->players; s++)
+        if (s != seat)
+            send_to(t, s, json_pack("{s:s,s:s,s:i}", "type", "stand_in", "table", t->id, "seat", seat));
+    return 0;
 }
 
 void ippon_table_abandon(ippon_table *t, const char *reason, int64_t now)

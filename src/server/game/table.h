@@ -41,6 +41,7 @@ typedef struct ippon_table_settings {
                                  (not scaled: a network round trip); 0: no contributions taken */
     bool private_match;       /* a friends' table (gateway_rooms.c): never ranked, stored as private */
     bool no_spectators;       /* nobody may watch it (its host said so) */
+    bool event_table;         /* an event's table (gateway_event_rounds.c): never left, never ranked */
     int64_t watch_delay_ms;   /* how late spectators see it; < 0: the server's spectate_delay_s */
     int64_t resume_hold_ms;   /* a restored table stands still this long before its bots, clocks
                                  and call window go on (not scaled): the players reconnect first,
@@ -117,6 +118,7 @@ void ippon_table_mjai_back(ippon_table *t, int seat, int64_t now);
  *                                                      discard of the drawn tile says "tsumogiri"),
  *                                                      with every seat's bank after it
  *   {"k":"close","at","reason"}                        ended without a result (ippon_table_abandon)
+ *   {"k":"stand_in","at","seat"}                       a bot plays the seat from here (ippon_table_stand_in)
  *
  * "at" is the table's time (ms). ippon_table_restore replays such a list through the rules core
  * and gives the same table: the same seats, hands, event numbers per seat (what a reconnecting
@@ -204,6 +206,16 @@ void ippon_table_resume(ippon_table *t, int seat, long last_seen, int64_t now);
 
 /* the table as a spectator or an admin sees it (public information only) */
 json_t *ippon_table_public_view(const ippon_table *t, int64_t now);
+
+/*
+ * A bot stand-in plays the person's seat `seat` from now to the match's end (an event's organiser
+ * removed its entrant: src/server/EVENTS.md): journaled ({"k":"stand_in","at","seat"}); a
+ * decision the seat was asked is the bot's; the seat's user is no longer seated here
+ * (ippon_table_seat_of) and is sent nothing more; the other seats are told
+ * {"type":"stand_in","table","seat"} (PROTOCOL.md). 0, or -1: the match is over, or the seat is
+ * already a bot's or an AI's.
+ */
+int ippon_table_stand_in(ippon_table *t, int seat, int64_t now);
 
 /* ends the match without a result (an admin closing a stuck table, shutdown) */
 void ippon_table_abandon(ippon_table *t, const char *reason, int64_t now);

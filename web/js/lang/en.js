@@ -658,6 +658,7 @@ export default {
   'menu.leave_text': 'Leaving forfeits this practice match: it ends now without a result and the bots stop playing. It is not ranked, so nothing changes on the leaderboard.',
   'menu.leave_confirm': 'Leave and forfeit',
   'menu.leave_cancel': 'Keep playing',
+  'notice.stand_in': 'The organiser removed {name} from the event: a bot plays that seat from here.',
   'notice.forfeited': 'You left the practice table: the match was forfeited.',
   'table.private': 'Private (not ranked)',
   'result.private_not_ranked': 'Private matches do not count on the leaderboard.',

@@ -646,6 +646,7 @@ export default {
   'menu.leave_text': '離れるとこの練習対局は放棄となり、結果なしで今すぐ終了します（ボットも打つのをやめます）。ランキング対象外なので、ランキングは変わりません。',
   'menu.leave_confirm': '放棄して離れる',
   'menu.leave_cancel': '対局を続ける',
+  'notice.stand_in': '主催者が{name}さんを大会から除外しました。この席はここからボットが打ちます。',
   'notice.forfeited': '練習卓を離れました。対局は放棄されました。',
   'table.private': '友人戦（ランキング対象外）',
   'result.private_not_ranked': '友人戦はランキングに反映されません。',

@@ -1,0 +1,132 @@
+// event_remove.test.mjs — bot stand-ins taking a person's seat in the middle of an event's match
+// (src/server/EVENTS.md, "Its life", step 3); one-round 4-player events, clocks 20 times faster,
+// four entrants on their sockets.
+// An entrant the organiser removes while it thinks (silent, asked): within the runner's look (a
+// second) a bot stand-in takes its seat — the removed entrant is told its table is closed to it
+// and may not act there, the others are told which seat a bot plays — and the three play the
+// match to its end. The round's seat is marked a stand-in's, the match record has a bot in it,
+// and the standings count the stand-in's result for the removed entrant (stand_in = counts).
+// An entrant who leaves (its socket closed) and is not back within event_away_s (5 s here): the
+// others are told a bot plays its seat; back later, it is seated nowhere and may queue; the
+// round's seat is a stand-in's.
+import { test, describe, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { rm } from 'node:fs/promises';
+import { FAST_HASH, api, configure, eventually, startServer, stopServer, storedMatch } from './harness.mjs';
+import { player, playToEnd } from './ws_player.mjs';
+
+describe('an entrant removed mid-match', () => {
+  let server, proc;
+  before(async () => {
+    server = await configure({ ...FAST_HASH, signups_per_address: 100, time_scale: 0.05, bot_delay_ms: 0,
+      event_away_s: 5 });
+    proc = await startServer(['--config', server.config], server.dir, server.port);
+  });
+  after(async () => {
+    if (proc) await stopServer(proc);
+    if (server) await rm(server.dir, { recursive: true, force: true });
+  });
+
+  let serial = 0;
+  /** an organiser, four entrants on their sockets and a one-round event seated: { org, entrants, clients, id, match } */
+  async function seatedEvent(port, name) {
+    const accounts = [];
+    serial += 1;
+    for (let i = 0; i < 5; i++) {
+      const r = await api(port, 'POST', '/api/auth/register', { body: { username: `standin${serial}x${i}`,
+        password: 'Aozora-kite-19', display_name: i === 4 ? `外される人${serial}` : `standin${serial}x${i}` } });
+      assert.equal(r.status, 201, r.raw);
+      accounts.push(r.json);
+    }
+    const [org, ...entrants] = accounts;
+    const made = await api(port, 'POST', '/api/events', { token: org.token, body: {
+      name, mode: '4p', rounds: 1, starts_at: Date.now() + 4_000, checkin_minutes: 1 } });
+    assert.equal(made.status, 201, made.raw);
+    const id = made.json.id;
+    const clients = [];
+    for (const a of entrants) {
+      const reg = await api(port, 'POST', `/api/events/${id}/register`, { token: a.token });
+      assert.equal(reg.status, 200, reg.raw);
+      clients.push(await player(port, a.token));
+    }
+    const seated = await Promise.all(clients.map((c) => c.next((m) => m.type === 'event_seated', 30_000, 'event_seated')));
+    assert.ok(seated.every((s) => s.match === seated[0].match), 'one table');
+    return { org, entrants, clients, id, match: seated[0].match };
+  }
+
+  const finished = (port, id) => eventually(async () => {
+    const r = await api(port, 'GET', `/api/events/${id}`);
+    return r.json.status === 'finished' && r.json;
+  }, 30_000, 'the event finished');
+
+  test('removed: a bot stand-in plays the seat to the end, and the result counts for the entrant', { timeout: 240_000 }, async () => {
+    const port = server.port;
+    const { org, entrants, clients, id, match } = await seatedEvent(port, 'Removed mid-match');
+    const victim = clients[3], victimId = entrants[3].user.id;
+    const found = victim.received.find((m) => m.type === 'match_found');
+    assert.ok(found, 'the fourth entrant is at the table');
+    const seat = found.seat;
+
+    // the fourth is removed once it is asked, while it thinks; then the three play
+    const ask = await victim.next((m) => m.type === 'ask', 60_000, 'an ask of the silent entrant');
+    const removed = await api(port, 'POST', `/api/events/${id}/entrants/${victimId}/remove`,
+      { token: org.token, body: { reason: 'left the venue' } });
+    assert.equal(removed.status, 200, removed.raw);
+    const closed = await victim.next((m) => m.type === 'table_closed', 10_000, 'its table closed to it');
+    assert.equal(closed.table, match);
+    assert.match(closed.reason, /removed you from the event/);
+    victim.send({ type: 'act', seq: ask.seq, action: ask.options[0] });
+    const refused = await victim.next((m) => m.type === 'error', 10_000, 'its late answer refused');
+    assert.equal(refused.code, 'no_match', JSON.stringify(refused));
+
+    const ends = await Promise.all(clients.slice(0, 3).map((c) => playToEnd(c)));
+    assert.ok(ends.every((e) => e.type === 'match_end'), `the match ended with a result: ${JSON.stringify(ends)}`);
+    for (const c of clients.slice(0, 3)) {
+      const told = c.received.filter((m) => m.type === 'stand_in');
+      assert.equal(told.length, 1, 'each other player is told once');
+      assert.equal(told[0].seat, seat);
+      assert.equal(told[0].table, match);
+    }
+
+    const ev = await finished(port, id);
+    const seats = ev.round_list[0].tables[0].seats;
+    for (const s of seats) assert.equal(s.stand_in, s.user.id === victimId, `${s.user.display_name}: stand-in mark`);
+    const rec = await storedMatch(port, match);
+    const theirs = ev.standings.find((l) => l.user.id === victimId);
+    assert.ok(theirs, 'the removed entrant has its result in the standings');
+    assert.equal(theirs.played, 1);
+    assert.equal(rec.players[seat].bot, true, 'the record has the stand-in at the seat');
+    assert.equal(theirs.total, rec.players[seat].result, 'the stand-in\'s result counts for the entrant');
+    assert.equal(ev.standings.reduce((sum, l) => sum + l.total, 0), 0, 'one table: the results add up to nothing');
+    for (const c of clients) c.close();
+  });
+
+  test('away: a bot stand-in takes the seat of an entrant gone longer than event_away_s', { timeout: 240_000 }, async (t) => {
+    const port = server.port;
+    const { entrants, clients, id, match } = await seatedEvent(port, 'Away mid-match');
+    const leaver = clients[2], leaverId = entrants[2].user.id;
+    const seat = leaver.received.find((m) => m.type === 'match_found').seat;
+    const left = Date.now();
+    leaver.close();
+    const told = await clients[0].next((m) => m.type === 'stand_in', 30_000, 'a stand-in for the one who left');
+    const after = Date.now() - left;
+    assert.equal(told.seat, seat);
+    assert.equal(told.table, match);
+    assert.ok(after >= 5_000, `not before event_away_s (${after} ms)`);
+    t.diagnostic(`stand-in ${after} ms after the socket closed`);
+
+    const back = await player(port, entrants[2].token);
+    assert.equal(back.welcome.table, null, `back, it is seated nowhere: ${JSON.stringify(back.welcome.table)}`);
+    const others = [clients[0], clients[1], clients[3]];
+    const ends = await Promise.all(others.map((c) => playToEnd(c)));
+    assert.ok(ends.every((e) => e.type === 'match_end'), `the match ended with a result: ${JSON.stringify(ends)}`);
+    const ev = await finished(port, id);
+    for (const s of ev.round_list[0].tables[0].seats) {
+      assert.equal(s.stand_in, s.user.id === leaverId, `${s.user.display_name}: stand-in mark`);
+    }
+    back.send({ type: 'queue', mode: '4p' });
+    const queued = await back.next((m) => m.type === 'queued' || m.type === 'error', 10_000, 'queued');
+    assert.equal(queued.type, 'queued', `free to queue again: ${JSON.stringify(queued)}`);
+    for (const c of [...others, back]) c.close();
+  });
+});
