@@ -4,8 +4,11 @@
 // (src/server/EVENTS.md "The runner") and the page goes to her table by itself (event_seated);
 // she plays her match to its end beside one entrant playing over WebSocket and two who never
 // came (bot stand-ins play their seats: four weak test players can draw hand after hand at real
-// clocks, past six minutes once); the event page then shows the event finished and its standings, her own result among them as the stored
-// match has it, and her entry her place and total. Screenshots: event-run-waiting-*, event-run-standings-* (LANG-WxH).
+// clocks, past six minutes once). A few moves in, the organiser removes the socket entrant: a bot
+// takes its seat, and her table says so (a notice naming it, the seat's plate marked bot); the
+// event page then shows the event finished and its standings, her own result among them as the stored
+// match has it, and her entry her place and total. Screenshots: event-run-waiting-*,
+// event-run-stand-in-*, event-run-standings-* (LANG-WxH).
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { siteAndBrowser, openPage, assertNoProblems, screenshot, setLang } from './browser.mjs';
@@ -28,8 +31,8 @@ async function account(port, name) {
 const figure = (text) => Number(text.trim().replace('−', '-').replace(/[^\d-]/g, ''));
 
 const WORDS = {
-  en: { registered: 'You are checked in', finished: 'Finished' },
-  ja: { registered: 'チェックイン済みです', finished: '終了' },
+  en: { registered: 'You are checked in', finished: 'Finished', removed: 'The organiser removed' },
+  ja: { registered: 'チェックイン済みです', finished: '終了', removed: '主催者が' },
 };
 
 describe('an event run by the server, in the browser', () => {
@@ -71,7 +74,21 @@ describe('an event run by the server, in the browser', () => {
         // at its time the page goes to the table by itself, and she plays to the end
         await page.waitForURL(/#\/table$/, { timeout: 40_000 });
         // one hand, but exhaustive draws go on at the same table at real clocks
-        await playToEnd(page, asks, { timeoutMs: 360_000 });
+        let removed = false;
+        const removeOne = async (stats) => {
+          if (removed || stats.moves < 3) return;
+          removed = true;
+          const r = await api(port, 'POST', `/api/events/${id}/entrants/${others[0].user.id}/remove`,
+            { token: org.token, body: { reason: 'left early' } });
+          assert.equal(r.status, 200, r.raw);
+          const name = others[0].user.display_name;
+          await page.locator('#toast .toast', { hasText: name }).filter({ hasText: WORDS[lang].removed }).waitFor({ timeout: 10_000 });
+          const plate = page.locator('.plate:visible', { hasText: name });
+          assert.ok(await plate.locator('.plate-bot').count() > 0, 'the removed entrant\'s plate says bot');
+          await screenshot(page, `event-run-stand-in-${size}`);
+        };
+        await playToEnd(page, asks, { timeoutMs: 360_000, onMove: removeOne });
+        assert.ok(removed, 'she made moves enough for the removal');
         await Promise.all(theirs);
         const seated = sockets[0].received.find((m) => m.type === 'event_seated');
         assert.equal(seated.event, id);
@@ -83,10 +100,9 @@ describe('an event run by the server, in the browser', () => {
         assert.ok(mine, 'she played the match of her seat');
         const shown = await api(port, 'GET', `/api/events/${id}`);
         const seats = shown.json.round_list[0].tables[0].seats;
-        const absent = new Set([others[1].user.id, others[2].user.id]);
         assert.equal(seats.length, 4);
         for (const s of seats) {
-          assert.equal(s.stand_in, absent.has(s.user.id), `${s.user.display_name}: a stand-in only for the absent`);
+          assert.equal(s.stand_in, s.user.id !== ema.user.id, `${s.user.display_name}: a stand-in for every other (two absent, one removed)`);
         }
         await page.goto(`${env.site.url}/#/event/${id}`);
         await page.locator('h1 .event-status', { hasText: WORDS[lang].finished }).waitFor({ timeout: 15_000 });

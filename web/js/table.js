@@ -121,8 +121,8 @@ export function mountTable(root) {
     if (play.conn === 'down' || play.conn === 'connecting') parts.push(h('span.badge.warn', {}, t('conn.reconnecting')));
     if (play.replaced)
       parts.push(h('span.badge.warn', {}, t('notice.replaced')), h('button.secondary', { type: 'button', onclick: reclaim }, t('conn.play_here')));
-    parts.push(h('span.badge', { dataset: { kind: g.ranked ? 'ranked' : g.private ? 'private' : 'unranked' } },
-      t(g.ranked ? 'table.ranked' : g.private ? 'table.private' : 'table.unranked')), h('span.badge', {}, t(`mode.${g.mode}`)));
+    const kind = g.ranked ? 'ranked' : g.private ? 'private' : g.event ? 'event' : 'unranked';
+    parts.push(h('span.badge', { dataset: { kind } }, t(`table.${kind}`)), h('span.badge', {}, t(`mode.${g.mode}`)));
     if (g.watchers > 0) parts.push(h('span.badge.watchers', { dataset: { watchers: String(g.watchers) } }, t('table.watchers', { n: g.watchers })));
     return parts;
   }

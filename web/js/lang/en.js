@@ -114,6 +114,7 @@ export default {
   'table.your_hand': 'Your hand',
   'table.ranked': 'Ranked',
   'table.unranked': 'Practice (not ranked)',
+  'table.event': 'Event (not ranked)',
   'table.hint_discard': 'Your turn: click a tile to discard it.',
   'table.hint_call': 'Call the tile, or pass.',
   'table.hint_riichi': 'Riichi: choose a highlighted tile to discard (Esc to cancel).',

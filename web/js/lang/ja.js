@@ -109,6 +109,7 @@ export default {
   'table.your_hand': 'あなたの手牌',
   'table.ranked': 'ランク戦',
   'table.unranked': '練習（ランキング対象外）',
+  'table.event': '大会（ランキング対象外）',
   'table.hint_discard': 'あなたの番です。牌をクリックして打牌。',
   'table.hint_call': '鳴くか、スルーしてください。',
   'table.hint_riichi': 'リーチ：光っている牌から打牌を選んでください（Esc で取り消し）。',
