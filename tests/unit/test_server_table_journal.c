@@ -586,6 +586,53 @@ static void stand_in(void **state)
     played_free(&p);
 }
 
+/* a stand-in at any moment of a match — a call window open with events held for the seat, a
+   hand's end, between hands: the match plays on to its end, the person is sent nothing more,
+   and the journal restores the same finished match */
+static void stand_in_any_moment(void **state)
+{
+    (void)state;
+    int in_window = 0;
+    for (int k = 1; k < 400; k += 3) {
+        played p;
+        played_init(&p);
+        const ippon_rules *rules = ippon_rules_preset(k % 2 ? "yonma" : "sanma");
+        ippon_seat_player seats[4];
+        memset(seats, 0, sizeof seats);
+        for (int s = 0; s < rules->players; s++) {
+            snprintf(seats[s].name, sizeof seats[s].name, "p%d", s);
+            if (s < 2)
+                snprintf(seats[s].user_id, sizeof seats[s].user_id, "any-moment-%d", s);
+            else
+                seats[s].bot = true;
+        }
+        ippon_table_hooks hooks = hooks_of(&p, true);
+        p.now = 1000;
+        p.t = ippon_table_new("stand-in-any", rules, seats, false, &settings, &hooks, p.now);
+        size_t answered[4] = {0};
+        int asks[4] = {0};
+        int64_t due[4] = {-1, -1, -1, -1};
+        for (int i = 0; i < k && !p.finished && step(&p, answered, asks, due); i++)
+            ;
+        if (p.finished) {
+            played_free(&p);
+            continue;
+        }
+        /* a discard's call window is open when the table wakes within it */
+        int64_t wake = ippon_table_next_wakeup(p.t);
+        in_window += wake >= 0 && wake - p.now <= WINDOW && wake - p.now < BOT_DELAY;
+        size_t to_seat1 = json_array_size(p.out.msgs[1]);
+        assert_int_equal(ippon_table_stand_in(p.t, 1, p.now), 0);
+        for (int guard = 0; guard < 200000 && !p.finished && step(&p, answered, asks, due); guard++)
+            ;
+        assert_int_equal(p.finished, 1);
+        assert_int_equal(json_array_size(p.out.msgs[1]), to_seat1);
+        check_restored_now(&p);
+        played_free(&p);
+    }
+    assert_true(in_window > 0);
+}
+
 /* journals that are not a table's are refused with a reason, and nothing is handed over */
 static void refused(void **state)
 {
@@ -716,6 +763,7 @@ int main(void)
         cmocka_unit_test(journal_4p),
         cmocka_unit_test(journal_3p),
         cmocka_unit_test(stand_in),
+        cmocka_unit_test(stand_in_any_moment),
         cmocka_unit_test(refused),
         cmocka_unit_test(proofs),
     };

@@ -246,6 +246,8 @@ static void deliver(ippon_table *t, int seat, json_t *event, const ippon_event *
         table_mjai_event(t->wire[seat], core);
     else if (seat == SPECTATORS)
         post_public(t, event, now);
+    else if (t->seats[seat].bot) /* held for a person whose seat a stand-in took meanwhile: told nothing more */
+        json_decref(event);
     else
         post_event(t, seat, event);
 }
