@@ -14,7 +14,9 @@ import { siteAndBrowser, openPage, assertNoProblems, screenshot } from './browse
 import { watchAsks, playToEnd } from './player.mjs';
 
 describe('a private table in the browser', () => {
-  const env = siteAndBrowser({ clock_move_ms: 60_000, clock_bank_ms: 300_000 });
+  // a short call window and quick bots: three players who discard what they draw seldom win, and the
+  // match's hands go by at the window's pace (a CI run took 355 s at the defaults, 700 ms and 600 ms)
+  const env = siteAndBrowser({ clock_move_ms: 60_000, clock_bank_ms: 300_000, call_window_ms: 150, bot_delay_ms: 100 });
 
   test('opened, joined by link and by code, started with a bot, played, private in every profile', async () => {
     const host = await openPage(env.browser, env.site.url, { viewport: { width: 1366, height: 768 } });
