@@ -4,11 +4,12 @@
 // (src/server/EVENTS.md "The runner") and the page goes to her table by itself (event_seated);
 // she plays her match to its end beside one entrant playing over WebSocket and two who never
 // came (bot stand-ins play their seats: four weak test players can draw hand after hand at real
-// clocks, past six minutes once). A few moves in, the organiser removes the socket entrant: a bot
-// takes its seat, and her table says so (a notice naming it, the seat's plate marked bot); the
-// event page then shows the event finished and its standings, her own result among them as the stored
+// clocks, past six minutes once). A few moves in, the organiser takes the socket entrant's seat
+// from it — in English from the organiser's own event page (Replace by a bot, a reason, confirm),
+// in Japanese by removing it over REST: a bot takes the seat, and her table says so (a notice
+// naming it and why, the seat's plate marked bot); the event page then shows the event finished and its standings, her own result among them as the stored
 // match has it, and her entry her place and total. Screenshots: event-run-waiting-*,
-// event-run-stand-in-*, event-run-standings-* (LANG-WxH).
+// event-run-replace-en-*, event-run-stand-in-*, event-run-standings-* (LANG-WxH).
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { siteAndBrowser, openPage, assertNoProblems, screenshot, setLang } from './browser.mjs';
@@ -31,8 +32,8 @@ async function account(port, name) {
 const figure = (text) => Number(text.trim().replace('−', '-').replace(/[^\d-]/g, ''));
 
 const WORDS = {
-  en: { registered: 'You are checked in', finished: 'Finished', removed: 'The organiser removed' },
-  ja: { registered: 'チェックイン済みです', finished: '終了', removed: '主催者が' },
+  en: { registered: 'You are checked in', finished: 'Finished', standIn: 'had a bot take' },
+  ja: { registered: 'チェックイン済みです', finished: '終了', standIn: '除外しました' },
 };
 
 describe('an event run by the server, in the browser', () => {
@@ -78,17 +79,32 @@ describe('an event run by the server, in the browser', () => {
         const removeOne = async (stats) => {
           if (removed || stats.moves < 3) return;
           removed = true;
-          const r = await api(port, 'POST', `/api/events/${id}/entrants/${others[0].user.id}/remove`,
-            { token: org.token, body: { reason: 'left early' } });
-          assert.equal(r.status, 200, r.raw);
+          if (lang === 'en') { // the organiser's page: Replace by a bot, with a reason
+            const orgPage = await openPage(env.browser, null, { viewport: { width: 1366, height: 768 } });
+            await orgPage.addInitScript((t) => localStorage.setItem('ippon.token', t), org.token);
+            await orgPage.goto(`${env.site.url}/#/event/${id}`);
+            const row = orgPage.locator(`table.entrants tr[data-user="${others[0].user.id}"]`);
+            await row.locator('[data-kind=org-stand-in]').click();
+            await row.locator('#ev-reason').fill('connection trouble');
+            await screenshot(orgPage, `event-run-replace-${size}`);
+            await row.locator('[data-kind=confirm]').click();
+            await row.locator('[data-kind=org-stand-in]').waitFor({ state: 'detached', timeout: 10_000 }); // a stand-in's seat now
+            assert.equal(await orgPage.locator('[data-kind=org-error]').count(), 0, 'no refusal');
+            assertNoProblems(orgPage);
+            await orgPage.context().close();
+          } else {
+            const r = await api(port, 'POST', `/api/events/${id}/entrants/${others[0].user.id}/remove`,
+              { token: org.token, body: { reason: 'left early' } });
+            assert.equal(r.status, 200, r.raw);
+          }
           const name = others[0].user.display_name;
-          await page.locator('#toast .toast', { hasText: name }).filter({ hasText: WORDS[lang].removed }).waitFor({ timeout: 10_000 });
+          await page.locator('#toast .toast', { hasText: name }).filter({ hasText: WORDS[lang].standIn }).waitFor({ timeout: 10_000 });
           const plate = page.locator('.plate:visible', { hasText: name });
-          assert.ok(await plate.locator('.plate-bot').count() > 0, 'the removed entrant\'s plate says bot');
+          assert.ok(await plate.locator('.plate-bot').count() > 0, 'the entrant\'s plate says bot');
           await screenshot(page, `event-run-stand-in-${size}`);
         };
         await playToEnd(page, asks, { timeoutMs: 360_000, onMove: removeOne });
-        assert.ok(removed, 'she made moves enough for the removal');
+        assert.ok(removed, 'she made moves enough for the stand-in');
         await Promise.all(theirs);
         const seated = sockets[0].received.find((m) => m.type === 'event_seated');
         assert.equal(seated.event, id);
@@ -102,7 +118,7 @@ describe('an event run by the server, in the browser', () => {
         const seats = shown.json.round_list[0].tables[0].seats;
         assert.equal(seats.length, 4);
         for (const s of seats) {
-          assert.equal(s.stand_in, s.user.id !== ema.user.id, `${s.user.display_name}: a stand-in for every other (two absent, one removed)`);
+          assert.equal(s.stand_in, s.user.id !== ema.user.id, `${s.user.display_name}: a stand-in for every other (two absent, one replaced or removed)`);
         }
         await page.goto(`${env.site.url}/#/event/${id}`);
         await page.locator('h1 .event-status', { hasText: WORDS[lang].finished }).waitFor({ timeout: 15_000 });

@@ -6,6 +6,9 @@
 // and may not act there, the others are told which seat a bot plays — and the three play the
 // match to its end. The round's seat is marked a stand-in's, the match record has a bot in it,
 // and the standings count the stand-in's result for the removed entrant (stand_in = counts).
+// An entrant the organiser replaces by a bot (…/stand_in): the same at its table, but it stays in
+// the event; a second replacement, one of someone at no table, or by anyone but the organiser is
+// refused.
 // An entrant who leaves (its socket closed) and is not back within event_away_s (5 s here): the
 // others are told a bot plays its seat; back later, it is seated nowhere and may queue; the
 // round's seat is a stand-in's.
@@ -86,6 +89,7 @@ describe('an entrant removed mid-match', () => {
       assert.equal(told.length, 1, 'each other player is told once');
       assert.equal(told[0].seat, seat);
       assert.equal(told[0].table, match);
+      assert.equal(told[0].why, 'removed');
     }
 
     const ev = await finished(port, id);
@@ -111,6 +115,7 @@ describe('an entrant removed mid-match', () => {
     const told = await clients[0].next((m) => m.type === 'stand_in', 30_000, 'a stand-in for the one who left');
     const after = Date.now() - left;
     assert.equal(told.seat, seat);
+    assert.equal(told.why, 'away');
     assert.equal(told.table, match);
     assert.ok(after >= 5_000, `not before event_away_s (${after} ms)`);
     t.diagnostic(`stand-in ${after} ms after the socket closed`);
@@ -128,5 +133,37 @@ describe('an entrant removed mid-match', () => {
     const queued = await back.next((m) => m.type === 'queued' || m.type === 'error', 10_000, 'queued');
     assert.equal(queued.type, 'queued', `free to queue again: ${JSON.stringify(queued)}`);
     for (const c of [...others, back]) c.close();
+  });
+
+  test('replaced by the organiser: a bot plays the seat, the entrant stays in the event', { timeout: 240_000 }, async () => {
+    const port = server.port;
+    const { org, entrants, clients, id, match } = await seatedEvent(port, 'Replaced mid-match');
+    const [other, , , replaced] = entrants;
+    const seat = clients[3].received.find((m) => m.type === 'match_found').seat;
+    const standIn = (who, token) => api(port, 'POST', `/api/events/${id}/entrants/${who.user.id}/stand_in`,
+      { token, body: { reason: 'connection trouble' } });
+    assert.equal((await standIn(replaced, other.token)).status, 403, 'only the organiser');
+    const done = await standIn(replaced, org.token);
+    assert.equal(done.status, 200, done.raw);
+    const closed = await clients[3].next((m) => m.type === 'table_closed', 10_000, 'its table closed to it');
+    assert.equal(closed.table, match);
+    assert.match(closed.reason, /organiser had a bot play your seat/);
+    const again = await standIn(replaced, org.token);
+    assert.equal(again.status, 409, again.raw);
+    assert.equal(again.json.error.code, 'not_playing');
+    const told = await clients[0].next((m) => m.type === 'stand_in', 10_000, 'the stand-in told');
+    assert.equal(told.seat, seat);
+    assert.equal(told.why, 'replaced');
+
+    const ends = await Promise.all(clients.slice(0, 3).map((c) => playToEnd(c)));
+    assert.ok(ends.every((e) => e.type === 'match_end'), `the match ended with a result: ${JSON.stringify(ends)}`);
+    const ev = await finished(port, id);
+    for (const s of ev.round_list[0].tables[0].seats) {
+      assert.equal(s.stand_in, s.user.id === replaced.user.id, `${s.user.display_name}: stand-in mark`);
+    }
+    assert.equal(ev.entrants.find((e) => e.user.id === replaced.user.id).status, 'registered', 'still in the event');
+    const late = await standIn(other, org.token);
+    assert.equal(late.status, 409, 'the event is over');
+    for (const c of clients) c.close();
   });
 });

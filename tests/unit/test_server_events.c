@@ -211,6 +211,43 @@ static void lost_table_void_ends_its_round(void **state)
     free(lines);
 }
 
+/* the organiser's stand-in (ippon_store_event_entry, IPPON_ENTRY_STAND_IN): the entrant's seat in
+   the playing round's table still running becomes a stand-in's, once; a stored or void table's
+   seat, an entrant at no table, a round not playing, an event not live: refused, nothing changed */
+static void organiser_stand_in(void **state)
+{
+    ippon_store *st = *state;
+    add_event(st, EVENT_A, "4p", "bots", "abcdefgh");
+    ippon_entry_refusal why;
+    assert_int_equal(ippon_store_event_entry(st, EVENT_A, fixture_uid('b'), IPPON_ENTRY_STAND_IN, false, T0, &why, NULL),
+                     IPPON_STORE_CONFLICT); /* no round yet */
+    assert_int_equal(why, IPPON_ENTRY_NOT_PLAYING);
+    assert_int_equal(write_round(st, 1, "abcd", "s1", "efgh", "s2", 0), 0);
+    fixture_save_match(st, "s2", "efgh", (const int[]){1000, -1000, 0, 0}, false, true, T0 + 5); /* table 2 ended */
+    assert_int_equal(ippon_store_event_entry(st, EVENT_A, fixture_uid('b'), IPPON_ENTRY_STAND_IN, false, T0, &why, NULL), 0);
+    assert_int_equal(fixture_int(st, "SELECT count(*) FROM event_seats WHERE stand_in = 1"), 1);
+    assert_int_equal(fixture_int(st, "SELECT seat FROM event_seats WHERE stand_in = 1 AND table_no = 1"), 1);
+    assert_int_equal(ippon_store_event_entry(st, EVENT_A, fixture_uid('b'), IPPON_ENTRY_STAND_IN, false, T0, &why, NULL),
+                     IPPON_STORE_CONFLICT); /* a stand-in's already */
+    assert_int_equal(why, IPPON_ENTRY_NOT_PLAYING);
+    assert_int_equal(ippon_store_event_entry(st, EVENT_A, fixture_uid('f'), IPPON_ENTRY_STAND_IN, false, T0, &why, NULL),
+                     IPPON_STORE_CONFLICT); /* its match is stored */
+    assert_int_equal(why, IPPON_ENTRY_NOT_PLAYING);
+    assert_int_equal(ippon_store_event_table_void(st, EVENT_A, 1, 1, T0 + 9), 0);
+    assert_int_equal(ippon_store_event_entry(st, EVENT_A, fixture_uid('c'), IPPON_ENTRY_STAND_IN, false, T0, &why, NULL),
+                     IPPON_STORE_CONFLICT); /* its table is void (and the round done) */
+    assert_int_equal(why, IPPON_ENTRY_NOT_PLAYING);
+    assert_int_equal(ippon_store_event_entry(st, EVENT_A, fixture_uid('o'), IPPON_ENTRY_STAND_IN, false, T0, &why, NULL),
+                     IPPON_STORE_CONFLICT); /* the organiser is no entrant */
+    assert_int_equal(why, IPPON_ENTRY_NOT_ENTRANT);
+    fixture_exec(st, "UPDATE events SET status = 'finished'");
+    assert_int_equal(ippon_store_event_entry(st, EVENT_A, fixture_uid('a'), IPPON_ENTRY_STAND_IN, false, T0, &why, NULL),
+                     IPPON_STORE_CONFLICT);
+    assert_int_equal(why, IPPON_ENTRY_CLOSED);
+    assert_int_equal(fixture_int(st, "SELECT count(*) FROM event_seats WHERE stand_in = 1"), 1);
+    assert_int_equal(fixture_int(st, "SELECT count(*) FROM event_entrants WHERE status = 'registered'"), 8);
+}
+
 static void round_refusals_leave_nothing(void **state)
 {
     ippon_store *st = *state;
@@ -383,6 +420,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(round_written_and_done_with_its_last_match, setup, teardown),
         cmocka_unit_test_setup_teardown(round_refusals_leave_nothing, setup, teardown),
         cmocka_unit_test_setup_teardown(lost_table_void_ends_its_round, setup, teardown),
+        cmocka_unit_test_setup_teardown(organiser_stand_in, setup, teardown),
         cmocka_unit_test_setup_teardown(seated_then_playing, setup, teardown),
         cmocka_unit_test_setup_teardown(standings_by_hand, setup, teardown),
         cmocka_unit_test_setup_teardown(met_and_round_list, setup, teardown),

@@ -540,9 +540,9 @@ static void stand_in(void **state)
                               json_array_get(json_object_get(ask, "options"), 0));
     size_t to_seat0 = json_array_size(p.out.msgs[0]), to_seat1 = json_array_size(p.out.msgs[1]);
 
-    assert_int_equal(ippon_table_stand_in(p.t, 1, p.now), 0);
-    assert_int_equal(ippon_table_stand_in(p.t, 1, p.now), -1); /* a bot's seat already */
-    assert_int_equal(ippon_table_stand_in(p.t, 2, p.now), -1); /* a bot's from the start */
+    assert_int_equal(ippon_table_stand_in(p.t, 1, "removed", p.now), 0);
+    assert_int_equal(ippon_table_stand_in(p.t, 1, "removed", p.now), -1); /* a bot's seat already */
+    assert_int_equal(ippon_table_stand_in(p.t, 2, "removed", p.now), -1); /* a bot's from the start */
     assert_int_equal(ippon_table_seat_of(p.t, "stand-in-user-1"), -1);
     assert_true(ippon_table_player_at(p.t, 1)->bot);
     json_t *last = json_array_get(p.journal, json_array_size(p.journal) - 1);
@@ -552,6 +552,7 @@ static void stand_in(void **state)
     json_t *told = json_array_get(p.out.msgs[0], to_seat0);
     assert_string_equal(type_of(told), "stand_in");
     assert_int_equal(json_integer_value(json_object_get(told, "seat")), 1);
+    assert_string_equal(json_string_value(json_object_get(told, "why")), "removed");
     /* the decision is the bot's, within its delay, not the clock's */
     int64_t wake = ippon_table_next_wakeup(p.t);
     assert_true(wake >= 0 && wake <= p.now + BOT_DELAY);
@@ -622,7 +623,7 @@ static void stand_in_any_moment(void **state)
         int64_t wake = ippon_table_next_wakeup(p.t);
         in_window += wake >= 0 && wake - p.now <= WINDOW && wake - p.now < BOT_DELAY;
         size_t to_seat1 = json_array_size(p.out.msgs[1]);
-        assert_int_equal(ippon_table_stand_in(p.t, 1, p.now), 0);
+        assert_int_equal(ippon_table_stand_in(p.t, 1, "removed", p.now), 0);
         for (int guard = 0; guard < 200000 && !p.finished && step(&p, answered, asks, due); guard++)
             ;
         assert_int_equal(p.finished, 1);

@@ -1,7 +1,8 @@
 // eventsorg.js — the organiser's part of the event page (src/server/EVENTS.md, "REST"), shown
 // to the event's organiser and to administrators only: the entry code, Start / Pause / Resume /
 // End / Cancel as the event's status allows (End and Cancel asked again in the page, with a
-// reason), the announcement to send, and per entrant Check in / Remove (with a reason). Every
+// reason), the announcement to send, and per entrant Check in / Remove and, while it plays a
+// match of the event, Replace by a bot (each with a reason). Every
 // action is a POST; the page is drawn again from the server's answer, a refusal said plainly.
 import { h } from './dom.js';
 import { t } from './i18n.js';
@@ -48,7 +49,7 @@ async function post(ctx, path, body) {
   await ctx.reload();
 }
 
-/** the in-page question for End, Cancel or Remove: a reason, then confirm or keep */
+/** the in-page question for End, Cancel, Remove or Replace by a bot: a reason, then confirm or keep */
 function askAgain(ctx) {
   const s = ctx.org;
   const { action, user } = s.asking;
@@ -56,10 +57,10 @@ function askAgain(ctx) {
   const target = user ? ctx.ev.entrants.find((x) => x.user.id === user) : null;
   const send = () => {
     if (user && !reason.value.trim()) { reason.setAttribute('aria-invalid', 'true'); reason.focus(); return; }
-    post(ctx, user ? `/entrants/${encodeURIComponent(user)}/remove` : `/${action}`, { reason: reason.value.trim() });
+    post(ctx, user ? `/entrants/${encodeURIComponent(user)}/${action}` : `/${action}`, { reason: reason.value.trim() });
   };
   const box = h('div.org-confirm', { role: 'group', 'aria-labelledby': 'ev-confirm-q' },
-    h('p#ev-confirm-q', {}, user ? t('events.org.remove_q', { name: target ? target.user.display_name : user }) : t(`events.org.${action}_q`)),
+    h('p#ev-confirm-q', {}, t(`events.org.${action}_q`, { name: target ? target.user.display_name : user })),
     h('label', { for: 'ev-reason' }, t(user ? 'events.org.reason_needed' : 'events.org.reason')), reason,
     h('div.buttons', {},
       h('button.primary.danger', { type: 'button', disabled: s.busy, dataset: { kind: 'confirm' }, onclick: send }, t('events.org.confirm')),
@@ -89,7 +90,15 @@ export function organiserPanel(ctx) {
         onclick: () => { if (text.value.trim()) post(ctx, '/announce', { text: text.value.trim() }); } }, t('events.org.announce')))) : null);
 }
 
-/** an entrant row's organiser cell: Check in (not yet checked in) and Remove; the question under it when asked */
+/** does entrant id play a match of the event now, in its own seat (its table running, no stand-in in it)? */
+function playingNow(ev, id) {
+  const round = (ev.round_list || []).find((r) => r.status === 'playing');
+  return !!round && round.tables.some((tb) => !tb.done && !tb.void
+    && tb.seats.some((seat) => seat.user && seat.user.id === id && !seat.stand_in));
+}
+
+/** an entrant row's organiser cell: Check in (not yet checked in), Remove, Replace by a bot (playing
+    now); the question under it when asked */
 export function entrantActions(ctx, entrant) {
   const { ev, org: s } = ctx;
   if (entrant.status !== 'registered' || ['finished', 'cancelled'].includes(ev.status)) return null;
@@ -99,5 +108,7 @@ export function entrantActions(ctx, entrant) {
       onclick: () => post(ctx, `/entrants/${encodeURIComponent(id)}/checkin`, { reason: '' }) }, t('events.org.checkin')) : null,
     h('button.secondary.small', { type: 'button', disabled: s.busy, dataset: { kind: 'org-remove' },
       onclick: () => { s.asking = { action: 'remove', user: id }; ctx.redraw(); } }, t('events.org.remove')),
+    playingNow(ev, id) ? h('button.secondary.small', { type: 'button', disabled: s.busy, dataset: { kind: 'org-stand-in' },
+      onclick: () => { s.asking = { action: 'stand_in', user: id }; ctx.redraw(); } }, t('events.org.stand_in')) : null,
     s.asking && s.asking.user === id ? askAgain(ctx) : null);
 }

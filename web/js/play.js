@@ -359,10 +359,11 @@ function receive(msg) {
       notice('notice.timeout');
       changed('game');
       break;
-    case 'stand_in': // the organiser removed an entrant at our event table: a bot plays its seat
+    case 'stand_in': // at our event table a bot plays a seat from now: its entrant removed, replaced or away
       if (play.game && play.game.table === msg.table) {
         play.game.bots[msg.seat] = true;
-        notice('notice.stand_in', { name: play.game.names[msg.seat] || '' });
+        notice(['removed', 'replaced', 'away'].includes(msg.why) ? `notice.stand_in.${msg.why}` : 'notice.stand_in.away',
+          { name: play.game.names[msg.seat] || '' });
         changed('game');
       }
       break;

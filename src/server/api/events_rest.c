@@ -154,6 +154,9 @@ static void entry_refused(ippon_entry_refusal why, ippon_rest_response *res)
     case IPPON_ENTRY_ALREADY:
         ippon_rest_reply_error(res, 409, "already_registered", "already registered for this event");
         break;
+    case IPPON_ENTRY_NOT_PLAYING:
+        ippon_rest_reply_error(res, 409, "not_playing", "the entrant is not playing a match of this event now");
+        break;
     default:
         ippon_rest_reply_error(res, 409, "closed", "the event takes no entries or changes of entries now");
     }
@@ -455,7 +458,7 @@ void ippon_rest_event_announce_post(ippon_app *app, const ippon_rest_request *re
     ippon_event_clear(&ev);
 }
 
-/* the organiser removes or checks in the entrant {user} */
+/* the organiser removes the entrant {user}, checks it in, or has a bot stand-in play its seat now */
 static void entrant_change(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res,
                            ippon_entry_op op)
 {
@@ -470,7 +473,10 @@ static void entrant_change(ippon_app *app, const ippon_rest_request *req, ippon_
             ippon_rest_bad_param(res, "user", "32 hex digits (an entrant's user id)");
         } else {
             snprintf(ew.id, sizeof ew.id, "%s", ev.id);
-            snprintf(ew.action, sizeof ew.action, op == IPPON_ENTRY_REMOVE ? "event_remove" : "event_checkin");
+            snprintf(ew.action, sizeof ew.action, "%s",
+                     op == IPPON_ENTRY_REMOVE     ? "event_remove"
+                     : op == IPPON_ENTRY_STAND_IN ? "event_stand_in"
+                                                  : "event_checkin");
             ew.detail = json_pack("{s:s}", "user", ew.user_id);
             event_submit(app, req, res, &ew, &user, false);
             json_decref(ew.detail);
@@ -487,6 +493,11 @@ void ippon_rest_event_remove_post(ippon_app *app, const ippon_rest_request *req,
 void ippon_rest_event_entrant_checkin_post(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
 {
     entrant_change(app, req, res, IPPON_ENTRY_CHECKIN);
+}
+
+void ippon_rest_event_stand_in_post(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res)
+{
+    entrant_change(app, req, res, IPPON_ENTRY_STAND_IN);
 }
 
 /* ---- an entrant's own entry ------------------------------------------------------------------ */

@@ -92,6 +92,8 @@ static const rest_route rest_routes[] = {
     {IPPON_HTTP_POST, "/api/events/{id}/entrants/{user}/remove", ippon_rest_event_remove_post, REST_AUTH_MAX_BODY},
     {IPPON_HTTP_POST, "/api/events/{id}/entrants/{user}/checkin", ippon_rest_event_entrant_checkin_post,
      REST_AUTH_MAX_BODY},
+    {IPPON_HTTP_POST, "/api/events/{id}/entrants/{user}/stand_in", ippon_rest_event_stand_in_post,
+     REST_AUTH_MAX_BODY},
     /* the admin area (admin_rest.c): every route needs an administrator's session */
     {IPPON_HTTP_GET, "/api/admin/tables", ippon_admin_tables_get, 0},
     {IPPON_HTTP_GET, "/api/admin/tables/{id}", ippon_admin_table_get, 0},

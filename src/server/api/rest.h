@@ -232,6 +232,7 @@ void ippon_rest_event_cancel_post(ippon_app *app, const ippon_rest_request *req,
 void ippon_rest_event_announce_post(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
 void ippon_rest_event_remove_post(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
 void ippon_rest_event_entrant_checkin_post(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
+void ippon_rest_event_stand_in_post(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
 /* an event's standings as CSV and its matches' logs (event_results_rest.c) */
 void ippon_rest_event_standings_csv_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);
 void ippon_rest_event_logs_get(ippon_app *app, const ippon_rest_request *req, ippon_rest_response *res);

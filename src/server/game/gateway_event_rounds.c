@@ -498,19 +498,30 @@ void gw_event_stand_ins(ippon_gateway *gw, gw_event_run *run, const ippon_event_
         for (int seat = 0; gt && seat < tb->players && seat < 4; seat++) {
             const ippon_event_seat *st = &tb->seats[seat];
             int64_t *since = &run->away_since[t][seat];
-            const char *why = NULL;
-            if (!st->user_id[0] || st->stand_in)
+            const char *why = NULL, *reason = NULL;
+            if (!st->user_id[0])
                 continue;
+            if (st->stand_in) { /* the organiser's stand-in (a seat a bot plays from the start is no person's) */
+                if (gw_table_stand_in(gw, gt, st->user_id, "replaced",
+                                      "the organiser had a bot play your seat to the end of this match") == 0)
+                    ippon_log_info("event %s: round %d table %d: the organiser's stand-in plays the seat of %s", ev->id,
+                                   r->round, tb->table, st->user_id);
+                continue;
+            }
             bool removed = strcmp(entry_status(es, n, st->user_id), "removed") == 0;
-            if (removed)
-                why = "the organiser removed you from the event: a bot plays your seat to the end";
+            if (removed) {
+                why = "removed";
+                reason = "the organiser removed you from the event: a bot plays your seat to the end";
+            }
             else if (ippon_strmap_get(gw->users, st->user_id))
                 *since = 0;
             else if (!*since)
                 *since = now;
-            else if (now - *since >= away_ms)
-                why = "you were away too long: a bot plays your seat to the end of this match";
-            if (!why || gw_table_stand_in(gw, gt, st->user_id, why) != 0)
+            else if (now - *since >= away_ms) {
+                why = "away";
+                reason = "you were away too long: a bot plays your seat to the end of this match";
+            }
+            if (!why || gw_table_stand_in(gw, gt, st->user_id, why, reason) != 0)
                 continue; /* here, or handed over already (its record on the way) */
             ippon_log_info("event %s: round %d table %d: a stand-in plays the seat of %s (%s)", ev->id, r->round,
                            tb->table, st->user_id, removed ? "removed" : "away");

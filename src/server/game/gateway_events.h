@@ -72,8 +72,9 @@ int gw_event_seat_round(ippon_gateway *gw, gw_event_run *run, const ippon_event_
    restart too), tells the entrants here where they sit, and marks the round playing */
 void gw_event_start_round(ippon_gateway *gw, gw_event_run *run, const ippon_event_def *ev, const ippon_event_round *r);
 /* round r is playing: a person's seat at a table of this node is handed to a bot stand-in
-   (gw_table_stand_in) and recorded as a stand-in's when the organiser removed its entrant, or when
-   its player has not been connected here for the config's event_away_s */
+   (gw_table_stand_in) when the store says so (the organiser's stand_in), or, recorded as a
+   stand-in's then, when the organiser removed its entrant or its player has not been connected
+   here for the config's event_away_s */
 void gw_event_stand_ins(ippon_gateway *gw, gw_event_run *run, const ippon_event_def *ev, const ippon_event_round *r,
                         int64_t now);
 /* a playing round r of ev: a table whose match is gone from this server without a record for

@@ -500,10 +500,11 @@ void gw_leave(ippon_gateway *gw, ippon_conn *c)
     gw_table_close(gw, gt, "you left the table: the match is forfeited");
 }
 
-int gw_table_stand_in(ippon_gateway *gw, struct gw_table *gt, const char *user_id, const char *why)
+int gw_table_stand_in(ippon_gateway *gw, struct gw_table *gt, const char *user_id, const char *why,
+                      const char *reason)
 {
     int seat = gt->dead ? -1 : ippon_table_seat_of(gt->t, user_id);
-    if (seat < 0 || ippon_table_stand_in(gt->t, seat, gw_now(gw)) != 0)
+    if (seat < 0 || ippon_table_stand_in(gt->t, seat, why, gw_now(gw)) != 0)
         return -1;
     if (gw_table_of(gw, user_id) == gt)
         ippon_strmap_remove(gw->seated, user_id);
@@ -511,7 +512,7 @@ int gw_table_stand_in(ippon_gateway *gw, struct gw_table *gt, const char *user_i
         gw->mm.table_over(gw->mm.ctx, ippon_table_id(gt->t), &user_id, 1);
     ippon_conn *c = gw_conn_of(gw, user_id);
     if (c && !c->closing)
-        gw_send(gw, c, json_pack("{s:s,s:s,s:s}", "type", "table_closed", "table", ippon_table_id(gt->t), "reason", why));
+        gw_send(gw, c, json_pack("{s:s,s:s,s:s}", "type", "table_closed", "table", ippon_table_id(gt->t), "reason", reason));
     schedule(gt); /* a decision the seat was asked is the bot's now */
     return 0;
 }

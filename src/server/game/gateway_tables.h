@@ -91,9 +91,11 @@ void gw_table_reschedule(struct gw_table *gt);
 void gw_tables_arm(ippon_gateway *gw);
 /* ends a running table without a result (an admin closing it: gateway_live.c) and frees it soon */
 void gw_table_close(ippon_gateway *gw, struct gw_table *gt, const char *reason);
-/* a bot stand-in plays user_id's seat at gt to the match's end (ippon_table_stand_in); the user,
-   seated nowhere now, is told table_closed with `why`. 0, or -1: not a person seated there */
-int gw_table_stand_in(ippon_gateway *gw, struct gw_table *gt, const char *user_id, const char *why);
+/* a bot stand-in plays user_id's seat at gt to the match's end (ippon_table_stand_in, `why` told
+   the others); the user, seated nowhere now, is told table_closed with `reason`. 0, or -1: not a
+   person seated there */
+int gw_table_stand_in(ippon_gateway *gw, struct gw_table *gt, const char *user_id, const char *why,
+                      const char *reason);
 /* every table freed (the finished matches not yet written are written first) */
 void gw_tables_free(ippon_gateway *gw);
 

@@ -1485,7 +1485,7 @@ json_t *ippon_table_public_view(const ippon_table *t, int64_t now)
     return view;
 }
 
-int ippon_table_stand_in(ippon_table *t, int seat, int64_t now)
+int ippon_table_stand_in(ippon_table *t, int seat, const char *why, int64_t now)
 {
     if (t->over || seat < 0 || seat >= t->players || t->seats[seat].bot || t->seats[seat].mjai)
         return -1;
@@ -1493,7 +1493,7 @@ int ippon_table_stand_in(ippon_table *t, int seat, int64_t now)
     hand_to_bot(t, seat, now);
     for (int s = 0; s < t->players; s++)
         if (s != seat)
-            send_to(t, s, json_pack("{s:s,s:s,s:i}", "type", "stand_in", "table", t->id, "seat", seat));
+            send_to(t, s, json_pack("{s:s,s:s,s:i,s:s}", "type", "stand_in", "table", t->id, "seat", seat, "why", why));
     return 0;
 }
 

@@ -212,10 +212,10 @@ json_t *ippon_table_public_view(const ippon_table *t, int64_t now);
  * removed its entrant: src/server/EVENTS.md): journaled ({"k":"stand_in","at","seat"}); a
  * decision the seat was asked is the bot's; the seat's user is no longer seated here
  * (ippon_table_seat_of) and is sent nothing more; the other seats are told
- * {"type":"stand_in","table","seat"} (PROTOCOL.md). 0, or -1: the match is over, or the seat is
- * already a bot's or an AI's.
+ * {"type":"stand_in","table","seat","why"} (PROTOCOL.md; why: "removed", "replaced", "away"). 0,
+ * or -1: the match is over, or the seat is already a bot's or an AI's.
  */
-int ippon_table_stand_in(ippon_table *t, int seat, int64_t now);
+int ippon_table_stand_in(ippon_table *t, int seat, const char *why, int64_t now);
 
 /* ends the match without a result (an admin closing a stuck table, shutdown) */
 void ippon_table_abandon(ippon_table *t, const char *reason, int64_t now);

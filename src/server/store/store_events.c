@@ -477,8 +477,11 @@ int ippon_store_event_announce(ippon_store *st, const char *id, const char *text
 static unsigned entry_statuses(ippon_entry_op op)
 {
     const unsigned open = 1u << IPPON_EVENT_REGISTRATION | 1u << IPPON_EVENT_CHECKIN;
+    const unsigned live = 1u << IPPON_EVENT_RUNNING | 1u << IPPON_EVENT_PAUSED;
     if (op == IPPON_ENTRY_REMOVE)
-        return open | 1u << IPPON_EVENT_RUNNING | 1u << IPPON_EVENT_PAUSED;
+        return open | live;
+    if (op == IPPON_ENTRY_STAND_IN)
+        return live;
     return open;
 }
 
@@ -525,6 +528,28 @@ static int se_register(ippon_store *st, const char *id, const char *user_id, int
     return se_done(st, q, "register an entrant");
 }
 
+/* user_id's seat at a running table of event id's playing round: a stand-in's, in the transaction */
+static int se_stand_in(ippon_store *st, const char *id, const char *user_id, ippon_entry_refusal *why)
+{
+    ippon_sql_stmt *q = se_prepare(st, "UPDATE event_seats SET stand_in = 1 WHERE event_id = ?1 AND user_id = ?2"
+                                       " AND stand_in = 0 AND round = (SELECT max(r.round) FROM event_rounds r"
+                                       " WHERE r.event_id = ?1 AND r.status = 'playing') AND table_no IN"
+                                       " (SELECT t.table_no FROM event_tables t WHERE t.event_id = ?1"
+                                       " AND t.round = event_seats.round AND t.voided_at IS NULL"
+                                       " AND NOT EXISTS (SELECT 1 FROM matches m WHERE m.id = t.match_id))");
+    if (!q)
+        return -1;
+    ippon_sql_bind_text(q, 1, id);
+    ippon_sql_bind_text(q, 2, user_id);
+    if (se_done(st, q, "an entrant's stand-in") != 0)
+        return -1;
+    if (ippon_sql_changes(st->db) == 0) {
+        *why = IPPON_ENTRY_NOT_PLAYING;
+        return IPPON_STORE_CONFLICT;
+    }
+    return 0;
+}
+
 int ippon_store_event_entry(ippon_store *st, const char *id, const char *user_id, ippon_entry_op op, bool check_in,
                             int64_t now_ms, ippon_entry_refusal *why, const ippon_audit *audit)
 {
@@ -545,6 +570,8 @@ int ippon_store_event_entry(ippon_store *st, const char *id, const char *user_id
         } else if (found != 0 || strcmp(entry.status, "registered") != 0) {
             *why = IPPON_ENTRY_NOT_ENTRANT;
             rc = IPPON_STORE_CONFLICT;
+        } else if (op == IPPON_ENTRY_STAND_IN) {
+            rc = se_stand_in(st, id, user_id, why);
         } else {
             ippon_sql_stmt *q = se_prepare(st, op == IPPON_ENTRY_CHECKIN
                                                    ? "UPDATE event_entrants SET checked_in_at = coalesce(checked_in_at,"

@@ -157,6 +157,7 @@ typedef enum ippon_entry_op {
     IPPON_ENTRY_WITHDRAW,     /* the entrant withdraws */
     IPPON_ENTRY_CHECKIN,      /* the entrant (or the organiser) checks it in */
     IPPON_ENTRY_REMOVE,       /* the organiser removes it */
+    IPPON_ENTRY_STAND_IN,     /* the organiser has a bot stand-in play its seat in the match it plays now */
 } ippon_entry_op;
 
 /* why an entry change was refused (IPPON_STORE_CONFLICT) */
@@ -167,13 +168,16 @@ typedef enum ippon_entry_refusal {
     IPPON_ENTRY_REMOVED,      /* the organiser removed this user */
     IPPON_ENTRY_NOT_ENTRANT,  /* not registered (withdrawn, removed or never) */
     IPPON_ENTRY_ALREADY,      /* registered already */
+    IPPON_ENTRY_NOT_PLAYING,  /* stand-in: no seat of its own in a table of the playing round still running */
 } ippon_entry_refusal;
 
 /*
  * op on user_id's entry in event id at now_ms, in one transaction with the audit row (NULL: an
  * entrant's own change): the event's status checked (register: registration or checkin; withdraw:
  * registration or checkin; check in: checkin, or registration — the caller checks the window;
- * remove: any but finished and cancelled), the cap counted. 0, IPPON_STORE_NOT_FOUND (no event),
+ * remove: any but finished and cancelled; stand-in: running or paused, the entrant's seat in the
+ * playing round's tables whose match is not stored or void, marked a stand-in's — the runner of
+ * the table's node hands it over: game/gateway_event_rounds.c), the cap counted. 0, IPPON_STORE_NOT_FOUND (no event),
  * IPPON_STORE_CONFLICT with *why, or -1.
  */
 int ippon_store_event_entry(ippon_store *st, const char *id, const char *user_id, ippon_entry_op op, bool check_in,
