@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { FAST_HASH, api, configure, eventually, startServer, stopServer, withDeadline } from './harness.mjs';
-import { player } from './ws_player.mjs';
+import { seatedEvent } from './event_seated.mjs';
 
 describe('an event table lost in a crash', () => {
   let server, proc;
@@ -25,27 +25,8 @@ describe('an event table lost in a crash', () => {
 
   test('is made void and the event goes on to its end', { timeout: 180_000 }, async () => {
     const port = server.port;
-    const accounts = [];
-    for (let i = 0; i < 5; i++) {
-      const r = await api(port, 'POST', '/api/auth/register', { body: { username: `lost${i}`, password: 'Aozora-kite-19',
-        display_name: i === 1 ? '卓を失う人' : `lost${i}` } });
-      assert.equal(r.status, 201, r.raw);
-      accounts.push(r.json);
-    }
-    const [org, ...entrants] = accounts;
-    const made = await api(port, 'POST', '/api/events', { token: org.token, body: {
-      name: 'Lost table', mode: '4p', rounds: 1, starts_at: Date.now() + 4_000, checkin_minutes: 1, duplicate: true } });
-    assert.equal(made.status, 201, made.raw);
-    const id = made.json.id;
-    const clients = [];
-    for (const a of entrants) {
-      const reg = await api(port, 'POST', `/api/events/${id}/register`, { token: a.token });
-      assert.equal(reg.status, 200, reg.raw);
-      clients.push(await player(port, a.token));
-    }
-    const seated = await Promise.all(clients.map((c) => c.next((m) => m.type === 'event_seated', 30_000, 'event_seated')));
-    const match = seated[0].match;
-    assert.ok(seated.every((s) => s.match === match), 'one table, one match');
+    const { id, clients, match } = await seatedEvent(port, { prefix: 'lost', name: 'Lost table', names: { 1: '卓を失う人' },
+      body: { duplicate: true } });
 
     proc.child.kill('SIGKILL');
     await withDeadline(proc.exited, 10_000, 'ippon after SIGKILL');

@@ -17,6 +17,7 @@ import assert from 'node:assert/strict';
 import { rm } from 'node:fs/promises';
 import { FAST_HASH, api, configure, eventually, startServer, stopServer, storedMatch } from './harness.mjs';
 import { player, playToEnd } from './ws_player.mjs';
+import { seatedEvent as seatedAt } from './event_seated.mjs';
 
 describe('an entrant removed mid-match', () => {
   let server, proc;
@@ -31,31 +32,10 @@ describe('an entrant removed mid-match', () => {
   });
 
   let serial = 0;
-  /** an organiser, four entrants on their sockets and a one-round event seated: { org, entrants, clients, id, match } */
-  async function seatedEvent(port, name) {
-    const accounts = [];
+  const seatedEvent = (port, name) => {
     serial += 1;
-    for (let i = 0; i < 5; i++) {
-      const r = await api(port, 'POST', '/api/auth/register', { body: { username: `standin${serial}x${i}`,
-        password: 'Aozora-kite-19', display_name: i === 4 ? `外される人${serial}` : `standin${serial}x${i}` } });
-      assert.equal(r.status, 201, r.raw);
-      accounts.push(r.json);
-    }
-    const [org, ...entrants] = accounts;
-    const made = await api(port, 'POST', '/api/events', { token: org.token, body: {
-      name, mode: '4p', rounds: 1, starts_at: Date.now() + 4_000, checkin_minutes: 1 } });
-    assert.equal(made.status, 201, made.raw);
-    const id = made.json.id;
-    const clients = [];
-    for (const a of entrants) {
-      const reg = await api(port, 'POST', `/api/events/${id}/register`, { token: a.token });
-      assert.equal(reg.status, 200, reg.raw);
-      clients.push(await player(port, a.token));
-    }
-    const seated = await Promise.all(clients.map((c) => c.next((m) => m.type === 'event_seated', 30_000, 'event_seated')));
-    assert.ok(seated.every((s) => s.match === seated[0].match), 'one table');
-    return { org, entrants, clients, id, match: seated[0].match };
-  }
+    return seatedAt(port, { prefix: `standin${serial}x`, name, names: { 4: `外される人${serial}` } });
+  };
 
   const finished = (port, id) => eventually(async () => {
     const r = await api(port, 'GET', `/api/events/${id}`);

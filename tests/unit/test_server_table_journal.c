@@ -117,6 +117,20 @@ static void played_free(played *p)
     }
 }
 
+/* the seats of a table of `rules`: people in seats 0 and 1 (user ids "<tag>-0", "<tag>-1"),
+   bots in the others; every seat named "p<seat>" */
+static void two_people(const ippon_rules *rules, const char *tag, ippon_seat_player seats[4])
+{
+    memset(seats, 0, 4 * sizeof seats[0]);
+    for (int s = 0; s < rules->players; s++) {
+        snprintf(seats[s].name, sizeof seats[s].name, "p%d", s);
+        if (s < 2)
+            snprintf(seats[s].user_id, sizeof seats[s].user_id, "%s-%d", tag, s);
+        else
+            seats[s].bot = true;
+    }
+}
+
 static ippon_table_hooks hooks_of(played *p, bool journal)
 {
     return (ippon_table_hooks){.ctx = p, .send = on_send, .finished = on_finished,
@@ -430,14 +444,9 @@ static void play_and_check(const char *preset, unsigned seed_hint, coverage *cov
     played_init(&p);
     const ippon_rules *rules = ippon_rules_preset(preset);
     ippon_seat_player seats[4];
-    memset(seats, 0, sizeof seats);
-    for (int s = 0; s < rules->players; s++) {
-        snprintf(seats[s].name, sizeof seats[s].name, "p%d", s);
-        if (s < 2)
-            snprintf(seats[s].user_id, sizeof seats[s].user_id, "user%u-%d", seed_hint, s);
-        else
-            seats[s].bot = true;
-    }
+    char tag[32];
+    snprintf(tag, sizeof tag, "user%u", seed_hint);
+    two_people(rules, tag, seats);
     ippon_table_hooks hooks = hooks_of(&p, true);
     p.now = 1000;
     p.t = ippon_table_new("journal-test", rules, seats, true, &settings, &hooks, p.now);
@@ -510,14 +519,7 @@ static void stand_in(void **state)
     played_init(&p);
     const ippon_rules *rules = ippon_rules_preset("yonma");
     ippon_seat_player seats[4];
-    memset(seats, 0, sizeof seats);
-    for (int s = 0; s < 4; s++) {
-        snprintf(seats[s].name, sizeof seats[s].name, "p%d", s);
-        if (s < 2)
-            snprintf(seats[s].user_id, sizeof seats[s].user_id, "stand-in-user-%d", s);
-        else
-            seats[s].bot = true;
-    }
+    two_people(rules, "stand-in-user", seats);
     ippon_table_hooks hooks = hooks_of(&p, true);
     p.now = 1000;
     p.t = ippon_table_new("stand-in-test", rules, seats, false, &settings, &hooks, p.now);
@@ -599,14 +601,7 @@ static void stand_in_any_moment(void **state)
         played_init(&p);
         const ippon_rules *rules = ippon_rules_preset(k % 2 ? "yonma" : "sanma");
         ippon_seat_player seats[4];
-        memset(seats, 0, sizeof seats);
-        for (int s = 0; s < rules->players; s++) {
-            snprintf(seats[s].name, sizeof seats[s].name, "p%d", s);
-            if (s < 2)
-                snprintf(seats[s].user_id, sizeof seats[s].user_id, "any-moment-%d", s);
-            else
-                seats[s].bot = true;
-        }
+        two_people(rules, "any-moment", seats);
         ippon_table_hooks hooks = hooks_of(&p, true);
         p.now = 1000;
         p.t = ippon_table_new("stand-in-any", rules, seats, false, &settings, &hooks, p.now);
@@ -706,14 +701,7 @@ static void proofs(void **state)
     played_init(&p);
     const ippon_rules *rules = ippon_rules_preset("yonma");
     ippon_seat_player seats[4];
-    memset(seats, 0, sizeof seats);
-    for (int s = 0; s < 4; s++) {
-        snprintf(seats[s].name, sizeof seats[s].name, "p%d", s);
-        if (s < 2)
-            snprintf(seats[s].user_id, sizeof seats[s].user_id, "proof-%d", s);
-        else
-            seats[s].bot = true;
-    }
+    two_people(rules, "proof", seats);
     ippon_table_hooks hooks = hooks_of(&p, true);
     p.t = ippon_table_new("proofs", rules, seats, true, &with_key, &hooks, 0);
     size_t answered[4] = {0};
