@@ -4,13 +4,18 @@
 // node (whichever wins the round's write: both run the runner) seats the round having asked the
 // cluster where the entrants are, so nobody is a stand-in; the entrants on that node get
 // match_found and event_seated, the two on the other are sent to the table (`move`, reason
-// match_found) and seated when they arrive there. All four play the match to its end; the event is
-// finished on both nodes with the same standings, every entrant with one result, the match stored
-// once and no seat a stand-in's.
+// match_found) and seated when they arrive there. Then the organiser (over the other node) has a
+// bot replace one of the host's own entrants: it is told its table is closed to it and may queue
+// again at once (its seat freed in Redis); the host, killed and restarted within its lease,
+// resumes the match from its journal, the stand-in in its seat. The three
+// others come back and play the match to its end; the event is finished on both nodes with the
+// same standings, every entrant with one result, the match stored once and only the replaced
+// entrant's seat a stand-in's.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { FAST_PLAY, api } from '../integration/harness.mjs';
 import { playToEnd, player } from '../integration/ws_player.mjs';
+import { startServer } from '../integration/harness.mjs';
 import { eventually, startCluster } from './engines.mjs';
 
 describe('an event across the nodes of a cluster', () => {
@@ -23,7 +28,7 @@ describe('an event across the nodes of a cluster', () => {
   });
   after(async () => { await cluster?.stop(); });
 
-  test('entrants on both nodes are seated at one table, none a stand-in', { timeout: 120_000 }, async () => {
+  test('entrants on both nodes are seated at one table; a replaced one frees its seat; the host restarts', { timeout: 180_000 }, async () => {
     const accounts = [];
     for (let i = 0; i < 5; i++) {
       const r = await api(nodes.n1.port, 'POST', '/api/auth/register', { body: { username: `node${i}`,
@@ -66,17 +71,39 @@ describe('an event across the nodes of a cluster', () => {
       assert.equal(seated.match, table);
     }
 
-    // the moved ones connect to the host by the path they were given, and everyone plays to the end
-    const playing = [];
+    // the moved ones connect to the host by the path they were given
     for (let i = 0; i < 4; i++) {
-      if (found[i].type === 'match_found') {
-        playing.push(clients[i]);
-        continue;
-      }
+      if (found[i].type === 'match_found') continue;
       clients[i].close();
       const arrived = await player(nodes[host].port, entrants[i].token, { path: found[i].path });
       assert.equal(arrived.welcome.table?.id, table, JSON.stringify(arrived.welcome));
-      playing.push(arrived);
+      clients[i] = arrived;
+    }
+
+    // the organiser, over the other node, has a bot replace one of the host's own entrants
+    const out = found.findIndex((m) => m.type === 'match_found');
+    const other = host === 'n1' ? 'n2' : 'n1';
+    const replaced = await api(nodes[other].port, 'POST', `/api/events/${id}/entrants/${entrants[out].user.id}/stand_in`,
+      { token: org.token, body: { reason: 'a train to catch' } });
+    assert.equal(replaced.status, 200, replaced.raw);
+    const closed = await clients[out].next((m) => m.type === 'table_closed', 10_000, 'its table closed to it');
+    assert.equal(closed.table, table);
+    clients[out].send({ type: 'queue', mode: '3p' });
+    const queued = await clients[out].next((m) => m.type === 'queued' || m.type === 'move' || m.type === 'error', 10_000, 'queued');
+    assert.equal(queued.type, 'queued', `its seat is free in the cluster: ${JSON.stringify(queued)}`);
+    clients[out].close();
+
+    // the host killed and back within its lease: the journal resumes the match
+    for (let i = 0; i < 4; i++) if (i !== out) clients[i].close();
+    nodes[host].proc.child.kill('SIGKILL');
+    await nodes[host].proc.exited;
+    nodes[host].proc = await startServer(['--config', nodes[host].config], nodes[host].dir, nodes[host].port);
+    const playing = [];
+    for (let i = 0; i < 4; i++) {
+      if (i === out) continue;
+      const back = await player(nodes[host].port, entrants[i].token, found[i].path ? { path: found[i].path } : {});
+      assert.equal(back.welcome.table?.id, table, `the match resumed: ${JSON.stringify(back.welcome)}`);
+      playing.push(back);
     }
     const ends = await Promise.all(playing.map((c) => playToEnd(c)));
     assert.equal(new Set(ends.map((e) => JSON.stringify(e.points))).size, 1, 'one match, one result');
@@ -95,7 +122,9 @@ describe('an event across the nodes of a cluster', () => {
     const round = views[0].round_list[0];
     assert.equal(round.tables.length, 1, 'one table: the nodes did not both seat the round');
     assert.equal(round.tables[0].match_id, table);
-    assert.ok(round.tables[0].seats.every((s) => s.user && !s.stand_in), 'no stand-in');
+    for (const s of round.tables[0].seats) {
+      assert.equal(s.stand_in, s.user.id === entrants[out].user.id, `${s.user.display_name}: a stand-in only for the replaced`);
+    }
     const stored = await api(nodes.n2.port, 'GET', `/api/matches/${table}`);
     assert.equal(stored.status, 200, 'the match stored once, read from either node');
     for (const c of playing) c.close();

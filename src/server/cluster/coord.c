@@ -196,22 +196,29 @@ static const char TABLE_SEAT[] = /* ARGV: prefix, table, node, users... */
     "end\n"
     "return #ARGV - 3\n";
 
+/* the end of a script on ARGV prefix, table, node, users...: each user's seat freed where it is
+   still node|table's; returns how many were */
+#define FREE_SEATS_LUA                                                                                                 \
+    "local freed = 0\n"                                                                                                \
+    "for i = 4, #ARGV do\n"                                                                                            \
+    "  if redis.call('GET', p..'seat:'..ARGV[i]) == node..'|'..table then\n"                                           \
+    "    redis.call('DEL', p..'seat:'..ARGV[i])\n"                                                                     \
+    "    redis.call('SREM', p..'node_seats:'..node, ARGV[i])\n"                                                        \
+    "    freed = freed + 1\n"                                                                                          \
+    "  end\n"                                                                                                          \
+    "end\n"                                                                                                            \
+    "return freed\n"
+
 static const char TABLE_OVER[] = /* ARGV: prefix, table, node, users... */
     "local p, table, node = ARGV[1], ARGV[2], ARGV[3]\n"
     "local key = p..'table:'..table\n"
     "if redis.call('HGET', key, 'node') == node then\n"
     "  redis.call('DEL', key)\n"
     "  redis.call('SREM', p..'node_tables:'..node, table)\n"
-    "end\n"
-    "local freed = 0\n"
-    "for i = 4, #ARGV do\n"
-    "  if redis.call('GET', p..'seat:'..ARGV[i]) == node..'|'..table then\n"
-    "    redis.call('DEL', p..'seat:'..ARGV[i])\n"
-    "    redis.call('SREM', p..'node_seats:'..node, ARGV[i])\n"
-    "    freed = freed + 1\n"
-    "  end\n"
-    "end\n"
-    "return freed\n";
+    "end\n" FREE_SEATS_LUA;
+
+static const char SEATS_FREE[] = /* ARGV: prefix, table, node, users... */
+    "local p, table, node = ARGV[1], ARGV[2], ARGV[3]\n" FREE_SEATS_LUA;
 
 static const char TABLE_LOOKUP[] = /* ARGV: prefix, table */
     "return redis.call('HMGET', ARGV[1]..'table:'..ARGV[2], 'node', 'epoch', 'state')\n";
@@ -511,6 +518,12 @@ void ippon_coord_table_over(ippon_coord *c, const char *table, const char *const
                             void *ctx)
 {
     coord_table_users(c, "table over", TABLE_OVER, table, users, n, fn, ctx);
+}
+
+void ippon_coord_seats_free(ippon_coord *c, const char *table, const char *const *users, int n, ippon_coord_fn fn,
+                            void *ctx)
+{
+    coord_table_users(c, "seats free", SEATS_FREE, table, users, n, fn, ctx);
 }
 
 void ippon_coord_seat_lookup(ippon_coord *c, const char *user, ippon_coord_fn fn, void *ctx)

@@ -122,6 +122,11 @@ void ippon_coord_table_seat(ippon_coord *c, const char *table, const char *const
    its users' seats (n <= 4) freed where they are still this table's; number the seats freed */
 void ippon_coord_table_over(ippon_coord *c, const char *table, const char *const *users, int n, ippon_coord_fn fn,
                             void *ctx);
+/* users (n <= 4) left a table this node hosts that plays on (a bot stand-in took their seats):
+   their seats freed where they are still this table's, the table still in the directory; number
+   the seats freed */
+void ippon_coord_seats_free(ippon_coord *c, const char *table, const char *const *users, int n, ippon_coord_fn fn,
+                            void *ctx);
 /* text "<node>|<table>": where user is seated, NULL if at no running table */
 void ippon_coord_seat_lookup(ippon_coord *c, const char *user, ippon_coord_fn fn, void *ctx);
 /* text the table user lost with a voided node (taken: NULL the next time), NULL if none */

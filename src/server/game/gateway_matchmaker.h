@@ -33,6 +33,9 @@ typedef struct ippon_gateway_matchmaker {
     void (*table_started)(void *ctx, const char *table_id, const char *const *users, int n);
     /* a table of this node ended: its id and its human players */
     void (*table_over)(void *ctx, const char *table_id, const char *const *users, int n);
+    /* players left a table of this node that plays on (a bot stand-in took their seats): its id and
+       those players, seated nowhere now */
+    void (*seats_freed)(void *ctx, const char *table_id, const char *const *users, int n);
     /* user said hello here; seated_here: at a table of this node */
     void (*hello)(void *ctx, const char *user_id, bool seated_here);
     /* user's socket here closed */

@@ -508,8 +508,8 @@ int gw_table_stand_in(ippon_gateway *gw, struct gw_table *gt, const char *user_i
         return -1;
     if (gw_table_of(gw, user_id) == gt)
         ippon_strmap_remove(gw->seated, user_id);
-    if (gw->has_mm) /* the cluster frees the seat: the user may queue again */
-        gw->mm.table_over(gw->mm.ctx, ippon_table_id(gt->t), &user_id, 1);
+    if (gw->has_mm && gw->mm.seats_freed) /* the cluster frees the seat (the table plays on): the user may queue again */
+        gw->mm.seats_freed(gw->mm.ctx, ippon_table_id(gt->t), &user_id, 1);
     ippon_conn *c = gw_conn_of(gw, user_id);
     if (c && !c->closing)
         gw_send(gw, c, json_pack("{s:s,s:s,s:s}", "type", "table_closed", "table", ippon_table_id(gt->t), "reason", reason));

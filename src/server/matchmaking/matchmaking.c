@@ -258,6 +258,14 @@ static void mm_table_started(void *ctx, const char *table_id, const char *const 
         ippon_coord_table_seat(m->coord, table_id, users, n, mm_ignore, a);
 }
 
+static void mm_seats_freed(void *ctx, const char *table_id, const char *const *users, int n)
+{
+    ippon_matchmaking *m = ctx;
+    mm_ask *a = mm_ask_new(m, IPPON_MODE_4P, NULL, table_id);
+    if (a)
+        ippon_coord_seats_free(m->coord, table_id, users, n, mm_ignore, a);
+}
+
 static void mm_table_over(void *ctx, const char *table_id, const char *const *users, int n)
 {
     ippon_matchmaking *m = ctx;
@@ -517,7 +525,7 @@ ippon_matchmaking *ippon_matchmaking_start(ippon_gateway *gw, ippon_cluster *clu
     }
     const ippon_gateway_matchmaker hooks = {
         .ctx = m, .joined = mm_joined, .left = mm_left, .tick = mm_tick, .table_started = mm_table_started,
-        .table_over = mm_table_over,
+        .table_over = mm_table_over, .seats_freed = mm_seats_freed,
         .hello = mm_hello, .gone = mm_gone, .room_entered = mm_room_entered, .room_left = mm_room_left,
         .room_elsewhere = mm_room_elsewhere, .presence_of = mm_presence_of, .seated_here = mm_seated_here,
         .results_sure = results_sure,
