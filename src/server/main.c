@@ -41,6 +41,7 @@
 #include "cluster/shared_buckets.h"
 #include "config.h"
 #include "game/gateway.h"
+#include "game/gateway_live.h"
 #include "game/gateway_matchmaker.h"
 #include "game/match_review.h"
 #include "matchmaking/matchmaking.h"
@@ -137,6 +138,13 @@ static void sessions_ended(void *ctx, const char *user_id, const unsigned char *
     ippon_app *app = ctx;
     if (app->gateway)
         ippon_gateway_sessions_ended(app->gateway, user_id, token_hash, keep_hash, message);
+}
+
+/* the cluster voided a dead node's tables (cluster/node.h): an event's among them too */
+static void cluster_voided(void *ctx, const char *const *tables, size_t n)
+{
+    ippon_app *app = ctx;
+    ippon_gateway_event_tables_voided(app->gateway, tables, n);
 }
 
 /* what this node carries, for its lease in the cluster (cluster/node.h) */
@@ -425,6 +433,7 @@ int main(int argc, char **argv)
         if (!app.cluster)
             goto fail;
         ippon_cluster_set_info(app.cluster, cluster_info, &app);
+        ippon_cluster_on_voided(app.cluster, cluster_voided, &app); /* an event's tables among them */
         /* guests, sign-ups and password failures counted across the nodes (auth.h) */
         ippon_shared_buckets buckets = ippon_cluster_shared_buckets(ippon_cluster_coord(app.cluster));
         ippon_auth_share_limits(app.auth, &buckets);

@@ -10,7 +10,9 @@
 // resumes the match from its journal, the stand-in in its seat. The three
 // others come back and play the match to its end; the event is finished on both nodes with the
 // same standings, every entrant with one result, the match stored once and only the replaced
-// entrant's seat a stand-in's.
+// entrant's seat a stand-in's. Then a second event's round whose node is killed for good: once its
+// lease runs out the other node voids its tables, the event's table among them, so the round ends
+// without it and the event is finished there — no round hangs on a dead node.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { FAST_PLAY, api } from '../integration/harness.mjs';
@@ -128,5 +130,46 @@ describe('an event across the nodes of a cluster', () => {
     const stored = await api(nodes.n2.port, 'GET', `/api/matches/${table}`);
     assert.equal(stored.status, 200, 'the match stored once, read from either node');
     for (const c of playing) c.close();
+  });
+
+  test('a round whose node is gone for good: its table void, the event finished on the other node', { timeout: 120_000 }, async () => {
+    const accounts = [];
+    for (let i = 0; i < 5; i++) {
+      const r = await api(nodes.n1.port, 'POST', '/api/auth/register', { body: { username: `gone${i}`,
+        password: 'Aozora-kite-19', display_name: `gone${i}` } });
+      assert.equal(r.status, 201, r.raw);
+      accounts.push(r.json);
+    }
+    const [org, ...entrants] = accounts;
+    const made = await api(nodes.n1.port, 'POST', '/api/events', { token: org.token, body: {
+      name: 'A node lost', mode: '4p', rounds: 1, starts_at: Date.now() + 6_000, checkin_minutes: 1 } });
+    assert.equal(made.status, 201, made.raw);
+    const id = made.json.id;
+    const clients = [];
+    for (const e of entrants) {
+      const reg = await api(nodes.n1.port, 'POST', `/api/events/${id}/register`, { token: e.token });
+      assert.equal(reg.status, 200, reg.raw);
+      clients.push(await player(nodes.n1.port, e.token));
+    }
+    const first = await clients[0].next((m) => m.type === 'match_found' || m.type === 'move', 30_000, 'a seat');
+    const host = first.type === 'match_found' ? 'n1' : first.node;
+    const other = host === 'n1' ? 'n2' : 'n1';
+    for (const c of clients) c.close();
+    nodes[host].proc.child.kill('SIGKILL');
+    await nodes[host].proc.exited;
+
+    const ev = await eventually(async () => {
+      const r = await api(nodes[other].port, 'GET', `/api/events/${id}`);
+      return r.json.status === 'finished' && r.json;
+    }, 60_000, `the event finished on ${other}`);
+    const round = ev.round_list[0];
+    assert.equal(round.status, 'done');
+    assert.equal(round.tables[0].void, true, 'the dead node\'s table is void');
+    assert.ok(ev.standings.every((l) => l.played === 0), 'nobody has a result from it');
+    // the node comes back: the directory says its match is void, and it stays so
+    nodes[host].proc = await startServer(['--config', nodes[host].config], nodes[host].dir, nodes[host].port);
+    const again = await api(nodes[host].port, 'GET', `/api/events/${id}`);
+    assert.equal(again.json.status, 'finished');
+    assert.equal(again.json.round_list[0].tables[0].void, true);
   });
 });

@@ -41,6 +41,8 @@ struct ippon_cluster {
     long long leases_lost;    /* renewals that found it gone since */
     ippon_cluster_lease_fn lease_fn;
     void *lease_ctx;
+    ippon_cluster_voided_fn voided_fn;
+    void *voided_ctx;
     lws_usec_t renewal_sent;  /* when the renewal in flight was sent */
     lws_usec_t holds_until;   /* the lease is known to hold until then (0: not known) */
     long queued[IPPON_MODES]; /* players waiting in each mode's shared queue, as last counted */
@@ -60,6 +62,8 @@ static void cluster_voided(void *ctx, const ippon_coord_reply *r)
     if (r->ok && r->number != -1 && r->count > 0) {
         c->tables_voided += (long long)r->count;
         ippon_log_warn("cluster: a node's lease ran out: %zu of its tables voided", r->count);
+        if (c->voided_fn)
+            c->voided_fn(c->voided_ctx, (const char *const *)r->items, r->count);
     }
 }
 
@@ -205,6 +209,12 @@ void ippon_cluster_on_lease(ippon_cluster *c, ippon_cluster_lease_fn fn, void *c
 {
     c->lease_fn = fn;
     c->lease_ctx = ctx;
+}
+
+void ippon_cluster_on_voided(ippon_cluster *c, ippon_cluster_voided_fn fn, void *ctx)
+{
+    c->voided_fn = fn;
+    c->voided_ctx = ctx;
 }
 
 bool ippon_cluster_lease_holds(const ippon_cluster *c)

@@ -55,6 +55,11 @@ void ippon_cluster_set_info(ippon_cluster *c, ippon_cluster_info_fn fn, void *ct
 typedef void (*ippon_cluster_lease_fn)(void *ctx, bool held, bool lost);
 void ippon_cluster_on_lease(ippon_cluster *c, ippon_cluster_lease_fn fn, void *ctx);
 
+/* this node voided a node gone for good: the ids of the tables it had running (void in the
+   directory now; an event's table is made void in the event: game/gateway_event_rounds.c) */
+typedef void (*ippon_cluster_voided_fn)(void *ctx, const char *const *tables, size_t n);
+void ippon_cluster_on_voided(ippon_cluster *c, ippon_cluster_voided_fn fn, void *ctx);
+
 /* whether this node's lease is known to hold now: the last renewal that found it held was sent
    less than nine tenths of lease_ms ago (no other node can have voided this one since) */
 bool ippon_cluster_lease_holds(const ippon_cluster *c);

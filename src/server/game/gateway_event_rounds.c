@@ -427,8 +427,8 @@ static void void_written(const ippon_round_write *rw, int rc, void *ctx)
         ippon_log_warn("event %s: round %d table %d (match %s) made void: its match ended without a record",
                        rw->event_id, rw->round.round, rw->table, rw->round.tables ? rw->round.tables[0].match_id : "");
     else if (rc != IPPON_STORE_CONFLICT) /* _CONFLICT: its match was stored after all */
-        ippon_log_warn("event %s: round %d table %d could not be made void (%d): tried again", rw->event_id,
-                       rw->round.round, rw->table, rc);
+        ippon_log_warn("event %s: round %d table %d could not be made void (%d)", rw->event_id, rw->round.round,
+                       rw->table, rc);
 }
 
 void gw_event_void_lost(ippon_gateway *gw, gw_event_run *run, const ippon_event_def *ev, const ippon_event_round *r,
@@ -529,6 +529,23 @@ void gw_event_stand_ins(ippon_gateway *gw, gw_event_run *run, const ippon_event_
         }
     }
     free(es);
+}
+
+void ippon_gateway_event_tables_voided(ippon_gateway *gw, const char *const *tables, size_t n)
+{
+    int64_t now = gw_wall_ms(gw, gw_now(gw));
+    for (size_t i = 0; i < n && gw->app && gw->app->store; i++) {
+        char event_id[IPPON_USER_ID_LEN + 1];
+        int round = 0, table = 0;
+        if (!tables[i] || ippon_store_event_table_of_match(gw->app->store, tables[i], event_id, &round, &table) != 0)
+            continue; /* not an event's (or void already) */
+        ippon_log_warn("event %s: round %d table %d was on a node gone for good: void", event_id, round, table);
+        ippon_round_write rw = {.kind = IPPON_RW_VOID, .round = {.round = round}, .table = table, .now_ms = now,
+                                .done = void_written, .ctx = gw->app};
+        snprintf(rw.event_id, sizeof rw.event_id, "%s", event_id);
+        if (ippon_round_write_submit(gw->app->writer, &rw) != 0)
+            ippon_log_warn("event %s: round %d table %d's void could not be queued", event_id, round, table);
+    }
 }
 
 /* ---- messages ----------------------------------------------------------------------------------- */

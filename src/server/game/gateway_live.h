@@ -48,6 +48,9 @@ void ippon_gateway_renamed(ippon_gateway *gw, const char *user_id, const char *d
 /* an event organiser's announcement (api/events_rest.c, once stored) to the event's entrants
    connected here: event_announcement {"event","text"} (gateway_event_rounds.c) */
 void ippon_gateway_event_announce(ippon_gateway *gw, const char *event_id, const char *text);
+/* the cluster voided these tables of a node gone for good (cluster/node.h): an event's among them
+   is made void in its event at once, so that its round ends without it (EVENTS.md, "Cluster") */
+void ippon_gateway_event_tables_voided(ippon_gateway *gw, const char *const *tables, size_t n);
 
 /* is user_id connected? */
 bool ippon_gateway_online(ippon_gateway *gw, const char *user_id);

@@ -515,3 +515,27 @@ int ippon_store_event_table_void(ippon_store *st, const char *id, int round, int
         rc = round_done_if_complete(st, id, round);
     return ippon_store_end(st, rc);
 }
+
+int ippon_store_event_table_of_match(ippon_store *st, const char *match_id, char event_id[IPPON_USER_ID_LEN + 1],
+                                     int *round, int *table)
+{
+    event_id[0] = '\0';
+    ippon_sql_stmt *q = er_prepare(st, "SELECT event_id, round, table_no FROM event_tables WHERE match_id = ?1"
+                                       " AND voided_at IS NULL");
+    if (!q)
+        return -1;
+    ippon_sql_bind_text(q, 1, match_id);
+    int step = ippon_sql_step(q), rc = 0;
+    if (step == IPPON_SQL_ROW) {
+        er_copy(q, 0, event_id, IPPON_USER_ID_LEN + 1);
+        *round = (int)ippon_sql_column_int64(q, 1);
+        *table = (int)ippon_sql_column_int64(q, 2);
+    } else if (step == IPPON_SQL_DONE) {
+        rc = IPPON_STORE_NOT_FOUND;
+    } else {
+        ippon_store_failed(st, "an event table by its match");
+        rc = -1;
+    }
+    ippon_sql_finalize(q);
+    return rc;
+}

@@ -81,6 +81,10 @@ int ippon_store_event_stand_in(ippon_store *st, const char *id, int round, int t
    restart, voided at resume). The round is done if that was its last table without a match. 0,
    _CONFLICT (no such table, or its match stored, or void already) or -1 */
 int ippon_store_event_table_void(ippon_store *st, const char *id, int round, int table, int64_t now_ms);
+/* the event table (its event id, round and number) whose match id is match_id, not yet void: 0,
+   IPPON_STORE_NOT_FOUND (no event's, or void already) or -1 */
+int ippon_store_event_table_of_match(ippon_store *st, const char *match_id, char event_id[IPPON_USER_ID_LEN + 1],
+                                     int *round, int *table);
 
 /* the secret of round `round` of event id as stored (hex; "" without duplicate walls), for the runner
    that starts its tables (replies show it only once the round is done): 0, _NOT_FOUND or -1 */
