@@ -5,7 +5,9 @@
 // tables started, each player is sent event_seated and plays its match to the end, the next
 // round starts when every table is done. Two players leave mid-event: one between rounds 1 and 2
 // (a stand-in plays both its later seats from the start), one in the middle of its round-2 match
-// (the clock plays its seat to the end; a stand-in plays its round-3 seat). Checked against the
+// (the clock plays its seat to the end — event_away_s is set past any match's length here, so the
+// seat stays its own; event_remove.test.mjs has the away stand-in; a stand-in plays its round-3
+// seat). Checked against the
 // stored matches, not against the server's own arithmetic: each round seats all 16 once; every
 // table of a round played the same walls, committed before and verified after (ippon-verify);
 // the standings' totals are the sums of each entrant's results in the match records, in rank
@@ -54,7 +56,8 @@ describe('an event of 16 players, 3 rounds, run by the server', () => {
   let server, port, admin;
 
   before(async () => {
-    ({ server, port, admin } = await serveWithAdmin({ ...FAST_PLAY, signups_per_address: 1000, max_conns_per_addr: 100 }));
+    ({ server, port, admin } = await serveWithAdmin({ ...FAST_PLAY, signups_per_address: 1000, max_conns_per_addr: 100,
+      event_away_s: 3600 }));
   });
   after(async () => { await shutdown(server); });
 
