@@ -11,7 +11,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { siteAndBrowser, openPage, assertNoProblems, screenshot } from './browser.mjs';
-import { scriptedPage, scriptedTable, startPractice, shownOnBoard } from './scripted.mjs';
+import { scriptedPage, scriptedTable, startPractice, sideOf } from './scripted.mjs';
 import * as S from './scripts.mjs';
 
 const WORDS = {
@@ -24,8 +24,10 @@ const WORDS = {
 };
 
 /**
- * records, in the page, when each call-out comes and goes (performance.now(), as the page lives
- * it: a test that sees it late, on a loaded machine, must not count its time short)
+ * records, in the page, each call-out as it comes (its kind, words, and where its centre lies on
+ * the board at that moment) and when it goes (performance.now(), as the page lives it). The test
+ * reads these records rather than polling the screen: a call-out leaves after 1.3 s, and on a
+ * loaded machine a poll can miss it (CI once did), or see it late and count its time short.
  */
 async function watchCallouts(page) {
   await page.evaluate(() => {
@@ -35,7 +37,13 @@ async function watchCallouts(page) {
       for (const m of list) {
         for (const n of m.addedNodes)
           if (n.nodeType === 1) for (const c of [n, ...n.querySelectorAll('.callout')])
-            if (c.classList.contains('callout')) times.push({ el: c, added: now });
+            if (c.classList.contains('callout') && c.closest('.fx-layer')) {
+              const board = document.querySelector('.board');
+              const style = getComputedStyle(c);
+              times.push({ el: c, kind: c.dataset.kind, text: c.textContent.trim(), added: now,
+                box: c.getBoundingClientRect().toJSON(), board: board ? board.getBoundingClientRect().toJSON() : null,
+                animation: style.animationName, opacity: style.opacity });
+            }
         for (const n of m.removedNodes)
           for (const t of times) if (t.removed === undefined && (n === t.el || n.contains?.(t.el))) t.removed = now;
       }
@@ -43,19 +51,28 @@ async function watchCallouts(page) {
   });
 }
 
-/** waits for the call-out of `kind` and checks its words and side; timed: on screen ≥ 0.8 s */
+/**
+ * waits for the next call-out of `kind` not checked yet and checks its words and side; timed: on
+ * screen ≥ 0.8 s. Returns its record (its style as it came: animation, opacity).
+ */
 async function callout(page, kind, side, words, timed) {
-  const selector = `.fx-layer .callout[data-kind="${kind}"]`;
-  const shown = await shownOnBoard(page, selector);
+  const found = await page.waitForFunction((k) => {
+    const t = window.__calloutTimes.find((x) => x.kind === k && !x.checked);
+    if (!t) return null;
+    t.checked = true;
+    return { index: window.__calloutTimes.indexOf(t), text: t.text, box: t.box, board: t.board, animation: t.animation, opacity: t.opacity };
+  }, kind, { timeout: 10_000 });
+  const shown = await found.jsonValue();
+  assert.ok(shown.board && shown.box.width > 0 && shown.box.height > 0, `${kind}: shown on the board`);
   assert.equal(shown.text, words, `${kind}: the words`);
-  assert.equal(shown.side, side, `${kind}: at the acting seat`);
-  if (!timed) return;
-  await page.locator(selector).last().waitFor({ state: 'detached', timeout: 5000 });
-  const ms = await page.evaluate((k) => {
-    const t = window.__calloutTimes.filter((x) => x.el.dataset.kind === k && x.removed !== undefined).at(-1);
-    return t ? t.removed - t.added : -1;
-  }, kind);
+  assert.equal(sideOf(shown.box, shown.board), side, `${kind}: at the acting seat`);
+  if (!timed) return shown;
+  const ms = await (await page.waitForFunction((i) => {
+    const t = window.__calloutTimes[i];
+    return t.removed === undefined ? null : t.removed - t.added;
+  }, shown.index, { timeout: 10_000 })).jsonValue();
   assert.ok(ms >= 800, `${kind}: on screen ${Math.round(ms)} ms`);
+  return shown;
 }
 
 describe('call-outs, banners and the draw panel', () => {
@@ -230,11 +247,11 @@ describe('call-outs, banners and the draw panel', () => {
 
   test('with reduced motion the call-outs still show, without moving', async () => {
     const { page, table } = await scriptedPage(env, S.YONMA_FOUND, { reducedMotion: 'reduce' });
+    await watchCallouts(page);
     table.events(S.YONMA_HAND1);
-    const el = page.locator('.fx-layer .callout[data-kind="riichi"]');
-    await el.waitFor();
-    assert.equal(await el.evaluate((x) => getComputedStyle(x).animationName), 'none');
-    assert.equal(await el.evaluate((x) => getComputedStyle(x).opacity), '1');
+    const shown = await callout(page, 'riichi', 'left', WORDS.en.riichi, false);
+    assert.equal(shown.animation, 'none');
+    assert.equal(shown.opacity, '1', 'fully there from its first frame');
     assert.equal(await page.locator('.river .tile.fresh').evaluateAll((xs) => xs.every((x) => getComputedStyle(x).animationName === 'none')), true);
     await page.context().close();
   });

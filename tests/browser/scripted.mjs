@@ -83,27 +83,8 @@ export async function startPractice(page, table, mode = '4p') {
   await page.locator('.table-page .board').waitFor();
 }
 
-/**
- * the last element matching `selector` as soon as it shows (a box of some size, not hidden): its
- * text and where its centre lies on the board (sideOf), read in the page at that moment — a
- * call-out leaves again after a second, which a busy machine's next round trip could miss
- */
-export async function shownOnBoard(page, selector, timeout = 5000) {
-  const found = await page.waitForFunction((sel) => {
-    const all = document.querySelectorAll(sel);
-    const el = all[all.length - 1];
-    const board = document.querySelector('.board');
-    if (!el || !board) return null;
-    const box = el.getBoundingClientRect();
-    if (box.width === 0 || box.height === 0 || getComputedStyle(el).visibility === 'hidden') return null;
-    return { text: el.textContent.trim(), box: box.toJSON(), board: board.getBoundingClientRect().toJSON() };
-  }, selector, { timeout });
-  const { text, box, board } = await found.jsonValue();
-  return { text, side: sideOf(box, board) };
-}
-
 /** where a box's centre lies on the board's: 'bottom' | 'right' | 'top' | 'left' | 'middle' */
-function sideOf(el, board) {
+export function sideOf(el, board) {
   const dx = el.x + el.width / 2 - (board.x + board.width / 2);
   const dy = el.y + el.height / 2 - (board.y + board.height / 2);
   const near = board.width * 0.1;
