@@ -63,7 +63,7 @@ static void presence_found(void *arg, const char *const *nodes, int n)
 {
     presence_lookup *p = arg;
     ippon_gateway *gw = p->gw;
-    gw_event_run *run = gw->events ? ippon_strmap_get(gw->events, p->event_id) : NULL;
+    gw_event_run *run = gw_event_run_find(gw, p->event_id);
     if (run) {
         run->busy = false;
         gw_event_forget_elsewhere(run);
@@ -104,7 +104,7 @@ static bool ask_where(ippon_gateway *gw, gw_event_run *run, const char *event_id
     const char *users[IPPON_EVENT_MAX_ENTRANTS];
     for (int i = 0; i < n_entrants && p->n < IPPON_EVENT_MAX_ENTRANTS; i++) {
         const ippon_event_entrant *e = &entrants[i];
-        if (strcmp(e->status, "registered") != 0 || e->checked_in_at <= 0 || is_local(gw, e->user_id))
+        if (!gw_event_entrant_plays(e) || is_local(gw, e->user_id))
             continue;
         snprintf(p->users[p->n], sizeof p->users[0], "%s", e->user_id);
         users[p->n] = p->users[p->n];
@@ -431,6 +431,20 @@ static void void_written(const ippon_round_write *rw, int rc, void *ctx)
                        rw->table, rc);
 }
 
+/* queues table `table` of round `round` of event_id made void at now (tb: the table, for the log's
+   match id; NULL if not at hand) */
+static void write_void(ippon_gateway *gw, const char *event_id, int round, int table, const ippon_event_table *tb,
+                       int64_t now)
+{
+    ippon_event_table copy = tb ? *tb : (ippon_event_table){0};
+    ippon_round_write rw = {.kind = IPPON_RW_VOID, .round = {.round = round, .tables = tb ? &copy : NULL,
+                                                             .n_tables = tb ? 1 : 0},
+                            .table = table, .now_ms = now, .done = void_written, .ctx = gw->app};
+    snprintf(rw.event_id, sizeof rw.event_id, "%s", event_id);
+    if (ippon_round_write_submit(gw->app->writer, &rw) != 0)
+        ippon_log_warn("event %s: round %d table %d's void could not be queued", event_id, round, table);
+}
+
 void gw_event_void_lost(ippon_gateway *gw, gw_event_run *run, const ippon_event_def *ev, const ippon_event_round *r,
                         int64_t now)
 {
@@ -459,12 +473,7 @@ void gw_event_void_lost(ippon_gateway *gw, gw_event_run *run, const ippon_event_
         if (now - *since < GW_EVENT_VOID_AFTER_MS)
             continue;
         *since = now; /* the next try, if this one fails, a grace later */
-        ippon_event_table gone = *tb;
-        ippon_round_write rw = {.kind = IPPON_RW_VOID, .round = {.round = r->round, .tables = &gone, .n_tables = 1},
-                                .table = tb->table, .now_ms = now, .done = void_written, .ctx = gw->app};
-        snprintf(rw.event_id, sizeof rw.event_id, "%s", ev->id);
-        if (ippon_round_write_submit(gw->app->writer, &rw) != 0)
-            ippon_log_warn("event %s: round %d table %d's void could not be queued", ev->id, r->round, tb->table);
+        write_void(gw, ev->id, r->round, tb->table, tb, now);
     }
 }
 
@@ -484,17 +493,19 @@ void gw_event_stand_ins(ippon_gateway *gw, gw_event_run *run, const ippon_event_
         run->away_round = r->round;
         memset(run->away_since, 0, sizeof run->away_since);
     }
-    bool here = false; /* only the node running a table hands its seats over */
-    for (int t = 0; t < r->n_tables && !here; t++)
-        here = !r->tables[t].done && r->tables[t].match_id[0] && gw_table_by_id(gw, r->tables[t].match_id);
-    ippon_event_entrant *es = NULL;
+    ippon_event_entrant *es = NULL; /* read at the first table of the round running here (only the
+                                       node running a table hands its seats over) */
     int n = 0;
-    if (!here || ippon_store_event_entrants(gw->app->store, ev->id, &es, &n) != 0)
-        return;
+    bool read = false;
     int64_t away_ms = (int64_t)gw->app->config->event_away_s * 1000;
     for (int t = 0; t < r->n_tables && t < IPPON_EVENT_MAX_TABLES; t++) {
         const ippon_event_table *tb = &r->tables[t];
         struct gw_table *gt = tb->done || !tb->match_id[0] ? NULL : gw_table_by_id(gw, tb->match_id);
+        if (gt && !read) {
+            read = true;
+            if (ippon_store_event_entrants(gw->app->store, ev->id, &es, &n) != 0)
+                return;
+        }
         for (int seat = 0; gt && seat < tb->players && seat < 4; seat++) {
             const ippon_event_seat *st = &tb->seats[seat];
             int64_t *since = &run->away_since[t][seat];
@@ -540,11 +551,7 @@ void ippon_gateway_event_tables_voided(ippon_gateway *gw, const char *const *tab
         if (!tables[i] || ippon_store_event_table_of_match(gw->app->store, tables[i], event_id, &round, &table) != 0)
             continue; /* not an event's (or void already) */
         ippon_log_warn("event %s: round %d table %d was on a node gone for good: void", event_id, round, table);
-        ippon_round_write rw = {.kind = IPPON_RW_VOID, .round = {.round = round}, .table = table, .now_ms = now,
-                                .done = void_written, .ctx = gw->app};
-        snprintf(rw.event_id, sizeof rw.event_id, "%s", event_id);
-        if (ippon_round_write_submit(gw->app->writer, &rw) != 0)
-            ippon_log_warn("event %s: round %d table %d's void could not be queued", event_id, round, table);
+        write_void(gw, event_id, round, table, NULL, now);
     }
 }
 
