@@ -30,6 +30,8 @@ import WebSocket from 'ws';
 import { BUILD_DIR, WEB, MIGRATIONS, freePort, tempDir, writeConfig, startServer, stopServer, request, storedMatch,
   withDeadline }
   from '../integration/harness.mjs';
+import { choose } from '../integration/ws_player.mjs';
+import { HandSeen } from '../integration/aim.mjs';
 
 export const CHROMIUM = process.env.IPPON_CHROMIUM || '/usr/bin/chromium';
 export const ARTIFACTS = path.join(BUILD_DIR, 'artifacts', 'browser');
@@ -201,7 +203,8 @@ export async function startLine(serverPort) {
 /**
  * a new guest plays one match to its end over the WebSocket, without a browser: queues for
  * `mode` (bots fill at once, one human ranks) or, with practice, sits at a practice table; on
- * each ask it takes the first of `prefer` it is offered, else the first option. Resolves when the
+ * each ask it takes the first of `prefer` it is offered, else plays to win (ws_player's choose,
+ * from the tiles it was sent). Resolves when the
  * finished match is stored (GET /api/matches/ID answers) with { id, user, ranked }.
  */
 export async function playOverSocket(port, { mode = '4p', practice = false, prefer = ['tsumo', 'ron', 'kita'] } = {}) {
@@ -210,9 +213,11 @@ export async function playOverSocket(port, { mode = '4p', practice = false, pref
   const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`, 'ippon.v1');
   await new Promise((resolve, reject) => { ws.on('open', resolve); ws.on('error', reject); });
   let found = null, user = null;
+  const hand = new HandSeen();
   const ended = new Promise((resolve) => {
     ws.on('message', (d) => {
       const m = JSON.parse(String(d));
+      hand.see(m);
       if (m.type === 'welcome') {
         user = m.user;
         ws.send(JSON.stringify({ type: practice ? 'practice' : 'queue', mode }));
@@ -222,8 +227,7 @@ export async function playOverSocket(port, { mode = '4p', practice = false, pref
         ws.send(JSON.stringify({ type: 'contribute', bytes: randomBytes(32).toString('hex') }));
       }
       if (m.type === 'ask') {
-        const o = prefer.map((type) => m.options.find((x) => x.type === type)).find(Boolean) ?? m.options[0];
-        ws.send(JSON.stringify({ type: 'act', seq: m.seq, action: o }));
+        ws.send(JSON.stringify({ type: 'act', seq: m.seq, action: choose(m.options, prefer, hand) }));
       }
       if (m.type === 'event' && m.event.type === 'match_end') resolve();
     });

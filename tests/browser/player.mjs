@@ -1,10 +1,13 @@
 // player.mjs — a test player that sits at the web client's table and plays only through what
 // the page shows: it clicks the offered buttons (tsumo, ron, kita, riichi then a highlighted
-// tile, pass) and hand tiles, sometimes by keyboard (Space, ←/→ + Enter). It listens to the
+// tile, pass) and hand tiles, sometimes by keyboard (Space, ←/→ + Enter). The tile it lets go is
+// the one a player aiming to win would (aim.mjs), from the tiles the page shows, so that its
+// matches end in a hand or a few rather than in draw after draw. It listens to the
 // WebSocket frames the page receives to check that the action bar offers exactly the options
 // of each ask. untilDiscardOrEnd(page) passes on call offers until it is this player's discard;
 // practiceUnderWay(page) starts a practice match with a few discards in the ponds.
 import assert from 'node:assert/strict';
+import { bestDiscard } from '../integration/aim.mjs';
 
 /** the buttons an ask should produce: every option but discards, riichi once */
 export function expectedKinds(ask) {
@@ -46,6 +49,10 @@ function look(page) {
       ok: shown('.hand-tile.ok').length,
       drawnOk: shown('.hand-tile.ok[data-drawn="true"]').length > 0,
       kita: shown('.my-kita .tile').length,
+      tiles: shown('.hand-tile').map((e) => e.dataset.tile),
+      melds: shown('.my-melds .meld').length,
+      okTiles: shown('.hand-tile.ok').map((e) => e.dataset.tile),
+      riichiTiles: shown('.hand-tile.riichi-ok').map((e) => e.dataset.tile),
     };
   });
 }
@@ -95,6 +102,8 @@ async function move(page, s, stats, riichi) {
   }
   if (s.riichiMode) {
     stats.riichi++;
+    const best = bestDiscard(s.tiles, s.melds, s.riichiTiles);
+    if (best) return page.locator(`.hand-tile.riichi-ok[data-tile="${best}"]:visible`).first().click({ timeout: 2000 });
     return page.locator('.hand-tile.riichi-ok:visible').last().click({ timeout: 2000 });
   }
   if (riichi && has('riichi')) return clickKind(page, 'riichi'); // the next look finds the highlighted tiles
@@ -105,12 +114,15 @@ async function move(page, s, stats, riichi) {
   }
   if (!s.ok) return undefined;
   stats.discards++;
-  if (stats.discards % 4 === 0) { // by keyboard: choose with the arrows, discard with Enter
+  if (stats.discards % 4 === 0 && stats.keys < 3) { // by keyboard: choose with the arrows, discard with Enter
     stats.keys++;
     await page.keyboard.press('ArrowLeft');
     return page.keyboard.press('Enter');
   }
-  if (s.drawnOk && stats.discards % 3 !== 0) return page.locator('.hand-tile.ok[data-drawn="true"]:visible').click({ timeout: 2000 });
+  // the tile a player aiming to win would let go (aim.mjs), from the tiles the page shows
+  const best = bestDiscard(s.tiles, s.melds, s.okTiles);
+  if (best) return page.locator(`.hand-tile.ok[data-tile="${best}"]:visible`).last().click({ timeout: 2000 });
+  if (s.drawnOk) return page.locator('.hand-tile.ok[data-drawn="true"]:visible').click({ timeout: 2000 });
   return page.locator('.hand-tile.ok:visible').last().click({ timeout: 2000 });
 }
 

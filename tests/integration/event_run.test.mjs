@@ -48,7 +48,7 @@ async function entrant(c, eventId, leaveAt = () => false) {
       c.close();
       return { seated, left: true };
     }
-    if (m.type === 'ask') c.send({ type: 'act', seq: m.seq, action: choose(m.options) });
+    if (m.type === 'ask') c.send({ type: 'act', seq: m.seq, action: choose(m.options, undefined, c.hand) });
   }
 }
 

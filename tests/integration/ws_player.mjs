@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import WebSocket from 'ws';
 import { request } from './harness.mjs';
+import { HandSeen, aim } from './aim.mjs';
 
 /** how long a whole match may take with the clocks run fast */
 export const MATCH_TIMEOUT_MS = 60_000;
@@ -26,6 +27,7 @@ export class Client {
     this.queue = [];
     this.waiters = [];
     this.closed = null;
+    this.hand = new HandSeen(); // its own tiles, for a player that aims to win (aim.mjs)
   }
 
   connect() {
@@ -36,6 +38,7 @@ export class Client {
       this.ws.on('message', (data) => {
         const msg = JSON.parse(String(data));
         this.offerContribution(msg);
+        this.hand.see(msg);
         this.received.push(msg);
         this.queue.push(msg);
         this.wake();
@@ -143,19 +146,23 @@ export async function player(port, token, options) {
   return c;
 }
 
-/** an option to play: the first of prefer's kinds offered (win if possible, set North aside), else the first option */
-export function choose(options, prefer = ['tsumo', 'ron', 'kita']) {
+/**
+ * an option to play: the first of prefer's kinds offered (win if possible, set North aside);
+ * else, given the player's tiles (a Client's `hand`), what a player aiming to win takes
+ * (aim.mjs); else the first option
+ */
+export function choose(options, prefer = ['tsumo', 'ron', 'kita'], hand = null) {
   for (const t of prefer) {
     const o = options.find((x) => x.type === t);
     if (o) return o;
   }
-  return options[0];
+  return (hand && aim(options, hand)) ?? options[0];
 }
 
 /**
  * answers every ask until the match ends; returns the match_end event — or the table_closed
  * message if the table closed first (a table closes a match that reaches its hand limit, 200
- * hands without a winner: naive play that never wins can get there)
+ * hands without a winner: players kept from winning, by `prefer`, can get there)
  */
 export async function playToEnd(c, prefer) {
   for (;;) {
@@ -163,7 +170,7 @@ export async function playToEnd(c, prefer) {
       (x.type === 'event' && x.event.type === 'match_end'), MATCH_TIMEOUT_MS, 'an ask or the match end');
     if (m.type === 'table_closed') return m;
     if (m.type === 'event') return m.event;
-    c.send({ type: 'act', seq: m.seq, action: choose(m.options, prefer) });
+    c.send({ type: 'act', seq: m.seq, action: choose(m.options, prefer, c.hand) });
   }
 }
 
