@@ -13,6 +13,15 @@ function points(g, seat) {
 }
 
 /** the plate of `seat` */
+/**
+ * a person's seat that a bot plays (an event's stand-in: its entrant removed, replaced or away):
+ * a bot's seat under a name no bot has (the server gives its bots "Bot …" and refuses such names
+ * to people, src/server/auth/name_rules.h)
+ */
+function standsIn(g, seat) {
+  return !!g.bots[seat] && !/^Bot /.test(g.names[seat] || '');
+}
+
 export function plateEl(g, seat) {
   const pos = position(g, seat);
   const s = g.seats[seat];
@@ -26,7 +35,7 @@ export function plateEl(g, seat) {
   },
   h(`span.plate-wind${dealer ? '.dealer' : ''}`, { title: dealer ? t('table.dealer') : wind }, t(`wind.kanji.${WINDS[windOf(g, seat)]}`)),
   h('span.plate-name', {}, seatName(g, seat), g.ais && g.ais[seat] ? h('span.plate-bot.plate-ai', { title: t('roombots.ai_title') }, t('table.ai'))
-    : g.bots[seat] ? h('span.plate-bot', {}, t('table.bot')) : null),
+    : g.bots[seat] ? h(`span.plate-bot${standsIn(g, seat) ? '.plate-stand-in' : ''}`, {}, t('table.bot')) : null),
   h('span.plate-points', {}, points(g, seat)),
   dealer || s.riichi ? h('span.plate-tags', {},
     dealer ? h('span.plate-dealer', {}, t('table.dealer')) : null,
