@@ -46,7 +46,6 @@ function look(page) {
       seq: bar && bar.dataset.seq !== '' ? Number(bar.dataset.seq) : null,
       kinds: shown('.actions button.act').map((b) => b.dataset.kind),
       riichiMode: !!document.querySelector('.riichi-mode'),
-      ok: shown('.hand-tile.ok').length,
       drawnOk: shown('.hand-tile.ok[data-drawn="true"]').length > 0,
       kita: shown('.my-kita .tile').length,
       tiles: shown('.hand-tile').map((e) => e.dataset.tile),
@@ -112,7 +111,7 @@ async function move(page, s, stats, riichi) {
     if (stats.passes % 2) return page.keyboard.press('Space');
     return clickKind(page, 'pass');
   }
-  if (!s.ok) return undefined;
+  if (!s.okTiles.length) return undefined;
   stats.discards++;
   if (stats.discards % 4 === 0 && stats.keys < 3) { // by keyboard: choose with the arrows, discard with Enter
     stats.keys++;

@@ -12,16 +12,16 @@ function points(g, seat) {
   return g.points[seat] === null ? '–' : number(g.points[seat]);
 }
 
-/** the plate of `seat` */
 /**
- * a person's seat that a bot plays (an event's stand-in: its entrant removed, replaced or away):
- * a bot's seat under a name no bot has (the server gives its bots "Bot …" and refuses such names
+ * a bot's seat that is a person's (an event's stand-in: its entrant removed, replaced or away):
+ * one under a name no bot has (the server gives its bots "Bot …" and refuses such names
  * to people, src/server/auth/name_rules.h)
  */
 function standsIn(g, seat) {
-  return !!g.bots[seat] && !/^Bot /.test(g.names[seat] || '');
+  return !/^Bot /.test(g.names[seat] || '');
 }
 
+/** the plate of `seat` */
 export function plateEl(g, seat) {
   const pos = position(g, seat);
   const s = g.seats[seat];
